@@ -1,0 +1,5 @@
+import sys
+
+from dlrules.cli import main
+
+sys.exit(main())

@@ -1,0 +1,55 @@
+"""Component data: every printed number, with its confidence and source.
+
+Rule code reads values from here and nowhere else (COMPONENTS.md).
+"""
+
+from dlrules.components.base import Conf, Fact
+from dlrules.components.board import (
+    ACTION_ORDER,
+    SLOT_NAMES,
+    SPACES,
+    Action,
+    Cost,
+    Reward,
+    SlotSpec,
+    SpaceSpec,
+    resolution_order,
+    slot_spec,
+    space,
+)
+from dlrules.components.cards import (
+    ADVENTURER_DECKS,
+    ADVENTURERS,
+    COMBAT_CARDS,
+    COMBAT_DECKS,
+    EVENT_DECK,
+    EVENTS,
+    MONSTER_DECKS,
+    MONSTERS,
+    PALADINS,
+    ROOM_DECKS,
+    ROOMS,
+    SPECIAL_EVENT_DECK,
+    SPECIAL_EVENTS,
+    TRAP_DECK,
+    TRAPS,
+    AdventurerClass,
+    AdventurerTile,
+    CombatCard,
+    EventTile,
+    MonsterKind,
+    PaladinTile,
+    Produce,
+    RoomKind,
+    SpecialEventCard,
+    TrapKind,
+)
+
+__all__ = [
+    "ACTION_ORDER", "ADVENTURERS", "ADVENTURER_DECKS", "COMBAT_CARDS", "COMBAT_DECKS",
+    "EVENTS", "EVENT_DECK", "MONSTERS", "MONSTER_DECKS", "PALADINS", "ROOMS", "ROOM_DECKS",
+    "SLOT_NAMES", "SPACES", "SPECIAL_EVENTS", "SPECIAL_EVENT_DECK", "TRAPS", "TRAP_DECK",
+    "Action", "AdventurerClass", "AdventurerTile", "CombatCard", "Conf", "Cost", "EventTile",
+    "Fact", "MonsterKind", "PaladinTile", "Produce", "Reward", "RoomKind", "SlotSpec",
+    "SpaceSpec", "SpecialEventCard", "TrapKind", "resolution_order", "slot_spec", "space",
+]  # fmt: skip

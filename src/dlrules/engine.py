@@ -1,0 +1,143 @@
+"""The engine: dispatch from ``state.phase`` to the phase that owns it, and
+the order of phases (RS-3). The only module that knows the whole sequence."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import attrs
+
+from dlrules.components.setup import ROUNDS_PER_YEAR
+from dlrules.errors import IllegalMove, Violation
+from dlrules.moves import MOVE_TYPES, Move
+from dlrules.phases import PhaseRules, orders, round_start, setup
+from dlrules.phases.common import Event, announce, collecting
+from dlrules.phases.unfinished import unfinished
+from dlrules.state import CHANCE, GameState, Phase
+
+PHASES: dict[Phase, PhaseRules] = {
+    Phase.SETUP: setup.RULES,
+    Phase.ROUND_START: round_start.RULES,
+    Phase.ORDERS: orders.RULES,
+    Phase.RESOLUTION: unfinished("RES-1", "Resolving orders (issue 3)"),
+    Phase.PRODUCTION: unfinished("PROD-1", "Production (issue 4)"),
+    Phase.ORDER_RETURN: unfinished("RET-1", "Order return (issue 4)"),
+    Phase.EVENTS: unfinished("EVT-1", "The Events phase (issue 4)"),
+    Phase.ADVENTURERS: unfinished("ADV-1", "The Adventurers phase (issue 4)"),
+    Phase.END_OF_ROUND: unfinished("END-1", "End of round (issue 4)"),
+    Phase.COMBAT: unfinished("CMB-1", "Combat (a later issue)"),
+    Phase.GAME_OVER: unfinished("SCO-3", "The game is over; nothing"),
+}
+
+
+def next_phase(state: GameState) -> Phase:
+    """RS-3: the phase after the current one."""
+    p = state.phase
+    if p is Phase.SETUP:
+        return Phase.ROUND_START
+    if p is Phase.ROUND_START:
+        return Phase.ORDERS
+    if p is Phase.ORDERS:
+        return Phase.RESOLUTION
+    if p is Phase.RESOLUTION:
+        return Phase.PRODUCTION
+    if p is Phase.PRODUCTION:
+        return Phase.ORDER_RETURN
+    if p is Phase.ORDER_RETURN:
+        return Phase.END_OF_ROUND if state.round == 1 else Phase.EVENTS  # RS-1: no events in winter
+    if p is Phase.EVENTS:
+        return Phase.ADVENTURERS
+    if p is Phase.ADVENTURERS:
+        return Phase.END_OF_ROUND
+    if p is Phase.END_OF_ROUND:
+        return Phase.ROUND_START if state.round < ROUNDS_PER_YEAR.value else Phase.COMBAT
+    if p is Phase.COMBAT:
+        return Phase.ROUND_START if state.year == 1 else Phase.GAME_OVER
+    return Phase.GAME_OVER
+
+
+def _enter(state: GameState) -> GameState:
+    """Move the progress marker (RS-2) and run the new phase's entry step."""
+    phase = next_phase(state)
+    state = attrs.evolve(state, phase=phase)
+    announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
+    if phase is Phase.ROUND_START:
+        state = round_start.enter(state)
+    return state
+
+
+def settle(state: GameState) -> GameState:
+    """Run automatic steps and phase changes until a decision is due."""
+    while True:
+        rules = PHASES[state.phase]
+        stepped = rules.auto(state)
+        if stepped is not state:
+            state = stepped
+            continue
+        if rules.done(state):
+            state = _enter(state)
+            continue
+        return state
+
+
+def to_move(state: GameState) -> frozenset[int]:
+    """Seats that may act now; ``CHANCE`` is the seat of chance."""
+    return PHASES[state.phase].to_move(state)
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move now, for every seat in ``to_move``, deterministic order."""
+    return PHASES[state.phase].legal(state)
+
+
+def _seat_name(seat: int) -> str:
+    return "chance" if seat == CHANCE else f"Player {seat + 1}"
+
+
+def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
+    """The rules ``move`` breaks now; empty exactly when it is legal."""
+    rules = PHASES[state.phase]
+    if not isinstance(candidate, MOVE_TYPES):
+        return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
+    move = cast(Move, candidate)
+    try:
+        if move in frozenset(rules.legal(state)):
+            return ()
+    except TypeError:
+        return (Violation("RS-3", f"{move!r} is malformed (a field has the wrong type)"),)
+    seats = rules.to_move(state)
+    seat = move.seat
+    if seat not in seats:
+        if seat != CHANCE and not 0 <= seat < state.n_players:
+            return (Violation("RS-3", f"there is no seat {seat} in a {state.n_players}-player game"),)
+        waiting = ", ".join(_seat_name(s) for s in sorted(seats)) or "nobody"
+        return (
+            Violation(
+                rules.turn_rule,
+                f"{_seat_name(seat)} may not move now ({state.phase.value.replace('_', ' ')}); waiting for {waiting}",
+            ),
+        )
+    found = rules.explain(state, move)
+    if found:
+        return found
+    return (
+        Violation(
+            rules.turn_rule,
+            f"{type(move).__name__} is not a legal move in the {state.phase.value.replace('_', ' ')} phase now",
+        ),
+    )
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; raises ``IllegalMove`` (state untouched) if illegal."""
+    violations = check(state, move)
+    if violations:
+        raise IllegalMove(move, violations)
+    return settle(PHASES[state.phase].play(state, move))
+
+
+def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """``apply``, also reporting what happened, in order (reveals, payments …)."""
+    with collecting() as sink:
+        after = apply(state, move)
+    return after, tuple(sink)

@@ -1,0 +1,219 @@
+"""Every kind of decision, as a frozen record with a ``seat`` field.
+
+Chance moves have ``seat == CHANCE``. Compound actions are decomposed into
+small decisions (DESIGN.md): digging is a sequence of ``DigTunnel`` closed by
+``FinishDigging``. ``Move`` is the tagged union serialised to JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from dlrules.components import Action
+from dlrules.state import CHANCE, Square
+
+# --- chance ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class DealOrders:
+    """Chance deals ``orders`` (3 of 8) to ``target`` for the first unavailable
+    choice (RUL-13). ``target`` is a player seat or a dummy colour (RUL-8,
+    which deals the dummy its 3 unavailable orders directly)."""
+
+    target: int
+    orders: tuple[Action, ...]
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class DrawDummyOrders:
+    """Chance draws a dummy colour's random orders (DUM3-1: 3, DUM2-2: 2)."""
+
+    colour: int
+    orders: tuple[Action, ...]
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class Draw:
+    """Chance turns up ``card`` from ``deck`` (a name in state.DECK_NAMES).
+
+    Where the card goes is fixed by the state: the tavern, the room shop, the
+    next round's adventurers, a player's trap hand, a spied combat card …"""
+
+    deck: str
+    card: str
+    seat: int = CHANCE
+
+
+# --- setup and orders -----------------------------------------------------------
+
+
+@attrs.frozen
+class KeepUnavailable:
+    """RUL-13: the player keeps 2 of the 3 dealt orders as unavailable."""
+
+    seat: int
+    orders: tuple[Action, ...]
+
+
+@attrs.frozen
+class ChooseOrders:
+    """ORD-3: three different orders from hand, first to third. With two
+    players ``dummy_order`` is the responsible dummy's third order (DUM2-3)."""
+
+    seat: int
+    orders: tuple[Action, ...]
+    dummy_order: Action | None = None
+
+
+# --- resolution (RES, ACT-*) ----------------------------------------------------
+
+
+@attrs.frozen
+class TakeAction:
+    """Perform the acting minion's slot, paying its whole cost (RES-3..6).
+    Used for Get Food, Improve Reputation, Recruit Imps and Buy Traps."""
+
+    seat: int
+
+
+@attrs.frozen
+class Decline:
+    """Do not perform the slot: the minion stands on the order card (RES-3, RUL-1)."""
+
+    seat: int
+
+
+@attrs.frozen
+class Spy:
+    """Look at combat card ``position`` (0..3) (ACT-REP-2, ACT-REP-3)."""
+
+    seat: int
+    position: int
+
+
+@attrs.frozen
+class DigTunnel:
+    """Dig one tunnel at ``square`` with one free imp (ACT-DIG)."""
+
+    seat: int
+    square: Square
+
+
+@attrs.frozen
+class FinishDigging:
+    """Stop digging (ACT-DIG-2); with no tunnel dug this declines (ACT-DIG-4)."""
+
+    seat: int
+
+
+@attrs.frozen
+class MineGold:
+    """Send ``imps`` imps to mine, one per unconquered tunnel (ACT-MINE)."""
+
+    seat: int
+    imps: int
+
+
+@attrs.frozen
+class HireMonster:
+    """Hire ``monster`` from the tavern (ACT-MON-2); the Demon also dismisses
+    ``dismiss`` (index into the player's monsters)."""
+
+    seat: int
+    monster: str
+    dismiss: int | None = None
+
+
+@attrs.frozen
+class BuildRoom:
+    """Buy ``room`` from the shop and place it on the tunnel at ``square`` (ACT-ROOM)."""
+
+    seat: int
+    room: str
+    square: Square
+
+
+# --- production and order return -----------------------------------------------
+
+
+@attrs.frozen
+class ActivateRoom:
+    """Produce in the room at ``room`` (PROD-1): imps (and ``trolls`` troll
+    tokens, PROD-2) staff it; the Tool Shed digs at ``target``."""
+
+    seat: int
+    room: Square
+    trolls: int = 0
+    target: Square | None = None
+
+
+@attrs.frozen
+class FinishProduction:
+    seat: int
+
+
+@attrs.frozen
+class ReturnOrder:
+    """RET-2: take back ``action`` (the first played, or one not carried out)."""
+
+    seat: int
+    action: Action
+
+
+# --- events ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class PayMonster:
+    """Payday (EVT-PAY-1/2): pay ``monster``'s upkeep (``pay``) or let it go."""
+
+    seat: int
+    monster: int
+    pay: bool
+
+
+@attrs.frozen
+class PayTaxes:
+    """Taxes (EVT-TAX-1..3): pay ``gold`` of the tax due, the rest as damage."""
+
+    seat: int
+    gold: int
+
+
+@attrs.frozen
+class ReturnTrap:
+    """Year 2 Buy Traps (Y2-3): return one trap card to the deck."""
+
+    seat: int
+    trap: str
+
+
+Move = Union[
+    DealOrders,
+    DrawDummyOrders,
+    Draw,
+    KeepUnavailable,
+    ChooseOrders,
+    TakeAction,
+    Decline,
+    Spy,
+    DigTunnel,
+    FinishDigging,
+    MineGold,
+    HireMonster,
+    BuildRoom,
+    ActivateRoom,
+    FinishProduction,
+    ReturnOrder,
+    PayMonster,
+    PayTaxes,
+    ReturnTrap,
+]
+"""Every decision in the game, chance included (a tagged union in JSON)."""
+
+MOVE_TYPES: tuple[type, ...] = Move.__args__  # type: ignore[attr-defined]

@@ -1,0 +1,114 @@
+"""Small helpers every phase uses: updating one player, evil with the
+paladin check (RES-8, RES-9, PAL-2, PAL-5..8, PAL-11), and announcing what
+happened (the events an app narrates)."""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+
+from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
+from dlrules.errors import Violation
+from dlrules.moves import Move
+from dlrules.state import GameState, PlayerState
+
+# --- what happened -----------------------------------------------------------------
+
+
+@attrs.frozen
+class Event:
+    """Something ``apply`` did: a code for programs and a sentence for people."""
+
+    code: str
+    text: str
+
+
+_collector: contextvars.ContextVar[list[Event] | None] = contextvars.ContextVar("dlrules_events", default=None)
+
+
+def announce(code: str, text: str) -> None:
+    """Report an automatic step (a reveal, a payment, the paladin arriving)."""
+    sink = _collector.get()
+    if sink is not None:
+        sink.append(Event(code, text))
+
+
+@contextmanager
+def collecting() -> Iterator[list[Event]]:
+    sink: list[Event] = []
+    token = _collector.set(sink)
+    try:
+        yield sink
+    finally:
+        _collector.reset(token)
+
+
+def colour_name(state: GameState, colour: int) -> str:
+    seat = state.colour_seat(colour)
+    return f"Player {seat + 1}" if seat is not None else f"dummy {colour + 1}"
+
+
+# --- state updates -------------------------------------------------------------------
+
+
+def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    return attrs.evolve(state, players=players)
+
+
+def update_player(state: GameState, seat: int, **changes: Any) -> GameState:
+    return with_player(state, seat, attrs.evolve(state.players[seat], **changes))
+
+
+def clamp_evil(value: int) -> int:
+    """RES-8: markers never pass either end of the evilometer."""
+    return max(EVIL_MIN.value, min(EVIL_MAX.value, value))
+
+
+def move_evil(state: GameState, seat: int, delta: int) -> GameState:
+    """Move ``seat``'s evil marker ``delta`` spaces, one space at a time, and
+    check the paladin after every single space (RES-8, RES-9, PAL-5)."""
+    step = 1 if delta > 0 else -1
+    for _ in range(abs(delta)):
+        before = state.players[seat].evil
+        after = clamp_evil(before + step)
+        if after == before:
+            break  # RES-8: at the end of the evilometer the marker stays
+        state = update_player(state, seat, evil=after)
+        state = check_paladin(state)
+    return state
+
+
+def check_paladin(state: GameState) -> GameState:
+    """PAL-2, PAL-6..8: after a marker moves, who holds the paladin.
+
+    With nobody holding him, he goes to a lord on or above the paladin space;
+    held, he moves only to a lord on or above it and strictly higher than his
+    holder (PAL-7); several candidates: the most evil, ties to the one last in
+    player order (PAL-8). Dummy markers never count (PAL-11)."""
+    line = PALADIN_SPACE.value
+    holder = state.paladin
+    bar = state.players[holder].evil if holder is not None else line - 1
+    order = state.player_order()
+    best: int | None = None
+    for seat in order:  # later in player order wins ties (PAL-8)
+        evil = state.players[seat].evil
+        if evil >= line and evil > bar and (best is None or evil >= state.players[best].evil):
+            best = seat
+    if best is None or best == holder:
+        return state
+    if holder is None:
+        announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).")
+    else:
+        announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.")
+    return attrs.evolve(state, paladin=best)
+
+
+# --- explaining refusals ---------------------------------------------------------------
+
+
+Explainer = Callable[[GameState, Move], tuple[Violation, ...]]

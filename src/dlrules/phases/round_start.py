@@ -1,0 +1,116 @@
+"""Round start (RST-1..5, RUL-7): a fresh tavern and room shop, next
+round's event and adventurers, all by chance draws."""
+
+from __future__ import annotations
+
+import attrs
+
+from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS
+from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZE, adventurers_per_round
+from dlrules.errors import Violation
+from dlrules.moves import Draw, Move
+from dlrules.phases import PhaseRules
+from dlrules.phases.common import announce
+from dlrules.state import CHANCE, Deck, GameState
+
+
+def enter(state: GameState) -> GameState:
+    """RST-1: leftover monsters and rooms are discarded; every round has a fresh offer."""
+    if state.tavern or state.room_shop:
+        announce("discard", "Leftover monsters and rooms are discarded.")
+    return attrs.evolve(
+        state,
+        tavern=(),
+        room_shop=(),
+        far_lands=state.far_lands + state.tavern + state.room_shop,
+    )
+
+
+def needed(state: GameState) -> str | None:
+    """The deck chance must draw from next, or None when the round start is over."""
+    d = state.decks
+    if len(state.tavern) < TAVERN_SIZE.value and d.monsters.size:
+        return "monsters"  # RST-1
+    if len(state.room_shop) < ROOM_SHOP_SIZE.value and d.rooms.size:
+        return "rooms"  # RST-1
+    if state.round < ROUNDS_PER_YEAR.value:
+        if state.events[state.round] is None and d.events.size:
+            return "events"  # RST-2
+        if len(state.adventurers_next) < adventurers_per_round(state.n_players) and d.adventurers.size:
+            return "adventurers"  # RST-3
+    return None
+
+
+def draws(deck: Deck, name: str) -> tuple[Move, ...]:
+    """Every card chance may turn up from ``deck`` (unseen first, then the bottom)."""
+    if deck.unseen:
+        return tuple(Draw(name, key) for key, _ in deck.unseen)
+    if deck.bottom:
+        return (Draw(name, deck.bottom[0]),)
+    return ()
+
+
+def to_move(state: GameState) -> frozenset[int]:
+    return frozenset({CHANCE}) if needed(state) else frozenset()
+
+
+def legal(state: GameState) -> tuple[Move, ...]:
+    name = needed(state)
+    if name is None:
+        return ()
+    return draws(getattr(state.decks, name), name)
+
+
+def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    name = needed(state)
+    if isinstance(move, Draw) and name is not None:
+        if move.deck != name:
+            return (Violation("RST-1", f"the round start draws from the {name} deck now, not from {move.deck}"),)
+        return (Violation("RST-1", f"{move.card!r} is not among the cards left in the {name} deck"),)
+    return ()
+
+
+def _rank(key: str) -> int:
+    return ADVENTURERS[key].rank
+
+
+def play(state: GameState, move: Move) -> GameState:
+    assert isinstance(move, Draw)
+    deck: Deck = getattr(state.decks, move.deck)
+    decks = attrs.evolve(state.decks, **{move.deck: deck.without(move.card)})
+    state = attrs.evolve(state, decks=decks)
+    if move.deck == "monsters":
+        announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.")
+        return attrs.evolve(state, tavern=state.tavern + (move.card,))
+    if move.deck == "rooms":
+        announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.")
+        return attrs.evolve(state, room_shop=state.room_shop + (move.card,))
+    if move.deck == "events":
+        events = list(state.events)
+        events[state.round] = move.card  # the next round's event (RST-2)
+        announce("event", f"Next round's event: {EVENTS[move.card].name}.")
+        return attrs.evolve(state, events=tuple(events))
+    row = state.adventurers_next + (move.card,)
+    announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
+    if len(row) < adventurers_per_round(state.n_players):
+        return attrs.evolve(state, adventurers_next=row)
+    left = state.decks.adventurers
+    other_rune_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
+    if len({_rank(k) for k in row}) == 1 and other_rune_left:
+        # RST-5 / RUL-7: all the same rune: the last one goes under the deck, draw again.
+        announce("redraw", f"All adventurers show the same rune; {move.card} goes under the deck.")
+        decks = attrs.evolve(state.decks, adventurers=state.decks.adventurers.with_bottom(move.card))
+        return attrs.evolve(state, decks=decks, adventurers_next=row[:-1])
+    # RST-4: stable sort, weaker to the left (RUL-7: also when no other rune is left to draw).
+    return attrs.evolve(state, adventurers_next=tuple(sorted(row, key=_rank)))
+
+
+def auto(state: GameState) -> GameState:
+    return state
+
+
+def done(state: GameState) -> bool:
+    return needed(state) is None
+
+
+RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RST-1")

@@ -1,0 +1,299 @@
+"""The game state: immutable records, data only (no rules live here).
+
+Everything is a frozen attrs record; a new state is made with ``attrs.evolve``.
+Colours: players are colours ``0..n-1``; in a 2- or 3-player game the dummy
+colours are ``n..3`` (DUM2, DUM3). A slot on the central board holds the colour
+of the minion standing there, or ``None``.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from dlrules.components import Action
+from dlrules.components.setup import SEASONS
+
+CHANCE: Final[int] = -1
+"""The seat of chance: card draws, shuffles and the dummies' random orders."""
+
+Square = tuple[int, int]
+"""A dungeon square ``(row, column)``; row 0 lies next to the surface."""
+
+
+class Phase(enum.Enum):
+    """Where in the year the game is (RS-3). ``SETUP`` happens once."""
+
+    SETUP = "setup"
+    ROUND_START = "round_start"
+    ORDERS = "orders"
+    RESOLUTION = "resolution"
+    PRODUCTION = "production"
+    ORDER_RETURN = "order_return"
+    EVENTS = "events"
+    ADVENTURERS = "adventurers"
+    END_OF_ROUND = "end_of_round"
+    COMBAT = "combat"
+    GAME_OVER = "game_over"
+
+
+class Outcome(enum.Enum):
+    """What became of a played order (RUL-1, ACT-END-1)."""
+
+    PENDING = "pending"  # the minion stands on its slot, not yet resolved
+    CARRIED_OUT = "carried_out"  # the minion went home
+    NOT_CARRIED_OUT = "not_carried_out"  # the minion stands on the order card
+
+
+@attrs.frozen
+class PlayedOrder:
+    """One of the three orders a player played this round, in sequence.
+
+    ``slot`` is 0, 1 or 2 (I, II, III) on the order's action space, or ``None``
+    when the space was full and the minion stands on the order card (ORD-6).
+    """
+
+    action: Action
+    slot: int | None
+    outcome: Outcome
+
+
+@attrs.frozen
+class Tile:
+    """A dungeon tile: a tunnel (``room is None``) or a room, conquered or not."""
+
+    square: Square
+    room: str | None = None
+    conquered: bool = False
+
+
+@attrs.frozen
+class Dungeon:
+    """A player's dungeon: its tiles, sorted by square (geometry: dungeon.py)."""
+
+    tiles: tuple[Tile, ...]
+
+    def at(self, square: Square) -> Tile | None:
+        for tile in self.tiles:
+            if tile.square == square:
+                return tile
+        return None
+
+    @property
+    def squares(self) -> frozenset[Square]:
+        return frozenset(t.square for t in self.tiles)
+
+    @property
+    def unconquered_tunnels(self) -> tuple[Tile, ...]:
+        return tuple(t for t in self.tiles if t.room is None and not t.conquered)
+
+    @property
+    def rooms(self) -> tuple[Tile, ...]:
+        return tuple(t for t in self.tiles if t.room is not None)
+
+
+@attrs.frozen
+class Monster:
+    """A hired monster or ghost; ``ready`` is face up (ACT-MON-2)."""
+
+    kind: str
+    ready: bool = True
+
+
+@attrs.frozen
+class Adventurer:
+    """An adventurer (or the paladin) in a party queue, with damage taken."""
+
+    key: str
+    damage: int = 0
+
+
+@attrs.frozen
+class PlayerState:
+    """One dungeon lord. ``imps`` counts owned imps (trolls are not imps);
+    ``busy_imps`` dug, mined or produced this round and ``foreimps`` supervised
+    (ACT-DIG-7, ACT-MINE-5); free imps = imps - busy_imps - foreimps."""
+
+    gold: int
+    food: int
+    imps: int
+    evil: int
+    hand: tuple[Action, ...]
+    unavailable: tuple[Action, ...]
+    dungeon: Dungeon
+    busy_imps: int = 0
+    foreimps: int = 0
+    busy_trolls: int = 0
+    monsters: tuple[Monster, ...] = ()
+    traps: tuple[str, ...] = ()
+    played: tuple[PlayedOrder, ...] = ()
+    committed: tuple[Action, ...] | None = None  # hidden until every seat commits (ORD-3)
+    dummy_choice: Action | None = None  # 2 players: the dummy's secret third order (DUM2-3)
+    dealt: tuple[Action, ...] = ()  # setup: the 3 orders dealt (RUL-13), private
+    kept: tuple[Action, ...] | None = None  # setup: the 2 kept unavailable, hidden until all choose
+    party: tuple[Adventurer, ...] = ()  # adventurer queue, entrance first (ADV-4, PAL-3)
+    prison: tuple[str, ...] = ()
+    damage_tokens: int = 0  # Dead Letter Office (EVT-TAX-2)
+    rooms_used: tuple[Square, ...] = ()  # production activations this round (PROD-3)
+
+    @property
+    def free_imps(self) -> int:
+        return self.imps - self.busy_imps - self.foreimps
+
+    @property
+    def trolls(self) -> int:
+        """Troll tokens placed with the imps (ACT-MON-5)."""
+        return sum(1 for m in self.monsters if m.kind == "troll")
+
+    @property
+    def minions_on_board(self) -> int:
+        return sum(1 for o in self.played if o.outcome is Outcome.PENDING and o.slot is not None)
+
+
+@attrs.frozen
+class DummyState:
+    """A colour nobody plays (DUM3, DUM2). ``drawn`` are this round's random
+    orders (face up); ``third`` the 2-player dummy's chosen third order."""
+
+    colour: int
+    unavailable: tuple[Action, ...]
+    responsible: int | None = None  # 2 players: the seat choosing its third order
+    drawn: tuple[Action, ...] = ()
+    third: Action | None = None
+
+    @property
+    def deck(self) -> tuple[Action, ...]:
+        """The dummy's orders that are not unavailable (board order)."""
+        return tuple(a for a in Action if a not in self.unavailable)
+
+    @property
+    def candidates(self) -> tuple[Action, ...]:
+        """DUM2-3: the 3 orders its third may be chosen from (public)."""
+        return tuple(a for a in self.deck if a not in self.drawn)
+
+
+@attrs.frozen
+class Deck:
+    """A face-down deck: a multiset of unseen cards (``(key, copies)`` sorted by
+    key), then known cards put under it (RST-5), drawn after the unseen ones."""
+
+    unseen: tuple[tuple[str, int], ...]
+    bottom: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, counts: dict[str, int]) -> Deck:
+        return cls(tuple(sorted((k, n) for k, n in counts.items() if n > 0)))
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.unseen) + len(self.bottom)
+
+    @property
+    def unseen_count(self) -> int:
+        return sum(n for _, n in self.unseen)
+
+    def count(self, key: str) -> int:
+        return dict(self.unseen).get(key, 0)
+
+    def without(self, key: str) -> Deck:
+        """The deck after ``key`` is drawn (from the unseen part, else the bottom)."""
+        if self.unseen:
+            counts = dict(self.unseen)
+            counts[key] -= 1
+            return Deck(tuple(sorted((k, n) for k, n in counts.items() if n > 0)), self.bottom)
+        assert self.bottom and self.bottom[0] == key
+        return Deck((), self.bottom[1:])
+
+    def with_card(self, key: str) -> Deck:
+        """The deck after an unseen ``key`` is shuffled back in."""
+        counts = dict(self.unseen)
+        counts[key] = counts.get(key, 0) + 1
+        return Deck(tuple(sorted(counts.items())), self.bottom)
+
+    def with_bottom(self, key: str) -> Deck:
+        return Deck(self.unseen, self.bottom + (key,))
+
+
+@attrs.frozen
+class Decks:
+    """Every face-down deck. ``events`` and ``combat`` belong to the current
+    year; ``special`` is the special-event deck (full game, SPE)."""
+
+    monsters: Deck
+    rooms: Deck
+    traps: Deck
+    adventurers: Deck
+    events: Deck
+    combat: Deck
+    special: Deck
+
+
+DECK_NAMES: tuple[str, ...] = ("monsters", "rooms", "traps", "adventurers", "events", "combat", "special")
+
+
+@attrs.frozen
+class GameState:
+    """The whole game. Read-only fields that form the stable surface:
+    ``year``, ``round``/``season``, ``phase``, ``first_player``, ``players``,
+    ``board`` (slot occupancy by colour)."""
+
+    variant: str
+    year: int
+    round: int
+    phase: Phase
+    first_player: int
+    players: tuple[PlayerState, ...]
+    dummies: tuple[DummyState, ...]
+    board: tuple[tuple[int | None, ...], ...]
+    decks: Decks
+    tavern: tuple[str, ...] = ()
+    room_shop: tuple[str, ...] = ()
+    adventurers_next: tuple[str, ...] = ()  # drawn for next round (draw order until sorted)
+    adventurers_now: tuple[str, ...] = ()  # this round's, assigned at ADV
+    events: tuple[str | None, ...] = (None, None, None, None)  # event of each round (RST-2)
+    special_event: str | None = None  # this year's special event card once revealed (SPE)
+    combat: tuple[str | None, ...] = (None, None, None, None)  # face-down combat cards; None = unseen
+    spied: tuple[tuple[int, ...], ...] = ()  # per player: combat positions seen (ACT-REP-2), private
+    paladin: int | None = None  # the seat whose dungeon the paladin attacks (PAL-2, PAL-6..8)
+    dummy_evil: int | None = None  # 2 players: the dummy evil marker (ADV-2P-1, RUL-12)
+    far_lands: tuple[str, ...] = ()  # discarded monsters, rooms and adventurers
+    resolution: Resolution | None = None  # where resolution stands (RES)
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def season(self) -> str:
+        return SEASONS[self.round - 1]
+
+    @property
+    def progress(self) -> tuple[int, int, str]:
+        """RS-2: the progress marker: (year, round, phase)."""
+        return (self.year, self.round, self.phase.value)
+
+    def colour_seat(self, colour: int) -> int | None:
+        """The player seat of a colour, or None for a dummy colour."""
+        return colour if colour < len(self.players) else None
+
+    def player_order(self) -> tuple[int, ...]:
+        """Seats from the first player, then to their left (ORD-4, ADV-3)."""
+        n = len(self.players)
+        return tuple((self.first_player + i) % n for i in range(n))
+
+
+@attrs.frozen
+class Resolution:
+    """The resolution cursor (RES-1/2): the action space and slot acting now,
+    plus the state of a compound action in progress (digging, trap draws …)."""
+
+    space: int  # index into ACTION_ORDER
+    slot: int  # 0, 1, 2 (I, II, III)
+    started: bool = False  # the acting player has begun a compound action
+    done_count: int = 0  # tunnels dug so far / trap cards still to draw …
+    pending_draws: int = 0  # chance draws owed to the acting player (traps)
+    spy_position: int | None = None  # combat card being revealed for a spy
+    spies_left: int = 0
+    rooms_bought: int = 0  # Build Room: rooms bought by slots III and II (ACT-ROOM-2)
