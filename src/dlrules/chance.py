@@ -41,15 +41,54 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
     return tuple((m, probability(state, m)) for m in legal_moves(state) if m.seat == CHANCE)
 
 
+def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | None:
+    """Integer weights proportional to ``probability`` for the chance moves
+    ``moves`` (all the chance moves now), or None when a move type has no
+    fast rule here (then ``sample_chance`` uses the fractions).
+
+    The same rules as ``probability``: a draw is as likely as the copies of
+    its card among the unseen ones (the known bottom card is certain); the
+    deals and the dummies' draws are uniform."""
+    first = moves[0]
+    kind = type(first)
+    if any(type(m) is not kind for m in moves):
+        return None
+    if isinstance(first, Draw):
+        draws = [m for m in moves if isinstance(m, Draw) and m.deck == first.deck]
+        if len(draws) != len(moves):
+            return None  # draws from several decks at once: not a case this rule covers
+        deck: Deck = getattr(state.decks, first.deck)
+        if not deck.unseen:
+            return (1,) * len(moves)
+        copies = dict(deck.unseen)
+        return tuple(copies.get(m.card, 0) for m in draws)
+    if kind is DealOrders or kind is DrawDummyOrders:
+        return (1,) * len(moves)
+    return None
+
+
 def sample_chance(state: GameState, rng: random.Random) -> Move:
-    """One chance outcome drawn with the right probability."""
-    outcomes = chance_outcomes(state)
-    if not outcomes:
+    """One chance outcome drawn with the right probability.
+
+    Exact integer arithmetic: with the probabilities written over their
+    least common denominator ``D``, one ``rng.randrange(D)`` picks the
+    outcome (the same draw as from the ``chance_outcomes`` fractions)."""
+    moves = tuple(m for m in legal_moves(state) if m.seat == CHANCE) if CHANCE in to_move(state) else ()
+    if not moves:
         raise ValueError(f"chance is not to move now ({state.phase.value})")
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    bounds = itertools.accumulate(int(p * denominator) for _, p in outcomes)
+    weights = _weights(state, moves)
+    if weights is None:
+        outcomes = tuple((m, probability(state, m)) for m in moves)
+        denominator = math.lcm(*(p.denominator for _, p in outcomes))
+        weights = tuple(int(p * denominator) for _, p in outcomes)
+    else:
+        # p_i = w_i / W; the least common denominator of the reduced p_i is W / gcd(W, w_1, ..., w_n).
+        total = sum(weights)
+        common = math.gcd(total, *weights)
+        denominator = total // common
+        weights = tuple(w // common for w in weights)
     x = rng.randrange(denominator)  # exact: no floating point
-    for (move, _), bound in zip(outcomes, bounds):
+    for move, bound in zip(moves, itertools.accumulate(weights)):
         if x < bound:
             return move
     raise AssertionError("chance outcomes do not sum to 1")  # pragma: no cover

@@ -3,9 +3,9 @@ the order of phases (RS-3). The only module that knows the whole sequence."""
 
 from __future__ import annotations
 
+import itertools
+import operator
 from typing import cast
-
-import attrs
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
@@ -13,7 +13,7 @@ from dlrules.moves import MOVE_TYPES, Move
 from dlrules.phases import PhaseRules, orders, round_start, setup
 from dlrules.phases.common import Event, announce, collecting
 from dlrules.phases.unfinished import unfinished
-from dlrules.state import CHANCE, GameState, Phase
+from dlrules.state import CHANCE, GameState, Phase, evolve
 
 PHASES: dict[Phase, PhaseRules] = {
     Phase.SETUP: setup.RULES,
@@ -59,7 +59,7 @@ def next_phase(state: GameState) -> Phase:
 def _enter(state: GameState) -> GameState:
     """Move the progress marker (RS-2) and run the new phase's entry step."""
     phase = next_phase(state)
-    state = attrs.evolve(state, phase=phase)
+    state = evolve(state, phase=phase)
     announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
@@ -85,9 +85,59 @@ def to_move(state: GameState) -> frozenset[int]:
     return PHASES[state.phase].to_move(state)
 
 
+class _Legal:
+    """The legal moves of one state, kept while that state is recent.
+
+    States are immutable and ``legal`` is a pure function of the state, so
+    the moves of a state object never change. The entry holds the state
+    itself (not its ``id``), so the object cannot be collected and its
+    identity cannot be reused while the entry lives. ``members`` (the moves
+    as a set, by equality) is built on first use by ``check``."""
+
+    __slots__ = ("state", "moves", "members")
+
+    def __init__(self, state: GameState, moves: tuple[Move, ...]) -> None:
+        self.state = state
+        self.moves = moves
+        self.members: frozenset[Move] | None = None
+
+
+_RECENT: list[_Legal] = []
+"""The few most recently listed states, newest first (see ``_legal``)."""
+
+_RECENT_SIZE = 4
+
+
+def _legal(state: GameState) -> _Legal:
+    """The legal moves of ``state``, computed once per recent state object:
+    ``legal_moves`` then ``apply`` on the same state (a play-out, a search
+    expanding a node) lists the moves once, not twice."""
+    recent = _RECENT
+    for entry in recent:
+        if entry.state is state:
+            return entry
+    entry = _Legal(state, PHASES[state.phase].legal(state))
+    recent.insert(0, entry)
+    del recent[_RECENT_SIZE:]
+    return entry
+
+
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move now, for every seat in ``to_move``, deterministic order."""
-    return PHASES[state.phase].legal(state)
+    return _legal(state).moves
+
+
+def _is_listed(state: GameState, move: Move) -> bool:
+    """``move in legal_moves(state)``: first by identity (a move taken from
+    ``legal_moves`` is found by a scan in C, without hashing or ``__eq__``),
+    then by equality. Raises ``TypeError`` for a move with an unhashable field."""
+    entry = _legal(state)
+    if any(map(operator.is_, entry.moves, itertools.repeat(move))):
+        return True
+    members = entry.members
+    if members is None:
+        members = entry.members = frozenset(entry.moves)
+    return move in members
 
 
 def _seat_name(seat: int) -> str:
@@ -101,7 +151,7 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
     move = cast(Move, candidate)
     try:
-        if move in frozenset(rules.legal(state)):
+        if _is_listed(state, move):
             return ()
     except TypeError:
         return (Violation("RS-3", f"{move!r} is malformed (a field has the wrong type)"),)
@@ -133,6 +183,13 @@ def apply(state: GameState, move: Move) -> GameState:
     violations = check(state, move)
     if violations:
         raise IllegalMove(move, violations)
+    return settle(PHASES[state.phase].play(state, move))
+
+
+def apply_unchecked(state: GameState, move: Move) -> GameState:
+    """``apply`` without the legality check, for a ``move`` taken from
+    ``legal_moves(state)`` of this very state (a bot, a search). Any other
+    move may raise or return a state the rules cannot reach: use ``apply``."""
     return settle(PHASES[state.phase].play(state, move))
 
 

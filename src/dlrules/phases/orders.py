@@ -8,10 +8,9 @@ the reveal and the placement happen at once, as automatic steps.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
-
-import attrs
 
 from dlrules.components import Action
 from dlrules.components.board import SLOT_NAMES
@@ -19,7 +18,7 @@ from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, update_player
-from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder
+from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
 
@@ -37,7 +36,7 @@ def _pending_dummy(state: GameState) -> DummyState | None:
 
 
 def _with_dummy(state: GameState, dummy: DummyState) -> GameState:
-    return attrs.evolve(state, dummies=tuple(dummy if d.colour == dummy.colour else d for d in state.dummies))
+    return evolve(state, dummies=tuple(dummy if d.colour == dummy.colour else d for d in state.dummies))
 
 
 def lowest_free_slot(board: tuple[tuple[int | None, ...], ...], action: Action, start: int = 0) -> int | None:
@@ -52,7 +51,7 @@ def _place(state: GameState, action: Action, slot: int, colour: int) -> GameStat
     row = list(state.board[action.index])
     row[slot] = colour
     board = state.board[: action.index] + (tuple(row),) + state.board[action.index + 1 :]
-    return attrs.evolve(state, board=board)
+    return evolve(state, board=board)
 
 
 def dummy_for(state: GameState, seat: int) -> DummyState | None:
@@ -82,9 +81,23 @@ def legal(state: GameState) -> tuple[Move, ...]:
         hand = state.players[seat].hand
         mine = dummy_for(state, seat)
         thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
-        for orders in itertools.permutations(hand, ORDERS_PER_ROUND):
-            moves.extend(ChooseOrders(seat, orders, third) for third in thirds)
+        moves.extend(_choices(seat, hand, thirds))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=32)
+def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
+    """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
+    each with every dummy third in ``thirds``. Moves are immutable, so the
+    same tuple serves every state with this seat, hand and thirds (the
+    orders phase lists up to 4 x 120 of them, 2 players x 3). A small cache:
+    the states of one round share hands; more entries only keep objects
+    alive for the garbage collector to scan."""
+    return tuple(
+        ChooseOrders(seat, orders, third)
+        for orders in itertools.permutations(hand, ORDERS_PER_ROUND)
+        for third in thirds
+    )
 
 
 def dummy_draw_probability(state: GameState, move: DrawDummyOrders) -> int:
@@ -143,8 +156,8 @@ def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
         announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.")
     if state.n_players == 3:
         # DUM3-1: the 3 drawn become unavailable, the old 3 go back into its deck.
-        return _with_dummy(state, attrs.evolve(dummy, drawn=move.orders, unavailable=move.orders))
-    return _with_dummy(state, attrs.evolve(dummy, drawn=move.orders))
+        return _with_dummy(state, evolve(dummy, drawn=move.orders, unavailable=move.orders))
+    return _with_dummy(state, evolve(dummy, drawn=move.orders))
 
 
 def _reveal(state: GameState) -> GameState:
@@ -160,7 +173,7 @@ def _reveal(state: GameState) -> GameState:
         announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.")
         # DUM2-5: the 3 just played become its unavailable orders.
         played = tuple(a for a in Action if a in dummy.drawn or a == third)
-        state = _with_dummy(state, attrs.evolve(dummy, third=third, unavailable=played))
+        state = _with_dummy(state, evolve(dummy, third=third, unavailable=played))
         state = update_player(state, seat, dummy_choice=None)
     for k in range(ORDERS_PER_ROUND):
         for seat in state.player_order():

@@ -3,22 +3,20 @@ round's event and adventurers, all by chance draws."""
 
 from __future__ import annotations
 
-import attrs
-
 from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS
 from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZE, adventurers_per_round
 from dlrules.errors import Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce
-from dlrules.state import CHANCE, Deck, GameState
+from dlrules.state import CHANCE, Deck, GameState, evolve
 
 
 def enter(state: GameState) -> GameState:
     """RST-1: leftover monsters and rooms are discarded; every round has a fresh offer."""
     if state.tavern or state.room_shop:
         announce("discard", "Leftover monsters and rooms are discarded.")
-    return attrs.evolve(
+    return evolve(
         state,
         tavern=(),
         room_shop=(),
@@ -77,32 +75,32 @@ def _rank(key: str) -> int:
 def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Draw)
     deck: Deck = getattr(state.decks, move.deck)
-    decks = attrs.evolve(state.decks, **{move.deck: deck.without(move.card)})
-    state = attrs.evolve(state, decks=decks)
+    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})
+    state = evolve(state, decks=decks)
     if move.deck == "monsters":
         announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.")
-        return attrs.evolve(state, tavern=state.tavern + (move.card,))
+        return evolve(state, tavern=state.tavern + (move.card,))
     if move.deck == "rooms":
         announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.")
-        return attrs.evolve(state, room_shop=state.room_shop + (move.card,))
+        return evolve(state, room_shop=state.room_shop + (move.card,))
     if move.deck == "events":
         events = list(state.events)
         events[state.round] = move.card  # the next round's event (RST-2)
         announce("event", f"Next round's event: {EVENTS[move.card].name}.")
-        return attrs.evolve(state, events=tuple(events))
+        return evolve(state, events=tuple(events))
     row = state.adventurers_next + (move.card,)
     announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
     if len(row) < adventurers_per_round(state.n_players):
-        return attrs.evolve(state, adventurers_next=row)
+        return evolve(state, adventurers_next=row)
     left = state.decks.adventurers
     other_rune_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
     if len({_rank(k) for k in row}) == 1 and other_rune_left:
         # RST-5 / RUL-7: all the same rune: the last one goes under the deck, draw again.
         announce("redraw", f"All adventurers show the same rune; {move.card} goes under the deck.")
-        decks = attrs.evolve(state.decks, adventurers=state.decks.adventurers.with_bottom(move.card))
-        return attrs.evolve(state, decks=decks, adventurers_next=row[:-1])
+        decks = evolve(state.decks, adventurers=state.decks.adventurers.with_bottom(move.card))
+        return evolve(state, decks=decks, adventurers_next=row[:-1])
     # RST-4: stable sort, weaker to the left (RUL-7: also when no other rune is left to draw).
-    return attrs.evolve(state, adventurers_next=tuple(sorted(row, key=_rank)))
+    return evolve(state, adventurers_next=tuple(sorted(row, key=_rank)))
 
 
 def auto(state: GameState) -> GameState:

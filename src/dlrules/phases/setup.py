@@ -8,6 +8,7 @@ together (RUL-13); each dummy colour gets 3 random unavailable orders (RUL-8).
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import attrs
@@ -21,8 +22,9 @@ from dlrules.phases.common import announce, colour_name, update_player
 from dlrules.state import CHANCE, GameState
 
 
+@functools.lru_cache(maxsize=256)
 def _combos(actions: tuple[Action, ...], k: int) -> tuple[tuple[Action, ...], ...]:
-    """k-subsets of ``actions``, each in board order."""
+    """k-subsets of ``actions``, each in board order (cached: a pure function)."""
     ordered = tuple(a for a in Action if a in actions)
     return tuple(itertools.combinations(ordered, k))
 
