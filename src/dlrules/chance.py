@@ -77,6 +77,8 @@ def sample_chance(state: GameState, rng: random.Random) -> Move:
     if not moves:
         raise ValueError(f"chance is not to move now ({state.phase.value})")
     weights = _weights(state, moves)
+    if weights is not None and weights.count(weights[0]) == len(weights):
+        return moves[rng.randrange(len(moves))]  # uniform: D = n and outcome i is x = i
     if weights is None:
         outcomes = tuple((m, probability(state, m)) for m in moves)
         denominator = math.lcm(*(p.denominator for _, p in outcomes))

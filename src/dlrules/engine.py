@@ -80,63 +80,74 @@ def settle(state: GameState) -> GameState:
         return state
 
 
-def to_move(state: GameState) -> frozenset[int]:
-    """Seats that may act now; ``CHANCE`` is the seat of chance."""
-    return PHASES[state.phase].to_move(state)
+class _Known:
+    """What is known of one recent state: who moves and the legal moves.
 
-
-class _Legal:
-    """The legal moves of one state, kept while that state is recent.
-
-    States are immutable and ``legal`` is a pure function of the state, so
-    the moves of a state object never change. The entry holds the state
+    States are immutable and ``to_move``/``legal`` are pure functions of the
+    state, so neither changes for a state object. The entry holds the state
     itself (not its ``id``), so the object cannot be collected and its
-    identity cannot be reused while the entry lives. ``members`` (the moves
-    as a set, by equality) is built on first use by ``check``."""
+    identity cannot be reused while the entry lives. Each fact is computed
+    on first use; ``members`` (the moves as a set, by equality) only when
+    ``check`` meets a move that is not one of the listed objects."""
 
-    __slots__ = ("state", "moves", "members")
+    __slots__ = ("state", "seats", "moves", "members")
 
-    def __init__(self, state: GameState, moves: tuple[Move, ...]) -> None:
+    def __init__(self, state: GameState) -> None:
         self.state = state
-        self.moves = moves
+        self.seats: frozenset[int] | None = None
+        self.moves: tuple[Move, ...] | None = None
         self.members: frozenset[Move] | None = None
 
 
-_RECENT: list[_Legal] = []
-"""The few most recently listed states, newest first (see ``_legal``)."""
+_RECENT: list[_Known] = []
+"""The few most recently asked-about states, newest first (see ``_known``)."""
 
 _RECENT_SIZE = 4
 
 
-def _legal(state: GameState) -> _Legal:
-    """The legal moves of ``state``, computed once per recent state object:
-    ``legal_moves`` then ``apply`` on the same state (a play-out, a search
-    expanding a node) lists the moves once, not twice."""
+def _known(state: GameState) -> _Known:
+    """The entry of ``state``: ``to_move``, ``legal_moves`` and ``apply`` on
+    the same state (a play-out step, a search expanding a node) compute who
+    moves and the legal moves once, not once per call."""
     recent = _RECENT
     for entry in recent:
         if entry.state is state:
             return entry
-    entry = _Legal(state, PHASES[state.phase].legal(state))
+    entry = _Known(state)
     recent.insert(0, entry)
     del recent[_RECENT_SIZE:]
     return entry
 
 
+def to_move(state: GameState) -> frozenset[int]:
+    """Seats that may act now; ``CHANCE`` is the seat of chance."""
+    entry = _known(state)
+    seats = entry.seats
+    if seats is None:
+        seats = entry.seats = PHASES[state.phase].to_move(state)
+    return seats
+
+
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move now, for every seat in ``to_move``, deterministic order."""
-    return _legal(state).moves
+    entry = _known(state)
+    moves = entry.moves
+    if moves is None:
+        moves = entry.moves = PHASES[state.phase].legal(state)
+    return moves
 
 
 def _is_listed(state: GameState, move: Move) -> bool:
     """``move in legal_moves(state)``: first by identity (a move taken from
     ``legal_moves`` is found by a scan in C, without hashing or ``__eq__``),
     then by equality. Raises ``TypeError`` for a move with an unhashable field."""
-    entry = _legal(state)
-    if any(map(operator.is_, entry.moves, itertools.repeat(move))):
+    moves = legal_moves(state)
+    if any(map(operator.is_, moves, itertools.repeat(move))):
         return True
+    entry = _known(state)
     members = entry.members
     if members is None:
-        members = entry.members = frozenset(entry.moves)
+        members = entry.members = frozenset(moves)
     return move in members
 
 
@@ -155,7 +166,7 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
             return ()
     except TypeError:
         return (Violation("RS-3", f"{move!r} is malformed (a field has the wrong type)"),)
-    seats = rules.to_move(state)
+    seats = to_move(state)
     seat = move.seat
     if seat not in seats:
         if seat != CHANCE and not 0 <= seat < state.n_players:

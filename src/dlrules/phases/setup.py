@@ -29,6 +29,13 @@ def _combos(actions: tuple[Action, ...], k: int) -> tuple[tuple[Action, ...], ..
     return tuple(itertools.combinations(ordered, k))
 
 
+@functools.lru_cache(maxsize=16)
+def _deals(target: int, k: int) -> tuple[Move, ...]:
+    """RUL-13, RUL-8: every deal of ``k`` of the 8 orders to ``target`` (the
+    moves are immutable: one tuple serves every game)."""
+    return tuple(DealOrders(target, combo) for combo in _combos(tuple(Action), k))
+
+
 def _next_deal(state: GameState) -> int | None:
     """The colour still owed a deal: players first, then dummies."""
     for seat, player in enumerate(state.players):
@@ -50,7 +57,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     target = _next_deal(state)
     if target is not None:
         k = FIRST_DEAL.value if target < state.n_players else DUMMY_UNAVAILABLE.value
-        return tuple(DealOrders(target, combo) for combo in _combos(tuple(Action), k))
+        return _deals(target, k)
     moves: list[Move] = []
     for seat in sorted(to_move(state)):
         dealt = state.players[seat].dealt
@@ -119,6 +126,17 @@ VARIANTS = ("first", "full")
 def initial_state(players: int, variant: str) -> GameState:
     """Lay out the game (COMPONENTS.md geometry and setup): supplies, evil,
     starting tunnels, order cards, decks as unseen multisets."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}: choose 'first' (the introductory game) or 'full'")
+    return _layout(players, variant)
+
+
+@functools.lru_cache(maxsize=8)
+def _layout(players: int, variant: str) -> GameState:
+    """The layout itself: the same immutable state for the same arguments
+    (cached: thousands of games start from the same few layouts)."""
     # Imported here: the layout needs component tables the rules above do not.
     from dlrules.components import (
         ADVENTURER_DECKS,
@@ -139,10 +157,6 @@ def initial_state(players: int, variant: str) -> GameState:
     )
     from dlrules.state import Deck, Decks, DummyState, Dungeon, Phase, PlayerState, Tile
 
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: choose 'first' (the introductory game) or 'full'")
     dungeon = Dungeon(tuple(Tile(sq) for sq in sorted(STARTING_TUNNELS.value)))
     lords = tuple(
         PlayerState(
