@@ -25,6 +25,45 @@ Square = tuple[int, int]
 """A dungeon square ``(row, column)``; row 0 lies next to the surface."""
 
 
+# --- copying with changes ---------------------------------------------------------------
+
+_T = TypeVar("_T", bound=attrs.AttrsInstance)
+_SHAPES: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], dict[str, int]] | None] = {}
+
+
+def _shape(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], dict[str, int]] | None:
+    """How ``evolve`` copies ``cls``: its field names in ``__init__`` order, a
+    getter of all of them at once, and each name's position; None when the
+    class has a field ``__init__`` does not take by its own name."""
+    fields = attrs.fields(cls)
+    if any(not f.init or f.alias != f.name for f in fields):
+        return None
+    names = tuple(f.name for f in fields)
+    getter = operator.attrgetter(*names) if len(names) > 1 else (lambda inst: (getattr(inst, names[0]),))
+    return names, getter, {n: i for i, n in enumerate(names)}
+
+
+def evolve(inst: _T, **changes: Any) -> _T:
+    """``attrs.evolve`` for the state records, about twice as fast: one C-level
+    read of every field, then the class's own ``__init__`` (so any checks an
+    ``__init__`` makes still run). Unknown field names raise ``TypeError``."""
+    cls = type(inst)
+    try:
+        shape = _SHAPES[cls]
+    except KeyError:
+        shape = _SHAPES[cls] = _shape(cls)
+    if shape is None:
+        return attrs.evolve(inst, **changes)  # type: ignore[misc]
+    _, getter, position = shape
+    values = list(getter(inst))
+    for name, value in changes.items():
+        try:
+            values[position[name]] = value
+        except KeyError:
+            raise TypeError(f"{cls.__name__} has no field {name!r}") from None
+    return cls(*values)
+
+
 class Phase(enum.Enum):
     """Where in the year the game is (RS-3). ``SETUP`` happens once."""
 
@@ -300,41 +339,3 @@ class Resolution:
     spies_left: int = 0
     rooms_bought: int = 0  # Build Room: rooms bought by slots III and II (ACT-ROOM-2)
 
-
-# --- copying with changes ---------------------------------------------------------------
-
-_T = TypeVar("_T", bound=attrs.AttrsInstance)
-_SHAPES: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], dict[str, int]] | None] = {}
-
-
-def _shape(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], dict[str, int]] | None:
-    """How ``evolve`` copies ``cls``: its field names in ``__init__`` order, a
-    getter of all of them at once, and each name's position; None when the
-    class has a field ``__init__`` does not take by its own name."""
-    fields = attrs.fields(cls)
-    if any(not f.init or f.alias != f.name for f in fields):
-        return None
-    names = tuple(f.name for f in fields)
-    getter = operator.attrgetter(*names) if len(names) > 1 else (lambda inst: (getattr(inst, names[0]),))
-    return names, getter, {n: i for i, n in enumerate(names)}
-
-
-def evolve(inst: _T, **changes: Any) -> _T:
-    """``attrs.evolve`` for the state records, about twice as fast: one C-level
-    read of every field, then the class's own ``__init__`` (so any checks an
-    ``__init__`` makes still run). Unknown field names raise ``TypeError``."""
-    cls = type(inst)
-    try:
-        shape = _SHAPES[cls]
-    except KeyError:
-        shape = _SHAPES[cls] = _shape(cls)
-    if shape is None:
-        return attrs.evolve(inst, **changes)  # type: ignore[misc]
-    _, getter, position = shape
-    values = list(getter(inst))
-    for name, value in changes.items():
-        try:
-            values[position[name]] = value
-        except KeyError:
-            raise TypeError(f"{cls.__name__} has no field {name!r}") from None
-    return cls(*values)
