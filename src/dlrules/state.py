@@ -338,4 +338,3 @@ class Resolution:
     spy_position: int | None = None  # combat card being revealed for a spy
     spies_left: int = 0
     rooms_bought: int = 0  # Build Room: rooms bought by slots III and II (ACT-ROOM-2)
-
