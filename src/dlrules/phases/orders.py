@@ -85,14 +85,14 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=128)
 def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
     each with every dummy third in ``thirds``. Moves are immutable, so the
     same tuple serves every state with this seat, hand and thirds (the
-    orders phase lists up to 4 x 120 of them, 2 players x 3). A small cache:
-    the states of one round share hands; more entries only keep objects
-    alive for the garbage collector to scan."""
+    orders phase lists up to 4 x 120 of them, 2 players x 3). The states of
+    one round share hands, and games share them too; the cache is bounded
+    because every entry keeps up to 360 objects alive for the collector."""
     return tuple(
         ChooseOrders(seat, orders, third)
         for orders in itertools.permutations(hand, ORDERS_PER_ROUND)
