@@ -67,6 +67,8 @@ def evolve(inst: _T, **changes: Any) -> _T:
 class Phase(enum.Enum):
     """Where in the year the game is (RS-3). ``SETUP`` happens once."""
 
+    __hash__ = object.__hash__  # members are singletons, equality is identity; C-level hash
+
     SETUP = "setup"
     ROUND_START = "round_start"
     ORDERS = "orders"
@@ -82,6 +84,8 @@ class Phase(enum.Enum):
 
 class Outcome(enum.Enum):
     """What became of a played order (RUL-1, ACT-END-1)."""
+
+    __hash__ = object.__hash__  # as for Phase
 
     PENDING = "pending"  # the minion stands on its slot, not yet resolved
     CARRIED_OUT = "carried_out"  # the minion went home
