@@ -3,6 +3,8 @@ round's event and adventurers, all by chance draws."""
 
 from __future__ import annotations
 
+import functools
+
 from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS
 from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZE, adventurers_per_round
 from dlrules.errors import Violation
@@ -42,10 +44,16 @@ def needed(state: GameState) -> str | None:
 def draws(deck: Deck, name: str) -> tuple[Move, ...]:
     """Every card chance may turn up from ``deck`` (unseen first, then the bottom)."""
     if deck.unseen:
-        return tuple(Draw(name, key) for key, _ in deck.unseen)
+        return tuple([_draw(name, key) for key, _ in deck.unseen])
     if deck.bottom:
-        return (Draw(name, deck.bottom[0]),)
+        return (_draw(name, deck.bottom[0]),)
     return ()
+
+
+@functools.lru_cache(maxsize=1024)
+def _draw(name: str, card: str) -> Draw:
+    """One ``Draw`` object per deck and card, shared (moves are immutable)."""
+    return Draw(name, card)
 
 
 def to_move(state: GameState) -> frozenset[int]:
