@@ -76,14 +76,14 @@ def _colour_word(colour: int, players: int | None, dummy: bool = False) -> str:
 def _parse_seat(word: str, text: str) -> int:
     if word.lower() == "chance":
         return CHANCE
-    m = re.fullmatch(r"[Pp]([1-9])", word)
+    m = re.fullmatch(r"[Pp]([1-9][0-9]*)", word)
     if not m:
         raise ValueError(f"{text!r}: a move starts with who moves, P1..P4 or 'chance', not {word!r}")
     return int(m.group(1)) - 1
 
 
 def _parse_colour(word: str, text: str) -> int:
-    m = re.fullmatch(r"[PpDd]([1-9])", word)
+    m = re.fullmatch(r"[PpDd]([1-9][0-9]*)", word)
     if not m:
         raise ValueError(f"{text!r}: expected a colour, P1..P4 (a player) or D1..D4 (a dummy), not {word!r}")
     return int(m.group(1)) - 1

@@ -279,9 +279,11 @@ def _read_header(data: dict[str, Any], reader: _Reader, n: int) -> RecordHeader 
     return RecordHeader(players, variant, rules or "unknown", FORMAT, FORMAT_VERSION, seed, start)
 
 
-def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int) -> RecordedMove | None:
+def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None) -> RecordedMove | None:
+    """One move line; ``index`` is the move number expected (``None`` right
+    after an unreadable line, when the count cannot be known)."""
     number = _get(data, "n", int, reader, n, optional=True)
-    if number is not None and number != index:
+    if number is not None and index is not None and number != index:
         reader.problem(n, f"move number {number} out of sequence: expected move {index}")
     move: Move | None = None
     if "move" in data:
@@ -333,6 +335,8 @@ def parse_record(text: str, *, strict: bool = True) -> GameRecord:
     header: RecordHeader | None = None
     seen_header = False
     seen_result = False
+    counted = 0  # the number of the last move line read
+    lost = False  # the line before could not be read: move numbering resumes
     moves: list[RecordedMove] = []
     result: RecordResult | None = None
     last = 0
@@ -344,9 +348,11 @@ def parse_record(text: str, *, strict: bool = True) -> GameRecord:
             data = json.loads(raw)
         except json.JSONDecodeError as exc:
             reader.problem(n, f"not valid JSON ({exc.msg} at column {exc.colno}); is the record truncated or hand-edited?")
+            lost = True
             continue
         if not isinstance(data, dict):
             reader.problem(n, "each line must be a JSON object")
+            lost = True
             continue
         kind = data.get("kind")
         if not seen_header:
@@ -362,8 +368,11 @@ def parse_record(text: str, *, strict: bool = True) -> GameRecord:
         if kind == "header":
             reader.problem(n, "a second header")
         elif kind == "move":
-            rm = _read_move(data, reader, n, len(moves) + 1)
-            if rm is not None:
+            number = data.get("n")
+            rm = _read_move(data, reader, n, None if lost else counted + 1)
+            counted = number if isinstance(number, int) and not isinstance(number, bool) else counted + 1
+            lost = False
+            if rm is not None:  # readable, perhaps with a problem already reported
                 moves.append(rm)
         elif kind == "result":
             seen_result = True
