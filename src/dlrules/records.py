@@ -494,6 +494,11 @@ def verify(record: GameRecord) -> tuple[RecordProblem, ...]:
     outcome = replay(record)
     if outcome.failure is not None:
         f = outcome.failure
-        rule = f.violations[0].rule if f.violations else None
-        problems.append(RecordProblem(f.line, f.reason, rule))
+        if f.violations:
+            rule = f.violations[0].rule
+            message = "illegal move " + format_move(f.move) + ": " if f.move is not None else ""
+            message += "; ".join(v.message if v.rule == rule else str(v) for v in f.violations)
+            problems.append(RecordProblem(f.line, message, rule))
+        else:
+            problems.append(RecordProblem(f.line, f.reason))
     return tuple(problems)
