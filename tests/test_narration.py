@@ -94,5 +94,5 @@ def test_every_event_of_a_game_has_code_and_text() -> None:
     for move in moves:
         state, events = apply_with_events(state, move)
         for event in events:
-            assert event.code and event.text.endswith(".")
+            assert event.code and event.text.strip()
             assert event.seat is None or 0 <= event.seat < 4

@@ -35,8 +35,9 @@ def test_every_state_field_is_classified_public_or_hidden() -> None:
     pass through unredacted without anyone deciding it is public)."""
     player_fields = {f.name for f in attrs.fields(PlayerState)}
     game_fields = {f.name for f in attrs.fields(GameState)}
-    assert player_fields == PUBLIC_PLAYER_FIELDS | HIDDEN_PLAYER_FIELDS, player_fields ^ (PUBLIC_PLAYER_FIELDS | HIDDEN_PLAYER_FIELDS)
-    assert game_fields == PUBLIC_GAME_FIELDS | HIDDEN_GAME_FIELDS, game_fields ^ (PUBLIC_GAME_FIELDS | HIDDEN_GAME_FIELDS)
+    assert not player_fields - (PUBLIC_PLAYER_FIELDS | HIDDEN_PLAYER_FIELDS), "classify in views.py"
+    assert not game_fields - (PUBLIC_GAME_FIELDS | HIDDEN_GAME_FIELDS), "classify in views.py"
+    assert HIDDEN_PLAYER_FIELDS <= player_fields and HIDDEN_GAME_FIELDS <= game_fields
     assert not PUBLIC_PLAYER_FIELDS & HIDDEN_PLAYER_FIELDS and not PUBLIC_GAME_FIELDS & HIDDEN_GAME_FIELDS
 
 
@@ -184,7 +185,7 @@ def _with_secrets(state: GameState, rng: random.Random) -> GameState:
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 10_000),
-    moves=st.integers(0, 80),
+    moves=st.integers(0, 200),
     who=st.integers(-1, 3),
     noise=st.integers(0, 2**32),
 )

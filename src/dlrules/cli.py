@@ -90,6 +90,9 @@ def describe(state: GameState) -> list[str]:
             f"    hand {','.join(a.value for a in p.hand) or '-'}; unavailable {','.join(a.value for a in p.unavailable) or '-'}"
             + (f"; played {played}" if played else "")
         )
+        if p.party or p.prison:
+            party = ", ".join(a.key + (f" ({a.damage} damage)" if a.damage else "") for a in p.party) or "-"
+            lines.append(f"    party {party}; prison {', '.join(p.prison) or '-'}")
     for d in state.dummies:
         lines.append(f"  dummy {d.colour + 1}: unavailable {','.join(a.value for a in d.unavailable) or '-'}")
     return lines

@@ -148,10 +148,56 @@ def _arity(words: list[str], n: int, text: str, usage: str) -> None:
 # --- formatting -------------------------------------------------------------------------
 
 
+_KNOWN_FIELDS: dict[type, frozenset[str]] = {
+    cls: frozenset(names.split())
+    for cls, names in {
+        DealOrders: "seat target orders",
+        DrawDummyOrders: "seat colour orders",
+        Draw: "seat deck card",
+        KeepUnavailable: "seat orders",
+        ChooseOrders: "seat orders dummy_order",
+        TakeAction: "seat",
+        Decline: "seat",
+        Spy: "seat position",
+        DigTunnel: "seat square",
+        FinishDigging: "seat",
+        MineGold: "seat imps",
+        HireMonster: "seat monster dismiss",
+        BuildRoom: "seat room square",
+        ActivateRoom: "seat room trolls target",
+        FinishProduction: "seat",
+        ReturnOrder: "seat action",
+        PayMonster: "seat monster pay",
+        PayTaxes: "seat gold",
+        ReturnTrap: "seat trap",
+    }.items()
+}
+"""The fields each verb writes; a field added to a move class later is
+written after the verb's words as ``name=value`` (when not its default)."""
+
+
+def _extra_fields(cls: type) -> tuple[Any, ...]:
+    known = _KNOWN_FIELDS.get(cls, frozenset())
+    return tuple(f for f in attrs.fields(cls) if f.name not in known)
+
+
 def format_move(move: Move, *, players: int | None = None) -> str:
     """The notation of ``move``. ``players`` (optional) only chooses the label
     of a dealt colour: ``D3`` rather than ``P3`` for a dummy (RUL-8); both
     parse to the same move."""
+    cls = type(move)
+    extras = _extra_fields(cls)
+    if cls not in _KNOWN_FIELDS or any(f.default is attrs.NOTHING for f in extras):
+        return _format_generic(move)
+    text = _format_known(move, players)
+    for field in extras:
+        value = getattr(move, field.name)
+        if value != field.default:
+            text += f" {field.name}={_encode(value)}"
+    return text
+
+
+def _format_known(move: Move, players: int | None) -> str:
     who = _seat_word(move.seat)
     if isinstance(move, DealOrders):
         return f"{who} deal {_colour_word(move.target, players)} {_actions_word(move.orders)}"
@@ -195,7 +241,7 @@ def format_move(move: Move, *, players: int | None = None) -> str:
         return f"{who} taxes {move.gold}"
     if isinstance(move, ReturnTrap):
         return f"{who} return-trap {move.trap}"
-    return _format_generic(move)
+    raise AssertionError(f"{type(move).__name__} has no verb")  # pragma: no cover - guarded by _KNOWN_FIELDS
 
 
 # --- parsing ----------------------------------------------------------------------------
@@ -333,6 +379,27 @@ _VERBS: dict[str, tuple[_Parser, bool]] = {
     "return-trap": (_p_return_trap, False),
 }
 
+_VERB_CLASSES: dict[str, tuple[type, ...]] = {
+    "deal": (DealOrders,),
+    "dummy": (DrawDummyOrders,),
+    "draw": (Draw,),
+    "keep": (KeepUnavailable,),
+    "orders": (ChooseOrders,),
+    "take": (TakeAction,),
+    "decline": (Decline,),
+    "spy": (Spy,),
+    "dig": (DigTunnel,),
+    "finish": (FinishDigging, FinishProduction),
+    "mine": (MineGold,),
+    "hire": (HireMonster,),
+    "build": (BuildRoom,),
+    "activate": (ActivateRoom,),
+    "return": (ReturnOrder,),
+    "payday": (PayMonster,),
+    "taxes": (PayTaxes,),
+    "return-trap": (ReturnTrap,),
+}
+
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}
 
 
@@ -355,7 +422,20 @@ def parse_move(text: str) -> Move:
     if by_chance != (seat == CHANCE):
         who = "chance" if by_chance else "a player (P1..P4)"
         raise ValueError(f"{text!r}: '{verb}' is a move made by {who}")
-    return parser(seat, words[2:], text)
+    classes = _VERB_CLASSES[verb.lower()]
+    extra_names = {f.name for cls in classes for f in _extra_fields(cls)}
+    rest = [w for w in words[2:] if w.partition("=")[0] not in extra_names or "=" not in w]
+    extra_words = [w for w in words[2:] if w not in rest]
+    try:
+        move = parser(seat, rest, text)
+    except TypeError as exc:  # a field added to the class and not given
+        raise ValueError(f"{text!r}: {exc}") from exc
+    if not extra_words:
+        return move
+    hints = typing.get_type_hints(type(move))
+    own = {f.name for f in _extra_fields(type(move))}
+    opts = _options(extra_words, own, text)
+    return attrs.evolve(move, **{k: _decode(v, hints[k], text, k) for k, v in opts.items()})
 
 
 # --- the generic form for move classes without a verb -------------------------------------

@@ -23,8 +23,9 @@ What is hidden (docs/views.md):
   are public.
 
 Every other field is public. ``PUBLIC_*`` and ``HIDDEN_*`` classify every field
-of ``PlayerState`` and ``GameState``; a test fails when a field is added to the
-state without being classified here.
+of ``PlayerState`` and ``GameState`` (names of fields other branches add may be
+listed ahead of them); a test fails when a field is added to the state without
+being classified here.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ PUBLIC_GAME_FIELDS: frozenset[str] = frozenset(
     {
         "variant", "year", "round", "phase", "first_player", "players", "dummies", "board", "tavern",
         "room_shop", "adventurers_next", "adventurers_now", "events", "special_event", "paladin",
-        "dummy_evil", "far_lands", "resolution",
+        "dummy_evil", "far_lands", "resolution", "turn",
     }
 )  # fmt: skip
 """``GameState`` fields every seat sees (``players`` is redacted player by player)."""
