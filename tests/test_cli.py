@@ -177,3 +177,22 @@ def test_the_command_as_a_process_reports_an_illegal_record_without_a_traceback(
     assert done.returncode == 1
     assert f"line {line}" in done.stderr and "ORD-2" in done.stderr and "Traceback" not in done.stderr
     assert parse_record(path.read_text()).moves  # the file itself reads fine; the move is illegal
+
+
+def test_a_truncated_record_is_refused_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    run(capsys, "play", "--players", "2", "--seed", "4", "--record", str(path))
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n")  # the result line lost
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and f"line {len(lines)}: the record ends without a result line: it is truncated" in err
+    path.write_text("\n".join(lines[:-2]) + "\n" + lines[-2][: len(lines[-2]) // 2])  # cut inside a line
+    code, _, err = run(capsys, "explain", str(path))
+    assert code == 2 and f"line {len(lines) - 1}: not valid JSON" in err
+
+
+def test_verbose_play_prints_every_move_in_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--players", "2", "--seed", "1", "--verbose", "--max-moves", "12")
+    assert code == 0
+    assert "  > chance deal P1 " in out and "  > chance deal D3 " in out and "  > P1 keep " in out
+    assert "Stopped after 12 moves (--max-moves)." in out

@@ -161,6 +161,8 @@ def _play(args: argparse.Namespace) -> int:
     narrated: list[tuple[int, Event]] = []
     for n, move in enumerate(result.moves, start=1):
         state, events = apply_with_events(state, move)
+        if args.verbose and not args.json:
+            narrated.append((n, Event("move", f"> {format_move(move, players=args.players)}", move.seat)))
         narrated.extend((n, e) for e in events)
     assert state == result.state
     over = state.phase is Phase.GAME_OVER
@@ -240,6 +242,8 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"{args.file}: replay stopped after {outcome.applied} of {len(record.moves)} moves.", file=sys.stderr)
         _print_failure(outcome.failure, record)
         return 1
+    if record.header.rules != __version__:
+        print(f"(recorded with dlrules {record.header.rules}; replayed with dlrules {__version__})")
     print(f"{args.file}: {len(record.moves)} moves replayed; every position matches the record.")
     for line in describe(outcome.state):
         print(line)
@@ -321,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining)")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
     play.add_argument("--max-moves", type=int, default=100_000, help="stop after this many moves (default 100000)")
-    play.add_argument("--verbose", action="store_true", help="also narrate deals and secret choices")
+    play.add_argument("--verbose", action="store_true", help="also print every move (in notation), deals and secret choices")
     play.add_argument("--json", action="store_true", help="print the events and the final position as JSON")
     play.set_defaults(func=_play)
 
