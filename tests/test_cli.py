@@ -196,3 +196,11 @@ def test_verbose_play_prints_every_move_in_notation(capsys: pytest.CaptureFixtur
     assert code == 0
     assert "  > chance deal P1 " in out and "  > chance deal D3 " in out and "  > P1 keep " in out
     assert "Stopped after 12 moves (--max-moves)." in out
+
+
+def test_explain_past_an_illegal_move_reports_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, line = _illegal_record(tmp_path)
+    code, _, err = run(capsys, "explain", str(path))
+    assert code == 1 and "cannot reach move" in err and f"line {line}" in err and "[ORD-2]" in err
+    code, out, _ = run(capsys, "explain", str(path), "--at", str(line - 2), "--json")
+    assert code == 0 and json.loads(out)["ok"]

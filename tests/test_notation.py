@@ -170,3 +170,15 @@ def test_malformed_text_is_a_clear_value_error(text: str, fragment: str) -> None
 def test_non_text_is_refused() -> None:
     with pytest.raises(ValueError, match="notation is text"):
         parse_move(3)  # type: ignore[arg-type]
+
+
+def test_a_move_class_without_a_verb_is_written_in_the_generic_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a move class added to moves.py later gets until it has a verb."""
+    import dlrules.notation as notation
+
+    monkeypatch.setattr(notation, "_KNOWN_FIELDS", {k: v for k, v in notation._KNOWN_FIELDS.items() if k is not MineGold})
+    move = MineGold(1, 2)
+    assert format_move(move) == "P2 MineGold imps=2"
+    assert parse_move("P2 MineGold imps=2") == move
+    assert format_move(HireMonster(0, "demon", None)) == "P1 hire demon"
+    assert _format_generic(HireMonster(0, "demon", None)).startswith("P1 HireMonster monster=demon dismiss=-")
