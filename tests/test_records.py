@@ -208,3 +208,24 @@ def test_make_record_refuses_an_illegal_move() -> None:
     with pytest.raises(dlrules.IllegalMove) as info:
         make_record(2, "full", [ChooseOrders(0, (Action.FOOD, Action.DIG, Action.MINE))])
     assert info.value.rules == ("RUL-13",)
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_a_hand_written_notation_record_replays() -> None:
+    """tests/fixtures/winter-3p.jsonl: a 3-player winter up to resolution, written
+    by hand in notation (no JSON moves, no hashes), as a table referee would."""
+    record = read_record(FIXTURES / "winter-3p.jsonl")
+    outcome = replay(record)
+    assert outcome.ok and outcome.applied == 20
+    assert outcome.state.phase is dlrules.Phase.RESOLUTION
+    assert outcome.state.players[0].played[0].action is Action.MONSTER
+
+
+def test_ORD_2_the_hand_written_record_with_an_unavailable_order_fails_at_line_19() -> None:
+    record = read_record(FIXTURES / "winter-3p-illegal.jsonl")
+    outcome = replay(record)
+    assert outcome.failure is not None
+    assert (outcome.failure.line, outcome.failure.rules) == (19, ("ORD-2",))
+    assert outcome.failure.reason == "illegal move: [ORD-2] you cannot play Get Food: it is unavailable this round"
