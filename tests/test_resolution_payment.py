@@ -3,13 +3,12 @@ arriving mid-resolution (RES-9, PAL-2, PAL-6, PAL-7) and the spy (ACT-REP-2, 3).
 
 from __future__ import annotations
 
+import attrs
 from res_positions import DIG, FOOD, IMPS, MINE, REP, TRAPS, at_resolution, cursor, decline_until, outcome_of, player, tweaks
 
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
 from dlrules.moves import Decline, Draw, Spy, TakeAction
 from dlrules.state import GameState
-
-import attrs
 
 
 def rules(state: GameState, move: object) -> list[str]:

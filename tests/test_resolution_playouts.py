@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from dlrules import CHANCE, Decline, GameState, Outcome, Phase, apply, check, legal_moves, new_game, sample_chance, to_move
+from dlrules import CHANCE, Decline, GameState, Outcome, Phase, apply, check, dumps, legal_moves, loads, new_game, sample_chance, to_move
 from dlrules.components import MONSTERS, TRAPS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import GRID, full_blocks
@@ -91,6 +91,9 @@ def play_round_one(players: int, seed: int) -> GameState:
             assert check(state, move) == ()
             if steps % 3 == 0:
                 check_agrees_with_legal(state)
+            assert loads(dumps(move), Move) == move
+            if steps % 5 == 0:
+                assert loads(dumps(state), GameState) == state  # the cursor survives JSON
         state = apply(state, move)
         invariants(state)
         steps += 1

@@ -425,9 +425,12 @@ def play(state: GameState, move: Move) -> GameState:
         state = _pay(state, seat, spec.cost)
         p = state.players[seat]
         reward = spec.reward
-        if action is Action.TRAPS:
+        if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next
             extra = Y2_EXTRA_TRAPS if state.year == 2 else 0  # Y2-3
             return attrs.evolve(state, resolution=attrs.evolve(r, draws=reward.traps + extra, returning=extra > 0))
+        # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
+        # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
+        # the new imps are free for production.
         state = update_player(state, seat, food=p.food + reward.food, gold=p.gold + reward.gold, imps=p.imps + reward.imps)
         state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
         return _finish(state, seat, carried=True)
@@ -558,7 +561,7 @@ def auto(state: GameState) -> GameState:
         announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.")
         return _clear_slot(state, r)
     if r.draws > 0 and not state.decks.traps.size:
-        announce("no_traps", "The trap deck is empty: no more trap cards to draw (LIB-RES-3).")
+        announce("no_traps", "The trap deck is empty: no more trap cards to draw (LIB-RES-5).")
         state = attrs.evolve(state, resolution=attrs.evolve(r, draws=0))
         return state if r.returning else _finish(state, seat, carried=True)
     if r.returning and r.draws == 0 and not state.players[seat].traps:
