@@ -146,3 +146,17 @@ def test_ACT_REP_2_slot_III_without_gold_only_declines() -> None:
     state = decline_until(state, REP, 2)
     assert legal_moves(state) == (Decline(0),)
     assert rules(state, Spy(0, 1)) == ["RES-5"]
+
+
+def test_ACT_REP_3_a_second_look_at_a_card_already_seen() -> None:
+    """ACT-REP-3: a player who saw card 2 in an earlier round may look at it
+    again; its identity is already fixed, so chance draws nothing."""
+    def seen(s: GameState) -> GameState:
+        decks = attrs.evolve(s.decks, combat=s.decks.combat.without("y1-fatigue-2"))
+        return attrs.evolve(s, decks=decks, combat=(None, "y1-fatigue-2", None, None), spied=((1,), (), (), ()))
+
+    orders = {0: (REP, DIG, MINE), 1: (DIG, MINE, IMPS), 2: (DIG, MINE, IMPS), 3: (DIG, MINE, IMPS)}
+    state = at_resolution(orders, tweak=seen)
+    state = apply(state, Spy(0, 1))
+    assert outcome_of(state, 0, REP) is Outcome.CARRIED_OUT
+    assert state.spied[0] == (1,) and state.combat[1] == "y1-fatigue-2"

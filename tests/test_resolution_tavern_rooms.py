@@ -242,3 +242,37 @@ def test_ACT_END_1_minions_home_or_on_their_order_cards() -> None:
     assert outcome_of(end, 1, FOOD) is Outcome.NOT_CARRIED_OUT
     assert outcome_of(end, 3, FOOD) is Outcome.NOT_CARRIED_OUT  # ORD-6: space full
     assert all(o.outcome is not Outcome.PENDING for p in end.players for o in p.played)
+
+
+def test_RUL_3_slot_I_takes_the_last_room_when_only_one_was_bought() -> None:
+    """RUL-3: III buys the Chicken Coop, II declines: slot I may take the Mint free."""
+    state = three_on(ROOM)
+    state = apply(state, BuildRoom(2, "chicken-coop", (0, 2)))
+    state = apply(state, Decline(1))
+    assert {m.room for m in legal_moves(state) if isinstance(m, BuildRoom)} == {"mint"}
+    state = apply(state, BuildRoom(0, "mint", (2, 2)))
+    assert state.room_shop == () and state.players[0].gold == 3
+
+
+def test_RUL_3_dummy_on_slot_III_leaves_both_rooms() -> None:
+    """RUL-3, DUM3-4: a dummy minion on Build Room takes nothing, so both
+    rooms are still on offer for the players after it."""
+    orders = {0: (ROOM, FOOD, REP), 1: (ROOM, FOOD, REP), 2: (FOOD, REP, DIG)}
+    state = at_resolution(orders, dummies={3: (MINE, TRAPS, ROOM)})
+    assert state.board[ROOM.index] == (0, 3, 1)
+    state = decline_until(state, ROOM, 2)
+    state = apply(state, BuildRoom(1, "mint", (2, 2)))
+    assert cursor(state) == (ROOM, 0)  # the dummy on II went home by itself
+    assert {m.room for m in legal_moves(state) if isinstance(m, BuildRoom)} == {"chicken-coop"}
+
+
+def test_ACT_MON_5_demon_dismissing_the_troll_returns_its_token() -> None:
+    """ACT-MON-5: losing the troll returns its token (tokens follow the trolls)."""
+    demon = tweaks(
+        lambda s: attrs.evolve(s, tavern=("demon", "goblin", "slime")),
+        player(2, monsters=(Monster("troll"),)),
+    )
+    state = three_on(MONSTER, tweak=demon)
+    assert state.players[2].trolls == 1
+    state = apply(state, HireMonster(2, "demon", 0))
+    assert state.players[2].trolls == 0
