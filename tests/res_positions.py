@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 
-from dlrules import CHANCE, Action, GameState, Phase, apply, legal_moves, new_game, to_move
+from dlrules import CHANCE, Action, GameState, Phase, apply, check, legal_moves, new_game, to_move
 from dlrules.moves import ChooseOrders, DealOrders, Decline, Draw, DrawDummyOrders, KeepUnavailable, Move
 from dlrules.phases.common import update_player
 from dlrules.phases.orders import dummy_for
-from dlrules.phases.resolution import acting_seat
+from dlrules.phases.resolution import RULES, acting_seat
 from dlrules.components import ACTION_ORDER
 
 FOOD, REP, DIG, MINE, IMPS, TRAPS, MONSTER, ROOM = tuple(Action)
@@ -128,15 +128,29 @@ def decline_until(state: GameState, action: Action, slot: int) -> GameState:
     return state
 
 
+def apply_within(state: GameState, move: Move) -> GameState:
+    """``apply`` without leaving the resolution phase: the move is checked, then
+    played, then the phase's automatic steps run; the engine's change to the
+    next phase (and whatever later phases do by themselves) is left out, so a
+    test sees the state at the end of resolution (ACT-END-1)."""
+    assert check(state, move) == (), check(state, move)
+    state = RULES.play(state, move)
+    while True:
+        stepped = RULES.auto(state)
+        if stepped is state:
+            return state
+        state = stepped
+
+
 def finish(state: GameState) -> GameState:
-    """Decline every remaining minion, to the end of resolution."""
-    while state.phase is Phase.RESOLUTION:
+    """Decline every remaining minion; the state when resolution is done."""
+    while not RULES.done(state):
         if CHANCE in to_move(state):
-            state = draw_first(state)
+            state = apply_within(state, legal_moves(state)[0])
             continue
         seat = acting_seat(state)
         assert seat is not None
-        state = apply(state, legal_moves(state)[-1])  # Decline or FinishDigging: both last
+        state = apply_within(state, legal_moves(state)[-1])  # Decline or FinishDigging: both last
     return state
 
 

@@ -23,9 +23,9 @@ from res_positions import (
     tweaks,
 )
 
-from dlrules import Outcome, Phase, apply, check, legal_moves, to_move
+from dlrules import Outcome, apply, check, legal_moves, to_move
 from dlrules.moves import BuildRoom, Decline, HireMonster, MineGold
-from dlrules.phases.resolution import END
+from dlrules.phases.resolution import END, RULES
 from dlrules.state import Dungeon, GameState, Monster, Tile
 
 Tweak = Callable[[GameState], GameState]
@@ -223,19 +223,19 @@ def test_DUM2_7_two_player_dummies_go_home() -> None:
     state = apply(state, Decline(0))
     assert to_move(state) == frozenset({1}) and cursor(state) == (FOOD, 2)
     end = finish(state)
-    assert end.phase is Phase.PRODUCTION
+    assert RULES.done(end)
     assert all(slot is None for row in end.board for slot in row)
 
 
 def test_ACT_END_1_minions_home_or_on_their_order_cards() -> None:
     """ACT-END-1, RUL-1: when all eight spaces are resolved every minion has
     left the board; each order is carried out or not, none pending; the
-    engine moves on to Production."""
+    phase is done, so the engine moves on to Production."""
     orders = {0: (FOOD, MINE, ROOM), 1: (FOOD, MINE, ROOM), 2: (FOOD, MINE, ROOM), 3: (FOOD, MINE, ROOM)}
     state = at_resolution(orders)
     state = apply(state, legal_moves(state)[0])  # P1 takes Get Food I
     end = finish(state)
-    assert end.phase is Phase.PRODUCTION
+    assert RULES.done(end)
     assert end.resolution is not None and end.resolution.space == END
     assert all(slot is None for row in end.board for slot in row)
     assert outcome_of(end, 0, FOOD) is Outcome.CARRIED_OUT
