@@ -114,6 +114,11 @@ def test_ACT_MON_2_demon_without_another_monster_refused() -> None:
     assert rules(state, HireMonster(2, "demon", 0)) == ["ACT-MON-4"]
 
 
+def test_ACT_MON_4_golem_without_a_trap_card_refused() -> None:
+    state = three_on(MONSTER, tweak=lambda s: attrs.evolve(s, tavern=("golem", "goblin", "troll")))
+    assert rules(state, HireMonster(2, "golem", trap="pendulum")) == ["ACT-MON-4"]
+
+
 def test_ACT_MON_2_golem_costs_a_trap_card() -> None:
     """COMPONENTS.md Golem: 1 gold + 1 trap card (LIB-RES-4: it goes to the far lands)."""
     golem = tweaks(lambda s: attrs.evolve(s, tavern=("golem", "goblin", "troll")), player(2, traps=("pendulum",)))

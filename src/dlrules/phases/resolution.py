@@ -377,6 +377,8 @@ def _hire_explain(state: GameState, p: PlayerState, slot: int, move: HireMonster
         return Violation(
             "ACT-MON-4", f"the {kind.name} costs {cost.describe()}{extra}; you have {p.gold} gold and {p.food} food"
         )
+    if kind.trap_cost and not p.traps:
+        return Violation("ACT-MON-4", f"the {kind.name} also costs one of your trap cards; you hold none")
     if kind.trap_cost and move.trap not in p.traps:
         held = ", ".join(sorted(set(p.traps))) or "none"
         return Violation("ACT-MON-2", f"the {kind.name} also costs one of your trap cards; name one you hold (you hold: {held})")
