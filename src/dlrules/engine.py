@@ -10,7 +10,7 @@ from typing import cast
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import MOVE_TYPES, Move
-from dlrules.phases import PhaseRules, orders, round_start, setup
+from dlrules.phases import PhaseRules, orders, resolution, round_start, setup
 from dlrules.phases.common import Event, announce, collecting
 from dlrules.phases.unfinished import unfinished
 from dlrules.state import CHANCE, GameState, Phase, evolve
@@ -19,7 +19,7 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.SETUP: setup.RULES,
     Phase.ROUND_START: round_start.RULES,
     Phase.ORDERS: orders.RULES,
-    Phase.RESOLUTION: unfinished("RES-1", "Resolving orders (issue 3)"),
+    Phase.RESOLUTION: resolution.RULES,
     Phase.PRODUCTION: unfinished("PROD-1", "Production (issue 4)"),
     Phase.ORDER_RETURN: unfinished("RET-1", "Order return (issue 4)"),
     Phase.EVENTS: unfinished("EVT-1", "The Events phase (issue 4)"),
@@ -63,6 +63,8 @@ def _enter(state: GameState) -> GameState:
     announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
+    if phase is Phase.RESOLUTION:
+        state = resolution.enter(state)  # RES-1: a fresh cursor at Get Food
     return state
 
 
