@@ -8,6 +8,7 @@ column 2 (COMPONENTS.md, geometry). Functions here take sets of squares or a
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable
 
@@ -95,8 +96,10 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def dig_squares(filled: frozenset[Square]) -> tuple[Square, ...]:
-    """Every square where a tunnel may be dug now, in grid order."""
+    """Every square where a tunnel may be dug now, in grid order (cached: a
+    pure function of the squares, asked by ``legal`` and ``auto`` alike)."""
     return tuple(s for s in GRID if dig_violation(filled, s) is None)
 
 
