@@ -175,30 +175,35 @@ def _reveal(state: GameState) -> GameState:
         played = tuple(a for a in Action if a in dummy.drawn or a == third)
         state = _with_dummy(state, evolve(dummy, third=third, unavailable=played))
         state = update_player(state, seat, dummy_choice=None)
+    # ORD-4/5: first orders in player order, then second, then third. The
+    # board and each player's hand and played orders are gathered here and
+    # the state is copied once at the end (not once per minion).
+    board = [list(row) for row in state.board]
+    orders_played = [list(p.played) for p in state.players]
+    hands = [list(p.hand) for p in state.players]
+    order_of_play = state.player_order()
     for k in range(ORDERS_PER_ROUND):
-        for seat in state.player_order():
-            player = state.players[seat]
-            assert player.committed is not None
-            action = player.committed[k]
-            slot = lowest_free_slot(state.board, action)
+        for seat in order_of_play:
+            committed = state.players[seat].committed
+            assert committed is not None
+            action = committed[k]
+            row = board[action.index]
+            slot = next((i for i, colour in enumerate(row) if colour is None), None)  # ORD-4: lowest free
             if slot is None:
                 # ORD-6: all three slots taken: the minion stands on the order card.
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
                 announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat)
             else:
-                state = _place(state, action, slot, seat)
+                row[slot] = seat
                 order = PlayedOrder(action, slot, Outcome.PENDING)
                 announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat)
-            player = state.players[seat]
-            state = update_player(
-                state,
-                seat,
-                played=player.played + (order,),
-                hand=tuple(a for a in player.hand if a != action),
-            )
-    for seat in range(state.n_players):
-        state = update_player(state, seat, committed=None)
-    return state
+            orders_played[seat].append(order)
+            hands[seat].remove(action)
+    players = tuple(
+        evolve(p, played=tuple(orders_played[seat]), hand=tuple(hands[seat]), committed=None)
+        for seat, p in enumerate(state.players)
+    )
+    return evolve(state, board=tuple(tuple(row) for row in board), players=players)
 
 
 def auto(state: GameState) -> GameState:
