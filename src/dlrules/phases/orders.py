@@ -85,19 +85,22 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-@functools.lru_cache(maxsize=128)
 def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
-    each with every dummy third in ``thirds``. Moves are immutable, so the
-    same tuple serves every state with this seat, hand and thirds (the
-    orders phase lists up to 4 x 120 of them, 2 players x 3). The states of
-    one round share hands, and games share them too; the cache is bounded
-    because every entry keeps up to 360 objects alive for the collector."""
-    return tuple(
-        ChooseOrders(seat, orders, third)
-        for orders in itertools.permutations(hand, ORDERS_PER_ROUND)
-        for third in thirds
-    )
+    each with every dummy third in ``thirds`` (thirds vary fastest)."""
+    if len(thirds) == 1:
+        return _choices_with(seat, hand, thirds[0])
+    return tuple(itertools.chain.from_iterable(zip(*(_choices_with(seat, hand, t) for t in thirds))))
+
+
+@functools.lru_cache(maxsize=512)
+def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> tuple[ChooseOrders, ...]:
+    """Every ordered choice of 3 orders from ``hand`` with the dummy third
+    ``third``. Moves are immutable, so one tuple serves every state, of every
+    game, with this seat, hand and third (the orders phase lists up to
+    4 x 120 moves, 2 players x 3; making them was its main cost). Bounded:
+    each entry keeps up to 120 moves alive."""
+    return tuple(ChooseOrders(seat, orders, third) for orders in itertools.permutations(hand, ORDERS_PER_ROUND))
 
 
 def dummy_draw_probability(state: GameState, move: DrawDummyOrders) -> int:
