@@ -219,6 +219,10 @@ class DummyState:
         return tuple(a for a in self.deck if a not in self.drawn)
 
 
+_copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
+"""The number of copies in a deck's ``(key, copies)`` entry."""
+
+
 @attrs.frozen
 class Deck:
     """A face-down deck: a multiset of unseen cards (``(key, copies)`` sorted by
@@ -233,11 +237,11 @@ class Deck:
 
     @property
     def size(self) -> int:
-        return sum(n for _, n in self.unseen) + len(self.bottom)
+        return sum(map(_copies, self.unseen)) + len(self.bottom)
 
     @property
     def unseen_count(self) -> int:
-        return sum(n for _, n in self.unseen)
+        return sum(map(_copies, self.unseen))
 
     def count(self, key: str) -> int:
         return dict(self.unseen).get(key, 0)
@@ -245,9 +249,12 @@ class Deck:
     def without(self, key: str) -> Deck:
         """The deck after ``key`` is drawn (from the unseen part, else the bottom)."""
         if self.unseen:
-            counts = dict(self.unseen)
-            counts[key] -= 1
-            return Deck(tuple(sorted((k, n) for k, n in counts.items() if n > 0)), self.bottom)
+            for i, (k, n) in enumerate(self.unseen):
+                if k == key:
+                    rest = self.unseen[i + 1 :]
+                    unseen = self.unseen[:i] + (((k, n - 1),) + rest if n > 1 else rest)
+                    return Deck(tuple(sorted(unseen)), self.bottom)
+            raise KeyError(key)
         assert self.bottom and self.bottom[0] == key
         return Deck((), self.bottom[1:])
 
