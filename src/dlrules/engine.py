@@ -168,7 +168,7 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
             return ()
     except TypeError:
         return (Violation("RS-3", f"{move!r} is malformed (a field has the wrong type)"),)
-    seats = to_move(state)
+    seats = rules.to_move(state)
     seat = move.seat
     if seat not in seats:
         if seat != CHANCE and not 0 <= seat < state.n_players:
