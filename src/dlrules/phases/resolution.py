@@ -76,24 +76,37 @@ def _where(r: Resolution) -> str:
     return f"{ACTION_ORDER[r.space].title} {SLOT_NAMES[r.slot]}"
 
 
-def _advance(state: GameState) -> GameState:
-    """RES-1/RES-2: move the cursor to the next slot, or the next space."""
-    r = _cursor(state)
+def _next(r: Resolution) -> Resolution:
+    """RES-1/RES-2: the next slot, or the next space's first, or the end."""
     order = resolution_order(ACTION_ORDER[r.space])
     i = order.index(r.slot)
     if i + 1 < len(order):
-        return evolve(state, resolution=Resolution(r.space, order[i + 1]))
+        return Resolution(r.space, order[i + 1])
     if r.space + 1 < END:
-        return evolve(state, resolution=_first(r.space + 1))
-    announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return evolve(state, resolution=Resolution(END, 0))
+        return _first(r.space + 1)
+    return Resolution(END, 0)
+
+
+def _advance(state: GameState) -> GameState:
+    """RES-1/RES-2: move the cursor to the next slot, or the next space; empty
+    slots, where nothing happens, are passed in the same step."""
+    r = _next(_cursor(state))
+    while r.space < END and state.board[r.space][r.slot] is None:
+        r = _next(r)
+    if r.space >= END:
+        announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
+    return evolve(state, resolution=r)
+
+
+def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[tuple[int | None, ...], ...]:
+    """The board with the cursor's slot empty."""
+    row = list(board[r.space])
+    row[r.slot] = None
+    return board[: r.space] + (tuple(row),) + board[r.space + 1 :]
 
 
 def _clear_slot(state: GameState, r: Resolution) -> GameState:
-    row = list(state.board[r.space])
-    row[r.slot] = None
-    board = state.board[: r.space] + (tuple(row),) + state.board[r.space + 1 :]
-    return evolve(state, board=board)
+    return evolve(state, board=_cleared(state.board, r))
 
 
 def _finish(state: GameState, seat: int, carried: bool) -> GameState:
@@ -106,13 +119,13 @@ def _finish(state: GameState, seat: int, carried: bool) -> GameState:
         evolve(o, outcome=outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
         for o in state.players[seat].played
     )
-    state = update_player(state, seat, played=played)
-    state = _clear_slot(state, r)
+    players = state.players[:seat] + (evolve(state.players[seat], played=played),) + state.players[seat + 1 :]
     if carried:
         announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.")
     else:
         announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).")
-    return evolve(state, resolution=Resolution(r.space, r.slot))
+    # One copy of the state: the player's orders, the cleared slot, the cursor.
+    return evolve(state, players=players, board=_cleared(state.board, r), resolution=Resolution(r.space, r.slot))
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
