@@ -173,3 +173,12 @@ def test_EVT_SPECIAL_1_first_game_draws_no_special_card() -> None:
     for _ in range(10):
         state = play_out(new_game(3, variant="first"), None, rng, until=Phase.ORDERS).state
         assert state.special_event is None and state.decks.special.size == 0
+
+
+def test_LIB_EVT_3_a_golem_upkeep_is_not_taken_silently() -> None:
+    # Year 2's Golem eats a trap card: paying is refused as not implemented,
+    # letting it go is the player's decision (never an automatic dismissal).
+    state = events("payday", p0={"monsters": monsters("golem"), "gold": 3, "traps": ("pendulum",)}, p1={"monsters": ()})
+    assert legal_moves(state) == (PayMonster(0, 0, False),)
+    violations = check(state, PayMonster(0, 0, True))
+    assert [v.rule for v in violations] == ["LIB-EVT-3"] and "not implemented" in violations[0].message

@@ -38,7 +38,8 @@ def tax_due(player: PlayerState) -> int:
 
 def unsupported_upkeep(kind: MonsterKind) -> bool:
     """A year-2 upkeep of a trap card (Golem) or another monster (Demon): its
-    payment needs a choice no move carries yet (year 2 is a later issue)."""
+    payment needs a choice no move carries yet (year 2 is a later issue), so
+    paying it is refused as not implemented (LIB-EVT-3)."""
     return bool(kind.trap_cost or kind.monster_cost)
 
 
@@ -69,7 +70,12 @@ def _decision_due(state: GameState) -> bool:
     player = state.players[seat]
     event = current_event(state)
     if event == "payday":
-        return turn.step < len(player.monsters) and can_pay(player, MONSTERS[player.monsters[turn.step].kind])
+        if turn.step >= len(player.monsters):
+            return False
+        kind = MONSTERS[player.monsters[turn.step].kind]
+        # A year-2 upkeep the library cannot take yet (LIB-EVT-3) is left to the
+        # player (dismiss, or be told paying is not implemented), never decided silently.
+        return can_pay(player, kind) or unsupported_upkeep(kind)
     if event == "taxes":
         return player.gold > 0
     return False
@@ -91,7 +97,9 @@ def legal(state: GameState) -> tuple[Move, ...]:
     assert seat is not None and turn is not None
     player = state.players[seat]
     if current_event(state) == "payday":
-        return (PayMonster(seat, turn.step, True), PayMonster(seat, turn.step, False))
+        kind = MONSTERS[player.monsters[turn.step].kind]
+        pay = (PayMonster(seat, turn.step, True),) if can_pay(player, kind) else ()
+        return pay + (PayMonster(seat, turn.step, False),)
     return tuple(PayTaxes(seat, gold) for gold in range(min(tax_due(player), player.gold) + 1))
 
 
@@ -111,7 +119,12 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             return (Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order; #{turn.step} ({nxt}) is next"),)
         kind = MONSTERS[player.monsters[turn.step].kind]
         if unsupported_upkeep(kind):
-            return (Violation("EVT-PAY-1", f"paying the {kind.name}'s upkeep ({kind.describe_cost()}) is not implemented yet (year 2)"),)
+            return (
+                Violation(
+                    "LIB-EVT-3",
+                    f"paying the {kind.name}'s upkeep ({kind.describe_cost()}) is not implemented by this version of dlrules yet (year 2)",
+                ),
+            )
         return (
             Violation(
                 "EVT-PAY-2",
