@@ -44,9 +44,8 @@ def test_PROD_1_a_mint_with_three_free_imps_makes_one_gold() -> None:
 def test_PROD_1_imps_that_dug_or_supervised_are_not_free() -> None:
     # 4 imps: 1 dug (busy), 1 supervised as foreimp: only 2 free, the Mint needs 3.
     state = production(imps=4, busy_imps=1, foreimps=1, dungeon=dungeon({MINT: "mint", COOP: "chicken-coop"}))
-    assert not any(isinstance(m, ActivateRoom) for m in legal_moves(state))
-    # nothing to activate: the player is passed automatically (LIB-PROD-1)
-    assert to_move(state) != frozenset({0})
+    assert legal_moves(state) == (FinishProduction(0),)  # nothing to activate: only pass (LIB-PROD-1)
+    assert [v.rule for v in check(state, ActivateRoom(0, MINT))] == ["PROD-1"]
 
 
 def test_PROD_1_refusal_names_the_busy_imps() -> None:

@@ -3,8 +3,7 @@
 The referee takes the players one by one from the first player (RUL-5: the
 order decides the paladin and the trap draws from the shared deck). The acting
 player activates rooms one at a time (``ActivateRoom``) and closes with
-``FinishProduction``; a player with no room they could activate is passed
-automatically. A Workshop's trap card is a chance draw ``Draw("traps", card)``
+``FinishProduction``, also when no room can be activated (LIB-PROD-1). A Workshop's trap card is a chance draw ``Draw("traps", card)``
 owed to the acting player before anyone goes on.
 """
 
@@ -291,16 +290,9 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
 
 
 def auto(state: GameState) -> GameState:
-    """Pass a player who has no room they could activate (nothing to decide)."""
-    turn = state.turn
-    if turn is None or turn.draws > 0:
-        return state
-    seat = _acting_seat(state)
-    if seat is None or _activations(state, seat):
-        return state
-    if state.players[seat].dungeon.rooms:
-        announce("production", f"Player {seat + 1} has no room they can activate now.")
-    return attrs.evolve(state, turn=Turn(position=turn.position + 1))
+    """Nothing happens by itself: each player closes their own turn with
+    ``FinishProduction``, also with no room to activate (LIB-PROD-1)."""
+    return state
 
 
 def done(state: GameState) -> bool:
