@@ -182,3 +182,15 @@ def test_LIB_EVT_3_a_golem_upkeep_is_not_taken_silently() -> None:
     assert legal_moves(state) == (PayMonster(0, 0, False),)
     violations = check(state, PayMonster(0, 0, True))
     assert [v.rule for v in violations] == ["LIB-EVT-3"] and "not implemented" in violations[0].message
+
+
+def test_check_agrees_with_legal_moves_at_events() -> None:
+    """Legality is defined once: every refused payment cites a rule."""
+    for state in (e3(), events("taxes", p0={"gold": 2, "dungeon": dungeon()}, p1={"gold": 0})):
+        legal = set(legal_moves(state))
+        candidates = [PayMonster(0, i, pay) for i in range(-1, 5) for pay in (True, False)]
+        candidates += [PayTaxes(0, g) for g in range(-1, 6)]
+        for move in candidates:
+            found = check(state, move)
+            assert (found == ()) == (move in legal), move
+            assert all(v.rule and v.message for v in found)

@@ -186,3 +186,19 @@ def test_every_legal_production_move_applies() -> None:
         assert check(state, move) == ()
         step(state, move)
         apply(state, move)
+
+
+def test_check_agrees_with_legal_moves_for_every_activation() -> None:
+    """Legality is defined once: a refused activation always cites a rule."""
+    rooms = {MINT: "mint", COOP: "chicken-coop", PRESS: "printing-press", MAGIC: "magic-room", SHED: "tool-shed"}
+    state = production(imps=4, food=0, monsters=monsters("troll"), busy_imps=1, dungeon=dungeon(rooms))
+    state = step(state, ActivateRoom(0, MINT, trolls=1))
+    legal = set(legal_moves(state))
+    squares = [(r, c) for r in range(-1, 5) for c in range(-1, 6)]
+    for room in squares:
+        for trolls in range(-1, 5):
+            for target in (None, (0, 1), (0, 4), (3, 3), (1, 2)):
+                move = ActivateRoom(0, room, trolls, target)
+                found = check(state, move)
+                assert (found == ()) == (move in legal), move
+                assert all(v.rule and v.message for v in found)
