@@ -10,6 +10,7 @@ import pytest
 
 from dlrules import PayMonster, PayTaxes, apply, check, legal_moves, new_game, to_move
 from dlrules.chance import play_out
+from dlrules.moves import Move
 from dlrules.phases.common import collecting
 from dlrules.state import GameState, Phase
 
@@ -188,7 +189,7 @@ def test_check_agrees_with_legal_moves_at_events() -> None:
     """Legality is defined once: every refused payment cites a rule."""
     for state in (e3(), events("taxes", p0={"gold": 2, "dungeon": dungeon()}, p1={"gold": 0})):
         legal = set(legal_moves(state))
-        candidates = [PayMonster(0, i, pay) for i in range(-1, 5) for pay in (True, False)]
+        candidates: list[Move] = [PayMonster(0, i, pay) for i in range(-1, 5) for pay in (True, False)]
         candidates += [PayTaxes(0, g) for g in range(-1, 6)]
         for move in candidates:
             found = check(state, move)
