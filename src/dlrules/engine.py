@@ -18,6 +18,7 @@ from dlrules.phases import (
     order_return,
     orders,
     production,
+    resolution,
     round_start,
     setup,
 )
@@ -29,7 +30,7 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.SETUP: setup.RULES,
     Phase.ROUND_START: round_start.RULES,
     Phase.ORDERS: orders.RULES,
-    Phase.RESOLUTION: unfinished("RES-1", "Resolving orders (issue 3)"),
+    Phase.RESOLUTION: resolution.RULES,
     Phase.PRODUCTION: production.RULES,
     Phase.ORDER_RETURN: order_return.RULES,
     Phase.EVENTS: events.RULES,
@@ -75,6 +76,8 @@ def _enter(state: GameState) -> GameState:
     announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
+    elif phase is Phase.RESOLUTION:
+        state = resolution.enter(state)  # RES-1: a fresh cursor at Get Food
     elif phase is Phase.PRODUCTION:
         state = production.enter(state)
     elif phase is Phase.EVENTS:

@@ -3,8 +3,10 @@
 The referee takes the players one by one from the first player (RUL-5: the
 order decides the paladin and the trap draws from the shared deck). The acting
 player activates rooms one at a time (``ActivateRoom``) and closes with
-``FinishProduction``, also when no room can be activated (LIB-PROD-1). A Workshop's trap card is a chance draw ``Draw("traps", card)``
-owed to the acting player before anyone goes on.
+``FinishProduction``, also when no room can be activated (LIB-PROD-1). A
+Workshop's trap card is a chance draw ``Draw("traps", card)`` owed to the
+acting player before anyone goes on. The Tool Shed digs with the geometry of
+``dlrules.dungeon`` (ACT-DIG-5, ACT-DIG-6).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from dlrules.components import ROOMS, TRAPS, Produce, RoomKind
-from dlrules.components.setup import GRID_COLUMNS, GRID_ROWS
+from dlrules.dungeon import dig_squares, dig_violation, square_name
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
@@ -20,48 +22,13 @@ from dlrules.phases.common import announce, move_evil, update_player
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn
 
-# --- geometry (minimal, until dungeon.py lands: see the module docstring) --------
-
-
-def _on_grid(square: Square) -> bool:
-    r, c = square
-    return 0 <= r < GRID_ROWS.value and 0 <= c < GRID_COLUMNS.value
-
-
-def _neighbours(square: Square) -> tuple[Square, ...]:
-    r, c = square
-    return tuple(s for s in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if _on_grid(s))
-
-
-def completes_2x2(dungeon: Dungeon, square: Square) -> bool:
-    """ACT-DIG-6 / ACT-ROOM-8: a tile at ``square`` would fill a whole 2x2 block
-    (tunnels and rooms, conquered or not, all count as filled)."""
-    filled = dungeon.squares | {square}
-    r, c = square
-    for top in (r - 1, r):
-        for left in (c - 1, c):
-            block = ((top, left), (top + 1, left), (top, left + 1), (top + 1, left + 1))
-            if all(_on_grid(s) for s in block) and all(s in filled for s in block):
-                return True
-    return False
+# --- geometry -------------------------------------------------------------------
 
 
 def tool_shed_squares(dungeon: Dungeon) -> tuple[Square, ...]:
     """Where a Tool Shed may dig its tunnel (PROD-1: "ACT-DIG rules apply"):
-    an empty square of the grid sharing a side with a tile (ACT-DIG-5) that
-    completes no 2x2 block (ACT-DIG-6). Board order (row, then column).
-
-    Minimal geometry written here because ``dlrules/dungeon.py`` (issue 3) had
-    not landed; once it has, this should call it instead (one geometry)."""
-    taken = dungeon.squares
-    return tuple(
-        (r, c)
-        for r in range(GRID_ROWS.value)
-        for c in range(GRID_COLUMNS.value)
-        if (r, c) not in taken
-        and any(n in taken for n in _neighbours((r, c)))
-        and not completes_2x2(dungeon, (r, c))
-    )
+    the squares where a tunnel may be dug now (ACT-DIG-5, ACT-DIG-6), grid order."""
+    return dig_squares(dungeon.squares)
 
 
 # --- what a room needs ------------------------------------------------------------
@@ -103,7 +70,7 @@ def _room_blocked(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
     when too few free imps and troll tokens are left to staff it)."""
     player = state.players[seat]
     kind = _room_kind(tile)
-    where = f"the {kind.name} at {tile.square}"
+    where = f"the {kind.name} at {square_name(tile.square)}"
     if kind.produce is Produce.NOTHING:
         return Violation("Y2-4", f"{where} is a year-2 room: it produces nothing")
     if tile.conquered:
@@ -207,15 +174,8 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def _explain_dig(dungeon: Dungeon, target: Square | None) -> tuple[Violation, ...]:
     if target is None:
         return (Violation("PROD-1", "the Tool Shed digs one tunnel: say where (target)"),)
-    if not _on_grid(target):
-        return (Violation("ACT-DIG-5", f"{target} lies outside the {GRID_ROWS.value}x{GRID_COLUMNS.value} dungeon grid"),)
-    if target in dungeon.squares:
-        return (Violation("ACT-DIG-5", f"{target} already holds a tile"),)
-    if not any(n in dungeon.squares for n in _neighbours(target)):
-        return (Violation("ACT-DIG-5", f"a new tunnel must share a side with a tunnel or room; {target} does not"),)
-    if completes_2x2(dungeon, target):
-        return (Violation("ACT-DIG-6", f"a tunnel at {target} would fill a whole 2x2 block"),)
-    return ()
+    found = dig_violation(dungeon.squares, target)  # ACT-DIG-5, ACT-DIG-6
+    return () if found is None else (found,)
 
 
 # --- changes --------------------------------------------------------------------------
@@ -280,7 +240,7 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
     if kind.produce is Produce.TUNNEL:
         assert move.target is not None
         tiles = tuple(sorted(player.dungeon.tiles + (Tile(move.target),), key=lambda t: t.square))
-        announce("produce", f"{who} digs a tunnel at {move.target}.")
+        announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.")
         return update_player(state, seat, dungeon=Dungeon(tiles))
     assert kind.produce is Produce.TRAP
     turn = state.turn
