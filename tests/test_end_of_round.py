@@ -17,7 +17,7 @@ from dlrules.phases import production
 from dlrules.phases.common import Event
 from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, Tile
 
-from year_helpers import at_resolution, enter, monsters, player, resolution_unfinished, resolved
+from year_helpers import at_resolution, enter, monsters, player, resolved
 
 # --- END-1..3 ---------------------------------------------------------------------------
 
@@ -77,7 +77,6 @@ def test_RS_2_the_state_says_year_round_and_phase() -> None:
 # --- whole years --------------------------------------------------------------------------
 
 
-RESOLUTION_UNFINISHED = resolution_unfinished()
 YEAR_PHASES = {Phase.PRODUCTION, Phase.ORDER_RETURN, Phase.EVENTS, Phase.ADVENTURERS, Phase.END_OF_ROUND}
 
 
@@ -100,12 +99,12 @@ def invariants(before: GameState, after: GameState, said: tuple[Event, ...] = ()
     if after.dummy_evil is not None:
         assert EVIL_MIN.value <= after.dummy_evil <= EVIL_MAX.value
     assert 1 <= after.round <= 4
-    if after.phase is not Phase.COMBAT and not (after.phase is Phase.RESOLUTION and RESOLUTION_UNFINISHED):
+    if after.phase is not Phase.COMBAT:
         assert to_move(after), f"stuck in {after.phase}"
 
 
 def stand_in_resolution(state: GameState, rng: random.Random) -> GameState:
-    """Until issue 3 lands: every order gets a random outcome, and each lord
+    """Instead of resolution: every order gets a random outcome, and each lord
     randomly gains what resolution could have given (a monster from the
     tavern, a room from the shop on an unconquered tunnel, imps, gold, food,
     busy imps), so production and payday have something to work with."""
@@ -186,13 +185,16 @@ def test_a_building_year_with_stand_in_resolution_reaches_combat(players: int, s
     assert all(p.busy_imps == p.foreimps == p.busy_trolls == 0 for p in state.players)
 
 
-@pytest.mark.skipif(RESOLUTION_UNFINISHED, reason="needs the RESOLUTION phase (issue 3); runs as soon as it is merged")
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_full_building_year_reaches_combat(players: int, seed: int) -> None:
+    """Seeded random play of a whole building year, resolution included:
+    COMBAT is reached with every invariant holding after every step."""
     state = play_year(players, seed, stand_in=False)
     assert state.phase is Phase.COMBAT and state.round == 4
-    assert all(len(p.party) == 3 for p in state.players)
+    assert state.first_player == 3 % players  # END-1, END-2
+    assert all(len(p.party) == 3 for p in state.players)  # ADV-1
+    assert all(len(p.hand) == 6 and len(p.unavailable) == 2 and p.played == () for p in state.players)
 
 
 def test_room_data_used_by_the_stand_in_exists() -> None:

@@ -1,9 +1,9 @@
 """Building states for the phases after resolution (issue 4).
 
-Resolution (issue 3) may not be on this branch yet, so the tests reach the
-later phases by playing a seeded game to the RESOLUTION phase and then
-standing in for resolution: every order gets an outcome, the board is
-cleared, and the engine enters the phase under test.
+The tests reach the later phases by playing a seeded game to the RESOLUTION
+phase and then standing in for resolution: every order gets the outcome the
+test wants, the board is cleared, and the engine enters the phase under test.
+(Whole years with the real resolution are played in test_end_of_round.py.)
 """
 
 from __future__ import annotations
@@ -34,11 +34,6 @@ def at_resolution(players: int, seed: int = 1, variant: str = "first") -> GameSt
     """A seeded game of ``players`` played up to its first RESOLUTION phase."""
     state = new_game(players, variant=variant)
     return play_out(state, None, random.Random(seed), until=Phase.RESOLUTION).state
-
-
-def resolution_unfinished() -> bool:
-    """True while issue 3 (resolution) has not landed on this branch."""
-    return not PHASES[Phase.RESOLUTION].legal(at_resolution(2))
 
 
 def resolved(state: GameState, outcomes: Sequence[Sequence[Outcome]] | None = None) -> GameState:
