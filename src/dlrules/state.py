@@ -219,6 +219,9 @@ class DummyState:
         return tuple(a for a in self.deck if a not in self.drawn)
 
 
+_SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(5))
+"""``_SEATS[n]``: the seats of an n-player game, in seat order."""
+
 _copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
 """The number of copies in a deck's ``(key, copies)`` entry."""
 
@@ -334,7 +337,11 @@ class GameState:
     def player_order(self) -> tuple[int, ...]:
         """Seats from the first player, then to their left (ORD-4, ADV-3)."""
         n = len(self.players)
-        return tuple((self.first_player + i) % n for i in range(n))
+        if not n:
+            return ()
+        seats = _SEATS[n] if n < len(_SEATS) else tuple(range(n))
+        first = self.first_player % n
+        return seats[first:] + seats[:first]
 
 
 @attrs.frozen

@@ -11,15 +11,13 @@ from __future__ import annotations
 import functools
 import itertools
 
-import attrs
-
 from dlrules.components import Action
 from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, UNAVAILABLE
 from dlrules.errors import Violation
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, update_player
-from dlrules.state import CHANCE, GameState
+from dlrules.state import CHANCE, GameState, evolve
 
 
 @functools.lru_cache(maxsize=256)
@@ -88,10 +86,10 @@ def play(state: GameState, move: Move) -> GameState:
             announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
             return update_player(state, move.target, dealt=move.orders)
         dummies = tuple(
-            attrs.evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
+            evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
         announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.")
-        return attrs.evolve(state, dummies=dummies)
+        return evolve(state, dummies=dummies)
     assert isinstance(move, KeepUnavailable)
     announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
     return update_player(state, move.seat, kept=move.orders)
