@@ -85,9 +85,11 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+@functools.lru_cache(maxsize=16)
 def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
-    each with every dummy third in ``thirds`` (thirds vary fastest)."""
+    each with every dummy third in ``thirds`` (thirds vary fastest; the
+    states of one round ask again for the seats still choosing)."""
     if len(thirds) == 1:
         return _choices_with(seat, hand, thirds[0])
     return tuple(itertools.chain.from_iterable(zip(*(_choices_with(seat, hand, t) for t in thirds))))

@@ -87,19 +87,18 @@ def _rank(key: str) -> int:
 def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Draw)
     deck: Deck = getattr(state.decks, move.deck)
-    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})
-    state = evolve(state, decks=decks)
+    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})  # one state copy per branch below
     if move.deck == "monsters":
         announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.")
-        return evolve(state, tavern=state.tavern + (move.card,))
+        return evolve(state, decks=decks, tavern=state.tavern + (move.card,))
     if move.deck == "rooms":
         announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.")
-        return evolve(state, room_shop=state.room_shop + (move.card,))
+        return evolve(state, decks=decks, room_shop=state.room_shop + (move.card,))
     if move.deck == "events":
         events = list(state.events)
         events[state.round] = move.card  # the next round's event (RST-2)
         announce("event", f"Next round's event: {EVENTS[move.card].name}.")
-        return evolve(state, events=tuple(events))
+        return evolve(state, decks=decks, events=tuple(events))
     if move.deck == "special":
         card = SPECIAL_EVENTS[move.card]
         announce(
@@ -107,20 +106,20 @@ def play(state: GameState, move: Move) -> GameState:
             f"This year's special event card: {card.name}. Its text is not established "
             "(BEYOND-SEEDS.md SPE): dlrules does not implement its effect (LIB-6).",
         )
-        return evolve(state, special_event=move.card)
+        return evolve(state, decks=decks, special_event=move.card)
     row = state.adventurers_next + (move.card,)
     announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
     if len(row) < adventurers_per_round(state.n_players):
-        return evolve(state, adventurers_next=row)
-    left = state.decks.adventurers
+        return evolve(state, decks=decks, adventurers_next=row)
+    left = decks.adventurers
     other_rune_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
     if len({_rank(k) for k in row}) == 1 and other_rune_left:
         # RST-5 / RUL-7: all the same rune: the last one goes under the deck, draw again.
         announce("redraw", f"All adventurers show the same rune; {move.card} goes under the deck.")
-        decks = evolve(state.decks, adventurers=state.decks.adventurers.with_bottom(move.card))
+        decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
         return evolve(state, decks=decks, adventurers_next=row[:-1])
     # RST-4: stable sort, weaker to the left (RUL-7: also when no other rune is left to draw).
-    return evolve(state, adventurers_next=tuple(sorted(row, key=_rank)))
+    return evolve(state, decks=decks, adventurers_next=tuple(sorted(row, key=_rank)))
 
 
 def auto(state: GameState) -> GameState:
