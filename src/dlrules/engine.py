@@ -3,6 +3,7 @@ the order of phases (RS-3). The only module that knows the whole sequence."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 import operator
 from typing import cast
@@ -122,10 +123,8 @@ class _Known:
         self.members: frozenset[Move] | None = None
 
 
-_RECENT: list[_Known] = []
+_RECENT: collections.deque[_Known] = collections.deque(maxlen=4)
 """The few most recently asked-about states, newest first (see ``_known``)."""
-
-_RECENT_SIZE = 4
 
 
 def _known(state: GameState) -> _Known:
@@ -139,8 +138,7 @@ def _known(state: GameState) -> _Known:
         if entry.state is state:
             return entry
     entry = _Known(state)
-    recent.insert(0, entry)
-    del recent[_RECENT_SIZE:]
+    recent.appendleft(entry)  # the oldest entry drops out
     return entry
 
 
@@ -166,10 +164,12 @@ def _is_listed(state: GameState, move: Move) -> bool:
     """``move in legal_moves(state)``: first by identity (a move taken from
     ``legal_moves`` is found by a scan in C, without hashing or ``__eq__``),
     then by equality. Raises ``TypeError`` for a move with an unhashable field."""
-    moves = legal_moves(state)
+    entry = _known(state)
+    moves = entry.moves
+    if moves is None:
+        moves = entry.moves = PHASES[state.phase].legal(state)
     if any(map(operator.is_, moves, itertools.repeat(move))):
         return True
-    entry = _known(state)
     members = entry.members
     if members is None:
         members = entry.members = frozenset(moves)
