@@ -75,7 +75,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     dummy = _pending_dummy(state)
     if dummy is not None:
         k = dummy_draw_size(state)
-        return tuple(DrawDummyOrders(dummy.colour, combo) for combo in itertools.combinations(dummy.deck, k))
+        return _dummy_draws(dummy.colour, dummy.deck, k)
     moves: list[Move] = []
     for seat in sorted(to_move(state)):
         hand = state.players[seat].hand
@@ -83,6 +83,12 @@ def legal(state: GameState) -> tuple[Move, ...]:
         thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
         moves.extend(_choices(seat, hand, thirds))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=256)
+def _dummy_draws(colour: int, deck: tuple[Action, ...], k: int) -> tuple[Move, ...]:
+    """DUM3-1, DUM2-2: every draw of ``k`` of the dummy's available orders (shared objects)."""
+    return tuple(map(DrawDummyOrders, itertools.repeat(colour), itertools.combinations(deck, k)))
 
 
 @functools.lru_cache(maxsize=16)
@@ -102,7 +108,8 @@ def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> 
     game, with this seat, hand and third (the orders phase lists up to
     4 x 120 moves, 2 players x 3; making them was its main cost). Bounded:
     each entry keeps up to 120 moves alive."""
-    return tuple(ChooseOrders(seat, orders, third) for orders in itertools.permutations(hand, ORDERS_PER_ROUND))
+    orders = itertools.permutations(hand, ORDERS_PER_ROUND)
+    return tuple(map(ChooseOrders, itertools.repeat(seat), orders, itertools.repeat(third)))
 
 
 def dummy_draw_probability(state: GameState, move: DrawDummyOrders) -> int:

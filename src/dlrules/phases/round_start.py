@@ -6,6 +6,9 @@ up with it (BEYOND-SEEDS.md SPE; its effect is not implemented: LIB-6)."""
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
+from collections.abc import Callable
 
 from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS, SPECIAL_EVENTS
 from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZE, adventurers_per_round
@@ -48,10 +51,13 @@ def needed(state: GameState) -> str | None:
 def draws(deck: Deck, name: str) -> tuple[Move, ...]:
     """Every card chance may turn up from ``deck`` (unseen first, then the bottom)."""
     if deck.unseen:
-        return tuple([_draw(name, key) for key, _ in deck.unseen])
+        return tuple(map(_draw, itertools.repeat(name), map(_key, deck.unseen)))
     if deck.bottom:
         return (_draw(name, deck.bottom[0]),)
     return ()
+
+
+_key: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
 
 
 @functools.lru_cache(maxsize=1024)
