@@ -17,6 +17,9 @@ lists, recorded in ``PlayedOrder.outcome`` (ACT-END-1).
 
 from __future__ import annotations
 
+import functools
+import itertools
+
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT
 from dlrules.dungeon import dig_squares, dig_violation, room_squares, room_violation, square_name
@@ -37,7 +40,7 @@ from dlrules.moves import (
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, move_evil, update_player
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Tile, evolve
+from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Square, Tile, evolve
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
@@ -170,7 +173,13 @@ def _dig_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     need = 1 + (1 if reward.foreimp and r.dug == 0 else 0)  # ACT-DIG-3: foreimp with the first tunnel
     if r.dug >= reward.imps_work or p.free_imps < need:
         return ()
-    return tuple(DigTunnel(seat, sq) for sq in dig_squares(p.dungeon.squares))
+    return _dig_tunnels(seat, dig_squares(p.dungeon.squares))
+
+
+@functools.lru_cache(maxsize=1024)
+def _dig_tunnels(seat: int, squares: tuple[Square, ...]) -> tuple[Move, ...]:
+    """One ``DigTunnel`` per square, shared by ``legal`` and ``auto`` (moves are immutable)."""
+    return tuple(map(DigTunnel, itertools.repeat(seat), squares))
 
 
 def max_miners(player: PlayerState, slot: int) -> int:
