@@ -135,8 +135,10 @@ def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | N
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def room_squares(dungeon: Dungeon, room: str) -> tuple[Square, ...]:
-    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order."""
+    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order
+    (cached: a pure function of the dungeon and the room)."""
     return tuple(t.square for t in dungeon.tiles if room_violation(dungeon, room, t.square) is None)
 
 

@@ -79,26 +79,24 @@ def _where(r: Resolution) -> str:
     return f"{ACTION_ORDER[r.space].title} {SLOT_NAMES[r.slot]}"
 
 
-def _next(r: Resolution) -> Resolution:
-    """RES-1/RES-2: the next slot, or the next space's first, or the end."""
-    order = resolution_order(ACTION_ORDER[r.space])
-    i = order.index(r.slot)
-    if i + 1 < len(order):
-        return Resolution(r.space, order[i + 1])
-    if r.space + 1 < END:
-        return _first(r.space + 1)
-    return Resolution(END, 0)
+_WALK: tuple[tuple[int, int], ...] = tuple(
+    (space, slot) for space in range(END) for slot in resolution_order(ACTION_ORDER[space])
+)
+"""RES-1/RES-2: every (space, slot) in the order the cursor visits them."""
+
+_STEP: dict[tuple[int, int], int] = {at: i for i, at in enumerate(_WALK)}
 
 
 def _advance(state: GameState) -> GameState:
     """RES-1/RES-2: move the cursor to the next slot, or the next space; empty
     slots, where nothing happens, are passed in the same step."""
-    r = _next(_cursor(state))
-    while r.space < END and state.board[r.space][r.slot] is None:
-        r = _next(r)
-    if r.space >= END:
-        announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return evolve(state, resolution=r)
+    r = _cursor(state)
+    board = state.board
+    for space, slot in _WALK[_STEP[(r.space, r.slot)] + 1 :]:
+        if board[space][slot] is not None:
+            return evolve(state, resolution=Resolution(space, slot))
+    announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
+    return evolve(state, resolution=Resolution(END, 0))
 
 
 def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[tuple[int | None, ...], ...]:
