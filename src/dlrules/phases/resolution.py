@@ -215,7 +215,14 @@ def _room_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     p = state.players[seat]
     if not can_pay(p, slot_spec(Action.ROOM, r.slot).cost):
         return ()
-    return tuple(BuildRoom(seat, room, sq) for room in dict.fromkeys(state.room_shop) for sq in room_squares(p.dungeon, room))
+    rooms = dict.fromkeys(state.room_shop)
+    return tuple(itertools.chain.from_iterable(_builds(seat, room, room_squares(p.dungeon, room)) for room in rooms))
+
+
+@functools.lru_cache(maxsize=1024)
+def _builds(seat: int, room: str, squares: tuple[Square, ...]) -> tuple[Move, ...]:
+    """One ``BuildRoom`` per square, shared between states (moves are immutable)."""
+    return tuple(map(BuildRoom, itertools.repeat(seat), itertools.repeat(room), squares))
 
 
 def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
