@@ -131,3 +131,31 @@ def test_benchmark_script_runs_quickly() -> None:
     for figure in ("decisions/s", "play-outs/s", "µs/decision", "legal_moves", "apply (checked)", "JSON round trip", "peak RSS", "plies/s"):
         assert figure in out
     assert out.strip().splitlines()[-1].startswith("ratio ours/theirs")
+
+
+def test_play_outs_in_threads_agree_with_play_outs_in_turn() -> None:
+    """The engine's cache of recent states is shared: threads playing at once
+    get the same moves and states as one thread playing the games in turn."""
+    import threading
+
+    def play(players: int, seed: int) -> tuple[Move, ...]:
+        return dlrules.play_out(dlrules.new_game(players), None, random.Random(seed)).moves
+
+    jobs = [(players, seed) for players in (2, 3, 4) for seed in range(2)]
+    alone = [play(*job) for job in jobs]
+    together: list[tuple[Move, ...] | None] = [None] * len(jobs)
+
+    def run(i: int) -> None:
+        together[i] = play(*jobs[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # switch threads often, inside the engine's calls
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone

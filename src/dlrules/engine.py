@@ -132,9 +132,11 @@ def _known(state: GameState) -> _Known:
     the same state (a play-out step, a search expanding a node) compute who
     moves and the legal moves once, not once per call."""
     recent = _RECENT
-    if recent and recent[0].state is state:  # the usual case: the same state as just before
-        return recent[0]
-    for entry in recent:
+    if recent:
+        newest = recent[0]
+        if newest.state is state:  # the usual case: the same state as just before
+            return newest
+    for entry in tuple(recent):  # a snapshot: another thread may add an entry meanwhile
         if entry.state is state:
             return entry
     entry = _Known(state)
