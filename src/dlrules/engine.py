@@ -162,19 +162,24 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return moves
 
 
-def _is_listed(state: GameState, move: Move) -> bool:
-    """``move in legal_moves(state)``: first by identity (a move taken from
-    ``legal_moves`` is found by a scan in C, without hashing or ``__eq__``),
-    then by equality. Raises ``TypeError`` for a move with an unhashable field."""
+def _listed_object(state: GameState, move: object) -> bool:
+    """``move`` is one of the very objects ``legal_moves(state)`` returned:
+    found by a scan in C, without hashing or ``__eq__``. Such a move was made
+    by the phase itself, so it is legal and well formed."""
     entry = _known(state)
     moves = entry.moves
     if moves is None:
         moves = entry.moves = PHASES[state.phase].legal(state)
-    if any(map(operator.is_, moves, itertools.repeat(move))):
-        return True
+    return any(map(operator.is_, moves, itertools.repeat(move)))
+
+
+def _is_listed(state: GameState, move: Move) -> bool:
+    """``move in legal_moves(state)`` by equality, with the set of legal moves
+    built once per state. Raises ``TypeError`` for a move with an unhashable field."""
+    entry = _known(state)
     members = entry.members
     if members is None:
-        members = entry.members = frozenset(moves)
+        members = entry.members = frozenset(legal_moves(state))
     return move in members
 
 
@@ -188,6 +193,8 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     if not isinstance(candidate, MOVE_TYPES):
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
     move = cast(Move, candidate)
+    if _listed_object(state, move):  # the usual case: a move taken from legal_moves
+        return ()
     try:
         if _is_listed(state, move):
             return ()
