@@ -278,3 +278,17 @@ def test_ACT_MON_2_LIB_REV_2_the_demon_names_the_first_of_two_alike_monsters() -
     assert "name the first, 0" in refused[0].message
     after = apply(state, HireMonster(0, "demon", 0))
     assert [m.kind for m in after.players[0].monsters] == ["witch", "goblin", "demon"]
+
+
+# --- RUL-8: the dummies' deal --------------------------------------------------------
+
+
+def test_RUL_8_a_wrong_deal_to_a_dummy_cites_RUL_8_with_the_numbers() -> None:
+    """RUL-8: once the players are dealt, chance deals the dummy 3 of the 8
+    orders; a deal of 2 is refused citing RUL-8 (not the players' RUL-13)."""
+    state = dlrules.new_game(3)
+    for seat in range(3):
+        state = apply(state, dlrules.DealOrders(seat, (A.FOOD, A.DIG, A.MINE)))
+    refused = check(state, dlrules.DealOrders(3, (A.FOOD, A.DIG)))
+    assert [v.rule for v in refused] == ["RUL-8"]
+    assert "dummy 4 3 different orders of the 8" in refused[0].message
