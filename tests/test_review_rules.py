@@ -33,7 +33,7 @@ from dlrules import CHANCE, Outcome, Phase, apply, check, legal_moves, to_move
 from dlrules.chance import sample_chance
 from dlrules.moves import Decline, DigTunnel, HireMonster, MineGold, Move, Spy, TakeAction
 from dlrules.phases.common import move_evil
-from dlrules.state import GameState, Monster
+from dlrules.state import Deck, GameState, Monster
 
 
 Tweak = Callable[[GameState], GameState]
@@ -292,3 +292,23 @@ def test_RUL_8_a_wrong_deal_to_a_dummy_cites_RUL_8_with_the_numbers() -> None:
     refused = check(state, dlrules.DealOrders(3, (A.FOOD, A.DIG)))
     assert [v.rule for v in refused] == ["RUL-8"]
     assert "dummy 4 3 different orders of the 8" in refused[0].message
+
+
+# --- LIB-RES-5: the trap deck runs out ---------------------------------------------------
+
+
+def test_LIB_RES_5_trap_deck_runs_out_the_rest_is_lost_and_the_order_carried_out() -> None:
+    """ACT-TRAP-1, LIB-RES-5: Buy Traps III pays 2 gold for 2 cards, but the
+    deck holds one: chance turns it up, the second draw is lost, and the
+    order counts as carried out."""
+    one_left = lambda s: attrs.evolve(s, decks=attrs.evolve(s.decks, traps=Deck.of({"pendulum": 1})))  # noqa: E731
+    state = _on(TRAPS, 2, also=one_left)
+    state = apply(state, TakeAction(0))
+    assert to_move(state) == frozenset({CHANCE})
+    assert legal_moves(state) == (dlrules.Draw("traps", "pendulum"),)
+    state = apply(state, dlrules.Draw("traps", "pendulum"))
+    p = state.players[0]
+    assert (p.gold, p.traps) == (1, ("pendulum",))
+    assert state.decks.traps.size == 0
+    assert outcome_of(state, 0, TRAPS) is Outcome.CARRIED_OUT
+    assert CHANCE not in to_move(state)
