@@ -260,6 +260,7 @@ class GameState:
     dummy_evil: int | None = None  # 2 players: the dummy evil marker (ADV-2P-1, RUL-12)
     far_lands: tuple[str, ...] = ()  # discarded monsters, rooms and adventurers
     resolution: Resolution | None = None  # where resolution stands (RES)
+    turn: Turn | None = None  # production and events: who acts now (RUL-5, EVT-2)
 
     @property
     def n_players(self) -> int:
@@ -298,3 +299,18 @@ class Resolution:
     draws: int = 0  # trap cards chance still owes the acting player (ACT-TRAP-1, Y2-3)
     spy: int | None = None  # combat position whose card chance must turn up (ACT-REP-2)
     returning: bool = False  # year 2: the acting player must return a trap card (Y2-3)
+
+
+@attrs.frozen
+class Turn:
+    """Where a phase taken player by player from the first player stands
+    (PROD-4, RUL-5, EVT-2): production and events.
+
+    ``position`` indexes ``GameState.player_order()`` (``n_players``: everyone
+    has finished); ``step`` is the payday monster decided next (an index into
+    the acting player's monsters); ``draws`` counts Workshop trap cards still
+    owed to the acting player (chance draws, PROD-1)."""
+
+    position: int = 0
+    step: int = 0
+    draws: int = 0
