@@ -312,3 +312,26 @@ def test_LIB_RES_5_trap_deck_runs_out_the_rest_is_lost_and_the_order_carried_out
     assert state.decks.traps.size == 0
     assert outcome_of(state, 0, TRAPS) is Outcome.CARRIED_OUT
     assert CHANCE not in to_move(state)
+
+
+# --- rules with data only ----------------------------------------------------------------
+
+
+def test_DUM2_1_two_dummy_colours_each_with_three_unavailable_orders() -> None:
+    """DUM2-1, RUL-8: with two players, colours 3 and 4 are dummies, each dealt
+    3 unavailable orders; DUM2-2: each real player is responsible for one."""
+    state = dlrules.new_game(2)
+    for _ in range(4):  # two players' deals, then the two dummies'
+        state = apply(state, legal_moves(state)[0])
+    assert [d.colour for d in state.dummies] == [2, 3]
+    assert all(len(d.unavailable) == 3 and len(d.deck) == 5 for d in state.dummies)
+    assert [d.responsible for d in state.dummies] == [0, 1]
+
+
+def test_PAL_1_PAL_10_year_one_uses_the_weaker_paladin() -> None:
+    """PAL-1, PAL-10 (COMPONENTS.md): one paladin a year; year 1's is the weaker."""
+    from dlrules.components import PALADINS
+
+    assert set(PALADINS) == {1, 2}
+    assert PALADINS[1].hp < PALADINS[2].hp
+    assert PALADINS[1].anti_trap < PALADINS[2].anti_trap
