@@ -335,3 +335,34 @@ def test_PAL_1_PAL_10_year_one_uses_the_weaker_paladin() -> None:
     assert set(PALADINS) == {1, 2}
     assert PALADINS[1].hp < PALADINS[2].hp
     assert PALADINS[1].anti_trap < PALADINS[2].anti_trap
+
+
+# --- E1 through to order return -------------------------------------------------------
+
+
+def test_E1_P4_may_take_back_mine_gold_instead_of_dig() -> None:
+    """E1 (ORD-4..6, RET-2, RUL-1): P4's Mine Gold minion stood on its card;
+    P4 carries out Dig Tunnels and Get Food. At order return P4 may take back
+    Dig Tunnels (its first order) or Mine Gold (not carried out), not Get Food."""
+    e1 = {0: (MINE, FOOD, DIG), 1: (FOOD, MINE, IMPS), 2: (REP, MINE, TRAPS), 3: (DIG, FOOD, MINE)}
+    state = at_resolution(e1)
+    while state.phase is Phase.RESOLUTION:
+        if CHANCE in to_move(state):
+            state = apply(state, legal_moves(state)[0])
+            continue
+        (seat,) = to_move(state)
+        moves = legal_moves(state)
+        state = apply(state, moves[0] if seat == 3 and not isinstance(moves[-1], dlrules.FinishDigging) else moves[-1])
+    assert [o.outcome for o in state.players[3].played] == [
+        Outcome.CARRIED_OUT,
+        Outcome.CARRIED_OUT,
+        Outcome.NOT_CARRIED_OUT,
+    ]
+    while state.phase is Phase.PRODUCTION:
+        (seat,) = to_move(state)
+        state = apply(state, dlrules.FinishProduction(seat))
+    assert state.phase is Phase.ORDER_RETURN
+    while to_move(state) != frozenset({3}):
+        state = apply(state, legal_moves(state)[0])
+    assert set(legal_moves(state)) == {dlrules.ReturnOrder(3, DIG), dlrules.ReturnOrder(3, MINE)}
+    assert [v.rule for v in check(state, dlrules.ReturnOrder(3, FOOD))] == ["RET-2"]
