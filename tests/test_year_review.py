@@ -266,6 +266,15 @@ def test_ADV_2P_1_dummy_marker_at_the_top_stays_and_still_ranks() -> None:
     assert state.dummy_evil == 15 and state.far_lands[-1] == WIZARD
 
 
+def test_RUL_12_dummy_marker_moves_up_before_every_adventurers_phase() -> None:
+    """RUL-12: the 2-player dummy marker moves up 1 before every Adventurers
+    phase, even one where no adventurer is left to assign."""
+    state = resolved(at_resolution(2))
+    state = attrs.evolve(state, round=2, adventurers_now=(), dummy_evil=5)
+    state = enter(state, Phase.ADVENTURERS, settled=False)
+    assert state.dummy_evil == 6
+
+
 def test_ADV_5_PAL_3_warriors_over_three_rounds_behind_the_paladin() -> None:
     """ADV-4, ADV-5, PAL-3: a priest, then a warrior, then another warrior come to
     the lord the paladin attacks: each warrior goes in front of the party, the
