@@ -4,6 +4,7 @@ a seat sees everything it may know and nothing else."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -137,7 +138,7 @@ def test_a_seat_outside_the_game_is_refused() -> None:
 def _perturb_player(player: PlayerState, rng: random.Random) -> PlayerState:
     """Change everything hidden about ``player`` (keeping what is public: whether
     they chose, how many cards they were dealt and hold)."""
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     if player.committed is not None:
         changes["committed"] = tuple(rng.sample(list(Action), 3))
     if player.dummy_choice is not None:
