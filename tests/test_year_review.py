@@ -23,7 +23,8 @@ from dlrules import (
 )
 from dlrules.components import Action
 from dlrules.engine import next_phase, settle
-from dlrules.moves import DigTunnel, MineGold
+from dlrules.moves import DigTunnel, Draw, MineGold
+from dlrules.phases.common import collecting
 from dlrules.phases.adventurers import party_queue
 from dlrules.state import Adventurer, GameState, Outcome, Phase
 
@@ -109,6 +110,18 @@ def test_PROD_1_imps_that_mined_do_not_produce() -> None:
     assert legal_moves(state) == (FinishProduction(0),)
     message = check(state, ActivateRoom(0, MINT))[0].message
     assert "needs 3 imps" in message and "you have 2 free" in message
+
+
+def test_ACT_TRAP_2_workshop_narration_keeps_the_card_face_down() -> None:
+    """ACT-TRAP-2: the Workshop's card, like one bought at Buy Traps, is named
+    only in the owner's hand, not in the narration of the draw."""
+    workshop = (3, 2)
+    state = production(imps=4, dungeon=dungeon({workshop: "workshop"}, tunnels=((0, 2), (1, 2), (2, 2), (3, 1))))
+    state = step(state, ActivateRoom(0, workshop))
+    with collecting() as said:
+        state = step(state, Draw("traps", "pendulum"))
+    assert state.players[0].traps == ("pendulum",)
+    assert said and not any("Pendulum" in e.text or "pendulum" in e.text for e in said)
 
 
 def test_LIB_REV2_1_printing_press_at_the_bottom_of_the_evilometer() -> None:

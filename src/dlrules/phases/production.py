@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from dlrules.components import ROOMS, TRAPS, Produce, RoomKind
+from dlrules.components import ROOMS, Produce, RoomKind
 from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
@@ -210,7 +210,8 @@ def play(state: GameState, move: Move) -> GameState:
             decks=attrs.evolve(state.decks, traps=state.decks.traps.without(move.card)),
             turn=attrs.evolve(turn, draws=turn.draws - 1),
         )
-        announce("trap", f"Player {seat + 1}'s Workshop makes a trap card ({TRAPS[move.card].name}, kept face down).")
+        # ACT-TRAP-2: the card is private to its owner; the narration does not name it (as Buy Traps).
+        announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).")
         return update_player(state, seat, traps=state.players[seat].traps + (move.card,))
     if isinstance(move, FinishProduction):
         announce("production", f"Player {move.seat + 1} finishes production.")
