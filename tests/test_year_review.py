@@ -11,6 +11,7 @@ from res_positions import at_resolution as res_at
 from res_positions import player as res_player
 
 from dlrules import (
+    IllegalMove,
     ActivateRoom,
     FinishProduction,
     PayMonster,
@@ -350,3 +351,31 @@ def test_PAL_12_the_paladin_is_not_a_warrior() -> None:
     state = player(state, 0, evil=3)
     state = enter(state, Phase.ADVENTURERS, settled=False)
     assert tuple(a.key for a in party_queue(state, 1)) == ("paladin-1", WARRIOR_A, PRIEST)
+
+
+def test_RS_3_junk_moves_after_resolution_are_refused_not_raised() -> None:
+    """engine.check never raises for junk (docs/api.md): a field of the wrong
+    type is refused citing RS-3, also a look-alike (2.0 or True for 2 or 1,
+    which compare equal) that would otherwise pass for a legal move."""
+    taxes = events("taxes", p0={"gold": 3, "dungeon": dungeon()}, p1={"gold": 0})
+    payday = events("payday", p0={"monsters": monsters("goblin"), "food": 3}, p1={"monsters": ()})
+    prod = production(imps=3, dungeon=dungeon({MINT: "mint", SHED: "tool-shed"}))
+    ret = returning((Action.DIG, C), (Action.FOOD, N), (Action.MONSTER, N))
+    junk: list[tuple[GameState, object]] = [
+        (taxes, PayTaxes(0, 2.0)),  # type: ignore[arg-type]
+        (taxes, PayTaxes(0, True)),
+        (taxes, PayTaxes(0, "2")),  # type: ignore[arg-type]
+        (payday, PayMonster(0, None, True)),  # type: ignore[arg-type]
+        (payday, PayMonster(0, 0, "yes")),  # type: ignore[arg-type]
+        (prod, ActivateRoom(0, MINT, "1")),  # type: ignore[arg-type]
+        (prod, ActivateRoom(0, SHED, 0, (0,))),  # type: ignore[arg-type]
+        (prod, ActivateRoom(0, "x")),  # type: ignore[arg-type]
+        (ret, ReturnOrder(0, None)),  # type: ignore[arg-type]
+        (ret, ReturnOrder(0, "dig")),  # type: ignore[arg-type]
+    ]
+    for state, move in junk:
+        found = check(state, move)
+        assert [v.rule for v in found] == ["RS-3"] and "malformed" in found[0].message, move
+    with pytest.raises(IllegalMove):
+        apply(taxes, PayTaxes(0, 2.0))  # type: ignore[arg-type]
+    assert check(taxes, PayTaxes(0, 2)) == ()
