@@ -25,6 +25,7 @@ from dlrules.phases import (
 from dlrules.phases.common import Event, announce, collecting
 from dlrules.phases.unfinished import unfinished
 from dlrules.state import CHANCE, GameState, Phase
+from dlrules.wellformed import malformed_field
 
 PHASES: dict[Phase, PhaseRules] = {
     Phase.SETUP: setup.RULES,
@@ -123,6 +124,9 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     if not isinstance(candidate, MOVE_TYPES):
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
     move = cast(Move, candidate)
+    bad = malformed_field(move)
+    if bad is not None:
+        return (Violation("RS-3", f"{move!r} is malformed: {bad}"),)
     try:
         if move in frozenset(rules.legal(state)):
             return ()

@@ -274,7 +274,7 @@ class SpecialEventCard:
 
 # BEYOND-SEEDS.md SPE: nine cards; three names are reported (M), the others
 # and every text are not established. Until they are, a special event has no
-# effect (docs/rulings.md RUL-SPE).
+# effect (docs/rulings.md LIB-6, LIB-EVT-4).
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (
