@@ -26,6 +26,7 @@ from dlrules.phases import (
 from dlrules.phases.common import Event, announce, collecting
 from dlrules.phases.unfinished import unfinished
 from dlrules.state import CHANCE, GameState, Phase, evolve
+from dlrules.wellformed import malformed_field
 
 PHASES: dict[Phase, PhaseRules] = {
     Phase.SETUP: setup.RULES,
@@ -195,6 +196,9 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     move = cast(Move, candidate)
     if _listed_object(state, move):  # the usual case: a move taken from legal_moves
         return ()
+    bad = malformed_field(move)
+    if bad is not None:
+        return (Violation("RS-3", f"{move!r} is malformed: {bad}"),)
     try:
         if _is_listed(state, move):
             return ()

@@ -57,12 +57,13 @@ def party_queue(state: GameState, seat: int) -> tuple[Adventurer, ...]:
 def enter(state: GameState) -> GameState:
     """ADV-2P-1 / RUL-12: the dummy marker first moves up 1; then ADV-1..3
     (evil as it stands after the events, RUL-11)."""
-    if not state.adventurers_now:
-        return state
     if state.dummy_evil is not None:
         # ADV-2P-1; never past the top (RES-8); it never attracts the paladin (PAL-11).
+        # RUL-12: before every Adventurers phase, even one with nobody to assign.
         state = evolve(state, dummy_evil=clamp_evil(state.dummy_evil + 1))
         announce("dummy_evil", f"The dummy's evil marker moves up to {state.dummy_evil}.")
+    if not state.adventurers_now:
+        return state
     lords = nicest_first(state)
     far_lands = state.far_lands
     for key, lord in zip(state.adventurers_now, lords):

@@ -11,8 +11,8 @@ acting player before anyone goes on. The Tool Shed digs with the geometry of
 
 from __future__ import annotations
 
-from dlrules.components import ROOMS, TRAPS, Produce, RoomKind
-from dlrules.dungeon import dig_squares, dig_violation, square_name
+from dlrules.components import ROOMS, Produce, RoomKind
+from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
@@ -84,13 +84,26 @@ def _room_blocked(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
     if kind.produce is Produce.TRAP and state.decks.traps.size == 0:
         return Violation("LIB-PROD-2", f"{where} cannot produce: the trap deck is empty")
     if kind.produce is Produce.TUNNEL and not tool_shed_squares(player.dungeon):
-        return Violation("ACT-DIG-5", f"{where} cannot dig: no empty square shares a side with your dungeon without completing a 2x2 block (ACT-DIG-6)")
+        return _no_dig_square(where, player.dungeon)
     if crew and not _crew_options(player, kind.imps):
         return Violation(
             "PROD-1",
             f"{where} needs {kind.imps} workers; you have {player.free_imps} free imps and {free_trolls(player)} free troll tokens",
         )
     return None
+
+
+def _no_dig_square(where: str, dungeon: Dungeon) -> Violation:
+    """Why a Tool Shed has nowhere to dig: every empty square next to the
+    dungeon would complete a 2x2 block (ACT-DIG-6), or there is none (ACT-DIG-5)."""
+    filled = dungeon.squares
+    beside = [s for s in GRID if s not in filled and any(n in filled for n in neighbours(s))]
+    if beside:
+        return Violation(
+            "ACT-DIG-6",
+            f"{where} cannot dig: each of the {len(beside)} empty squares next to your dungeon would fill a 2x2 block",
+        )
+    return Violation("ACT-DIG-5", f"{where} cannot dig: no empty square of the grid shares a side with your dungeon")
 
 
 def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -195,7 +208,8 @@ def play(state: GameState, move: Move) -> GameState:
             decks=evolve(state.decks, traps=state.decks.traps.without(move.card)),
             turn=evolve(turn, draws=turn.draws - 1),
         )
-        announce("trap", f"Player {seat + 1}'s Workshop makes a trap card ({TRAPS[move.card].name}, kept face down).")
+        # ACT-TRAP-2: the card is private to its owner; the narration does not name it (as Buy Traps).
+        announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).")
         return update_player(state, seat, traps=state.players[seat].traps + (move.card,))
     if isinstance(move, FinishProduction):
         announce("production", f"Player {move.seat + 1} finishes production.")
