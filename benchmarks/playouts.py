@@ -42,6 +42,7 @@ import attrs
 import dlrules
 from dlrules import CHANCE, GameState, Move, apply, dumps, legal_moves, loads, new_game, sample_chance, to_move
 
+chess: Any
 try:
     import chess
 except ImportError:  # pragma: no cover - the benchmark-only extra
@@ -219,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     lm = per_position(corpus, args.repeats, legal_moves)
     applied = per_position_apply(corpus, chosen, args.repeats)
     warm = per_position_apply(corpus, chosen, args.repeats, listed_first=True)
+    assert applied is not None and warm is not None
     unchecked = per_position_apply(corpus, chosen, args.repeats, checked=False)
     rt = per_position(corpus, args.repeats, lambda s: loads(dumps(s), GameState))
     sizes = [len(dumps(s)) for s in corpus]
@@ -227,7 +229,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {'':<28} {'p50 µs':>9} {'p99 µs':>9} {'max µs':>9}")
     print(f"  {'legal_moves':<28} {pct(lm, .5):>9.1f} {pct(lm, .99):>9.1f} {max(lm):>9.1f}")
     print(f"  {'apply (checked), cold':<28} {pct(applied, .5):>9.1f} {pct(applied, .99):>9.1f} {max(applied):>9.1f}")
-    assert warm is not None
     print(f"  {'apply after legal_moves':<28} {pct(warm, .5):>9.1f} {pct(warm, .99):>9.1f} {max(warm):>9.1f}")
     if unchecked is not None:
         print(f"  {'apply_unchecked':<28} {pct(unchecked, .5):>9.1f} {pct(unchecked, .99):>9.1f} {max(unchecked):>9.1f}")
@@ -273,10 +274,12 @@ def per_position_apply(
     in a play-out."""
     from dlrules import engine
 
-    unchecked = getattr(engine, "apply_unchecked", None)
-    if not checked and unchecked is None:
-        return None
-    run = apply if checked else unchecked
+    unchecked: Callable[[GameState, Move], GameState] | None = getattr(engine, "apply_unchecked", None)
+    run: Callable[[GameState, Move], GameState] = apply
+    if not checked:
+        if unchecked is None:
+            return None
+        run = unchecked
     out = []
     for state, move in zip(corpus, chosen):
         index = legal_moves(state).index(move)
