@@ -67,7 +67,8 @@ def _enum(typ: Any) -> Callable[[Any, Any], Any]:
 
 if hasattr(converter, "get_structure_hook"):  # cattrs >= 24.1
     converter.register_structure_hook_factory(_is_enum, _enum)
-    converter.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple)
+    if hasattr(converter, "_structure_tuple"):  # its error messages stay available
+        converter.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple)
 
 
 def to_data(obj: Any) -> Any:
