@@ -210,7 +210,7 @@ def _reveal(state: GameState) -> GameState:
                 order = PlayedOrder(action, slot, Outcome.PENDING)
                 announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat)
             orders_played[seat].append(order)
-            hands[seat].remove(action)
+            hands[seat] = [a for a in hands[seat] if a != action]
     players = tuple(
         evolve(p, played=tuple(orders_played[seat]), hand=tuple(hands[seat]), committed=None)
         for seat, p in enumerate(state.players)
