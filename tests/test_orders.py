@@ -1,0 +1,228 @@
+"""Orders: choosing, reveal and placement (ORD-1..7), dummies (DUM3, DUM2),
+and the rulebook examples E1 and E4 (EXAMPLES.md)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import attrs
+import pytest
+from scenario import A, choose, setup_game
+
+import dlrules
+from dlrules import CHANCE, ChooseOrders, DrawDummyOrders, IllegalMove, Outcome, Phase
+from dlrules.state import PlayedOrder
+
+
+def slots(state: dlrules.GameState, action: A) -> tuple[int | None, ...]:
+    return state.board[action.index]
+
+
+def test_E1_four_players_on_the_gold_mine() -> None:
+    """E1 (ORD-4..6): P1 Mine I (first reveals), P2 II and P3 III (second
+    reveals, player order), P4's third-order minion on its card."""
+    state = setup_game(4)
+    state = choose(
+        state,
+        [
+            (A.MINE, A.FOOD, A.DIG),
+            (A.FOOD, A.MINE, A.IMPS),
+            (A.REPUTATION, A.MINE, A.TRAPS),
+            (A.DIG, A.FOOD, A.MINE),
+        ],
+    )
+    assert state.phase is Phase.RESOLUTION
+    assert slots(state, A.MINE) == (0, 1, 2)
+    assert state.players[3].played[2] == PlayedOrder(A.MINE, None, Outcome.NOT_CARRIED_OUT)
+    assert slots(state, A.FOOD) == (1, 0, 3)  # P2 first round, P1 and P4 second round
+    assert slots(state, A.DIG) == (3, 0, None)  # P4 first round, P1 third round
+
+
+def test_E1_variant_all_four_play_mine_first() -> None:
+    state = setup_game(4)
+    state = choose(state, [(A.MINE, A.FOOD, A.DIG)] * 4)
+    assert slots(state, A.MINE) == (0, 1, 2)
+    assert state.players[3].played[0].slot is None  # ORD-6
+    assert state.players[3].played[0].outcome is Outcome.NOT_CARRIED_OUT
+
+
+def test_ORD_4_player_order_starts_with_the_first_player() -> None:
+    state = attrs.evolve(setup_game(4), first_player=2)
+    state = choose(state, [(A.MINE, A.FOOD, A.DIG)] * 4)
+    assert slots(state, A.MINE) == (2, 3, 0)  # seats 2, 3, 0; seat 1 on its card
+    assert state.players[1].played[0].slot is None
+
+
+def test_ORD_5_second_orders_fill_after_first_orders() -> None:
+    state = setup_game(4)
+    state = choose(
+        state,
+        [
+            (A.FOOD, A.DIG, A.MINE),
+            (A.DIG, A.FOOD, A.MINE),
+            (A.IMPS, A.TRAPS, A.DIG),
+            (A.TRAPS, A.IMPS, A.FOOD),
+        ],
+    )
+    assert slots(state, A.DIG) == (1, 0, 2)
+    assert slots(state, A.FOOD) == (0, 1, 3)
+    assert slots(state, A.MINE) == (0, 1, None)
+
+
+def test_ORD_3_choices_are_secret_until_all_have_chosen() -> None:
+    state = setup_game(3, dummy_draws=[(A.DIG, A.MINE, A.FOOD)])
+    state = dlrules.apply(state, ChooseOrders(1, (A.FOOD, A.DIG, A.MINE)))
+    assert dlrules.to_move(state) == {0, 2}
+    assert all(p.played == () for p in state.players)  # nothing revealed yet
+    assert state.players[1].committed == (A.FOOD, A.DIG, A.MINE)
+    assert slots(state, A.FOOD) == (None, 3, None)  # only the dummy stands there
+
+
+def test_ORD_3_each_seat_has_all_ordered_triples_of_its_hand() -> None:
+    state = setup_game(4)
+    moves = dlrules.legal_moves(state)
+    assert len(moves) == 4 * 6 * 5 * 4
+    assert dlrules.to_move(state) == {0, 1, 2, 3}
+
+
+REFUSALS = [
+    (ChooseOrders(0, (A.MONSTER, A.FOOD, A.DIG)), "ORD-2", "Hire Monster: it is unavailable"),
+    (ChooseOrders(0, (A.FOOD, A.FOOD, A.DIG)), "ORD-3", "different"),
+    (ChooseOrders(0, (A.FOOD, A.DIG)), "ORD-3", "exactly 3"),
+    (ChooseOrders(0, (A.FOOD, A.DIG, A.MINE, A.IMPS)), "ORD-3", "exactly 3"),
+    (ChooseOrders(0, (A.FOOD, A.DIG, A.MINE), A.IMPS), "DUM2-3", "only in a 2-player game"),
+    (ChooseOrders(7, (A.FOOD, A.DIG, A.MINE)), "RS-3", "no seat 7"),
+    (ChooseOrders(CHANCE, (A.FOOD, A.DIG, A.MINE)), "ORD-3", "chance may not move"),
+]
+
+
+@pytest.mark.parametrize(("move", "rule", "needle"), REFUSALS)
+def test_ORD_refusals_leave_the_state_untouched(move: ChooseOrders, rule: str, needle: str) -> None:
+    state = setup_game(4)
+    before = dlrules.dumps(state)
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, move)
+    assert rule in info.value.rules
+    assert needle in str(info.value)
+    assert dlrules.check(state, move) == info.value.violations
+    assert dlrules.dumps(state) == before
+
+
+def test_ORD_3_a_seat_that_committed_cannot_commit_again() -> None:
+    state = dlrules.apply(setup_game(4), ChooseOrders(0, (A.FOOD, A.DIG, A.MINE)))
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, ChooseOrders(0, (A.DIG, A.FOOD, A.MINE)))
+    assert info.value.rules == ("ORD-3",)
+
+
+def test_wrong_phase_orders_during_setup() -> None:
+    state = dlrules.new_game(4)
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, ChooseOrders(0, (A.FOOD, A.DIG, A.MINE)))
+    assert "setup" in str(info.value)
+
+
+def test_ORD_7_unavailable_orders_are_public() -> None:
+    state = setup_game(4, unavailable=[(A.FOOD, A.DIG)] * 4)
+    assert all(p.unavailable == (A.FOOD, A.DIG) for p in state.players)
+    view_text = dlrules.dumps(state.players[1])
+    assert '"unavailable":["food","dig"]' in view_text
+
+
+# --- three players: the dummy (DUM3) -------------------------------------------
+
+
+def test_DUM3_1_dummy_draws_three_of_its_five_available_orders() -> None:
+    state = setup_game(3, dummy_unavailable=[(A.IMPS, A.TRAPS, A.ROOM)])
+    assert dlrules.to_move(state) == {CHANCE}
+    outcomes = dlrules.chance_outcomes(state)
+    assert len(outcomes) == math.comb(5, 3)
+    assert all(p == Fraction(1, 10) for _, p in outcomes)
+    assert all(not set(m.orders) & {A.IMPS, A.TRAPS, A.ROOM} for m, _ in outcomes if isinstance(m, DrawDummyOrders))
+    state = dlrules.apply(state, DrawDummyOrders(3, (A.FOOD, A.DIG, A.MONSTER)))
+    # DUM3-1: the three drawn become its unavailable orders; the old ones return to its deck
+    assert state.dummies[0].unavailable == (A.FOOD, A.DIG, A.MONSTER)
+    assert set(state.dummies[0].deck) == {A.REPUTATION, A.MINE, A.IMPS, A.TRAPS, A.ROOM}
+    # DUM3-2: its minions stand on slot II
+    for action in (A.FOOD, A.DIG, A.MONSTER):
+        assert slots(state, action) == (None, 3, None)
+    assert dlrules.to_move(state) == {0, 1, 2}
+
+
+def test_DUM3_1_dummy_cannot_draw_an_unavailable_order() -> None:
+    state = setup_game(3, dummy_unavailable=[(A.IMPS, A.TRAPS, A.ROOM)])
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, DrawDummyOrders(3, (A.FOOD, A.DIG, A.ROOM)))
+    assert info.value.rules == ("DUM3-1",)
+
+
+def test_E4_three_player_dummy_blocks_slot_II() -> None:
+    """E4 (DUM3-2, DUM3-3): dummy on Dig II; P1 and P2 reveal Dig first, P3
+    second: P1 takes I, P2 takes III, P3's minion stands on its card."""
+    state = setup_game(3, dummy_draws=[(A.DIG, A.FOOD, A.MONSTER)])
+    state = choose(state, [(A.DIG, A.MINE, A.IMPS), (A.DIG, A.MINE, A.IMPS), (A.MINE, A.DIG, A.IMPS)])
+    assert slots(state, A.DIG) == (0, 3, 1)
+    assert state.players[2].played[1] == PlayedOrder(A.DIG, None, Outcome.NOT_CARRIED_OUT)
+
+
+# --- two players: two dummies (DUM2) ---------------------------------------------
+
+
+def test_DUM2_2_each_dummy_draws_two_and_the_same_action_takes_II_then_III() -> None:
+    state = setup_game(
+        2,
+        dummy_unavailable=[(A.IMPS, A.TRAPS, A.ROOM), (A.FOOD, A.REPUTATION, A.ROOM)],
+    )
+    assert len(dlrules.chance_outcomes(state)) == math.comb(5, 2)
+    state = dlrules.apply(state, DrawDummyOrders(2, (A.DIG, A.MINE)))
+    state = dlrules.apply(state, DrawDummyOrders(3, (A.MINE, A.MONSTER)))
+    assert slots(state, A.DIG) == (None, 2, None)
+    assert slots(state, A.MINE) == (None, 2, 3)  # both drew Mine: II and III
+    assert slots(state, A.MONSTER) == (None, 3, None)
+    # DUM2-3: the three candidates for each dummy's third order are public
+    assert state.dummies[0].candidates == (A.FOOD, A.REPUTATION, A.MONSTER)
+    assert state.dummies[1].candidates == (A.DIG, A.IMPS, A.TRAPS)
+    assert state.dummies[0].responsible == 0 and state.dummies[1].responsible == 1
+
+
+def _two_player_orders() -> dlrules.GameState:
+    return setup_game(
+        2,
+        unavailable=[(A.IMPS, A.TRAPS)] * 2,
+        dummy_unavailable=[(A.IMPS, A.TRAPS, A.ROOM), (A.FOOD, A.REPUTATION, A.ROOM)],
+        dummy_draws=[(A.DIG, A.MINE), (A.MINE, A.MONSTER)],
+    )
+
+
+def test_DUM2_3_each_player_chooses_their_dummys_third_order_secretly() -> None:
+    state = _two_player_orders()
+    moves = [m for m in dlrules.legal_moves(state) if m.seat == 0]
+    assert len(moves) == 6 * 5 * 4 * 3
+    assert {m.dummy_order for m in moves if isinstance(m, ChooseOrders)} == {A.FOOD, A.REPUTATION, A.MONSTER}
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, ChooseOrders(0, (A.FOOD, A.DIG, A.MINE), A.DIG))
+    assert info.value.rules == ("DUM2-3",)
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, ChooseOrders(0, (A.FOOD, A.DIG, A.MINE)))
+    assert info.value.rules == ("DUM2-3",)
+
+
+def test_DUM2_4_thirds_placed_before_real_minions_and_DUM2_6_blocks() -> None:
+    state = _two_player_orders()
+    state = choose(
+        state,
+        [(A.MONSTER, A.DIG, A.FOOD), (A.DIG, A.MONSTER, A.MINE)],
+        dummy=[A.MONSTER, A.DIG],
+    )
+    # Dummy 2 (seat 0's) plays Monster third: slot I (II is dummy 3's random draw).
+    # Dummy 3 (seat 1's) plays Dig third: slot I is free (II is dummy 2's draw).
+    assert slots(state, A.MONSTER) == (2, 3, 0)  # P1's first order takes III
+    assert slots(state, A.DIG) == (3, 2, 1)  # P2's first order takes III
+    assert state.players[0].played[1].slot is None  # P1's Dig: space full (ORD-6)
+    assert state.players[1].played[1].slot is None  # P2's Monster: space full
+    assert slots(state, A.MINE) == (1, 2, 3)  # P2's third order: the first free slot, I
+    assert slots(state, A.FOOD) == (0, None, None)
+    # DUM2-5: the three just played become each dummy's unavailable orders
+    assert state.dummies[0].unavailable == (A.DIG, A.MINE, A.MONSTER)
+    assert state.dummies[1].unavailable == (A.DIG, A.MINE, A.MONSTER)

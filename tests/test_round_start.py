@@ -1,0 +1,106 @@
+"""Round start (RST-1..5, RUL-7): tavern, room shop, next event, next adventurers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+import pytest
+from scenario import deal_and_keep, first_chance
+
+import dlrules
+from dlrules import CHANCE, Draw, IllegalMove, Phase
+from dlrules.phases import round_start
+from dlrules.state import Deck
+
+
+@pytest.mark.parametrize(("players", "adventurers"), [(2, 3), (3, 3), (4, 4)])
+def test_RST_1_to_3_round_start_draws(players: int, adventurers: int) -> None:
+    state = first_chance(deal_and_keep(players))
+    assert state.phase is Phase.ORDERS
+    assert len(state.tavern) == 3 and len(state.room_shop) == 2  # RST-1
+    assert state.events[1] is not None and state.events[0] is None  # RST-2: spring's event
+    assert len(state.adventurers_next) == adventurers  # RST-3
+    assert state.decks.monsters.size == 9 and state.decks.rooms.size == 6
+
+
+def test_RST_1_draws_are_chance_moves_weighted_by_copies() -> None:
+    state = deal_and_keep(4)
+    assert dlrules.to_move(state) == {CHANCE}
+    outcomes = dict(dlrules.chance_outcomes(state))
+    assert outcomes == {Draw("monsters", k): Fraction(2, 12) for k in ("ghost", "goblin", "slime", "troll", "vampire", "witch")}
+    after = dlrules.apply(state, Draw("monsters", "troll"))
+    assert after.tavern == ("troll",)
+    assert dict(dlrules.chance_outcomes(after))[Draw("monsters", "troll")] == Fraction(1, 11)
+
+
+def test_RST_1_leftovers_are_discarded() -> None:
+    state = attrs.evolve(deal_and_keep(4), tavern=("goblin",), room_shop=("mint",))
+    state = round_start.enter(state)
+    assert state.tavern == () and state.room_shop == ()
+    assert state.far_lands[-2:] == ("goblin", "mint")
+
+
+def test_RST_1_refuses_a_card_not_in_the_deck_and_the_wrong_deck() -> None:
+    state = deal_and_keep(4)
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, Draw("monsters", "dragon"))  # a year-2 monster
+    assert info.value.rules == ("RST-1",)
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, Draw("rooms", "mint"))
+    assert "monsters deck now" in str(info.value)
+
+
+def test_RST_2_autumn_reveals_no_event_and_draws_no_adventurers() -> None:
+    state = attrs.evolve(deal_and_keep(4), round=4, phase=Phase.ROUND_START)
+    state = first_chance(state)
+    assert state.phase is Phase.ORDERS
+    assert state.events == (None, None, None, None)
+    assert state.adventurers_next == ()
+
+
+def _at_adventurers(players: int = 4) -> dlrules.GameState:
+    state = deal_and_keep(players)
+    while round_start.needed(state) != "adventurers":
+        state = dlrules.apply(state, dlrules.legal_moves(state)[0])
+    return state
+
+
+def test_RST_4_stable_sort_weaker_left() -> None:
+    state = _at_adventurers()
+    for key in ("y1-wizard-3-1", "y1-warrior-4", "y1-thief-4-2", "y1-warrior-3"):
+        state = dlrules.apply(state, Draw("adventurers", key))
+    # warriors before thieves before wizards; the two warriors keep their drawn order
+    assert state.adventurers_next == ("y1-warrior-4", "y1-warrior-3", "y1-thief-4-2", "y1-wizard-3-1")
+
+
+def test_RST_5_all_same_symbol_last_goes_under_and_another_is_drawn() -> None:
+    """RUL-7: the last drawn goes under the deck until two runes appear."""
+    state = _at_adventurers(3)
+    for key in ("y1-priest-3-1", "y1-priest-4-2", "y1-priest-3-2"):
+        state = dlrules.apply(state, Draw("adventurers", key))
+    assert state.adventurers_next == ("y1-priest-3-1", "y1-priest-4-2")
+    assert state.decks.adventurers.bottom == ("y1-priest-3-2",)
+    assert dlrules.to_move(state) == {CHANCE}
+    state = dlrules.apply(state, Draw("adventurers", "y1-priest-4-1"))  # still all priests
+    assert state.decks.adventurers.bottom == ("y1-priest-3-2", "y1-priest-4-1")
+    state = dlrules.apply(state, Draw("adventurers", "y1-warrior-5"))
+    assert state.adventurers_next == ("y1-warrior-5", "y1-priest-3-1", "y1-priest-4-2")
+    assert state.phase is Phase.ORDERS
+
+
+def test_RST_5_bottom_cards_come_after_the_unseen_ones() -> None:
+    deck = Deck.of({"a": 1}).with_bottom("b")
+    assert deck.size == 2
+    assert deck.without("a") == Deck((), ("b",))
+    assert deck.without("a").without("b").size == 0
+
+
+def test_RST_5_no_endless_redraw_when_only_one_rune_is_left() -> None:
+    """LIB-3: nothing else to draw: keep the set."""
+    state = _at_adventurers(3)
+    only_priests = Deck.of({"y1-priest-3-1": 1, "y1-priest-3-2": 1, "y1-priest-4-1": 1})
+    state = attrs.evolve(state, decks=attrs.evolve(state.decks, adventurers=only_priests))
+    for key in ("y1-priest-3-1", "y1-priest-3-2", "y1-priest-4-1"):
+        state = dlrules.apply(state, Draw("adventurers", key))
+    assert len(state.adventurers_next) == 3 and state.phase is Phase.ORDERS

@@ -1,0 +1,141 @@
+"""Setup: supplies, evil, tunnels, the first unavailable orders (COMPONENTS.md
+geometry and setup; RUL-8, RUL-13)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from scenario import A, deal_and_keep, sorted_actions
+
+import dlrules
+from dlrules import CHANCE, DealOrders, IllegalMove, KeepUnavailable, Phase
+from dlrules.state import Tile
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_supplies_evil_tunnels(players: int) -> None:
+    """COMPONENTS.md: 3 gold, 3 food, 3 imps, evil 5, tunnels in column 2, rows 0-2."""
+    state = dlrules.new_game(players)
+    assert state.phase is Phase.SETUP and state.year == 1 and state.round == 1 and state.season == "winter"
+    assert state.first_player == 0
+    for p in state.players:
+        assert (p.gold, p.food, p.imps, p.evil) == (3, 3, 3, 5)
+        assert p.dungeon.tiles == (Tile((0, 2)), Tile((1, 2)), Tile((2, 2)))
+        assert p.monsters == () and p.traps == ()
+    assert len(state.dummies) == 4 - players
+    assert state.decks.monsters.size == 12 and state.decks.rooms.size == 8
+    assert state.decks.adventurers.size == 16 and state.decks.traps.size == 27
+
+
+@pytest.mark.parametrize("bad", [0, 1, 5, -3, "4", 2.0, True, None])
+def test_wrong_player_count_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="2, 3 or 4 players"):
+        dlrules.new_game(bad)  # type: ignore[arg-type]
+
+
+def test_unknown_variant_is_refused() -> None:
+    with pytest.raises(ValueError, match="variant"):
+        dlrules.new_game(3, variant="expansion")
+
+
+def test_first_variant_has_no_special_event_cards() -> None:
+    """EVT-SPECIAL-1: the first game uses no special event cards."""
+    assert dlrules.new_game(4, variant="first").decks.special.size == 0
+    assert dlrules.new_game(4, variant="full").decks.special.size == 9
+
+
+def test_RUL_13_chance_deals_three_orders_to_each_player() -> None:
+    state = dlrules.new_game(4)
+    assert dlrules.to_move(state) == {CHANCE}
+    outcomes = dlrules.chance_outcomes(state)
+    assert len(outcomes) == 56  # C(8, 3)
+    assert all(p == Fraction(1, 56) for _, p in outcomes)
+    assert all(isinstance(m, DealOrders) and m.target == 0 for m, _ in outcomes)
+
+
+def test_RUL_8_each_dummy_gets_three_random_unavailable_orders() -> None:
+    state = dlrules.new_game(2)
+    for seat in (0, 1):
+        state = dlrules.apply(state, DealOrders(seat, (A.FOOD, A.DIG, A.MINE)))
+    moves = dlrules.legal_moves(state)
+    assert {m.target for m in moves if isinstance(m, DealOrders)} == {2}
+    state = dlrules.apply(state, DealOrders(2, (A.FOOD, A.REPUTATION, A.DIG)))
+    state = dlrules.apply(state, DealOrders(3, (A.IMPS, A.TRAPS, A.ROOM)))
+    assert state.dummies[0].unavailable == (A.FOOD, A.REPUTATION, A.DIG)
+    assert state.dummies[1].unavailable == (A.IMPS, A.TRAPS, A.ROOM)
+    assert dlrules.to_move(state) == {0, 1}
+
+
+def test_RUL_13_keep_two_secretly_then_reveal_together() -> None:
+    state = dlrules.new_game(3)
+    state = dlrules.apply(state, DealOrders(0, (A.FOOD, A.DIG, A.MINE)))
+    state = dlrules.apply(state, DealOrders(1, (A.IMPS, A.TRAPS, A.ROOM)))
+    state = dlrules.apply(state, DealOrders(2, (A.FOOD, A.REPUTATION, A.MONSTER)))
+    state = dlrules.apply(state, DealOrders(3, (A.FOOD, A.DIG, A.ROOM)))  # the dummy (RUL-8)
+    assert dlrules.to_move(state) == {0, 1, 2}
+    state = dlrules.apply(state, KeepUnavailable(1, (A.TRAPS, A.ROOM)))
+    # Hidden until all have chosen: nothing is unavailable yet, seat 1 no longer to move.
+    assert state.players[1].unavailable == () and state.players[1].kept == (A.TRAPS, A.ROOM)
+    assert dlrules.to_move(state) == {0, 2}
+    state = dlrules.apply(state, KeepUnavailable(0, (A.FOOD, A.MINE)))
+    state = dlrules.apply(state, KeepUnavailable(2, (A.REPUTATION, A.MONSTER)))
+    assert state.phase is Phase.ROUND_START
+    assert [p.unavailable for p in state.players] == [(A.FOOD, A.MINE), (A.TRAPS, A.ROOM), (A.REPUTATION, A.MONSTER)]
+    for p in state.players:  # ORD-2: 6 in hand, 2 unavailable
+        assert len(p.hand) == 6 and set(p.hand).isdisjoint(p.unavailable)
+        assert p.kept is None and p.dealt == ()
+
+
+def _dealt_three() -> dlrules.GameState:
+    state = dlrules.new_game(4)
+    for seat in range(4):
+        state = dlrules.apply(state, DealOrders(seat, (A.FOOD, A.DIG, A.MINE)))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("move", "needle"),
+    [
+        (KeepUnavailable(0, (A.FOOD, A.ROOM)), "Build Room was not dealt to you"),
+        (KeepUnavailable(0, (A.FOOD,)), "exactly 2"),
+        (KeepUnavailable(0, (A.FOOD, A.DIG, A.MINE)), "exactly 2"),
+        (KeepUnavailable(0, (A.FOOD, A.FOOD)), "different"),
+        (KeepUnavailable(0, (A.MINE, A.FOOD)), "board order"),
+    ],
+)
+def test_RUL_13_refusals(move: KeepUnavailable, needle: str) -> None:
+    state = _dealt_three()
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, move)
+    assert info.value.rules == ("RUL-13",)
+    assert needle in str(info.value)
+    assert info.value.move == move
+
+
+def test_RUL_13_player_cannot_choose_twice() -> None:
+    state = dlrules.apply(_dealt_three(), KeepUnavailable(0, (A.FOOD, A.DIG)))
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, KeepUnavailable(0, (A.FOOD, A.MINE)))
+    assert info.value.rules == ("RUL-13",)
+    assert "Player 1 may not move now" in str(info.value)
+
+
+def test_players_cannot_move_while_chance_deals() -> None:
+    state = dlrules.new_game(4)
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, KeepUnavailable(0, (A.FOOD, A.DIG)))
+    assert "waiting for chance" in str(info.value)
+
+
+def test_chance_cannot_deal_an_order_twice() -> None:
+    state = dlrules.new_game(4)
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, DealOrders(0, (A.FOOD, A.FOOD, A.DIG)))
+    assert info.value.rules == ("RUL-13",)
+
+
+def test_setup_scenario_helper_reaches_round_start() -> None:
+    state = deal_and_keep(4)
+    assert state.phase is Phase.ROUND_START
+    assert all(p.unavailable == sorted_actions((A.MONSTER, A.ROOM)) for p in state.players)
