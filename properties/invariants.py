@@ -182,6 +182,40 @@ def minions_accounted_for(state: GameState) -> None:
             raise _fail("minions_accounted_for", state, f"board row {row}")
 
 
+AFTER_RESOLUTION = (Phase.PRODUCTION, Phase.ORDER_RETURN, Phase.EVENTS, Phase.ADVENTURERS, Phase.END_OF_ROUND, Phase.COMBAT)
+BEFORE_WORK = (Phase.SETUP, Phase.ROUND_START, Phase.ORDERS)
+
+
+def resolution_leaves_no_minion_on_the_board(state: GameState) -> None:
+    """ACT-END-1, RES-3, DUM3-4, DUM2-7: once the Orders phase is over every
+    minion has gone home or stands on its order card: the board is empty and
+    no played order is still pending."""
+    if state.phase not in AFTER_RESOLUTION:
+        return
+    if any(c is not None for row in state.board for c in row):
+        raise _fail("resolution_leaves_no_minion_on_the_board", state, f"board {state.board}")
+    for seat, p in enumerate(state.players):
+        if any(o.outcome is Outcome.PENDING for o in p.played):
+            raise _fail("resolution_leaves_no_minion_on_the_board", state, f"Player {seat + 1} still has {p.played}")
+
+
+def imps_rest_between_rounds(state: GameState) -> None:
+    """END-3, ACT-DIG-7, ACT-MINE-5, PROD-3: from the end of a round until
+    resolution nobody's imps or trolls are busy, no room has produced, and the
+    hand holds 6 orders with 2 unavailable (ORD-2) until the reveal."""
+    if state.phase not in BEFORE_WORK:
+        return
+    for seat, p in enumerate(state.players):
+        if p.busy_imps or p.foreimps or p.busy_trolls or p.rooms_used:
+            raise _fail(
+                "imps_rest_between_rounds", state,
+                f"Player {seat + 1}: {p.busy_imps} busy imps, {p.foreimps} foreimps, {p.busy_trolls} busy trolls, "
+                f"rooms used {p.rooms_used}",
+            )
+        if state.phase is Phase.ORDERS and (len(p.unavailable) != 2 or len(p.hand) + len(p.played) != 6):
+            raise _fail("imps_rest_between_rounds", state, f"Player {seat + 1}: hand {p.hand}, unavailable {p.unavailable}")
+
+
 def _deck_cards(deck: Deck) -> Counter[str]:
     return Counter(dict(deck.unseen)) + Counter(deck.bottom)
 
@@ -214,21 +248,21 @@ def every_card_in_one_place(state: GameState) -> None:
 
     y = state.year
     monsters = (
-        _deck_cards(state.decks.monsters) + Counter(state.tavern) + of(far, MONSTERS)
+        _deck_cards(state.decks.monsters) + Counter(state.tavern) + of(state.far_lands, MONSTERS)
         + Counter(m.kind for p in players for m in p.monsters)
     )
     compare("monsters", MONSTERS, monsters, _totals(MONSTER_DECKS, y))
     rooms = (
-        _deck_cards(state.decks.rooms) + Counter(state.room_shop) + of(far, ROOMS)
+        _deck_cards(state.decks.rooms) + Counter(state.room_shop) + of(state.far_lands, ROOMS)
         + Counter(t.room for p in players for t in p.dungeon.tiles if t.room is not None)
     )
     compare("rooms", ROOMS, rooms, _totals(ROOM_DECKS, y))
-    traps = _deck_cards(state.decks.traps) + of(far, TRAPS) + Counter(t for p in players for t in p.traps)
+    traps = _deck_cards(state.decks.traps) + of(state.far_lands, TRAPS) + Counter(t for p in players for t in p.traps)
     compare("traps", TRAPS, traps, Counter(TRAP_DECK))
     paladins = {p.key for p in PALADINS.values()}
     adventurers = (
         _deck_cards(state.decks.adventurers) + Counter(state.adventurers_next) + Counter(state.adventurers_now)
-        + of(far, ADVENTURERS)
+        + of(state.far_lands, ADVENTURERS)
         + Counter(a.key for p in players for a in p.party if a.key not in paladins)
         + Counter(k for p in players for k in p.prison if k not in paladins)
     )
@@ -330,6 +364,8 @@ STATE_INVARIANTS = (
     imps_accounted_for,
     order_cards_accounted_for,
     minions_accounted_for,
+    resolution_leaves_no_minion_on_the_board,
+    imps_rest_between_rounds,
     every_card_in_one_place,
     no_full_2x2_block,
     evil_on_the_evilometer,
@@ -484,7 +520,9 @@ def ill_typed(move: Move) -> list[Any]:
 @attrs.define
 class MoveChecker:
     """Runs the move invariants at each step; remembers moves seen elsewhere
-    to try them on later positions. ``thorough`` applies every listed move."""
+    to try them on later positions. Applies a sample of the listed moves (the
+    first, the last and random ones; ``thorough``: up to 60) and checks the
+    JSON of every listed move when ``thorough``."""
 
     rng: random.Random
     thorough: bool = False
@@ -494,10 +532,11 @@ class MoveChecker:
     def check(self, state: GameState) -> None:
         moves = dlrules.legal_moves(state)
         listed = frozenset(moves)
-        if self.thorough or len(moves) <= self.sample:
+        limit = 60 if self.thorough else self.sample  # nightly: up to 60 listed moves applied per step
+        if len(moves) <= limit:
             chosen: Sequence[Move] = moves
         else:
-            chosen = [moves[0], moves[-1], *self.rng.sample(moves, self.sample - 2)]
+            chosen = [moves[0], moves[-1], *self.rng.sample(moves, limit - 2)]
         for move in (moves if self.thorough else chosen):
             move_json_round_trip(state, move)
         for move in chosen:
@@ -505,7 +544,7 @@ class MoveChecker:
         others = self.rng.sample(self.pool, min(len(self.pool), 3 if not self.thorough else 20))
         for move in others:
             unlisted_move_refused(state, move, listed)
-        for move in chosen[:2] if not self.thorough else chosen:
+        for move in chosen[: 2 if not self.thorough else 10]:
             for variant in mutations(move, self.rng, state.n_players, limit=3 if not self.thorough else 40):
                 unlisted_move_refused(state, variant, listed)
             ill = ill_typed(move)
@@ -518,17 +557,46 @@ class MoveChecker:
                 self.pool[self.rng.randrange(len(self.pool))] = move
 
 
+def simultaneous_moves_commute(state: GameState, rng: random.Random) -> None:
+    """DESIGN.md: in a simultaneous step (several players in ``to_move``) each
+    seat's choice is stored hidden until the reveal, so the result never
+    depends on who moved first: one move per seat, applied in seat order and
+    in reverse order, gives equal states."""
+    seats = sorted(s for s in dlrules.to_move(state) if s != CHANCE)
+    if len(seats) < 2:
+        return
+    moves = dlrules.legal_moves(state)
+    picks = []
+    for seat in seats:
+        mine = [m for m in moves if m.seat == seat]
+        picks.append(mine[rng.randrange(len(mine))])
+    results = []
+    for order in (picks, picks[::-1]):
+        s = state
+        for move in order:
+            s = dlrules.apply(s, move)
+        results.append(s)
+    if results[0] != results[1]:
+        raise _fail("simultaneous_moves_commute", state, f"{picks} in another order gives another state")
+
+
 def check_step(state: GameState, checker: MoveChecker) -> None:
     check_state(state)
     checker.check(state)
+    simultaneous_moves_commute(state, checker.rng)
+
+
+PASSIVE = frozenset({"Decline", "FinishDigging", "FinishProduction"})
 
 
 def play_checked(
     players: int, seed: int, *, variant: str = "full", max_steps: int = 5000, thorough: bool = False,
-    weighted_chance: bool = True,
+    weighted_chance: bool = True, eager: bool = False,
 ) -> Iterator[tuple[GameState, Move | None]]:
     """A seeded play-out (until nobody is to move) checking every invariant
-    after every step; yields each state with the move that led to it."""
+    after every step; yields each state with the move that led to it.
+    ``eager`` players never decline or stop early when they have another
+    move (deeper dungeons, more monsters, more evil than uniform play)."""
     rng = random.Random(seed)
     checker = MoveChecker(random.Random(seed ^ 0x5EED), thorough=thorough)
     state = dlrules.new_game(players, variant=variant)
@@ -542,6 +610,9 @@ def play_checked(
             move = dlrules.sample_chance(state, rng)
         else:
             moves = dlrules.legal_moves(state)
+            if eager:
+                keen = [m for m in moves if type(m).__name__ not in PASSIVE]
+                moves = tuple(keen) or moves
             move = moves[rng.randrange(len(moves))]
         state = dlrules.apply(state, move)
         check_step(state, checker)

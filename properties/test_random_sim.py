@@ -28,5 +28,14 @@ def test_uniform_play_outs_reach_rare_chance_outcomes(players: int) -> None:
     """Chance moves drawn uniformly among the listed ones (as the state
     machine does): the redraws of RST-5 and late deck states are reached."""
     for game in range(max(1, PROFILE.sim_games // 2)):
-        steps = list(play_checked(players, 77 + game, weighted_chance=False, thorough=PROFILE.thorough))
-        assert len(steps) > 1
+        final, _ = list(play_checked(players, 77 + game, weighted_chance=False, thorough=PROFILE.thorough))[-1]
+        assert not dlrules.to_move(final)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_eager_play_outs_keep_every_invariant(players: int) -> None:
+    """Players who never decline nor stop digging early when they can go on:
+    full dungeons (ACT-DIG-6), many monsters and rooms, evil near the top."""
+    for game in range(max(1, PROFILE.sim_games // 2)):
+        final, _ = list(play_checked(players, 500 + game, eager=True, thorough=PROFILE.thorough))[-1]
+        assert not dlrules.to_move(final)

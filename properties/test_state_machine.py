@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import dlrules
 from dlrules.state import GameState
-from properties.invariants import MoveChecker, check_state
+from properties.invariants import MoveChecker, check_state, simultaneous_moves_commute
 from properties.profiles import PROFILE
 
 
@@ -49,6 +49,7 @@ class DungeonLordsMachine(RuleBasedStateMachine):
     def every_invariant_holds(self) -> None:
         check_state(self.state)
         self.checker.check(self.state)
+        simultaneous_moves_commute(self.state, self.checker.rng)
 
 
 class TwoPlayers(DungeonLordsMachine):
