@@ -35,8 +35,14 @@ def test_seeded_play_out_reaches_resolution_with_every_minion_placed(players: in
                 assert (o.slot is None) == (o.outcome is Outcome.NOT_CARRIED_OUT)
                 if o.slot is not None:
                     assert state.board[o.action.index][o.slot] == seat
+        cursor = state.resolution
+        assert cursor is not None
         for dummy in state.dummies:
-            assert sum(row.count(dummy.colour) for row in state.board) == (3 if players in (2, 3) else 0)
+            played = dummy.drawn + ((dummy.third,) if dummy.third is not None else ())
+            assert len(played) == 3
+            for action in played:
+                # DUM3-4/DUM2-7: a dummy minion on a space already resolved went home.
+                assert dummy.colour in state.board[action.index] or action.index <= cursor.space
 
 
 def test_play_out_is_deterministic_for_a_seed() -> None:

@@ -2,7 +2,10 @@
 
 The public surface (docs/api.md): ``new_game``, ``legal_moves``, ``to_move``,
 ``check``, ``apply``, ``chance_outcomes``, ``sample_chance``, ``play_out``,
-``dumps``/``loads``. States and moves are immutable attrs records.
+``dumps``/``loads``; the table tools ``apply_with_events``, ``view``,
+``format_move``/``parse_move`` and game records (``make_record``,
+``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``).
+States and moves are immutable attrs records.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from dlrules.chance import PlayOut, Policy, chance_outcomes, play_out, random_policy, sample_chance
 from dlrules.components import Action
-from dlrules.engine import apply, check, legal_moves, to_move
+from dlrules.engine import apply, apply_with_events, check, legal_moves, to_move
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import (
     ActivateRoom,
@@ -35,9 +38,13 @@ from dlrules.moves import (
     Spy,
     TakeAction,
 )
+from dlrules.notation import format_move, parse_move
+from dlrules.phases.common import Event
 from dlrules.phases.setup import VARIANTS, initial_state
+from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
+from dlrules.views import PlayerView, view
 
 try:
     __version__ = version("dlrules")
@@ -62,4 +69,8 @@ __all__ = [
     "ReturnTrap", "Spy", "TakeAction", "Violation", "__version__", "apply", "chance_outcomes",
     "check", "dumps", "legal_moves", "loads", "new_game", "play_out", "random_policy",
     "sample_chance", "to_move",
+    # table tools (issue 6): events, views, notation, records
+    "Event", "GameRecord", "PlayerView", "RecordError", "apply_with_events", "format_move",
+    "make_record", "parse_move", "read_record", "replay", "state_hash", "verify", "view",
+    "write_record",
 ]  # fmt: skip

@@ -1,62 +1,358 @@
-"""The ``dlrules`` command."""
+"""The ``dlrules`` command: ``play``, ``replay`` and ``explain``.
+
+Every failure the user can cause (a bad option, a missing, malformed or
+truncated record, an illegal move in a record) ends with a one-line message
+on stderr and a non-zero exit status, never a traceback:
+
+- 0: done; 1: the record holds an illegal move or a position that does not
+  match (replay/explain); 2: bad usage or a record that cannot be read.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from dlrules import __version__
-from dlrules.chance import random_policy, sample_chance
-from dlrules.engine import apply_with_events, legal_moves, to_move
+from dlrules.bots import BOTS
+from dlrules.chance import play_out
+from dlrules.components import MONSTERS, ROOMS, SLOT_NAMES, Action
+from dlrules.engine import apply_with_events, legal_moves, settle, to_move
+from dlrules.notation import format_move
+from dlrules.phases.common import Event
 from dlrules.phases.setup import VARIANTS, initial_state
-from dlrules.state import CHANCE, GameState
+from dlrules.records import (
+    GameRecord,
+    RecordError,
+    Replay,
+    ReplayFailure,
+    make_record,
+    read_record,
+    replay,
+    state_hash,
+    verify,
+    write_record,
+)
+from dlrules.serialization import to_data
+from dlrules.state import CHANCE, GameState, Phase
+from dlrules.views import view
+
+QUIET_EVENTS = frozenset({"deal", "commit", "keep"})
+"""Events ``play`` leaves out unless ``--verbose`` (nothing happens on the table)."""
+
+
+class UsageError(Exception):
+    """A mistake on the command line or in a record: message, exit status 2."""
+
+
+# --- describing a position --------------------------------------------------------------
+
+
+def _who(seat: int) -> str:
+    return "chance" if seat == CHANCE else f"Player {seat + 1}"
+
+
+def describe(state: GameState) -> list[str]:
+    """The position as lines of text (the referee's view: everything in ``state``;
+    pass ``view(state, seat).state`` for what one seat may see)."""
+    lines = [f"Year {state.year}, {state.season} (round {state.round}): {state.phase.value.replace('_', ' ')}; first player: Player {state.first_player + 1}"]
+    board = []
+    for action in Action:
+        slots = state.board[action.index]
+        taken = [f"{SLOT_NAMES[i]}={'P' if c is not None and c < state.n_players else 'D'}{c + 1}" for i, c in enumerate(slots) if c is not None]
+        if taken:
+            board.append(f"{action.value} {' '.join(taken)}")
+    lines.append("  board: " + ("; ".join(board) if board else "empty"))
+    lines.append("  tavern: " + (", ".join(MONSTERS[k].name if k in MONSTERS else k for k in state.tavern) or "-"))
+    lines.append("  room shop: " + (", ".join(ROOMS[k].name if k in ROOMS else k for k in state.room_shop) or "-"))
+    if state.adventurers_next:
+        lines.append("  adventurers next round: " + ", ".join(state.adventurers_next))
+    if state.adventurers_now:
+        lines.append("  adventurers this round: " + ", ".join(state.adventurers_now))
+    if state.paladin is not None:
+        lines.append(f"  the paladin attacks Player {state.paladin + 1}")
+    for seat, p in enumerate(state.players):
+        rooms = ", ".join(f"{t.room}@{t.square[0]},{t.square[1]}" for t in p.dungeon.rooms) or "-"
+        monsters = ", ".join(m.kind + ("" if m.ready else " (used)") for m in p.monsters) or "-"
+        played = ", ".join(
+            f"{o.action.value} {SLOT_NAMES[o.slot] if o.slot is not None else '(on card)'}" for o in p.played
+        )
+        lines.append(
+            f"  Player {seat + 1}: {p.gold} gold, {p.food} food, {p.imps} imps, evil {p.evil}, "
+            f"{len(p.dungeon.tiles)} tiles, rooms {rooms}, monsters {monsters}, {len(p.traps)} traps"
+        )
+        lines.append(
+            f"    hand {','.join(a.value for a in p.hand) or '-'}; unavailable {','.join(a.value for a in p.unavailable) or '-'}"
+            + (f"; played {played}" if played else "")
+        )
+        if p.party or p.prison:
+            party = ", ".join(a.key + (f" ({a.damage} damage)" if a.damage else "") for a in p.party) or "-"
+            lines.append(f"    party {party}; prison {', '.join(p.prison) or '-'}")
+    for d in state.dummies:
+        lines.append(f"  dummy {d.colour + 1}: unavailable {','.join(a.value for a in d.unavailable) or '-'}")
+    return lines
+
+
+def _position_data(state: GameState, seat: int | None, full: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "year": state.year,
+        "round": state.round,
+        "phase": state.phase.value,
+        "to_move": sorted(to_move(state)),
+        "hash": state_hash(state),
+    }
+    data["state"] = to_data(state) if full else to_data(view(state, seat))
+    return data
+
+
+def _failure_data(f: ReplayFailure) -> dict[str, Any]:
+    return {
+        "line": f.line,
+        "index": f.index,
+        "move": to_data(f.move) if f.move is not None else None,
+        "notation": format_move(f.move) if f.move is not None else None,
+        "rules": list(f.rules),
+        "violations": [{"rule": v.rule, "message": v.message} for v in f.violations],
+        "reason": f.reason,
+    }
+
+
+def _print_failure(f: ReplayFailure, record: GameRecord) -> None:
+    if f.move is not None:
+        text = format_move(f.move, players=record.header.players)
+        print(f"line {f.line}: move {f.index} `{text}`", file=sys.stderr)
+    else:
+        print(f"line {f.line}:", file=sys.stderr)
+    if f.violations:
+        for v in f.violations:
+            print(f"  illegal [{v.rule}]: {v.message}", file=sys.stderr)
+    else:
+        print(f"  {f.reason}", file=sys.stderr)
+
+
+def _emit(data: Any) -> None:
+    print(json.dumps(data, indent=2, sort_keys=True))
+
+
+# --- play -------------------------------------------------------------------------------
 
 
 def _play(args: argparse.Namespace) -> int:
-    from dlrules.engine import settle
-
     try:
-        state: GameState = settle(initial_state(args.players, args.variant))
+        start = settle(initial_state(args.players, args.variant))
     except ValueError as exc:
-        print(f"dlrules play: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from exc
+    policy = BOTS[args.bot]
     rng = random.Random(args.seed)
-    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant), seed {args.seed}.")
-    moves = 0
-    while True:
-        seats = to_move(state)
-        if not seats:
-            break
-        if CHANCE in seats:
-            move = sample_chance(state, rng)
-        else:
-            seat = min(seats)
-            move = random_policy(state, tuple(m for m in legal_moves(state) if m.seat == seat), rng)
+    result = play_out(start, {s: policy for s in range(args.players)}, rng, max_moves=args.max_moves)
+    record = make_record(args.players, args.variant, result.moves, seed=args.seed)
+    if args.record:
+        try:
+            write_record(record, args.record)
+        except OSError as exc:
+            raise UsageError(f"cannot write the record: {exc}") from exc
+    # Narrate: replay the moves, collecting what happened (apply_with_events).
+    state = start
+    narrated: list[tuple[int, Event]] = []
+    for n, move in enumerate(result.moves, start=1):
         state, events = apply_with_events(state, move)
-        moves += 1
-        for event in events:
-            if args.verbose or event.code not in {"deal", "commit"}:
-                print(f"  {event.text}")
-    print(f"Stopped after {moves} moves in year {state.year}, {state.season}, phase {state.phase.value}:")
-    print("  nobody is to move: the engine implements the game up to here.")
-    for seat, p in enumerate(state.players):
-        orders = ", ".join(f"{o.action.title} {('I', 'II', 'III')[o.slot] if o.slot is not None else '(on card)'}" for o in p.played)
-        print(f"  Player {seat + 1}: {p.gold} gold, {p.food} food, {p.imps} imps, evil {p.evil}; orders: {orders}")
+        if args.verbose and not args.json:
+            narrated.append((n, Event("move", f"> {format_move(move, players=args.players)}", move.seat)))
+        narrated.extend((n, e) for e in events)
+    assert state == result.state
+    over = state.phase is Phase.GAME_OVER
+    if args.json:
+        _emit(
+            {
+                "players": args.players,
+                "variant": args.variant,
+                "seed": args.seed,
+                "bot": args.bot,
+                "moves": len(result.moves),
+                "over": over,
+                "record": args.record,
+                "events": [{"move": n, "code": e.code, "text": e.text, "seat": e.seat} for n, e in narrated],
+                "final": _position_data(state, None, full=True),
+            }
+        )
+        return 0
+    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant), seed {args.seed}, {args.bot} bots.")
+    for _, event in narrated:
+        if event.code == "phase":
+            print(f"\n== {event.text}")
+        elif args.verbose or event.code not in QUIET_EVENTS:
+            print(f"  {event.text}")
+    print()
+    if over:
+        print(f"The game is over after {len(result.moves)} moves.")
+    elif not to_move(state):
+        print(f"Stopped after {len(result.moves)} moves: nobody is to move in the {state.phase.value.replace('_', ' ')} phase;")
+        print("the engine implements the game up to here.")
+    else:
+        print(f"Stopped after {len(result.moves)} moves (--max-moves).")
+    for line in describe(state):
+        print(line)
+    if args.record:
+        print(f"Record written to {args.record}.")
     return 0
 
 
+# --- replay -----------------------------------------------------------------------------
+
+
+def _load(path: str, lenient: bool) -> GameRecord:
+    record = read_record(path, strict=not lenient)
+    if not 2 <= record.header.players <= 4:
+        problems = "; ".join(str(p) for p in record.problems) or "no usable header"
+        raise UsageError(f"{path}: {problems}")
+    return record
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if args.lenient:
+        record = read_record(args.file, strict=False)
+        problems = verify(record)
+        if args.json:
+            _emit({"ok": not problems, "problems": [{"line": p.line, "rule": p.rule, "message": p.message} for p in problems]})
+        else:
+            for p in problems:
+                print(f"{args.file}: {p}", file=sys.stderr)
+            if not problems:
+                print(f"{args.file}: {len(record.moves)} moves, no problems.")
+        return 1 if problems else 0
+    record = _load(args.file, lenient=False)
+    outcome: Replay = replay(record)
+    if args.json:
+        _emit(
+            {
+                "ok": outcome.ok,
+                "moves": len(record.moves),
+                "applied": outcome.applied,
+                "failure": _failure_data(outcome.failure) if outcome.failure else None,
+                "final": _position_data(outcome.state, None, full=True),
+            }
+        )
+        return 0 if outcome.ok else 1
+    if outcome.failure is not None:
+        print(f"{args.file}: replay stopped after {outcome.applied} of {len(record.moves)} moves.", file=sys.stderr)
+        _print_failure(outcome.failure, record)
+        return 1
+    if record.header.rules != __version__:
+        print(f"(recorded with dlrules {record.header.rules}; replayed with dlrules {__version__})")
+    print(f"{args.file}: {len(record.moves)} moves replayed; every position matches the record.")
+    for line in describe(outcome.state):
+        print(line)
+    return 0
+
+
+# --- explain ----------------------------------------------------------------------------
+
+
+def _explain(args: argparse.Namespace) -> int:
+    record = _load(args.file, lenient=False)
+    total = len(record.moves)
+    at = total if args.at is None else args.at
+    if not 0 <= at <= total:
+        raise UsageError(f"--at {at}: the record has {total} moves (choose 0..{total})")
+    outcome = replay(record, upto=at)
+    if outcome.failure is not None:
+        if args.json:
+            _emit({"ok": False, "failure": _failure_data(outcome.failure)})
+        else:
+            print(f"{args.file}: cannot reach move {at}.", file=sys.stderr)
+            _print_failure(outcome.failure, record)
+        return 1
+    state = outcome.state
+    seat = None if args.seat is None else args.seat - 1
+    if seat is not None and not 0 <= seat < state.n_players:
+        raise UsageError(f"--seat {args.seat}: this is a {state.n_players}-player game")
+    seats = sorted(to_move(state))
+    moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
+    players = record.header.players
+    if args.json:
+        data = _position_data(state, seat, full=seat is None)
+        data.update(
+            {
+                "ok": True,
+                "at": at,
+                "seat": seat,
+                "legal": [{"move": to_data(m), "notation": format_move(m, players=players)} for m in moves],
+            }
+        )
+        _emit(data)
+        return 0
+    shown = state if seat is None else view(state, seat).state
+    print(f"After {at} of {total} moves" + (f", as Player {args.seat} sees it:" if seat is not None else ":"))
+    for line in describe(shown):
+        print(line)
+    if not seats:
+        print("Nobody is to move.")
+        return 0
+    print("To move: " + ", ".join(_who(s) for s in seats))
+    print(f"Legal moves ({len(moves)}):")
+    for m in moves:
+        print(f"  {format_move(m, players=players)}")
+    return 0
+
+
+# --- the parser -------------------------------------------------------------------------
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dlrules", description="The rules referee for Dungeon Lords.")
+    parser = argparse.ArgumentParser(
+        prog="dlrules",
+        description="The rules referee for Dungeon Lords: bots play and the referee narrates, "
+        "game records are replayed and checked, positions are explained.",
+        epilog="Records are JSON Lines (docs/records.md); moves are written in the notation of docs/notation.md.",
+    )
     parser.add_argument("--version", action="version", version=f"dlrules {__version__}")
-    sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="built-in bots play a seeded game; the referee narrates it")
-    play.add_argument("--players", type=int, default=4, help="2, 3 or 4 (default 4)")
-    play.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    play.add_argument("--variant", choices=VARIANTS, default="full", help="'first' (introductory) or 'full'")
-    play.add_argument("--verbose", action="store_true", help="also print deals and secret commitments")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="built-in bots play a seeded game; the referee narrates it",
+        description="Built-in bots play a game from a seed (the same seed gives the same game) and the "
+        "referee narrates it phase by phase, then prints the final position.",
+    )
+    play.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
+    play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
+    play.add_argument("--variant", choices=VARIANTS, default="full", help="'first' (introductory, no special events) or 'full' (default)")
+    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining)")
+    play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
+    play.add_argument("--max-moves", type=int, default=100_000, help="stop after this many moves (default 100000)")
+    play.add_argument("--verbose", action="store_true", help="also print every move (in notation), deals and secret choices")
+    play.add_argument("--json", action="store_true", help="print the events and the final position as JSON")
     play.set_defaults(func=_play)
+
+    rep = sub.add_parser(
+        "replay",
+        help="re-apply every move of a record and check it",
+        description="Re-apply every move of a game record from the start and print the final position. "
+        "On the first illegal move, print its line, the move, the rule ID and the reason, and exit with "
+        "status 1; a recorded position (state hash) that differs also stops the replay.",
+    )
+    rep.add_argument("file", metavar="FILE", help="a game record (JSON Lines)")
+    rep.add_argument("--lenient", action="store_true", help="read on past bad lines and list every problem with its line number")
+    rep.add_argument("--json", action="store_true", help="machine-readable output")
+    rep.set_defaults(func=_replay)
+
+    exp = sub.add_parser(
+        "explain",
+        help="the position after N moves of a record, whose turn it is, every legal move",
+        description="Replay the first N moves of a record (all by default) and print the position, the "
+        "seats to move and every legal move in notation. With --seat, only what that player may see "
+        "and that player's moves.",
+    )
+    exp.add_argument("file", metavar="FILE", help="a game record (JSON Lines)")
+    exp.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
+    exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
+    exp.add_argument("--json", action="store_true", help="machine-readable output")
+    exp.set_defaults(func=_explain)
     return parser
 
 
@@ -66,7 +362,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"dlrules {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"dlrules {args.command}: {getattr(args, 'file', '')}: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped listening
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,21 +10,33 @@ import attrs
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import MOVE_TYPES, Move
-from dlrules.phases import PhaseRules, orders, round_start, setup
+from dlrules.phases import (
+    PhaseRules,
+    adventurers,
+    end_of_round,
+    events,
+    order_return,
+    orders,
+    production,
+    resolution,
+    round_start,
+    setup,
+)
 from dlrules.phases.common import Event, announce, collecting
 from dlrules.phases.unfinished import unfinished
 from dlrules.state import CHANCE, GameState, Phase
+from dlrules.wellformed import malformed_field
 
 PHASES: dict[Phase, PhaseRules] = {
     Phase.SETUP: setup.RULES,
     Phase.ROUND_START: round_start.RULES,
     Phase.ORDERS: orders.RULES,
-    Phase.RESOLUTION: unfinished("RES-1", "Resolving orders (issue 3)"),
-    Phase.PRODUCTION: unfinished("PROD-1", "Production (issue 4)"),
-    Phase.ORDER_RETURN: unfinished("RET-1", "Order return (issue 4)"),
-    Phase.EVENTS: unfinished("EVT-1", "The Events phase (issue 4)"),
-    Phase.ADVENTURERS: unfinished("ADV-1", "The Adventurers phase (issue 4)"),
-    Phase.END_OF_ROUND: unfinished("END-1", "End of round (issue 4)"),
+    Phase.RESOLUTION: resolution.RULES,
+    Phase.PRODUCTION: production.RULES,
+    Phase.ORDER_RETURN: order_return.RULES,
+    Phase.EVENTS: events.RULES,
+    Phase.ADVENTURERS: adventurers.RULES,
+    Phase.END_OF_ROUND: end_of_round.RULES,
     Phase.COMBAT: unfinished("CMB-1", "Combat (a later issue)"),
     Phase.GAME_OVER: unfinished("SCO-3", "The game is over; nothing"),
 }
@@ -59,10 +71,22 @@ def next_phase(state: GameState) -> Phase:
 def _enter(state: GameState) -> GameState:
     """Move the progress marker (RS-2) and run the new phase's entry step."""
     phase = next_phase(state)
+    if state.phase is Phase.END_OF_ROUND and phase is Phase.ROUND_START:
+        state = end_of_round.next_round(state)  # RS-1: the next season
     state = attrs.evolve(state, phase=phase)
     announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
+    elif phase is Phase.RESOLUTION:
+        state = resolution.enter(state)  # RES-1: a fresh cursor at Get Food
+    elif phase is Phase.PRODUCTION:
+        state = production.enter(state)
+    elif phase is Phase.EVENTS:
+        state = events.enter(state)
+    elif phase is Phase.ADVENTURERS:
+        state = adventurers.enter(state)
+    elif phase is Phase.END_OF_ROUND:
+        state = end_of_round.enter(state)
     return state
 
 
@@ -112,6 +136,9 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     if not isinstance(candidate, MOVE_TYPES):
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
     move = cast(Move, candidate)
+    bad = malformed_field(move)
+    if bad is not None:
+        return (Violation("RS-3", f"{move!r} is malformed: {bad}"),)
     try:
         if move in frozenset(rules.legal(state)):
             return ()

@@ -76,7 +76,7 @@ class ChooseOrders:
 @attrs.frozen
 class TakeAction:
     """Perform the acting minion's slot, paying its whole cost (RES-3..6).
-    Used for Get Food, Improve Reputation, Recruit Imps and Buy Traps."""
+    Used for Get Food, Improve Reputation slot II, Recruit Imps and Buy Traps."""
 
     seat: int
 
@@ -90,7 +90,8 @@ class Decline:
 
 @attrs.frozen
 class Spy:
-    """Look at combat card ``position`` (0..3) (ACT-REP-2, ACT-REP-3)."""
+    """Take Improve Reputation slot I or III (paying its cost) and look at
+    combat card ``position`` (0..3) (ACT-REP-2, ACT-REP-3)."""
 
     seat: int
     position: int
@@ -106,14 +107,16 @@ class DigTunnel:
 
 @attrs.frozen
 class FinishDigging:
-    """Stop digging (ACT-DIG-2); with no tunnel dug this declines (ACT-DIG-4)."""
+    """Stop digging after at least one tunnel (ACT-DIG-2); digging nothing is
+    ``Decline`` (ACT-DIG-4)."""
 
     seat: int
 
 
 @attrs.frozen
 class MineGold:
-    """Send ``imps`` imps to mine, one per unconquered tunnel (ACT-MINE)."""
+    """Send ``imps`` (at least 1) imps to mine, one per unconquered tunnel
+    (ACT-MINE); mining with none is ``Decline`` (ACT-MINE-6)."""
 
     seat: int
     imps: int
@@ -122,11 +125,13 @@ class MineGold:
 @attrs.frozen
 class HireMonster:
     """Hire ``monster`` from the tavern (ACT-MON-2); the Demon also dismisses
-    ``dismiss`` (index into the player's monsters)."""
+    ``dismiss`` (index into the player's monsters), the Golem also costs the
+    trap card ``trap``."""
 
     seat: int
     monster: str
     dismiss: int | None = None
+    trap: str | None = None
 
 
 @attrs.frozen

@@ -260,6 +260,7 @@ class GameState:
     dummy_evil: int | None = None  # 2 players: the dummy evil marker (ADV-2P-1, RUL-12)
     far_lands: tuple[str, ...] = ()  # discarded monsters, rooms and adventurers
     resolution: Resolution | None = None  # where resolution stands (RES)
+    turn: Turn | None = None  # production and events: who acts now (RUL-5, EVT-2)
 
     @property
     def n_players(self) -> int:
@@ -287,13 +288,29 @@ class GameState:
 @attrs.frozen
 class Resolution:
     """The resolution cursor (RES-1/2): the action space and slot acting now,
-    plus the state of a compound action in progress (digging, trap draws …)."""
+    plus the state of a compound action in progress.
 
-    space: int  # index into ACTION_ORDER
-    slot: int  # 0, 1, 2 (I, II, III)
-    started: bool = False  # the acting player has begun a compound action
-    done_count: int = 0  # tunnels dug so far / trap cards still to draw …
-    pending_draws: int = 0  # chance draws owed to the acting player (traps)
-    spy_position: int | None = None  # combat card being revealed for a spy
-    spies_left: int = 0
-    rooms_bought: int = 0  # Build Room: rooms bought by slots III and II (ACT-ROOM-2)
+    ``space`` is an index into ACTION_ORDER, ``len(ACTION_ORDER)`` once all eight
+    spaces are resolved (ACT-END-1); ``slot`` is 0, 1, 2 (I, II, III)."""
+
+    space: int
+    slot: int
+    dug: int = 0  # tunnels the acting minion has dug so far (ACT-DIG-1, ACT-DIG-2)
+    draws: int = 0  # trap cards chance still owes the acting player (ACT-TRAP-1, Y2-3)
+    spy: int | None = None  # combat position whose card chance must turn up (ACT-REP-2)
+    returning: bool = False  # year 2: the acting player must return a trap card (Y2-3)
+
+
+@attrs.frozen
+class Turn:
+    """Where a phase taken player by player from the first player stands
+    (PROD-4, RUL-5, EVT-2): production and events.
+
+    ``position`` indexes ``GameState.player_order()`` (``n_players``: everyone
+    has finished); ``step`` is the payday monster decided next (an index into
+    the acting player's monsters); ``draws`` counts Workshop trap cards still
+    owed to the acting player (chance draws, PROD-1)."""
+
+    position: int = 0
+    step: int = 0
+    draws: int = 0

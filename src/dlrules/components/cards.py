@@ -12,6 +12,7 @@ import enum
 import attrs
 
 from dlrules.components.base import Conf
+from dlrules.components.board import Cost
 
 _C = "COMPONENTS.md"
 
@@ -40,13 +41,7 @@ class MonsterKind:
     source: str = _C + ", monsters"
 
     def describe_cost(self) -> str:
-        parts = []
-        if self.gold:
-            parts.append(f"{self.gold} gold")
-        if self.food:
-            parts.append(f"{self.food} food")
-        if self.evil:
-            parts.append(f"{self.evil} evil")
+        parts = [Cost(gold=self.gold, food=self.food, evil=self.evil).describe()]
         if self.trap_cost:
             parts.append(f"{self.trap_cost} trap card")
         if self.monster_cost:
@@ -278,7 +273,7 @@ class SpecialEventCard:
 
 # BEYOND-SEEDS.md SPE: nine cards; three names are reported (M), the others
 # and every text are not established. Until they are, a special event has no
-# effect (docs/rulings.md RUL-SPE).
+# effect (docs/rulings.md LIB-6, LIB-EVT-4).
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (

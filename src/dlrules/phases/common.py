@@ -21,20 +21,23 @@ from dlrules.state import GameState, PlayerState
 
 @attrs.frozen
 class Event:
-    """Something ``apply`` did: a code for programs and a sentence for people."""
+    """Something ``apply`` did: a code for programs, a sentence for people and,
+    where one player is concerned, that player's ``seat`` (JSON-serialisable)."""
 
     code: str
     text: str
+    seat: int | None = None
 
 
 _collector: contextvars.ContextVar[list[Event] | None] = contextvars.ContextVar("dlrules_events", default=None)
 
 
-def announce(code: str, text: str) -> None:
-    """Report an automatic step (a reveal, a payment, the paladin arriving)."""
+def announce(code: str, text: str, seat: int | None = None) -> None:
+    """Report an automatic step (a reveal, a payment, the paladin arriving);
+    ``seat`` is the player concerned, if one is."""
     sink = _collector.get()
     if sink is not None:
-        sink.append(Event(code, text))
+        sink.append(Event(code, text, seat))
 
 
 @contextmanager
@@ -102,9 +105,9 @@ def check_paladin(state: GameState) -> GameState:
     if best is None or best == holder:
         return state
     if holder is None:
-        announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).")
+        announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).", best)
     else:
-        announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.")
+        announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best)
     return attrs.evolve(state, paladin=best)
 
 

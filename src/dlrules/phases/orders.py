@@ -128,7 +128,7 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DrawDummyOrders):
         return _dummy_draw(state, move)
     assert isinstance(move, ChooseOrders)
-    announce("commit", f"Player {move.seat + 1} has chosen their orders.")
+    announce("commit", f"Player {move.seat + 1} has chosen their orders.", move.seat)
     return update_player(state, move.seat, committed=move.orders, dummy_choice=move.dummy_order)
 
 
@@ -157,7 +157,7 @@ def _reveal(state: GameState) -> GameState:
         slot = lowest_free_slot(state.board, third)
         assert slot is not None  # DUM2-4: a dummy's third never repeats its own draws
         state = _place(state, third, slot, dummy.colour)
-        announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.")
+        announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat)
         # DUM2-5: the 3 just played become its unavailable orders.
         played = tuple(a for a in Action if a in dummy.drawn or a == third)
         state = _with_dummy(state, attrs.evolve(dummy, third=third, unavailable=played))
@@ -171,11 +171,11 @@ def _reveal(state: GameState) -> GameState:
             if slot is None:
                 # ORD-6: all three slots taken: the minion stands on the order card.
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
-                announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).")
+                announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat)
             else:
                 state = _place(state, action, slot, seat)
                 order = PlayedOrder(action, slot, Outcome.PENDING)
-                announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.")
+                announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat)
             player = state.players[seat]
             state = update_player(
                 state,

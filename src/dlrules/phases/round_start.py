@@ -1,11 +1,13 @@
 """Round start (RST-1..5, RUL-7): a fresh tavern and room shop, next
-round's event and adventurers, all by chance draws."""
+round's event and adventurers, all by chance draws. In the full game, when
+the year's special event tile is revealed, its special event card is turned
+up with it (BEYOND-SEEDS.md SPE; its effect is not implemented: LIB-6)."""
 
 from __future__ import annotations
 
 import attrs
 
-from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS
+from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS, SPECIAL_EVENTS
 from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZE, adventurers_per_round
 from dlrules.errors import Violation
 from dlrules.moves import Draw, Move
@@ -36,6 +38,8 @@ def needed(state: GameState) -> str | None:
     if state.round < ROUNDS_PER_YEAR.value:
         if state.events[state.round] is None and d.events.size:
             return "events"  # RST-2
+        if state.variant == "full" and state.special_event is None and "special" in state.events and d.special.size:
+            return "special"  # SPE: the year's special event card, turned up with its tile
         if len(state.adventurers_next) < adventurers_per_round(state.n_players) and d.adventurers.size:
             return "adventurers"  # RST-3
     return None
@@ -90,6 +94,14 @@ def play(state: GameState, move: Move) -> GameState:
         events[state.round] = move.card  # the next round's event (RST-2)
         announce("event", f"Next round's event: {EVENTS[move.card].name}.")
         return attrs.evolve(state, events=tuple(events))
+    if move.deck == "special":
+        card = SPECIAL_EVENTS[move.card]
+        announce(
+            "special_event",
+            f"This year's special event card: {card.name}. Its text is not established "
+            "(BEYOND-SEEDS.md SPE): dlrules does not implement its effect (LIB-6).",
+        )
+        return attrs.evolve(state, special_event=move.card)
     row = state.adventurers_next + (move.card,)
     announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
     if len(row) < adventurers_per_round(state.n_players):

@@ -76,7 +76,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DealOrders):
         if move.target < state.n_players:
-            announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.")
+            announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
             return update_player(state, move.target, dealt=move.orders)
         dummies = tuple(
             attrs.evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
@@ -84,6 +84,7 @@ def play(state: GameState, move: Move) -> GameState:
         announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.")
         return attrs.evolve(state, dummies=dummies)
     assert isinstance(move, KeepUnavailable)
+    announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
     return update_player(state, move.seat, kept=move.orders)
 
 
@@ -98,7 +99,7 @@ def auto(state: GameState) -> GameState:
         assert kept is not None
         hand = tuple(a for a in Action if a not in kept)
         state = update_player(state, seat, unavailable=kept, hand=hand, kept=None, dealt=())
-        announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.")
+        announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat)
     return state
 
 

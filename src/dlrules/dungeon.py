@@ -1,0 +1,157 @@
+"""Dungeon grid geometry alone: squares, neighbours, the 2×2 rule, regions,
+legal dig and room squares, walking distance from the entrance.
+
+The grid is 5 columns × 4 rows, row 0 next to the surface, the entrance above
+column 2 (COMPONENTS.md, geometry). Functions here take sets of squares or a
+:class:`~dlrules.state.Dungeon` and know nothing of players or phases.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from dlrules.components import ROOMS
+from dlrules.components.setup import ENTRANCE_COLUMN, GRID_COLUMNS, GRID_ROWS, REGIONS
+from dlrules.errors import Violation
+from dlrules.state import Dungeon, Square
+
+ROWS: int = GRID_ROWS.value
+COLUMNS: int = GRID_COLUMNS.value
+GRID: tuple[Square, ...] = tuple((r, c) for r in range(ROWS) for c in range(COLUMNS))
+ENTRANCE: Square = (0, ENTRANCE_COLUMN.value)
+"""The square just below the entrance (the entrance lies above it)."""
+
+
+def in_grid(square: Square) -> bool:
+    """ACT-DIG-5 / COMPONENTS.md: the square lies inside the 5×4 grid."""
+    r, c = square
+    return 0 <= r < ROWS and 0 <= c < COLUMNS
+
+
+def neighbours(square: Square) -> tuple[Square, ...]:
+    """The squares sharing a side with ``square``, inside the grid (up, left, right, down)."""
+    r, c = square
+    around = ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
+    return tuple(s for s in around if in_grid(s))
+
+
+def blocks_with(square: Square) -> tuple[tuple[Square, ...], ...]:
+    """Every 2×2 block of the grid that contains ``square``."""
+    r, c = square
+    out = []
+    for top in (r - 1, r):
+        for left in (c - 1, c):
+            block = ((top, left), (top, left + 1), (top + 1, left), (top + 1, left + 1))
+            if all(in_grid(s) for s in block):
+                out.append(block)
+    return tuple(out)
+
+
+def full_block_with(filled: frozenset[Square], square: Square) -> tuple[Square, ...] | None:
+    """ACT-DIG-6: the 2×2 block that filling ``square`` would complete, if any."""
+    after = filled | {square}
+    for block in blocks_with(square):
+        if all(s in after for s in block):
+            return block
+    return None
+
+
+def full_blocks(filled: Iterable[Square]) -> tuple[tuple[Square, ...], ...]:
+    """Every completely filled 2×2 block (ACT-DIG-6 forbids any)."""
+    squares = frozenset(filled)
+    out = []
+    for r in range(ROWS - 1):
+        for c in range(COLUMNS - 1):
+            block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+            if all(s in squares for s in block):
+                out.append(block)
+    return tuple(out)
+
+
+def square_name(square: Square) -> str:
+    return f"row {square[0]}, column {square[1]}"
+
+
+# --- digging (ACT-DIG-5, ACT-DIG-6, ACT-ROOM-8) -----------------------------------
+
+
+def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None:
+    """Why a tunnel may not be dug at ``square`` next to the tiles ``filled``
+    (tunnels and rooms, conquered or not), or None if it may."""
+    if not in_grid(square):
+        return Violation("ACT-DIG-5", f"{square} lies outside the {COLUMNS}×{ROWS} dungeon grid")
+    if square in filled:
+        return Violation("ACT-DIG-5", f"{square_name(square)} already holds a tile")
+    if not any(n in filled for n in neighbours(square)):
+        return Violation("ACT-DIG-5", f"a new tunnel must share a side with a tile; {square_name(square)} touches none")
+    block = full_block_with(filled, square)
+    if block is not None:
+        corners = ", ".join(str(s) for s in block)
+        return Violation(
+            "ACT-DIG-6",
+            f"a tunnel at {square_name(square)} would fill the 2×2 block {corners} completely (rooms count, ACT-ROOM-8)",
+        )
+    return None
+
+
+def dig_squares(filled: frozenset[Square]) -> tuple[Square, ...]:
+    """Every square where a tunnel may be dug now, in grid order."""
+    return tuple(s for s in GRID if dig_violation(filled, s) is None)
+
+
+# --- rooms (ACT-ROOM-3..6, Y2-4, Y2-5) ----------------------------------------------
+
+
+def region(name: str) -> frozenset[Square]:
+    """A named year-1 room area (COMPONENTS.md region names)."""
+    return REGIONS[name].value
+
+
+def room_area(room: str) -> frozenset[Square]:
+    """ACT-ROOM-4 / Y2-4: where ``room`` may be placed ("anywhere" for year-2 rooms)."""
+    return region(ROOMS[room].area)
+
+
+def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | None:
+    """Why ``room`` may not replace the tile at ``square``, or None if it may."""
+    tile = dungeon.at(square)
+    kind = ROOMS[room]
+    if tile is None:
+        return Violation("ACT-ROOM-3", f"a room replaces one of your tunnels; there is no tile at {square_name(square)}")
+    if tile.room is not None:
+        return Violation("ACT-ROOM-3", f"{square_name(square)} is already a room, not a tunnel")
+    if tile.conquered:
+        return Violation("ACT-ROOM-3", f"the tunnel at {square_name(square)} is conquered; a room replaces an unconquered tunnel (Y2-5)")
+    if square not in room_area(room):
+        return Violation("ACT-ROOM-4", f"the {kind.name} must be placed in the {kind.area} of the dungeon; {square_name(square)} is not")
+    for n in neighbours(square):
+        other = dungeon.at(n)
+        if other is not None and other.room is not None:
+            return Violation("ACT-ROOM-5", f"two rooms may not share a side; {square_name(square)} touches the room at {square_name(n)}")
+    return None
+
+
+def room_squares(dungeon: Dungeon, room: str) -> tuple[Square, ...]:
+    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order."""
+    return tuple(t.square for t in dungeon.tiles if room_violation(dungeon, room, t.square) is None)
+
+
+# --- walking (CMB-2) -----------------------------------------------------------------
+
+
+def walking_distances(filled: frozenset[Square]) -> dict[Square, int]:
+    """CMB-2: steps from the entrance to each tile, walking through tiles by
+    their sides; the tile below the entrance is 1 step in. Unreachable tiles
+    are absent."""
+    if ENTRANCE not in filled:
+        return {}
+    dist = {ENTRANCE: 1}
+    queue = deque([ENTRANCE])
+    while queue:
+        here = queue.popleft()
+        for n in neighbours(here):
+            if n in filled and n not in dist:
+                dist[n] = dist[here] + 1
+                queue.append(n)
+    return dist

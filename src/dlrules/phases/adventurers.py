@@ -1,0 +1,103 @@
+"""Adventurers (ADV-1..5, ADV-2P-1, ADV-2P-2, PAL-2, PAL-3, RUL-11, RUL-12):
+this round's adventurers go, weakest first, to the lords from the nicest up;
+each joins its lord's party queue. No decision is involved: the whole phase is
+one automatic step on entry.
+
+The paladin is not stored in ``PlayerState.party``: ``GameState.paladin`` is
+the one record of whom he attacks (common.check_paladin keeps it, PAL-2,
+PAL-6..8), and ``party_queue`` puts him in front of that lord's queue
+(PAL-2, PAL-3: he always leads, warriors never pass him). See LIB-ADV-1.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
+from dlrules.errors import Violation
+from dlrules.moves import Move
+from dlrules.phases import PhaseRules
+from dlrules.phases.common import announce, clamp_evil, update_player
+from dlrules.state import Adventurer, GameState
+
+DUMMY: None = None
+"""The 2-player dummy's evil marker in the order of lords (ADV-2P-1)."""
+
+
+def nicest_first(state: GameState) -> tuple[int | None, ...]:
+    """ADV-2, ADV-3: the lords from the nicest (lowest evil) to the most evil;
+    ties go to the first player, then to their left. With two players the
+    dummy marker (``DUMMY``) takes part and counts nicer in ties (ADV-2P-1)."""
+    order = state.player_order()
+    ranked: list[tuple[int, int, int | None]] = [
+        (state.players[seat].evil, position, seat) for position, seat in enumerate(order)
+    ]
+    if state.dummy_evil is not None:
+        ranked.append((state.dummy_evil, -1, DUMMY))
+    return tuple(seat for _, _, seat in sorted(ranked, key=lambda r: (r[0], r[1])))
+
+
+def joined(party: tuple[Adventurer, ...], key: str) -> tuple[Adventurer, ...]:
+    """ADV-4, ADV-5: an adventurer joins at the back (entrance first), except a
+    warrior, who goes in front of everyone, warriors already there included.
+    (The paladin, kept apart, stays in front of all: PAL-3.)"""
+    newcomer = Adventurer(key)
+    if ADVENTURERS[key].cls is AdventurerClass.WARRIOR:
+        return (newcomer,) + party
+    return party + (newcomer,)
+
+
+def party_queue(state: GameState, seat: int) -> tuple[Adventurer, ...]:
+    """The queue at ``seat``'s entrance, entrance first: the paladin when he
+    attacks this dungeon (PAL-2, PAL-3), then the party (ADV-4, ADV-5)."""
+    party = state.players[seat].party
+    if state.paladin == seat:
+        return (Adventurer(PALADINS[state.year].key),) + party
+    return party
+
+
+def enter(state: GameState) -> GameState:
+    """ADV-2P-1 / RUL-12: the dummy marker first moves up 1; then ADV-1..3
+    (evil as it stands after the events, RUL-11)."""
+    if state.dummy_evil is not None:
+        # ADV-2P-1; never past the top (RES-8); it never attracts the paladin (PAL-11).
+        # RUL-12: before every Adventurers phase, even one with nobody to assign.
+        state = attrs.evolve(state, dummy_evil=clamp_evil(state.dummy_evil + 1))
+        announce("dummy_evil", f"The dummy's evil marker moves up to {state.dummy_evil}.")
+    if not state.adventurers_now:
+        return state
+    lords = nicest_first(state)
+    far_lands = state.far_lands
+    for key, lord in zip(state.adventurers_now, lords):
+        if lord is None:
+            announce("adventurer", f"{key} goes to the dummy, and on to the far lands (ADV-2P-1).")
+            far_lands += (key,)
+            continue
+        party = joined(state.players[lord].party, key)
+        state = update_player(state, lord, party=party)
+        where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
+        announce("adventurer", f"{key} comes to Player {lord + 1}'s dungeon and {where}.")
+    return attrs.evolve(state, adventurers_now=(), far_lands=far_lands)
+
+
+def _nothing(state: GameState) -> tuple[Move, ...]:
+    return ()
+
+
+def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    return (Violation("ADV-1", "adventurers are assigned by the rules; nobody decides anything now"),)
+
+
+def play(state: GameState, move: Move) -> GameState:  # pragma: no cover - nothing is ever legal
+    raise AssertionError("no move is legal in the Adventurers phase")
+
+
+RULES = PhaseRules(
+    to_move=lambda s: frozenset(),
+    legal=_nothing,
+    explain=explain,
+    play=play,
+    auto=lambda s: s,
+    done=lambda s: True,
+    turn_rule="ADV-1",
+)

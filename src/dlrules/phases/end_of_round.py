@@ -1,0 +1,77 @@
+"""End of round (END-1..3, RS-2): no decision, one automatic step on entry.
+
+- END-1/END-2: after rounds 1-3 the first-player token passes to the left;
+  after autumn it stays and combat starts (``engine.next_phase``).
+- END-3: every imp comes home (busy imps, foreimps and troll tokens free,
+  rooms' production marks cleared); monsters, traps and parties stay.
+- The central board is cleared and the dummies' orders of the round are put
+  away (their unavailable orders stay, DUM3-1, DUM2-5).
+
+The move to the next round (round + 1, next round's adventurers become this
+round's) is ``next_round``, which the engine runs on the way from here to the
+next round start, so that ``next_phase`` still sees the round that ended.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from dlrules.components.setup import ROUNDS_PER_YEAR
+from dlrules.errors import Violation
+from dlrules.moves import Move
+from dlrules.phases import PhaseRules
+from dlrules.phases.common import announce
+from dlrules.state import GameState
+
+
+def enter(state: GameState) -> GameState:
+    first = state.first_player
+    if state.round < ROUNDS_PER_YEAR.value:
+        first = (first + 1) % state.n_players  # END-1: to the left
+        announce("first_player", f"The first-player token passes to Player {first + 1}.")
+    else:
+        announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).")
+    players = tuple(
+        attrs.evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
+        for p in state.players
+    )
+    announce("imps", "All imps return to the imp cave.")
+    dummies = tuple(attrs.evolve(d, drawn=(), third=None) for d in state.dummies)
+    return attrs.evolve(
+        state,
+        first_player=first,
+        players=players,
+        dummies=dummies,
+        board=tuple((None, None, None) for _ in state.board),
+        resolution=None,
+        turn=None,
+    )
+
+
+def next_round(state: GameState) -> GameState:
+    """RS-1, RS-2: the next season; the adventurers drawn for it arrive (RST-3)."""
+    return attrs.evolve(
+        state,
+        round=state.round + 1,
+        adventurers_now=state.adventurers_next,
+        adventurers_next=(),
+    )
+
+
+def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    return (Violation("END-3", "the end of the round needs no decision"),)
+
+
+def play(state: GameState, move: Move) -> GameState:  # pragma: no cover - nothing is ever legal
+    raise AssertionError("no move is legal at the end of a round")
+
+
+RULES = PhaseRules(
+    to_move=lambda s: frozenset(),
+    legal=lambda s: (),
+    explain=explain,
+    play=play,
+    auto=lambda s: s,
+    done=lambda s: True,
+    turn_rule="END-3",
+)

@@ -1,0 +1,277 @@
+"""Production (PROD-1..4, Y2-2, RUL-5): imps and troll tokens staff rooms.
+
+The referee takes the players one by one from the first player (RUL-5: the
+order decides the paladin and the trap draws from the shared deck). The acting
+player activates rooms one at a time (``ActivateRoom``) and closes with
+``FinishProduction``, also when no room can be activated (LIB-PROD-1). A
+Workshop's trap card is a chance draw ``Draw("traps", card)`` owed to the
+acting player before anyone goes on. The Tool Shed digs with the geometry of
+``dlrules.dungeon`` (ACT-DIG-5, ACT-DIG-6).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from dlrules.components import ROOMS, Produce, RoomKind
+from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name
+from dlrules.errors import Violation
+from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
+from dlrules.phases import PhaseRules
+from dlrules.phases.common import announce, move_evil, update_player
+from dlrules.phases.round_start import draws
+from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn
+
+# --- geometry -------------------------------------------------------------------
+
+
+def tool_shed_squares(dungeon: Dungeon) -> tuple[Square, ...]:
+    """Where a Tool Shed may dig its tunnel (PROD-1: "ACT-DIG rules apply"):
+    the squares where a tunnel may be dug now (ACT-DIG-5, ACT-DIG-6), grid order."""
+    return dig_squares(dungeon.squares)
+
+
+# --- what a room needs ------------------------------------------------------------
+
+
+def activations_per_round(state: GameState) -> int:
+    """PROD-3 (year 1: each room at most once a round; see its ruling) and
+    Y2-2 (year 2: each year-1 room twice, each time with its own imps)."""
+    return 1 if state.year == 1 else 2
+
+
+def free_trolls(player: PlayerState) -> int:
+    """PROD-2: troll tokens not yet working in a room this round."""
+    return player.trolls - player.busy_trolls
+
+
+def _acting_seat(state: GameState) -> int | None:
+    turn = state.turn
+    if turn is None or turn.position >= state.n_players:
+        return None
+    return state.player_order()[turn.position]
+
+
+def _room_kind(tile: Tile) -> RoomKind:
+    assert tile.room is not None
+    return ROOMS[tile.room]
+
+
+def _crew_options(player: PlayerState, need: int) -> range:
+    """PROD-1/PROD-2: the numbers of troll tokens that can staff a room needing
+    ``need`` workers, with free imps doing the rest."""
+    lowest = max(0, need - player.free_imps)
+    highest = min(need, free_trolls(player))
+    return range(lowest, highest + 1)
+
+
+def _room_blocked(state: GameState, seat: int, tile: Tile, crew: bool = True) -> Violation | None:
+    """Why the room on ``tile`` cannot produce at all now (with ``crew``: also
+    when too few free imps and troll tokens are left to staff it)."""
+    player = state.players[seat]
+    kind = _room_kind(tile)
+    where = f"the {kind.name} at {square_name(tile.square)}"
+    if kind.produce is Produce.NOTHING:
+        return Violation("Y2-4", f"{where} is a year-2 room: it produces nothing")
+    if tile.conquered:
+        return Violation("Y2-5", f"{where} has been conquered: it cannot be used")
+    used = player.rooms_used.count(tile.square)
+    limit = activations_per_round(state)
+    if used >= limit:
+        if state.year == 1:
+            return Violation("PROD-3", f"in the first year each room produces at most once a round; {where} has already produced")
+        return Violation("Y2-2", f"in the second year each room produces at most twice a round; {where} has produced {used} times")
+    if player.food < kind.food_input:
+        return Violation("PROD-1", f"{where} needs {kind.food_input} food besides its imps; you have {player.food}")
+    if kind.produce is Produce.TRAP and state.decks.traps.size == 0:
+        return Violation("LIB-PROD-2", f"{where} cannot produce: the trap deck is empty")
+    if kind.produce is Produce.TUNNEL and not tool_shed_squares(player.dungeon):
+        return _no_dig_square(where, player.dungeon)
+    if crew and not _crew_options(player, kind.imps):
+        return Violation(
+            "PROD-1",
+            f"{where} needs {kind.imps} workers; you have {player.free_imps} free imps and {free_trolls(player)} free troll tokens",
+        )
+    return None
+
+
+def _no_dig_square(where: str, dungeon: Dungeon) -> Violation:
+    """Why a Tool Shed has nowhere to dig: every empty square next to the
+    dungeon would complete a 2x2 block (ACT-DIG-6), or there is none (ACT-DIG-5)."""
+    filled = dungeon.squares
+    beside = [s for s in GRID if s not in filled and any(n in filled for n in neighbours(s))]
+    if beside:
+        return Violation(
+            "ACT-DIG-6",
+            f"{where} cannot dig: each of the {len(beside)} empty squares next to your dungeon would fill a 2x2 block",
+        )
+    return Violation("ACT-DIG-5", f"{where} cannot dig: no empty square of the grid shares a side with your dungeon")
+
+
+def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
+    player = state.players[seat]
+    moves: list[Move] = []
+    for tile in player.dungeon.rooms:
+        if _room_blocked(state, seat, tile) is not None:
+            continue
+        kind = _room_kind(tile)
+        targets: tuple[Square | None, ...] = (None,)
+        if kind.produce is Produce.TUNNEL:
+            targets = tool_shed_squares(player.dungeon)
+        for trolls in _crew_options(player, kind.imps):
+            moves.extend(ActivateRoom(seat, tile.square, trolls, target) for target in targets)
+    return tuple(moves)
+
+
+# --- who moves and what is legal ---------------------------------------------------
+
+
+def to_move(state: GameState) -> frozenset[int]:
+    if state.turn is not None and state.turn.draws > 0:
+        return frozenset({CHANCE})
+    seat = _acting_seat(state)
+    return frozenset() if seat is None else frozenset({seat})
+
+
+def legal(state: GameState) -> tuple[Move, ...]:
+    if state.turn is not None and state.turn.draws > 0:
+        return draws(state.decks.traps, "traps")
+    seat = _acting_seat(state)
+    if seat is None:
+        return ()
+    return _activations(state, seat) + (FinishProduction(seat),)
+
+
+def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    if isinstance(move, Draw):
+        if move.deck != "traps":
+            return (Violation("PROD-1", f"a Workshop draws from the trap deck, not from {move.deck}"),)
+        return (Violation("PROD-1", f"{move.card!r} is not among the cards left in the trap deck"),)
+    if not isinstance(move, ActivateRoom):
+        return ()
+    player = state.players[move.seat]
+    tile = player.dungeon.at(move.room)
+    if tile is None or tile.room is None:
+        what = "a tunnel" if tile is not None else "no tile"
+        return (Violation("PROD-1", f"only rooms produce; at {move.room} you have {what}"),)
+    kind = _room_kind(tile)
+    blocked = _room_blocked(state, move.seat, tile, crew=False)
+    if blocked is not None:
+        return (blocked,)
+    out: list[Violation] = []
+    if move.trolls < 0:
+        out.append(Violation("PROD-2", f"a number of troll tokens cannot be negative ({move.trolls})"))
+    elif move.trolls > kind.imps:
+        out.append(Violation("PROD-2", f"the {kind.name} needs {kind.imps} workers; you sent {move.trolls} troll tokens"))
+    elif move.trolls > free_trolls(player):
+        out.append(
+            Violation("PROD-2", f"you sent {move.trolls} troll tokens; you have {free_trolls(player)} free (trolls: {player.trolls}, already working: {player.busy_trolls})")
+        )
+    else:
+        imps = kind.imps - move.trolls
+        if imps > player.free_imps:
+            out.append(
+                Violation(
+                    "PROD-1",
+                    f"the {kind.name} needs {imps} imps besides {move.trolls} troll tokens; you have {player.free_imps} free "
+                    f"({player.imps} imps, {player.busy_imps} dug, mined or produced, {player.foreimps} supervised)",
+                )
+            )
+    if kind.produce is Produce.TUNNEL:
+        out.extend(_explain_dig(player.dungeon, move.target))
+    elif move.target is not None:
+        out.append(Violation("PROD-1", f"only the Tool Shed digs a tunnel; the {kind.name} takes no target square"))
+    return tuple(out)
+
+
+def _explain_dig(dungeon: Dungeon, target: Square | None) -> tuple[Violation, ...]:
+    if target is None:
+        return (Violation("PROD-1", "the Tool Shed digs one tunnel: say where (target)"),)
+    found = dig_violation(dungeon.squares, target)  # ACT-DIG-5, ACT-DIG-6
+    return () if found is None else (found,)
+
+
+# --- changes --------------------------------------------------------------------------
+
+
+def enter(state: GameState) -> GameState:
+    """The first player produces first (RUL-5)."""
+    return attrs.evolve(state, turn=Turn(position=0))
+
+
+def play(state: GameState, move: Move) -> GameState:
+    turn = state.turn
+    assert turn is not None
+    if isinstance(move, Draw):
+        seat = _acting_seat(state)
+        assert seat is not None
+        state = attrs.evolve(
+            state,
+            decks=attrs.evolve(state.decks, traps=state.decks.traps.without(move.card)),
+            turn=attrs.evolve(turn, draws=turn.draws - 1),
+        )
+        # ACT-TRAP-2: the card is private to its owner; the narration does not name it (as Buy Traps).
+        announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).")
+        return update_player(state, seat, traps=state.players[seat].traps + (move.card,))
+    if isinstance(move, FinishProduction):
+        announce("production", f"Player {move.seat + 1} finishes production.")
+        return attrs.evolve(state, turn=Turn(position=turn.position + 1))
+    assert isinstance(move, ActivateRoom)
+    return _activate(state, move)
+
+
+def _activate(state: GameState, move: ActivateRoom) -> GameState:
+    seat = move.seat
+    player = state.players[seat]
+    tile = player.dungeon.at(move.room)
+    assert tile is not None
+    kind = _room_kind(tile)
+    imps = kind.imps - move.trolls
+    crew = f"{imps} imps" + (f" and {move.trolls} troll tokens" if move.trolls else "")
+    state = update_player(
+        state,
+        seat,
+        busy_imps=player.busy_imps + imps,  # PROD-1: they work here for the rest of the round
+        busy_trolls=player.busy_trolls + move.trolls,  # PROD-2
+        food=player.food - kind.food_input,
+        rooms_used=player.rooms_used + (move.room,),  # PROD-3, Y2-2
+    )
+    player = state.players[seat]
+    who = f"Player {seat + 1}'s {kind.name} ({crew})"
+    if kind.produce is Produce.FOOD:
+        announce("produce", f"{who} makes 1 food.")
+        return update_player(state, seat, food=player.food + 1)
+    if kind.produce is Produce.GOLD:
+        announce("produce", f"{who} makes 1 gold.")
+        return update_player(state, seat, gold=player.gold + 1)
+    if kind.produce is Produce.IMP:
+        # The Magic Room's new imp is free: it may work at once (COMPONENTS.md).
+        announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.")
+        return update_player(state, seat, imps=player.imps + 1)
+    if kind.produce is Produce.EVIL_DOWN:
+        announce("produce", f"{who} improves their reputation: evil -1.")
+        return move_evil(state, seat, -1)
+    if kind.produce is Produce.TUNNEL:
+        assert move.target is not None
+        tiles = tuple(sorted(player.dungeon.tiles + (Tile(move.target),), key=lambda t: t.square))
+        announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.")
+        return update_player(state, seat, dungeon=Dungeon(tiles))
+    assert kind.produce is Produce.TRAP
+    turn = state.turn
+    assert turn is not None
+    announce("produce", f"{who} will make a trap card.")
+    return attrs.evolve(state, turn=attrs.evolve(turn, draws=turn.draws + 1))
+
+
+def auto(state: GameState) -> GameState:
+    """Nothing happens by itself: each player closes their own turn with
+    ``FinishProduction``, also with no room to activate (LIB-PROD-1)."""
+    return state
+
+
+def done(state: GameState) -> bool:
+    turn = state.turn
+    return turn is not None and turn.draws == 0 and turn.position >= state.n_players
+
+
+RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-5")

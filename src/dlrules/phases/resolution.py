@@ -1,0 +1,585 @@
+"""Resolving orders (RES-1..9, ACT-FOOD … ACT-ROOM, ACT-END-1, DUM3-4,
+DUM2-7, RUL-1..4).
+
+A cursor (``GameState.resolution``) walks the eight action spaces in board
+order (RES-1) and their slots I, II, III, or III, II, I for Hire Monster and
+Build Room (RES-2). An empty slot is skipped; a dummy minion goes home
+(DUM3-4, DUM2-7); a player's minion waits for its owner's decision: take the
+slot, paying its whole cost (RES-4..6), or ``Decline`` (RES-3, RES-7). A
+minion on its order card (ORD-6) is not on the board and does nothing.
+
+Compound actions are small decisions: digging is ``DigTunnel``… then
+``FinishDigging``; a spy look or a trap purchase is followed by chance
+``Draw`` moves. When a minion has acted it leaves the board: it goes home
+(carried out) or onto its order card (not carried out), exactly as RUL-1
+lists, recorded in ``PlayedOrder.outcome`` (ACT-END-1).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
+from dlrules.components.setup import COMBAT_CARDS_DEALT
+from dlrules.dungeon import dig_squares, dig_violation, room_squares, room_violation, square_name
+from dlrules.errors import Violation
+from dlrules.moves import (
+    BuildRoom,
+    Decline,
+    DigTunnel,
+    Draw,
+    FinishDigging,
+    HireMonster,
+    MineGold,
+    Move,
+    ReturnTrap,
+    Spy,
+    TakeAction,
+)
+from dlrules.phases import PhaseRules
+from dlrules.phases.common import announce, colour_name, move_evil, update_player
+from dlrules.phases.round_start import draws
+from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Tile
+
+END = len(ACTION_ORDER)
+"""The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
+
+Y2_EXTRA_TRAPS = 1  # Y2-3: year 2 draws one extra trap card, then returns one
+
+
+# --- the cursor --------------------------------------------------------------------
+
+
+def _first(space: int) -> Resolution:
+    """RES-2: the first slot to act on ``space``."""
+    return Resolution(space, resolution_order(ACTION_ORDER[space])[0])
+
+
+def enter(state: GameState) -> GameState:
+    """RES-1: resolution starts at Get Food, top left."""
+    return attrs.evolve(state, resolution=_first(0))
+
+
+def _cursor(state: GameState) -> Resolution:
+    assert state.resolution is not None
+    return state.resolution
+
+
+def acting_seat(state: GameState) -> int | None:
+    """The player whose minion acts now, or None (empty slot, dummy, done)."""
+    r = state.resolution
+    if r is None or r.space >= END:
+        return None
+    colour = state.board[r.space][r.slot]
+    return None if colour is None else state.colour_seat(colour)
+
+
+def _where(r: Resolution) -> str:
+    return f"{ACTION_ORDER[r.space].title} {SLOT_NAMES[r.slot]}"
+
+
+def _advance(state: GameState) -> GameState:
+    """RES-1/RES-2: move the cursor to the next slot, or the next space."""
+    r = _cursor(state)
+    order = resolution_order(ACTION_ORDER[r.space])
+    i = order.index(r.slot)
+    if i + 1 < len(order):
+        return attrs.evolve(state, resolution=Resolution(r.space, order[i + 1]))
+    if r.space + 1 < END:
+        return attrs.evolve(state, resolution=_first(r.space + 1))
+    announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
+    return attrs.evolve(state, resolution=Resolution(END, 0))
+
+
+def _clear_slot(state: GameState, r: Resolution) -> GameState:
+    row = list(state.board[r.space])
+    row[r.slot] = None
+    board = state.board[: r.space] + (tuple(row),) + state.board[r.space + 1 :]
+    return attrs.evolve(state, board=board)
+
+
+def _finish(state: GameState, seat: int, carried: bool) -> GameState:
+    """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
+    order card (not carried out); the slot is done."""
+    r = _cursor(state)
+    action = ACTION_ORDER[r.space]
+    outcome = Outcome.CARRIED_OUT if carried else Outcome.NOT_CARRIED_OUT
+    played = tuple(
+        attrs.evolve(o, outcome=outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
+        for o in state.players[seat].played
+    )
+    state = update_player(state, seat, played=played)
+    state = _clear_slot(state, r)
+    if carried:
+        announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.")
+    else:
+        announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).")
+    return attrs.evolve(state, resolution=Resolution(r.space, r.slot))
+
+
+# --- paying (RES-4..6, RES-8) --------------------------------------------------------
+
+
+def can_pay(player: PlayerState, cost: Cost) -> bool:
+    """RES-5: gold and food must be there; an evil cost can always be paid (RES-8)."""
+    return player.gold >= cost.gold and player.food >= cost.food
+
+
+def _cost_violation(player: PlayerState, cost: Cost, what: str) -> Violation | None:
+    """RES-5 (nothing to pay with) or RES-6 (only part of it): all or nothing."""
+    if can_pay(player, cost):
+        return None
+    has = f"you have {player.gold} gold and {player.food} food"
+    partial = (cost.gold and player.gold > 0) or (cost.food and player.food > 0)
+    if partial:
+        return Violation("RES-6", f"{what} costs {cost.describe()}; {has}: all or nothing, no partial payment")
+    return Violation("RES-5", f"{what} costs {cost.describe()}; {has}, so you can only decline")
+
+
+def _pay(state: GameState, seat: int, cost: Cost) -> GameState:
+    """RES-5: tokens back to the bank; evil faces move the marker up one space
+    at a time, with the paladin checked after each (RES-8, RES-9, PAL-5)."""
+    p = state.players[seat]
+    state = update_player(state, seat, gold=p.gold - cost.gold, food=p.food - cost.food)
+    return move_evil(state, seat, cost.evil)
+
+
+# --- legal moves ---------------------------------------------------------------------
+
+
+def _spy_slot(action: Action, slot: int) -> bool:
+    return action is Action.REPUTATION and slot_spec(action, slot).reward.spy > 0
+
+
+def _dig_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """ACT-DIG-1..3, 5, 6: one more tunnel, if the permit and a free imp allow."""
+    r = _cursor(state)
+    p = state.players[seat]
+    reward = slot_spec(Action.DIG, r.slot).reward
+    need = 1 + (1 if reward.foreimp and r.dug == 0 else 0)  # ACT-DIG-3: foreimp with the first tunnel
+    if r.dug >= reward.imps_work or p.free_imps < need:
+        return ()
+    return tuple(DigTunnel(seat, sq) for sq in dig_squares(p.dungeon.squares))
+
+
+def max_miners(player: PlayerState, slot: int) -> int:
+    """ACT-MINE-1..5: the most imps that may mine from ``slot`` now."""
+    reward = slot_spec(Action.MINE, slot).reward
+    fore = 1 if reward.foreimp else 0
+    return max(0, min(reward.imps_work, player.free_imps - fore, len(player.dungeon.unconquered_tunnels)))
+
+
+def _hire_cost(key: str, slot: int) -> Cost:
+    """ACT-MON-2/3: the card's cost, plus slot III's extra food."""
+    kind = MONSTERS[key]
+    extra = slot_spec(Action.MONSTER, slot).cost
+    return Cost(gold=kind.gold + extra.gold, food=kind.food + extra.food, evil=kind.evil + extra.evil)
+
+
+def _hire_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """ACT-MON-2..4, RUL-4: one hire among the affordable monsters in the tavern."""
+    r = _cursor(state)
+    p = state.players[seat]
+    out: list[Move] = []
+    for key in dict.fromkeys(state.tavern):
+        kind = MONSTERS[key]
+        if not can_pay(p, _hire_cost(key, r.slot)):
+            continue
+        traps: tuple[str | None, ...] = tuple(sorted(set(p.traps))) if kind.trap_cost else (None,)
+        dismiss: tuple[int | None, ...] = tuple(range(len(p.monsters))) if kind.monster_cost else (None,)
+        out.extend(HireMonster(seat, key, d, t) for t in traps for d in dismiss)
+    return tuple(out)
+
+
+def _room_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """ACT-ROOM-1..6, RUL-3: a room on offer, on a legal tunnel, if payable."""
+    r = _cursor(state)
+    p = state.players[seat]
+    if not can_pay(p, slot_spec(Action.ROOM, r.slot).cost):
+        return ()
+    return tuple(BuildRoom(seat, room, sq) for room in dict.fromkeys(state.room_shop) for sq in room_squares(p.dungeon, room))
+
+
+def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """The ways to take the acting slot (Decline aside)."""
+    r = _cursor(state)
+    action = ACTION_ORDER[r.space]
+    p = state.players[seat]
+    spec = slot_spec(action, r.slot)
+    if action is Action.DIG:
+        return _dig_moves(state, seat)
+    if action is Action.MINE:
+        return tuple(MineGold(seat, k) for k in range(1, max_miners(p, r.slot) + 1))
+    if action is Action.MONSTER:
+        return _hire_moves(state, seat)
+    if action is Action.ROOM:
+        return _room_moves(state, seat)
+    if not can_pay(p, spec.cost):
+        return ()  # RES-5: only the decline is offered
+    if _spy_slot(action, r.slot):
+        return tuple(Spy(seat, pos) for pos in range(COMBAT_CARDS_DEALT.value))
+    return (TakeAction(seat),)
+
+
+def _chance_deck(state: GameState) -> str | None:
+    """The deck chance must turn a card from now (a spy look, a trap purchase)."""
+    r = state.resolution
+    if r is None or acting_seat(state) is None:
+        return None
+    if r.spy is not None:
+        return "combat"
+    if r.draws > 0 and state.decks.traps.size:
+        return "traps"
+    return None
+
+
+def to_move(state: GameState) -> frozenset[int]:
+    """Exactly the player whose minion acts (RES-3), or chance for a draw."""
+    seat = acting_seat(state)
+    if seat is None:
+        return frozenset()
+    return frozenset({CHANCE}) if _chance_deck(state) else frozenset({seat})
+
+
+def legal(state: GameState) -> tuple[Move, ...]:
+    seat = acting_seat(state)
+    if seat is None:
+        return ()
+    deck = _chance_deck(state)
+    if deck is not None:
+        return draws(getattr(state.decks, deck), deck)
+    r = _cursor(state)
+    if r.returning:
+        return tuple(ReturnTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
+    if r.dug > 0:
+        return _dig_moves(state, seat) + (FinishDigging(seat),)  # ACT-DIG-2
+    return _take_moves(state, seat) + (Decline(seat),)  # RES-3
+
+
+# --- explaining refusals ---------------------------------------------------------------
+
+_TAKE_WITH = {
+    Action.FOOD: "TakeAction",
+    Action.IMPS: "TakeAction",
+    Action.TRAPS: "TakeAction",
+    Action.DIG: "DigTunnel",
+    Action.MINE: "MineGold",
+    Action.MONSTER: "HireMonster",
+    Action.ROOM: "BuildRoom",
+}
+
+
+def _expected(action: Action, slot: int) -> str:
+    if action is Action.REPUTATION:
+        return "Spy" if _spy_slot(action, slot) else "TakeAction"
+    return _TAKE_WITH[action]
+
+
+def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    found = _explain(state, move)
+    return (found,) if found is not None else ()
+
+
+def _explain(state: GameState, move: Move) -> Violation | None:
+    seat = acting_seat(state)
+    if seat is None:
+        return None
+    r = _cursor(state)
+    action = ACTION_ORDER[r.space]
+    p = state.players[seat]
+    where = _where(r)
+    if isinstance(move, Draw):
+        deck = _chance_deck(state)
+        rule = "ACT-REP-2" if deck == "combat" else "ACT-TRAP-1"
+        if deck is not None and move.deck != deck:
+            return Violation(rule, f"chance turns a card from the {deck} deck now, not from {move.deck}")
+        return Violation(rule, f"{move.card!r} is not among the unseen cards of the {move.deck} deck")
+    if r.returning:
+        if isinstance(move, ReturnTrap):
+            held = ", ".join(sorted(set(p.traps))) or "none"
+            return Violation("Y2-3", f"you hold no {move.trap!r} trap card to return (you hold: {held})")
+        return Violation("Y2-3", "in year 2 Buy Traps ends by returning one trap card of your choice (ReturnTrap)")
+    if r.dug > 0:
+        if isinstance(move, DigTunnel):
+            return _dig_explain(state, seat, move)
+        return Violation(
+            "ACT-DIG-2", f"you have dug {r.dug} tunnel(s) on {where}: dig another (DigTunnel) or stop (FinishDigging)"
+        )
+    expected = _expected(action, r.slot)
+    if type(move).__name__ != expected:
+        if isinstance(move, FinishDigging) and action is Action.DIG:
+            return Violation("ACT-DIG-4", "you have dug no tunnel: digging nothing is declining the order (Decline)")
+        if isinstance(move, Spy) and action is Action.REPUTATION:
+            return Violation("ACT-REP-2", f"{where} gives no spy look; take it with TakeAction or Decline")
+        elif isinstance(move, TakeAction) and action is Action.REPUTATION:
+            return Violation("ACT-REP-2", f"{where} includes a spy look: take it with Spy(position 0..3) or Decline")
+        else:
+            return Violation("RES-3", f"Player {seat + 1}'s minion acts on {where} now: take it with {expected} or Decline")
+    spec = slot_spec(action, r.slot)
+    if isinstance(move, TakeAction):
+        return _cost_violation(p, spec.cost, where)
+    if isinstance(move, Spy):
+        if not 0 <= move.position < COMBAT_CARDS_DEALT.value:
+            return Violation("ACT-REP-2", f"there are {COMBAT_CARDS_DEALT.value} combat cards, positions 0 to {COMBAT_CARDS_DEALT.value - 1}, not {move.position}")
+        return _cost_violation(p, spec.cost, where)
+    if isinstance(move, DigTunnel):
+        return _dig_explain(state, seat, move)
+    if isinstance(move, MineGold):
+        return _mine_explain(p, r.slot, move.imps)
+    if isinstance(move, HireMonster):
+        return _hire_explain(state, p, r.slot, move)
+    if isinstance(move, BuildRoom):
+        return _room_explain(state, p, r.slot, move)
+    return None
+
+
+def _dig_explain(state: GameState, seat: int, move: DigTunnel) -> Violation | None:
+    r = _cursor(state)
+    p = state.players[seat]
+    reward = slot_spec(Action.DIG, r.slot).reward
+    name = SLOT_NAMES[r.slot]
+    if r.dug >= reward.imps_work:
+        return Violation("ACT-DIG-1", f"slot {name} permits up to {reward.imps_work} tunnels; you have dug {r.dug}")
+    if reward.foreimp and r.dug == 0 and p.free_imps < 2:
+        return Violation("ACT-DIG-3", f"slot III needs a foreimp besides the digging imp: 2 free imps, you have {p.free_imps}")
+    if p.free_imps < 1:
+        return Violation("ACT-DIG-2", "each tunnel needs one free imp; you have none left (ACT-DIG-7: busy imps cannot dig)")
+    return dig_violation(p.dungeon.squares, move.square)
+
+
+def _mine_explain(p: PlayerState, slot: int, imps: int) -> Violation | None:
+    reward = slot_spec(Action.MINE, slot).reward
+    fore = 1 if reward.foreimp else 0
+    tunnels = len(p.dungeon.unconquered_tunnels)
+    if imps < 1:
+        return Violation("ACT-MINE-6", "mining with no imps is not carrying out the order: Decline instead")
+    if imps > reward.imps_work:
+        return Violation("ACT-MINE-1", f"slot {SLOT_NAMES[slot]} permits up to {reward.imps_work} mining imps, not {imps}")
+    if imps > tunnels:
+        return Violation("ACT-MINE-4", f"at most one mining imp per unconquered tunnel: you have {tunnels} unconquered tunnels, not {imps}")
+    if imps + fore > p.free_imps:
+        extra = " plus a foreimp (ACT-MINE-6)" if fore else ""
+        return Violation(
+            "ACT-MINE-5",
+            f"{imps} mining imps{extra} need {imps + fore} free imps; you have {p.free_imps} (busy imps do one job a round)",
+        )
+    return None
+
+
+def _hire_explain(state: GameState, p: PlayerState, slot: int, move: HireMonster) -> Violation | None:
+    if move.monster not in state.tavern:
+        offer = ", ".join(MONSTERS[k].name for k in state.tavern) or "nothing"
+        return Violation("ACT-MON-2", f"{move.monster!r} is not in the tavern; it offers {offer}")
+    kind = MONSTERS[move.monster]
+    cost = _hire_cost(move.monster, slot)
+    if not can_pay(p, cost):
+        extra = " (with slot III's extra food)" if slot == 2 else ""
+        return Violation(
+            "ACT-MON-4", f"the {kind.name} costs {cost.describe()}{extra}; you have {p.gold} gold and {p.food} food"
+        )
+    if kind.trap_cost and not p.traps:
+        return Violation("ACT-MON-4", f"the {kind.name} also costs one of your trap cards; you hold none")
+    if kind.trap_cost and move.trap not in p.traps:
+        held = ", ".join(sorted(set(p.traps))) or "none"
+        return Violation("ACT-MON-2", f"the {kind.name} also costs one of your trap cards; name one you hold (you hold: {held})")
+    if not kind.trap_cost and move.trap is not None:
+        return Violation("ACT-MON-2", f"the {kind.name} costs no trap card")
+    if kind.monster_cost:
+        if not p.monsters:
+            return Violation("ACT-MON-4", f"the {kind.name} costs another of your monsters, which leaves; you have none")
+        if move.dismiss is None or not 0 <= move.dismiss < len(p.monsters):
+            return Violation(
+                "ACT-MON-2", f"the {kind.name} costs another of your monsters: name which leaves (0 to {len(p.monsters) - 1})"
+            )
+    elif move.dismiss is not None:
+        return Violation("ACT-MON-2", f"the {kind.name} costs no other monster; only the Demon's cost dismisses one")
+    return None
+
+
+def _room_explain(state: GameState, p: PlayerState, slot: int, move: BuildRoom) -> Violation | None:
+    if move.room not in state.room_shop:
+        if not state.room_shop:
+            return Violation("ACT-ROOM-2", "no room is left in the shop (slots III and II bought both)")
+        offer = ", ".join(ROOMS[k].name for k in state.room_shop)
+        return Violation("ACT-ROOM-1", f"{move.room!r} is not on offer; the room shop offers {offer}")
+    found = _cost_violation(p, slot_spec(Action.ROOM, slot).cost, f"Build Room {SLOT_NAMES[slot]}")
+    if found is not None:
+        return found
+    return room_violation(p.dungeon, move.room, move.square)
+
+
+# --- changes ------------------------------------------------------------------------
+
+
+def play(state: GameState, move: Move) -> GameState:
+    r = _cursor(state)
+    if isinstance(move, Draw):
+        return _draw(state, move)
+    seat = move.seat
+    action = ACTION_ORDER[r.space]
+    spec = slot_spec(action, r.slot)
+    p = state.players[seat]
+    if isinstance(move, Decline):
+        announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).")
+        return _finish(state, seat, carried=False)
+    if isinstance(move, TakeAction):
+        announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.")
+        state = _pay(state, seat, spec.cost)
+        p = state.players[seat]
+        reward = spec.reward
+        if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next
+            extra = Y2_EXTRA_TRAPS if state.year == 2 else 0  # Y2-3
+            return attrs.evolve(state, resolution=attrs.evolve(r, draws=reward.traps + extra, returning=extra > 0))
+        # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
+        # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
+        # the new imps are free for production.
+        state = update_player(state, seat, food=p.food + reward.food, gold=p.gold + reward.gold, imps=p.imps + reward.imps)
+        state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
+        return _finish(state, seat, carried=True)
+    if isinstance(move, Spy):
+        announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at combat card {move.position + 1}.")
+        state = _pay(state, seat, spec.cost)
+        state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
+        seen = state.spied[seat]
+        spied = tuple(sorted(set(seen) | {move.position}))
+        state = attrs.evolve(state, spied=state.spied[:seat] + (spied,) + state.spied[seat + 1 :])
+        if state.combat[move.position] is None:
+            return attrs.evolve(state, resolution=attrs.evolve(r, spy=move.position))  # chance fixes the card
+        return _finish(state, seat, carried=True)
+    if isinstance(move, DigTunnel):
+        return _dig(state, seat, move)
+    if isinstance(move, FinishDigging):
+        return _finish(state, seat, carried=True)
+    if isinstance(move, MineGold):
+        fore = 1 if spec.reward.foreimp else 0
+        announce("mine", f"Player {seat + 1}'s {move.imps} imp(s) mine {move.imps} gold" + (" under a foreimp." if fore else "."))
+        state = update_player(state, seat, gold=p.gold + move.imps, busy_imps=p.busy_imps + move.imps, foreimps=p.foreimps + fore)
+        return _finish(state, seat, carried=True)
+    if isinstance(move, HireMonster):
+        return _hire(state, seat, move)
+    if isinstance(move, BuildRoom):
+        return _build(state, seat, move)
+    assert isinstance(move, ReturnTrap)
+    traps = list(p.traps)
+    traps.remove(move.trap)
+    announce("return_trap", f"Player {seat + 1} returns a trap card to the deck (Y2-3).")
+    state = update_player(state, seat, traps=tuple(traps))
+    state = attrs.evolve(state, decks=attrs.evolve(state.decks, traps=state.decks.traps.with_card(move.trap)))
+    return _finish(state, seat, carried=True)
+
+
+def _draw(state: GameState, move: Draw) -> GameState:
+    r = _cursor(state)
+    seat = acting_seat(state)
+    assert seat is not None
+    deck = getattr(state.decks, move.deck)
+    state = attrs.evolve(state, decks=attrs.evolve(state.decks, **{move.deck: deck.without(move.card)}))
+    if move.deck == "combat":
+        assert r.spy is not None
+        combat = state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :]
+        announce("spied", f"Player {seat + 1} has seen combat card {r.spy + 1}.")
+        return _finish(attrs.evolve(state, combat=combat), seat, carried=True)
+    p = state.players[seat]
+    state = update_player(state, seat, traps=p.traps + (move.card,))  # ACT-TRAP-2: private to its owner
+    announce("trap", f"Player {seat + 1} draws a trap card.")
+    r = attrs.evolve(r, draws=r.draws - 1)
+    state = attrs.evolve(state, resolution=r)
+    if r.draws == 0 and not r.returning:
+        return _finish(state, seat, carried=True)
+    return state
+
+
+def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
+    """ACT-DIG-2, ACT-DIG-3, ACT-DIG-7: one imp digs one tunnel and is busy;
+    slot III sets a foreimp aside with the first tunnel."""
+    r = _cursor(state)
+    p = state.players[seat]
+    fore = 1 if slot_spec(Action.DIG, r.slot).reward.foreimp and r.dug == 0 else 0
+    tiles = tuple(sorted(p.dungeon.tiles + (Tile(move.square),), key=lambda t: t.square))
+    announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."))
+    state = update_player(
+        state, seat, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore
+    )
+    return attrs.evolve(state, resolution=attrs.evolve(r, dug=r.dug + 1))
+
+
+def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
+    """ACT-MON-2..5: pay the card (and slot III's food); the monster comes ready."""
+    r = _cursor(state)
+    kind = MONSTERS[move.monster]
+    cost = _hire_cost(move.monster, r.slot)
+    p = state.players[seat]
+    monsters = list(p.monsters)
+    far = state.far_lands
+    if move.dismiss is not None:  # the Demon's cost: another monster leaves (COMPONENTS.md)
+        gone = monsters.pop(move.dismiss)
+        far = far + (gone.kind,)
+        announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.")
+    traps = list(p.traps)
+    if move.trap is not None:  # the Golem's cost: one trap card (LIB-RES-4)
+        traps.remove(move.trap)
+        far = far + (move.trap,)
+    monsters.append(Monster(move.monster))
+    tavern = list(state.tavern)
+    tavern.remove(move.monster)
+    state = update_player(state, seat, monsters=tuple(monsters), traps=tuple(traps))
+    state = attrs.evolve(state, tavern=tuple(tavern), far_lands=far)
+    announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.")
+    if move.monster == "troll":
+        announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).")
+    state = _pay(state, seat, cost)
+    return _finish(state, seat, carried=True)
+
+
+def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
+    """ACT-ROOM-2, 3, 7: pay, and the room replaces the tunnel (busy imps stay busy)."""
+    r = _cursor(state)
+    state = _pay(state, seat, slot_spec(Action.ROOM, r.slot).cost)
+    p = state.players[seat]
+    tiles = tuple(Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in p.dungeon.tiles)
+    shop = list(state.room_shop)
+    shop.remove(move.room)
+    announce("room", f"Player {seat + 1} builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
+    state = update_player(state, seat, dungeon=Dungeon(tiles))
+    state = attrs.evolve(state, room_shop=tuple(shop))
+    return _finish(state, seat, carried=True)
+
+
+# --- automatic steps --------------------------------------------------------------
+
+
+def auto(state: GameState) -> GameState:
+    r = state.resolution
+    if r is None:
+        return enter(state)
+    if r.space >= END:
+        return state
+    colour = state.board[r.space][r.slot]
+    if colour is None:
+        return _advance(state)
+    seat = state.colour_seat(colour)
+    if seat is None:
+        # DUM3-4, DUM2-7: a dummy minion goes home and takes nothing.
+        announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.")
+        return _clear_slot(state, r)
+    if r.draws > 0 and not state.decks.traps.size:
+        announce("no_traps", "The trap deck is empty: no more trap cards to draw (LIB-RES-5).")
+        state = attrs.evolve(state, resolution=attrs.evolve(r, draws=0))
+        return state if r.returning else _finish(state, seat, carried=True)
+    if r.returning and r.draws == 0 and not state.players[seat].traps:
+        return _finish(state, seat, carried=True)
+    if r.dug > 0 and not _dig_moves(state, seat):
+        # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
+        return _finish(state, seat, carried=True)
+    return state
+
+
+def done(state: GameState) -> bool:
+    """ACT-END-1: all eight spaces resolved; every minion is home or on its card."""
+    r = state.resolution
+    return r is not None and r.space >= END
+
+
+RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RES-3")
+
+__all__ = ["END", "RULES", "acting_seat", "can_pay", "enter", "max_miners"]

@@ -1,0 +1,132 @@
+"""What one seat may know: the state with everything hidden from that seat
+redacted (ORD-3, RUL-13, DUM2-3, ACT-TRAP-2, ACT-REP-2, ORD-7).
+
+``view(state, seat)`` returns a :class:`PlayerView`: a redacted copy of the
+:class:`GameState` (same shape, so every public field of any phase passes
+through), the public facts the redaction would otherwise erase (who has
+chosen, how many cards were dealt), whose turn it is and the seat's own legal
+moves. ``seat=None`` is a spectator: public information only.
+
+What is hidden (docs/views.md):
+
+- another player's committed orders, their 2-player dummy's third order
+  (``PlayerState.committed``, ``dummy_choice``; ORD-3, DUM2-3), their dealt and
+  kept unavailable orders at setup (``dealt``, ``kept``; RUL-13): only *that*
+  they have chosen is public;
+- another player's trap cards (``traps``, ACT-TRAP-2): only the count; each
+  hidden card reads ``"?"``;
+- combat cards the seat has not seen (``GameState.combat`` positions not in
+  ``spied[seat]``, ACT-REP-2) read ``None``; the other seats' ``spied`` lists
+  read ``()``;
+- every deck's unseen cards (order and contents): a deck shows only its size,
+  as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
+  are public.
+
+Every other field is public. ``PUBLIC_*`` and ``HIDDEN_*`` classify every field
+of ``PlayerState`` and ``GameState`` (names of fields other branches add may be
+listed ahead of them); a test fails when a field is added to the state without
+being classified here.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from dlrules.moves import Move
+from dlrules.state import Deck, Decks, GameState, PlayerState
+
+HIDDEN: str = "?"
+"""The card key standing for a card the seat may not see (traps, deck contents)."""
+
+HIDDEN_PLAYER_FIELDS: frozenset[str] = frozenset({"committed", "dummy_choice", "dealt", "kept", "traps"})
+"""``PlayerState`` fields only their owner may see (ORD-3, DUM2-3, RUL-13, ACT-TRAP-2)."""
+
+PUBLIC_PLAYER_FIELDS: frozenset[str] = frozenset(
+    {
+        "gold", "food", "imps", "evil", "hand", "unavailable", "dungeon", "busy_imps", "foreimps",
+        "busy_trolls", "monsters", "played", "party", "prison", "damage_tokens", "rooms_used",
+    }
+)  # fmt: skip
+"""``PlayerState`` fields every seat sees. The hand is public: ORD-7 makes the
+unavailable orders public, and the hand is the other order cards."""
+
+HIDDEN_GAME_FIELDS: frozenset[str] = frozenset({"decks", "combat", "spied"})
+"""``GameState`` fields redacted per seat (deck contents, unseen combat cards, ACT-REP-2)."""
+
+PUBLIC_GAME_FIELDS: frozenset[str] = frozenset(
+    {
+        "variant", "year", "round", "phase", "first_player", "players", "dummies", "board", "tavern",
+        "room_shop", "adventurers_next", "adventurers_now", "events", "special_event", "paladin",
+        "dummy_evil", "far_lands", "resolution", "turn",
+    }
+)  # fmt: skip
+"""``GameState`` fields every seat sees (``players`` is redacted player by player)."""
+
+
+@attrs.frozen
+class PlayerView:
+    """What ``seat`` (``None``: a spectator) may know, and nothing else.
+
+    ``state`` is the game state with the hidden parts redacted (see the module
+    docstring); ``orders_chosen[i]`` / ``unavailable_chosen[i]`` say whether
+    player ``i`` has committed their orders (ORD-3) / kept their unavailable
+    orders (RUL-13); ``dealt_counts[i]`` how many orders player ``i`` was dealt
+    (RUL-13). ``to_move`` is every seat that may act now (``-1`` = chance) and
+    ``legal`` this seat's own legal moves (empty for a spectator)."""
+
+    seat: int | None
+    state: GameState
+    orders_chosen: tuple[bool, ...]
+    unavailable_chosen: tuple[bool, ...]
+    dealt_counts: tuple[int, ...]
+    to_move: tuple[int, ...]
+    legal: tuple[Move, ...]
+
+
+def _redact_deck(deck: Deck) -> Deck:
+    """Only the size of the unseen part; the known bottom cards stay (RST-5)."""
+    n = deck.unseen_count
+    return Deck(((HIDDEN, n),) if n else (), deck.bottom)
+
+
+def _redact_player(player: PlayerState) -> PlayerState:
+    """Another player as this seat sees them."""
+    return attrs.evolve(
+        player,
+        committed=None,  # ORD-3: face down until all reveal
+        dummy_choice=None,  # DUM2-3
+        dealt=(),  # RUL-13: the deal is secret (its size is in dealt_counts)
+        kept=None,  # RUL-13: revealed together
+        traps=(HIDDEN,) * len(player.traps),  # ACT-TRAP-2: only the count
+    )
+
+
+def redact(state: GameState, seat: int | None) -> GameState:
+    """The state with everything ``seat`` may not know replaced by placeholders."""
+    if seat is not None and not 0 <= seat < state.n_players:
+        raise ValueError(f"there is no seat {seat} in a {state.n_players}-player game")
+    players = tuple(p if s == seat else _redact_player(p) for s, p in enumerate(state.players))
+    seen: frozenset[int] = frozenset(state.spied[seat]) if seat is not None and seat < len(state.spied) else frozenset()
+    combat = tuple(card if pos in seen else None for pos, card in enumerate(state.combat))  # ACT-REP-2
+    spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
+    decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks)
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """Everything ``seat`` may know and nothing else; ``seat=None`` is a spectator.
+
+    Raises ``ValueError`` for a seat that is not in the game."""
+    from dlrules.engine import legal_moves, to_move
+
+    redacted = redact(state, seat)
+    legal = tuple(m for m in legal_moves(state) if m.seat == seat) if seat is not None else ()
+    return PlayerView(
+        seat=seat,
+        state=redacted,
+        orders_chosen=tuple(p.committed is not None for p in state.players),
+        unavailable_chosen=tuple(p.kept is not None for p in state.players),
+        dealt_counts=tuple(len(p.dealt) for p in state.players),
+        to_move=tuple(sorted(to_move(state))),
+        legal=legal,
+    )

@@ -1,0 +1,184 @@
+"""The move notation (docs/notation.md): position-independent text that
+round-trips for every move class, with a clear ValueError for bad text."""
+
+from __future__ import annotations
+
+import typing
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tablekit import played
+
+from dlrules import CHANCE, Action, format_move, parse_move
+from dlrules.moves import (
+    MOVE_TYPES,
+    ActivateRoom,
+    BuildRoom,
+    ChooseOrders,
+    DealOrders,
+    Decline,
+    DigTunnel,
+    Draw,
+    DrawDummyOrders,
+    FinishDigging,
+    FinishProduction,
+    HireMonster,
+    KeepUnavailable,
+    MineGold,
+    Move,
+    PayMonster,
+    PayTaxes,
+    ReturnOrder,
+    ReturnTrap,
+    Spy,
+    TakeAction,
+)
+from dlrules.notation import _format_generic
+
+EXAMPLES: list[tuple[str, Move]] = [
+    ("P1 orders mine,food,dig", ChooseOrders(0, (Action.MINE, Action.FOOD, Action.DIG))),
+    ("P2 orders room,food,monster dummy=imps", ChooseOrders(1, (Action.ROOM, Action.FOOD, Action.MONSTER), Action.IMPS)),
+    ("chance draw monsters goblin", Draw("monsters", "goblin")),
+    ("P1 dig 1,3", DigTunnel(0, (1, 3))),
+    ("P1 decline", Decline(0)),
+    ("chance deal P2 food,mine,traps", DealOrders(1, (Action.FOOD, Action.MINE, Action.TRAPS))),
+    ("chance dummy D3 food,monster", DrawDummyOrders(2, (Action.FOOD, Action.MONSTER))),
+    ("P3 keep food,dig", KeepUnavailable(2, (Action.FOOD, Action.DIG))),
+    ("P4 take", TakeAction(3)),
+    ("P1 spy 2", Spy(0, 2)),
+    ("P2 finish dig", FinishDigging(1)),
+    ("P2 mine 3", MineGold(1, 3)),
+    ("P1 hire goblin", HireMonster(0, "goblin")),
+    ("P1 hire demon dismiss=0", HireMonster(0, "demon", 0)),
+    ("P3 build chicken-coop 1,2", BuildRoom(2, "chicken-coop", (1, 2))),
+    ("P1 activate 1,2", ActivateRoom(0, (1, 2))),
+    ("P1 activate 0,1 trolls=1 target=0,0", ActivateRoom(0, (0, 1), 1, (0, 0))),
+    ("P4 finish production", FinishProduction(3)),
+    ("P2 return dig", ReturnOrder(1, Action.DIG)),
+    ("P1 payday 0 pay", PayMonster(0, 0, True)),
+    ("P1 payday 2 release", PayMonster(0, 2, False)),
+    ("P3 taxes 2", PayTaxes(2, 2)),
+    ("P2 return-trap pendulum", ReturnTrap(1, "pendulum")),
+]
+
+
+@pytest.mark.parametrize(("text", "move"), EXAMPLES, ids=[t for t, _ in EXAMPLES])
+def test_examples_parse_and_format(text: str, move: Move) -> None:
+    assert parse_move(text) == move
+    assert format_move(move) == text
+
+
+def test_RUL_8_a_dummy_colour_may_be_labelled_D_when_the_player_count_is_known() -> None:
+    move = DealOrders(3, (Action.FOOD, Action.DIG, Action.MINE))
+    assert format_move(move) == "chance deal P4 food,dig,mine"
+    assert format_move(move, players=2) == "chance deal D4 food,dig,mine"
+    assert parse_move("chance deal D4 food,dig,mine") == parse_move("chance deal P4 food,dig,mine") == move
+
+
+def test_keywords_and_seats_are_case_insensitive_where_unambiguous() -> None:
+    assert parse_move("p1 DECLINE") == Decline(0)
+    assert parse_move("Chance draw rooms mint") == Draw("rooms", "mint")
+    assert parse_move("  P2   orders  food,dig,mine ") == ChooseOrders(1, (Action.FOOD, Action.DIG, Action.MINE))
+
+
+def test_every_legal_move_of_played_games_round_trips() -> None:
+    for players in (2, 3, 4):
+        for seed in range(3):
+            _, moves = played(players, seed)
+            for move in moves:
+                assert parse_move(format_move(move, players=players)) == move
+                assert parse_move(format_move(move)) == move
+
+
+# --- every move class, generated ------------------------------------------------------------
+
+_KEYS = st.sampled_from(["goblin", "chicken-coop", "pendulum", "y1-fatigue-0", "monsters"])
+
+
+def _strategy(tp: typing.Any) -> st.SearchStrategy[typing.Any]:
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, __import__("types").UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return st.none() | _strategy(inner[0])
+    if tp is bool:
+        return st.booleans()
+    if tp is int:
+        return st.integers(0, 9)
+    if tp is str:
+        return _KEYS
+    if tp is Action:
+        return st.sampled_from(list(Action))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return st.lists(_strategy(args[0]), min_size=1, max_size=4).map(tuple)
+        return st.tuples(*(_strategy(a) for a in args))
+    raise AssertionError(f"no strategy for {tp!r}")
+
+
+def _moves_of(cls: type) -> st.SearchStrategy[Move]:
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: _strategy(hints[f.name]) for f in attrs.fields(cls) if f.name != "seat"}
+    chance = any(f.name == "seat" and f.default == CHANCE for f in attrs.fields(cls))
+    seat = st.just(CHANCE) if chance else st.integers(0, 3)
+    if cls is Draw:
+        fields["deck"] = st.sampled_from(["monsters", "rooms", "traps", "adventurers", "events", "combat", "special"])
+    return st.builds(cls, seat=seat, **fields)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(*(_moves_of(cls) for cls in MOVE_TYPES)))
+def test_every_move_class_round_trips(move: Move) -> None:
+    text = format_move(move)
+    assert parse_move(text) == move
+    assert parse_move(_format_generic(move)) == move  # the generic form too
+    assert "\n" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "a move is '<who> <verb>"),
+        ("P1", "a move is '<who> <verb>"),
+        ("X1 decline", "P1..P4 or 'chance'"),
+        ("P1 jump", "unknown verb 'jump'"),
+        ("P1 orders mine,food,digg", "'digg' is not an order"),
+        ("P1 dig 1;3", "row,column"),
+        ("P1 dig", "expected 'P<k> dig <row>,<column>'"),
+        ("P1 decline now", "nothing after it"),
+        ("P1 mine two", "must be a whole number"),
+        ("chance draw tavern goblin", "'tavern' is not a deck"),
+        ("chance draw monsters Big Goblin", "expected 'chance draw <deck> <card>'"),
+        ("P1 draw monsters goblin", "made by chance"),
+        ("chance decline", "made by a player"),
+        ("P1 orders food,dig,mine dummy=imps dummy=food", "dummy= given twice"),
+        ("P1 orders food,dig,mine third=imps", "unexpected 'third=imps'"),
+        ("P1 finish round", "finish what?"),
+        ("P1 payday 0 maybe", "'pay' or 'release'"),
+        ("P1 hire Goblin!", "not a monster key"),
+        ("P1 MineGold", "MineGold needs imps="),
+        ("P1 MineGold imps=yes", "must be a whole number"),
+    ],
+)
+def test_malformed_text_is_a_clear_value_error(text: str, fragment: str) -> None:
+    with pytest.raises(ValueError, match=None) as info:
+        parse_move(text)
+    assert fragment in str(info.value)
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(ValueError, match="notation is text"):
+        parse_move(3)  # type: ignore[arg-type]
+
+
+def test_a_move_class_without_a_verb_is_written_in_the_generic_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a move class added to moves.py later gets until it has a verb."""
+    import dlrules.notation as notation
+
+    monkeypatch.setattr(notation, "_KNOWN_FIELDS", {k: v for k, v in notation._KNOWN_FIELDS.items() if k is not MineGold})
+    move = MineGold(1, 2)
+    assert format_move(move) == "P2 MineGold imps=2"
+    assert parse_move("P2 MineGold imps=2") == move
+    assert format_move(HireMonster(0, "demon", None)) == "P1 hire demon"
+    assert _format_generic(HireMonster(0, "demon", None)).startswith("P1 HireMonster monster=demon dismiss=-")
