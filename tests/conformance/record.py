@@ -26,7 +26,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -64,19 +64,19 @@ class Builder:
         self.state = dlrules.new_game(players, variant=variant)
         self.moves: list[Move] = []
 
-    def play(self, *moves: Move) -> Builder:
+    def play(self, *moves: Move) -> Self:
         for move in moves:
             self.state = dlrules.apply(self.state, move)
             self.moves.append(move)
         return self
 
-    def chance_first(self, stop: Phase | None = None) -> Builder:
+    def chance_first(self, stop: Phase | None = None) -> Self:
         """Chance turns up its first listed outcome while it is to move."""
         while CHANCE in dlrules.to_move(self.state) and self.state.phase is not stop:
             self.play(dlrules.legal_moves(self.state)[0])
         return self
 
-    def random(self, rng: random.Random, until: Phase, chance: bool = False, after: int = 0) -> Builder:
+    def play_random(self, rng: random.Random, until: Phase, chance: bool = False, after: int = 0) -> Self:
         """A seeded play-out until ``until`` with a player (or chance) to move."""
 
         def arrived() -> bool:
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--description", required=True)
     parser.add_argument("--folder", type=Path, default=HERE)
     args = parser.parse_args(argv)
-    builder = Builder(args.players, args.variant).random(
+    builder = Builder(args.players, args.variant).play_random(
         random.Random(args.seed), Phase(args.phase), chance=args.chance, after=args.after
     )
     if args.move is not None:

@@ -81,6 +81,7 @@ def observe(state: GameState) -> dict[str, Any]:
         "adventurers_next": list(state.adventurers_next),
         "adventurers_now": list(state.adventurers_now),
         "events": list(state.events),
+        "special_event": state.special_event,
         "far_lands": sorted(state.far_lands),
         "paladin": state.paladin,
         "dummy_evil": state.dummy_evil,
