@@ -49,6 +49,7 @@ from dlrules.components.setup import (
     GRID_ROWS,
     MINIONS,
     ORDER_CARDS,
+    PALADIN_SPACE,
 )
 from dlrules.errors import IllegalMove
 from dlrules.moves import MOVE_TYPES, Move
@@ -319,6 +320,60 @@ def evil_on_the_evilometer(state: GameState) -> None:
         raise _fail("evil_on_the_evilometer", state, f"the paladin attacks seat {state.paladin}")
 
 
+def paladin_with_the_most_evil_lord(state: GameState) -> None:
+    """PAL-2, PAL-6, PAL-7, PAL-11: nobody on or above space 10 without the
+    paladin coming; and no lord on or above 10 is strictly more evil than the
+    lord he attacks (he would have moved at once)."""
+    line = PALADIN_SPACE.value
+    evils = [p.evil for p in state.players]
+    if state.paladin is None:
+        if any(e >= line for e in evils):
+            raise _fail("paladin_with_the_most_evil_lord", state, f"evil {evils} and no paladin")
+        return
+    holder = evils[state.paladin]
+    rivals = [seat for seat, e in enumerate(evils) if e >= line and e > holder]
+    if rivals:
+        raise _fail(
+            "paladin_with_the_most_evil_lord", state,
+            f"the paladin attacks Player {state.paladin + 1} (evil {holder}) but Player {rivals[0] + 1} is at {evils[rivals[0]]}",
+        )
+
+
+def resolution_cursor_on_the_acting_minion(state: GameState) -> None:
+    """RES-1, RES-2, RES-3: during resolution the player asked to act owns
+    the minion on the slot the cursor points at."""
+    r = state.resolution
+    if state.phase is not Phase.RESOLUTION or r is None or r.space >= len(Action):
+        return
+    players = {s for s in dlrules.to_move(state) if s != CHANCE}
+    if not players:
+        return
+    owner = state.board[r.space][r.slot]
+    if players != {owner}:
+        raise _fail(
+            "resolution_cursor_on_the_acting_minion", state,
+            f"seats {sorted(players)} to move, but slot {r.slot} of space {r.space} holds {owner}",
+        )
+
+
+def one_adventurer_a_round(state: GameState) -> None:
+    """ADV-1, RS-1: in year 1 each lord receives one adventurer in every
+    Adventurers phase (none in winter): before round r's assignment a party
+    holds r - 2 of them (0 in winter and spring), after it r - 1."""
+    if state.year != 1 or state.phase in (Phase.SETUP, Phase.COMBAT, Phase.GAME_OVER):
+        return
+    assigned = state.phase is Phase.END_OF_ROUND or (
+        state.phase is Phase.ADVENTURERS and not state.adventurers_now and state.round > 1
+    )
+    expected = max(0, state.round - 1 if assigned else state.round - 2)
+    for seat, p in enumerate(state.players):
+        if state.phase is Phase.ADVENTURERS:
+            if not expected - 1 <= len(p.party) <= expected + 1:
+                raise _fail("one_adventurer_a_round", state, f"Player {seat + 1} has {len(p.party)} adventurers")
+        elif len(p.party) != expected:
+            raise _fail("one_adventurer_a_round", state, f"Player {seat + 1} has {len(p.party)} adventurers, not {expected}")
+
+
 def progress_marker_sane(state: GameState) -> None:
     """RS-1, RS-2: year 1..2, round 1..4, first player a seat."""
     if not (1 <= state.year <= 2 and 1 <= state.round <= 4 and 0 <= state.first_player < state.n_players):
@@ -369,6 +424,9 @@ STATE_INVARIANTS = (
     every_card_in_one_place,
     no_full_2x2_block,
     evil_on_the_evilometer,
+    paladin_with_the_most_evil_lord,
+    resolution_cursor_on_the_acting_minion,
+    one_adventurer_a_round,
     progress_marker_sane,
     only_seats_to_move_have_moves,
     chance_outcomes_sum_to_one,
