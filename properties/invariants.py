@@ -24,6 +24,7 @@ import attrs
 
 import dlrules
 from dlrules import engine
+from dlrules.engine import apply_with_events
 from dlrules.components import (
     ADVENTURER_DECKS,
     ADVENTURERS,
@@ -45,6 +46,7 @@ from dlrules.components import (
 from dlrules.components.setup import (
     EVIL_MAX,
     EVIL_MIN,
+    EVIL_START,
     GRID_COLUMNS,
     GRID_ROWS,
     MINIONS,
@@ -374,6 +376,19 @@ def one_adventurer_a_round(state: GameState) -> None:
             raise _fail("one_adventurer_a_round", state, f"Player {seat + 1} has {len(p.party)} adventurers, not {expected}")
 
 
+def dummy_marker_climbs_before_each_adventurers_phase(state: GameState) -> None:
+    """ADV-2P-1, RUL-12: the 2-player dummy marker starts with the players
+    (space 5) and moves up 1 before every Adventurers phase (spring, summer,
+    autumn), never past the top: in year 1 it stands at 5 + the number of
+    Adventurers phases begun."""
+    if state.dummy_evil is None or state.year != 1 or state.phase in (Phase.COMBAT, Phase.GAME_OVER):
+        return
+    begun = state.round - 1 if state.phase in (Phase.ADVENTURERS, Phase.END_OF_ROUND) else state.round - 2
+    expected = min(EVIL_MAX.value, EVIL_START.value + max(0, begun))
+    if state.dummy_evil != expected:
+        raise _fail("dummy_marker_climbs_before_each_adventurers_phase", state, f"dummy evil {state.dummy_evil}, not {expected}")
+
+
 def progress_marker_sane(state: GameState) -> None:
     """RS-1, RS-2: year 1..2, round 1..4, first player a seat."""
     if not (1 <= state.year <= 2 and 1 <= state.round <= 4 and 0 <= state.first_player < state.n_players):
@@ -427,6 +442,7 @@ STATE_INVARIANTS = (
     paladin_with_the_most_evil_lord,
     resolution_cursor_on_the_acting_minion,
     one_adventurer_a_round,
+    dummy_marker_climbs_before_each_adventurers_phase,
     progress_marker_sane,
     only_seats_to_move_have_moves,
     chance_outcomes_sum_to_one,
@@ -462,9 +478,11 @@ def listed_move_applies(state: GameState, move: Move) -> GameState:
         raise _fail("listed_move_applies", state, f"listed {move!r} raised {exc}") from exc
     if dlrules.dumps(state) != before:
         raise _fail("apply_never_mutates_input", state, f"apply({move!r}) changed its input state")
-    again = dlrules.apply(state, move)
+    again, events = apply_with_events(state, move)
     if again != after:
         raise _fail("apply_is_deterministic", state, f"apply({move!r}) twice gave different states")
+    if apply_with_events(state, move)[1] != events:
+        raise _fail("apply_is_deterministic", state, f"apply_with_events({move!r}) narrated differently twice")
     return after
 
 
