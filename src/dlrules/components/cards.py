@@ -97,15 +97,16 @@ class RoomKind:
     effect: str
     conf: Conf
     source: str = _C + ", rooms"
+    name_conf: Conf = Conf.H  # COMPONENTS.md: four year-1 rooms are "H (name M)"
 
 
 ROOMS: dict[str, RoomKind] = {
     r.key: r
     for r in (
-        RoomKind("chicken-coop", "Chicken Coop", 1, 3, 0, Produce.FOOD, "upper half", "3 imps -> 1 food", Conf.H),
-        RoomKind("mushroom-bed", "Mushroom Bed", 1, 3, 0, Produce.FOOD, "lower half", "3 imps -> 1 food", Conf.H),
-        RoomKind("souvenir-shop", "Souvenir Shop", 1, 3, 0, Produce.GOLD, "upper half", "3 imps -> 1 gold", Conf.H),
-        RoomKind("mint", "Mint", 1, 3, 0, Produce.GOLD, "lower half", "3 imps -> 1 gold", Conf.H),
+        RoomKind("chicken-coop", "Chicken Coop", 1, 3, 0, Produce.FOOD, "upper half", "3 imps -> 1 food", Conf.H, name_conf=Conf.M),
+        RoomKind("mushroom-bed", "Mushroom Bed", 1, 3, 0, Produce.FOOD, "lower half", "3 imps -> 1 food", Conf.H, name_conf=Conf.M),
+        RoomKind("souvenir-shop", "Souvenir Shop", 1, 3, 0, Produce.GOLD, "upper half", "3 imps -> 1 gold", Conf.H, name_conf=Conf.M),
+        RoomKind("mint", "Mint", 1, 3, 0, Produce.GOLD, "lower half", "3 imps -> 1 gold", Conf.H, name_conf=Conf.M),
         RoomKind("workshop", "Workshop", 1, 4, 0, Produce.TRAP, "outer ring", "4 imps -> 1 trap card", Conf.H),
         RoomKind("tool-shed", "Tool Shed", 1, 2, 0, Produce.TUNNEL, "outer ring", "2 imps -> dig 1 tunnel (ACT-DIG rules apply)", Conf.H),
         RoomKind("printing-press", "Printing Press", 1, 3, 0, Produce.EVIL_DOWN, "inner", "3 imps -> evil -1", Conf.H),

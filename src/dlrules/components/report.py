@@ -27,6 +27,8 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for r in cards.ROOMS.values():
         if r.conf is not Conf.H:
             yield ("room", r.name, f"{r.effect}; area {r.area}", r.conf.value, r.source)
+        if r.name_conf is not Conf.H:
+            yield ("room", f"{r.name} (the name)", f"the tile's name; its values are {r.conf.value}", r.name_conf.value, r.source)
     for t in cards.TRAPS.values():
         if t.conf is not Conf.H:
             yield ("trap", t.name, f"{t.copies} copies; {t.effect}", t.conf.value, t.source)

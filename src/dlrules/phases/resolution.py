@@ -186,9 +186,16 @@ def _hire_moves(state: GameState, seat: int) -> tuple[Move, ...]:
         if not can_pay(p, _hire_cost(key, r.slot)):
             continue
         traps: tuple[str | None, ...] = tuple(sorted(set(p.traps))) if kind.trap_cost else (None,)
-        dismiss: tuple[int | None, ...] = tuple(range(len(p.monsters))) if kind.monster_cost else (None,)
+        dismiss: tuple[int | None, ...] = dismissable(p) if kind.monster_cost else (None,)
         out.extend(HireMonster(seat, key, d, t) for t in traps for d in dismiss)
     return tuple(out)
+
+
+def dismissable(player: PlayerState) -> tuple[int, ...]:
+    """The Demon's cost (ACT-MON-2, LIB-REV-2): which of ``player``'s monsters
+    may be named to leave: the first of each alike group (same kind, same
+    side up), since sending away either of two alike monsters has the same effect."""
+    return tuple(i for i, m in enumerate(player.monsters) if player.monsters.index(m) == i)
 
 
 def _room_moves(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -217,8 +224,17 @@ def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     if not can_pay(p, spec.cost):
         return ()  # RES-5: only the decline is offered
     if _spy_slot(action, r.slot):
-        return tuple(Spy(seat, pos) for pos in range(COMBAT_CARDS_DEALT.value))
+        return tuple(Spy(seat, pos) for pos in spy_positions(state, seat))
     return (TakeAction(seat),)
+
+
+def spy_positions(state: GameState, seat: int) -> tuple[int, ...]:
+    """ACT-REP-2, ACT-REP-3, LIB-REV-1: the combat positions ``seat`` may look
+    at: every one not yet seen, and one already seen (the lowest). Looks at
+    any of the cards already seen have the same effect (nothing new is learnt,
+    ``spied`` is unchanged), so that look is listed once."""
+    seen = state.spied[seat]
+    return tuple(p for p in range(COMBAT_CARDS_DEALT.value) if p not in seen or p == min(seen))
 
 
 def _chance_deck(state: GameState) -> str | None:
@@ -321,7 +337,15 @@ def _explain(state: GameState, move: Move) -> Violation | None:
     if isinstance(move, Spy):
         if not 0 <= move.position < COMBAT_CARDS_DEALT.value:
             return Violation("ACT-REP-2", f"there are {COMBAT_CARDS_DEALT.value} combat cards, positions 0 to {COMBAT_CARDS_DEALT.value - 1}, not {move.position}")
-        return _cost_violation(p, spec.cost, where)
+        found = _cost_violation(p, spec.cost, where)
+        if found is not None or move.position in spy_positions(state, seat):
+            return found
+        seen = state.spied[seat]
+        return Violation(
+            "ACT-REP-3",
+            f"you have already seen combat card positions {', '.join(map(str, seen))}; another look at any of them "
+            f"changes nothing, so it is the one move Spy(position {min(seen)}) (LIB-REV-1)",
+        )
     if isinstance(move, DigTunnel):
         return _dig_explain(state, seat, move)
     if isinstance(move, MineGold):
@@ -390,6 +414,13 @@ def _hire_explain(state: GameState, p: PlayerState, slot: int, move: HireMonster
         if move.dismiss is None or not 0 <= move.dismiss < len(p.monsters):
             return Violation(
                 "ACT-MON-2", f"the {kind.name} costs another of your monsters: name which leaves (0 to {len(p.monsters) - 1})"
+            )
+        if move.dismiss not in dismissable(p):
+            first = p.monsters.index(p.monsters[move.dismiss])
+            return Violation(
+                "ACT-MON-2",
+                f"your monsters {first} and {move.dismiss} are alike ({MONSTERS[p.monsters[first].kind].name}); "
+                f"either leaving has the same effect, so name the first, {first} (LIB-REV-2)",
             )
     elif move.dismiss is not None:
         return Violation("ACT-MON-2", f"the {kind.name} costs no other monster; only the Demon's cost dismisses one")
@@ -582,4 +613,4 @@ def done(state: GameState) -> bool:
 
 RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RES-3")
 
-__all__ = ["END", "RULES", "acting_seat", "can_pay", "enter", "max_miners"]
+__all__ = ["END", "RULES", "acting_seat", "can_pay", "dismissable", "enter", "max_miners", "spy_positions"]

@@ -69,6 +69,16 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             return (Violation("RUL-13", "the two unavailable orders must be different cards"),)
         return (Violation("RUL-13", "list the two orders in board order (Get Food first, Build Room last)"),)
     if isinstance(move, DealOrders):
+        target = _next_deal(state)
+        if target is not None and target >= state.n_players:
+            # RUL-8: the dummy colours are dealt after every player.
+            return (
+                Violation(
+                    "RUL-8",
+                    f"chance deals {colour_name(state, target)} {DUMMY_UNAVAILABLE.value} different orders of the 8 "
+                    "as unavailable now, listed in board order",
+                ),
+            )
         return (Violation("RUL-13", "that is not a deal chance can make now: each colour is dealt different orders once"),)
     return ()
 
