@@ -20,7 +20,7 @@ from conformance.record import Builder  # noqa: E402
 from conformance.seed_foundation import A, MR, DUMMY, dealt  # noqa: E402
 
 import dlrules  # noqa: E402
-from dlrules import ChooseOrders, Decline, Draw, Phase, ReturnOrder, TakeAction  # noqa: E402
+from dlrules import ChooseOrders, Decline, Draw, DrawDummyOrders, Phase, ReturnOrder, TakeAction  # noqa: E402
 
 FOLDER = Path(__file__).resolve().parent / "year1"
 ONLY_PLAYERS = ("players", "board")  # a resolution step: the changes to lords and board
@@ -93,6 +93,33 @@ def main() -> None:
         "ACT-REP-1-slot-II-evil-down-2", ["ACT-REP-1", "RES-4"],
         "Improve Reputation slot II is free: Player 1's evil marker moves 2 spaces down.",
         TakeAction(0), only=ONLY_PLAYERS,
+    ))
+
+    # Dummy minions go home when their turn comes (DUM3-4, DUM2-7).
+    b = Y(3)
+    for step in dealt(3, [MR] * 3, [DUMMY]).moves:
+        b.play(step)
+    b.chance_first(stop=Phase.ORDERS)
+    b.play(DrawDummyOrders(3, (A.FOOD, A.DIG, A.MINE)))
+    b.play(ChooseOrders(0, (A.FOOD, A.DIG, A.MINE)), ChooseOrders(1, (A.FOOD, A.DIG, A.MINE)),
+           ChooseOrders(2, (A.REPUTATION, A.DIG, A.MINE)))
+    rec(b.record(
+        "DUM3-4-dummy-minion-goes-home", ["DUM3-4", "RES-2"],
+        "3 players: Get Food holds Player 1 (I), the dummy (II), Player 2 (III). When Player 1 has "
+        "acted, the dummy's minion simply goes home and Player 2 on III acts next.",
+        TakeAction(0), only=("board", "to_move", "players.0.food"),
+    ))
+    b = Y(2)
+    for step in dealt(2, [MR] * 2, [DUMMY, (A.FOOD, A.REPUTATION, A.DIG)]).moves:
+        b.play(step)
+    b.chance_first(stop=Phase.ORDERS)
+    b.play(DrawDummyOrders(2, (A.FOOD, A.MINE)), DrawDummyOrders(3, (A.MINE, A.IMPS)))
+    b.play(ChooseOrders(0, (A.FOOD, A.DIG, A.MINE), A.DIG), ChooseOrders(1, (A.FOOD, A.DIG, A.MINE), A.TRAPS))
+    rec(b.record(
+        "DUM2-7-dummy-minion-goes-home-and-takes-nothing", ["DUM2-7", "RES-2"],
+        "2 players: Get Food holds Player 1 (I), a dummy (II), Player 2 (III). After Player 1, the "
+        "dummy goes home with nothing and Player 2 acts.",
+        TakeAction(0), only=("board", "to_move", "players.0.food", "players.1.food"),
     ))
 
     # Order return (RET-1, RET-2): a 3-player winter played out with seed 1.
