@@ -1,0 +1,258 @@
+"""Rule coverage: which rule IDs the engine implements, where, and which tests
+cite them; writes the table ``docs/rules.md``.
+
+Usage (from the repository root)::
+
+    python -m dlrules.tools.rulecov            # print what is uncovered; exit 1 if any
+    python -m dlrules.tools.rulecov --write    # regenerate docs/rules.md
+    python -m dlrules.tools.rulecov --ids-from ../shared/rules   # refresh docs/rule-ids.txt
+
+Definitions (docs/rules.md repeats them):
+
+- *Known IDs*: the rule IDs of RULES.md and BEYOND-SEEDS.md, kept as a
+  committed copy in ``docs/rule-ids.txt`` (CI runs on a clean clone without
+  ``../shared``), plus the ``LIB-`` rulings of ``docs/rulings.md``.
+- *Implemented*: an ID cited (comment, docstring or Violation) in the rule code
+  of ``src/dlrules``: every module except the data-only ones (``state.py``,
+  ``moves.py``, ``components/``, ``tools/``) and except the line that registers
+  a phase as not implemented yet (``unfinished(...)``). Ranges and lists are
+  expanded: ``RST-1..5``, ``ORD-4/5``.
+- *Covered*: cited by a test: a ``test_*.py`` module under ``tests/`` or
+  ``properties/`` or the property suite's invariants (names may use
+  underscores: ``test_ACT_DIG_6_...``), or a conformance scenario's ``"rules"``
+  list under ``tests/conformance/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+RULE_FILES = ("RULES.md", "BEYOND-SEEDS.md")
+DATA_ONLY = ("state.py", "moves.py", "components/", "tools/")
+
+
+def repo_root() -> Path:
+    """The repository this module belongs to (src/dlrules/tools → three up)."""
+    return Path(__file__).resolve().parents[3]
+
+
+# --- rule IDs ----------------------------------------------------------------------------
+
+_DEFINITION = re.compile(r"^\s*-\s+\*{0,2}([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)\*{0,2}\s+(.*)$")
+
+
+def ids_from_rules(rules_dir: Path) -> list[tuple[str, str, str]]:
+    """(ID, file, first words) for each rule defined in the rule files."""
+    out: list[tuple[str, str, str]] = []
+    for name in RULE_FILES:
+        for line in (rules_dir / name).read_text(encoding="utf-8").splitlines():
+            m = _DEFINITION.match(line)
+            if m:
+                out.append((m.group(1), name, " ".join(m.group(2).split()[:10])))
+    return out
+
+
+def write_ids(root: Path, rules_dir: Path) -> Path:
+    lines = [
+        "# Rule IDs defined in ../shared/rules (RULES.md, BEYOND-SEEDS.md): ID, file, first words.",
+        "# A committed copy, so CI on a clean clone knows them. Regenerate with",
+        "#   python -m dlrules.tools.rulecov --ids-from ../shared/rules",
+    ]
+    lines += [f"{i}\t{f}\t{words}" for i, f, words in ids_from_rules(rules_dir)]
+    path = root / "docs" / "rule-ids.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def known_ids(root: Path) -> dict[str, str]:
+    """Every known rule ID with a short description (its first words)."""
+    out: dict[str, str] = {}
+    for line in (root / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            parts = line.split("\t")
+            out[parts[0].split()[0]] = parts[2] if len(parts) > 2 else ""
+    rulings = root / "docs" / "rulings.md"
+    if rulings.exists():
+        for line in rulings.read_text(encoding="utf-8").splitlines():
+            m = re.match(r"^\s*-\s+\*\*(LIB-[A-Z0-9-]*[0-9])\s*(.*?)\*\*", line)
+            if m:
+                out[m.group(1)] = m.group(2).rstrip(".")
+            for lib in re.findall(r"\b(LIB-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b", line):
+                out.setdefault(lib, "")
+    return out
+
+
+def citation_pattern(ids: Iterable[str]) -> re.Pattern[str]:
+    """Matches citations of the known ID families, with ``-`` or ``_``,
+    ranges (``RST-1..5``) and lists (``ORD-4/5``)."""
+    prefixes = sorted({i.rsplit("-", 1)[0] for i in ids}, key=len, reverse=True)
+    alternatives = "|".join(p.replace("-", "[-_]") for p in prefixes)
+    return re.compile(rf"(?<![A-Za-z0-9])({alternatives})[-_]([0-9]+)((?:(?:\.\.|/)[0-9]+)*)(?![0-9])")
+
+
+def cited(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[str, int]]:
+    """(ID, line number) for every citation in ``text``, ranges expanded."""
+    for n, line in enumerate(text.splitlines(), start=1):
+        for m in pattern.finditer(line):
+            prefix = m.group(1).replace("_", "-")
+            first = int(m.group(2))
+            numbers = [first]
+            tail = m.group(3)
+            for sep, num in re.findall(r"(\.\.|/)([0-9]+)", tail):
+                k = int(num)
+                if sep == "..":
+                    numbers.extend(range(numbers[-1] + 1, k + 1))
+                else:
+                    numbers.append(k)
+            for k in numbers:
+                yield f"{prefix}-{k}", n
+
+
+# --- where cited ---------------------------------------------------------------------------
+
+
+def _rel(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def implemented(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
+    """Implemented rule ID → the rule-code files citing it (with line numbers)."""
+    pattern = citation_pattern(ids)
+    out: dict[str, list[str]] = defaultdict(list)
+    src = root / "src" / "dlrules"
+    for path in sorted(src.rglob("*.py")):
+        rel = _rel(path, src)
+        if any(rel == d or rel.startswith(d) for d in DATA_ONLY):
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for rule, n in cited("\n".join(lines), pattern):
+            if "unfinished(" in lines[n - 1]:
+                continue
+            where = f"{_rel(path, root)}:{n}"
+            if where not in out[rule]:
+                out[rule].append(where)
+    return dict(out)
+
+
+NOT_TESTS = ("tests/test_rule_coverage.py", "properties/conftest.py", "properties/profiles.py")
+
+
+def test_modules(root: Path) -> list[Path]:
+    """The files whose citations count: ``test_*.py`` under tests/ and
+    properties/, and the property suite's invariants (properties/*.py);
+    not helpers, scripts or the coverage test's own examples."""
+    found: list[Path] = []
+    for folder in ("tests", "properties"):
+        base = root / folder
+        if not base.exists():
+            continue
+        for path in sorted(base.rglob("*.py")):
+            rel = _rel(path, root)
+            if rel in NOT_TESTS or path.name == "__init__.py":
+                continue
+            if path.name.startswith("test_") or (folder == "properties" and path.parent == base):
+                found.append(path)
+    return found
+
+
+def test_citations(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
+    """Rule ID → the test files citing it (test modules and conformance scenarios)."""
+    pattern = citation_pattern(ids)
+    out: dict[str, set[str]] = defaultdict(set)
+    for path in test_modules(root):
+        for rule, _ in cited(path.read_text(encoding="utf-8"), pattern):
+            out[rule].add(_rel(path, root))
+    conformance = root / "tests" / "conformance"
+    for path in sorted(conformance.rglob("*.json")) if conformance.exists() else ():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for rule in data.get("rules", []):
+            out[rule].add(_rel(path, root))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def _summarise_tests(files: list[str]) -> str:
+    modules = [f for f in files if not f.endswith(".json")]
+    scenarios = [f for f in files if f.endswith(".json")]
+    parts = [f"`{f}`" for f in modules]
+    if scenarios:
+        parts.append(f"{len(scenarios)} conformance scenario{'s' if len(scenarios) > 1 else ''}")
+    return ", ".join(parts)
+
+
+def report(root: Path) -> tuple[str, list[str], list[str]]:
+    """(docs/rules.md text, implemented IDs no test cites, unknown IDs cited in src)."""
+    ids = known_ids(root)
+    where = implemented(root, ids)
+    tests = test_citations(root, ids)
+    unknown = sorted(r for r in where if r not in ids)
+    uncovered = sorted((r for r in where if r in ids and not tests.get(r)), key=_sort_key)
+    lines = [
+        "# Rule coverage",
+        "",
+        "Generated by `python -m dlrules.tools.rulecov --write`; "
+        "`tests/test_rule_coverage.py` fails when this page is stale or when an",
+        "implemented rule is cited by no test. Definitions:",
+        "",
+        "- **implemented**: the ID is cited (comment, docstring or Violation) in the rule code of",
+        "  `src/dlrules`: every module except the data-only `state.py`, `moves.py`, `components/`,",
+        "  `tools/`, and except a phase registered as not implemented yet (`unfinished(...)`);",
+        "- **tests**: `test_*.py` modules under `tests/` and `properties/` and the property suite's",
+        "  invariants citing the ID (in a name, a docstring or a comment; `ACT_DIG_6` counts as",
+        "  `ACT-DIG-6`), and conformance scenarios",
+        "  (`tests/conformance/*.json`, their `\"rules\"` list, docs/conformance.md).",
+        "",
+        "Known IDs: `docs/rule-ids.txt` (a committed copy of the IDs of ../shared/rules/RULES.md and",
+        "BEYOND-SEEDS.md) and the `LIB-` rulings of `docs/rulings.md`.",
+        "",
+        f"{len(where)} rule IDs implemented, {len(where) - len(uncovered)} cited by tests"
+        + (f"; uncovered: {', '.join(uncovered)}" if uncovered else "") + ".",
+        "",
+        "| rule | what | enforced in | tests |",
+        "|---|---|---|---|",
+    ]
+    for rule in sorted(where, key=_sort_key):
+        files = sorted({w.split(":")[0] for w in where[rule]})
+        src = ", ".join(f"`{f.removeprefix('src/dlrules/')}`" for f in files)
+        what = ids.get(rule, "(unknown ID)").replace("|", "/")
+        lines.append(f"| {rule} | {what} | {src} | {_summarise_tests(tests.get(rule, [])) or '**none**'} |")
+    not_yet = sorted((r for r in ids if r not in where), key=_sort_key)
+    lines += ["", "Not implemented yet (cited by no rule code):", "", ", ".join(not_yet) or "none", ""]
+    return "\n".join(lines), uncovered, unknown
+
+
+def _sort_key(rule: str) -> tuple[str, int]:
+    prefix, _, number = rule.rpartition("-")
+    return (prefix, int(number) if number.isdigit() else 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dlrules.tools.rulecov", description=__doc__.split("\n")[0])
+    parser.add_argument("--root", type=Path, default=None, help="the repository (default: this checkout)")
+    parser.add_argument("--write", action="store_true", help="regenerate docs/rules.md")
+    parser.add_argument("--ids-from", type=Path, default=None, help="refresh docs/rule-ids.txt from this rules folder")
+    args = parser.parse_args(argv)
+    root: Path = args.root or repo_root()
+    if args.ids_from is not None:
+        print(f"wrote {write_ids(root, args.ids_from)}")
+    text, uncovered, unknown = report(root)
+    if args.write:
+        (root / "docs" / "rules.md").write_text(text, encoding="utf-8")
+        print(f"wrote {root / 'docs' / 'rules.md'}")
+    for rule in unknown:
+        print(f"unknown rule ID cited in src: {rule}")
+    for rule in uncovered:
+        print(f"implemented but cited by no test: {rule}")
+    return 1 if uncovered or unknown else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

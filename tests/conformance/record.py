@@ -1,0 +1,178 @@
+"""Record conformance scenarios (docs/conformance.md) from dlrules itself.
+
+From a seeded play-out (the command line)::
+
+    .venv/bin/python tests/conformance/record.py --players 3 --seed 7 --phase orders \\
+        --index 0 --rules ORD-3 --id ORD-3-three-players-choose \\
+        --description "..."                      # writes tests/conformance/<id>.json
+
+stops at the first position of ``--phase`` where a player (not chance) is to
+move (``--chance`` to stop where chance is), or after ``--after`` more moves,
+then records the ``--index``-th legal move, or ``--move '<move JSON>'`` (legal
+or not: an illegal move is recorded with the rule IDs dlrules cites).
+
+From Python (as ``seed_foundation.py`` does): build the position move by move
+with ``Builder`` and call ``Builder.record(...)``.
+
+The expectations are what dlrules does now: read every recorded scenario
+against the rules before committing it; the file shows each change as
+``[before, after]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any, Self
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import dlrules  # noqa: E402
+from dlrules import CHANCE, GameState, Move, Phase  # noqa: E402
+from conformance.runner import FORMAT, leaves, observe, run  # noqa: E402
+
+
+def move_data(move: Move) -> Any:
+    return json.loads(dlrules.dumps(move))
+
+
+def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """What dlrules does with ``move``: refused with its rule IDs, or the changes
+    it makes to the observation (restricted to paths starting with ``only``)."""
+    violations = dlrules.check(state, move)
+    if violations:
+        return {"legal": False, "rules": sorted({v.rule for v in violations}), "messages": [str(v) for v in violations]}
+    before = dict(leaves(observe(state)))
+    after = dict(leaves(observe(dlrules.apply(state, move))))
+    changes = {
+        path: [before.get(path), value]
+        for path, value in after.items()
+        if before.get(path) != value and (only is None or path.startswith(only))
+    }
+    return {"legal": True, "changes": changes}
+
+
+class Builder:
+    """A position built move by move from a new game, remembering the moves."""
+
+    def __init__(self, players: int, variant: str = "full") -> None:
+        self.setup = {"players": players, "variant": variant}
+        self.state = dlrules.new_game(players, variant=variant)
+        self.moves: list[Move] = []
+
+    def play(self, *moves: Move) -> Self:
+        for move in moves:
+            self.state = dlrules.apply(self.state, move)
+            self.moves.append(move)
+        return self
+
+    def chance_first(self, stop: Phase | None = None) -> Self:
+        """Chance turns up its first listed outcome while it is to move."""
+        while CHANCE in dlrules.to_move(self.state) and self.state.phase is not stop:
+            self.play(dlrules.legal_moves(self.state)[0])
+        return self
+
+    def play_random(self, rng: random.Random, until: Phase, chance: bool = False, after: int = 0) -> Self:
+        """A seeded play-out until ``until`` with a player (or chance) to move."""
+
+        def arrived() -> bool:
+            seats = dlrules.to_move(self.state)
+            return self.state.phase is until and bool(seats) and ((CHANCE in seats) == chance)
+
+        while not arrived():
+            if not dlrules.to_move(self.state):
+                raise SystemExit(f"the play-out stopped in {self.state.phase.value} before reaching {until.value}")
+            self._random_step(rng)
+        for _ in range(after):
+            self._random_step(rng)
+        return self
+
+    def _random_step(self, rng: random.Random) -> None:
+        if CHANCE in dlrules.to_move(self.state):
+            self.play(dlrules.sample_chance(self.state, rng))
+        else:
+            moves = dlrules.legal_moves(self.state)
+            self.play(moves[rng.randrange(len(moves))])
+
+    def record(
+        self, id: str, rules: list[str], description: str, move: Move, *, folder: Path = HERE,
+        before: dict[str, Any] | None = None, only: tuple[str, ...] | None = None,
+    ) -> Path:
+        """Write ``<folder>/<id>.json``. ``only``: record just the changes under
+        these paths (e.g. ("board", "players") for a move that ends a phase,
+        so the scenario does not depend on the next phase's first steps)."""
+        scenario: dict[str, Any] = {
+            "format": FORMAT,
+            "id": id,
+            "rules": rules,
+            "description": description,
+            "setup": self.setup,
+            "moves": [move_data(m) for m in self.moves],
+            "move": move_data(move),
+        }
+        if before:
+            scenario["before"] = before
+        scenario["expect"] = expectation(self.state, move, only)
+        run(scenario)  # it must pass as recorded
+        path = folder / f"{id}.json"
+        path.write_text(format_scenario(scenario), encoding="utf-8")
+        return path
+
+
+def format_scenario(scenario: dict[str, Any]) -> str:
+    """JSON with one move and one change per line: readable diffs."""
+    lines = ["{"]
+    items = list(scenario.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "moves":
+            inner = ",\n".join(f"    {json.dumps(m, sort_keys=True)}" for m in value)
+            lines.append(f'  "moves": [\n{inner}\n  ]{comma}' if value else f'  "moves": []{comma}')
+        elif key in ("expect", "before") and isinstance(value, dict):
+            parts = []
+            for k, v in value.items():
+                if isinstance(v, dict) and v:
+                    sub = ",\n".join(f"      {json.dumps(p)}: {json.dumps(c)}" for p, c in v.items())
+                    parts.append(f'    {json.dumps(k)}: {{\n{sub}\n    }}')
+                else:
+                    parts.append(f"    {json.dumps(k)}: {json.dumps(v)}")
+            lines.append(f'  "{key}": {{\n' + ",\n".join(parts) + f"\n  }}{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, sort_keys=True)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Record a conformance scenario from a seeded play-out.")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--variant", default="full")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--phase", required=True, help="stop at this phase (e.g. orders, resolution)")
+    parser.add_argument("--chance", action="store_true", help="stop where chance (not a player) is to move")
+    parser.add_argument("--after", type=int, default=0, help="then play this many more random moves")
+    parser.add_argument("--index", type=int, default=None, help="record the INDEX-th legal move")
+    parser.add_argument("--move", default=None, help="record this move (dlrules JSON with a \"type\")")
+    parser.add_argument("--id", required=True, help="scenario id, also the file name")
+    parser.add_argument("--rules", required=True, help="comma-separated rule IDs the scenario exercises")
+    parser.add_argument("--description", required=True)
+    parser.add_argument("--folder", type=Path, default=HERE)
+    args = parser.parse_args(argv)
+    builder = Builder(args.players, args.variant).play_random(
+        random.Random(args.seed), Phase(args.phase), chance=args.chance, after=args.after
+    )
+    if args.move is not None:
+        move: Move = dlrules.loads(args.move, Move)
+    else:
+        move = dlrules.legal_moves(builder.state)[args.index or 0]
+    rules = [r.strip() for r in args.rules.split(",") if r.strip()]
+    print(builder.record(args.id, rules, args.description, move, folder=args.folder))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

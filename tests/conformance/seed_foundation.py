@@ -1,0 +1,293 @@
+"""(Re)create the foundation's conformance scenarios: setup (RUL-13, RUL-8),
+round start (RST-1..5, RUL-7), orders (ORD-2..6, DUM3, DUM2), the phase order
+(RS-2, RS-3) and the canonical order of card sets (LIB-1).
+
+    .venv/bin/python tests/conformance/seed_foundation.py
+
+Every expectation was read against RULES.md before it was committed; rerun
+only to refresh them after a deliberate change, and review the diff.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from conformance.record import Builder  # noqa: E402
+
+from dlrules import (  # noqa: E402
+    Action,
+    ChooseOrders,
+    DealOrders,
+    Draw,
+    DrawDummyOrders,
+    KeepUnavailable,
+    Phase,
+)
+
+A = Action
+FOLDER = Path(__file__).resolve().parent / "foundation"
+
+
+class B(Builder):
+    """Records into tests/conformance/foundation/."""
+
+    def record(self, *args: Any, **kwargs: Any) -> Path:
+        return super().record(*args, folder=FOLDER, **kwargs)
+
+
+def dealt(players: int, pairs: list[tuple[Action, ...]], dummies: list[tuple[Action, ...]]) -> B:
+    """Setup: player i dealt pairs[i] plus the first other card, keeping the pair."""
+    b = B(players)
+    for seat, pair in enumerate(pairs):
+        extra = next(a for a in Action if a not in pair)
+        b.play(DealOrders(seat, tuple(a for a in Action if a in {*pair, extra})))
+    for i, orders in enumerate(dummies):
+        b.play(DealOrders(players + i, orders))
+    for seat, pair in enumerate(pairs):
+        b.play(KeepUnavailable(seat, pair))
+    return b
+
+
+MR = (A.MONSTER, A.ROOM)
+ENDS_ORDERS = ("phase", "board", "players", "dummies")  # the last choice also starts resolution
+DUMMY = (A.IMPS, A.TRAPS, A.ROOM)
+
+
+def in_orders(players: int, dummies: int = 0) -> B:
+    b = dealt(players, [MR] * players, [DUMMY] * (4 - players)).chance_first(stop=Phase.ORDERS)
+    assert b.state.phase is Phase.ORDERS
+    return b
+
+
+def main() -> None:
+    FOLDER.mkdir(exist_ok=True)
+    out: list[Path] = []
+    rec = out.append
+
+    # --- setup: RUL-13, RUL-8 ---------------------------------------------------------
+    b = B(4)
+    rec(b.record(
+        "RUL-13-chance-deals-three-orders", ["RUL-13", "ORD-2"],
+        "Setup: chance deals Player 1 three of their eight orders for the first unavailable choice.",
+        DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)),
+    ))
+    rec(b.record(
+        "RUL-13-deal-of-two-orders-refused", ["RUL-13"],
+        "Setup: a player is dealt 3 orders, not 2.",
+        DealOrders(0, (A.FOOD, A.DIG)),
+    ))
+    b = B(3).play(DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)), DealOrders(1, (A.FOOD, A.MINE, A.ROOM)),
+                        DealOrders(2, (A.REPUTATION, A.DIG, A.TRAPS)))
+    rec(b.record(
+        "RUL-8-dummy-gets-three-unavailable-orders", ["RUL-8", "DUM3-1"],
+        "Setup, 3 players: after the players' deals the dummy colour gets 3 random orders as unavailable.",
+        DealOrders(3, (A.IMPS, A.TRAPS, A.ROOM)),
+    ))
+    b.play(DealOrders(3, (A.IMPS, A.TRAPS, A.ROOM)))
+    rec(b.record(
+        "RUL-13-keep-two-of-the-dealt-orders", ["RUL-13"],
+        "Setup: Player 1 secretly keeps 2 of the 3 dealt orders unavailable (hidden until all have chosen).",
+        KeepUnavailable(0, (A.DIG, A.MONSTER)),
+    ))
+    rec(b.record(
+        "RUL-13-keep-an-order-not-dealt-refused", ["RUL-13"],
+        "Setup: the unavailable orders must come from the three dealt.",
+        KeepUnavailable(0, (A.DIG, A.ROOM)),
+    ))
+    rec(b.record(
+        "RUL-13-keep-three-refused", ["RUL-13"],
+        "Setup: exactly 2 orders are kept unavailable.",
+        KeepUnavailable(0, (A.FOOD, A.DIG, A.MONSTER)),
+    ))
+    rec(b.record(
+        "LIB-1-card-sets-in-board-order", ["LIB-1", "RUL-13"],
+        "A set of cards is given in board order (Get Food first): the same pair reversed is refused.",
+        KeepUnavailable(0, (A.MONSTER, A.DIG)),
+    ))
+    b.play(KeepUnavailable(0, (A.DIG, A.MONSTER)), KeepUnavailable(1, (A.FOOD, A.ROOM)))
+    rec(b.record(
+        "RUL-13-reveal-together", ["RUL-13", "ORD-2", "ORD-7", "RS-2", "RS-3"],
+        "Setup: when the last player has chosen, all unavailable orders are revealed together, each hand "
+        "holds the other 6 orders, and the round start begins.",
+        KeepUnavailable(2, (A.REPUTATION, A.TRAPS)),
+    ))
+    b = B(2).play(DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)), DealOrders(1, (A.FOOD, A.MINE, A.ROOM)),
+                        DealOrders(2, (A.IMPS, A.TRAPS, A.ROOM)))
+    rec(b.record(
+        "DUM2-1-two-dummies-three-unavailable-each", ["DUM2-1", "RUL-8"],
+        "Setup, 2 players: each of the two dummy colours gets 3 unavailable orders.",
+        DealOrders(3, (A.FOOD, A.REPUTATION, A.DIG)),
+    ))
+
+    # --- round start: RST-1..5, RUL-7 ------------------------------------------------------
+    b = dealt(4, [MR] * 4, [])
+    rec(b.record(
+        "RST-1-a-monster-comes-to-the-tavern", ["RST-1"],
+        "Round start: chance turns up the top monster card onto the tavern.",
+        Draw("monsters", "troll"),
+    ))
+    rec(b.record(
+        "RST-1-rooms-wait-for-the-tavern", ["RST-1"],
+        "Round start: the tavern is filled first (3 monsters), then the room shop.",
+        Draw("rooms", "mint"),
+    ))
+    b.play(Draw("monsters", "troll"), Draw("monsters", "troll"))
+    rec(b.record(
+        "RST-1-no-third-troll", ["RST-1"],
+        "Round start: the year-1 monster deck holds 2 trolls; both are in the tavern, so no third "
+        "troll can be turned up.",
+        Draw("monsters", "troll"),
+    ))
+    b.play(Draw("monsters", "goblin"))
+    rec(b.record(
+        "RST-1-room-shop", ["RST-1"],
+        "Round start: with 3 monsters in the tavern, 2 rooms go to the room shop.",
+        Draw("rooms", "mint"),
+    ))
+    b.play(Draw("rooms", "mint"), Draw("rooms", "workshop"))
+    rec(b.record(
+        "RST-2-next-rounds-event", ["RST-2"],
+        "Round start in winter: the event for spring is revealed.",
+        Draw("events", "payday"),
+    ))
+    b.play(Draw("events", "payday"))
+    b.play(Draw("adventurers", "y1-wizard-3-1"), Draw("adventurers", "y1-warrior-3"), Draw("adventurers", "y1-priest-3-1"))
+    rec(b.record(
+        "RST-3-RST-4-four-adventurers-sorted", ["RST-3", "RST-4", "LIB-2"],
+        "Round start, 4 players: the fourth adventurer for next round arrives and the row is sorted, "
+        "weakest (warrior) left, strongest (wizard) right.",
+        Draw("adventurers", "y1-thief-3-1"),
+    ))
+    b = dealt(3, [MR] * 3, [DUMMY]).chance_first(stop=None)
+    b = dealt(3, [MR] * 3, [DUMMY])
+    b.play(Draw("monsters", "troll"), Draw("monsters", "goblin"), Draw("monsters", "witch"),
+           Draw("rooms", "mint"), Draw("rooms", "workshop"), Draw("events", "taxes"),
+           Draw("adventurers", "y1-thief-3-1"), Draw("adventurers", "y1-thief-4-2"))
+    rec(b.record(
+        "RST-5-same-rune-goes-under-the-deck", ["RST-5", "RUL-7", "RST-3"],
+        "Round start, 3 players: three thieves drawn; the last goes to the bottom of the adventurer "
+        "deck and another is drawn.",
+        Draw("adventurers", "y1-thief-3-2"),
+    ))
+    b.play(Draw("adventurers", "y1-thief-3-2"))
+    rec(b.record(
+        "RST-5-redraw-then-sort", ["RST-5", "RST-4", "RUL-7", "RS-3"],
+        "Round start: the redraw shows another rune; the three are sorted (stable) and the Orders phase begins.",
+        Draw("adventurers", "y1-warrior-4"),
+    ))
+
+    # --- orders: ORD-2..6 ------------------------------------------------------------------------
+    b = in_orders(4)
+    rec(b.record(
+        "ORD-3-choose-three-orders", ["ORD-3"],
+        "Orders: Player 1 secretly chooses three different orders from hand, first to third.",
+        ChooseOrders(0, (A.MINE, A.FOOD, A.DIG)),
+    ))
+    rec(b.record(
+        "ORD-2-unavailable-order-refused", ["ORD-2"],
+        "Orders: Hire Monster is unavailable for Player 1 this round.",
+        ChooseOrders(0, (A.MINE, A.FOOD, A.MONSTER)),
+    ))
+    rec(b.record(
+        "ORD-3-same-order-twice-refused", ["ORD-3"],
+        "Orders: the three orders must be different cards.",
+        ChooseOrders(0, (A.MINE, A.MINE, A.DIG)),
+    ))
+    rec(b.record(
+        "ORD-3-two-orders-refused", ["ORD-3"],
+        "Orders: exactly three orders are chosen.",
+        ChooseOrders(0, (A.MINE, A.FOOD)),
+    ))
+    b.play(ChooseOrders(0, (A.MINE, A.FOOD, A.DIG)))
+    rec(b.record(
+        "ORD-3-choose-once", ["ORD-3"],
+        "Orders: a player who has chosen waits for the others; a second choice is refused.",
+        ChooseOrders(0, (A.FOOD, A.MINE, A.DIG)),
+    ))
+    b.play(ChooseOrders(1, (A.FOOD, A.MINE, A.IMPS)), ChooseOrders(2, (A.REPUTATION, A.MINE, A.TRAPS)))
+    rec(b.record(
+        "ORD-4-ORD-5-ORD-6-example-E1", ["ORD-4", "ORD-5", "ORD-6", "RS-3"],
+        "EXAMPLES.md E1: the last choice reveals all; first orders placed in player order, then second, "
+        "then third; Player 4's third order (Mine) finds the space full and stands on its card.",
+        ChooseOrders(3, (A.DIG, A.FOOD, A.MINE)), only=ENDS_ORDERS,
+    ))
+    b = in_orders(4)
+    b.play(ChooseOrders(0, (A.MINE, A.FOOD, A.DIG)), ChooseOrders(1, (A.MINE, A.FOOD, A.DIG)),
+           ChooseOrders(2, (A.MINE, A.FOOD, A.DIG)))
+    rec(b.record(
+        "ORD-6-fourth-on-a-space-not-carried-out", ["ORD-6", "ORD-4"],
+        "Orders: all four choose Mine first; the fourth in player order finds I, II, III taken.",
+        ChooseOrders(3, (A.MINE, A.FOOD, A.DIG)), only=ENDS_ORDERS,
+    ))
+
+    # --- three players: DUM3 ----------------------------------------------------------------------
+    b = dealt(3, [MR] * 3, [DUMMY]).chance_first(stop=Phase.ORDERS)
+    assert b.state.phase is Phase.ORDERS
+    rec(b.record(
+        "DUM3-1-DUM3-2-dummy-draws-three-orders", ["DUM3-1", "DUM3-2"],
+        "Orders, 3 players: the dummy draws 3 of its 5 available orders; its minions go on slot II; "
+        "the drawn three become unavailable and the old three return to its deck.",
+        DrawDummyOrders(3, (A.FOOD, A.DIG, A.MINE)),
+    ))
+    rec(b.record(
+        "DUM3-1-dummy-cannot-draw-unavailable", ["DUM3-1"],
+        "Orders, 3 players: the dummy draws only from its available orders.",
+        DrawDummyOrders(3, (A.FOOD, A.DIG, A.IMPS)),
+    ))
+    b.play(DrawDummyOrders(3, (A.FOOD, A.DIG, A.MINE)))
+    b.play(ChooseOrders(0, (A.MINE, A.FOOD, A.IMPS)), ChooseOrders(1, (A.MINE, A.FOOD, A.IMPS)))
+    rec(b.record(
+        "DUM3-3-dummy-blocks-slot-II", ["DUM3-3", "ORD-4", "ORD-6"],
+        "Orders, 3 players: all three choose Mine first; the dummy holds II, so the first player takes I, "
+        "the second III, and the third gets nothing.",
+        ChooseOrders(2, (A.MINE, A.FOOD, A.IMPS)), only=ENDS_ORDERS,
+    ))
+
+    # --- two players: DUM2 ---------------------------------------------------------------------------
+    b = dealt(2, [MR] * 2, [DUMMY, (A.FOOD, A.REPUTATION, A.DIG)]).chance_first(stop=Phase.ORDERS)
+    assert b.state.phase is Phase.ORDERS
+    rec(b.record(
+        "DUM2-2-first-dummy-draws-two", ["DUM2-2"],
+        "Orders, 2 players: the first dummy draws 2 of its 5 other orders, minions on slot II.",
+        DrawDummyOrders(2, (A.FOOD, A.MINE)),
+    ))
+    b.play(DrawDummyOrders(2, (A.FOOD, A.MINE)))
+    rec(b.record(
+        "DUM2-2-same-action-takes-III", ["DUM2-2"],
+        "Orders, 2 players: the second dummy also drew Mine: slot II is taken, it goes to III.",
+        DrawDummyOrders(3, (A.MINE, A.IMPS)),
+    ))
+    b.play(DrawDummyOrders(3, (A.MINE, A.IMPS)))
+    rec(b.record(
+        "DUM2-3-choose-the-dummys-third-order", ["DUM2-3"],
+        "Orders, 2 players: Player 1 chooses their 3 orders and, secretly, their dummy's third order "
+        "among its 3 candidates (Improve Reputation, Dig Tunnels, Hire Monster).",
+        ChooseOrders(0, (A.DIG, A.FOOD, A.MINE), A.DIG),
+    ))
+    rec(b.record(
+        "DUM2-3-dummy-third-missing-refused", ["DUM2-3"],
+        "Orders, 2 players: the responsible player must also choose the dummy's third order.",
+        ChooseOrders(0, (A.DIG, A.FOOD, A.MINE)),
+    ))
+    rec(b.record(
+        "DUM2-3-dummy-third-not-a-candidate-refused", ["DUM2-3"],
+        "Orders, 2 players: the dummy's third order is one of its 3 remaining cards, not one it drew.",
+        ChooseOrders(0, (A.DIG, A.FOOD, A.MINE), A.FOOD),
+    ))
+    b.play(ChooseOrders(0, (A.MINE, A.FOOD, A.DIG), A.MONSTER))
+    rec(b.record(
+        "DUM2-4-DUM2-5-DUM2-6-dummy-thirds-before-real-minions", ["DUM2-4", "DUM2-5", "DUM2-6", "ORD-4", "ORD-5", "ORD-6"],
+        "Orders, 2 players: both dummies' thirds are Hire Monster: slots I and II, placed before any real "
+        "minion. The dummies hold Mine II and III, so Player 1's Mine takes I and Player 2's Mine finds "
+        "no slot (ORD-6). Each dummy's unavailable orders become the 3 it played.",
+        ChooseOrders(1, (A.MINE, A.DIG, A.FOOD), A.MONSTER), only=ENDS_ORDERS,
+    ))
+    print("\n".join(str(p) for p in out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Rule coverage (docs/rules.md): every rule ID the engine implements is cited
+by a test, src cites only known rule IDs, and docs/rules.md is up to date.
+Regenerate the page with ``.venv/bin/python -m dlrules.tools.rulecov --write``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dlrules.tools import rulecov
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_implemented_rule_is_cited_by_a_test() -> None:
+    _, uncovered, _ = rulecov.report(ROOT)
+    assert not uncovered, f"implemented rule IDs no test cites: {', '.join(uncovered)}"
+
+
+def test_src_cites_only_known_rule_ids() -> None:
+    _, _, unknown = rulecov.report(ROOT)
+    assert not unknown, f"src cites rule IDs that RULES.md, BEYOND-SEEDS.md and docs/rulings.md lack: {unknown}"
+
+
+def test_docs_rules_md_is_up_to_date() -> None:
+    text, _, _ = rulecov.report(ROOT)
+    current = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert current == text, "docs/rules.md is stale: run `.venv/bin/python -m dlrules.tools.rulecov --write`"
+
+
+def test_citations_expand_ranges_lists_and_underscores() -> None:
+    pattern = rulecov.citation_pattern(["RST-1", "ORD-4", "ACT-DIG-6", "EVT-PAY-1", "EVT-1"])
+    found = [rule for rule, _ in rulecov.cited("RST-1..3; ORD-4/5 test_ACT_DIG_6_x EVT-PAY-2 EVT-1", pattern)]
+    assert found == ["RST-1", "RST-2", "RST-3", "ORD-4", "ORD-5", "ACT-DIG-6", "EVT-PAY-2", "EVT-1"]
+
+
+def test_rule_ids_copy_matches_the_shared_rules_when_present() -> None:
+    """docs/rule-ids.txt is the committed copy for clean clones; where
+    ../shared/rules exists (the project workspace) it must agree with it."""
+    shared = ROOT.parent / "shared" / "rules"
+    if not (shared / "RULES.md").exists():
+        pytest.skip("../shared/rules is absent (a clean clone): the committed copy is all there is")
+    fresh = {i for i, _, _ in rulecov.ids_from_rules(shared)}
+    committed = {i for i in rulecov.known_ids(ROOT) if not i.startswith("LIB-")}
+    assert fresh == committed, "run `.venv/bin/python -m dlrules.tools.rulecov --ids-from ../shared/rules --write`"
