@@ -5,11 +5,13 @@ Nothing random happens inside ``apply``; a chance move says what came up.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import cast
 
 import attrs
 
@@ -41,18 +43,64 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
     return tuple((m, probability(state, m)) for m in legal_moves(state) if m.seat == CHANCE)
 
 
+def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | None:
+    """Integer weights proportional to ``probability`` for the chance moves
+    ``moves`` (all the chance moves now): ``()`` when they are all equally
+    likely, None when a move type has no fast rule here (then
+    ``sample_chance`` uses the fractions).
+
+    The same rules as ``probability``: a draw is as likely as the copies of
+    its card among the unseen ones (the known bottom card is certain); the
+    deals and the dummies' draws are uniform."""
+    first = moves[0]
+    kind = type(first)
+    if isinstance(first, Draw):
+        name = first.deck
+        if not all(isinstance(m, Draw) and m.deck == name for m in moves):
+            return None  # draws from several decks at once: not a case this rule covers
+        deck: Deck = getattr(state.decks, name)
+        if not deck.unseen:
+            return ()
+        copies = dict(deck.unseen)
+        weights = tuple([copies.get(m.card, 0) for m in cast(tuple[Draw, ...], moves)])
+        return () if weights.count(weights[0]) == len(weights) else weights
+    if (kind is DealOrders or kind is DrawDummyOrders) and all(type(m) is kind for m in moves):
+        return ()
+    return None
+
+
 def sample_chance(state: GameState, rng: random.Random) -> Move:
-    """One chance outcome drawn with the right probability."""
-    outcomes = chance_outcomes(state)
-    if not outcomes:
+    """One chance outcome drawn with the right probability.
+
+    Exact integer arithmetic: with the probabilities written over their
+    least common denominator ``D``, one ``rng.randrange(D)`` picks the
+    outcome (the same draw as from the ``chance_outcomes`` fractions)."""
+    seats = to_move(state)
+    if CHANCE not in seats:
         raise ValueError(f"chance is not to move now ({state.phase.value})")
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    bounds = itertools.accumulate(int(p * denominator) for _, p in outcomes)
+    moves = legal_moves(state)
+    if len(seats) > 1:
+        moves = tuple(m for m in moves if m.seat == CHANCE)
+    if not moves:
+        raise ValueError(f"chance is not to move now ({state.phase.value})")
+    weights = _weights(state, moves)
+    if weights == ():
+        return moves[rng.randrange(len(moves))]  # uniform: D = n and outcome i is x = i
+    if weights is None:
+        outcomes = tuple((m, probability(state, m)) for m in moves)
+        denominator = math.lcm(*(p.denominator for _, p in outcomes))
+        weights = tuple(int(p * denominator) for _, p in outcomes)
+    else:
+        # p_i = w_i / W; the least common denominator of the reduced p_i is W / gcd(W, w_1, ..., w_n).
+        total = sum(weights)
+        common = math.gcd(total, *weights)
+        denominator = total // common
+        weights = tuple(w // common for w in weights)
     x = rng.randrange(denominator)  # exact: no floating point
-    for (move, _), bound in zip(outcomes, bounds):
-        if x < bound:
-            return move
-    raise AssertionError("chance outcomes do not sum to 1")  # pragma: no cover
+    bounds = list(itertools.accumulate(weights))
+    if x >= bounds[-1]:  # pragma: no cover
+        raise AssertionError("chance outcomes do not sum to 1")
+    return moves[bisect.bisect_right(bounds, x)]  # the first outcome whose bound exceeds x
 
 
 Policy = Callable[[GameState, tuple[Move, ...], random.Random], Move]

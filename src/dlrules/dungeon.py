@@ -8,6 +8,7 @@ column 2 (COMPONENTS.md, geometry). Functions here take sets of squares or a
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable
 
@@ -95,8 +96,10 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def dig_squares(filled: frozenset[Square]) -> tuple[Square, ...]:
-    """Every square where a tunnel may be dug now, in grid order."""
+    """Every square where a tunnel may be dug now, in grid order (cached: a
+    pure function of the squares, asked by ``legal`` and ``auto`` alike)."""
     return tuple(s for s in GRID if dig_violation(filled, s) is None)
 
 
@@ -132,8 +135,10 @@ def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | N
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def room_squares(dungeon: Dungeon, room: str) -> tuple[Square, ...]:
-    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order."""
+    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order
+    (cached: a pure function of the dungeon and the room)."""
     return tuple(t.square for t in dungeon.tiles if room_violation(dungeon, room, t.square) is None)
 
 

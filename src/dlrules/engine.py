@@ -3,9 +3,10 @@ the order of phases (RS-3). The only module that knows the whole sequence."""
 
 from __future__ import annotations
 
+import collections
+import itertools
+import operator
 from typing import cast
-
-import attrs
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
@@ -24,7 +25,7 @@ from dlrules.phases import (
 )
 from dlrules.phases.common import Event, announce, collecting
 from dlrules.phases.unfinished import unfinished
-from dlrules.state import CHANCE, GameState, Phase
+from dlrules.state import CHANCE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
 
 PHASES: dict[Phase, PhaseRules] = {
@@ -73,7 +74,7 @@ def _enter(state: GameState) -> GameState:
     phase = next_phase(state)
     if state.phase is Phase.END_OF_ROUND and phase is Phase.ROUND_START:
         state = end_of_round.next_round(state)  # RS-1: the next season
-    state = attrs.evolve(state, phase=phase)
+    state = evolve(state, phase=phase)
     announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
@@ -104,14 +105,83 @@ def settle(state: GameState) -> GameState:
         return state
 
 
+class _Known:
+    """What is known of one recent state: who moves and the legal moves.
+
+    States are immutable and ``to_move``/``legal`` are pure functions of the
+    state, so neither changes for a state object. The entry holds the state
+    itself (not its ``id``), so the object cannot be collected and its
+    identity cannot be reused while the entry lives. Each fact is computed
+    on first use; ``members`` (the moves as a set, by equality) only when
+    ``check`` meets a move that is not one of the listed objects."""
+
+    __slots__ = ("state", "seats", "moves", "members")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.seats: frozenset[int] | None = None
+        self.moves: tuple[Move, ...] | None = None
+        self.members: frozenset[Move] | None = None
+
+
+_RECENT: collections.deque[_Known] = collections.deque(maxlen=4)
+"""The few most recently asked-about states, newest first (see ``_known``)."""
+
+
+def _known(state: GameState) -> _Known:
+    """The entry of ``state``: ``to_move``, ``legal_moves`` and ``apply`` on
+    the same state (a play-out step, a search expanding a node) compute who
+    moves and the legal moves once, not once per call."""
+    recent = _RECENT
+    if recent:
+        newest = recent[0]
+        if newest.state is state:  # the usual case: the same state as just before
+            return newest
+    for entry in tuple(recent):  # a snapshot: another thread may add an entry meanwhile
+        if entry.state is state:
+            return entry
+    entry = _Known(state)
+    recent.appendleft(entry)  # the oldest entry drops out
+    return entry
+
+
 def to_move(state: GameState) -> frozenset[int]:
     """Seats that may act now; ``CHANCE`` is the seat of chance."""
-    return PHASES[state.phase].to_move(state)
+    entry = _known(state)
+    seats = entry.seats
+    if seats is None:
+        seats = entry.seats = PHASES[state.phase].to_move(state)
+    return seats
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move now, for every seat in ``to_move``, deterministic order."""
-    return PHASES[state.phase].legal(state)
+    entry = _known(state)
+    moves = entry.moves
+    if moves is None:
+        moves = entry.moves = PHASES[state.phase].legal(state)
+    return moves
+
+
+def _listed_object(state: GameState, move: object) -> bool:
+    """``move`` is one of the very objects ``legal_moves(state)`` returned:
+    found by a scan in C, without hashing or ``__eq__``. Such a move was made
+    by the phase itself, so it is legal and well formed."""
+    entry = _known(state)
+    moves = entry.moves
+    if moves is None:
+        moves = entry.moves = PHASES[state.phase].legal(state)
+    return any(map(operator.is_, moves, itertools.repeat(move)))
+
+
+def _is_listed(state: GameState, move: Move) -> bool:
+    """``move in legal_moves(state)`` by equality, with the set of legal moves
+    built once per state. Raises ``TypeError`` for a move with an unhashable field."""
+    entry = _known(state)
+    members = entry.members
+    if members is None:
+        members = entry.members = frozenset(legal_moves(state))
+    return move in members
 
 
 def _seat_name(seat: int) -> str:
@@ -124,11 +194,13 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     if not isinstance(candidate, MOVE_TYPES):
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
     move = cast(Move, candidate)
+    if _listed_object(state, move):  # the usual case: a move taken from legal_moves
+        return ()
     bad = malformed_field(move)
     if bad is not None:
         return (Violation("RS-3", f"{move!r} is malformed: {bad}"),)
     try:
-        if move in frozenset(rules.legal(state)):
+        if _is_listed(state, move):
             return ()
     except TypeError:
         return (Violation("RS-3", f"{move!r} is malformed (a field has the wrong type)"),)
@@ -160,6 +232,13 @@ def apply(state: GameState, move: Move) -> GameState:
     violations = check(state, move)
     if violations:
         raise IllegalMove(move, violations)
+    return settle(PHASES[state.phase].play(state, move))
+
+
+def apply_unchecked(state: GameState, move: Move) -> GameState:
+    """``apply`` without the legality check, for a ``move`` taken from
+    ``legal_moves(state)`` of this very state (a bot, a search). Any other
+    move may raise or return a state the rules cannot reach: use ``apply``."""
     return settle(PHASES[state.phase].play(state, move))
 
 

@@ -21,9 +21,14 @@ class Action(enum.Enum):
     MONSTER = "monster"
     ROOM = "room"
 
+    # Members are singletons and Enum equality is identity, so the identity
+    # hash agrees with ``==``; it is computed in C, where Enum's own
+    # ``hash(self._name_)`` is a Python call (moves hash their actions).
+    __hash__ = object.__hash__
+
     @property
     def index(self) -> int:
-        return ACTION_ORDER.index(self)
+        return _INDEX[self]
 
     @property
     def title(self) -> str:
@@ -31,6 +36,7 @@ class Action(enum.Enum):
 
 
 ACTION_ORDER: tuple[Action, ...] = tuple(Action)
+_INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTION_ORDER)}
 
 
 @attrs.frozen

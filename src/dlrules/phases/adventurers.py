@@ -11,14 +11,12 @@ PAL-6..8), and ``party_queue`` puts him in front of that lord's queue
 
 from __future__ import annotations
 
-import attrs
-
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.errors import Violation
 from dlrules.moves import Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, clamp_evil, update_player
-from dlrules.state import Adventurer, GameState
+from dlrules.state import Adventurer, GameState, evolve
 
 DUMMY: None = None
 """The 2-player dummy's evil marker in the order of lords (ADV-2P-1)."""
@@ -62,7 +60,7 @@ def enter(state: GameState) -> GameState:
     if state.dummy_evil is not None:
         # ADV-2P-1; never past the top (RES-8); it never attracts the paladin (PAL-11).
         # RUL-12: before every Adventurers phase, even one with nobody to assign.
-        state = attrs.evolve(state, dummy_evil=clamp_evil(state.dummy_evil + 1))
+        state = evolve(state, dummy_evil=clamp_evil(state.dummy_evil + 1))
         announce("dummy_evil", f"The dummy's evil marker moves up to {state.dummy_evil}.")
     if not state.adventurers_now:
         return state
@@ -77,7 +75,7 @@ def enter(state: GameState) -> GameState:
         state = update_player(state, lord, party=party)
         where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
         announce("adventurer", f"{key} comes to Player {lord + 1}'s dungeon and {where}.")
-    return attrs.evolve(state, adventurers_now=(), far_lands=far_lands)
+    return evolve(state, adventurers_now=(), far_lands=far_lands)
 
 
 def _nothing(state: GameState) -> tuple[Move, ...]:

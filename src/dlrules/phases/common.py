@@ -14,7 +14,7 @@ import attrs
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.errors import Violation
 from dlrules.moves import Move
-from dlrules.state import GameState, PlayerState
+from dlrules.state import GameState, PlayerState, evolve
 
 # --- what happened -----------------------------------------------------------------
 
@@ -60,11 +60,11 @@ def colour_name(state: GameState, colour: int) -> str:
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
-    return attrs.evolve(state, players=players)
+    return evolve(state, players=players)
 
 
 def update_player(state: GameState, seat: int, **changes: Any) -> GameState:
-    return with_player(state, seat, attrs.evolve(state.players[seat], **changes))
+    return with_player(state, seat, evolve(state.players[seat], **changes))
 
 
 def clamp_evil(value: int) -> int:
@@ -108,7 +108,7 @@ def check_paladin(state: GameState) -> GameState:
         announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).", best)
     else:
         announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best)
-    return attrs.evolve(state, paladin=best)
+    return evolve(state, paladin=best)
 
 
 # --- explaining refusals ---------------------------------------------------------------

@@ -14,14 +14,12 @@ next round start, so that ``next_phase`` still sees the round that ended.
 
 from __future__ import annotations
 
-import attrs
-
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import Violation
 from dlrules.moves import Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce
-from dlrules.state import GameState
+from dlrules.state import GameState, evolve
 
 
 def enter(state: GameState) -> GameState:
@@ -32,12 +30,12 @@ def enter(state: GameState) -> GameState:
     else:
         announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).")
     players = tuple(
-        attrs.evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
+        evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
         for p in state.players
     )
     announce("imps", "All imps return to the imp cave.")
-    dummies = tuple(attrs.evolve(d, drawn=(), third=None) for d in state.dummies)
-    return attrs.evolve(
+    dummies = tuple(evolve(d, drawn=(), third=None) for d in state.dummies)
+    return evolve(
         state,
         first_player=first,
         players=players,
@@ -50,7 +48,7 @@ def enter(state: GameState) -> GameState:
 
 def next_round(state: GameState) -> GameState:
     """RS-1, RS-2: the next season; the adventurers drawn for it arrive (RST-3)."""
-    return attrs.evolve(
+    return evolve(
         state,
         round=state.round + 1,
         adventurers_now=state.adventurers_next,

@@ -16,14 +16,12 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
 
 from __future__ import annotations
 
-import attrs
-
 from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind
 from dlrules.errors import Violation
 from dlrules.moves import Move, PayMonster, PayTaxes
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, move_evil, update_player
-from dlrules.state import GameState, PlayerState, Turn
+from dlrules.state import GameState, PlayerState, Turn, evolve
 
 
 def current_event(state: GameState) -> str | None:
@@ -58,7 +56,7 @@ def _acting_seat(state: GameState) -> int | None:
 def _next_seat(state: GameState) -> GameState:
     turn = state.turn
     assert turn is not None
-    return attrs.evolve(state, turn=Turn(position=turn.position + 1))
+    return evolve(state, turn=Turn(position=turn.position + 1))
 
 
 def _decision_due(state: GameState) -> bool:
@@ -154,7 +152,7 @@ def enter(state: GameState) -> GameState:
     event = current_event(state)
     if event is not None and event != "special":
         announce("event", f"{EVENTS[event].name}!")
-    return attrs.evolve(state, turn=Turn(position=0))
+    return evolve(state, turn=Turn(position=0))
 
 
 def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameState:
@@ -168,13 +166,13 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
         announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}.")
         state = update_player(state, seat, gold=player.gold - kind.gold, food=player.food - kind.food)
         state = move_evil(state, seat, kind.evil)
-        return attrs.evolve(state, turn=attrs.evolve(turn, step=index + 1))
+        return evolve(state, turn=evolve(turn, step=index + 1))
     # EVT-PAY-2: it leaves for the far lands, +1 evil; a troll takes its token (ACT-MON-5).
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     trolls = sum(1 for m in monsters if m.kind == "troll")
     announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil).")
     state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
-    state = attrs.evolve(state, far_lands=state.far_lands + (monster.kind,))
+    state = evolve(state, far_lands=state.far_lands + (monster.kind,))
     return move_evil(state, seat, 1)
 
 
@@ -227,7 +225,7 @@ def auto(state: GameState) -> GameState:
             )
     else:
         announce("event", "No event this round.")
-    return attrs.evolve(state, turn=Turn(position=state.n_players))
+    return evolve(state, turn=Turn(position=state.n_players))
 
 
 def done(state: GameState) -> bool:

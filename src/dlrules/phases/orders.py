@@ -8,10 +8,9 @@ the reveal and the placement happen at once, as automatic steps.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
-
-import attrs
 
 from dlrules.components import Action
 from dlrules.components.board import SLOT_NAMES
@@ -19,7 +18,7 @@ from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, update_player
-from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder
+from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
 
@@ -37,7 +36,7 @@ def _pending_dummy(state: GameState) -> DummyState | None:
 
 
 def _with_dummy(state: GameState, dummy: DummyState) -> GameState:
-    return attrs.evolve(state, dummies=tuple(dummy if d.colour == dummy.colour else d for d in state.dummies))
+    return evolve(state, dummies=tuple(dummy if d.colour == dummy.colour else d for d in state.dummies))
 
 
 def lowest_free_slot(board: tuple[tuple[int | None, ...], ...], action: Action, start: int = 0) -> int | None:
@@ -52,7 +51,7 @@ def _place(state: GameState, action: Action, slot: int, colour: int) -> GameStat
     row = list(state.board[action.index])
     row[slot] = colour
     board = state.board[: action.index] + (tuple(row),) + state.board[action.index + 1 :]
-    return attrs.evolve(state, board=board)
+    return evolve(state, board=board)
 
 
 def dummy_for(state: GameState, seat: int) -> DummyState | None:
@@ -76,15 +75,41 @@ def legal(state: GameState) -> tuple[Move, ...]:
     dummy = _pending_dummy(state)
     if dummy is not None:
         k = dummy_draw_size(state)
-        return tuple(DrawDummyOrders(dummy.colour, combo) for combo in itertools.combinations(dummy.deck, k))
+        return _dummy_draws(dummy.colour, dummy.deck, k)
     moves: list[Move] = []
     for seat in sorted(to_move(state)):
         hand = state.players[seat].hand
         mine = dummy_for(state, seat)
         thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
-        for orders in itertools.permutations(hand, ORDERS_PER_ROUND):
-            moves.extend(ChooseOrders(seat, orders, third) for third in thirds)
+        moves.extend(_choices(seat, hand, thirds))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=256)
+def _dummy_draws(colour: int, deck: tuple[Action, ...], k: int) -> tuple[Move, ...]:
+    """DUM3-1, DUM2-2: every draw of ``k`` of the dummy's available orders (shared objects)."""
+    return tuple(map(DrawDummyOrders, itertools.repeat(colour), itertools.combinations(deck, k)))
+
+
+@functools.lru_cache(maxsize=16)
+def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
+    """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
+    each with every dummy third in ``thirds`` (thirds vary fastest; the
+    states of one round ask again for the seats still choosing)."""
+    if len(thirds) == 1:
+        return _choices_with(seat, hand, thirds[0])
+    return tuple(itertools.chain.from_iterable(zip(*(_choices_with(seat, hand, t) for t in thirds))))
+
+
+@functools.lru_cache(maxsize=512)
+def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> tuple[ChooseOrders, ...]:
+    """Every ordered choice of 3 orders from ``hand`` with the dummy third
+    ``third``. Moves are immutable, so one tuple serves every state, of every
+    game, with this seat, hand and third (the orders phase lists up to
+    4 x 120 moves, 2 players x 3; making them was its main cost). Bounded:
+    each entry keeps up to 120 moves alive."""
+    orders = itertools.permutations(hand, ORDERS_PER_ROUND)
+    return tuple(map(ChooseOrders, itertools.repeat(seat), orders, itertools.repeat(third)))
 
 
 def dummy_draw_probability(state: GameState, move: DrawDummyOrders) -> int:
@@ -143,8 +168,8 @@ def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
         announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.")
     if state.n_players == 3:
         # DUM3-1: the 3 drawn become unavailable, the old 3 go back into its deck.
-        return _with_dummy(state, attrs.evolve(dummy, drawn=move.orders, unavailable=move.orders))
-    return _with_dummy(state, attrs.evolve(dummy, drawn=move.orders))
+        return _with_dummy(state, evolve(dummy, drawn=move.orders, unavailable=move.orders))
+    return _with_dummy(state, evolve(dummy, drawn=move.orders))
 
 
 def _reveal(state: GameState) -> GameState:
@@ -160,32 +185,37 @@ def _reveal(state: GameState) -> GameState:
         announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat)
         # DUM2-5: the 3 just played become its unavailable orders.
         played = tuple(a for a in Action if a in dummy.drawn or a == third)
-        state = _with_dummy(state, attrs.evolve(dummy, third=third, unavailable=played))
+        state = _with_dummy(state, evolve(dummy, third=third, unavailable=played))
         state = update_player(state, seat, dummy_choice=None)
+    # ORD-4/5: first orders in player order, then second, then third. The
+    # board and each player's hand and played orders are gathered here and
+    # the state is copied once at the end (not once per minion).
+    board = [list(row) for row in state.board]
+    orders_played = [list(p.played) for p in state.players]
+    hands = [list(p.hand) for p in state.players]
+    order_of_play = state.player_order()
     for k in range(ORDERS_PER_ROUND):
-        for seat in state.player_order():
-            player = state.players[seat]
-            assert player.committed is not None
-            action = player.committed[k]
-            slot = lowest_free_slot(state.board, action)
+        for seat in order_of_play:
+            committed = state.players[seat].committed
+            assert committed is not None
+            action = committed[k]
+            row = board[action.index]
+            slot = next((i for i, colour in enumerate(row) if colour is None), None)  # ORD-4: lowest free
             if slot is None:
                 # ORD-6: all three slots taken: the minion stands on the order card.
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
                 announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat)
             else:
-                state = _place(state, action, slot, seat)
+                row[slot] = seat
                 order = PlayedOrder(action, slot, Outcome.PENDING)
                 announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat)
-            player = state.players[seat]
-            state = update_player(
-                state,
-                seat,
-                played=player.played + (order,),
-                hand=tuple(a for a in player.hand if a != action),
-            )
-    for seat in range(state.n_players):
-        state = update_player(state, seat, committed=None)
-    return state
+            orders_played[seat].append(order)
+            hands[seat] = [a for a in hands[seat] if a != action]
+    players = tuple(
+        evolve(p, played=tuple(orders_played[seat]), hand=tuple(hands[seat]), committed=None)
+        for seat, p in enumerate(state.players)
+    )
+    return evolve(state, board=tuple(tuple(row) for row in board), players=players)
 
 
 def auto(state: GameState) -> GameState:

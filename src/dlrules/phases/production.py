@@ -11,8 +11,6 @@ acting player before anyone goes on. The Tool Shed digs with the geometry of
 
 from __future__ import annotations
 
-import attrs
-
 from dlrules.components import ROOMS, Produce, RoomKind
 from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name
 from dlrules.errors import Violation
@@ -20,7 +18,7 @@ from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, move_evil, update_player
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn
+from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn, evolve
 
 # --- geometry -------------------------------------------------------------------
 
@@ -196,7 +194,7 @@ def _explain_dig(dungeon: Dungeon, target: Square | None) -> tuple[Violation, ..
 
 def enter(state: GameState) -> GameState:
     """The first player produces first (RUL-5)."""
-    return attrs.evolve(state, turn=Turn(position=0))
+    return evolve(state, turn=Turn(position=0))
 
 
 def play(state: GameState, move: Move) -> GameState:
@@ -205,17 +203,17 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, Draw):
         seat = _acting_seat(state)
         assert seat is not None
-        state = attrs.evolve(
+        state = evolve(
             state,
-            decks=attrs.evolve(state.decks, traps=state.decks.traps.without(move.card)),
-            turn=attrs.evolve(turn, draws=turn.draws - 1),
+            decks=evolve(state.decks, traps=state.decks.traps.without(move.card)),
+            turn=evolve(turn, draws=turn.draws - 1),
         )
         # ACT-TRAP-2: the card is private to its owner; the narration does not name it (as Buy Traps).
         announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).")
         return update_player(state, seat, traps=state.players[seat].traps + (move.card,))
     if isinstance(move, FinishProduction):
         announce("production", f"Player {move.seat + 1} finishes production.")
-        return attrs.evolve(state, turn=Turn(position=turn.position + 1))
+        return evolve(state, turn=Turn(position=turn.position + 1))
     assert isinstance(move, ActivateRoom)
     return _activate(state, move)
 
@@ -260,7 +258,7 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
     turn = state.turn
     assert turn is not None
     announce("produce", f"{who} will make a trap card.")
-    return attrs.evolve(state, turn=attrs.evolve(turn, draws=turn.draws + 1))
+    return evolve(state, turn=evolve(turn, draws=turn.draws + 1))
 
 
 def auto(state: GameState) -> GameState:

@@ -17,7 +17,8 @@ lists, recorded in ``PlayedOrder.outcome`` (ACT-END-1).
 
 from __future__ import annotations
 
-import attrs
+import functools
+import itertools
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT
@@ -39,7 +40,7 @@ from dlrules.moves import (
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, move_evil, update_player
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Tile
+from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Square, Tile, evolve
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
@@ -57,7 +58,7 @@ def _first(space: int) -> Resolution:
 
 def enter(state: GameState) -> GameState:
     """RES-1: resolution starts at Get Food, top left."""
-    return attrs.evolve(state, resolution=_first(0))
+    return evolve(state, resolution=_first(0))
 
 
 def _cursor(state: GameState) -> Resolution:
@@ -78,24 +79,35 @@ def _where(r: Resolution) -> str:
     return f"{ACTION_ORDER[r.space].title} {SLOT_NAMES[r.slot]}"
 
 
+_WALK: tuple[tuple[int, int], ...] = tuple(
+    (space, slot) for space in range(END) for slot in resolution_order(ACTION_ORDER[space])
+)
+"""RES-1/RES-2: every (space, slot) in the order the cursor visits them."""
+
+_STEP: dict[tuple[int, int], int] = {at: i for i, at in enumerate(_WALK)}
+
+
 def _advance(state: GameState) -> GameState:
-    """RES-1/RES-2: move the cursor to the next slot, or the next space."""
+    """RES-1/RES-2: move the cursor to the next slot, or the next space; empty
+    slots, where nothing happens, are passed in the same step."""
     r = _cursor(state)
-    order = resolution_order(ACTION_ORDER[r.space])
-    i = order.index(r.slot)
-    if i + 1 < len(order):
-        return attrs.evolve(state, resolution=Resolution(r.space, order[i + 1]))
-    if r.space + 1 < END:
-        return attrs.evolve(state, resolution=_first(r.space + 1))
+    board = state.board
+    for space, slot in _WALK[_STEP[(r.space, r.slot)] + 1 :]:
+        if board[space][slot] is not None:
+            return evolve(state, resolution=Resolution(space, slot))
     announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return attrs.evolve(state, resolution=Resolution(END, 0))
+    return evolve(state, resolution=Resolution(END, 0))
+
+
+def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[tuple[int | None, ...], ...]:
+    """The board with the cursor's slot empty."""
+    row = list(board[r.space])
+    row[r.slot] = None
+    return board[: r.space] + (tuple(row),) + board[r.space + 1 :]
 
 
 def _clear_slot(state: GameState, r: Resolution) -> GameState:
-    row = list(state.board[r.space])
-    row[r.slot] = None
-    board = state.board[: r.space] + (tuple(row),) + state.board[r.space + 1 :]
-    return attrs.evolve(state, board=board)
+    return evolve(state, board=_cleared(state.board, r))
 
 
 def _finish(state: GameState, seat: int, carried: bool) -> GameState:
@@ -105,16 +117,16 @@ def _finish(state: GameState, seat: int, carried: bool) -> GameState:
     action = ACTION_ORDER[r.space]
     outcome = Outcome.CARRIED_OUT if carried else Outcome.NOT_CARRIED_OUT
     played = tuple(
-        attrs.evolve(o, outcome=outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
+        evolve(o, outcome=outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
         for o in state.players[seat].played
     )
-    state = update_player(state, seat, played=played)
-    state = _clear_slot(state, r)
+    players = state.players[:seat] + (evolve(state.players[seat], played=played),) + state.players[seat + 1 :]
     if carried:
         announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.")
     else:
         announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).")
-    return attrs.evolve(state, resolution=Resolution(r.space, r.slot))
+    # One copy of the state: the player's orders, the cleared slot, the cursor.
+    return evolve(state, players=players, board=_cleared(state.board, r), resolution=Resolution(r.space, r.slot))
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
@@ -159,7 +171,13 @@ def _dig_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     need = 1 + (1 if reward.foreimp and r.dug == 0 else 0)  # ACT-DIG-3: foreimp with the first tunnel
     if r.dug >= reward.imps_work or p.free_imps < need:
         return ()
-    return tuple(DigTunnel(seat, sq) for sq in dig_squares(p.dungeon.squares))
+    return _dig_tunnels(seat, dig_squares(p.dungeon.squares))
+
+
+@functools.lru_cache(maxsize=1024)
+def _dig_tunnels(seat: int, squares: tuple[Square, ...]) -> tuple[Move, ...]:
+    """One ``DigTunnel`` per square, shared by ``legal`` and ``auto`` (moves are immutable)."""
+    return tuple(map(DigTunnel, itertools.repeat(seat), squares))
 
 
 def max_miners(player: PlayerState, slot: int) -> int:
@@ -204,7 +222,14 @@ def _room_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     p = state.players[seat]
     if not can_pay(p, slot_spec(Action.ROOM, r.slot).cost):
         return ()
-    return tuple(BuildRoom(seat, room, sq) for room in dict.fromkeys(state.room_shop) for sq in room_squares(p.dungeon, room))
+    rooms = dict.fromkeys(state.room_shop)
+    return tuple(itertools.chain.from_iterable(_builds(seat, room, room_squares(p.dungeon, room)) for room in rooms))
+
+
+@functools.lru_cache(maxsize=1024)
+def _builds(seat: int, room: str, squares: tuple[Square, ...]) -> tuple[Move, ...]:
+    """One ``BuildRoom`` per square, shared between states (moves are immutable)."""
+    return tuple(map(BuildRoom, itertools.repeat(seat), itertools.repeat(room), squares))
 
 
 def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -460,7 +485,7 @@ def play(state: GameState, move: Move) -> GameState:
         reward = spec.reward
         if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next
             extra = Y2_EXTRA_TRAPS if state.year == 2 else 0  # Y2-3
-            return attrs.evolve(state, resolution=attrs.evolve(r, draws=reward.traps + extra, returning=extra > 0))
+            return evolve(state, resolution=evolve(r, draws=reward.traps + extra, returning=extra > 0))
         # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
         # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
         # the new imps are free for production.
@@ -473,9 +498,9 @@ def play(state: GameState, move: Move) -> GameState:
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
         spied = tuple(sorted(set(seen) | {move.position}))
-        state = attrs.evolve(state, spied=state.spied[:seat] + (spied,) + state.spied[seat + 1 :])
+        state = evolve(state, spied=state.spied[:seat] + (spied,) + state.spied[seat + 1 :])
         if state.combat[move.position] is None:
-            return attrs.evolve(state, resolution=attrs.evolve(r, spy=move.position))  # chance fixes the card
+            return evolve(state, resolution=evolve(r, spy=move.position))  # chance fixes the card
         return _finish(state, seat, carried=True)
     if isinstance(move, DigTunnel):
         return _dig(state, seat, move)
@@ -495,7 +520,7 @@ def play(state: GameState, move: Move) -> GameState:
     traps.remove(move.trap)
     announce("return_trap", f"Player {seat + 1} returns a trap card to the deck (Y2-3).")
     state = update_player(state, seat, traps=tuple(traps))
-    state = attrs.evolve(state, decks=attrs.evolve(state.decks, traps=state.decks.traps.with_card(move.trap)))
+    state = evolve(state, decks=evolve(state.decks, traps=state.decks.traps.with_card(move.trap)))
     return _finish(state, seat, carried=True)
 
 
@@ -504,17 +529,17 @@ def _draw(state: GameState, move: Draw) -> GameState:
     seat = acting_seat(state)
     assert seat is not None
     deck = getattr(state.decks, move.deck)
-    state = attrs.evolve(state, decks=attrs.evolve(state.decks, **{move.deck: deck.without(move.card)}))
+    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
     if move.deck == "combat":
         assert r.spy is not None
         combat = state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :]
         announce("spied", f"Player {seat + 1} has seen combat card {r.spy + 1}.")
-        return _finish(attrs.evolve(state, combat=combat), seat, carried=True)
+        return _finish(evolve(state, combat=combat), seat, carried=True)
     p = state.players[seat]
     state = update_player(state, seat, traps=p.traps + (move.card,))  # ACT-TRAP-2: private to its owner
     announce("trap", f"Player {seat + 1} draws a trap card.")
-    r = attrs.evolve(r, draws=r.draws - 1)
-    state = attrs.evolve(state, resolution=r)
+    r = evolve(r, draws=r.draws - 1)
+    state = evolve(state, resolution=r)
     if r.draws == 0 and not r.returning:
         return _finish(state, seat, carried=True)
     return state
@@ -531,7 +556,7 @@ def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
     state = update_player(
         state, seat, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore
     )
-    return attrs.evolve(state, resolution=attrs.evolve(r, dug=r.dug + 1))
+    return evolve(state, resolution=evolve(r, dug=r.dug + 1))
 
 
 def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
@@ -554,7 +579,7 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     tavern = list(state.tavern)
     tavern.remove(move.monster)
     state = update_player(state, seat, monsters=tuple(monsters), traps=tuple(traps))
-    state = attrs.evolve(state, tavern=tuple(tavern), far_lands=far)
+    state = evolve(state, tavern=tuple(tavern), far_lands=far)
     announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.")
     if move.monster == "troll":
         announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).")
@@ -572,7 +597,7 @@ def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     shop.remove(move.room)
     announce("room", f"Player {seat + 1} builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
     state = update_player(state, seat, dungeon=Dungeon(tiles))
-    state = attrs.evolve(state, room_shop=tuple(shop))
+    state = evolve(state, room_shop=tuple(shop))
     return _finish(state, seat, carried=True)
 
 
@@ -595,7 +620,7 @@ def auto(state: GameState) -> GameState:
         return _clear_slot(state, r)
     if r.draws > 0 and not state.decks.traps.size:
         announce("no_traps", "The trap deck is empty: no more trap cards to draw (LIB-RES-5).")
-        state = attrs.evolve(state, resolution=attrs.evolve(r, draws=0))
+        state = evolve(state, resolution=evolve(r, draws=0))
         return state if r.returning else _finish(state, seat, carried=True)
     if r.returning and r.draws == 0 and not state.players[seat].traps:
         return _finish(state, seat, carried=True)

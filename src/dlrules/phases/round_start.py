@@ -5,7 +5,10 @@ up with it (BEYOND-SEEDS.md SPE; its effect is not implemented: LIB-6)."""
 
 from __future__ import annotations
 
-import attrs
+import functools
+import itertools
+import operator
+from collections.abc import Callable
 
 from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS, SPECIAL_EVENTS
 from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZE, adventurers_per_round
@@ -13,14 +16,14 @@ from dlrules.errors import Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce
-from dlrules.state import CHANCE, Deck, GameState
+from dlrules.state import CHANCE, Deck, GameState, evolve
 
 
 def enter(state: GameState) -> GameState:
     """RST-1: leftover monsters and rooms are discarded; every round has a fresh offer."""
     if state.tavern or state.room_shop:
         announce("discard", "Leftover monsters and rooms are discarded.")
-    return attrs.evolve(
+    return evolve(
         state,
         tavern=(),
         room_shop=(),
@@ -48,10 +51,19 @@ def needed(state: GameState) -> str | None:
 def draws(deck: Deck, name: str) -> tuple[Move, ...]:
     """Every card chance may turn up from ``deck`` (unseen first, then the bottom)."""
     if deck.unseen:
-        return tuple(Draw(name, key) for key, _ in deck.unseen)
+        return tuple(map(_draw, itertools.repeat(name), map(_key, deck.unseen)))
     if deck.bottom:
-        return (Draw(name, deck.bottom[0]),)
+        return (_draw(name, deck.bottom[0]),)
     return ()
+
+
+_key: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _draw(name: str, card: str) -> Draw:
+    """One ``Draw`` object per deck and card, shared (moves are immutable)."""
+    return Draw(name, card)
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -81,19 +93,18 @@ def _rank(key: str) -> int:
 def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Draw)
     deck: Deck = getattr(state.decks, move.deck)
-    decks = attrs.evolve(state.decks, **{move.deck: deck.without(move.card)})
-    state = attrs.evolve(state, decks=decks)
+    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})  # one state copy per branch below
     if move.deck == "monsters":
         announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.")
-        return attrs.evolve(state, tavern=state.tavern + (move.card,))
+        return evolve(state, decks=decks, tavern=state.tavern + (move.card,))
     if move.deck == "rooms":
         announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.")
-        return attrs.evolve(state, room_shop=state.room_shop + (move.card,))
+        return evolve(state, decks=decks, room_shop=state.room_shop + (move.card,))
     if move.deck == "events":
         events = list(state.events)
         events[state.round] = move.card  # the next round's event (RST-2)
         announce("event", f"Next round's event: {EVENTS[move.card].name}.")
-        return attrs.evolve(state, events=tuple(events))
+        return evolve(state, decks=decks, events=tuple(events))
     if move.deck == "special":
         card = SPECIAL_EVENTS[move.card]
         announce(
@@ -101,20 +112,20 @@ def play(state: GameState, move: Move) -> GameState:
             f"This year's special event card: {card.name}. Its text is not established "
             "(BEYOND-SEEDS.md SPE): dlrules does not implement its effect (LIB-6).",
         )
-        return attrs.evolve(state, special_event=move.card)
+        return evolve(state, decks=decks, special_event=move.card)
     row = state.adventurers_next + (move.card,)
     announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
     if len(row) < adventurers_per_round(state.n_players):
-        return attrs.evolve(state, adventurers_next=row)
-    left = state.decks.adventurers
+        return evolve(state, decks=decks, adventurers_next=row)
+    left = decks.adventurers
     other_rune_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
     if len({_rank(k) for k in row}) == 1 and other_rune_left:
         # RST-5 / RUL-7: all the same rune: the last one goes under the deck, draw again.
         announce("redraw", f"All adventurers show the same rune; {move.card} goes under the deck.")
-        decks = attrs.evolve(state.decks, adventurers=state.decks.adventurers.with_bottom(move.card))
-        return attrs.evolve(state, decks=decks, adventurers_next=row[:-1])
+        decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
+        return evolve(state, decks=decks, adventurers_next=row[:-1])
     # RST-4: stable sort, weaker to the left (RUL-7: also when no other rune is left to draw).
-    return attrs.evolve(state, adventurers_next=tuple(sorted(row, key=_rank)))
+    return evolve(state, decks=decks, adventurers_next=tuple(sorted(row, key=_rank)))
 
 
 def auto(state: GameState) -> GameState:

@@ -8,9 +8,8 @@ together (RUL-13); each dummy colour gets 3 random unavailable orders (RUL-8).
 
 from __future__ import annotations
 
+import functools
 import itertools
-
-import attrs
 
 from dlrules.components import Action
 from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, UNAVAILABLE
@@ -18,13 +17,21 @@ from dlrules.errors import Violation
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, update_player
-from dlrules.state import CHANCE, GameState
+from dlrules.state import CHANCE, GameState, evolve
 
 
+@functools.lru_cache(maxsize=256)
 def _combos(actions: tuple[Action, ...], k: int) -> tuple[tuple[Action, ...], ...]:
-    """k-subsets of ``actions``, each in board order."""
+    """k-subsets of ``actions``, each in board order (cached: a pure function)."""
     ordered = tuple(a for a in Action if a in actions)
     return tuple(itertools.combinations(ordered, k))
+
+
+@functools.lru_cache(maxsize=16)
+def _deals(target: int, k: int) -> tuple[Move, ...]:
+    """RUL-13, RUL-8: every deal of ``k`` of the 8 orders to ``target`` (the
+    moves are immutable: one tuple serves every game)."""
+    return tuple(DealOrders(target, combo) for combo in _combos(tuple(Action), k))
 
 
 def _next_deal(state: GameState) -> int | None:
@@ -48,7 +55,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     target = _next_deal(state)
     if target is not None:
         k = FIRST_DEAL.value if target < state.n_players else DUMMY_UNAVAILABLE.value
-        return tuple(DealOrders(target, combo) for combo in _combos(tuple(Action), k))
+        return _deals(target, k)
     moves: list[Move] = []
     for seat in sorted(to_move(state)):
         dealt = state.players[seat].dealt
@@ -89,10 +96,10 @@ def play(state: GameState, move: Move) -> GameState:
             announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
             return update_player(state, move.target, dealt=move.orders)
         dummies = tuple(
-            attrs.evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
+            evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
         announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.")
-        return attrs.evolve(state, dummies=dummies)
+        return evolve(state, dummies=dummies)
     assert isinstance(move, KeepUnavailable)
     announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
     return update_player(state, move.seat, kept=move.orders)
@@ -128,6 +135,17 @@ VARIANTS = ("first", "full")
 def initial_state(players: int, variant: str) -> GameState:
     """Lay out the game (COMPONENTS.md geometry and setup): supplies, evil,
     starting tunnels, order cards, decks as unseen multisets."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}: choose 'first' (the introductory game) or 'full'")
+    return _layout(players, variant)
+
+
+@functools.lru_cache(maxsize=8)
+def _layout(players: int, variant: str) -> GameState:
+    """The layout itself: the same immutable state for the same arguments
+    (cached: thousands of games start from the same few layouts)."""
     # Imported here: the layout needs component tables the rules above do not.
     from dlrules.components import (
         ADVENTURER_DECKS,
@@ -148,10 +166,6 @@ def initial_state(players: int, variant: str) -> GameState:
     )
     from dlrules.state import Deck, Decks, DummyState, Dungeon, Phase, PlayerState, Tile
 
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: choose 'first' (the introductory game) or 'full'")
     dungeon = Dungeon(tuple(Tile(sq) for sq in sorted(STARTING_TUNNELS.value)))
     lords = tuple(
         PlayerState(

@@ -1,0 +1,332 @@
+"""How fast is the referee? Random play-outs of dlrules against random games
+of python-chess, measured in one process (docs/performance.md).
+
+    python benchmarks/playouts.py            # about half a minute
+    python benchmarks/playouts.py --quick    # a few seconds (smoke test)
+    python benchmarks/playouts.py --seconds 60 --seed 7
+
+dlrules: from ``new_game(n)`` for n = 4, 3, 2, uniform random play-outs as
+far as the engine goes (until nobody is to move), chance sampled with
+``sample_chance``, one ``random.Random`` per play-out seeded from ``--seed``.
+A *decision* is one move applied with ``apply`` (a player's or chance's),
+together with what it takes to choose it (``to_move``, ``legal_moves`` or
+``sample_chance``). python-chess: random games from the start position until
+``Board.outcome()`` is not None; a *ply* is one ``legal_moves`` listing, one
+random choice and one ``push``.
+
+Both kinds of play-out alternate in one loop, so machine noise hits both
+alike; the ratio ours/theirs is what to track (absolute times drift).
+
+Position timings use a fixed corpus: every ``--stride``-th decision point of
+the first play-outs of each player count (same seed, same engine: same
+corpus). Each timing runs on a fresh shallow copy of the state (a new object
+with equal contents), so caches keyed on the state object cannot help.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+import dlrules
+from dlrules import CHANCE, GameState, Move, apply, dumps, legal_moves, loads, new_game, sample_chance, to_move
+
+chess: Any
+try:
+    import chess
+except ImportError:  # pragma: no cover - the benchmark-only extra
+    chess = None
+
+PLAYER_COUNTS = (4, 3, 2)
+clock = time.perf_counter
+
+
+# --- dlrules ---------------------------------------------------------------------------
+
+
+def play_ours(players: int, seed: int, record: list[GameState] | None = None) -> int:
+    """One uniform random play-out as far as the engine goes; the decisions made."""
+    rng = random.Random(seed)
+    state = new_game(players)
+    made = 0
+    while True:
+        seats = to_move(state)
+        if not seats:
+            return made
+        if record is not None:
+            record.append(state)
+        if CHANCE in seats:
+            move = sample_chance(state, rng)
+        else:
+            moves = legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+        state = apply(state, move)
+        made += 1
+
+
+# --- python-chess ------------------------------------------------------------------------
+
+
+def play_chess(seed: int) -> int:
+    """One uniform random game of chess; the plies played."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    plies = 0
+    while board.outcome() is None:
+        moves = list(board.legal_moves)
+        board.push(moves[rng.randrange(len(moves))])
+        plies += 1
+    return plies
+
+
+# --- measuring ----------------------------------------------------------------------------
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def fresh(state: GameState) -> GameState:
+    """An equal state that is a new object (defeats identity caches)."""
+    return attrs.evolve(state)
+
+
+def per_position(corpus: list[GameState], repeats: int, run: Callable[[GameState], Any]) -> list[float]:
+    """For each position, the median of ``repeats`` timings (µs) of ``run(fresh copy)``."""
+    out = []
+    for state in corpus:
+        times = []
+        for _ in range(repeats):
+            copy = fresh(state)
+            t0 = clock()
+            run(copy)
+            times.append((clock() - t0) * 1e6)
+        out.append(statistics.median(times))
+    return out
+
+
+@attrs.define
+class Runs:
+    """Play-outs of one kind: each run's wall time (s) and decisions/plies."""
+
+    seconds: list[float] = attrs.field(factory=list)
+    steps: list[int] = attrs.field(factory=list)
+
+    def add(self, seconds: float, steps: int) -> None:
+        self.seconds.append(seconds)
+        self.steps.append(steps)
+
+    @property
+    def per_second(self) -> float:
+        return sum(self.steps) / sum(self.seconds)
+
+    @property
+    def runs_per_second(self) -> float:
+        return len(self.seconds) / sum(self.seconds)
+
+    @property
+    def median_us_per_step(self) -> float:
+        return statistics.median(s / n * 1e6 for s, n in zip(self.seconds, self.steps) if n)
+
+    @property
+    def median_run_ms(self) -> float:
+        return statistics.median(self.seconds) * 1e3
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20.0, help="time budget for the play-out loop (default 20)")
+    parser.add_argument("--quick", action="store_true", help="a tiny budget (smoke test)")
+    parser.add_argument("--seed", type=int, default=2009)
+    parser.add_argument("--corpus", type=int, default=300, help="positions in the timing corpus (default 300)")
+    parser.add_argument("--stride", type=int, default=3, help="take every n-th decision point for the corpus")
+    parser.add_argument("--repeats", type=int, default=5, help="timings per corpus position (median taken)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.seconds, args.corpus, args.repeats = 1.0, 40, 2
+    if chess is None:
+        print("python-chess is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+
+    print(f"dlrules {dlrules.__version__}, python-chess {chess.__version__}")
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}, {platform.system()} {platform.release()}")
+    print(f"processor: {_cpu_name()}; seed {args.seed}; budget {args.seconds:g} s")
+    print()
+
+    # Warm up both (imports, caches of component tables).
+    play_ours(4, args.seed)
+    play_chess(args.seed)
+
+    ours = {n: Runs() for n in PLAYER_COUNTS}
+    theirs = Runs()
+    phases_reached: dict[int, set[str]] = {n: set() for n in PLAYER_COUNTS}
+    start = clock()
+    i = 0
+    while clock() - start < args.seconds or i < 3:
+        seed = args.seed * 1000 + i
+        for n in PLAYER_COUNTS:
+            t0 = clock()
+            k = play_ours(n, seed)
+            ours[n].add(clock() - t0, k)
+        t0 = clock()
+        k = play_chess(seed)
+        theirs.add(clock() - t0, k)
+        i += 1
+    for n in PLAYER_COUNTS:
+        phases_reached[n].add(_final_phase(n, args.seed * 1000))
+
+    every = Runs(
+        [s for n in PLAYER_COUNTS for s in ours[n].seconds], [k for n in PLAYER_COUNTS for k in ours[n].steps]
+    )
+
+    print("dlrules random play-outs (as far as the engine goes)")
+    print(f"  {'players':>7} {'play-outs':>9} {'decisions':>9} {'decisions/s':>12} {'play-outs/s':>12} {'µs/decision':>12} {'ms/play-out':>12}  stops in")
+    for n in PLAYER_COUNTS:
+        r = ours[n]
+        print(
+            f"  {n:>7} {len(r.steps):>9} {statistics.mean(r.steps):>9.1f} {r.per_second:>12,.0f} {r.runs_per_second:>12,.1f}"
+            f" {r.median_us_per_step:>12.1f} {r.median_run_ms:>12.2f}  {', '.join(sorted(phases_reached[n]))}"
+        )
+    print(f"  {'all':>7} {len(every.steps):>9} {statistics.mean(every.steps):>9.1f} {every.per_second:>12,.0f} {every.runs_per_second:>12,.1f} {every.median_us_per_step:>12.1f}")
+    print("  (decisions = moves applied, chance included, per play-out on average; µs/decision and ms/play-out are medians over play-outs)")
+    print()
+
+    # The fixed corpus.
+    seen: list[GameState] = []
+    j = 0
+    while len(seen) < args.corpus * args.stride and j < 200:
+        for n in PLAYER_COUNTS:
+            play_ours(n, args.seed * 7919 + j, seen)
+        j += 1
+    corpus = seen[:: args.stride][: args.corpus]
+    chosen = [_pick(s, args.seed + k) for k, s in enumerate(corpus)]
+
+    for s in corpus[:20]:  # warm up: cattrs builds its (un)structuring code on first use
+        loads(dumps(s), GameState)
+    gc.collect()
+    lm = per_position(corpus, args.repeats, legal_moves)
+    applied = per_position_apply(corpus, chosen, args.repeats)
+    warm = per_position_apply(corpus, chosen, args.repeats, listed_first=True)
+    assert applied is not None and warm is not None
+    unchecked = per_position_apply(corpus, chosen, args.repeats, checked=False)
+    rt = per_position(corpus, args.repeats, lambda s: loads(dumps(s), GameState))
+    sizes = [len(dumps(s)) for s in corpus]
+
+    print(f"positions: {len(corpus)} decision points (one in {args.stride} of {len(seen)} seen), {args.repeats} timings each, median per position")
+    print(f"  {'':<28} {'p50 µs':>9} {'p99 µs':>9} {'max µs':>9}")
+    print(f"  {'legal_moves':<28} {pct(lm, .5):>9.1f} {pct(lm, .99):>9.1f} {max(lm):>9.1f}")
+    print(f"  {'apply (checked), cold':<28} {pct(applied, .5):>9.1f} {pct(applied, .99):>9.1f} {max(applied):>9.1f}")
+    print(f"  {'apply after legal_moves':<28} {pct(warm, .5):>9.1f} {pct(warm, .99):>9.1f} {max(warm):>9.1f}")
+    if unchecked is not None:
+        print(f"  {'apply_unchecked':<28} {pct(unchecked, .5):>9.1f} {pct(unchecked, .99):>9.1f} {max(unchecked):>9.1f}")
+    print(f"  {'JSON round trip (state)':<28} {pct(rt, .5):>9.1f} {pct(rt, .99):>9.1f} {max(rt):>9.1f}")
+    print(f"  JSON size of a state: median {statistics.median(sizes):,.0f} bytes")
+    print()
+
+    # Memory: the process's peak RSS, and Python's peak allocations over one 4-player play-out.
+    gc.collect()
+    tracemalloc.start()
+    play_ours(4, args.seed)
+    _, traced = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"memory: peak RSS of this process {rss:.1f} MiB; peak Python allocations during one 4-player play-out {traced / 1024:.0f} KiB")
+    print()
+
+    print("python-chess random games (same loop, same process)")
+    print(f"  games {len(theirs.steps)}, plies per game {statistics.mean(theirs.steps):.1f} on average")
+    print(f"  plies/s {theirs.per_second:,.0f}; µs/ply {theirs.median_us_per_step:.1f} (median over games); ms/game {theirs.median_run_ms:.2f} (median)")
+    print()
+
+    chess_us = theirs.median_us_per_step
+    ratio = every.per_second / theirs.per_second
+    game_ratio = ours[4].median_run_ms / theirs.median_run_ms
+    lm_ratio = pct(lm, 0.99) / chess_us
+    print("targets (issue 7)")
+    print(f"  decisions/s ÷ plies/s               {ratio:6.2f}   (target ≥ 1.5)  {_ok(ratio >= 1.5)}")
+    print(f"  4-player play-out ÷ chess game      {game_ratio:6.2f}   (target ≤ 1, medians)  {_ok(game_ratio <= 1)}")
+    print(f"  legal_moves p99 ÷ chess µs/ply      {lm_ratio:6.2f}   (target ≤ 20)  {_ok(lm_ratio <= 20)}")
+    print()
+    print(f"ratio ours/theirs (decisions/s ÷ plies/s): {ratio:.2f}")
+    return 0
+
+
+def per_position_apply(
+    corpus: list[GameState], chosen: list[Move], repeats: int, checked: bool = True, listed_first: bool = False
+) -> list[float] | None:
+    """``apply`` (or ``apply_unchecked``) of a fixed legal move on a fresh
+    copy: cold, an equal move made elsewhere (the copy's moves are listed
+    inside the clock); with ``listed_first`` the copy's ``legal_moves`` are
+    listed before the clock starts and the move is taken from that list, as
+    in a play-out."""
+    from dlrules import engine
+
+    unchecked: Callable[[GameState, Move], GameState] | None = getattr(engine, "apply_unchecked", None)
+    run: Callable[[GameState, Move], GameState] = apply
+    if not checked:
+        if unchecked is None:
+            return None
+        run = unchecked
+    out = []
+    for state, move in zip(corpus, chosen):
+        index = legal_moves(state).index(move)
+        times = []
+        for _ in range(repeats):
+            copy = fresh(state)
+            mine = move
+            if listed_first:
+                mine = legal_moves(copy)[index]  # the copy's own (equal) move object
+            t0 = clock()
+            run(copy, mine)
+            times.append((clock() - t0) * 1e6)
+        out.append(statistics.median(times))
+    return out
+
+
+def _pick(state: GameState, seed: int) -> Move:
+    moves = legal_moves(state)
+    return moves[random.Random(seed).randrange(len(moves))]
+
+
+def _final_phase(players: int, seed: int) -> str:
+    rng = random.Random(seed)
+    state = new_game(players)
+    while to_move(state):
+        if CHANCE in to_move(state):
+            state = apply(state, sample_chance(state, rng))
+        else:
+            moves = legal_moves(state)
+            state = apply(state, moves[rng.randrange(len(moves))])
+    return f"{state.phase.value} (year {state.year}, round {state.round})"
+
+
+def _ok(flag: bool) -> str:
+    return "met" if flag else "MISSED"
+
+
+def _cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

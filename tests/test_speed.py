@@ -1,0 +1,161 @@
+"""The fast paths (docs/performance.md) change no answer: the legal-move
+cache, the identity scan in ``check``, ``apply_unchecked``, the integer
+chance sampler, ``state.evolve``, the cached layouts and move tuples. And the
+benchmark script runs (when python-chess is installed)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+import dlrules
+from dlrules import CHANCE, GameState, Move, Phase
+from dlrules.engine import apply_unchecked
+from dlrules.state import evolve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _states(players: int, seed: int) -> list[GameState]:
+    """Every decision point of one seeded random play-out."""
+    out = []
+    rng = random.Random(seed)
+    state = dlrules.new_game(players)
+    while dlrules.to_move(state):
+        out.append(state)
+        if CHANCE in dlrules.to_move(state):
+            move = dlrules.sample_chance(state, rng)
+        else:
+            moves = dlrules.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+        state = dlrules.apply(state, move)
+    return out
+
+
+CORPUS = [s for players in (2, 3, 4) for seed in range(3) for s in _states(players, seed)]
+
+
+def _exact_sample(state: GameState, rng: random.Random) -> Move:
+    """The sampler as specified (docs/api.md): the exact fractions over their
+    least common denominator, one ``randrange``."""
+    outcomes = dlrules.chance_outcomes(state)
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    x = rng.randrange(denominator)
+    for (move, _), bound in zip(outcomes, itertools.accumulate(int(p * denominator) for _, p in outcomes)):
+        if x < bound:
+            return move
+    raise AssertionError("outcomes do not sum to 1")
+
+
+def test_sample_chance_draws_exactly_what_the_fractions_draw() -> None:
+    """The integer weights give the same outcome as the fractions for the same seed."""
+    chance_states = [s for s in CORPUS if CHANCE in dlrules.to_move(s)]
+    assert len(chance_states) > 30
+    for k, state in enumerate(chance_states):
+        assert dlrules.sample_chance(state, random.Random(k)) == _exact_sample(state, random.Random(k))
+
+
+def test_RS_3_check_accepts_an_equal_copy_of_a_listed_move_and_refuses_others() -> None:
+    """Legality is membership by equality, whether or not the move object is
+    the listed one; a move legal elsewhere is still refused here."""
+    for a, b in zip(CORPUS, CORPUS[1:]):
+        moves = dlrules.legal_moves(a)
+        copy = attrs.evolve(moves[-1])
+        assert copy is not moves[-1]
+        assert dlrules.check(a, copy) == ()
+        assert dlrules.check(attrs.evolve(a), moves[0]) == ()  # an equal state, a new object
+        stranger = next((m for m in dlrules.legal_moves(b) if m not in moves), None)
+        if stranger is not None:
+            assert dlrules.check(a, stranger) != ()
+            with pytest.raises(dlrules.IllegalMove):
+                dlrules.apply(a, stranger)
+
+
+def test_legal_moves_follow_the_state_not_the_last_question() -> None:
+    """Asking about many states in turn (more than the cache holds) answers each one afresh."""
+    expected = [dlrules.engine.PHASES[s.phase].legal(s) for s in CORPUS]
+    for _ in range(2):
+        for state, moves in zip(CORPUS, expected):
+            assert dlrules.legal_moves(state) == moves
+            assert dlrules.to_move(state) == dlrules.engine.PHASES[state.phase].to_move(state)
+    for state, moves in zip(reversed(CORPUS), reversed(expected)):
+        assert dlrules.legal_moves(attrs.evolve(state)) == moves
+
+
+def test_apply_unchecked_agrees_with_apply_on_listed_moves() -> None:
+    for k, state in enumerate(CORPUS[::3]):
+        moves = dlrules.legal_moves(state)
+        move = moves[k % len(moves)]
+        assert apply_unchecked(state, move) == dlrules.apply(state, move)
+
+
+def test_evolve_agrees_with_attrs_evolve() -> None:
+    state = CORPUS[-1]
+    assert evolve(state, round=2, phase=Phase.ORDERS) == attrs.evolve(state, round=2, phase=Phase.ORDERS)
+    player = state.players[0]
+    assert evolve(player, gold=9) == attrs.evolve(player, gold=9)
+    assert evolve(player) == player and evolve(player) is not player
+    with pytest.raises(TypeError, match="no field 'coins'"):
+        evolve(player, coins=1)
+
+
+def test_new_game_layouts_are_shared_but_games_stay_apart() -> None:
+    """A cached layout is immutable: one game's moves never show in another."""
+    a, b = dlrules.new_game(4), dlrules.new_game(4)
+    assert a == b
+    after = dlrules.apply(a, dlrules.legal_moves(a)[0])
+    assert dlrules.new_game(4) == b and after != b
+    with pytest.raises(ValueError, match="not 5"):
+        dlrules.new_game(5)
+
+
+def test_benchmark_script_runs_quickly() -> None:
+    """benchmarks/playouts.py --quick prints every figure and the ratio last."""
+    pytest.importorskip("chess")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "playouts.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for figure in ("decisions/s", "play-outs/s", "µs/decision", "legal_moves", "apply (checked)", "JSON round trip", "peak RSS", "plies/s"):
+        assert figure in out
+    assert out.strip().splitlines()[-1].startswith("ratio ours/theirs")
+
+
+def test_play_outs_in_threads_agree_with_play_outs_in_turn() -> None:
+    """The engine's cache of recent states is shared: threads playing at once
+    get the same moves and states as one thread playing the games in turn."""
+    import threading
+
+    def play(players: int, seed: int) -> tuple[Move, ...]:
+        return dlrules.play_out(dlrules.new_game(players), None, random.Random(seed)).moves
+
+    jobs = [(players, seed) for players in (2, 3, 4) for seed in range(2)]
+    alone = [play(*job) for job in jobs]
+    together: list[tuple[Move, ...] | None] = [None] * len(jobs)
+
+    def run(i: int) -> None:
+        together[i] = play(*jobs[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # switch threads often, inside the engine's calls
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone
