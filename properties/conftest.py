@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from properties.profiles import PROFILES, PROFILE
 
@@ -16,5 +16,8 @@ for _profile in PROFILES.values():
         deadline=None,
         print_blob=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        # CI reports a failing game as found (its seed and moves print) instead of
+        # spending minutes per state machine shrinking it; nightly shrinks.
+        phases=tuple(Phase) if _profile.shrink else tuple(p for p in Phase if p is not Phase.shrink),
     )
 settings.load_profile(PROFILE.name)

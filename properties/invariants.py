@@ -83,7 +83,7 @@ KNOWN_RULES = known_rule_ids()
 
 def implemented(phase: Phase) -> bool:
     """Whether the engine has rules for ``phase`` (not the 'unfinished' stub)."""
-    return engine.PHASES[phase].play.__module__ != "dlrules.phases.unfinished"
+    return engine.PHASES[phase].implemented
 
 
 def colours(state: GameState) -> range:

@@ -19,11 +19,12 @@ class Profile:
     step_count: int  # stateful_step_count: moves per state-machine run
     sim_games: int  # random_sim play-outs per player count
     thorough: bool  # apply every listed move at every step (not a sample)
+    shrink: bool  # shrink a failing example (minutes per failure on long games)
 
 
 PROFILES = {
-    "ci": Profile("ci", max_examples=6, step_count=200, sim_games=2, thorough=False),
-    "nightly": Profile("nightly", max_examples=25, step_count=600, sim_games=40, thorough=True),
+    "ci": Profile("ci", max_examples=6, step_count=200, sim_games=2, thorough=False, shrink=False),
+    "nightly": Profile("nightly", max_examples=25, step_count=600, sim_games=40, thorough=True, shrink=True),
 }
 
 NAME = os.environ.get("DLRULES_PROFILE", "ci")

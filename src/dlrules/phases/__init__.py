@@ -27,6 +27,8 @@ class PhaseRules:
     - ``auto(s)``: one automatic step, or ``s`` itself when a decision is due.
     - ``done(s)``: the phase is over (the engine then enters the next one).
     - ``turn_rule``: the rule cited when a seat moves out of turn.
+    - ``implemented``: False for a phase whose rules have not landed yet
+      (``phases.unfinished``): the game stops there.
     """
 
     to_move: Callable[[GameState], frozenset[int]]
@@ -36,3 +38,27 @@ class PhaseRules:
     auto: Callable[[GameState], GameState]
     done: Callable[[GameState], bool]
     turn_rule: str
+    implemented: bool = True
+
+
+def no_decisions(rule: str, why: str, *, done: bool, implemented: bool = True) -> PhaseRules:
+    """The rules of a phase in which nobody decides anything: nobody is to
+    move, no move is legal, every move is refused citing ``rule`` with ``why``.
+    Its work happens on entry; ``done`` says whether the game then goes on."""
+
+    def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+        return (Violation(rule, why),)
+
+    def play(state: GameState, move: Move) -> GameState:  # pragma: no cover - nothing is ever legal
+        raise AssertionError(f"no move is legal here ({rule})")
+
+    return PhaseRules(
+        to_move=lambda s: frozenset(),
+        legal=lambda s: (),
+        explain=explain,
+        play=play,
+        auto=lambda s: s,
+        done=lambda s: done,
+        turn_rule=rule,
+        implemented=implemented,
+    )

@@ -12,9 +12,7 @@ PAL-6..8), and ``party_queue`` puts him in front of that lord's queue
 from __future__ import annotations
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
-from dlrules.errors import Violation
-from dlrules.moves import Move
-from dlrules.phases import PhaseRules
+from dlrules.phases import no_decisions
 from dlrules.phases.common import announce, clamp_evil, update_player
 from dlrules.state import Adventurer, GameState, evolve
 
@@ -78,24 +76,4 @@ def enter(state: GameState) -> GameState:
     return evolve(state, adventurers_now=(), far_lands=far_lands)
 
 
-def _nothing(state: GameState) -> tuple[Move, ...]:
-    return ()
-
-
-def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
-    return (Violation("ADV-1", "adventurers are assigned by the rules; nobody decides anything now"),)
-
-
-def play(state: GameState, move: Move) -> GameState:  # pragma: no cover - nothing is ever legal
-    raise AssertionError("no move is legal in the Adventurers phase")
-
-
-RULES = PhaseRules(
-    to_move=lambda s: frozenset(),
-    legal=_nothing,
-    explain=explain,
-    play=play,
-    auto=lambda s: s,
-    done=lambda s: True,
-    turn_rule="ADV-1",
-)
+RULES = no_decisions("ADV-1", "adventurers are assigned by the rules; nobody decides anything now", done=True)

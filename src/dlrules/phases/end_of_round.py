@@ -15,9 +15,7 @@ next round start, so that ``next_phase`` still sees the round that ended.
 from __future__ import annotations
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
-from dlrules.errors import Violation
-from dlrules.moves import Move
-from dlrules.phases import PhaseRules
+from dlrules.phases import no_decisions
 from dlrules.phases.common import announce
 from dlrules.state import GameState, evolve
 
@@ -56,20 +54,4 @@ def next_round(state: GameState) -> GameState:
     )
 
 
-def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
-    return (Violation("END-3", "the end of the round needs no decision"),)
-
-
-def play(state: GameState, move: Move) -> GameState:  # pragma: no cover - nothing is ever legal
-    raise AssertionError("no move is legal at the end of a round")
-
-
-RULES = PhaseRules(
-    to_move=lambda s: frozenset(),
-    legal=lambda s: (),
-    explain=explain,
-    play=play,
-    auto=lambda s: s,
-    done=lambda s: True,
-    turn_rule="END-3",
-)
+RULES = no_decisions("END-3", "the end of the round needs no decision", done=True)
