@@ -226,3 +226,22 @@ def test_DUM2_4_thirds_placed_before_real_minions_and_DUM2_6_blocks() -> None:
     # DUM2-5: the three just played become each dummy's unavailable orders
     assert state.dummies[0].unavailable == (A.DIG, A.MINE, A.MONSTER)
     assert state.dummies[1].unavailable == (A.DIG, A.MINE, A.MONSTER)
+
+
+def test_DUM3_1_refusal_names_the_dummys_available_orders() -> None:
+    state = setup_game(3, dummy_unavailable=[(A.IMPS, A.TRAPS, A.ROOM)])
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, DrawDummyOrders(3, (A.FOOD, A.DIG, A.ROOM)))
+    assert str(info.value) == (
+        "[DUM3-1] chance draws 3 different orders for dummy 4 now, in board order, from its 5 available ones: "
+        "Get Food, Improve Reputation, Dig Tunnels, Mine Gold, Hire Monster"
+    )
+
+
+def test_DUM2_2_a_player_cannot_draw_for_a_dummy() -> None:
+    """Only chance draws dummy orders: a player's DrawDummyOrders is refused, not a crash."""
+    state = _two_player_orders()
+    move = DrawDummyOrders(2, (A.FOOD, A.DIG), seat=0)
+    assert dlrules.check(state, move)[0].rule == "DUM2-2"
+    with pytest.raises(IllegalMove):
+        dlrules.apply(state, move)

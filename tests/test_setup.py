@@ -139,3 +139,19 @@ def test_setup_scenario_helper_reaches_round_start() -> None:
     state = deal_and_keep(4)
     assert state.phase is Phase.ROUND_START
     assert all(p.unavailable == sorted_actions((A.MONSTER, A.ROOM)) for p in state.players)
+
+
+def test_RUL_13_a_player_cannot_deal() -> None:
+    """Only chance deals: a player's DealOrders while choosing is refused, not a crash."""
+    state = _dealt_three()
+    move = DealOrders(0, (A.FOOD, A.DIG, A.MINE), seat=0)
+    assert dlrules.check(state, move)[0].rule == "RUL-13"
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(state, move)
+    assert "only chance deals" in str(info.value)
+
+
+def test_RUL_13_refusal_of_a_wrong_deal_has_the_numbers() -> None:
+    with pytest.raises(IllegalMove) as info:
+        dlrules.apply(dlrules.new_game(4), DealOrders(0, (A.FOOD, A.DIG)))
+    assert str(info.value) == "[RUL-13] chance deals Player 1 3 different orders of the 8 now, listed in board order"

@@ -111,6 +111,18 @@ def check_paladin(state: GameState) -> GameState:
     return evolve(state, paladin=best)
 
 
+
+# --- phases taken player by player (PROD-4, RUL-5, EVT-2) --------------------------------
+
+
+def turn_seat(state: GameState) -> int | None:
+    """The seat whose turn it is in a phase taken player by player from the
+    first player (``GameState.turn``), or None when everyone has finished."""
+    turn = state.turn
+    if turn is None or turn.position >= state.n_players:
+        return None
+    return state.player_order()[turn.position]
+
 # --- explaining refusals ---------------------------------------------------------------
 
 

@@ -20,7 +20,7 @@ from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind
 from dlrules.errors import Violation
 from dlrules.moves import Move, PayMonster, PayTaxes
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, update_player
+from dlrules.phases.common import announce, move_evil, turn_seat, update_player
 from dlrules.state import GameState, PlayerState, Turn, evolve
 
 
@@ -46,13 +46,6 @@ def can_pay(player: PlayerState, kind: MonsterKind) -> bool:
     return player.gold >= kind.gold and player.food >= kind.food and not unsupported_upkeep(kind)
 
 
-def _acting_seat(state: GameState) -> int | None:
-    turn = state.turn
-    if turn is None or turn.position >= state.n_players:
-        return None
-    return state.player_order()[turn.position]
-
-
 def _next_seat(state: GameState) -> GameState:
     turn = state.turn
     assert turn is not None
@@ -61,7 +54,7 @@ def _next_seat(state: GameState) -> GameState:
 
 def _decision_due(state: GameState) -> bool:
     """The acting player has a real choice now (otherwise ``auto`` steps)."""
-    seat = _acting_seat(state)
+    seat = turn_seat(state)
     turn = state.turn
     if seat is None or turn is None:
         return False
@@ -83,14 +76,14 @@ def _decision_due(state: GameState) -> bool:
 
 
 def to_move(state: GameState) -> frozenset[int]:
-    seat = _acting_seat(state)
+    seat = turn_seat(state)
     return frozenset({seat}) if seat is not None and _decision_due(state) else frozenset()
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     if not _decision_due(state):
         return ()
-    seat = _acting_seat(state)
+    seat = turn_seat(state)
     turn = state.turn
     assert seat is not None and turn is not None
     player = state.players[seat]
@@ -197,7 +190,7 @@ def auto(state: GameState) -> GameState:
     """One forced step: the event announced, a monster that cannot be paid
     leaving, a player with no gold taxed, a player with nothing left passed."""
     turn = state.turn
-    seat = _acting_seat(state)
+    seat = turn_seat(state)
     if turn is None or seat is None or _decision_due(state):
         return state
     event = current_event(state)

@@ -121,7 +121,18 @@ def dummy_draw_probability(state: GameState, move: DrawDummyOrders) -> int:
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     if isinstance(move, DrawDummyOrders):
         rule = "DUM3-1" if state.n_players == 3 else "DUM2-2"
-        return (Violation(rule, "a dummy draws different orders from among its available ones, once a round"),)
+        pending = _pending_dummy(state)
+        if pending is None or move.seat != CHANCE:
+            return (Violation(rule, "only chance draws a dummy's orders, before the players choose theirs"),)
+        k = dummy_draw_size(state)
+        names = ", ".join(a.title for a in pending.deck)
+        return (
+            Violation(
+                rule,
+                f"chance draws {k} different orders for {colour_name(state, pending.colour)} now, "
+                f"in board order, from its {len(pending.deck)} available ones: {names}",
+            ),
+        )
     if not isinstance(move, ChooseOrders):
         return ()
     player = state.players[move.seat]

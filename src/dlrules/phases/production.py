@@ -16,7 +16,7 @@ from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, update_player
+from dlrules.phases.common import announce, move_evil, turn_seat, update_player
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn, evolve
 
@@ -41,13 +41,6 @@ def activations_per_round(state: GameState) -> int:
 def free_trolls(player: PlayerState) -> int:
     """PROD-2: troll tokens not yet working in a room this round."""
     return player.trolls - player.busy_trolls
-
-
-def _acting_seat(state: GameState) -> int | None:
-    turn = state.turn
-    if turn is None or turn.position >= state.n_players:
-        return None
-    return state.player_order()[turn.position]
 
 
 def _room_kind(tile: Tile) -> RoomKind:
@@ -127,14 +120,14 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
 def to_move(state: GameState) -> frozenset[int]:
     if state.turn is not None and state.turn.draws > 0:
         return frozenset({CHANCE})
-    seat = _acting_seat(state)
+    seat = turn_seat(state)
     return frozenset() if seat is None else frozenset({seat})
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     if state.turn is not None and state.turn.draws > 0:
         return draws(state.decks.traps, "traps")
-    seat = _acting_seat(state)
+    seat = turn_seat(state)
     if seat is None:
         return ()
     return _activations(state, seat) + (FinishProduction(seat),)
@@ -201,7 +194,7 @@ def play(state: GameState, move: Move) -> GameState:
     turn = state.turn
     assert turn is not None
     if isinstance(move, Draw):
-        seat = _acting_seat(state)
+        seat = turn_seat(state)
         assert seat is not None
         state = evolve(
             state,

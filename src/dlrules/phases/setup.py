@@ -86,7 +86,14 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
                     "as unavailable now, listed in board order",
                 ),
             )
-        return (Violation("RUL-13", "that is not a deal chance can make now: each colour is dealt different orders once"),)
+        if target is None or move.seat != CHANCE:
+            return (Violation("RUL-13", "only chance deals orders, and every colour has been dealt"),)
+        return (
+            Violation(
+                "RUL-13",
+                f"chance deals Player {target + 1} {FIRST_DEAL.value} different orders of the 8 now, listed in board order",
+            ),
+        )
     return ()
 
 
