@@ -190,12 +190,12 @@ def _seat_name(seat: int) -> str:
 
 def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     """The rules ``move`` breaks now; empty exactly when it is legal."""
+    if _listed_object(state, candidate):  # the usual case: a move taken from legal_moves
+        return ()
     rules = PHASES[state.phase]
     if not isinstance(candidate, MOVE_TYPES):
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
     move = cast(Move, candidate)
-    if _listed_object(state, move):  # the usual case: a move taken from legal_moves
-        return ()
     bad = malformed_field(move)
     if bad is not None:
         return (Violation("RS-3", f"{move!r} is malformed: {bad}"),)

@@ -91,7 +91,7 @@ def _dummy_draws(colour: int, deck: tuple[Action, ...], k: int) -> tuple[Move, .
     return tuple(map(DrawDummyOrders, itertools.repeat(colour), itertools.combinations(deck, k)))
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=256)
 def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
     each with every dummy third in ``thirds`` (thirds vary fastest; the

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Any
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT
@@ -87,16 +88,20 @@ _WALK: tuple[tuple[int, int], ...] = tuple(
 _STEP: dict[tuple[int, int], int] = {at: i for i, at in enumerate(_WALK)}
 
 
+def _next(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> Resolution:
+    """RES-1/RES-2: the cursor at the next occupied slot after ``r``, or the
+    next space; empty slots, where nothing happens, are passed at once."""
+    for space, slot in _WALK[_STEP[(r.space, r.slot)] + 1 :]:
+        if board[space][slot] is not None:
+            return Resolution(space, slot)
+    announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
+    return Resolution(END, 0)
+
+
 def _advance(state: GameState) -> GameState:
     """RES-1/RES-2: move the cursor to the next slot, or the next space; empty
     slots, where nothing happens, are passed in the same step."""
-    r = _cursor(state)
-    board = state.board
-    for space, slot in _WALK[_STEP[(r.space, r.slot)] + 1 :]:
-        if board[space][slot] is not None:
-            return evolve(state, resolution=Resolution(space, slot))
-    announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return evolve(state, resolution=Resolution(END, 0))
+    return evolve(state, resolution=_next(state.board, _cursor(state)))
 
 
 def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[tuple[int | None, ...], ...]:
@@ -107,12 +112,15 @@ def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[
 
 
 def _clear_slot(state: GameState, r: Resolution) -> GameState:
-    return evolve(state, board=_cleared(state.board, r))
+    """The slot is done and the cursor moves on (RES-2), in one copy of the state."""
+    board = _cleared(state.board, r)
+    return evolve(state, board=board, resolution=_next(board, r))
 
 
-def _finish(state: GameState, seat: int, carried: bool) -> GameState:
+def _finish(state: GameState, seat: int, carried: bool, **changes: Any) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
-    order card (not carried out); the slot is done."""
+    order card (not carried out); the slot is done. ``changes`` to the
+    player (what the action gave) are made in the same copy."""
     r = _cursor(state)
     action = ACTION_ORDER[r.space]
     outcome = Outcome.CARRIED_OUT if carried else Outcome.NOT_CARRIED_OUT
@@ -120,13 +128,15 @@ def _finish(state: GameState, seat: int, carried: bool) -> GameState:
         evolve(o, outcome=outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
         for o in state.players[seat].played
     )
-    players = state.players[:seat] + (evolve(state.players[seat], played=played),) + state.players[seat + 1 :]
+    players = state.players[:seat] + (evolve(state.players[seat], played=played, **changes),) + state.players[seat + 1 :]
     if carried:
         announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.")
     else:
         announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).")
-    # One copy of the state: the player's orders, the cleared slot, the cursor.
-    return evolve(state, players=players, board=_cleared(state.board, r), resolution=Resolution(r.space, r.slot))
+    # One copy of the state: the player's orders, the cleared slot, the cursor
+    # moved on to the next occupied slot (RES-2).
+    board = _cleared(state.board, r)
+    return evolve(state, players=players, board=board, resolution=_next(board, r))
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
@@ -480,9 +490,21 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=False)
     if isinstance(move, TakeAction):
         announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.")
-        state = _pay(state, seat, spec.cost)
-        p = state.players[seat]
         reward = spec.reward
+        cost = spec.cost
+        if not cost.evil and not reward.evil_down and action is not Action.TRAPS:
+            # RES-5, ACT-FOOD-1, ACT-IMP-1: no evil moves, so the payment and the
+            # reward are one change to the player, made as the minion goes home.
+            return _finish(
+                state,
+                seat,
+                carried=True,
+                food=p.food - cost.food + reward.food,
+                gold=p.gold - cost.gold + reward.gold,
+                imps=p.imps + reward.imps,
+            )
+        state = _pay(state, seat, cost)
+        p = state.players[seat]
         if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next
             extra = Y2_EXTRA_TRAPS if state.year == 2 else 0  # Y2-3
             return evolve(state, resolution=evolve(r, draws=reward.traps + extra, returning=extra > 0))
@@ -509,8 +531,9 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, MineGold):
         fore = 1 if spec.reward.foreimp else 0
         announce("mine", f"Player {seat + 1}'s {move.imps} imp(s) mine {move.imps} gold" + (" under a foreimp." if fore else "."))
-        state = update_player(state, seat, gold=p.gold + move.imps, busy_imps=p.busy_imps + move.imps, foreimps=p.foreimps + fore)
-        return _finish(state, seat, carried=True)
+        return _finish(
+            state, seat, carried=True, gold=p.gold + move.imps, busy_imps=p.busy_imps + move.imps, foreimps=p.foreimps + fore
+        )
     if isinstance(move, HireMonster):
         return _hire(state, seat, move)
     if isinstance(move, BuildRoom):
@@ -553,10 +576,9 @@ def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
     fore = 1 if slot_spec(Action.DIG, r.slot).reward.foreimp and r.dug == 0 else 0
     tiles = tuple(sorted(p.dungeon.tiles + (Tile(move.square),), key=lambda t: t.square))
     announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."))
-    state = update_player(
-        state, seat, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore
-    )
-    return evolve(state, resolution=evolve(r, dug=r.dug + 1))
+    player = evolve(p, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    return evolve(state, players=players, resolution=evolve(r, dug=r.dug + 1))  # one copy of the state
 
 
 def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:

@@ -31,8 +31,24 @@ def enter(state: GameState) -> GameState:
     )
 
 
+_NEEDED: tuple[GameState | None, str | None] = (None, None)
+"""The last state ``needed`` answered for, and its answer: the engine asks
+``done``, then ``to_move`` and ``legal`` of the same state object (one
+tuple, replaced whole, so a reader sees a matching pair)."""
+
+
 def needed(state: GameState) -> str | None:
     """The deck chance must draw from next, or None when the round start is over."""
+    global _NEEDED
+    last = _NEEDED
+    if last[0] is state:
+        return last[1]
+    name = _needed(state)
+    _NEEDED = (state, name)
+    return name
+
+
+def _needed(state: GameState) -> str | None:
     d = state.decks
     if len(state.tavern) < TAVERN_SIZE.value and d.monsters.size:
         return "monsters"  # RST-1
