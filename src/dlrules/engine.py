@@ -23,7 +23,7 @@ from dlrules.phases import (
     round_start,
     setup,
 )
-from dlrules.phases.common import Event, announce, collecting
+from dlrules.phases.common import Event, announce, collecting, narrating
 from dlrules.phases.unfinished import unfinished
 from dlrules.state import CHANCE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
@@ -75,7 +75,8 @@ def _enter(state: GameState) -> GameState:
     if state.phase is Phase.END_OF_ROUND and phase is Phase.ROUND_START:
         state = end_of_round.next_round(state)  # RS-1: the next season
     state = evolve(state, phase=phase)
-    announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
+    if narrating():
+        announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
     elif phase is Phase.RESOLUTION:

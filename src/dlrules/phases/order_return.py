@@ -14,7 +14,7 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, update_player
+from dlrules.phases.common import announce, narrating, update_player
 from dlrules.state import GameState, Outcome
 
 
@@ -80,12 +80,13 @@ def _return(state: GameState, seat: int, action: Action) -> GameState:
     player = state.players[seat]
     unavailable = tuple(a for a in Action if any(o.action == a for o in player.played) and a != action)
     hand = tuple(a for a in Action if a not in unavailable)
-    back = ", ".join(a.title for a in player.unavailable)
-    announce(
-        "return",
-        f"Player {seat + 1} takes back {back} and {action.title}; "
-        f"{' and '.join(a.title for a in unavailable)} become unavailable.",
-    )
+    if narrating():
+        back = ", ".join(a.title for a in player.unavailable)
+        announce(
+            "return",
+            f"Player {seat + 1} takes back {back} and {action.title}; "
+            f"{' and '.join(a.title for a in unavailable)} become unavailable.",
+        )
     return update_player(state, seat, hand=hand, unavailable=unavailable, played=())
 
 
