@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
+import operator
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -43,6 +44,10 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
     return tuple((m, probability(state, m)) for m in legal_moves(state) if m.seat == CHANCE)
 
 
+_deck: Callable[[Draw], str] = operator.attrgetter("deck")
+_card: Callable[[Draw], str] = operator.attrgetter("card")
+
+
 def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | None:
     """Integer weights proportional to ``probability`` for the chance moves
     ``moves`` (all the chance moves now): ``()`` when they are all equally
@@ -54,15 +59,17 @@ def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | Non
     deals and the dummies' draws are uniform."""
     first = moves[0]
     kind = type(first)
-    if isinstance(first, Draw):
-        name = first.deck
-        if not all(isinstance(m, Draw) and m.deck == name for m in moves):
+    if kind is Draw:
+        name = cast(Draw, first).deck
+        # Scans in C: every move a Draw, all from one deck.
+        if not all(map(operator.is_, map(type, moves), itertools.repeat(Draw))) or not all(
+            map(operator.eq, map(_deck, cast(tuple[Draw, ...], moves)), itertools.repeat(name))
+        ):
             return None  # draws from several decks at once: not a case this rule covers
         deck: Deck = getattr(state.decks, name)
         if not deck.unseen:
             return ()
-        copies = dict(deck.unseen)
-        weights = tuple([copies.get(m.card, 0) for m in cast(tuple[Draw, ...], moves)])
+        weights = tuple(map(dict(deck.unseen).get, map(_card, cast(tuple[Draw, ...], moves)), itertools.repeat(0)))
         return () if weights.count(weights[0]) == len(weights) else weights
     if (kind is DealOrders or kind is DrawDummyOrders) and all(type(m) is kind for m in moves):
         return ()

@@ -23,7 +23,7 @@ from dlrules.phases import (
     round_start,
     setup,
 )
-from dlrules.phases.common import Event, announce, collecting
+from dlrules.phases.common import Event, announce, collecting, narrating
 from dlrules.phases.unfinished import unfinished
 from dlrules.state import CHANCE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
@@ -75,7 +75,8 @@ def _enter(state: GameState) -> GameState:
     if state.phase is Phase.END_OF_ROUND and phase is Phase.ROUND_START:
         state = end_of_round.next_round(state)  # RS-1: the next season
     state = evolve(state, phase=phase)
-    announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
+    if narrating():
+        announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
     elif phase is Phase.RESOLUTION:
@@ -190,12 +191,12 @@ def _seat_name(seat: int) -> str:
 
 def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     """The rules ``move`` breaks now; empty exactly when it is legal."""
+    if _listed_object(state, candidate):  # the usual case: a move taken from legal_moves
+        return ()
     rules = PHASES[state.phase]
     if not isinstance(candidate, MOVE_TYPES):
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
     move = cast(Move, candidate)
-    if _listed_object(state, move):  # the usual case: a move taken from legal_moves
-        return ()
     bad = malformed_field(move)
     if bad is not None:
         return (Violation("RS-3", f"{move!r} is malformed: {bad}"),)

@@ -211,13 +211,16 @@ class DummyState:
     @property
     def deck(self) -> tuple[Action, ...]:
         """The dummy's orders that are not unavailable (board order)."""
-        return tuple(a for a in Action if a not in self.unavailable)
+        return tuple(a for a in _ACTIONS if a not in self.unavailable)
 
     @property
     def candidates(self) -> tuple[Action, ...]:
         """DUM2-3: the 3 orders its third may be chosen from (public)."""
         return tuple(a for a in self.deck if a not in self.drawn)
 
+
+_ACTIONS: tuple[Action, ...] = tuple(Action)
+"""Every action in board order (iterating the enum class itself is slower)."""
 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(5))
 """``_SEATS[n]``: the seats of an n-player game, in seat order."""

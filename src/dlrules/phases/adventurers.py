@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.phases import no_decisions
-from dlrules.phases.common import announce, clamp_evil, update_player
+from dlrules.phases.common import announce, clamp_evil, narrating
 from dlrules.state import Adventurer, GameState, evolve
 
 DUMMY: None = None
@@ -59,21 +59,25 @@ def enter(state: GameState) -> GameState:
         # ADV-2P-1; never past the top (RES-8); it never attracts the paladin (PAL-11).
         # RUL-12: before every Adventurers phase, even one with nobody to assign.
         state = evolve(state, dummy_evil=clamp_evil(state.dummy_evil + 1))
-        announce("dummy_evil", f"The dummy's evil marker moves up to {state.dummy_evil}.")
+        if narrating():
+            announce("dummy_evil", f"The dummy's evil marker moves up to {state.dummy_evil}.")
     if not state.adventurers_now:
         return state
     lords = nicest_first(state)
     far_lands = state.far_lands
+    players = list(state.players)  # the parties change; the state is copied once, at the end
     for key, lord in zip(state.adventurers_now, lords):
         if lord is None:
-            announce("adventurer", f"{key} goes to the dummy, and on to the far lands (ADV-2P-1).")
+            if narrating():
+                announce("adventurer", f"{key} goes to the dummy, and on to the far lands (ADV-2P-1).")
             far_lands += (key,)
             continue
-        party = joined(state.players[lord].party, key)
-        state = update_player(state, lord, party=party)
-        where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
-        announce("adventurer", f"{key} comes to Player {lord + 1}'s dungeon and {where}.")
-    return evolve(state, adventurers_now=(), far_lands=far_lands)
+        party = joined(players[lord].party, key)
+        players[lord] = evolve(players[lord], party=party)
+        if narrating():
+            where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
+            announce("adventurer", f"{key} comes to Player {lord + 1}'s dungeon and {where}.")
+    return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands)
 
 
 RULES = no_decisions("ADV-1", "adventurers are assigned by the rules; nobody decides anything now", done=True)

@@ -40,6 +40,12 @@ def announce(code: str, text: str, seat: int | None = None) -> None:
         sink.append(Event(code, text, seat))
 
 
+def narrating() -> bool:
+    """Someone collects what happens (``collecting``): only then are the
+    event sentences worth writing, so the phases guard ``announce`` with it."""
+    return _collector.get() is not None
+
+
 @contextmanager
 def collecting() -> Iterator[list[Event]]:
     sink: list[Event] = []
@@ -105,9 +111,11 @@ def check_paladin(state: GameState) -> GameState:
     if best is None or best == holder:
         return state
     if holder is None:
-        announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).", best)
+        if narrating():
+            announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).", best)
     else:
-        announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best)
+        if narrating():
+            announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best)
     return evolve(state, paladin=best)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.phases import no_decisions
-from dlrules.phases.common import announce
+from dlrules.phases.common import announce, narrating
 from dlrules.state import GameState, evolve
 
 
@@ -24,14 +24,17 @@ def enter(state: GameState) -> GameState:
     first = state.first_player
     if state.round < ROUNDS_PER_YEAR.value:
         first = (first + 1) % state.n_players  # END-1: to the left
-        announce("first_player", f"The first-player token passes to Player {first + 1}.")
+        if narrating():
+            announce("first_player", f"The first-player token passes to Player {first + 1}.")
     else:
-        announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).")
+        if narrating():
+            announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).")
     players = tuple(
         evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
         for p in state.players
     )
-    announce("imps", "All imps return to the imp cave.")
+    if narrating():
+        announce("imps", "All imps return to the imp cave.")
     dummies = tuple(evolve(d, drawn=(), third=None) for d in state.dummies)
     return evolve(
         state,

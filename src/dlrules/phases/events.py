@@ -20,7 +20,7 @@ from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind
 from dlrules.errors import Violation
 from dlrules.moves import Move, PayMonster, PayTaxes
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, turn_seat, update_player
+from dlrules.phases.common import announce, move_evil, narrating, turn_seat, update_player
 from dlrules.state import GameState, PlayerState, Turn, evolve
 
 
@@ -144,7 +144,8 @@ def enter(state: GameState) -> GameState:
     the first player."""
     event = current_event(state)
     if event is not None and event != "special":
-        announce("event", f"{EVENTS[event].name}!")
+        if narrating():
+            announce("event", f"{EVENTS[event].name}!")
     return evolve(state, turn=Turn(position=0))
 
 
@@ -156,14 +157,16 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
     kind = MONSTERS[monster.kind]
     if pay:
         # EVT-PAY-1, EVT-PAY-3: upkeep = the cost on the tile; evil one space at a time.
-        announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}.")
+        if narrating():
+            announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}.")
         state = update_player(state, seat, gold=player.gold - kind.gold, food=player.food - kind.food)
         state = move_evil(state, seat, kind.evil)
         return evolve(state, turn=evolve(turn, step=index + 1))
     # EVT-PAY-2: it leaves for the far lands, +1 evil; a troll takes its token (ACT-MON-5).
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     trolls = sum(1 for m in monsters if m.kind == "troll")
-    announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil).")
+    if narrating():
+        announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil).")
     state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
     state = evolve(state, far_lands=state.far_lands + (monster.kind,))
     return move_evil(state, seat, 1)
@@ -174,7 +177,8 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
     due = tax_due(player)
     unpaid = due - gold
     text = f"Player {seat + 1} pays {gold} of {due} gold in taxes"
-    announce("taxes", text + (f" and takes {unpaid} damage tokens (EVT-TAX-2)." if unpaid else "."))
+    if narrating():
+        announce("taxes", text + (f" and takes {unpaid} damage tokens (EVT-TAX-2)." if unpaid else "."))
     state = update_player(state, seat, gold=player.gold - gold, damage_tokens=player.damage_tokens + unpaid)
     return _next_seat(state)
 
@@ -198,7 +202,8 @@ def auto(state: GameState) -> GameState:
     if event == "payday":
         if turn.step < len(player.monsters):
             kind = MONSTERS[player.monsters[turn.step].kind]
-            announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).")
+            if narrating():
+                announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).")
             return _pay_monster(state, seat, turn.step, False)
         return _next_seat(state)
     if event == "taxes":
@@ -207,17 +212,20 @@ def auto(state: GameState) -> GameState:
     # texts are not established (SPE), so the card has no effect yet (LIB-6).
     if event == "special":
         if state.variant == "first":
-            announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1).")
+            if narrating():
+                announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1).")
         else:
             card = state.special_event
             name = SPECIAL_EVENTS[card].name if card is not None else "no card (the special deck is empty)"
-            announce(
-                "event",
-                f"Special event: {name}. Its text is not established (BEYOND-SEEDS.md SPE), "
-                "so dlrules does not implement its effect: nothing happens (LIB-6).",
-            )
+            if narrating():
+                announce(
+                    "event",
+                    f"Special event: {name}. Its text is not established (BEYOND-SEEDS.md SPE), "
+                    "so dlrules does not implement its effect: nothing happens (LIB-6).",
+                )
     else:
-        announce("event", "No event this round.")
+        if narrating():
+            announce("event", "No event this round.")
     return evolve(state, turn=Turn(position=state.n_players))
 
 

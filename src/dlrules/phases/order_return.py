@@ -14,8 +14,12 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, update_player
+from dlrules.phases.common import announce, narrating, update_player
 from dlrules.state import GameState, Outcome
+
+
+_ACTIONS: tuple[Action, ...] = tuple(Action)
+"""Every order in board order (iterating the enum class itself is slower)."""
 
 
 def returnable(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -78,14 +82,16 @@ def _return(state: GameState, seat: int, action: Action) -> GameState:
     """RET-1 and RET-2: the two unavailable orders and ``action`` come back;
     the other two played become unavailable (both kept in board order)."""
     player = state.players[seat]
-    unavailable = tuple(a for a in Action if any(o.action == a for o in player.played) and a != action)
-    hand = tuple(a for a in Action if a not in unavailable)
-    back = ", ".join(a.title for a in player.unavailable)
-    announce(
-        "return",
-        f"Player {seat + 1} takes back {back} and {action.title}; "
-        f"{' and '.join(a.title for a in unavailable)} become unavailable.",
-    )
+    played = {o.action for o in player.played}
+    unavailable = tuple(a for a in _ACTIONS if a in played and a is not action)
+    hand = tuple(a for a in _ACTIONS if a not in unavailable)
+    if narrating():
+        back = ", ".join(a.title for a in player.unavailable)
+        announce(
+            "return",
+            f"Player {seat + 1} takes back {back} and {action.title}; "
+            f"{' and '.join(a.title for a in unavailable)} become unavailable.",
+        )
     return update_player(state, seat, hand=hand, unavailable=unavailable, played=())
 
 

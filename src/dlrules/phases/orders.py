@@ -17,7 +17,7 @@ from dlrules.components.board import SLOT_NAMES
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, update_player
+from dlrules.phases.common import announce, colour_name, narrating, update_player
 from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
@@ -91,7 +91,7 @@ def _dummy_draws(colour: int, deck: tuple[Action, ...], k: int) -> tuple[Move, .
     return tuple(map(DrawDummyOrders, itertools.repeat(colour), itertools.combinations(deck, k)))
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=256)
 def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
     each with every dummy third in ``thirds`` (thirds vary fastest; the
@@ -164,19 +164,22 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DrawDummyOrders):
         return _dummy_draw(state, move)
     assert isinstance(move, ChooseOrders)
-    announce("commit", f"Player {move.seat + 1} has chosen their orders.", move.seat)
+    if narrating():
+        announce("commit", f"Player {move.seat + 1} has chosen their orders.", move.seat)
     return update_player(state, move.seat, committed=move.orders, dummy_choice=move.dummy_order)
 
 
 def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
     dummy = next(d for d in state.dummies if d.colour == move.colour)
-    names = ", ".join(a.title for a in move.orders)
-    announce("dummy", f"{colour_name(state, dummy.colour)} draws {names}.")
+    if narrating():
+        names = ", ".join(a.title for a in move.orders)
+        announce("dummy", f"{colour_name(state, dummy.colour)} draws {names}.")
     for action in move.orders:
         slot = lowest_free_slot(state.board, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
         assert slot is not None
         state = _place(state, action, slot, dummy.colour)
-        announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.")
+        if narrating():
+            announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.")
     if state.n_players == 3:
         # DUM3-1: the 3 drawn become unavailable, the old 3 go back into its deck.
         return _with_dummy(state, evolve(dummy, drawn=move.orders, unavailable=move.orders))
@@ -193,7 +196,8 @@ def _reveal(state: GameState) -> GameState:
         slot = lowest_free_slot(state.board, third)
         assert slot is not None  # DUM2-4: a dummy's third never repeats its own draws
         state = _place(state, third, slot, dummy.colour)
-        announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat)
+        if narrating():
+            announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat)
         # DUM2-5: the 3 just played become its unavailable orders.
         played = tuple(a for a in Action if a in dummy.drawn or a == third)
         state = _with_dummy(state, evolve(dummy, third=third, unavailable=played))
@@ -215,11 +219,13 @@ def _reveal(state: GameState) -> GameState:
             if slot is None:
                 # ORD-6: all three slots taken: the minion stands on the order card.
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
-                announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat)
+                if narrating():
+                    announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat)
             else:
                 row[slot] = seat
                 order = PlayedOrder(action, slot, Outcome.PENDING)
-                announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat)
+                if narrating():
+                    announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat)
             orders_played[seat].append(order)
             hands[seat] = [a for a in hands[seat] if a != action]
     players = tuple(

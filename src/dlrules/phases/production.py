@@ -16,7 +16,7 @@ from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, turn_seat, update_player
+from dlrules.phases.common import announce, move_evil, narrating, turn_seat, update_player
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn, evolve
 
@@ -202,10 +202,12 @@ def play(state: GameState, move: Move) -> GameState:
             turn=evolve(turn, draws=turn.draws - 1),
         )
         # ACT-TRAP-2: the card is private to its owner; the narration does not name it (as Buy Traps).
-        announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).")
+        if narrating():
+            announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).")
         return update_player(state, seat, traps=state.players[seat].traps + (move.card,))
     if isinstance(move, FinishProduction):
-        announce("production", f"Player {move.seat + 1} finishes production.")
+        if narrating():
+            announce("production", f"Player {move.seat + 1} finishes production.")
         return evolve(state, turn=Turn(position=turn.position + 1))
     assert isinstance(move, ActivateRoom)
     return _activate(state, move)
@@ -230,27 +232,33 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
     player = state.players[seat]
     who = f"Player {seat + 1}'s {kind.name} ({crew})"
     if kind.produce is Produce.FOOD:
-        announce("produce", f"{who} makes 1 food.")
+        if narrating():
+            announce("produce", f"{who} makes 1 food.")
         return update_player(state, seat, food=player.food + 1)
     if kind.produce is Produce.GOLD:
-        announce("produce", f"{who} makes 1 gold.")
+        if narrating():
+            announce("produce", f"{who} makes 1 gold.")
         return update_player(state, seat, gold=player.gold + 1)
     if kind.produce is Produce.IMP:
         # The Magic Room's new imp is free: it may work at once (COMPONENTS.md).
-        announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.")
+        if narrating():
+            announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.")
         return update_player(state, seat, imps=player.imps + 1)
     if kind.produce is Produce.EVIL_DOWN:
-        announce("produce", f"{who} improves their reputation: evil -1.")
+        if narrating():
+            announce("produce", f"{who} improves their reputation: evil -1.")
         return move_evil(state, seat, -1)
     if kind.produce is Produce.TUNNEL:
         assert move.target is not None
         tiles = tuple(sorted(player.dungeon.tiles + (Tile(move.target),), key=lambda t: t.square))
-        announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.")
+        if narrating():
+            announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.")
         return update_player(state, seat, dungeon=Dungeon(tiles))
     assert kind.produce is Produce.TRAP
     turn = state.turn
     assert turn is not None
-    announce("produce", f"{who} will make a trap card.")
+    if narrating():
+        announce("produce", f"{who} will make a trap card.")
     return evolve(state, turn=evolve(turn, draws=turn.draws + 1))
 
 

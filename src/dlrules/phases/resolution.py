@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Any
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT
@@ -38,7 +39,7 @@ from dlrules.moves import (
     TakeAction,
 )
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, move_evil, update_player
+from dlrules.phases.common import announce, colour_name, move_evil, narrating, update_player
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Square, Tile, evolve
 
@@ -87,16 +88,21 @@ _WALK: tuple[tuple[int, int], ...] = tuple(
 _STEP: dict[tuple[int, int], int] = {at: i for i, at in enumerate(_WALK)}
 
 
+def _next(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> Resolution:
+    """RES-1/RES-2: the cursor at the next occupied slot after ``r``, or the
+    next space; empty slots, where nothing happens, are passed at once."""
+    for space, slot in _WALK[_STEP[(r.space, r.slot)] + 1 :]:
+        if board[space][slot] is not None:
+            return Resolution(space, slot)
+    if narrating():
+        announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
+    return Resolution(END, 0)
+
+
 def _advance(state: GameState) -> GameState:
     """RES-1/RES-2: move the cursor to the next slot, or the next space; empty
     slots, where nothing happens, are passed in the same step."""
-    r = _cursor(state)
-    board = state.board
-    for space, slot in _WALK[_STEP[(r.space, r.slot)] + 1 :]:
-        if board[space][slot] is not None:
-            return evolve(state, resolution=Resolution(space, slot))
-    announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return evolve(state, resolution=Resolution(END, 0))
+    return evolve(state, resolution=_next(state.board, _cursor(state)))
 
 
 def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[tuple[int | None, ...], ...]:
@@ -107,12 +113,15 @@ def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[
 
 
 def _clear_slot(state: GameState, r: Resolution) -> GameState:
-    return evolve(state, board=_cleared(state.board, r))
+    """The slot is done and the cursor moves on (RES-2), in one copy of the state."""
+    board = _cleared(state.board, r)
+    return evolve(state, board=board, resolution=_next(board, r))
 
 
-def _finish(state: GameState, seat: int, carried: bool) -> GameState:
+def _finish(state: GameState, seat: int, carried: bool, **changes: Any) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
-    order card (not carried out); the slot is done."""
+    order card (not carried out); the slot is done. ``changes`` to the
+    player (what the action gave) are made in the same copy."""
     r = _cursor(state)
     action = ACTION_ORDER[r.space]
     outcome = Outcome.CARRIED_OUT if carried else Outcome.NOT_CARRIED_OUT
@@ -120,13 +129,17 @@ def _finish(state: GameState, seat: int, carried: bool) -> GameState:
         evolve(o, outcome=outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
         for o in state.players[seat].played
     )
-    players = state.players[:seat] + (evolve(state.players[seat], played=played),) + state.players[seat + 1 :]
+    players = state.players[:seat] + (evolve(state.players[seat], played=played, **changes),) + state.players[seat + 1 :]
     if carried:
-        announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.")
+        if narrating():
+            announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.")
     else:
-        announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).")
-    # One copy of the state: the player's orders, the cleared slot, the cursor.
-    return evolve(state, players=players, board=_cleared(state.board, r), resolution=Resolution(r.space, r.slot))
+        if narrating():
+            announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).")
+    # One copy of the state: the player's orders, the cleared slot, the cursor
+    # moved on to the next occupied slot (RES-2).
+    board = _cleared(state.board, r)
+    return evolve(state, players=players, board=board, resolution=_next(board, r))
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
@@ -476,13 +489,27 @@ def play(state: GameState, move: Move) -> GameState:
     spec = slot_spec(action, r.slot)
     p = state.players[seat]
     if isinstance(move, Decline):
-        announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).")
+        if narrating():
+            announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).")
         return _finish(state, seat, carried=False)
     if isinstance(move, TakeAction):
-        announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.")
-        state = _pay(state, seat, spec.cost)
-        p = state.players[seat]
+        if narrating():
+            announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.")
         reward = spec.reward
+        cost = spec.cost
+        if not cost.evil and not reward.evil_down and action is not Action.TRAPS:
+            # RES-5, ACT-FOOD-1, ACT-IMP-1: no evil moves, so the payment and the
+            # reward are one change to the player, made as the minion goes home.
+            return _finish(
+                state,
+                seat,
+                carried=True,
+                food=p.food - cost.food + reward.food,
+                gold=p.gold - cost.gold + reward.gold,
+                imps=p.imps + reward.imps,
+            )
+        state = _pay(state, seat, cost)
+        p = state.players[seat]
         if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next
             extra = Y2_EXTRA_TRAPS if state.year == 2 else 0  # Y2-3
             return evolve(state, resolution=evolve(r, draws=reward.traps + extra, returning=extra > 0))
@@ -493,7 +520,8 @@ def play(state: GameState, move: Move) -> GameState:
         state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
         return _finish(state, seat, carried=True)
     if isinstance(move, Spy):
-        announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at combat card {move.position + 1}.")
+        if narrating():
+            announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at combat card {move.position + 1}.")
         state = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
@@ -508,9 +536,11 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=True)
     if isinstance(move, MineGold):
         fore = 1 if spec.reward.foreimp else 0
-        announce("mine", f"Player {seat + 1}'s {move.imps} imp(s) mine {move.imps} gold" + (" under a foreimp." if fore else "."))
-        state = update_player(state, seat, gold=p.gold + move.imps, busy_imps=p.busy_imps + move.imps, foreimps=p.foreimps + fore)
-        return _finish(state, seat, carried=True)
+        if narrating():
+            announce("mine", f"Player {seat + 1}'s {move.imps} imp(s) mine {move.imps} gold" + (" under a foreimp." if fore else "."))
+        return _finish(
+            state, seat, carried=True, gold=p.gold + move.imps, busy_imps=p.busy_imps + move.imps, foreimps=p.foreimps + fore
+        )
     if isinstance(move, HireMonster):
         return _hire(state, seat, move)
     if isinstance(move, BuildRoom):
@@ -518,7 +548,8 @@ def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, ReturnTrap)
     traps = list(p.traps)
     traps.remove(move.trap)
-    announce("return_trap", f"Player {seat + 1} returns a trap card to the deck (Y2-3).")
+    if narrating():
+        announce("return_trap", f"Player {seat + 1} returns a trap card to the deck (Y2-3).")
     state = update_player(state, seat, traps=tuple(traps))
     state = evolve(state, decks=evolve(state.decks, traps=state.decks.traps.with_card(move.trap)))
     return _finish(state, seat, carried=True)
@@ -533,11 +564,13 @@ def _draw(state: GameState, move: Draw) -> GameState:
     if move.deck == "combat":
         assert r.spy is not None
         combat = state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :]
-        announce("spied", f"Player {seat + 1} has seen combat card {r.spy + 1}.")
+        if narrating():
+            announce("spied", f"Player {seat + 1} has seen combat card {r.spy + 1}.")
         return _finish(evolve(state, combat=combat), seat, carried=True)
     p = state.players[seat]
     state = update_player(state, seat, traps=p.traps + (move.card,))  # ACT-TRAP-2: private to its owner
-    announce("trap", f"Player {seat + 1} draws a trap card.")
+    if narrating():
+        announce("trap", f"Player {seat + 1} draws a trap card.")
     r = evolve(r, draws=r.draws - 1)
     state = evolve(state, resolution=r)
     if r.draws == 0 and not r.returning:
@@ -552,11 +585,11 @@ def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
     p = state.players[seat]
     fore = 1 if slot_spec(Action.DIG, r.slot).reward.foreimp and r.dug == 0 else 0
     tiles = tuple(sorted(p.dungeon.tiles + (Tile(move.square),), key=lambda t: t.square))
-    announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."))
-    state = update_player(
-        state, seat, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore
-    )
-    return evolve(state, resolution=evolve(r, dug=r.dug + 1))
+    if narrating():
+        announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."))
+    player = evolve(p, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    return evolve(state, players=players, resolution=evolve(r, dug=r.dug + 1))  # one copy of the state
 
 
 def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
@@ -570,7 +603,8 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     if move.dismiss is not None:  # the Demon's cost: another monster leaves (COMPONENTS.md)
         gone = monsters.pop(move.dismiss)
         far = far + (gone.kind,)
-        announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.")
+        if narrating():
+            announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.")
     traps = list(p.traps)
     if move.trap is not None:  # the Golem's cost: one trap card (LIB-RES-4)
         traps.remove(move.trap)
@@ -580,9 +614,11 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     tavern.remove(move.monster)
     state = update_player(state, seat, monsters=tuple(monsters), traps=tuple(traps))
     state = evolve(state, tavern=tuple(tavern), far_lands=far)
-    announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.")
+    if narrating():
+        announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.")
     if move.monster == "troll":
-        announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).")
+        if narrating():
+            announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).")
     state = _pay(state, seat, cost)
     return _finish(state, seat, carried=True)
 
@@ -595,7 +631,8 @@ def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     tiles = tuple(Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in p.dungeon.tiles)
     shop = list(state.room_shop)
     shop.remove(move.room)
-    announce("room", f"Player {seat + 1} builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
+    if narrating():
+        announce("room", f"Player {seat + 1} builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
     state = update_player(state, seat, dungeon=Dungeon(tiles))
     state = evolve(state, room_shop=tuple(shop))
     return _finish(state, seat, carried=True)
@@ -616,10 +653,12 @@ def auto(state: GameState) -> GameState:
     seat = state.colour_seat(colour)
     if seat is None:
         # DUM3-4, DUM2-7: a dummy minion goes home and takes nothing.
-        announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.")
+        if narrating():
+            announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.")
         return _clear_slot(state, r)
     if r.draws > 0 and not state.decks.traps.size:
-        announce("no_traps", "The trap deck is empty: no more trap cards to draw (LIB-RES-5).")
+        if narrating():
+            announce("no_traps", "The trap deck is empty: no more trap cards to draw (LIB-RES-5).")
         state = evolve(state, resolution=evolve(r, draws=0))
         return state if r.returning else _finish(state, seat, carried=True)
     if r.returning and r.draws == 0 and not state.players[seat].traps:

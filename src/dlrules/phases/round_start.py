@@ -15,14 +15,15 @@ from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZ
 from dlrules.errors import Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce
+from dlrules.phases.common import announce, narrating
 from dlrules.state import CHANCE, Deck, GameState, evolve
 
 
 def enter(state: GameState) -> GameState:
     """RST-1: leftover monsters and rooms are discarded; every round has a fresh offer."""
     if state.tavern or state.room_shop:
-        announce("discard", "Leftover monsters and rooms are discarded.")
+        if narrating():
+            announce("discard", "Leftover monsters and rooms are discarded.")
     return evolve(
         state,
         tavern=(),
@@ -31,8 +32,24 @@ def enter(state: GameState) -> GameState:
     )
 
 
+_NEEDED: tuple[GameState | None, str | None] = (None, None)
+"""The last state ``needed`` answered for, and its answer: the engine asks
+``done``, then ``to_move`` and ``legal`` of the same state object (one
+tuple, replaced whole, so a reader sees a matching pair)."""
+
+
 def needed(state: GameState) -> str | None:
     """The deck chance must draw from next, or None when the round start is over."""
+    global _NEEDED
+    last = _NEEDED
+    if last[0] is state:
+        return last[1]
+    name = _needed(state)
+    _NEEDED = (state, name)
+    return name
+
+
+def _needed(state: GameState) -> str | None:
     d = state.decks
     if len(state.tavern) < TAVERN_SIZE.value and d.monsters.size:
         return "monsters"  # RST-1
@@ -95,33 +112,39 @@ def play(state: GameState, move: Move) -> GameState:
     deck: Deck = getattr(state.decks, move.deck)
     decks = evolve(state.decks, **{move.deck: deck.without(move.card)})  # one state copy per branch below
     if move.deck == "monsters":
-        announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.")
+        if narrating():
+            announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.")
         return evolve(state, decks=decks, tavern=state.tavern + (move.card,))
     if move.deck == "rooms":
-        announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.")
+        if narrating():
+            announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.")
         return evolve(state, decks=decks, room_shop=state.room_shop + (move.card,))
     if move.deck == "events":
         events = list(state.events)
         events[state.round] = move.card  # the next round's event (RST-2)
-        announce("event", f"Next round's event: {EVENTS[move.card].name}.")
+        if narrating():
+            announce("event", f"Next round's event: {EVENTS[move.card].name}.")
         return evolve(state, decks=decks, events=tuple(events))
     if move.deck == "special":
         card = SPECIAL_EVENTS[move.card]
-        announce(
-            "special_event",
-            f"This year's special event card: {card.name}. Its text is not established "
-            "(BEYOND-SEEDS.md SPE): dlrules does not implement its effect (LIB-6).",
-        )
+        if narrating():
+            announce(
+                "special_event",
+                f"This year's special event card: {card.name}. Its text is not established "
+                "(BEYOND-SEEDS.md SPE): dlrules does not implement its effect (LIB-6).",
+            )
         return evolve(state, decks=decks, special_event=move.card)
     row = state.adventurers_next + (move.card,)
-    announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
+    if narrating():
+        announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
     if len(row) < adventurers_per_round(state.n_players):
         return evolve(state, decks=decks, adventurers_next=row)
     left = decks.adventurers
     other_rune_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
     if len({_rank(k) for k in row}) == 1 and other_rune_left:
         # RST-5 / RUL-7: all the same rune: the last one goes under the deck, draw again.
-        announce("redraw", f"All adventurers show the same rune; {move.card} goes under the deck.")
+        if narrating():
+            announce("redraw", f"All adventurers show the same rune; {move.card} goes under the deck.")
         decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
         return evolve(state, decks=decks, adventurers_next=row[:-1])
     # RST-4: stable sort, weaker to the left (RUL-7: also when no other rune is left to draw).

@@ -16,7 +16,7 @@ from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, UNAVAILABLE
 from dlrules.errors import Violation
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, update_player
+from dlrules.phases.common import announce, colour_name, narrating, update_player
 from dlrules.state import CHANCE, GameState, evolve
 
 
@@ -100,15 +100,18 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DealOrders):
         if move.target < state.n_players:
-            announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
+            if narrating():
+                announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
             return update_player(state, move.target, dealt=move.orders)
         dummies = tuple(
             evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
-        announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.")
+        if narrating():
+            announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.")
         return evolve(state, dummies=dummies)
     assert isinstance(move, KeepUnavailable)
-    announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
+    if narrating():
+        announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
     return update_player(state, move.seat, kept=move.orders)
 
 
@@ -123,7 +126,8 @@ def auto(state: GameState) -> GameState:
         assert kept is not None
         hand = tuple(a for a in Action if a not in kept)
         state = update_player(state, seat, unavailable=kept, hand=hand, kept=None, dealt=())
-        announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat)
+        if narrating():
+            announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat)
     return state
 
 
