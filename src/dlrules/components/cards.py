@@ -184,6 +184,17 @@ class AdventurerTile:
     conf: Conf
     source: str = _C + ", adventurers"
 
+    @property
+    def label(self) -> str:
+        """A name for narration: "a wizard (HP 3, 1 spell crystal)"."""
+        power = {
+            AdventurerClass.THIEF: "anti-trap icon",
+            AdventurerClass.PRIEST: "heart",
+            AdventurerClass.WIZARD: "spell crystal",
+        }.get(self.cls)
+        extra = f", {self.power} {power}{'s' if self.power != 1 else ''}" if power else ""
+        return f"a {self.cls.value} (HP {self.hp}{extra})"
+
 
 # RST-4's rune: COMPONENTS.md orders the symbols warrior < thief < priest <
 # wizard within a year, the rank being the class symbol (L: the printed runes

@@ -69,15 +69,20 @@ def enter(state: GameState) -> GameState:
     for key, lord in zip(state.adventurers_now, lords):
         if lord is None:
             if narrating():
-                announce("adventurer", f"{key} goes to the dummy, and on to the far lands (ADV-2P-1).")
+                announce("adventurer", f"{_named(key)} goes to the dummy, and on to the far lands (ADV-2P-1).")
             far_lands += (key,)
             continue
         party = joined(players[lord].party, key)
         players[lord] = evolve(players[lord], party=party)
         if narrating():
             where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
-            announce("adventurer", f"{key} comes to Player {lord + 1}'s dungeon and {where}.")
+            announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.")
     return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands)
+
+
+def _named(key: str) -> str:
+    label = ADVENTURERS[key].label
+    return label[0].upper() + label[1:]
 
 
 RULES = no_decisions("ADV-1", "adventurers are assigned by the rules; nobody decides anything now", done=True)

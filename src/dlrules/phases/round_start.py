@@ -136,7 +136,7 @@ def play(state: GameState, move: Move) -> GameState:
         return evolve(state, decks=decks, special_event=move.card)
     row = state.adventurers_next + (move.card,)
     if narrating():
-        announce("adventurer", f"An adventurer arrives for next round: {move.card}.")
+        announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[move.card].label}.")
     if len(row) < adventurers_per_round(state.n_players):
         return evolve(state, decks=decks, adventurers_next=row)
     left = decks.adventurers
@@ -144,7 +144,7 @@ def play(state: GameState, move: Move) -> GameState:
     if len({_rank(k) for k in row}) == 1 and other_rune_left:
         # RST-5 / RUL-7: all the same rune: the last one goes under the deck, draw again.
         if narrating():
-            announce("redraw", f"All adventurers show the same rune; {move.card} goes under the deck.")
+            announce("redraw", f"All adventurers show the same rune; {ADVENTURERS[move.card].label} goes under the deck.")
         decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
         return evolve(state, decks=decks, adventurers_next=row[:-1])
     # RST-4: stable sort, weaker to the left (RUL-7: also when no other rune is left to draw).
