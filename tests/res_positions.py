@@ -88,7 +88,16 @@ def player(seat: int, **changes: Any) -> Callable[[GameState], GameState]:
     return lambda s: update_player(s, seat, **changes)
 
 
-def tweaks(*fs: Callable[[GameState], GameState]) -> Callable[[GameState], GameState]:
+Tweak = Callable[[GameState], GameState]
+"""A change made to a position before a test's move (``attrs.evolve`` …)."""
+
+
+def rules(state: GameState, move: object) -> list[str]:
+    """The rule IDs ``check`` cites against ``move`` (empty: legal)."""
+    return [v.rule for v in check(state, move)]
+
+
+def tweaks(*fs: Tweak) -> Tweak:
     def run(s: GameState) -> GameState:
         for f in fs:
             s = f(s)

@@ -8,7 +8,7 @@ import random
 import attrs
 import pytest
 
-from dlrules import Action, PayTaxes, apply, check, legal_moves, new_game, to_move
+from dlrules import Action, PayTaxes, check, legal_moves, new_game, to_move
 from dlrules.chance import sample_chance
 from dlrules.components import ROOMS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE

@@ -6,14 +6,12 @@ from __future__ import annotations
 import attrs
 from res_positions import DIG, FOOD, IMPS, MINE, REP, TRAPS, at_resolution, cursor, decline_until, outcome_of, player, tweaks
 
+from res_positions import rules
+
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
 from dlrules.dungeon import full_blocks
 from dlrules.moves import Decline, DigTunnel, Draw, FinishDigging, MineGold, ReturnTrap, TakeAction
 from dlrules.state import Dungeon, GameState, Tile
-
-
-def rules(state: GameState, move: object) -> list[str]:
-    return [v.rule for v in check(state, move)]
 
 
 def on_dig(slot: int, **changes: object) -> GameState:

@@ -6,13 +6,11 @@ from __future__ import annotations
 import attrs
 from res_positions import DIG, FOOD, IMPS, MINE, REP, TRAPS, at_resolution, cursor, decline_until, outcome_of, player, tweaks
 
+from res_positions import rules
+
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
 from dlrules.moves import Decline, Draw, Spy, TakeAction
 from dlrules.state import GameState
-
-
-def rules(state: GameState, move: object) -> list[str]:
-    return [v.rule for v in check(state, move)]
 
 
 def test_RES_5_a_player_who_cannot_pay_is_offered_only_the_decline() -> None:

@@ -3,10 +3,11 @@ dummies (DUM3-4, DUM2-7), ORD-6 and the end of resolution (ACT-END-1, RUL-1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
 import attrs
 from res_positions import (
+    Tweak,
+    rules,
     DIG,
     FOOD,
     MINE,
@@ -27,13 +28,6 @@ from dlrules import Outcome, apply, check, legal_moves, to_move
 from dlrules.moves import BuildRoom, Decline, HireMonster, MineGold
 from dlrules.phases.resolution import END, RULES
 from dlrules.state import Dungeon, GameState, Monster, Tile
-
-Tweak = Callable[[GameState], GameState]
-
-
-def rules(state: GameState, move: object) -> list[str]:
-    return [v.rule for v in check(state, move)]
-
 
 def three_on(action: object, tweak: Tweak = lambda s: s, **kw: object) -> GameState:
     """Seats 0, 1, 2 on ``action`` I, II, III; seat 3 elsewhere."""

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable
 
 import attrs
 from res_positions import (
+    Tweak,
     DIG,
     FOOD,
     IMPS,
@@ -21,7 +21,6 @@ from res_positions import (
     at_resolution,
     cursor,
     decline_until,
-    finish,
     outcome_of,
     player,
     tweaks,
@@ -34,13 +33,6 @@ from dlrules.chance import sample_chance
 from dlrules.moves import Decline, DigTunnel, HireMonster, MineGold, Move, Spy, TakeAction
 from dlrules.phases.common import move_evil
 from dlrules.state import Deck, GameState, Monster
-
-
-Tweak = Callable[[GameState], GameState]
-
-
-def rules(state: GameState, move: object) -> list[str]:
-    return [v.rule for v in check(state, move)]
 
 
 # --- RS: the progress marker ------------------------------------------------------

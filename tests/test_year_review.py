@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from res_positions import DIG, FOOD, MINE, REP, decline_until
+from res_positions import DIG, FOOD, MINE, REP, decline_until, rules
 from res_positions import at_resolution as res_at
 from res_positions import player as res_player
 
@@ -37,10 +37,6 @@ MAGIC = (1, 3)  # inner
 SHED = (0, 3)  # outer ring
 
 C, N = Outcome.CARRIED_OUT, Outcome.NOT_CARRIED_OUT
-
-
-def rules(state: GameState, move: object) -> list[str]:
-    return [v.rule for v in check(state, move)]
 
 
 def production(players: int = 2, first: int = 0, **changes: object) -> GameState:
