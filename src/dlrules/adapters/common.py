@@ -1,0 +1,280 @@
+"""What both adapters share, with no framework imported: where a game ends for
+them, its returns, and a seat's observation as a flat vector of numbers and
+as a string, both built from ``view`` alone (docs/ai.md).
+
+Everything a seat observes goes through ``dlrules.view(state, seat)``, which
+redacts what that seat may not know (docs/views.md); the functions here never
+read the unredacted state, so nothing hidden can leak through them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Final
+
+import attrs
+
+from dlrules.components import ACTION_ORDER, ADVENTURERS, COMBAT_CARDS, EVENTS, MONSTERS, PALADINS, ROOMS, SPECIAL_EVENTS, TRAPS
+from dlrules.dungeon import GRID
+from dlrules.engine import to_move
+from dlrules.serialization import dumps
+from dlrules.state import CHANCE, DECK_NAMES, GameState, Outcome, Phase
+from dlrules.views import HIDDEN, PlayerView, view
+
+LAST_PHASE: Final[Phase] = Phase.COMBAT
+"""LIB-AI-3: the adapters end a game when it reaches this phase (or when
+nobody can move). Combat and scoring are not implemented yet; when they are
+(and their moves have action ids), this becomes ``Phase.GAME_OVER``."""
+
+MAX_PLAYERS: Final[int] = 4
+MAX_GAME_LENGTH: Final[int] = 1000
+"""An upper bound on the moves (chance included) of a game up to ``LAST_PHASE``;
+random year-1 games take 100 to 170."""
+
+MIN_RETURN: Final[float] = -1.0
+MAX_RETURN: Final[float] = 1.0
+"""Bounds of ``returns`` (OpenSpiel's min/max utility)."""
+
+
+def is_over(state: GameState) -> bool:
+    """The game is over for the adapters (LIB-AI-3)."""
+    return state.phase is LAST_PHASE or state.phase is Phase.GAME_OVER or not to_move(state)
+
+
+def returns(state: GameState) -> tuple[float, ...]:
+    """Each player's return at the end of the game (LIB-AI-3).
+
+    Final scoring is not implemented yet, so for now every player's return is
+    0 at ``LAST_PHASE`` (and before it): the adapters play the building year
+    fully and honestly, without pretending to know who won. When scoring
+    lands, this is the one function to change (and ``MIN_RETURN``/``MAX_RETURN``)."""
+    return (0.0,) * state.n_players
+
+
+# --- the observation vector -----------------------------------------------------
+
+_KEYS: tuple[str, ...] = tuple(
+    dict.fromkeys((*MONSTERS, *ROOMS, *TRAPS, *ADVENTURERS, *(p.key for p in PALADINS.values()), *EVENTS, *COMBAT_CARDS, *SPECIAL_EVENTS))
+)
+"""Every card key, for counts of cards of any kind (the far lands, the bottoms of decks)."""
+_PARTY_KEYS: tuple[str, ...] = (*ADVENTURERS, *(p.key for p in PALADINS.values()))
+_PARTY_SLOTS: Final[int] = 6
+_PHASES: tuple[Phase, ...] = tuple(Phase)
+_SLOTS: Final[int] = 3
+_SPY_POSITIONS: Final[int] = 4
+_ROUNDS: Final[int] = 4
+_YEARS: Final[int] = 2
+
+
+class _Writer:
+    """Appends named pieces to a flat vector; the same calls on any state give the same layout."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.pieces: list[tuple[str, int]] = []
+
+    def piece(self, name: str, values: list[float]) -> None:
+        self.values.extend(values)
+        self.pieces.append((name, len(values)))
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    out = [0.0] * size
+    if index is not None and 0 <= index < size:
+        out[index] = 1.0
+    return out
+
+
+def _counts(domain: tuple[str, ...], keys: Iterator[str] | tuple[str, ...]) -> list[float]:
+    index = {k: i for i, k in enumerate(domain)}
+    out = [0.0] * len(domain)
+    for k in keys:
+        if k in index:
+            out[index[k]] += 1.0
+    return out
+
+
+def _set_of(domain: tuple[object, ...], items: tuple[object, ...] | None) -> list[float]:
+    chosen = set(items or ())
+    return [1.0 if d in chosen else 0.0 for d in domain]
+
+
+def _write(w: _Writer, v: PlayerView, me: int) -> None:
+    """The observation of ``v`` (seen by seat ``me``; ``v.seat`` may be None for
+    a spectator), seats relative to ``me``: block 0 is ``me``, then to the left."""
+    s = v.state
+    n = s.n_players
+
+    def rel(colour: int | None) -> int | None:
+        """A player colour relative to ``me``; dummy colours stay themselves."""
+        if colour is None or colour == CHANCE:
+            return None
+        return (colour - me) % n if colour < n else colour
+
+    w.piece("seat", _one_hot(MAX_PLAYERS, me))
+    w.piece("players", _one_hot(MAX_PLAYERS + 1, n))
+    w.piece("variant", [1.0 if s.variant == "full" else 0.0])
+    w.piece("year", _one_hot(_YEARS, s.year - 1))
+    w.piece("round", _one_hot(_ROUNDS, s.round - 1))
+    w.piece("phase", _one_hot(len(_PHASES), _PHASES.index(s.phase)))
+    w.piece("first_player", _one_hot(MAX_PLAYERS, rel(s.first_player)))
+    w.piece("to_move", [1.0 if CHANCE in v.to_move else 0.0] + _set_of(tuple(range(MAX_PLAYERS)), tuple(rel(x) for x in v.to_move)))
+    board: list[float] = []
+    for space in range(len(ACTION_ORDER)):
+        slots = s.board[space] if space < len(s.board) else ()
+        for slot in range(_SLOTS):
+            board += _one_hot(MAX_PLAYERS, rel(slots[slot]) if slot < len(slots) else None)
+    w.piece("board", board)
+    w.piece("tavern", _counts(tuple(MONSTERS), s.tavern))
+    w.piece("room_shop", _counts(tuple(ROOMS), s.room_shop))
+    w.piece("adventurers_next", _counts(tuple(ADVENTURERS), s.adventurers_next))
+    w.piece("adventurers_now", _counts(tuple(ADVENTURERS), s.adventurers_now))
+    events: list[float] = []
+    for rnd in range(_ROUNDS):
+        e = s.events[rnd] if rnd < len(s.events) else None
+        events += _one_hot(len(EVENTS), tuple(EVENTS).index(e) if e in EVENTS else None)
+    w.piece("events", events)
+    w.piece("special_event", _counts(tuple(SPECIAL_EVENTS), (s.special_event,) if s.special_event else ()))
+    combat: list[float] = []
+    for p in range(_SPY_POSITIONS):
+        c = s.combat[p] if p < len(s.combat) else None
+        combat += _one_hot(len(COMBAT_CARDS), tuple(COMBAT_CARDS).index(c) if c in COMBAT_CARDS else None)
+    w.piece("combat", combat)
+    w.piece("paladin", _one_hot(MAX_PLAYERS, rel(s.paladin)))
+    w.piece("dummy_evil", [float(s.dummy_evil or 0)])
+    w.piece("far_lands", _counts(_KEYS, s.far_lands))
+    r = s.resolution
+    w.piece(
+        "resolution",
+        [1.0 if r else 0.0]
+        + _one_hot(len(ACTION_ORDER) + 1, r.space if r else None)
+        + _one_hot(_SLOTS, r.slot if r else None)
+        + [float(r.dug if r else 0), float(r.draws if r else 0), 1.0 if r and r.returning else 0.0]
+        + _one_hot(_SPY_POSITIONS, r.spy if r else None),
+    )
+    t = s.turn
+    w.piece(
+        "turn",
+        [1.0 if t else 0.0]
+        + _one_hot(MAX_PLAYERS + 1, t.position if t else None)
+        + [float(t.step if t else 0), float(t.draws if t else 0)],
+    )
+    decks = [getattr(s.decks, name) for name in DECK_NAMES]
+    w.piece("deck_sizes", [float(d.size) for d in decks])
+    w.piece("deck_bottoms", _counts(_KEYS, tuple(k for d in decks for k in d.bottom)))
+    for block in range(MAX_PLAYERS):
+        seat = (me + block) % n
+        present = block < n
+        _write_player(w, v, seat, present, rel)
+    for slot in range(2):  # dummy colours 2 and 3 (DUM2, DUM3)
+        colour = 2 + slot
+        dummy = next((d for d in s.dummies if d.colour == colour), None)
+        w.piece(
+            f"dummy_{colour}",
+            [1.0 if dummy else 0.0]
+            + _set_of(ACTION_ORDER, dummy.unavailable if dummy else ())
+            + _set_of(ACTION_ORDER, dummy.drawn if dummy else ())
+            + _one_hot(len(ACTION_ORDER), dummy.third.index if dummy and dummy.third else None)
+            + _one_hot(MAX_PLAYERS, rel(dummy.responsible) if dummy else None),
+        )
+
+
+def _write_player(w: _Writer, v: PlayerView, seat: int, present: bool, rel: Callable[[int | None], int | None]) -> None:
+    """Player block: seat ``seat`` as ``v`` shows it (zeros when ``present`` is false)."""
+    s = v.state
+    p = s.players[seat] if present else None
+    out: list[float] = [1.0 if p else 0.0]
+    if p is None:
+        w.piece("player", out + [0.0] * (_player_size() - 1))
+        return
+    out += [float(x) for x in (p.gold, p.food, p.imps, p.free_imps, p.evil, p.busy_imps, p.foreimps, p.busy_trolls, p.damage_tokens)]
+    out += _set_of(ACTION_ORDER, p.hand) + _set_of(ACTION_ORDER, p.unavailable)
+    for i in range(_SLOTS):
+        o = p.played[i] if i < len(p.played) else None
+        out += _one_hot(len(ACTION_ORDER), o.action.index if o else None)
+        out += _one_hot(_SLOTS + 1, (_SLOTS if o.slot is None else o.slot) if o else None)
+        out += _one_hot(len(Outcome), tuple(Outcome).index(o.outcome) if o else None)
+    for i in range(_SLOTS):
+        c = p.committed[i] if p.committed is not None and i < len(p.committed) else None
+        out += _one_hot(len(ACTION_ORDER), c.index if c else None)
+    out += [1.0 if v.orders_chosen[seat] else 0.0]
+    out += _one_hot(len(ACTION_ORDER), p.dummy_choice.index if p.dummy_choice else None)
+    out += _set_of(ACTION_ORDER, p.dealt) + [float(v.dealt_counts[seat])]
+    out += _set_of(ACTION_ORDER, p.kept) + [1.0 if v.unavailable_chosen[seat] else 0.0]
+    for kind in MONSTERS:
+        out += [float(sum(1 for m in p.monsters if m.kind == kind and m.ready)), float(sum(1 for m in p.monsters if m.kind == kind and not m.ready))]
+    out += _counts(tuple(TRAPS), p.traps) + [float(len(p.traps)), float(sum(1 for t in p.traps if t == HIDDEN))]
+    for square in GRID:
+        tile = p.dungeon.at(square)
+        out += [1.0 if tile else 0.0, 1.0 if tile and tile.conquered else 0.0]
+        out += _one_hot(len(ROOMS), tuple(ROOMS).index(tile.room) if tile and tile.room in ROOMS else None)
+    for i in range(_PARTY_SLOTS):
+        a = p.party[i] if i < len(p.party) else None
+        out += _one_hot(len(_PARTY_KEYS), _PARTY_KEYS.index(a.key) if a and a.key in _PARTY_KEYS else None)
+        out += [float(a.damage) if a else 0.0]
+    out += _counts(_PARTY_KEYS, p.prison)
+    out += _set_of(GRID, p.rooms_used)
+    spied = s.spied[seat] if seat < len(s.spied) else ()
+    out += _set_of(tuple(range(_SPY_POSITIONS)), spied)
+    w.piece("player", out)
+
+
+_PLAYER_SIZE: list[int] = []
+
+
+def _player_size() -> int:
+    """The length of one player block (measured once on a new game)."""
+    if not _PLAYER_SIZE:
+        from dlrules import new_game
+
+        state = new_game(2, variant="first")
+        w = _Writer()
+        _write_player(w, view(state, 0), 0, True, lambda c: c)
+        _PLAYER_SIZE.append(w.pieces[-1][1])
+    return _PLAYER_SIZE[0]
+
+
+@attrs.frozen
+class Piece:
+    """A named part of the observation vector: ``values[start:start + size]``."""
+
+    name: str
+    start: int
+    size: int
+
+
+def observation_layout() -> tuple[Piece, ...]:
+    """The observation vector's parts, in order (the same for every game)."""
+    from dlrules import new_game
+
+    w = _Writer()
+    _write(w, view(new_game(2, variant="first"), 0), 0)
+    out: list[Piece] = []
+    start = 0
+    for i, (name, size) in enumerate(w.pieces):
+        label = name
+        if name == "player":
+            label = f"player[{sum(1 for n, _ in w.pieces[:i] if n == 'player')}]"
+        out.append(Piece(label, start, size))
+        start += size
+    return tuple(out)
+
+
+def observation_vector(state: GameState, seat: int, *, public: bool = False) -> list[float]:
+    """Seat ``seat``'s observation as numbers (``observation_layout``), from
+    ``view(state, seat)`` only (``public``: the spectator's view, seats still
+    ordered from ``seat``)."""
+    w = _Writer()
+    _write(w, view(state, None if public else seat), seat)
+    return w.values
+
+
+def observation_size() -> int:
+    last = observation_layout()[-1]
+    return last.start + last.size
+
+
+def observation_string(state: GameState, seat: int | None) -> str:
+    """Seat ``seat``'s observation as text: the JSON of ``view(state, seat)``
+    (docs/views.md), which is also its information state (LIB-AI-4)."""
+    return dumps(view(state, seat))
