@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from dlrules import new_game
 from dlrules.actions import NUM_ACTIONS, chance_actions, legal_actions, move_of

@@ -31,8 +31,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from dlrules import new_game
 from dlrules.actions import NUM_ACTIONS, decode, legal_actions

@@ -1,0 +1,181 @@
+"""The integer action space (dlrules.actions, docs/ai.md; LIB-AI-1, LIB-AI-2)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+import pytest
+
+import dlrules
+from dlrules import CHANCE, Action, ChooseOrders, IllegalMove, KeepUnavailable, MineGold, Phase
+from dlrules.actions import (
+    BLOCKS,
+    ENCODING_VERSION,
+    NUM_ACTIONS,
+    chance_actions,
+    decode,
+    encodable,
+    encode,
+    is_chance_action,
+    legal_actions,
+    move_of,
+    num_distinct_actions,
+)
+from dlrules.moves import MOVE_TYPES
+from tablekit import played
+
+# Version 1 of the encoding: each block's (first id, size). An existing block
+# never moves; a new move kind is appended after ReturnTrap (docs/ai.md).
+VERSION_1 = {
+    "DealOrders": (0, 1024),
+    "DrawDummyOrders": (1024, 1024),
+    "Draw": (2048, 83),
+    "KeepUnavailable": (2131, 256),
+    "ChooseOrders": (2387, 3024),
+    "TakeAction": (5411, 1),
+    "Decline": (5412, 1),
+    "Spy": (5413, 4),
+    "DigTunnel": (5417, 20),
+    "FinishDigging": (5437, 1),
+    "MineGold": (5438, 20),
+    "HireMonster": (5458, 1530),
+    "BuildRoom": (6988, 320),
+    "ActivateRoom": (7308, 2100),
+    "FinishProduction": (9408, 1),
+    "ReturnOrder": (9409, 8),
+    "PayMonster": (9417, 32),
+    "PayTaxes": (9449, 11),
+    "ReturnTrap": (9460, 9),
+}
+
+
+def _choosing(players: int) -> dlrules.GameState:
+    """A seeded game where the players choose their orders (ORD-3)."""
+    return played(players, 2, until=lambda s: s.phase is Phase.ORDERS and CHANCE not in dlrules.to_move(s))[0]
+
+
+def _random_games() -> list[tuple[int, str, int]]:
+    return [(players, variant, seed) for players in (2, 3, 4) for variant in ("first", "full") for seed in range(3)]
+
+
+@pytest.mark.parametrize(("players", "variant", "seed"), _random_games())
+def test_LIB_AI_1_every_legal_move_along_a_random_game_has_an_id_that_round_trips(players: int, variant: str, seed: int) -> None:
+    rng = random.Random(seed)
+    state = dlrules.new_game(players, variant=variant)
+    while dlrules.to_move(state):
+        moves = dlrules.legal_moves(state)
+        for seat in dlrules.to_move(state):
+            mine = [m for m in moves if m.seat == seat]
+            ids = legal_actions(state, seat)
+            assert len(ids) == len(mine)  # one id per move: no two moves of a seat share an id
+            assert all(0 <= a < NUM_ACTIONS for a in ids)
+            for move in mine:
+                action = encode(move)
+                assert move_of(action, seat) == move
+                assert decode(state, action, seat) == move
+                assert is_chance_action(action) == (seat == CHANCE)
+        move = moves[rng.randrange(len(moves))]
+        state = dlrules.apply(state, move)
+    assert state.phase is Phase.COMBAT
+
+
+def test_LIB_AI_1_chance_ids_carry_the_probabilities_of_chance_outcomes() -> None:
+    state = dlrules.new_game(3)
+    outcomes = dlrules.chance_outcomes(state)
+    got = chance_actions(state)
+    assert sorted(got) == sorted((encode(m), p) for m, p in outcomes)
+    assert sum(p for _, p in got) == Fraction(1)
+    assert [a for a, _ in got] == sorted(a for a, _ in got)
+    assert chance_actions(_choosing(3)) == ()  # players choose: chance is not to move
+
+
+def test_LIB_AI_1_the_seat_is_not_part_of_a_player_move_id() -> None:
+    state = _choosing(3)
+    orders = tuple(a for a in Action if a in state.players[0].hand and a in state.players[1].hand)[:3]
+    assert encode(ChooseOrders(0, orders)) == encode(ChooseOrders(1, orders))
+    assert decode(state, encode(ChooseOrders(0, orders)), 1) == ChooseOrders(1, orders)
+
+
+def test_LIB_AI_1_an_id_not_legal_now_is_refused_with_the_rule_it_breaks() -> None:
+    state = _choosing(3)
+    unavailable = state.players[0].unavailable[0]
+    hand = [a for a in state.players[0].hand if a != unavailable][:2]
+    action = encode(ChooseOrders(0, (unavailable, *hand)))
+    with pytest.raises(IllegalMove) as refused:
+        decode(state, action, 0)
+    assert "ORD-2" in refused.value.rules
+
+
+def test_LIB_AI_1_a_move_of_the_wrong_phase_is_refused_citing_the_phase_rule() -> None:
+    state = _choosing(3)
+    with pytest.raises(IllegalMove) as refused:
+        decode(state, encode(MineGold(0, 1)), 0)
+    assert refused.value.rules and all(r.startswith(("ORD-", "RS-")) for r in refused.value.rules)
+
+
+def test_LIB_AI_1_a_chance_id_when_players_choose_is_refused() -> None:
+    state = _choosing(3)
+    with pytest.raises(IllegalMove) as refused:
+        decode(state, 0)
+    assert refused.value.rules == ("ORD-3",)
+
+
+@pytest.mark.parametrize("action", [-1, NUM_ACTIONS, 2.0, True])
+def test_LIB_AI_1_a_number_that_is_no_id_is_refused(action: object) -> None:
+    with pytest.raises(IllegalMove) as refused:
+        decode(dlrules.new_game(2), action)  # type: ignore[arg-type]
+    assert refused.value.rules == ("LIB-AI-1",)
+    with pytest.raises(ValueError, match="not an action id"):
+        move_of(action, 0)  # type: ignore[arg-type]
+
+
+def test_LIB_AI_1_the_seat_must_be_given_when_several_players_may_move() -> None:
+    state = dlrules.new_game(3)
+    while CHANCE in dlrules.to_move(state):
+        state = dlrules.apply(state, dlrules.legal_moves(state)[0])
+    move = next(m for m in dlrules.legal_moves(state) if m.seat == 2)
+    assert isinstance(move, KeepUnavailable)
+    with pytest.raises(IllegalMove) as refused:
+        decode(state, encode(move))
+    assert refused.value.rules == ("LIB-AI-1",)
+    assert "Player 1, Player 2, Player 3 may move now" in str(refused.value)
+    assert decode(state, encode(move), 2) == move
+
+
+def test_LIB_AI_2_a_field_outside_the_encoding_has_no_id() -> None:
+    with pytest.raises(ValueError, match="LIB-AI-2"):
+        encode(MineGold(0, 21))  # more imps than dungeon squares: never legal
+    with pytest.raises(ValueError, match="LIB-AI-2"):
+        encode(KeepUnavailable(0, (Action.ROOM, Action.FOOD)))  # not in board order (LIB-1): never legal
+
+
+def test_LIB_AI_1_a_move_kind_without_a_block_is_refused_naming_the_version() -> None:
+    @attrs.frozen
+    class Parry:
+        seat: int
+
+    assert not encodable(Parry(0))
+    with pytest.raises(ValueError, match=f"Parry has no action id in encoding version {ENCODING_VERSION}"):
+        encode(Parry(0))  # type: ignore[arg-type]
+
+
+def test_LIB_AI_1_every_move_kind_of_the_library_has_a_block() -> None:
+    assert {b.kind for b in BLOCKS} == set(MOVE_TYPES), "append a block for the new move kind (docs/ai.md)"
+
+
+def test_LIB_AI_1_version_1_ids_are_stable() -> None:
+    """Blocks only ever get appended: the first ids and sizes of version 1 stay."""
+    table = {b.name: (b.offset, b.size) for b in BLOCKS}
+    assert {k: table[k] for k in VERSION_1} == VERSION_1
+    end_of_version_1 = max(offset + size for offset, size in VERSION_1.values())
+    assert all(b.offset >= end_of_version_1 for b in BLOCKS if b.name not in VERSION_1)  # appended after
+    assert encode(dlrules.Decline(2)) == 5412 and encode(dlrules.TakeAction(0)) == 5411
+    assert encode(dlrules.Draw("monsters", "goblin")) == 2048
+
+
+def test_LIB_AI_1_the_action_space_has_one_size_for_every_game_configuration() -> None:
+    sizes = {num_distinct_actions(p, v) for p in (2, 3, 4) for v in ("first", "full")}
+    assert sizes == {NUM_ACTIONS}
+    assert NUM_ACTIONS == BLOCKS[-1].offset + BLOCKS[-1].size
