@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 import dlrules  # noqa: E402
 from dlrules.actions import NUM_ACTIONS, encode  # noqa: E402
 from dlrules.adapters import openspiel as dl_openspiel  # noqa: E402
-from dlrules.adapters.common import observation_size  # noqa: E402
+from dlrules.adapters.common import observation_size, observation_vector  # noqa: E402
 
 
 def _game(players: int = 2, variant: str = "first") -> Any:
@@ -105,3 +105,28 @@ def test_an_mcts_bot_plays_a_game_against_random_bots_to_the_end() -> None:
             state.apply_action(bots[state.current_player()].step(state))
     assert state.game_state.phase is dlrules.Phase.COMBAT
     assert state.returns() == [0.0, 0.0, 0.0]  # LIB-AI-3: no final scoring yet
+
+
+def test_LIB_AI_4_the_information_state_is_the_seat_view() -> None:
+    game = _game(3)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(30):
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    for seat in range(3):
+        assert state.information_state_string(seat) == dlrules.dumps(dlrules.view(state.game_state, seat))
+        assert state.observation_string(seat) == state.information_state_string(seat)
+        assert state.information_state_tensor(seat) == state.observation_tensor(seat)
+    from open_spiel.python.observation import make_observation
+
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.string_from(state, 1) == dlrules.dumps(dlrules.view(state.game_state, None))
+    public.set_from(state, 1)
+    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True))
+
+
+def test_LIB_AI_4_no_observer_of_every_private_part_is_offered() -> None:
+    everything = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    with pytest.raises(Exception, match="LIB-AI-4"):
+        _game(2).make_py_observer(everything)
