@@ -179,3 +179,15 @@ def test_LIB_AI_1_the_action_space_has_one_size_for_every_game_configuration() -
     sizes = {num_distinct_actions(p, v) for p in (2, 3, 4) for v in ("first", "full")}
     assert sizes == {NUM_ACTIONS}
     assert NUM_ACTIONS == BLOCKS[-1].offset + BLOCKS[-1].size
+
+
+def test_LIB_AI_1_a_chance_id_is_no_player_move_and_a_player_id_no_chance_outcome() -> None:
+    state = dlrules.new_game(2)
+    chance_id = chance_actions(state)[0][0]
+    assert decode(state, chance_id) == decode(state, chance_id, CHANCE)
+    with pytest.raises(IllegalMove, match="is a chance outcome") as refused:
+        decode(state, chance_id, 0)
+    assert refused.value.rules == ("LIB-AI-1",)
+    with pytest.raises(IllegalMove, match="not a chance outcome") as refused:
+        decode(state, encode(dlrules.Decline(0)), CHANCE)
+    assert refused.value.rules == ("LIB-AI-1",)

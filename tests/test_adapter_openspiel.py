@@ -130,3 +130,19 @@ def test_LIB_AI_4_no_observer_of_every_private_part_is_offered() -> None:
     everything = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
     with pytest.raises(Exception, match="LIB-AI-4"):
         _game(2).make_py_observer(everything)
+
+
+def test_a_clone_shares_nothing_that_changes() -> None:
+    """Clones share the immutable GameState; applying to one leaves the other as it was."""
+    state = _game(2).new_initial_state()
+    clone = state.clone()
+    assert clone.game_state is state.game_state
+    clone.apply_action(clone.chance_outcomes()[0][0])
+    assert clone.game_state is not state.game_state
+    assert state.game_state == dlrules.new_game(2, variant="first") and state.history() == []
+
+
+def test_an_illegal_action_is_refused_with_its_rule() -> None:
+    state = _game(2).new_initial_state()
+    with pytest.raises(Exception, match="LIB-AI-1"):
+        state.apply_action(encode(dlrules.Decline(0)))  # chance is to move: a player's id is no chance outcome

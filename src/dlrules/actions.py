@@ -296,7 +296,17 @@ def decode(state: GameState, action: int, seat: int | None = None) -> Move:
         )
     block = _block_of(action)
     if block.chance:
+        if seat is not None and seat != CHANCE:
+            raise IllegalMove(
+                move_of(action, CHANCE),
+                (Violation("LIB-AI-1", f"action {action} is a chance outcome ({block.name}), not a move of Player {seat + 1}"),),
+            )
         seat = CHANCE
+    elif seat == CHANCE:
+        raise IllegalMove(
+            move_of(action, CHANCE),
+            (Violation("LIB-AI-1", f"action {action} is a player's move ({block.name}), not a chance outcome"),),
+        )
     elif seat is None:
         players = sorted(s for s in to_move(state) if s != CHANCE)
         if len(players) != 1:

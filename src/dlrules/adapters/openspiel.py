@@ -28,7 +28,7 @@ import numpy as np
 import pyspiel
 
 from dlrules import new_game
-from dlrules.actions import NUM_ACTIONS, chance_actions, legal_actions, move_of
+from dlrules.actions import NUM_ACTIONS, chance_actions, decode, legal_actions, move_of
 from dlrules.adapters.common import (
     MAX_GAME_LENGTH,
     MAX_PLAYERS,
@@ -41,7 +41,7 @@ from dlrules.adapters.common import (
     observation_vector,
     returns,
 )
-from dlrules.engine import apply, to_move
+from dlrules.engine import apply_unchecked, to_move
 from dlrules.notation import format_move
 from dlrules.phases.setup import VARIANTS
 from dlrules.state import CHANCE, GameState
@@ -102,12 +102,30 @@ class DungeonLordsGame(pyspiel.Game):  # type: ignore[misc]
         return DungeonLordsObserver(public_only)
 
 
+class _Shared:
+    """Holds an immutable ``GameState``; a deep copy of it is itself (states are
+    never mutated), so OpenSpiel's ``clone`` costs no copy of the game."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
+        return self
+
+
 class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping an immutable ``GameState`` (``.game_state``)."""
 
     def __init__(self, game: DungeonLordsGame, state: GameState) -> None:
         super().__init__(game)
-        self.game_state = state
+        self._shared = _Shared(state)
+
+    @property
+    def game_state(self) -> GameState:
+        """The library's state at this node."""
+        return self._shared.state
 
     def current_player(self) -> int:
         s = self.game_state
@@ -128,7 +146,8 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         seat = self.current_player()
-        self.game_state = apply(self.game_state, move_of(int(action), CHANCE if seat == pyspiel.PlayerId.CHANCE else seat))
+        move = decode(self.game_state, int(action), CHANCE if seat == pyspiel.PlayerId.CHANCE else seat)  # IllegalMove if not legal
+        self._shared = _Shared(apply_unchecked(self.game_state, move))  # decode checked it
 
     def _action_to_string(self, player: int, action: int) -> str:
         return format_move(move_of(int(action), CHANCE if player == pyspiel.PlayerId.CHANCE else player))

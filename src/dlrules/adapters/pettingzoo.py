@@ -38,7 +38,7 @@ from dlrules import new_game
 from dlrules.actions import NUM_ACTIONS, decode, legal_actions
 from dlrules.adapters.common import is_over, observation_size, observation_vector, returns
 from dlrules.chance import sample_chance
-from dlrules.engine import apply, to_move
+from dlrules.engine import apply, apply_unchecked, to_move
 from dlrules.notation import format_move
 from dlrules.phases.setup import VARIANTS
 from dlrules.state import CHANCE, GameState
@@ -132,7 +132,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
             raise ValueError(f"{agent} is to move: give an action id, not None")
         move = decode(self.state_, int(action), self._seat(agent))  # IllegalMove with the rules broken
         self._cumulative_rewards[agent] = 0.0
-        self.state_ = apply(self.state_, move)
+        self.state_ = apply_unchecked(self.state_, move)  # decode checked it
         self._resolve_chance()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if is_over(self.state_):
