@@ -36,7 +36,9 @@ def lord(
     traps: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The ``PlayerState`` fields of one lord at the end of the game."""
-    kinds = [(room, False) for room in rooms] + [(room, True) for room in conquered_rooms]
+    kinds: list[tuple[str | None, bool]] = []
+    kinds += [(room, False) for room in rooms]
+    kinds += [(room, True) for room in conquered_rooms]
     kinds += [(None, False)] * tunnels + [(None, True)] * conquered_tunnels
     tiles = tuple(Tile(square, room, conquered) for square, (room, conquered) in zip(SQUARES, kinds, strict=False))
     assert len(tiles) == len(kinds), "more tiles than dungeon squares"

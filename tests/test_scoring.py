@@ -249,7 +249,7 @@ def test_SCO_6_scoring_room_bonuses(room: str, monsters: tuple[str, ...], bonus:
 
 
 def test_SCO_7_lines_in_the_overview_cards_order() -> None:
-    """SCO-7, SCO-14: the lines, then the titles held, then the Hall of Fame."""
+    """SCO-7, SCO-14: the lines, then the titles held and the Hall of Fame (SCO-1h)."""
     result = scored(lord(rooms=("hall-of-fame",), evil=9), lord())
     rules = [rule for rule, _ in result.players[0].breakdown]
     assert rules[:7] == ["SCO-1a", "SCO-1b", "SCO-1c", "SCO-1d", "SCO-1e", "SCO-1f", "SCO-1g"]
@@ -359,7 +359,7 @@ def test_SCO_4_no_outcome_before_the_end() -> None:
     assert dlrules.is_over(over) and dlrules.outcome(over) == final_scores(over)
 
 
-MOVES = [
+MOVES: list[dlrules.Move] = [
     ChooseOrders(0, (dlrules.Action.FOOD, dlrules.Action.DIG, dlrules.Action.MINE)),
     Decline(1),
     FinishProduction(0),
@@ -393,7 +393,7 @@ def test_SCO_14_the_outcome_survives_a_json_round_trip_of_the_state() -> None:
     """SCO-14: the outcome is a function of the state, so a saved end position
     gives the same result."""
     state = end_of_game(lord(rooms=("chapel",), monsters=("ghost", "vampire"), prison=("paladin-2",)), lord(gold=4))
-    again = dlrules.loads(dlrules.dumps(state), dlrules.GameState)
+    again: dlrules.GameState = dlrules.loads(dlrules.dumps(state), dlrules.GameState)
     assert dlrules.outcome(again) == dlrules.outcome(state)
 
 

@@ -245,7 +245,7 @@ def final_scores(state: GameState) -> GameOutcome:
     """SCO-1..15: every player's score and the winners, computed from the
     position as it stands (a pure function; ``outcome`` applies it only at the
     end of the game). Scores may be negative (SCO-5)."""
-    titles = title_results(state)
+    titles = title_results(state)  # SCO-1h: the titles and the Hall of Fame
     players = []
     for seat, player in enumerate(state.players):
         lines = item_lines(player)

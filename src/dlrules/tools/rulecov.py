@@ -64,7 +64,7 @@ def ids_from_rules(rules_dir: Path) -> list[tuple[str, str, str]]:
             row = _TABLE_ROW.match(line)
             if row:
                 cells = [c.strip() for c in row.group(2).split("|") if c.strip()]
-                out.append((row.group(1), name, " ".join(" ".join(cells[:2]).split()[:10])))
+                out.append((row.group(1), name, " ".join(": ".join(cells[:2]).split()[:10])))
     return out
 
 
