@@ -141,7 +141,7 @@ def test_SCO_12_a_conquered_hall_of_fame_gives_nothing() -> None:
 
 
 def test_SCO_X1_two_players_pay_2_and_1_and_ignore_the_dummy_evil_marker() -> None:
-    """SCO-X1, SCO-2, SCO-11: with 2 players an exclusive title is worth 2 and a
+    """SCO-X1, SCO-2, SCO-11, LIB-SCO-3: with 2 players an exclusive title is worth 2 and a
     shared one 1; the non-player Evil counter, even at the top, neither holds nor
     blocks the Lord of Dark Deeds."""
     result = scored(lord(evil=7), lord(evil=6), dummy_evil=15)
@@ -222,7 +222,7 @@ def test_SCO_1_tunnels_gold_food_imps_and_traps_score_nothing_directly() -> None
 
 
 def test_SCO_15_face_down_monsters_count() -> None:
-    """SCO-15, SCO-4: after clean-up every monster is face up; a face-down one
+    """SCO-15, SCO-4, LIB-SCO-2: after clean-up every monster is face up; a face-down one
     (a constructed position) is still in the lair and counts."""
     state = end_of_game(lord(monsters=("goblin", "witch")), lord())
     lair = tuple(attrs.evolve(m, ready=False) for m in state.players[0].monsters)
@@ -249,7 +249,7 @@ def test_SCO_6_scoring_room_bonuses(room: str, monsters: tuple[str, ...], bonus:
 
 
 def test_SCO_7_lines_in_the_overview_cards_order() -> None:
-    """SCO-7, SCO-14: the lines, then the titles held and the Hall of Fame (SCO-1h)."""
+    """SCO-7, SCO-14, LIB-SCO-4: the lines, then the titles held, then the Hall of Fame (SCO-1h)."""
     result = scored(lord(rooms=("hall-of-fame",), evil=9), lord())
     rules = [rule for rule, _ in result.players[0].breakdown]
     assert rules[:7] == ["SCO-1a", "SCO-1b", "SCO-1c", "SCO-1d", "SCO-1e", "SCO-1f", "SCO-1g"]
@@ -333,7 +333,7 @@ def test_SCO_8g_fewest_conquered_tiles_wins() -> None:
 
 
 def test_SCO_13_a_best_of_0_is_shared_by_all() -> None:
-    """SCO-13 (U-11): nobody has a room or a monster: every player holds those titles, shared."""
+    """SCO-13 (U-11, LIB-SCO-5): nobody has a room or a monster: every player holds those titles, shared."""
     result = scored(*plain(4))
     assert title(result, Title.ROOMS) == ((0, 1, 2, 3), 2)
     assert title(result, Title.MONSTERS) == ((0, 1, 2, 3), 2)
@@ -370,8 +370,8 @@ MOVES: list[dlrules.Move] = [
 
 @pytest.mark.parametrize("move", MOVES, ids=[type(m).__name__ + str(m.seat) for m in MOVES])
 def test_SCO_3_every_move_is_refused_once_the_game_is_over(move: dlrules.Move) -> None:
-    """SCO-3: after scoring the game is over: nobody is to move, and every move
-    (chance's too) is refused citing SCO-3, the state left unchanged."""
+    """SCO-3, LIB-SCO-6: after scoring the game is over: nobody is to move, and
+    every move (chance's too) is refused citing SCO-3, the state left unchanged."""
     state = end_of_game(lord(rooms=("mint",)), lord(), lord())
     assert dlrules.to_move(state) == frozenset() and dlrules.legal_moves(state) == ()
     violations = dlrules.check(state, move)
@@ -390,8 +390,8 @@ def test_SCO_3_a_seat_that_does_not_exist_is_still_told_so() -> None:
 
 
 def test_SCO_14_the_outcome_survives_a_json_round_trip_of_the_state() -> None:
-    """SCO-14: the outcome is a function of the state, so a saved end position
-    gives the same result."""
+    """SCO-14, LIB-SCO-1: the outcome is a function of the state, so a saved end
+    position gives the same result."""
     state = end_of_game(lord(rooms=("chapel",), monsters=("ghost", "vampire"), prison=("paladin-2",)), lord(gold=4))
     again: dlrules.GameState = dlrules.loads(dlrules.dumps(state), dlrules.GameState)
     assert dlrules.outcome(again) == dlrules.outcome(state)
@@ -408,3 +408,24 @@ def test_SCO_14_total_is_the_sum_of_its_breakdown_and_winners_have_the_best_tota
         assert score.licence == (score.total > 0)
     best = max(result.totals)
     assert result.winners == tuple(s for s, t in enumerate(result.totals) if t == best)
+
+
+def test_SCO_13_the_reading_is_one_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LIB-SCO-5: with the other reading of U-11 a "most" title at 0 goes to
+    nobody; the fewest-conquered title at 0 is still awarded."""
+    from dlrules.components import scoring as data
+
+    monkeypatch.setattr(data, "TITLE_AT_ZERO", attrs.evolve(data.TITLE_AT_ZERO, value=False))
+    monkeypatch.setattr(dlrules.phases.scoring, "TITLE_AT_ZERO", data.TITLE_AT_ZERO)
+    result = scored(*plain(3))
+    assert title(result, Title.ROOMS) == ((), 0)
+    assert all(t.title is not Title.ROOMS for p in result.players for t in p.titles)
+    assert title(result, Title.FEWEST_CONQUERED) == ((0, 1, 2), TITLE_POINTS[3].shared)
+
+
+def test_LIB_SCO_6_a_phase_not_implemented_says_so_when_nobody_is_to_move() -> None:
+    """LIB-SCO-6: the engine asks the phase why when nobody is to move: year 1's
+    combat (not implemented yet) cites CMB-1 and says so."""
+    combat = attrs.evolve(end_of_game(*plain(2)), year=1, phase=Phase.COMBAT)
+    violations = dlrules.check(combat, Decline(0))
+    assert [v.rule for v in violations] == ["CMB-1"] and "not implemented" in violations[0].message

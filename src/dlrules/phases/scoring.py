@@ -107,7 +107,7 @@ class PlayerScore:
     @property
     def breakdown(self) -> tuple[tuple[str, int], ...]:
         """(rule ID, points) for every line, title held and the Hall of Fame,
-        in scoring order; the points add up to ``total``."""
+        in scoring order (LIB-SCO-4); the points add up to ``total``."""
         out = [(line.rule, line.points) for line in self.lines]
         out += [(t.rule, t.points) for t in self.titles]
         out.append(("SCO-12", self.hall_of_fame))
@@ -156,7 +156,8 @@ def scoring_room_bonus(player: PlayerState, room: str) -> int:
 
 def item_lines(player: PlayerState) -> tuple[ScoreLine, ...]:
     """SCO-1a..g for one player, in SCO-7's order. Unconquered tunnels, gold,
-    food, imps and trap cards score nothing here (only through titles)."""
+    food, imps and trap cards score nothing here (only through titles). Where
+    each count comes from: LIB-SCO-2."""
     tiles = player.dungeon.tiles
     unconquered_rooms = [t.room for t in tiles if t.room is not None and not t.conquered]
     paladins = sum(1 for key in player.prison if key in PALADIN_KEYS)
@@ -205,7 +206,7 @@ def award(title: Title, values: tuple[int, ...]) -> tuple[int, ...]:
     """SCO-9, SCO-10, SCO-13: the seats holding ``title`` given each real
     player's value: every player with the best value (most, or fewest for
     SCO-8g); ties are never broken. A "most" title whose best value is 0 is
-    awarded to all (SCO-13, the data switch ``TITLE_AT_ZERO``)."""
+    awarded to all (SCO-13, the data switch ``TITLE_AT_ZERO``, LIB-SCO-5)."""
     if not values:
         return ()
     fewest = TITLES[title].fewest
@@ -219,16 +220,15 @@ def title_results(state: GameState) -> tuple[TitleResult, ...]:
     """SCO-2, SCO-8..11: the seven titles among the real players only (the
     2-player game's non-player dungeons and dummy Evil marker never hold or
     block one; with 3 players the missing colour has neither). Exclusive and
-    shared points by player count from ``TITLE_POINTS``."""
+    shared points by player count from ``TITLE_POINTS`` (LIB-SCO-3)."""
     points = TITLE_POINTS[state.n_players]
     out = []
     for title, spec in TITLES.items():
         values = tuple(title_value(p, title) for p in state.players)
         holders = award(title, values)
         exclusive = len(holders) == 1
-        out.append(
-            TitleResult(title, spec.name, values, holders, exclusive, points.exclusive if exclusive else points.shared)
-        )
+        each = points.exclusive if exclusive else points.shared if holders else 0
+        out.append(TitleResult(title, spec.name, values, holders, exclusive, each))
     return tuple(out)
 
 
@@ -270,7 +270,7 @@ def is_over(state: GameState) -> bool:
 
 def outcome(state: GameState) -> GameOutcome | None:
     """The final scores and winners once the game is over (SCO-14); ``None``
-    before the end."""
+    before the end. Computed from the position, never stored (LIB-SCO-1)."""
     return final_scores(state) if is_over(state) else None
 
 
@@ -288,7 +288,7 @@ def describe(result: GameOutcome) -> str:
 
 
 def _refuse(state: GameState, move: Move) -> tuple[Violation, ...]:
-    """SCO-3: after final scoring the game is over; no move is legal."""
+    """SCO-3: after final scoring the game is over; no move is legal (LIB-SCO-6)."""
     return (Violation("SCO-3", f"the game is over: final scoring is done ({describe(final_scores(state))}), so nobody moves any more"),)
 
 
