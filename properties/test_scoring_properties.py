@@ -19,13 +19,15 @@ imps, gold, food and trap cards, 2 to 4 players.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlrules import new_game
+from dlrules import is_over, new_game, play_out
 from dlrules.components import MONSTERS, ROOMS, TRAPS
 from dlrules.components.scoring import ITEM_VALUES, TITLE_POINTS, TITLES, Item
 from dlrules.phases.scoring import GameOutcome, final_scores, outcome
@@ -184,3 +186,12 @@ def test_SCO_1_counted_items_only_move_their_own_titles(state: GameState, item: 
     for t in _scored(after_state).titles:
         if t.rule not in measured[item]:
             assert t.values == values[t.rule]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_SCO_4_no_outcome_where_play_stops_today(players: int) -> None:
+    """SCO-4: a seeded play-out stops at year 1's combat (year 2 is not built):
+    the game is not over and has no outcome there."""
+    out = play_out(new_game(players), None, random.Random(players))
+    assert out.state.phase is Phase.COMBAT and out.state.year == 1
+    assert not is_over(out.state) and outcome(out.state) is None

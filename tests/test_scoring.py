@@ -422,10 +422,3 @@ def test_SCO_13_the_reading_is_one_switch(monkeypatch: pytest.MonkeyPatch) -> No
     assert all(t.title is not Title.ROOMS for p in result.players for t in p.titles)
     assert title(result, Title.FEWEST_CONQUERED) == ((0, 1, 2), TITLE_POINTS[3].shared)
 
-
-def test_LIB_SCO_6_a_phase_not_implemented_says_so_when_nobody_is_to_move() -> None:
-    """LIB-SCO-6: the engine asks the phase why when nobody is to move: year 1's
-    combat (not implemented yet) cites CMB-1 and says so."""
-    combat = attrs.evolve(end_of_game(*plain(2)), year=1, phase=Phase.COMBAT)
-    violations = dlrules.check(combat, Decline(0))
-    assert [v.rule for v in violations] == ["CMB-1"] and "not implemented" in violations[0].message
