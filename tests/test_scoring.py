@@ -422,3 +422,28 @@ def test_SCO_13_the_reading_is_one_switch(monkeypatch: pytest.MonkeyPatch) -> No
     assert all(t.title is not Title.ROOMS for p in result.players for t in p.titles)
     assert title(result, Title.FEWEST_CONQUERED) == ((0, 1, 2), TITLE_POINTS[3].shared)
 
+
+
+def test_SCO_14_the_outcome_is_json_and_the_score_sheet_shows_every_line() -> None:
+    """SCO-14, SCO-7: the outcome round-trips through dlrules JSON; the score
+    sheet shows every SCO-1 line, every title (shared ones marked "="), the Hall
+    of Fame, the totals, the licences and the winner."""
+    from dlrules.scoresheet import score_sheet
+
+    state = end_of_game(
+        lord(rooms=("chapel", "hall-of-fame"), monsters=("ghost", "vampire"), evil=9, prison=("paladin-1", WARRIOR), conquered_tunnels=1),
+        lord(red_marks=2, gold=5),
+        lord(),
+    )
+    result = outcome(state)
+    assert result is not None
+    assert dlrules.loads(dlrules.dumps(result), GameOutcome) == result
+    sheet = score_sheet(result).splitlines()
+    assert [row.split()[0] for row in sheet[1:8]] == ["SCO-1a", "SCO-1b", "SCO-1c", "SCO-1d", "SCO-1e", "SCO-1f", "SCO-1g"]
+    assert sheet[4].split()[-4:] == ["+5", "(1)", "0", "0"]  # SCO-1d: a paladin
+    assert sheet[5].split()[-4:] == ["-2", "(1)", "0", "0"]  # SCO-1e: one conquered tunnel
+    assert sheet[6].split()[-4:] == ["0", "-6", "(2)", "0"]  # SCO-1f: two red marks
+    assert sheet[12].split()[-3:] == ["+2=", "+2=", "+2="]  # SCO-8e shared by all three
+    assert sheet[15].split()[-3:] == ["+4", "0", "0"]  # SCO-12: 4 exclusive titles x 1 (3 players)
+    assert sheet[16].split()[-3:] == [str(p.total) for p in result.players] == ["32", "1", "4"]
+    assert sheet[-1] == "Player 1 wins with 32 points."

@@ -44,6 +44,7 @@ from dlrules.phases.common import Event
 from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
+from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
 from dlrules.views import PlayerView, view
@@ -77,5 +78,5 @@ __all__ = [
     "write_record",
     # final scoring (issue 13): the outcome at the end of the game
     "GameOutcome", "PlayerScore", "ScoreLine", "TitleLine", "TitleResult", "final_scores",
-    "is_over", "outcome",
+    "is_over", "outcome", "score_sheet",
 ]  # fmt: skip
