@@ -146,3 +146,12 @@ def test_an_illegal_action_is_refused_with_its_rule() -> None:
     state = _game(2).new_initial_state()
     with pytest.raises(Exception, match="LIB-AI-1"):
         state.apply_action(encode(dlrules.Decline(0)))  # chance is to move: a player's id is no chance outcome
+
+
+def test_LIB_AI_3_a_scored_end_position_is_terminal_with_the_winner_returning_1() -> None:
+    from scoring_positions import end_of_game, lord
+
+    end = end_of_game(lord(rooms=("chicken-coop", "mint")), lord())
+    state = dl_openspiel.DungeonLordsState(_game(2, "full"), end)
+    assert state.is_terminal()
+    assert state.returns() == [1.0, 0.0]

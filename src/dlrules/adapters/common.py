@@ -17,38 +17,52 @@ import attrs
 from dlrules.components import ACTION_ORDER, ADVENTURERS, COMBAT_CARDS, EVENTS, MONSTERS, PALADINS, ROOMS, SPECIAL_EVENTS, TRAPS
 from dlrules.dungeon import GRID
 from dlrules.engine import to_move
+from dlrules.phases.scoring import is_over as library_is_over
+from dlrules.phases.scoring import outcome
 from dlrules.serialization import dumps
 from dlrules.state import CHANCE, DECK_NAMES, GameState, Outcome, Phase
 from dlrules.views import HIDDEN, PlayerView, view
 
-LAST_PHASE: Final[Phase] = Phase.COMBAT
-"""LIB-AI-3: the adapters end a game when it reaches this phase (or when
-nobody can move). Combat and scoring are not implemented yet; when they are
-(and their moves have action ids), this becomes ``Phase.GAME_OVER``."""
+LAST_PHASE: Final[Phase | None] = Phase.COMBAT
+"""LIB-AI-3: the adapters end a game when it reaches this phase, the first
+whose moves have no action ids yet (combat is being built). When combat's
+moves get their blocks in ``dlrules.actions``, this becomes ``None`` and the
+adapters play on to the end of the game (``Phase.GAME_OVER``)."""
 
 MAX_PLAYERS: Final[int] = 4
 MAX_GAME_LENGTH: Final[int] = 1000
 """An upper bound on the moves (chance included) of a game up to ``LAST_PHASE``;
 random year-1 games take 100 to 170."""
 
-MIN_RETURN: Final[float] = -1.0
+MIN_RETURN: Final[float] = 0.0
 MAX_RETURN: Final[float] = 1.0
 """Bounds of ``returns`` (OpenSpiel's min/max utility)."""
 
 
-def is_over(state: GameState) -> bool:
-    """The game is over for the adapters (LIB-AI-3)."""
-    return state.phase is LAST_PHASE or state.phase is Phase.GAME_OVER or not to_move(state)
+def finished(state: GameState) -> bool:
+    """The game is over for the adapters (LIB-AI-3): the library's end
+    (``dlrules.is_over``, SCO-4), ``LAST_PHASE``, or nobody left to move."""
+    return state.phase is LAST_PHASE or library_is_over(state) or not to_move(state)
 
 
 def returns(state: GameState) -> tuple[float, ...]:
-    """Each player's return at the end of the game (LIB-AI-3).
+    """Each player's return when the game is ``finished`` (LIB-AI-3).
 
-    Final scoring is not implemented yet, so for now every player's return is
-    0 at ``LAST_PHASE`` (and before it): the adapters play the building year
-    fully and honestly, without pretending to know who won. When scoring
-    lands, this is the one function to change (and ``MIN_RETURN``/``MAX_RETURN``)."""
-    return (0.0,) * state.n_players
+    With a final outcome (``dlrules.outcome``, SCO-3): 1 for the winner; a
+    shared victory splits the 1 equally among the winners; 0 for the others.
+    Without one (the game stopped at ``LAST_PHASE`` before any scoring): 0 for
+    everyone, so that no winner is invented."""
+    result = outcome(state)
+    if result is None:
+        return (0.0,) * state.n_players
+    winners = frozenset(result.winners)
+    return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.n_players))
+
+
+def scores(state: GameState) -> tuple[int, ...] | None:
+    """Each player's final points (``dlrules.outcome``), or None before the end."""
+    result = outcome(state)
+    return None if result is None else tuple(result.totals)
 
 
 # --- the observation vector -----------------------------------------------------

@@ -34,7 +34,7 @@ from dlrules.adapters.common import (
     MAX_PLAYERS,
     MAX_RETURN,
     MIN_RETURN,
-    is_over,
+    finished,
     observation_layout,
     observation_size,
     observation_string,
@@ -129,7 +129,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         s = self.game_state
-        if is_over(s):
+        if finished(s):
             return int(pyspiel.PlayerId.TERMINAL)
         seats = to_move(s)
         if CHANCE in seats:
@@ -137,7 +137,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
         return min(seats)  # simultaneous secret choices: one after another, in seat order
 
     def _legal_actions(self, player: int) -> list[int]:
-        if is_over(self.game_state) or player not in to_move(self.game_state):
+        if finished(self.game_state) or player not in to_move(self.game_state):
             return []
         return list(legal_actions(self.game_state, player))
 
@@ -153,10 +153,10 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
         return format_move(move_of(int(action), CHANCE if player == pyspiel.PlayerId.CHANCE else player))
 
     def is_terminal(self) -> bool:
-        return is_over(self.game_state)
+        return finished(self.game_state)
 
     def returns(self) -> list[float]:
-        if not is_over(self.game_state):
+        if not finished(self.game_state):
             return [0.0] * self.game_state.n_players
         return list(returns(self.game_state))
 

@@ -19,7 +19,9 @@
   seeded by ``reset(seed=...)``: the same seed and actions give the same game.
 - In the secret simultaneous choices the agents to move act one after another
   in seat order; nobody's observation shows a choice not yet revealed.
-- Rewards come at the end only (``dlrules.adapters.common.returns``, LIB-AI-3);
+- Rewards come at the end only (``dlrules.adapters.common.returns``, LIB-AI-3:
+  1 for the winner, shared among tied winners, 0 otherwise; 0 for all when the
+  game stops before scoring), with each final score in ``infos[agent]["score"]``;
   an illegal action raises ``IllegalMove`` with the rules it breaks.
 """
 
@@ -36,7 +38,7 @@ from pettingzoo.utils import wrappers
 
 from dlrules import new_game
 from dlrules.actions import NUM_ACTIONS, decode, legal_actions
-from dlrules.adapters.common import is_over, observation_size, observation_vector, returns
+from dlrules.adapters.common import finished, observation_size, observation_vector, returns, scores
 from dlrules.chance import sample_chance
 from dlrules.engine import apply, apply_unchecked, to_move
 from dlrules.notation import format_move
@@ -95,11 +97,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
 
     def _resolve_chance(self) -> None:
         """Draw chance's moves with the environment's RNG until a player is to move or the game is over."""
-        while not is_over(self.state_) and CHANCE in to_move(self.state_):
+        while not finished(self.state_) and CHANCE in to_move(self.state_):
             self.state_ = apply(self.state_, sample_chance(self.state_, self._rng))
 
     def _select(self) -> None:
-        if is_over(self.state_):
+        if finished(self.state_):
             return
         self.agent_selection = self.possible_agents[min(to_move(self.state_))]
 
@@ -119,7 +121,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
     def observe(self, agent: str) -> Observation:
         seat = self._seat(agent)
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if not is_over(self.state_):
+        if not finished(self.state_):
             mask[list(legal_actions(self.state_, seat))] = 1
         return {"observation": np.asarray(observation_vector(self.state_, seat), np.float32), "action_mask": mask}
 
@@ -135,10 +137,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         self.state_ = apply_unchecked(self.state_, move)  # decode checked it
         self._resolve_chance()
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if is_over(self.state_):
-            for a, r in zip(self.possible_agents, returns(self.state_)):
+        if finished(self.state_):
+            points = scores(self.state_)
+            for seat, (a, r) in enumerate(zip(self.possible_agents, returns(self.state_))):
                 if a in self.agents:
                     self.rewards[a] = r
+                    if points is not None:
+                        self.infos[a] = {"score": points[seat]}
             self.terminations = dict.fromkeys(self.agents, True)
         self._select()
         self._accumulate_rewards()
