@@ -22,6 +22,7 @@ from dlrules.actions import (
     legal_actions,
     move_of,
     num_distinct_actions,
+    unencoded_kinds,
 )
 from dlrules.adapters.common import LAST_PHASE, finished
 from dlrules.moves import MOVE_TYPES
@@ -162,8 +163,17 @@ def test_LIB_AI_1_a_move_kind_without_a_block_is_refused_naming_the_version() ->
         encode(Parry(0))  # type: ignore[arg-type]
 
 
-def test_LIB_AI_1_every_move_kind_of_the_library_has_a_block() -> None:
-    assert {b.kind for b in BLOCKS} == set(MOVE_TYPES), "append a block for the new move kind (docs/ai.md)"
+def test_LIB_AI_1_every_block_is_a_move_kind_of_the_library() -> None:
+    assert {b.kind for b in BLOCKS} <= set(MOVE_TYPES)
+    assert set(unencoded_kinds()) == set(MOVE_TYPES) - {b.kind for b in BLOCKS}
+
+
+def test_LIB_AI_3_move_kinds_without_ids_are_allowed_only_while_the_adapters_stop_early() -> None:
+    """Move kinds still without ids (combat's, while it is built) may exist only
+    while the adapters stop at LAST_PHASE; the round trip above shows that every
+    move before it has an id."""
+    missing = [k.__name__ for k in unencoded_kinds()]
+    assert not missing or LAST_PHASE is not None, f"append a block for {missing} (docs/ai.md)"
 
 
 def test_LIB_AI_1_version_1_ids_are_stable() -> None:

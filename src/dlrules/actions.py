@@ -229,6 +229,15 @@ def num_distinct_actions(players: int = 4, variant: str = "full") -> int:
     return NUM_ACTIONS
 
 
+def unencoded_kinds() -> tuple[type, ...]:
+    """The move kinds of ``dlrules.moves`` with no block yet (kinds being built,
+    such as combat's). The adapters stop before the phase that uses them
+    (``dlrules.adapters.common.LAST_PHASE``)."""
+    from dlrules.moves import MOVE_TYPES
+
+    return tuple(kind for kind in MOVE_TYPES if kind not in _BY_KIND)
+
+
 def encodable(move: object) -> bool:
     """Whether ``move``'s kind has a block in this version of the encoding."""
     return type(move) in _BY_KIND
@@ -355,5 +364,5 @@ def describe_blocks() -> tuple[tuple[str, int, int, bool, str], ...]:
 __all__ = [
     "BLOCKS", "ENCODING_VERSION", "MAX_MONSTERS", "MAX_TAX", "MAX_TROLLS", "NUM_ACTIONS", "Block",
     "chance_actions", "decode", "describe_blocks", "encodable", "encode", "is_chance_action",
-    "legal_actions", "move_of", "num_distinct_actions",
+    "legal_actions", "move_of", "num_distinct_actions", "unencoded_kinds",
 ]  # fmt: skip
