@@ -89,6 +89,7 @@ def test_no_leak_through_pettingzoo(players: int) -> None:
                 continue
             real: GameState = env.state_
             env.state_ = _with_secrets(real, rng)
+            twin.agent_selection = agent
             for seat, name in enumerate(env.possible_agents):  # every agent, the one to move and the others
                 twin.state_ = perturb(env.state_, seat, rng)
                 mine, theirs = env.observe(name), twin.observe(name)

@@ -93,3 +93,20 @@ def test_bad_configuration_is_refused() -> None:
         raw_env(players=5)
     with pytest.raises(ValueError, match="variant"):
         raw_env(variant="long")
+
+
+def test_only_the_agent_to_act_has_legal_actions_in_its_mask() -> None:
+    e = raw_env(players=3)
+    e.reset(seed=2)
+    acting = e.agent_selection
+    for agent in e.possible_agents:
+        assert e.observe(agent)["action_mask"].any() == (agent == acting)
+
+
+def test_ansi_render_and_action_descriptions_are_text() -> None:
+    e = raw_env(players=2, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert text is not None and text.startswith("Year 1, winter (setup)") and "player_1: gold 3" in text
+    action = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    assert e.describe_action(action).startswith("P1 keep ")

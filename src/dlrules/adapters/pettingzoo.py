@@ -14,7 +14,8 @@
   actions are the ids of ``dlrules.actions`` (``Discrete(NUM_ACTIONS)``).
 - Each observation is ``{"observation": float32 vector, "action_mask": int8
   vector}``: the vector of ``dlrules.adapters.common`` built from the agent's
-  ``view``, and 1 for each id legal for that agent now.
+  ``view``, and 1 for each id legal for that agent now (all 0 for an agent
+  that is not the one to act).
 - Chance is resolved inside the environment, drawn from a ``random.Random``
   seeded by ``reset(seed=...)``: the same seed and actions give the same game.
 - In the secret simultaneous choices the agents to move act one after another
@@ -121,7 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
     def observe(self, agent: str) -> Observation:
         seat = self._seat(agent)
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if not finished(self.state_):
+        if agent == self.agent_selection and not finished(self.state_):  # only the agent to act, as AEC has it
             mask[list(legal_actions(self.state_, seat))] = 1
         return {"observation": np.asarray(observation_vector(self.state_, seat), np.float32), "action_mask": mask}
 
