@@ -12,6 +12,9 @@ import dlrules
 from dlrules import CHANCE, Action, ChooseOrders, IllegalMove, KeepUnavailable, MineGold, Phase
 from dlrules.actions import (
     BLOCKS,
+    CARD_CAPACITY,
+    MAX_MONSTERS,
+    MAX_TAX,
     ENCODING_VERSION,
     NUM_ACTIONS,
     chance_actions,
@@ -33,23 +36,23 @@ from tablekit import played
 VERSION_1 = {
     "DealOrders": (0, 1024),
     "DrawDummyOrders": (1024, 1024),
-    "Draw": (2048, 83),
-    "KeepUnavailable": (2131, 256),
-    "ChooseOrders": (2387, 3024),
-    "TakeAction": (5411, 1),
-    "Decline": (5412, 1),
-    "Spy": (5413, 4),
-    "DigTunnel": (5417, 20),
-    "FinishDigging": (5437, 1),
-    "MineGold": (5438, 20),
-    "HireMonster": (5458, 1530),
-    "BuildRoom": (6988, 320),
-    "ActivateRoom": (7308, 2100),
-    "FinishProduction": (9408, 1),
-    "ReturnOrder": (9409, 8),
-    "PayMonster": (9417, 32),
-    "PayTaxes": (9449, 11),
-    "ReturnTrap": (9460, 9),
+    "Draw": (2048, 184),
+    "KeepUnavailable": (2232, 256),
+    "ChooseOrders": (2488, 3024),
+    "TakeAction": (5512, 1),
+    "Decline": (5513, 1),
+    "Spy": (5514, 4),
+    "DigTunnel": (5518, 20),
+    "FinishDigging": (5538, 1),
+    "MineGold": (5539, 20),
+    "HireMonster": (5559, 4624),
+    "BuildRoom": (10183, 640),
+    "ActivateRoom": (10823, 2100),
+    "FinishProduction": (12923, 1),
+    "ReturnOrder": (12924, 8),
+    "PayMonster": (12932, 32),
+    "PayTaxes": (12964, 11),
+    "ReturnTrap": (12975, 16),
 }
 
 
@@ -150,7 +153,28 @@ def test_LIB_AI_2_a_field_outside_the_encoding_has_no_id() -> None:
     with pytest.raises(ValueError, match="LIB-AI-2"):
         encode(MineGold(0, 21))  # more imps than dungeon squares: never legal
     with pytest.raises(ValueError, match="LIB-AI-2"):
-        encode(KeepUnavailable(0, (Action.ROOM, Action.FOOD)))  # not in board order (LIB-1): never legal
+        encode(dlrules.PayTaxes(0, MAX_TAX + 1))  # more than a full dungeon's tax
+    with pytest.raises(ValueError, match="LIB-AI-2"):
+        encode(dlrules.HireMonster(0, "demon", dismiss=MAX_MONSTERS))  # more monsters than a lord can hold
+    with pytest.raises(ValueError, match="LIB-AI-2"):
+        encode(dlrules.Draw("monsters", "unicorn"))  # no such card
+
+
+def test_LIB_AI_1_card_slots_leave_room_for_cards_added_later() -> None:
+    """Every kind of card fits its slots; a reserved slot's id names no move."""
+    from dlrules.actions import _CARD_KEYS
+
+    for kind, keys in _CARD_KEYS.items():
+        assert len(keys) <= CARD_CAPACITY[kind], f"{kind}: more cards than slots (a new encoding version)"
+    draw = next(b for b in BLOCKS if b.name == "Draw")
+    assert draw.size == sum(CARD_CAPACITY.values())
+    reserved = encode(dlrules.Draw("monsters", "demon")) + 1  # the slot after the last monster
+    with pytest.raises(ValueError, match="reserved"):
+        move_of(reserved, CHANCE)
+    with pytest.raises(IllegalMove) as refused:
+        decode(dlrules.new_game(2), reserved)
+    assert refused.value.rules == ("LIB-AI-1",)
+    assert encode(dlrules.Draw("rooms", next(iter(_CARD_KEYS["rooms"])))) == draw.offset + CARD_CAPACITY["monsters"]
 
 
 def test_LIB_AI_1_a_move_kind_without_a_block_is_refused_naming_the_version() -> None:
@@ -182,7 +206,7 @@ def test_LIB_AI_1_version_1_ids_are_stable() -> None:
     assert {k: table[k] for k in VERSION_1} == VERSION_1
     end_of_version_1 = max(offset + size for offset, size in VERSION_1.values())
     assert all(b.offset >= end_of_version_1 for b in BLOCKS if b.name not in VERSION_1)  # appended after
-    assert encode(dlrules.Decline(2)) == 5412 and encode(dlrules.TakeAction(0)) == 5411
+    assert encode(dlrules.Decline(2)) == 5513 and encode(dlrules.TakeAction(0)) == 5512
     assert encode(dlrules.Draw("monsters", "goblin")) == 2048
 
 

@@ -12,7 +12,9 @@ first field most significant. Rules of the encoding (docs/rulings.md LIB-AI-1):
   shares one action space. Chance moves have ``seat == CHANCE`` and ids of
   their own, in the same space (their probabilities: ``chance_actions``).
 - Card choices are tuples in board order (LIB-1); a set of order cards is a
-  bit mask over the eight actions.
+  bit mask over the eight actions. Card keys are numbered in component order
+  within a fixed number of slots per kind of card (``CARD_CAPACITY``): cards
+  added to the components later take free slots, so no other id moves.
 - Stability: ids of the blocks below never change within an
   ``ENCODING_VERSION``. A new move kind (combat, year 2) gets a new block
   *appended* after the last one, so every existing id keeps its number and
@@ -35,15 +37,7 @@ from typing import Any, Final
 import attrs
 
 from dlrules.components import ACTION_ORDER, Action
-from dlrules.components.cards import (
-    ADVENTURERS,
-    COMBAT_CARDS,
-    EVENTS,
-    MONSTERS,
-    ROOMS,
-    SPECIAL_EVENTS,
-    TRAPS,
-)
+from dlrules.components.cards import ADVENTURERS, COMBAT_CARDS, EVENTS, MONSTERS, ROOMS, SPECIAL_EVENTS, TRAPS
 from dlrules.dungeon import GRID
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import (
@@ -68,7 +62,7 @@ from dlrules.moves import (
     Spy,
     TakeAction,
 )
-from dlrules.state import CHANCE, GameState
+from dlrules.state import CHANCE, DECK_NAMES, GameState
 
 ENCODING_VERSION: Final[int] = 1
 """Bumped when a block is appended or an existing block's domain changes (docs/ai.md)."""
@@ -118,18 +112,54 @@ def _order_sets() -> tuple[tuple[Action, ...], ...]:
 _ORDER_SETS = _choice("orders", _order_sets())
 _SQUARES: tuple[tuple[int, int], ...] = GRID
 
-_DECK_CARDS: tuple[tuple[str, str], ...] = tuple(
-    (deck, key)
-    for deck, keys in (
-        ("monsters", tuple(MONSTERS)),
-        ("rooms", tuple(ROOMS)),
-        ("traps", tuple(TRAPS)),
-        ("adventurers", tuple(ADVENTURERS)),
-        ("events", tuple(EVENTS)),
-        ("combat", tuple(COMBAT_CARDS)),
-        ("special", tuple(SPECIAL_EVENTS)),
-    )
-    for key in keys
+class _Reserved:
+    """A value slot kept free for a card a later version may add (LIB-AI-1):
+    its id names no move."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: int) -> None:
+        self.slot = slot
+
+    def __repr__(self) -> str:
+        return f"<reserved card slot {self.slot}>"
+
+
+CARD_CAPACITY: dict[str, int] = {
+    "monsters": 16,
+    "rooms": 32,
+    "traps": 16,
+    "adventurers": 64,
+    "events": 8,
+    "combat": 32,
+    "special": 16,
+}
+"""Value slots per kind of card (LIB-AI-1): a kind's keys are numbered in
+component order and the rest of its slots are reserved, so cards added to the
+components later take free slots and no other id moves."""
+
+_CARD_KEYS: dict[str, tuple[str, ...]] = {
+    "monsters": tuple(MONSTERS),
+    "rooms": tuple(ROOMS),
+    "traps": tuple(TRAPS),
+    "adventurers": tuple(ADVENTURERS),
+    "events": tuple(EVENTS),
+    "combat": tuple(COMBAT_CARDS),
+    "special": tuple(SPECIAL_EVENTS),
+}
+
+
+def _card_slots(kind: str) -> tuple[object, ...]:
+    """The kind's card keys, then reserved slots up to its capacity."""
+    keys = _CARD_KEYS[kind]
+    capacity = CARD_CAPACITY[kind]
+    if len(keys) > capacity:  # pragma: no cover - a component change that needs a new encoding version
+        raise ValueError(f"{len(keys)} {kind} exceed the {capacity} slots of encoding version {ENCODING_VERSION}")
+    return (*keys, *(_Reserved(i) for i in range(len(keys), capacity)))
+
+
+_DECK_CARDS: tuple[tuple[object, object], ...] = tuple(
+    (deck, key) for deck in DECK_NAMES for key in _card_slots(deck)
 )
 
 
@@ -178,12 +208,12 @@ _SPEC: tuple[tuple[type, bool, tuple[_Field, ...]], ...] = (
         HireMonster,
         False,
         (
-            _choice("monster", tuple(MONSTERS)),
+            _choice("monster", _card_slots("monsters")),
             _choice("dismiss", (None, *range(MAX_MONSTERS))),
-            _choice("trap", (None, *TRAPS)),
+            _choice("trap", (None, *_card_slots("traps"))),
         ),
     ),
-    (BuildRoom, False, (_choice("room", tuple(ROOMS)), _choice("square", _SQUARES))),
+    (BuildRoom, False, (_choice("room", _card_slots("rooms")), _choice("square", _SQUARES))),
     (
         ActivateRoom,
         False,
@@ -197,7 +227,7 @@ _SPEC: tuple[tuple[type, bool, tuple[_Field, ...]], ...] = (
     (ReturnOrder, False, (_choice("action", ACTION_ORDER),)),
     (PayMonster, False, (_choice("monster", range(MAX_MONSTERS)), _choice("pay", (False, True)))),
     (PayTaxes, False, (_choice("gold", range(MAX_TAX + 1)),)),
-    (ReturnTrap, False, (_choice("trap", tuple(TRAPS)),)),
+    (ReturnTrap, False, (_choice("trap", _card_slots("traps")),)),
 )
 
 
@@ -273,6 +303,9 @@ def move_of(action: int, seat: int) -> Move:
     for f in reversed(block.fields):
         number, i = divmod(number, f.size)
         values.update(zip(f.names, f.values[i]))
+    reserved = [v for v in values.values() if isinstance(v, _Reserved)]
+    if reserved:
+        raise ValueError(f"action {action} is reserved for a card encoding version {ENCODING_VERSION} does not have ({block.name})")
     if not block.chance:
         values["seat"] = seat
     move: Move = block.kind(**values)
@@ -303,17 +336,21 @@ def decode(state: GameState, action: int, seat: int | None = None) -> Move:
             _no_move(action),
             (Violation("LIB-AI-1", f"{action!r} is not an action id: they run from 0 to {NUM_ACTIONS - 1}"),),
         )
+    try:
+        named = move_of(action, CHANCE)
+    except ValueError as reserved:  # a slot kept for a card this version does not have
+        raise IllegalMove(_no_move(action), (Violation("LIB-AI-1", str(reserved)),)) from None
     block = _block_of(action)
     if block.chance:
         if seat is not None and seat != CHANCE:
             raise IllegalMove(
-                move_of(action, CHANCE),
+                named,
                 (Violation("LIB-AI-1", f"action {action} is a chance outcome ({block.name}), not a move of Player {seat + 1}"),),
             )
         seat = CHANCE
     elif seat == CHANCE:
         raise IllegalMove(
-            move_of(action, CHANCE),
+            named,
             (Violation("LIB-AI-1", f"action {action} is a player's move ({block.name}), not a chance outcome"),),
         )
     elif seat is None:
@@ -362,7 +399,7 @@ def describe_blocks() -> tuple[tuple[str, int, int, bool, str], ...]:
 
 
 __all__ = [
-    "BLOCKS", "ENCODING_VERSION", "MAX_MONSTERS", "MAX_TAX", "MAX_TROLLS", "NUM_ACTIONS", "Block",
+    "BLOCKS", "CARD_CAPACITY", "ENCODING_VERSION", "MAX_MONSTERS", "MAX_TAX", "MAX_TROLLS", "NUM_ACTIONS", "Block",
     "chance_actions", "decode", "describe_blocks", "encodable", "encode", "is_chance_action",
     "legal_actions", "move_of", "num_distinct_actions", "unencoded_kinds",
 ]  # fmt: skip

@@ -248,6 +248,40 @@ def _player_size() -> int:
     return _PLAYER_SIZE[0]
 
 
+PIECE_NOTES: dict[str, str] = {
+    "seat": "the observer's own seat (absolute)",
+    "players": "number of players, one-hot at 2..4",
+    "variant": "1 for the full game",
+    "year": "one-hot",
+    "round": "one-hot (winter … autumn)",
+    "phase": "one-hot over `Phase`",
+    "first_player": "relative seat, one-hot",
+    "to_move": "chance, then relative seats",
+    "board": "8 spaces × 3 slots × colour one-hot",
+    "tavern": "monsters on offer, per kind",
+    "room_shop": "rooms on offer, per kind",
+    "adventurers_next": "next round's adventurers, per card",
+    "adventurers_now": "this round's, per card",
+    "events": "each round's event, one-hot",
+    "special_event": "the year's special event",
+    "combat": "4 positions × combat card one-hot (zeros where unseen)",
+    "paladin": "whose dungeon he attacks, relative",
+    "dummy_evil": "the 2-player dummy marker",
+    "far_lands": "discarded cards, per card key",
+    "resolution": "present, space (9), slot (3), tunnels dug, trap draws owed, returning, spy position (4)",
+    "turn": "present, position (5), payday step, workshop draws owed",
+    "deck_sizes": "cards in each face-down deck",
+    "deck_bottoms": "the known cards under the decks (RST-5), per key",
+    "player[0]": "the observer",
+    "player[1]": "the next seat",
+    "player[2]": "",
+    "player[3]": "",
+    "dummy_2": "present, unavailable (8), drawn (8), third (8), responsible (4)",
+    "dummy_3": "as dummy_2",
+}
+"""What each part of the observation vector holds (docs/ai.md)."""
+
+
 @attrs.frozen
 class Piece:
     """A named part of the observation vector: ``values[start:start + size]``."""
