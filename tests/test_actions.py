@@ -13,6 +13,7 @@ from dlrules import CHANCE, Action, ChooseOrders, IllegalMove, KeepUnavailable, 
 from dlrules.actions import (
     BLOCKS,
     CARD_CAPACITY,
+    CARD_KEYS,
     MAX_MONSTERS,
     MAX_TAX,
     ENCODING_VERSION,
@@ -162,9 +163,7 @@ def test_LIB_AI_2_a_field_outside_the_encoding_has_no_id() -> None:
 
 def test_LIB_AI_1_card_slots_leave_room_for_cards_added_later() -> None:
     """Every kind of card fits its slots; a reserved slot's id names no move."""
-    from dlrules.actions import _CARD_KEYS
-
-    for kind, keys in _CARD_KEYS.items():
+    for kind, keys in CARD_KEYS.items():
         assert len(keys) <= CARD_CAPACITY[kind], f"{kind}: more cards than slots (a new encoding version)"
     draw = next(b for b in BLOCKS if b.name == "Draw")
     assert draw.size == sum(CARD_CAPACITY.values())
@@ -174,7 +173,7 @@ def test_LIB_AI_1_card_slots_leave_room_for_cards_added_later() -> None:
     with pytest.raises(IllegalMove) as refused:
         decode(dlrules.new_game(2), reserved)
     assert refused.value.rules == ("LIB-AI-1",)
-    assert encode(dlrules.Draw("rooms", next(iter(_CARD_KEYS["rooms"])))) == draw.offset + CARD_CAPACITY["monsters"]
+    assert encode(dlrules.Draw("rooms", next(iter(CARD_KEYS["rooms"])))) == draw.offset + CARD_CAPACITY["monsters"]
 
 
 def test_LIB_AI_1_a_move_kind_without_a_block_is_refused_naming_the_version() -> None:

@@ -36,3 +36,14 @@ def test_LIB_AI_3_SCO_10_a_shared_victory_splits_the_1() -> None:
     result = dlrules.outcome(state)
     assert result is not None and set(result.winners) == {0, 1}
     assert returns(state) == (0.5, 0.5, 0.0)
+
+
+def test_the_observation_has_room_for_phases_and_cards_added_later() -> None:
+    """Phases and cards take fixed slots (docs/ai.md), so additions move no part."""
+    from dlrules.adapters.common import PALADIN_SLOTS, observation_layout
+    from dlrules.components import PALADINS
+
+    sizes = {p.name: p.size for p in observation_layout()}
+    assert len(Phase) <= sizes["phase"] == 16
+    assert len(PALADINS) <= PALADIN_SLOTS
+    assert sizes["tavern"] == 16 and sizes["combat"] == 4 * 32

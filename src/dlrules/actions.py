@@ -138,7 +138,7 @@ CARD_CAPACITY: dict[str, int] = {
 component order and the rest of its slots are reserved, so cards added to the
 components later take free slots and no other id moves."""
 
-_CARD_KEYS: dict[str, tuple[str, ...]] = {
+CARD_KEYS: dict[str, tuple[str, ...]] = {
     "monsters": tuple(MONSTERS),
     "rooms": tuple(ROOMS),
     "traps": tuple(TRAPS),
@@ -147,11 +147,12 @@ _CARD_KEYS: dict[str, tuple[str, ...]] = {
     "combat": tuple(COMBAT_CARDS),
     "special": tuple(SPECIAL_EVENTS),
 }
+"""Each kind of card's keys, in component order (they take its first slots)."""
 
 
 def _card_slots(kind: str) -> tuple[object, ...]:
     """The kind's card keys, then reserved slots up to its capacity."""
-    keys = _CARD_KEYS[kind]
+    keys = CARD_KEYS[kind]
     capacity = CARD_CAPACITY[kind]
     if len(keys) > capacity:  # pragma: no cover - a component change that needs a new encoding version
         raise ValueError(f"{len(keys)} {kind} exceed the {capacity} slots of encoding version {ENCODING_VERSION}")
@@ -399,7 +400,7 @@ def describe_blocks() -> tuple[tuple[str, int, int, bool, str], ...]:
 
 
 __all__ = [
-    "BLOCKS", "CARD_CAPACITY", "ENCODING_VERSION", "MAX_MONSTERS", "MAX_TAX", "MAX_TROLLS", "NUM_ACTIONS", "Block",
+    "BLOCKS", "CARD_CAPACITY", "CARD_KEYS", "ENCODING_VERSION", "MAX_MONSTERS", "MAX_TAX", "MAX_TROLLS", "NUM_ACTIONS", "Block",
     "chance_actions", "decode", "describe_blocks", "encodable", "encode", "is_chance_action",
     "legal_actions", "move_of", "num_distinct_actions", "unencoded_kinds",
 ]  # fmt: skip

@@ -9,12 +9,13 @@ read the unredacted state, so nothing hidden can leak through them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
 
-from dlrules.components import ACTION_ORDER, ADVENTURERS, COMBAT_CARDS, EVENTS, MONSTERS, PALADINS, ROOMS, SPECIAL_EVENTS, TRAPS
+from dlrules.actions import CARD_CAPACITY, CARD_KEYS
+from dlrules.components import ACTION_ORDER, PALADINS
 from dlrules.dungeon import GRID
 from dlrules.engine import to_move
 from dlrules.phases.scoring import is_over as library_is_over
@@ -67,12 +68,49 @@ def scores(state: GameState) -> tuple[int, ...] | None:
 
 # --- the observation vector -----------------------------------------------------
 
-_KEYS: tuple[str, ...] = tuple(
-    dict.fromkeys((*MONSTERS, *ROOMS, *TRAPS, *ADVENTURERS, *(p.key for p in PALADINS.values()), *EVENTS, *COMBAT_CARDS, *SPECIAL_EVENTS))
-)
+PALADIN_SLOTS: Final[int] = 4
+_PHASE_SLOTS: Final[int] = 16
+
+
+class _Slots:
+    """Card keys of some kinds, each kind in its fixed number of slots
+    (``dlrules.actions.CARD_CAPACITY``): cards added to the components later
+    take free slots, so the vector's layout does not move."""
+
+    def __init__(self, *kinds: str) -> None:
+        self.index: dict[str, int] = {}
+        base = 0
+        for kind in kinds:
+            keys = CARD_KEYS[kind] if kind != "paladins" else tuple(p.key for p in PALADINS.values())
+            capacity = CARD_CAPACITY[kind] if kind != "paladins" else PALADIN_SLOTS
+            for i, key in enumerate(keys[:capacity]):
+                self.index.setdefault(key, base + i)
+            base += capacity
+        self.size = base
+
+    def counts(self, keys: Iterable[str | None]) -> list[float]:
+        out = [0.0] * self.size
+        for k in keys:
+            i = self.index.get(k) if k is not None else None
+            if i is not None:
+                out[i] += 1.0
+        return out
+
+    def one_hot(self, key: str | None) -> list[float]:
+        return _one_hot(self.size, self.index.get(key) if key is not None else None)
+
+
+_MONSTER_SLOTS = _Slots("monsters")
+_ROOM_SLOTS = _Slots("rooms")
+_TRAP_SLOTS = _Slots("traps")
+_ADVENTURER_SLOTS = _Slots("adventurers")
+_EVENT_SLOTS = _Slots("events")
+_COMBAT_SLOTS = _Slots("combat")
+_SPECIAL_SLOTS = _Slots("special")
+_PARTY_CARDS = _Slots("adventurers", "paladins")
+_ANY_CARD = _Slots(*DECK_NAMES, "paladins")
 """Every card key, for counts of cards of any kind (the far lands, the bottoms of decks)."""
-_PARTY_KEYS: tuple[str, ...] = (*ADVENTURERS, *(p.key for p in PALADINS.values()))
-_PARTY_SLOTS: Final[int] = 6
+_PARTY_PLACES: Final[int] = 6
 _PHASES: tuple[Phase, ...] = tuple(Phase)
 _SLOTS: Final[int] = 3
 _SPY_POSITIONS: Final[int] = 4
@@ -99,15 +137,6 @@ def _one_hot(size: int, index: int | None) -> list[float]:
     return out
 
 
-def _counts(domain: tuple[str, ...], keys: Iterator[str] | tuple[str, ...]) -> list[float]:
-    index = {k: i for i, k in enumerate(domain)}
-    out = [0.0] * len(domain)
-    for k in keys:
-        if k in index:
-            out[index[k]] += 1.0
-    return out
-
-
 def _set_of(domain: tuple[object, ...], items: tuple[object, ...] | None) -> list[float]:
     chosen = set(items or ())
     return [1.0 if d in chosen else 0.0 for d in domain]
@@ -130,7 +159,7 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
     w.piece("variant", [1.0 if s.variant == "full" else 0.0])
     w.piece("year", _one_hot(_YEARS, s.year - 1))
     w.piece("round", _one_hot(_ROUNDS, s.round - 1))
-    w.piece("phase", _one_hot(len(_PHASES), _PHASES.index(s.phase)))
+    w.piece("phase", _one_hot(_PHASE_SLOTS, _PHASES.index(s.phase)))
     w.piece("first_player", _one_hot(MAX_PLAYERS, rel(s.first_player)))
     w.piece("to_move", [1.0 if CHANCE in v.to_move else 0.0] + _set_of(tuple(range(MAX_PLAYERS)), tuple(rel(x) for x in v.to_move)))
     board: list[float] = []
@@ -139,24 +168,24 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
         for slot in range(_SLOTS):
             board += _one_hot(MAX_PLAYERS, rel(slots[slot]) if slot < len(slots) else None)
     w.piece("board", board)
-    w.piece("tavern", _counts(tuple(MONSTERS), s.tavern))
-    w.piece("room_shop", _counts(tuple(ROOMS), s.room_shop))
-    w.piece("adventurers_next", _counts(tuple(ADVENTURERS), s.adventurers_next))
-    w.piece("adventurers_now", _counts(tuple(ADVENTURERS), s.adventurers_now))
+    w.piece("tavern", _MONSTER_SLOTS.counts(s.tavern))
+    w.piece("room_shop", _ROOM_SLOTS.counts(s.room_shop))
+    w.piece("adventurers_next", _ADVENTURER_SLOTS.counts(s.adventurers_next))
+    w.piece("adventurers_now", _ADVENTURER_SLOTS.counts(s.adventurers_now))
     events: list[float] = []
     for rnd in range(_ROUNDS):
         e = s.events[rnd] if rnd < len(s.events) else None
-        events += _one_hot(len(EVENTS), tuple(EVENTS).index(e) if e in EVENTS else None)
+        events += _EVENT_SLOTS.one_hot(e)
     w.piece("events", events)
-    w.piece("special_event", _counts(tuple(SPECIAL_EVENTS), (s.special_event,) if s.special_event else ()))
+    w.piece("special_event", _SPECIAL_SLOTS.one_hot(s.special_event))
     combat: list[float] = []
     for p in range(_SPY_POSITIONS):
         c = s.combat[p] if p < len(s.combat) else None
-        combat += _one_hot(len(COMBAT_CARDS), tuple(COMBAT_CARDS).index(c) if c in COMBAT_CARDS else None)
+        combat += _COMBAT_SLOTS.one_hot(c)
     w.piece("combat", combat)
     w.piece("paladin", _one_hot(MAX_PLAYERS, rel(s.paladin)))
     w.piece("dummy_evil", [float(s.dummy_evil or 0)])
-    w.piece("far_lands", _counts(_KEYS, s.far_lands))
+    w.piece("far_lands", _ANY_CARD.counts(s.far_lands))
     r = s.resolution
     w.piece(
         "resolution",
@@ -175,7 +204,7 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
     )
     decks = [getattr(s.decks, name) for name in DECK_NAMES]
     w.piece("deck_sizes", [float(d.size) for d in decks])
-    w.piece("deck_bottoms", _counts(_KEYS, tuple(k for d in decks for k in d.bottom)))
+    w.piece("deck_bottoms", _ANY_CARD.counts(k for d in decks for k in d.bottom))
     for block in range(MAX_PLAYERS):
         seat = (me + block) % n
         present = block < n
@@ -215,18 +244,18 @@ def _write_player(w: _Writer, v: PlayerView, seat: int, present: bool, rel: Call
     out += _one_hot(len(ACTION_ORDER), p.dummy_choice.index if p.dummy_choice else None)
     out += _set_of(ACTION_ORDER, p.dealt) + [float(v.dealt_counts[seat])]
     out += _set_of(ACTION_ORDER, p.kept) + [1.0 if v.unavailable_chosen[seat] else 0.0]
-    for kind in MONSTERS:
-        out += [float(sum(1 for m in p.monsters if m.kind == kind and m.ready)), float(sum(1 for m in p.monsters if m.kind == kind and not m.ready))]
-    out += _counts(tuple(TRAPS), p.traps) + [float(len(p.traps)), float(sum(1 for t in p.traps if t == HIDDEN))]
+    out += _MONSTER_SLOTS.counts(m.kind for m in p.monsters if m.ready)
+    out += _MONSTER_SLOTS.counts(m.kind for m in p.monsters if not m.ready)
+    out += _TRAP_SLOTS.counts(p.traps) + [float(len(p.traps)), float(sum(1 for t in p.traps if t == HIDDEN))]
     for square in GRID:
         tile = p.dungeon.at(square)
         out += [1.0 if tile else 0.0, 1.0 if tile and tile.conquered else 0.0]
-        out += _one_hot(len(ROOMS), tuple(ROOMS).index(tile.room) if tile and tile.room in ROOMS else None)
-    for i in range(_PARTY_SLOTS):
+        out += _ROOM_SLOTS.one_hot(tile.room if tile else None)
+    for i in range(_PARTY_PLACES):
         a = p.party[i] if i < len(p.party) else None
-        out += _one_hot(len(_PARTY_KEYS), _PARTY_KEYS.index(a.key) if a and a.key in _PARTY_KEYS else None)
+        out += _PARTY_CARDS.one_hot(a.key if a else None)
         out += [float(a.damage) if a else 0.0]
-    out += _counts(_PARTY_KEYS, p.prison)
+    out += _PARTY_CARDS.counts(p.prison)
     out += _set_of(GRID, p.rooms_used)
     spied = s.spied[seat] if seat < len(s.spied) else ()
     out += _set_of(tuple(range(_SPY_POSITIONS)), spied)
@@ -254,7 +283,7 @@ PIECE_NOTES: dict[str, str] = {
     "variant": "1 for the full game",
     "year": "one-hot",
     "round": "one-hot (winter … autumn)",
-    "phase": "one-hot over `Phase`",
+    "phase": "one-hot over `Phase` (16 slots)",
     "first_player": "relative seat, one-hot",
     "to_move": "chance, then relative seats",
     "board": "8 spaces × 3 slots × colour one-hot",
