@@ -59,9 +59,11 @@ def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = Non
 class Builder:
     """A position built move by move from a new game, remembering the moves."""
 
-    def __init__(self, players: int, variant: str = "full") -> None:
-        self.setup = {"players": players, "variant": variant}
-        self.state = dlrules.new_game(players, variant=variant)
+    def __init__(self, players: int, variant: str = "full", deal_and_keep: bool | None = None) -> None:
+        self.setup: dict[str, Any] = {"players": players, "variant": variant}
+        if deal_and_keep is not None:
+            self.setup["deal_and_keep"] = deal_and_keep
+        self.state = dlrules.new_game(players, variant=variant, deal_and_keep=deal_and_keep)
         self.moves: list[Move] = []
 
     def play(self, *moves: Move) -> Self:

@@ -169,10 +169,16 @@ class AdventurerClass(enum.Enum):
     PALADIN = "paladin"
 
 
+_A = "COMPONENTS-COMBAT.md, table A"
+
+
 @attrs.frozen
 class AdventurerTile:
-    """An adventurer tile. ``rank`` is the strength rune RST-4 sorts by
-    (RUL-7: tiles of equal rank have the "same symbol")."""
+    """An adventurer tile (COMPONENTS-COMBAT.md table A). ``rank`` is the
+    glyph rank printed on the tile, the strength RST-4 sorts by: a property of
+    each tile, not of its class (RST-5, RUL-7: tiles of equal rank have the
+    "same glyph"). ``conf`` is the confidence of the hit points and icons,
+    ``rank_conf`` that of the glyph rank (OPEN-QUESTIONS.md U-18)."""
 
     key: str
     year: int
@@ -182,7 +188,8 @@ class AdventurerTile:
     rank: int
     copies: int
     conf: Conf
-    source: str = _C + ", adventurers"
+    rank_conf: Conf = Conf.M
+    source: str = _A
 
     @property
     def label(self) -> str:
@@ -196,33 +203,40 @@ class AdventurerTile:
         return f"a {self.cls.value} (HP {self.hp}{extra})"
 
 
-# RST-4's rune: COMPONENTS.md orders the symbols warrior < thief < priest <
-# wizard within a year, the rank being the class symbol (L: the printed runes
-# per tile are not established; a tile's rank is one number to correct here).
-_RANK = {AdventurerClass.WARRIOR: 1, AdventurerClass.THIEF: 2, AdventurerClass.PRIEST: 3, AdventurerClass.WIZARD: 4}
-
-
-def _adv(year: int, cls: AdventurerClass, hp: int, power: int, copies: int, conf: Conf) -> AdventurerTile:
+def _adv(year: int, cls: AdventurerClass, rank: int, hp: int, power: int, conf: Conf, copies: int = 1, note: str = "") -> AdventurerTile:
     key = f"y{year}-{cls.value}-{hp}" + (f"-{power}" if cls is not AdventurerClass.WARRIOR else "")
-    return AdventurerTile(key, year, cls, hp, power, _RANK[cls] + (10 if year == 2 else 0), copies, conf)
+    return AdventurerTile(key, year, cls, hp, power, rank, copies, conf, source=_A + (f" ({note})" if note else ""))
 
 
+_W, _T, _P, _Z = AdventurerClass.WARRIOR, AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD
+_HX = Conf.H  # H*: the only value that makes the rulebook's worked examples come out (treated as H)
+
+# COMPONENTS-COMBAT.md table A: (glyph rank, HP, icons) per tile. Every rank is M
+# (a fan data set's "difficulty", U-18); HP and icons are M except the H* values
+# the rulebook's combat scenarios fix on their own.
 ADVENTURERS: dict[str, AdventurerTile] = {
     a.key: a
     for a in (
-        _adv(1, AdventurerClass.WARRIOR, 3, 0, 1, Conf.H),
-        _adv(1, AdventurerClass.WARRIOR, 4, 0, 2, Conf.H),
-        _adv(1, AdventurerClass.WARRIOR, 5, 0, 1, Conf.H),
+        _adv(1, _W, 1, 3, 0, Conf.M),
+        _adv(1, _W, 2, 4, 0, Conf.M, copies=2, note="one of the two is H*: scenario 1's second warrior"),
+        _adv(1, _W, 3, 5, 0, Conf.M),
+        _adv(1, _T, 1, 3, 1, _HX, note="H*: scenario 4"),
+        _adv(1, _T, 2, 3, 2, Conf.M),
+        _adv(1, _T, 2, 4, 1, Conf.M),
+        _adv(1, _T, 3, 4, 2, _HX, note="H*: scenario 3"),
+        _adv(1, _P, 1, 3, 1, _HX, note="H*: scenario 1"),
+        _adv(1, _P, 2, 3, 2, Conf.M, note="HP 3 H*: scenario 4; 2 hearts M"),
+        _adv(1, _P, 2, 4, 1, _HX, note="H*: scenario 3"),
+        _adv(1, _P, 3, 4, 2, Conf.M, note="HP 4 H*: scenario 4; 2 hearts M"),
+        _adv(1, _Z, 1, 3, 1, Conf.M),
+        _adv(1, _Z, 2, 3, 2, Conf.M),
+        _adv(1, _Z, 2, 4, 1, Conf.M),
+        _adv(1, _Z, 3, 4, 2, Conf.M),
+        *(_adv(2, _W, rank, hp, 0, Conf.M) for rank, hp in ((4, 5), (5, 6), (6, 7), (7, 8))),
         *(
-            _adv(1, cls, hp, power, 1, Conf.H)
-            for cls in (AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD)
-            for hp, power in ((3, 1), (3, 2), (4, 1), (4, 2))
-        ),
-        *(_adv(2, AdventurerClass.WARRIOR, hp, 0, 1, Conf.M) for hp in (5, 6, 7, 8)),
-        *(
-            _adv(2, cls, hp, power, 1, Conf.M)
-            for cls in (AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD)
-            for hp, power in ((4, 2), (5, 2), (5, 3), (6, 3))
+            _adv(2, cls, rank, hp, power, Conf.M)
+            for cls in (_T, _P, _Z)
+            for rank, hp, power in ((4, 4, 2), (5, 5, 2), (6, 5, 3), (7, 6, 3))
         ),
     )
 }  # fmt: skip
@@ -230,7 +244,6 @@ ADVENTURERS: dict[str, AdventurerTile] = {
 ADVENTURER_DECKS: dict[int, dict[str, int]] = {
     y: {k: a.copies for k, a in ADVENTURERS.items() if a.year == y} for y in (1, 2)
 }
-RANK_CONF = Conf.L  # the rank numbers above (RST-4 runes per tile)
 
 
 @attrs.frozen

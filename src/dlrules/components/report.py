@@ -35,13 +35,8 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for a in cards.ADVENTURERS.values():
         if a.conf is not Conf.H:
             yield ("adventurer", a.key, f"HP {a.hp}, power {a.power}, {a.copies} copies", a.conf.value, a.source)
-    yield (
-        "adventurer",
-        "strength ranks (RST-4 runes)",
-        "warrior 1 < thief 2 < priest 3 < wizard 4 (+10 in year 2)",
-        cards.RANK_CONF.value,
-        "COMPONENTS.md; docs/rulings.md LIB-2",
-    )
+        if a.rank_conf is not Conf.H:
+            yield ("adventurer", f"{a.key} (glyph rank, RST-4)", f"rank {a.rank}", a.rank_conf.value, a.source + "; OPEN-QUESTIONS.md U-18")
     for p in cards.PALADINS.values():
         if p.conf is not Conf.H:
             yield ("paladin", p.key, f"HP {p.hp}; {p.anti_trap}/{p.hearts}/{p.crystals}", p.conf.value, p.source)

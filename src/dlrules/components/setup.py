@@ -19,7 +19,7 @@ START_FOOD = Fact("starting food", 3, Conf.H, _G)
 START_IMPS = Fact("starting imps", 3, Conf.H, _G)
 MINIONS = Fact("minions per colour", 3, Conf.H, _G)
 ORDER_CARDS = Fact("order cards per colour", 8, Conf.H, _G)
-FIRST_DEAL = Fact("orders dealt for the first unavailable choice (RUL-13)", 3, Conf.M, _G)
+FIRST_DEAL = Fact("orders dealt to keep 2 as the first unavailable ones (full game, RUL-13)", 3, Conf.H, _G)
 UNAVAILABLE = Fact("unavailable orders per player (ORD-2)", 2, Conf.H, "RULES.md ORD-2")
 DUMMY_UNAVAILABLE = Fact("unavailable orders per dummy (DUM3-1, DUM2-1)", 3, Conf.H, "RULES.md DUM3-1")
 EVIL_MIN = Fact("lowest evilometer space", 1, Conf.H, _G)
@@ -32,6 +32,18 @@ ROOM_SHOP_SIZE = Fact("rooms revealed each round (RST-1)", 2, Conf.H, _G)
 ADVENTURERS_4P = Fact("adventurers drawn a round, 4 players (RST-3)", 4, Conf.H, _G)
 ADVENTURERS_2P_3P = Fact("adventurers drawn a round, 2 or 3 players (RST-3)", 3, Conf.H, _G)
 COMBAT_CARDS_DEALT = Fact("combat cards dealt face down per year (CMB-1)", 4, Conf.H, "BEYOND-SEEDS.md CMB-1")
+HIRE_FIRST_GOLD = Fact(
+    "full game: gold paid when Hire Monster is revealed as a first order (ORD-9)",
+    1,
+    Conf.H,
+    "COMPONENTS.md, central board; RULES.md ORD-8, ORD-9",
+)
+Y2_EXTRA_TRAP_CARDS = Fact(
+    "year-2 Buy Traps: cards drawn beyond the slot's, then one trap card discarded (Y2-3)",
+    1,
+    Conf.H,
+    "COMPONENTS.md, central board; YEAR2.md Y2-3",
+)
 ROUNDS_PER_YEAR = Fact("rounds a year (RS-1)", 4, Conf.H, "RULES.md RS-1")
 YEARS = Fact("years in a game (Y2-1)", 2, Conf.H, "BEYOND-SEEDS.md Y2-1")
 
@@ -42,7 +54,7 @@ FACTS: tuple[Fact[Any], ...] = (
     START_IMPS, MINIONS, ORDER_CARDS, FIRST_DEAL, UNAVAILABLE, DUMMY_UNAVAILABLE,
     EVIL_MIN, EVIL_MAX, EVIL_START, PALADIN_SPACE, FIRST_PLAYER, TAVERN_SIZE,
     ROOM_SHOP_SIZE, ADVENTURERS_4P, ADVENTURERS_2P_3P, COMBAT_CARDS_DEALT,
-    ROUNDS_PER_YEAR, YEARS,
+    HIRE_FIRST_GOLD, Y2_EXTRA_TRAP_CARDS, ROUNDS_PER_YEAR, YEARS,
 )  # fmt: skip
 
 
