@@ -229,3 +229,23 @@ def test_ORD_2_the_hand_written_record_with_an_unavailable_order_fails_at_line_1
     assert outcome.failure is not None
     assert (outcome.failure.line, outcome.failure.rules) == (19, ("ORD-2",))
     assert outcome.failure.reason == "illegal move: [ORD-2] you cannot play Get Food: it is unavailable this round"
+
+
+def test_RUL_13_a_first_game_with_deal_and_keep_keeps_the_option_in_its_record(tmp_path: Path) -> None:
+    """RUL-13, LIB-Y1-6: the header says the first game dealt 3 and kept 2, so
+    the record replays from the same setup."""
+    import random
+
+    from dlrules import new_game, play_out
+
+    start = new_game(3, variant="first", deal_and_keep=True)
+    moves = play_out(start, None, random.Random(3), until=dlrules.Phase.ORDERS).moves
+    record = dlrules.make_record(3, "first", moves, deal_and_keep=True)
+    path = tmp_path / "game.jsonl"
+    dlrules.write_record(record, path)
+    assert '"deal_and_keep":true' in path.read_text().splitlines()[0]
+    again = read_record(path)
+    assert again.header.deal_and_keep is True
+    assert replay(again).ok
+    without = dlrules.make_record(3, "first", moves[:0])
+    assert without.header.deal_and_keep is None

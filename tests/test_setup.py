@@ -166,7 +166,7 @@ def test_RUL_13_first_game_draws_two_unavailable_orders_at_random() -> None:
     state = dlrules.new_game(3, variant="first")
     assert not state.deal_and_keep
     deals = dlrules.legal_moves(state)
-    assert len(deals) == 28 and all(len(m.orders) == 2 for m in deals)  # C(8, 2)
+    assert len(deals) == 28 and all(isinstance(m, DealOrders) and len(m.orders) == 2 for m in deals)  # C(8, 2)
     assert dict(dlrules.chance_outcomes(state))[DealOrders(0, (A.FOOD, A.DIG))] == Fraction(1, 28)
     state = dlrules.apply(state, DealOrders(0, (A.FOOD, A.DIG)))
     p = state.players[0]
@@ -191,7 +191,7 @@ def test_RUL_13_a_first_game_may_use_the_full_procedure() -> None:
     """RUL-13: the table may deal 3 and keep 2 in a first game (an option)."""
     state = dlrules.new_game(3, variant="first", deal_and_keep=True)
     assert state.deal_and_keep and state.variant == "first"
-    assert all(len(m.orders) == 3 for m in dlrules.legal_moves(state))
+    assert all(isinstance(m, DealOrders) and len(m.orders) == 3 for m in dlrules.legal_moves(state))
 
 
 def test_RUL_13_the_full_game_always_deals_three() -> None:

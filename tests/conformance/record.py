@@ -103,6 +103,7 @@ class Builder:
     def record(
         self, id: str, rules: list[str], description: str, move: Move, *, folder: Path = HERE,
         before: dict[str, Any] | None = None, only: tuple[str, ...] | None = None,
+        after: dict[str, Any] | None = None,
     ) -> Path:
         """Write ``<folder>/<id>.json``. ``only``: record just the changes under
         these paths (e.g. ("board", "players") for a move that ends a phase,
@@ -119,6 +120,8 @@ class Builder:
         if before:
             scenario["before"] = before
         scenario["expect"] = expectation(self.state, move, only)
+        if after:
+            scenario["expect"]["after"] = after
         run(scenario)  # it must pass as recorded
         path = folder / f"{id}.json"
         path.write_text(format_scenario(scenario), encoding="utf-8")

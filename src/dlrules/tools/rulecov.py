@@ -290,10 +290,10 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         src = ", ".join(f"`{f.removeprefix('src/dlrules/')}`" for f in files)
         what = ids.get(rule, "(unknown ID)").replace("|", "/")
         lines.append(f"| {rule} | {what} | {src} | {_summarise_tests(tests.get(rule, [])) or '**none**'} |")
-    files = id_files(root)
+    defined_in = id_files(root)
     by_file: dict[str, list[str]] = defaultdict(list)
     for r in sorted((r for r in ids if r not in where), key=_sort_key):
-        by_file[files.get(r, "docs/rulings.md")].append(r)
+        by_file[defined_in.get(r, "docs/rulings.md")].append(r)
     lines += ["", "## Not implemented yet (cited by no rule code), by file", ""]
     for name in sorted(by_file, key=lambda f: (f == "docs/rulings.md", f)):
         lines.append(f"- **{name}** ({len(by_file[name])}): {', '.join(by_file[name])}")
