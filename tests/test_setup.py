@@ -200,3 +200,33 @@ def test_RUL_13_the_full_game_always_deals_three() -> None:
     with pytest.raises(ValueError, match="deal_and_keep"):
         dlrules.new_game(3, variant="first", deal_and_keep="yes")  # type: ignore[arg-type]
     assert dlrules.new_game(3).deal_and_keep
+
+
+def test_SETUP_1_the_table_chooses_the_first_player() -> None:
+    """SETUP-1: a setup parameter, seat 0 by default; player order starts there (ORD-4)."""
+    assert dlrules.new_game(3).first_player == 0
+    state = dlrules.new_game(3, first_player=2)
+    assert state.first_player == 2 and state.player_order() == (2, 0, 1)
+    for bad in (3, -1, True):
+        with pytest.raises(ValueError, match="SETUP-1"):
+            dlrules.new_game(3, first_player=bad)
+
+
+def test_SETUP_2_SETUP_5_supplies_and_banks() -> None:
+    """SETUP-5: 3 gold, 3 food, 3 imps, 3 unconquered tunnels each; SETUP-2:
+    3 troll tokens, food, gold, tunnels and imps unlimited (no bank is tracked)."""
+    from dlrules.components.setup import STARTING_TUNNEL_COUNT, TROLL_TOKENS
+    from dlrules.components import MONSTER_DECKS
+
+    state = dlrules.new_game(4)
+    for p in state.players:
+        assert (p.gold, p.food, p.imps, len(p.dungeon.unconquered_tunnels)) == (3, 3, 3, STARTING_TUNNEL_COUNT.value)
+    assert sum(d.get("troll", 0) for d in MONSTER_DECKS.values()) == TROLL_TOKENS.value
+
+
+def test_SETUP_4_one_trap_deck_and_year_one_stacks() -> None:
+    """SETUP-4: one trap deck for both years (27 cards); year 1's monsters,
+    rooms and adventurers are dealt from their year-1 stacks."""
+    state = dlrules.new_game(4)
+    assert state.decks.traps.size == 27
+    assert state.decks.monsters.size == 12 and state.decks.rooms.size == 8 and state.decks.adventurers.size == 16

@@ -52,16 +52,19 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
 
-def new_game(players: int = 4, *, variant: str = "full", deal_and_keep: bool | None = None) -> GameState:
+def new_game(
+    players: int = 4, *, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0
+) -> GameState:
     """A new game for ``players`` (2..4) lords, ``variant`` "full" or "first"
     (the introductory game: no special events). Setup's chance deals come
     next (RUL-13, RUL-8): the first game draws each player's 2 unavailable
     orders at random; the full game deals 3 and each player keeps 2.
     ``deal_and_keep=True`` plays a first game with the full game's procedure,
-    as the rulebook allows (RUL-13); None is the variant's own."""
+    as the rulebook allows (RUL-13); None is the variant's own.
+    ``first_player`` is the seat the table chose to begin (SETUP-1)."""
     from dlrules.engine import settle
 
-    return settle(initial_state(players, variant, deal_and_keep))
+    return settle(initial_state(players, variant, deal_and_keep, first_player))
 
 
 __all__ = [

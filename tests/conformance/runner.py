@@ -147,7 +147,10 @@ def start(scenario: dict[str, Any]) -> GameState:
         return state
     setup = scenario["setup"]
     state = dlrules.new_game(
-        setup["players"], variant=setup.get("variant", "full"), deal_and_keep=setup.get("deal_and_keep")
+        setup["players"],
+        variant=setup.get("variant", "full"),
+        deal_and_keep=setup.get("deal_and_keep"),
+        first_player=setup.get("first_player", 0),
     )
     for i, data in enumerate(scenario.get("moves", [])):
         move = move_of(data)

@@ -15,7 +15,7 @@ import functools
 import itertools
 
 from dlrules.components import Action
-from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, UNAVAILABLE
+from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, FIRST_PLAYER, UNAVAILABLE
 from dlrules.errors import Violation
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
@@ -163,13 +163,16 @@ RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-13"
 VARIANTS = ("first", "full")
 
 
-def initial_state(players: int, variant: str, deal_and_keep: bool | None = None) -> GameState:
+def initial_state(
+    players: int, variant: str, deal_and_keep: bool | None = None, first_player: int = FIRST_PLAYER.value
+) -> GameState:
     """Lay out the game (COMPONENTS.md geometry and setup): supplies, evil,
     starting tunnels, order cards, decks as unseen multisets.
 
     ``deal_and_keep`` (RUL-13): the first unavailable orders are dealt 3 and
     kept 2 (the full game's procedure, which a first game may use: True) or
-    drawn 2 at random (the first game's own: False); None: the variant's own."""
+    drawn 2 at random (the first game's own: False); None: the variant's own.
+    ``first_player`` (SETUP-1): the seat the table chose to begin."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
     if not isinstance(variant, str) or variant not in VARIANTS:
@@ -181,13 +184,22 @@ def initial_state(players: int, variant: str, deal_and_keep: bool | None = None)
             "the full game always deals 3 orders and keeps 2 as unavailable (RUL-13); "
             "only a first game may choose (deal_and_keep=True)"
         )
-    return _layout(players, variant, variant == "full" or bool(deal_and_keep))
+    if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+        raise ValueError(f"the first player is a seat of the game, 0 to {players - 1}, not {first_player!r} (SETUP-1)")
+    return _layout(players, variant, variant == "full" or bool(deal_and_keep), first_player)
 
 
-@functools.lru_cache(maxsize=16)
-def _layout(players: int, variant: str, deal_and_keep: bool) -> GameState:
+@functools.lru_cache(maxsize=32)
+def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int) -> GameState:
     """The layout itself: the same immutable state for the same arguments
-    (cached: thousands of games start from the same few layouts)."""
+    (cached: thousands of games start from the same few layouts).
+
+    SETUP-5: each player's supplies, evil marker and 3 starting tunnels;
+    SETUP-4: year 1's monster, room and adventurer stacks, one trap deck for
+    both years, the event tiles, the year's combat cards (the 4 set aside
+    face down are an unseen sample of them) and, in the full game,
+    the special event cards; SETUP-2: banks are unlimited, so none is tracked
+    (the 3 troll tokens follow the trolls, ACT-MON-5)."""
     # Imported here: the layout needs component tables the rules above do not.
     from dlrules.components import (
         ADVENTURER_DECKS,
@@ -200,7 +212,6 @@ def _layout(players: int, variant: str, deal_and_keep: bool) -> GameState:
     )
     from dlrules.components.setup import (
         EVIL_START,
-        FIRST_PLAYER,
         START_FOOD,
         START_GOLD,
         START_IMPS,
@@ -240,7 +251,7 @@ def _layout(players: int, variant: str, deal_and_keep: bool) -> GameState:
         year=1,
         round=1,
         phase=Phase.SETUP,
-        first_player=FIRST_PLAYER.value,
+        first_player=first_player,  # SETUP-1: the table's choice (default FIRST_PLAYER)
         players=lords,
         dummies=dummies,
         board=tuple((None, None, None) for _ in Action),
