@@ -223,8 +223,8 @@ def test_Y2_3_year_two_draws_one_extra_and_discards_one_face_down() -> None:
 
 
 def test_Y2_3_year_two_needs_the_extra_card_in_the_deck_too() -> None:
-    """Y2-3, ACT-TRAP-1, RES-6: year-2 Buy Traps II draws 2; with 1 card left
-    the slot cannot be taken, only declined."""
+    """Y2-3, ACT-TRAP-1, RES-6, LIB-Y1-4: year-2 Buy Traps II draws 2; with 1
+    card left the slot cannot be taken, only declined."""
     orders = {0: (FOOD, REP, TRAPS), 1: (TRAPS, FOOD, REP), 2: (FOOD, REP, DIG), 3: (FOOD, REP, DIG)}
     one_left = lambda s: attrs.evolve(s, year=2, decks=attrs.evolve(s.decks, traps=Deck.of({"pendulum": 1})))  # noqa: E731
     state = decline_until(at_resolution(orders, tweak=one_left), TRAPS, 1)

@@ -34,8 +34,9 @@ def test_ORD_9_hire_monster_first_costs_one_gold_at_the_reveal() -> None:
 
 
 def test_ORD_9_no_gold_puts_the_minion_on_the_order_card() -> None:
-    """ORD-9, RUL-1: with no gold the minion stands on the order card: not
-    carried out, and the space stays free for the others."""
+    """ORD-9, RUL-1, LIB-Y1-1: with no gold the minion stands on the order
+    card (slot None, like ORD-6): not carried out, and the space stays free
+    for the others."""
     state = at_resolution(orders((MONSTER, FOOD, REP)), variant="full", tweak=player(0, gold=0))
     p = state.players[0]
     assert p.gold == 0
@@ -80,8 +81,8 @@ def test_ORD_9_the_gold_is_not_refunded_when_the_player_declines() -> None:
 
 @pytest.mark.parametrize(("slot", "evil"), [(1, 15), (2, 14), (2, 15)])
 def test_RES_10_full_game_get_food_evil_cost_must_fit(slot: int, evil: int) -> None:
-    """RES-10, RUL-1: Get Food II costs 1 evil, III 2: with fewer spaces left
-    the slot cannot be taken, as with missing gold; only the decline."""
+    """RES-10, RUL-1, LIB-Y1-2: Get Food II costs 1 evil, III 2: with fewer
+    spaces left the slot cannot be taken, as with missing gold; only the decline."""
     seats = {0: (FOOD, REP, DIG), 1: (FOOD, REP, MINE), 2: (FOOD, REP, IMPS), 3: (REP, FOOD, DIG)}
     seat = slot  # seats 0, 1, 2 stand on Get Food I, II, III
     state = at_resolution(seats, variant="full", tweak=player(seat, evil=evil))
@@ -190,7 +191,8 @@ def test_E5_let_both_go() -> None:
 
 
 def test_E5_first_game_pays_both() -> None:
-    """E5, RES-8: in the first game "pay both" is allowed: −1 food, evil 15."""
+    """E5, RES-8, LIB-Y1-5: in the first game "pay both" is allowed: −1 food,
+    evil 15 (the dismissal evil is also deferred there, with no other effect)."""
     state = decide(e5("first"), True, True)
     p = state.players[0]
     assert (p.food, p.evil, len(p.monsters)) == (2, 15, 2)

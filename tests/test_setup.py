@@ -188,7 +188,8 @@ def test_RUL_13_first_game_reaches_round_start_without_a_keep() -> None:
 
 
 def test_RUL_13_a_first_game_may_use_the_full_procedure() -> None:
-    """RUL-13: the table may deal 3 and keep 2 in a first game (an option)."""
+    """RUL-13, LIB-Y1-6: the table may deal 3 and keep 2 in a first game (a
+    public setup option)."""
     state = dlrules.new_game(3, variant="first", deal_and_keep=True)
     assert state.deal_and_keep and state.variant == "first"
     assert all(isinstance(m, DealOrders) and len(m.orders) == 3 for m in dlrules.legal_moves(state))

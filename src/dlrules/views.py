@@ -113,7 +113,7 @@ def redact(state: GameState, seat: int | None) -> GameState:
     combat = tuple(card if pos in seen else None for pos, card in enumerate(state.combat))  # ACT-REP-2
     spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
-    trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3: face down, only the count
+    trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3, LIB-Y1-3: face down, only the count
     return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
 
 

@@ -85,7 +85,7 @@ def drive(
         if CHANCE in seats:
             first = legal[0]
             queue = queues.get((s.round, first.deck), []) if isinstance(first, Draw) else []
-            b.play(Draw(first.deck, queue.pop(0)) if queue else first)
+            b.play(Draw(first.deck, queue.pop(0)) if queue and isinstance(first, Draw) else first)
             continue
         seat = max(seats) if s.phase is Phase.ORDERS else min(seats)  # Player 1 chooses its orders last
         mine = [m for m in legal if m.seat == seat]
@@ -153,7 +153,7 @@ P1_UNAVAILABLE = (A.MINE, A.ROOM)
 def four(variant: str) -> R:
     """4 players after setup (full game: deal 3, keep 2; first game: 2 at random)."""
     b = R(4, variant)
-    pairs = [P1_UNAVAILABLE] + [MR] * 3
+    pairs: list[tuple[Action, ...]] = [P1_UNAVAILABLE, MR, MR, MR]
     for move in dealt(4, pairs, []).moves if variant == "full" else [dlrules.DealOrders(s, p) for s, p in enumerate(pairs)]:
         b.play(move)
     return b

@@ -188,7 +188,8 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
 def _dismissal_evil(state: GameState, seat: int) -> GameState:
     """RUL-14, EVT-PAY-2: once every wage of ``seat`` is settled, +1 evil per
     monster they let go: a gain, which stops at the top (RES-10), with the
-    paladin checked after every single space (PAL-5)."""
+    paladin checked after every single space (PAL-5). In both games
+    (LIB-Y1-5)."""
     turn = state.turn
     assert turn is not None
     if not turn.dismissed:

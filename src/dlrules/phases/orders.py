@@ -221,7 +221,8 @@ def _reveal(state: GameState) -> GameState:
         state = update_player(state, seat, dummy_choice=None)
     # ORD-9 (full game): Hire Monster revealed as a first order costs its gold
     # at once, before any minion is placed; with no gold the minion goes
-    # straight onto the order card (not carried out) and the space stays free.
+    # straight onto the order card (not carried out) and the space stays free
+    # (LIB-Y1-1: recorded like a minion shut out by ORD-6).
     unpaid: set[int] = set()
     for seat, pays in hire_first_charge(state):
         if pays:

@@ -267,7 +267,7 @@ def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     if action is Action.ROOM:
         return _room_moves(state, seat)
     if not can_pay(p, spec.cost, state.variant):
-        return ()  # RES-5, RES-10: only the decline is offered
+        return ()  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
     if action is Action.TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
         return ()  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
     if _spy_slot(action, r.slot):
@@ -277,7 +277,8 @@ def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
 
 def trap_draws(state: GameState, slot: int) -> int:
     """ACT-TRAP-1: the trap cards Buy Traps ``slot`` draws; year 2 draws
-    ``Y2_EXTRA_TRAP_CARDS`` more, then the player discards one (Y2-3)."""
+    ``Y2_EXTRA_TRAP_CARDS`` more, then the player discards one (Y2-3). The
+    deck must hold the whole draw, the extra card included (LIB-Y1-4)."""
     extra = Y2_EXTRA_TRAP_CARDS.value if state.year == 2 else 0
     return slot_spec(Action.TRAPS, slot).reward.traps + extra
 
@@ -578,7 +579,7 @@ def play(state: GameState, move: Move) -> GameState:
     if narrating():
         announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).")
     state = update_player(state, seat, traps=tuple(traps))
-    state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3: never back to the deck
+    state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3, LIB-Y1-3: never back to the deck
     return _finish(state, seat, carried=True)
 
 

@@ -172,7 +172,8 @@ def initial_state(
     ``deal_and_keep`` (RUL-13): the first unavailable orders are dealt 3 and
     kept 2 (the full game's procedure, which a first game may use: True) or
     drawn 2 at random (the first game's own: False); None: the variant's own.
-    ``first_player`` (SETUP-1): the seat the table chose to begin."""
+    ``first_player`` (SETUP-1): the seat the table chose to begin. Both are
+    public setup parameters (LIB-Y1-6)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
     if not isinstance(variant, str) or variant not in VARIANTS:

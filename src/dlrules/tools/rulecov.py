@@ -138,6 +138,19 @@ def known_ids(root: Path) -> dict[str, str]:
     return out
 
 
+def retired_ids(root: Path) -> list[str]:
+    """The library rulings docs/rulings.md marks *Retired* (it says what replaced them)."""
+    rulings = root / "docs" / "rulings.md"
+    if not rulings.exists():
+        return []
+    out: list[str] = []
+    for line in rulings.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\s*-\s+\*\*(LIB-[A-Z0-9-]*[0-9])\b[^*]*\*\*\s*\*Retired", line)
+        if m:
+            out.append(m.group(1))
+    return out
+
+
 def id_files(root: Path) -> dict[str, str]:
     """Every known spec ID → the rule file defining it (``docs/rule-ids.txt``)."""
     out: dict[str, str] = {}
@@ -291,14 +304,17 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         what = ids.get(rule, "(unknown ID)").replace("|", "/")
         lines.append(f"| {rule} | {what} | {src} | {_summarise_tests(tests.get(rule, [])) or '**none**'} |")
     defined_in = id_files(root)
+    retired = retired_ids(root)
     by_file: dict[str, list[str]] = defaultdict(list)
-    for r in sorted((r for r in ids if r not in where), key=_sort_key):
+    for r in sorted((r for r in ids if r not in where and r not in retired), key=_sort_key):
         by_file[defined_in.get(r, "docs/rulings.md")].append(r)
     lines += ["", "## Not implemented yet (cited by no rule code), by file", ""]
     for name in sorted(by_file, key=lambda f: (f == "docs/rulings.md", f)):
         lines.append(f"- **{name}** ({len(by_file[name])}): {', '.join(by_file[name])}")
     if not by_file:
         lines.append("none")
+    if retired:
+        lines += ["", "Retired rulings (docs/rulings.md says what replaced each): " + ", ".join(retired) + "."]
     lines.append("")
     return "\n".join(lines), uncovered, unknown
 
