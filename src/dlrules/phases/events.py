@@ -23,7 +23,15 @@ from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind
 from dlrules.errors import Violation
 from dlrules.moves import Move, PayMonster, PayTaxes
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, move_evil, narrating, turn_seat, update_player
+from dlrules.phases.common import (
+    announce,
+    evil_cost_fits,
+    evil_cost_violation,
+    move_evil,
+    narrating,
+    turn_seat,
+    update_player,
+)
 from dlrules.state import GameState, PlayerState, Turn, evolve
 
 
