@@ -34,7 +34,7 @@ import json
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 
 RULE_FILES = (
@@ -94,6 +94,7 @@ def ids_from_rules(rules_dir: Path) -> list[tuple[str, str, str]]:
             row = _ROW.match(line)
             if row:
                 first, last, rest = row.group(1), row.group(2), row.group(3)
+                rest = ": ".join([c.strip() for c in rest.split("|") if c.strip()][:2])
                 found.append((first, rest))
                 if last:
                     stem, _, a = first.rpartition("-")
@@ -163,23 +164,31 @@ def id_files(root: Path) -> dict[str, str]:
 
 def citation_pattern(ids: Iterable[str]) -> re.Pattern[str]:
     """Matches citations of the known ID families, with ``-`` or ``_``,
-    ranges (``RST-1..5``) and lists (``ORD-4/5``); the examples (``E3``) have
-    no separator."""
+    ranges (``RST-1..5``), lists (``ORD-4/5``) and a table-row letter
+    (``SCO-1a``); the examples (``E3``) have no separator."""
     prefixes = sorted({i.rsplit("-", 1)[0] for i in ids if "-" in i}, key=len, reverse=True)
     alternatives = "|".join(p.replace("-", "[-_]") + "[-_]" for p in prefixes)
     if any(re.fullmatch(r"E[0-9]+", i) for i in ids):
         alternatives += "|E"
-    return re.compile(rf"(?<![A-Za-z0-9])({alternatives})([0-9]+)((?:(?:\.\.|/)[0-9]+)*)(?![0-9])")
+    return re.compile(
+        rf"(?<![A-Za-z0-9])({alternatives})([0-9]+)(?:([a-z])(?![A-Za-z0-9]))?((?:(?:\.\.|/)[0-9]+)*)(?![0-9])"
+    )
 
 
-def cited(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[str, int]]:
-    """(ID, line number) for every citation in ``text``, ranges expanded."""
+def cited(text: str, pattern: re.Pattern[str], known: Container[str] = ()) -> Iterator[tuple[str, int]]:
+    """(ID, line number) for every citation in ``text``, ranges expanded; a
+    citation with a letter (``SCO-1a``) is that ID when ``known`` has it, else
+    the ID without the letter."""
     for n, line in enumerate(text.splitlines(), start=1):
         for m in pattern.finditer(line):
             prefix = m.group(1).replace("_", "-").rstrip("-")
             first = int(m.group(2))
+            lettered = f"{prefix}-{first}{m.group(3)}"
+            if m.group(3) and lettered in known:  # a table-row ID with a letter: SCO-1a
+                yield lettered, n
+                continue
             numbers = [first]
-            tail = m.group(3)
+            tail = m.group(4)
             for sep, num in re.findall(r"(\.\.|/)([0-9]+)", tail):
                 k = int(num)
                 if sep == "..":
@@ -207,7 +216,7 @@ def implemented(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
         if any(rel == d or rel.startswith(d) for d in DATA_ONLY):
             continue
         lines = path.read_text(encoding="utf-8").splitlines()
-        for rule, n in cited("\n".join(lines), pattern):
+        for rule, n in cited("\n".join(lines), pattern, ids):
             if "unfinished(" in lines[n - 1]:
                 continue
             where = f"{_rel(path, root)}:{n}"
@@ -242,7 +251,7 @@ def test_citations(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
     pattern = citation_pattern(ids)
     out: dict[str, set[str]] = defaultdict(set)
     for path in test_modules(root):
-        for rule, _ in cited(path.read_text(encoding="utf-8"), pattern):
+        for rule, _ in cited(path.read_text(encoding="utf-8"), pattern, ids):
             out[rule].add(_rel(path, root))
     conformance = root / "tests" / "conformance"
     for path in sorted(conformance.rglob("*.json")) if conformance.exists() else ():
