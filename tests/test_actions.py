@@ -33,7 +33,7 @@ from dlrules.moves import MOVE_TYPES
 from tablekit import played
 
 # Version 1 of the encoding: each block's (first id, size). An existing block
-# never moves; a new move kind is appended after ReturnTrap (docs/ai.md).
+# never moves; a new move kind is appended after DiscardTrap (docs/ai.md).
 VERSION_1 = {
     "DealOrders": (0, 1024),
     "DrawDummyOrders": (1024, 1024),
@@ -53,7 +53,7 @@ VERSION_1 = {
     "ReturnOrder": (12924, 8),
     "PayMonster": (12932, 32),
     "PayTaxes": (12964, 11),
-    "ReturnTrap": (12975, 16),
+    "DiscardTrap": (12975, 16),
 }
 
 

@@ -23,13 +23,16 @@ def test_importing_registers_the_game_with_its_parameters() -> None:
     assert dl_openspiel.SHORT_NAME in pyspiel.registered_names()
     game = _game(3, "full")
     assert game.num_players() == 3
-    assert game.get_parameters() == {"players": 3, "variant": "full"}
+    assert game.get_parameters() == {"players": 3, "variant": "full", "deal_and_keep": False, "first_player": 0}
     assert game.num_distinct_actions() == NUM_ACTIONS == game.max_chance_outcomes()
     assert game.information_state_tensor_shape() == [observation_size()]
     assert pyspiel.load_game(dl_openspiel.SHORT_NAME).num_players() == 4  # the defaults
 
 
-@pytest.mark.parametrize(("params", "message"), [({"players": 5}, "not 5"), ({"variant": "long"}, "variant must be")])
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [({"players": 5}, "not 5"), ({"variant": "long"}, "variant"), ({"players": 2, "first_player": 2}, "SETUP-1")],
+)
 def test_bad_parameters_are_refused(params: dict[str, Any], message: str) -> None:
     with pytest.raises(Exception, match=message):
         pyspiel.load_game(dl_openspiel.SHORT_NAME, params)
@@ -155,3 +158,11 @@ def test_LIB_AI_3_a_scored_end_position_is_terminal_with_the_winner_returning_1(
     state = dl_openspiel.DungeonLordsState(_game(2, "full"), end)
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0]
+
+
+def test_RUL_13_SETUP_1_the_first_game_may_deal_and_keep_and_any_seat_may_begin() -> None:
+    game = pyspiel.load_game(dl_openspiel.SHORT_NAME, {"players": 3, "variant": "first", "deal_and_keep": True, "first_player": 2})
+    start = game.new_initial_state().game_state
+    assert start == dlrules.new_game(3, variant="first", deal_and_keep=True, first_player=2)
+    assert start.deal_and_keep and start.first_player == 2
+    assert not _game(3, "first").new_initial_state().game_state.deal_and_keep  # the first game's own way

@@ -93,6 +93,15 @@ def test_bad_configuration_is_refused() -> None:
         raw_env(players=5)
     with pytest.raises(ValueError, match="variant"):
         raw_env(variant="long")
+    with pytest.raises(ValueError, match="SETUP-1"):
+        raw_env(players=2, first_player=3)
+
+
+def test_RUL_13_SETUP_1_the_first_game_may_deal_and_keep_and_any_seat_may_begin() -> None:
+    e = raw_env(players=3, variant="first", deal_and_keep=True, first_player=1)
+    e.reset(seed=0)
+    assert e.state_.deal_and_keep and e.state_.first_player == 1
+    assert e.agent_selection == "player_0"  # everyone keeps unavailable orders at once: in seat order
 
 
 def test_only_the_agent_to_act_has_legal_actions_in_its_mask() -> None:

@@ -47,6 +47,7 @@ from dlrules.moves import (
     DealOrders,
     Decline,
     DigTunnel,
+    DiscardTrap,
     Draw,
     DrawDummyOrders,
     FinishDigging,
@@ -58,7 +59,6 @@ from dlrules.moves import (
     PayMonster,
     PayTaxes,
     ReturnOrder,
-    ReturnTrap,
     Spy,
     TakeAction,
 )
@@ -228,7 +228,7 @@ _SPEC: tuple[tuple[type, bool, tuple[_Field, ...]], ...] = (
     (ReturnOrder, False, (_choice("action", ACTION_ORDER),)),
     (PayMonster, False, (_choice("monster", range(MAX_MONSTERS)), _choice("pay", (False, True)))),
     (PayTaxes, False, (_choice("gold", range(MAX_TAX + 1)),)),
-    (ReturnTrap, False, (_choice("trap", _card_slots("traps")),)),
+    (DiscardTrap, False, (_choice("trap", _card_slots("traps")),)),
 )
 
 

@@ -156,7 +156,7 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
 
     w.piece("seat", _one_hot(MAX_PLAYERS, me))
     w.piece("players", _one_hot(MAX_PLAYERS + 1, n))
-    w.piece("variant", [1.0 if s.variant == "full" else 0.0])
+    w.piece("variant", [1.0 if s.variant == "full" else 0.0, 1.0 if s.deal_and_keep else 0.0])
     w.piece("year", _one_hot(_YEARS, s.year - 1))
     w.piece("round", _one_hot(_ROUNDS, s.round - 1))
     w.piece("phase", _one_hot(_PHASE_SLOTS, _PHASES.index(s.phase)))
@@ -192,7 +192,7 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
         [1.0 if r else 0.0]
         + _one_hot(len(ACTION_ORDER) + 1, r.space if r else None)
         + _one_hot(_SLOTS, r.slot if r else None)
-        + [float(r.dug if r else 0), float(r.draws if r else 0), 1.0 if r and r.returning else 0.0]
+        + [float(r.dug if r else 0), float(r.draws if r else 0), 1.0 if r and r.discarding else 0.0]
         + _one_hot(_SPY_POSITIONS, r.spy if r else None),
     )
     t = s.turn
@@ -200,11 +200,12 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
         "turn",
         [1.0 if t else 0.0]
         + _one_hot(MAX_PLAYERS + 1, t.position if t else None)
-        + [float(t.step if t else 0), float(t.draws if t else 0)],
+        + [float(t.step if t else 0), float(t.draws if t else 0), float(t.dismissed if t else 0)],
     )
     decks = [getattr(s.decks, name) for name in DECK_NAMES]
     w.piece("deck_sizes", [float(d.size) for d in decks])
     w.piece("deck_bottoms", _ANY_CARD.counts(k for d in decks for k in d.bottom))
+    w.piece("trap_discard", [float(len(s.trap_discard))])
     for block in range(MAX_PLAYERS):
         seat = (me + block) % n
         present = block < n
@@ -280,7 +281,7 @@ def _player_size() -> int:
 PIECE_NOTES: dict[str, str] = {
     "seat": "the observer's own seat (absolute)",
     "players": "number of players, one-hot at 2..4",
-    "variant": "1 for the full game",
+    "variant": "1 for the full game; 1 when the first unavailable orders are dealt 3, kept 2 (RUL-13)",
     "year": "one-hot",
     "round": "one-hot (winter … autumn)",
     "phase": "one-hot over `Phase` (16 slots)",
@@ -297,10 +298,11 @@ PIECE_NOTES: dict[str, str] = {
     "paladin": "whose dungeon he attacks, relative",
     "dummy_evil": "the 2-player dummy marker",
     "far_lands": "discarded cards, per card key",
-    "resolution": "present, space (9), slot (3), tunnels dug, trap draws owed, returning, spy position (4)",
-    "turn": "present, position (5), payday step, workshop draws owed",
+    "resolution": "present, space (9), slot (3), tunnels dug, trap draws owed, discarding a trap, spy position (4)",
+    "turn": "present, position (5), payday step, workshop draws owed, monsters let go at payday",
     "deck_sizes": "cards in each face-down deck",
     "deck_bottoms": "the known cards under the decks (RST-5), per key",
+    "trap_discard": "trap cards discarded face down (SETUP-3): how many",
     "player[0]": "the observer",
     "player[1]": "the next seat",
     "player[2]": "",

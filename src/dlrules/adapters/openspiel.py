@@ -6,6 +6,11 @@ Importing this module registers ``python_dungeon_lords`` with pyspiel::
     import dlrules.adapters.openspiel  # registers the game
     game = pyspiel.load_game("python_dungeon_lords", {"players": 3, "variant": "first"})
 
+Parameters: ``players`` (2..4, default 4), ``variant`` ("full" or "first"),
+``deal_and_keep`` (True: a first game deals 3 unavailable orders and each
+player keeps 2, as the full game does, RUL-13; False: the variant's own way)
+and ``first_player`` (the seat that begins, SETUP-1).
+
 - Actions are the ids of ``dlrules.actions`` (``num_distinct_actions`` =
   ``max_chance_outcomes`` = ``NUM_ACTIONS``); chance nodes are the library's
   chance moves, with the probabilities of ``chance_outcomes``.
@@ -43,7 +48,6 @@ from dlrules.adapters.common import (
 )
 from dlrules.engine import apply_unchecked, to_move
 from dlrules.notation import format_move
-from dlrules.phases.setup import VARIANTS
 from dlrules.state import CHANCE, GameState
 
 SHORT_NAME = "python_dungeon_lords"
@@ -62,23 +66,22 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 4, "variant": "full"},
+    parameter_specification={"players": 4, "variant": "full", "deal_and_keep": False, "first_player": 0},
 )
 
 
 class DungeonLordsGame(pyspiel.Game):  # type: ignore[misc]
-    """The game for ``players`` (2..4) and ``variant`` ("full" or "first")."""
+    """The game for ``players`` (2..4), ``variant`` ("full" or "first"),
+    ``deal_and_keep`` and ``first_player`` (module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         players = int(params.get("players", 4))
         variant = str(params.get("variant", "full"))
-        if not 2 <= players <= MAX_PLAYERS:
-            raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players}")
-        if variant not in VARIANTS:
-            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
-        self.players = players
-        self.variant = variant
+        deal_and_keep = bool(params.get("deal_and_keep", False))
+        first_player = int(params.get("first_player", 0))
+        # new_game refuses a bad configuration with its reason (RUL-13, SETUP-1)
+        self.start = new_game(players, variant=variant, deal_and_keep=deal_and_keep or None, first_player=first_player)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=NUM_ACTIONS,
@@ -88,10 +91,14 @@ class DungeonLordsGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(GAME_TYPE, info, {"players": players, "variant": variant})
+        super().__init__(
+            GAME_TYPE,
+            info,
+            {"players": players, "variant": variant, "deal_and_keep": deal_and_keep, "first_player": first_player},
+        )
 
     def new_initial_state(self) -> DungeonLordsState:
-        return DungeonLordsState(self, new_game(self.players, variant=self.variant))
+        return DungeonLordsState(self, self.start)  # states are immutable: every game starts from this one
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DungeonLordsObserver:
         if params:

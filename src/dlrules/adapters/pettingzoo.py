@@ -43,7 +43,6 @@ from dlrules.adapters.common import finished, observation_size, observation_vect
 from dlrules.chance import sample_chance
 from dlrules.engine import apply, apply_unchecked, to_move
 from dlrules.notation import format_move
-from dlrules.phases.setup import VARIANTS
 from dlrules.state import CHANCE, GameState
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -53,16 +52,24 @@ OBSERVATION_HIGH = 255.0
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own name
-    """The AEC environment, unwrapped (``env()`` adds PettingZoo's usual checks)."""
+    """The AEC environment, unwrapped (``env()`` adds PettingZoo's usual checks):
+    ``players`` (2..4), ``variant`` ("full" or "first"), and as ``new_game``
+    has them ``deal_and_keep`` (RUL-13) and ``first_player`` (SETUP-1)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "dungeon_lords_v0", "is_parallelizable": False}
 
-    def __init__(self, players: int = 4, variant: str = "full", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        variant: str = "full",
+        render_mode: str | None = None,
+        *,
+        deal_and_keep: bool | None = None,
+        first_player: int = 0,
+    ) -> None:
         super().__init__()
-        if type(players) is not int or not 2 <= players <= 4:
-            raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
-        if variant not in VARIANTS:
-            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        # new_game refuses a bad configuration with its reason (RUL-13, SETUP-1)
+        self._start = new_game(players, variant=variant, deal_and_keep=deal_and_keep, first_player=first_player)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.players = players
@@ -81,7 +88,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._rng = random.Random()
-        self.state_: GameState = new_game(players, variant=variant)
+        self.state_: GameState = self._start
 
     # --- spaces ---------------------------------------------------------------
 
@@ -108,7 +115,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._rng = random.Random(seed) if seed is not None else random.Random()
-        self.state_ = new_game(self.players, variant=self.variant)
+        self.state_ = self._start  # immutable: every game starts from this one
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -172,9 +179,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         return format_move(move_of(int(action), seat))
 
 
-def env(players: int = 4, variant: str = "full", render_mode: str | None = None) -> Any:
-    """The environment with PettingZoo's usual wrappers (order and bounds checks)."""
-    e = raw_env(players=players, variant=variant, render_mode=render_mode)
+def env(
+    players: int = 4,
+    variant: str = "full",
+    render_mode: str | None = None,
+    *,
+    deal_and_keep: bool | None = None,
+    first_player: int = 0,
+) -> Any:
+    """The environment with PettingZoo's usual wrappers (order and bounds checks);
+    the arguments as ``raw_env``'s."""
+    e = raw_env(players, variant, render_mode, deal_and_keep=deal_and_keep, first_player=first_player)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
