@@ -19,7 +19,7 @@ import attrs
 
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Move
-from dlrules.notation import format_move, parse_move
+from dlrules.notation import format_move, parse_legacy_move, parse_move
 from dlrules.serialization import dumps, loads, to_data
 from dlrules.state import GameState, Phase
 
@@ -301,7 +301,7 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
             return None
         if move is None:
             move = written
-        elif written != move:
+        elif written != move and not _legacy_notation_of(notation, move):
             reader.problem(n, f"the notation {notation!r} and the JSON move ({format_move(move)!r}) disagree")
             return None
     if move is None:
@@ -312,6 +312,15 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
         reader.problem(n, f"'seat' is {seat} but the move is made by seat {move.seat}")
     digest = _get(data, "hash", str, reader, n, optional=True)
     return RecordedMove(move, digest, n)
+
+
+def _legacy_notation_of(notation: str, move: Move) -> bool:
+    """A record written before LIB-TV-2 gives squares, positions and indices
+    in its notation from 0, as in the JSON: that notation still agrees."""
+    try:
+        return parse_legacy_move(notation) == move
+    except ValueError:
+        return False
 
 
 def _read_result(data: dict[str, Any], reader: _Reader, n: int) -> RecordResult | None:
