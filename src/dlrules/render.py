@@ -325,3 +325,144 @@ def describe(state: GameState | PlayerView, seat: int | None = None) -> str:
     ``seat``, only what that seat may see (``views.redact``). A ``PlayerView``
     is shown as its seat sees it. ``str(state)`` is ``describe(state)``."""
     return "\n".join(describe_lines(state, seat))
+
+
+# --- moves in context ---------------------------------------------------------------------
+
+
+def _orders_text(actions: tuple[Action, ...]) -> str:
+    return ", ".join(a.title for a in actions)
+
+
+def _effects(before: GameState, after: GameState, seat: int) -> list[str]:
+    """What the move changed for ``seat``: payments, gains, evil, imps, tiles,
+    monsters, traps, the paladin (read from the two states, so it is exact
+    whatever the rules did)."""
+    if not 0 <= seat < before.n_players or after.n_players != before.n_players:
+        return []
+    p, q = before.players[seat], after.players[seat]
+    out: list[str] = []
+    paid = [f"{p.gold - q.gold} gold" for _ in (0,) if q.gold < p.gold] + [f"{p.food - q.food} food" for _ in (0,) if q.food < p.food]
+    if paid:
+        out.append("pays " + " and ".join(paid))
+    gained = [f"{q.gold - p.gold} gold" for _ in (0,) if q.gold > p.gold] + [f"{q.food - p.food} food" for _ in (0,) if q.food > p.food]
+    if gained:
+        out.append("gains " + " and ".join(gained))
+    if q.imps > p.imps:
+        n = q.imps - p.imps
+        out.append(f"gets {n} imp{'s' if n != 1 else ''}")
+    old = {t.square: t for t in p.dungeon.tiles}
+    for t in q.dungeon.tiles:
+        was = old.get(t.square)
+        if was is None:
+            out.append(f"digs a tunnel at {square_name(t.square)}")
+        elif t.room is not None and was.room is None:
+            out.append(f"builds the {room_name(t.room)} at {square_name(t.square)}")
+    hired = list(q.monsters)
+    for m in p.monsters:
+        if m in hired:
+            hired.remove(m)
+        else:
+            out.append(f"the {monster_name(m.kind)} leaves")
+    out.extend(f"hires the {monster_name(m.kind)}" for m in hired)
+    busy = (q.busy_imps + q.foreimps) - (p.busy_imps + p.foreimps)
+    if busy > 0:
+        out.append(f"{busy} imp{'s' if busy != 1 else ''} at work")
+    if len(q.traps) > len(p.traps):
+        out.append(f"gets {len(q.traps) - len(p.traps)} trap card(s)")
+    r = after.resolution
+    if r is not None and r.draws and (before.resolution is None or not before.resolution.draws):
+        out.append(f"draws {r.draws} trap card{'s' if r.draws != 1 else ''} next")
+    if q.evil != p.evil:
+        out.append(f"evil {p.evil} → {q.evil}")
+    if q.damage_tokens > p.damage_tokens:
+        out.append(f"takes {q.damage_tokens - p.damage_tokens} damage token(s)")
+    if after.paladin == seat and before.paladin != seat:
+        out.append("the paladin comes to attack this dungeon")
+    return out
+
+
+def describe_move(state: GameState, move: Any) -> str:
+    """What ``move`` does in ``state``, for people, like chess's SAN:
+    ``P3 takes Build Room II: pays 1 gold, builds the Magic Room at B3``.
+
+    The effects are read from the position the move leads to, so the text is
+    exact whatever the rules did; an illegal move is described with the
+    reason it is refused."""
+    from dlrules.engine import apply, check
+    from dlrules.moves import (
+        ActivateRoom,
+        BuildRoom,
+        ChooseOrders,
+        DealOrders,
+        Decline,
+        DigTunnel,
+        Draw,
+        DrawDummyOrders,
+        FinishDigging,
+        FinishProduction,
+        HireMonster,
+        KeepUnavailable,
+        MineGold,
+        PayMonster,
+        PayTaxes,
+        ReturnOrder,
+        ReturnTrap,
+        Spy,
+        TakeAction,
+    )
+    from dlrules.notation import format_move
+
+    who = seat_label(move.seat)
+    problems = check(state, move)
+    if problems:
+        return f"{format_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
+    after = apply(state, move)
+    acting = _acting(state) or "the action"
+    if isinstance(move, Draw):
+        names = {"monsters": monster_name, "rooms": room_name, "traps": trap_name, "adventurers": adventurer_label,
+                 "events": _event_name, "combat": combat_card_name}  # fmt: skip
+        name = names.get(move.deck, lambda k: SPECIAL_EVENTS[k].name if k in SPECIAL_EVENTS else k)(move.card)
+        return f"chance turns up {name} from the {move.deck} deck"
+    if isinstance(move, DealOrders):
+        return f"chance deals {colour_label(state, move.target)} {_orders_text(move.orders)}"
+    if isinstance(move, DrawDummyOrders):
+        return f"chance draws dummy D{move.colour + 1}'s orders: {_orders_text(move.orders)}"
+    if isinstance(move, KeepUnavailable):
+        return f"{who} keeps {' and '.join(a.title for a in move.orders)} unavailable (secret until all have chosen)"
+    if isinstance(move, ChooseOrders):
+        text = f"{who} chooses {_orders_text(move.orders)}, first to third (secret until all have chosen)"
+        return text + (f"; the dummy's third order: {move.dummy_order.title}" if move.dummy_order is not None else "")
+    effects = _effects(state, after, move.seat)
+    tail = (": " + ", ".join(effects)) if effects else ""
+    if isinstance(move, Decline):
+        return f"{who} declines {acting}: the minion stands on the order card{tail}"
+    if isinstance(move, (TakeAction, MineGold, HireMonster, BuildRoom)):
+        return f"{who} takes {acting}{tail}"
+    if isinstance(move, Spy):
+        return f"{who} takes {acting} and looks at combat card {move.position + 1}{tail}"
+    if isinstance(move, DigTunnel):
+        r = state.resolution
+        verb = "takes " + acting if r is None or r.dug == 0 else "goes on digging"
+        return f"{who} {verb}{tail}"
+    if isinstance(move, FinishDigging):
+        return f"{who} stops digging{tail}"
+    if isinstance(move, ActivateRoom):
+        tile = state.players[move.seat].dungeon.at(move.room)
+        name = room_name(tile.room) if tile is not None and tile.room else "room"
+        trolls = f" and {move.trolls} troll token{'s' if move.trolls != 1 else ''}" if move.trolls else ""
+        return f"{who} staffs the {name} at {square_name(move.room)}{trolls}{tail}"
+    if isinstance(move, FinishProduction):
+        return f"{who} is done producing{tail}"
+    if isinstance(move, ReturnOrder):
+        return f"{who} takes back {move.action.title}{tail}"
+    if isinstance(move, PayMonster):
+        p = state.players[move.seat]
+        name = monster_name(p.monsters[move.monster].kind) if 0 <= move.monster < len(p.monsters) else "monster"
+        verb = f"pays the {name}'s upkeep" if move.pay else f"lets the {name} go"
+        return f"{who} {verb}{tail}"
+    if isinstance(move, PayTaxes):
+        return f"{who} pays {move.gold} gold of the taxes{tail}"
+    if isinstance(move, ReturnTrap):
+        return f"{who} returns the {trap_name(move.trap)} to the trap deck{tail}"
+    return f"{format_move(move, players=state.n_players)}{tail}"  # a move added later: its notation

@@ -521,7 +521,7 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=True)
     if isinstance(move, Spy):
         if narrating():
-            announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at combat card {move.position + 1}.")
+            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at combat card {move.position + 1}.")
         state = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
@@ -632,7 +632,8 @@ def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     shop = list(state.room_shop)
     shop.remove(move.room)
     if narrating():
-        announce("room", f"Player {seat + 1} builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
+        cost = slot_spec(Action.ROOM, r.slot).cost
+        announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
     state = update_player(state, seat, dungeon=Dungeon(tiles))
     state = evolve(state, room_shop=tuple(shop))
     return _finish(state, seat, carried=True)
