@@ -140,8 +140,9 @@ def make_record(
 ) -> GameRecord:
     """The record of ``moves`` played from ``new_game(players, variant)``
     (e.g. ``play_out(...).moves``). Replays them to compute the state hashes
-    (``hashes=False`` leaves them out) and the result; raises ``IllegalMove``
-    if a move is illegal."""
+    (``hashes=False`` leaves them out); raises ``IllegalMove`` if a move is
+    illegal. The result line is written only when the game has ended (nobody
+    can move any more); a game still being played has none (LIB-TV-3)."""
     from dlrules.engine import apply, to_move
 
     header = RecordHeader(players=players, variant=variant, rules=_rules_version(), seed=seed)
@@ -152,15 +153,16 @@ def make_record(
     for move in moves:
         state = apply(state, move)
         recorded.append(RecordedMove(move, state_hash(state) if hashes else None))
+    over = state.phase is Phase.GAME_OVER or not to_move(state)
     result = RecordResult(
         moves=len(recorded),
         year=state.year,
         round=state.round,
         phase=state.phase.value,
-        over=state.phase is Phase.GAME_OVER or not to_move(state),
+        over=True,
         hash=state_hash(state) if hashes else None,
     )
-    return GameRecord(header, tuple(recorded), result)
+    return GameRecord(header, tuple(recorded), result if over else None)
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -348,9 +350,7 @@ def parse_record(text: str, *, strict: bool = True) -> GameRecord:
     lost = False  # the line before could not be read: move numbering resumes
     moves: list[RecordedMove] = []
     result: RecordResult | None = None
-    last = 0
     for n, raw in enumerate(text.splitlines(), start=1):
-        last = n
         if not raw.strip():
             continue  # blank lines carry nothing
         try:
@@ -392,8 +392,8 @@ def parse_record(text: str, *, strict: bool = True) -> GameRecord:
             reader.problem(n, f"unknown line kind {kind!r} (header, move or result)")
     if not seen_header:
         reader.problem(0, "the record is empty")
-    elif not seen_result:
-        reader.problem(last + 1, "the record ends without a result line: it is truncated")
+    # No result line: a game still being played (LIB-TV-3); a file cut inside
+    # a line is reported above as a line that is not valid JSON.
     if header is None:
         # Lenient reading without a usable header: nothing can be replayed.
         if not reader.problems:  # pragma: no cover - every path above reports

@@ -301,8 +301,8 @@ def _board_body(state: GameState) -> list[str]:
     out.append(_text(x0, y, "Events  " + ("   ".join(events) if events else "-"), 10, class_="events"))
     now = ", ".join(adventurer_label(k) for k in state.adventurers_now)
     nxt = ", ".join(adventurer_label(k) for k in state.adventurers_next)
-    out.append(_text(x0, y + 16, f"Adventurers now: {now or '-'}"[:62], 10))
-    out.append(_text(x0, y + 32, f"Adventurers next: {nxt or '-'}"[:62], 10))
+    out.append(_text(x0, y + 16, f"Adventurers now: {now or '-'}"[:80], 9))
+    out.append(_text(x0, y + 32, f"Adventurers next: {nxt or '-'}"[:80], 9))
     cards = _combat_cards(state)
     out.append(_text(x0, y + 50, "Combat cards", 10))
     for i, card in enumerate(cards):
