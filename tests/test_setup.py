@@ -179,7 +179,7 @@ def test_LIB_TV_1_chance_sets_in_any_order() -> None:
 
 def test_LIB_TV_1_reordered_json_and_notation_read_as_the_same_move() -> None:
     """LIB-TV-1: JSON and notation in any order give the move in board order."""
-    move = dlrules.loads('{"type": "KeepUnavailable", "seat": 0, "orders": ["mine", "food"]}', dlrules.Move)
+    move: dlrules.Move = dlrules.loads('{"type": "KeepUnavailable", "seat": 0, "orders": ["mine", "food"]}', dlrules.Move)
     assert move == KeepUnavailable(0, (A.FOOD, A.MINE)) == dlrules.parse_move("P1 keep mine,food")
     assert dlrules.format_move(move) == "P1 keep food,mine"
 

@@ -41,7 +41,7 @@ from dlrules.moves import (
 from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
 from dlrules.phases.setup import VARIANTS, initial_state
-from dlrules.render import describe
+from dlrules.render import describe, describe_move
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
@@ -75,5 +75,5 @@ __all__ = [
     "make_record", "parse_move", "read_record", "replay", "state_hash", "verify", "view",
     "write_record",
     # for people at the table (issue 14): text and pictures of a position, moves in context
-    "describe",
+    "describe", "describe_move",
 ]  # fmt: skip

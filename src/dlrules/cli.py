@@ -229,7 +229,7 @@ def _explain(args: argparse.Namespace) -> int:
         if args.at not in (None, 0):
             raise UsageError(f"--at {args.at}: {args.file} is a position file, not a record")
         try:
-            state = loads(text, GameState)
+            state: GameState = loads(text, GameState)
         except ValueError as exc:
             raise UsageError(f"{args.file}: not a dlrules position: {exc}") from exc
         return _explain_state(args, state, 0, 0, state.n_players)

@@ -143,7 +143,7 @@ def run_show(args: argparse.Namespace) -> int:
             frames = game_frames(game.record, seat)
             who = f", as Player {seat + 1} sees it" if seat is not None else ""
             title = f"Dungeon Lords: {game.record.header.players} players, {len(frames) - 1} moves{who}"
-            _write(args.html, game_page(frames, title=title, start=at))
+            _write(args.html, game_page(frames, title=title, start=at if args.at is not None else 0))
             print(f"{args.html}: {len(frames)} positions (0 to {len(frames) - 1}); open it in a browser, step with the buttons or the arrow keys.")
         if args.svg:
             from dlrules import svg
@@ -188,7 +188,7 @@ def register(sub: Any) -> None:
     show.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
     show.add_argument("--seat", type=int, metavar="K", help="only what Player K (from 1) may see")
     show.add_argument("--svg", metavar="OUT", help="write the picture of the position to OUT (SVG)")
-    show.add_argument("--html", metavar="OUT", help="write the whole game as an HTML page to OUT, opened at --at")
+    show.add_argument("--html", metavar="OUT", help="write the whole game as an HTML page to OUT, opened at --at (default: the start)")
     show.add_argument(
         "--part", choices=("position", "board", "dungeon"), default="position",
         help="with --svg: the whole position (default), the central board, or one dungeon",

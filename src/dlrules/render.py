@@ -146,7 +146,7 @@ def dungeon_lines(player: PlayerState) -> list[str]:
     head = "    " + "".join(f" {COLUMN_LETTERS[c]} " for c in range(COLUMNS))
     lines = [head.rstrip(), entrance.rstrip()]
     for r in range(ROWS):
-        lines.append(f"  {r + 1} " + "".join(cell(player.dungeon.at((r, c))) for c in range(COLUMNS)))
+        lines.append((f"  {r + 1} " + "".join(cell(player.dungeon.at((r, c))) for c in range(COLUMNS))).rstrip())
     return lines
 
 

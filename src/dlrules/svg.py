@@ -180,8 +180,8 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
                 what = "conquered tunnel" if tile.conquered else "tunnel"
                 body = _rect(x, y, CELL, CELL, TUNNEL, stroke="#8d7b5a", class_="tunnel")
             else:
-                kind = ROOMS.get(tile.room)
-                room_fill = ROOM_FILL.get(kind.produce, "#dddddd") if kind is not None else "#dddddd"
+                room_kind = ROOMS.get(tile.room)
+                room_fill = ROOM_FILL.get(room_kind.produce, "#dddddd") if room_kind is not None else "#dddddd"
                 what = room_name(tile.room) + (" (conquered)" if tile.conquered else "")
                 body = _rect(x + 1, y + 1, CELL - 2, CELL - 2, room_fill, stroke=INK, stroke_width=1.5, rx=5, class_="room")
                 body += _text(x + CELL / 2, y + CELL / 2 + 5, room_code(tile.room), 14, text_anchor="middle", font_weight="bold")
@@ -249,6 +249,7 @@ BOARD_H = 420
 
 def _board_body(state: GameState) -> list[str]:
     out: list[str] = []
+    x: float
     # Progress board: year, season, phase.
     out.append(_rect(0, 0, BOARD_W, 28, "#37474f"))
     out.append(_text(10, 19, f"Year {state.year}", 14, fill="#ffffff", font_weight="bold", class_="year"))
