@@ -389,7 +389,7 @@ def describe_move(state: GameState, move: Any) -> str:
     The effects are read from the position the move leads to, so the text is
     exact whatever the rules did; an illegal move is described with the
     reason it is refused."""
-    from dlrules.engine import apply, check
+    from dlrules.engine import apply, apply_with_events, check
     from dlrules.moves import (
         ActivateRoom,
         BuildRoom,
@@ -423,7 +423,9 @@ def describe_move(state: GameState, move: Any) -> str:
         names = {"monsters": monster_name, "rooms": room_name, "traps": trap_name, "adventurers": adventurer_label,
                  "events": _event_name, "combat": combat_card_name}  # fmt: skip
         name = names.get(move.deck, lambda k: SPECIAL_EVENTS[k].name if k in SPECIAL_EVENTS else k)(move.card)
-        return f"chance turns up {name} from the {move.deck} deck"
+        _, events = apply_with_events(state, move)
+        where = f" ({events[0].text.rstrip('.')})" if events and events[0].code != "phase" else ""
+        return f"chance turns up {name} from the {move.deck} deck{where}"
     if isinstance(move, DealOrders):
         return f"chance deals {colour_label(state, move.target)} {_orders_text(move.orders)}"
     if isinstance(move, DrawDummyOrders):
