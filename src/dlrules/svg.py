@@ -157,6 +157,7 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
         token += _text(ax, ay + 4, kind[:3].capitalize(), 10, text_anchor="middle", font_weight="bold")
         if hp is not None:
             token += _text(ax, ay - 20, f"HP{hp}", 8, text_anchor="middle")
+        token += _text(ax - 13, ay + 17, str(i + 1), 8, text_anchor="middle", fill="#555555")  # place in the queue
         if adv.damage:
             token += _circle(ax + 13, ay + 12, 8, "#d32f2f")
             token += _text(ax + 13, ay + 15.5, str(adv.damage), 10, text_anchor="middle", fill="#ffffff", class_="damage")
@@ -247,6 +248,12 @@ BOARD_W = 640
 BOARD_H = 420
 
 
+def _short_adventurer(key: str) -> str:
+    """``Wiz HP3`` (the whole label is in the shape's title)."""
+    label = adventurer_label(key).split()
+    return f"{label[0][:3].capitalize()} {label[1]}" if len(label) > 1 else label[0]
+
+
 def _board_body(state: GameState) -> list[str]:
     out: list[str] = []
     x: float
@@ -298,12 +305,12 @@ def _board_body(state: GameState) -> list[str]:
 
     # Events of the year, adventurers, combat cards.
     y = top + 118
-    events = [f"{SEASONS[i][:3]}: {_event_name(e)}" for i, e in enumerate(state.events) if e is not None]
-    out.append(_text(x0, y, "Events  " + ("   ".join(events) if events else "-"), 10, class_="events"))
-    now = ", ".join(adventurer_label(k) for k in state.adventurers_now)
-    nxt = ", ".join(adventurer_label(k) for k in state.adventurers_next)
-    out.append(_text(x0, y + 16, f"Adventurers now: {now or '-'}"[:80], 9))
-    out.append(_text(x0, y + 32, f"Adventurers next: {nxt or '-'}"[:80], 9))
+    events = [f"{SEASONS[i]} {_event_name(e)}" for i, e in enumerate(state.events) if e is not None]
+    out.append(_text(x0, y, "Events: " + (", ".join(events) if events else "-"), 10, class_="events"))
+    for dy, what, keys in ((16, "now", state.adventurers_now), (32, "next", state.adventurers_next)):
+        short = ", ".join(_short_adventurer(k) for k in keys) or "-"
+        full = ", ".join(adventurer_label(k) for k in keys) or "none"
+        out.append(_titled(_text(x0, y + dy, f"Adventurers {what}: {short}", 10, class_="adventurers"), f"adventurers {what}: {full}"))
     cards = _combat_cards(state)
     out.append(_text(x0, y + 50, "Combat cards", 10))
     for i, card in enumerate(cards):
@@ -336,9 +343,14 @@ def _board_body(state: GameState) -> list[str]:
         x = 20 + (value - EVIL_MIN.value) * step + step / 2 - 1
         where = f"the paladin attacks {seat_label(state.paladin)}"
     else:
-        x = BOARD_W - 16
+        x = BOARD_W - 50
         where = "the paladin waits (nobody has reached the paladin line)"
-    out.append(_titled(f"<polygon points='{x:g},{ty - 16:g} {x - 8:g},{ty - 2:g} {x + 8:g},{ty - 2:g}' fill='#fdd835' stroke='{INK}' class='paladin'/>", where))
+    label = "paladin" if state.paladin is not None else "paladin (waiting)"
+    out.append(_titled(
+        f"<polygon points='{x:g},{ty - 16:g} {x - 8:g},{ty - 2:g} {x + 8:g},{ty - 2:g}' fill='#fdd835' stroke='{INK}' class='paladin'/>"
+        + _text(x - 12, ty - 5, label, 9, text_anchor="end", fill="#616161"),
+        where,
+    ))  # fmt: skip
     return out
 
 
