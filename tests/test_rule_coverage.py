@@ -44,3 +44,18 @@ def test_rule_ids_copy_matches_the_shared_rules_when_present() -> None:
     fresh = {i for i, _, _ in rulecov.ids_from_rules(shared)}
     committed = {i for i in rulecov.known_ids(ROOT) if not i.startswith("LIB-")}
     assert fresh == committed, "run `.venv/bin/python -m dlrules.tools.rulecov --ids-from ../shared/rules --write`"
+
+
+def test_table_row_ids_with_a_letter_are_known_and_cited(tmp_path: Path) -> None:
+    """SCORING.md's SCO-1a … SCO-8g are the first cell of a data-table row; a
+    citation with a letter is that ID when it is known, else the ID without it."""
+    (tmp_path / "RULES.md").write_text("- RUL-1 a rule.\n", encoding="utf-8")
+    (tmp_path / "SCORING.md").write_text("- SCO-1 lines:\n\n  | SCO-1a | rooms | +2 |\n", encoding="utf-8")
+    for name in rulecov.RULE_FILES:
+        if not (tmp_path / name).exists():
+            (tmp_path / name).write_text("", encoding="utf-8")
+    ids = [i for i, _, _ in rulecov.ids_from_rules(tmp_path)]
+    assert ids == ["RUL-1", "SCO-1", "SCO-1a"]
+    pattern = rulecov.citation_pattern(ids)
+    found = [rule for rule, _ in rulecov.cited("SCO-1a; SCO-1; SCO-1b; test_SCO_1a_x RUL-1s", pattern, set(ids))]
+    assert found == ["SCO-1a", "SCO-1", "SCO-1", "SCO-1a", "RUL-1"]

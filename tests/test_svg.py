@@ -211,3 +211,23 @@ def test_the_game_page_steps_next_and_previous_in_headless_chromium(tmp_path: Pa
         assert body.get_attribute("data-position") == "0" and picture() == first  # stops at the start
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_position_of_a_played_game_is_drawn_and_described(players: int) -> None:
+    """No position of a random game breaks the text, the pictures (as the
+    referee and as each seat) or the description of any legal move."""
+    rng = random.Random(players)
+    state = dlrules.new_game(players)
+    n = 0
+    while dlrules.to_move(state):
+        if n % 7 == 0:
+            seat = n % players
+            _parse(svg.position(state))
+            _parse(svg.position(state, seat=seat))
+            assert dlrules.describe(state, seat).startswith(f"Year {state.year}")
+            for move in dlrules.legal_moves(state)[:40]:
+                assert dlrules.describe_move(state, move)
+        state = dlrules.apply(state, dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state)))
+        n += 1
+    _parse(svg.position(state))

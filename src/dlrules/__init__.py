@@ -4,7 +4,8 @@ The public surface (docs/api.md): ``new_game``, ``legal_moves``, ``to_move``,
 ``check``, ``apply``, ``chance_outcomes``, ``sample_chance``, ``play_out``,
 ``dumps``/``loads``; the table tools ``apply_with_events``, ``view``,
 ``format_move``/``parse_move`` and game records (``make_record``,
-``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``).
+``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``);
+the end of the game: ``is_over`` and ``outcome`` (final scores, SCO).
 States and moves are immutable attrs records.
 """
 
@@ -40,9 +41,11 @@ from dlrules.moves import (
 )
 from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
+from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.render import describe, describe_move
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
+from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
 from dlrules.views import PlayerView, view
@@ -76,4 +79,7 @@ __all__ = [
     "write_record",
     # for people at the table (issue 14): text and pictures of a position, moves in context
     "describe", "describe_move",
+    # final scoring (issue 13): the outcome at the end of the game
+    "GameOutcome", "PlayerScore", "ScoreLine", "TitleLine", "TitleResult", "final_scores",
+    "is_over", "outcome", "score_sheet",
 ]  # fmt: skip

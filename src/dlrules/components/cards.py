@@ -115,10 +115,10 @@ ROOMS: dict[str, RoomKind] = {
         RoomKind("dark-room", "Dark Room", 2, 0, 0, Produce.NOTHING, "anywhere", "witches and vampires fighting here deal +1 damage", Conf.M),
         RoomKind("labyrinth", "Labyrinth", 2, 0, 0, Produce.NOTHING, "anywhere", "two traps may be used here, with no gold surcharge", Conf.L),
         RoomKind("anti-magic-room", "Anti-magic Room", 2, 0, 0, Produce.NOTHING, "anywhere", "no spells while the party fights here", Conf.H),
-        RoomKind("cafeteria", "Cafeteria", 2, 0, 0, Produce.NOTHING, "anywhere", "1 point per goblin, troll, witch or slime at the end", Conf.M),
-        RoomKind("chapel", "Chapel", 2, 0, 0, Produce.NOTHING, "anywhere", "2 points per ghost or vampire at the end", Conf.M),
-        RoomKind("pandemonium", "Pandemonium", 2, 0, 0, Produce.NOTHING, "anywhere", "2 points per golem, dragon or demon at the end", Conf.M),
-        RoomKind("hall-of-fame", "Hall of Fame", 2, 0, 0, Produce.NOTHING, "anywhere", "1 or 2 points (condition not printed)", Conf.L),
+        RoomKind("cafeteria", "Cafeteria", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +1 per troll, goblin, slime and witch at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-5"),
+        RoomKind("chapel", "Chapel", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per vampire and per ghost at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-6"),
+        RoomKind("pandemonium", "Pandemonium", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per golem, dragon and demon at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-7"),
+        RoomKind("hall-of-fame", "Hall of Fame", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per exclusive title (+1 with 2 or 3 players), with the titles (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-8"),
     )
 }  # fmt: skip
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dlrules.components import cards, setup
+from dlrules.components import cards, scoring, setup
 from dlrules.components.base import Conf
 from dlrules.components.board import SLOT_NAMES, SPACES
 
@@ -51,6 +51,31 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for c in cards.COMBAT_CARDS.values():
         if c.conf is not Conf.H:
             yield ("combat card", c.key, f"fatigue {c.fatigue}", c.conf.value, c.source)
+    yield from _scoring_rows()
+
+
+def _scoring_rows() -> Iterator[tuple[str, str, str, str, str]]:
+    """Final scoring (components/scoring.py): points, titles, scoring rooms."""
+    for v in scoring.ITEM_VALUES.values():
+        if v.conf is not Conf.H:
+            yield ("scoring", v.item.value, f"{v.what}: {v.points}", v.conf.value, v.source)
+    for p in scoring.TITLE_POINTS.values():
+        if p.conf is not Conf.H:
+            yield ("scoring", f"title points, {p.players} players", f"exclusive {p.exclusive}, shared {p.shared}", p.conf.value, p.source)
+    for t in scoring.TITLES.values():
+        if t.conf is not Conf.H:
+            yield ("title", t.title.value, t.measures, t.conf.value, t.source)
+        if t.name_conf is not Conf.H:
+            yield ("title", f"{t.title.value} (the name)", f"{t.name!r}; what it measures is {t.conf.value}", t.name_conf.value, t.source + "; OPEN-QUESTIONS.md U-10")
+    for r in scoring.SCORING_ROOMS.values():
+        if r.conf is not Conf.H:
+            yield ("scoring room", r.room, ", ".join(f"{k} +{n}" for k, n in r.per_kind), r.conf.value, r.source)
+    hall = scoring.HALL_OF_FAME
+    if hall.conf is not Conf.H:
+        yield ("scoring room", hall.room, f"per exclusive title {hall.per_exclusive}", hall.conf.value, hall.source)
+    if scoring.TITLE_AT_ZERO.conf is not Conf.H:
+        fact = scoring.TITLE_AT_ZERO
+        yield ("scoring", fact.name, str(fact.value), fact.conf.value, fact.source)
 
 
 def render() -> str:

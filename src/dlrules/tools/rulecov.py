@@ -9,7 +9,8 @@ Usage (from the repository root)::
 
 Definitions (docs/rules.md repeats them):
 
-- *Known IDs*: the rule IDs of RULES.md and BEYOND-SEEDS.md, kept as a
+- *Known IDs*: the rule IDs of the rule files (``RULE_FILES``), list items and
+  the first cell of a data-table row (``SCO-1a``), kept as a
   committed copy in ``docs/rule-ids.txt`` (CI runs on a clean clone without
   ``../shared``), plus the ``LIB-`` rulings of ``docs/rulings.md``.
 - *Implemented*: an ID cited (comment, docstring or Violation) in the rule code
@@ -30,10 +31,12 @@ import json
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 
-RULE_FILES = ("RULES.md", "BEYOND-SEEDS.md")
+RULE_FILES = ("RULES.md", "COMBAT.md", "YEAR2.md", "SCORING.md", "EVENTS-FULL.md")
+"""The rule files of ../shared/rules/README.md (BEYOND-SEEDS.md is now a pointer file:
+its IDs moved, unrenumbered, to these; CHANGES.md)."""
 DATA_ONLY = ("state.py", "moves.py", "components/", "tools/")
 
 
@@ -45,6 +48,8 @@ def repo_root() -> Path:
 # --- rule IDs ----------------------------------------------------------------------------
 
 _DEFINITION = re.compile(r"^\s*-\s+\*{0,2}([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)\*{0,2}\s+(.*)$")
+_TABLE_ROW = re.compile(r"^\s*\|\s*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?)\s*\|(.*)$")
+"""A data-table row whose first cell is an ID (SCORING.md's SCO-1a, EVENTS-FULL.md's SPE-C-1)."""
 
 
 def ids_from_rules(rules_dir: Path) -> list[tuple[str, str, str]]:
@@ -55,12 +60,17 @@ def ids_from_rules(rules_dir: Path) -> list[tuple[str, str, str]]:
             m = _DEFINITION.match(line)
             if m:
                 out.append((m.group(1), name, " ".join(m.group(2).split()[:10])))
+                continue
+            row = _TABLE_ROW.match(line)
+            if row:
+                cells = [c.strip() for c in row.group(2).split("|") if c.strip()]
+                out.append((row.group(1), name, " ".join(": ".join(cells[:2]).split()[:10])))
     return out
 
 
 def write_ids(root: Path, rules_dir: Path) -> Path:
     lines = [
-        "# Rule IDs defined in ../shared/rules (RULES.md, BEYOND-SEEDS.md): ID, file, first words.",
+        "# Rule IDs defined in ../shared/rules (" + ", ".join(RULE_FILES) + "): ID, file, first words.",
         "# A committed copy, so CI on a clean clone knows them. Regenerate with",
         "#   python -m dlrules.tools.rulecov --ids-from ../shared/rules",
     ]
@@ -93,17 +103,25 @@ def citation_pattern(ids: Iterable[str]) -> re.Pattern[str]:
     ranges (``RST-1..5``) and lists (``ORD-4/5``)."""
     prefixes = sorted({i.rsplit("-", 1)[0] for i in ids}, key=len, reverse=True)
     alternatives = "|".join(p.replace("-", "[-_]") for p in prefixes)
-    return re.compile(rf"(?<![A-Za-z0-9])({alternatives})[-_]([0-9]+)((?:(?:\.\.|/)[0-9]+)*)(?![0-9])")
+    return re.compile(
+        rf"(?<![A-Za-z0-9])({alternatives})[-_]([0-9]+)(?:([a-z])(?![A-Za-z0-9]))?((?:(?:\.\.|/)[0-9]+)*)(?![0-9])"
+    )
 
 
-def cited(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[str, int]]:
-    """(ID, line number) for every citation in ``text``, ranges expanded."""
+def cited(text: str, pattern: re.Pattern[str], known: Container[str] = ()) -> Iterator[tuple[str, int]]:
+    """(ID, line number) for every citation in ``text``, ranges expanded; a
+    citation with a letter (``SCO-1a``) is that ID when ``known`` has it, else
+    the ID without the letter."""
     for n, line in enumerate(text.splitlines(), start=1):
         for m in pattern.finditer(line):
             prefix = m.group(1).replace("_", "-")
             first = int(m.group(2))
+            lettered = f"{prefix}-{first}{m.group(3)}"
+            if m.group(3) and lettered in known:  # a table-row ID with a letter: SCO-1a
+                yield lettered, n
+                continue
             numbers = [first]
-            tail = m.group(3)
+            tail = m.group(4)
             for sep, num in re.findall(r"(\.\.|/)([0-9]+)", tail):
                 k = int(num)
                 if sep == "..":
@@ -131,7 +149,7 @@ def implemented(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
         if any(rel == d or rel.startswith(d) for d in DATA_ONLY):
             continue
         lines = path.read_text(encoding="utf-8").splitlines()
-        for rule, n in cited("\n".join(lines), pattern):
+        for rule, n in cited("\n".join(lines), pattern, ids):
             if "unfinished(" in lines[n - 1]:
                 continue
             where = f"{_rel(path, root)}:{n}"
@@ -166,7 +184,7 @@ def test_citations(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
     pattern = citation_pattern(ids)
     out: dict[str, set[str]] = defaultdict(set)
     for path in test_modules(root):
-        for rule, _ in cited(path.read_text(encoding="utf-8"), pattern):
+        for rule, _ in cited(path.read_text(encoding="utf-8"), pattern, ids):
             out[rule].add(_rel(path, root))
     conformance = root / "tests" / "conformance"
     for path in sorted(conformance.rglob("*.json")) if conformance.exists() else ():
@@ -210,8 +228,8 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         "  `ACT-DIG-6`), and conformance scenarios",
         "  (`tests/conformance/*.json`, their `\"rules\"` list, docs/conformance.md).",
         "",
-        "Known IDs: `docs/rule-ids.txt` (a committed copy of the IDs of ../shared/rules/RULES.md and",
-        "BEYOND-SEEDS.md) and the `LIB-` rulings of `docs/rulings.md`.",
+        "Known IDs: `docs/rule-ids.txt` (a committed copy of the IDs of ../shared/rules/RULES.md,",
+        "COMBAT.md, YEAR2.md, SCORING.md and EVENTS-FULL.md) and the `LIB-` rulings of `docs/rulings.md`.",
         "",
         f"{len(where)} rule IDs implemented, {len(where) - len(uncovered)} cited by tests"
         + (f"; uncovered: {', '.join(uncovered)}" if uncovered else "") + ".",
@@ -229,9 +247,10 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
     return "\n".join(lines), uncovered, unknown
 
 
-def _sort_key(rule: str) -> tuple[str, int]:
+def _sort_key(rule: str) -> tuple[str, int, str]:
     prefix, _, number = rule.rpartition("-")
-    return (prefix, int(number) if number.isdigit() else 0)
+    digits = number.rstrip("abcdefghijklmnopqrstuvwxyz")
+    return (prefix, int(digits) if digits.isdigit() else 0, number[len(digits) :])
 
 
 def main(argv: list[str] | None = None) -> int:
