@@ -98,11 +98,15 @@ def test_repr_is_short_and_tells_states_apart() -> None:
     assert repr(after) != text
 
 
-def test_describe_tolerates_a_phase_it_does_not_know() -> None:
-    """Other branches add phases (combat): the renderer prints them by name."""
+def test_describe_names_the_phase_and_ends_a_finished_game_with_the_scores() -> None:
+    """A phase is printed by its name (other branches add phases); once the
+    game is over, the score sheet (SCO-14) ends the description."""
     state = dlrules.new_game(2)
-    odd = attrs.evolve(state, phase=dlrules.Phase.GAME_OVER)
-    assert describe(odd).splitlines()[0] == "Year 1, winter (round 1): game over"
+    assert "Final scores:" not in describe(state)
+    over = attrs.evolve(state, phase=dlrules.Phase.GAME_OVER)
+    lines = describe(over).splitlines()
+    assert lines[0] == "Year 1, winter (round 1): game over"
+    assert "Final scores:" in lines and lines[-1].startswith("Player 1 and Player 2 share the victory")  # equal lords
 
 
 # --- moves in context (issue 14 item 5) ------------------------------------------------------

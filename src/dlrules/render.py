@@ -317,7 +317,20 @@ def describe_lines(state: GameState | PlayerView, seat: int | None = None) -> li
         third = f"; third {d.third.value}" if d.third is not None else ""
         who = f" (P{d.responsible + 1} chooses its third order)" if d.responsible is not None else ""
         lines.append(f"Dummy D{d.colour + 1}{who}: unavailable {','.join(a.value for a in d.unavailable) or '-'}{drawn}{third}")
+    lines.extend(_outcome_lines(s))
     return lines
+
+
+def _outcome_lines(state: GameState) -> list[str]:
+    """At the end of the game, the score sheet (``dlrules.scoresheet``), when
+    this version scores games; nothing before."""
+    try:
+        from dlrules.phases.scoring import outcome
+        from dlrules.scoresheet import score_sheet
+    except ImportError:  # pragma: no cover - a version without scoring
+        return []
+    result = outcome(state)
+    return ["Final scores:", *score_sheet(result).splitlines()] if result is not None else []
 
 
 def describe(state: GameState | PlayerView, seat: int | None = None) -> str:
