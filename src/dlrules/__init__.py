@@ -44,6 +44,7 @@ from dlrules.phases.common import Event
 from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.render import describe, describe_move
+from dlrules import svg  # noqa: E402 - pictures (docs/render.md)
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
