@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 import pytest
 from pngcheck import colour_count
-from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, player, tweaks
+from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, decline_until, player, tweaks
 
 import dlrules
 from dlrules import svg
@@ -231,3 +231,51 @@ def test_every_position_of_a_played_game_is_drawn_and_described(players: int) ->
         state = dlrules.apply(state, dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state)))
         n += 1
     _parse(svg.position(state))
+
+
+def test_a_seats_game_page_tells_other_players_secret_moves_without_their_content() -> None:
+    """ORD-3, RUL-13, ACT-TRAP-2, ACT-REP-2, LIB-TAB-4: the captions of Player
+    1's page say that others chose orders, kept orders, drew trap cards or
+    looked at combat cards, never which; Player 1's own moves are shown."""
+    from dlrules.cli_show import game_frames
+    from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Spy
+    from dlrules.notation import format_move
+
+    rng = random.Random(9)
+    out = dlrules.play_out(dlrules.new_game(3), {s: greedy_policy for s in range(3)}, rng, max_moves=400)
+    record = make_record(3, "full", out.moves)
+    frames = game_frames(record, 0)
+    seen: set[str] = set()
+    for n, move in enumerate(out.moves, start=1):
+        caption = frames[n].caption
+        notation = format_move(move, players=3)
+        if isinstance(move, (ChooseOrders, KeepUnavailable, Spy)) and move.seat != 0:
+            assert notation not in caption and f"{move.seat + 1} " in caption.replace("P", "")
+            seen.add(type(move).__name__)
+        elif isinstance(move, DealOrders) and 0 < move.target < 3:
+            assert "(secret)" in caption and notation not in caption
+            seen.add("DealOrders")
+        elif isinstance(move, Draw) and move.deck == "traps" and "a trap card (face down)" in caption:
+            assert move.card not in caption
+            seen.add("trap")
+        elif move.seat == 0:
+            assert notation in caption  # a player sees their own moves
+    assert {"ChooseOrders", "KeepUnavailable", "DealOrders", "trap"} <= seen
+
+
+def test_another_players_spy_look_is_told_without_the_card() -> None:
+    """ACT-REP-2, LIB-TAB-4: Player 3 looks at a combat card; Player 1 is told
+    that, not which card or what it shows."""
+    from dlrules.moves import Spy
+    from dlrules.render import secret_move_text
+
+    state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
+    state = decline_until(state, dlrules.Action.REPUTATION, 0)
+    look = Spy(2, 3)
+    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I and looks at a combat card"
+    assert secret_move_text(state, look, 2) is None  # the spy knows what they do
+    after = dlrules.apply(state, look)
+    draw = dlrules.legal_moves(after)[0]
+    assert isinstance(draw, dlrules.Draw) and draw.deck == "combat"
+    assert secret_move_text(after, draw, 0) == "chance turns up the combat card P3 looks at (secret)"
+    assert secret_move_text(after, draw, 2) is None

@@ -22,7 +22,7 @@ import attrs
 from dlrules.engine import apply
 from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
-from dlrules.render import describe, describe_move
+from dlrules.render import describe, describe_move, secret_move_text
 from dlrules.serialization import loads
 from dlrules.state import GameState
 
@@ -113,7 +113,8 @@ def _write(path: str, text: str) -> None:
 
 def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     """One frame per position of the record, with a caption saying the move
-    that led there in notation and in context."""
+    that led there in notation and in context; for one ``seat``, a move whose
+    content that seat may not know is told without it (``secret_move_text``)."""
     from dlrules.page import Frame
     from dlrules.svg import position
 
@@ -121,12 +122,13 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     players = record.header.players
     frames = [Frame(position(state, seat), "The start of the game (position 0).")]
     for n, rm in enumerate(record.moves, start=1):
-        text = describe_move(state, rm.move)
+        secret = secret_move_text(state, rm.move, seat) if seat is not None else None
+        caption = f"Move {n}: {secret}" if secret else f"Move {n}: {format_move(rm.move, players=players)} — {describe_move(state, rm.move)}"
         try:
             state = apply(state, rm.move)
         except ValueError as exc:
             raise ShowError(f"move {n} ({format_move(rm.move, players=players)}) is illegal: {exc}") from exc
-        frames.append(Frame(position(state, seat), f"Move {n}: {format_move(rm.move, players=players)} — {text}"))
+        frames.append(Frame(position(state, seat), caption))
     return frames
 
 

@@ -481,3 +481,49 @@ def describe_move(state: GameState, move: Any) -> str:
     if isinstance(move, ReturnTrap):
         return f"{who} returns the {trap_name(move.trap)} to the trap deck{tail}"
     return f"{format_move(move, players=state.n_players)}{tail}"  # a move added later: its notation
+
+
+def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
+    """What ``viewer`` may be told of a move whose content is hidden from them
+    (docs/views.md), or None when they may see the move itself: another
+    player's chosen or kept orders (ORD-3, RUL-13), the orders dealt to another
+    player (RUL-13), a trap card another player draws or returns (ACT-TRAP-2,
+    Y2-3), the combat card another player looks at and its position
+    (ACT-REP-2, LIB-TAB-4)."""
+    from dlrules.engine import apply
+    from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, ReturnTrap, Spy
+
+    if move.seat == viewer:
+        return None
+    who = seat_label(move.seat)
+    if isinstance(move, ChooseOrders):
+        return f"{who} chooses their orders (secret until all have chosen)"
+    if isinstance(move, KeepUnavailable):
+        return f"{who} chooses the orders kept unavailable (secret until all have chosen)"
+    if isinstance(move, DealOrders) and move.target < state.n_players and move.target != viewer:
+        return f"chance deals {seat_label(move.target)} orders to choose unavailable ones from (secret)"
+    if isinstance(move, Spy):
+        return f"{who} takes {_acting(state) or 'Improve Reputation'} and looks at a combat card"
+    if isinstance(move, ReturnTrap):
+        return f"{who} returns a trap card to the deck"
+    if isinstance(move, Draw) and move.deck in ("traps", "combat"):
+        if move.deck == "traps":
+            after = apply(state, move)
+            gainer = next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)
+            if gainer is not None and gainer != viewer:
+                return f"chance deals {seat_label(gainer)} a trap card (face down)"
+        else:
+            spying = state.resolution is not None and state.resolution.spy is not None
+            looker = _acting_seat(state) if spying else None  # a combat card revealed otherwise is public
+            if looker is not None and looker != viewer:
+                return f"chance turns up the combat card {seat_label(looker)} looks at (secret)"
+    return None
+
+
+def _acting_seat(state: GameState) -> int | None:
+    from dlrules.phases.resolution import acting_seat
+
+    try:
+        return acting_seat(state)
+    except Exception:  # noqa: BLE001 - not in resolution
+        return None
