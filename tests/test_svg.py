@@ -77,6 +77,9 @@ def test_the_dungeon_picture_holds_what_the_dungeon_holds() -> None:
     assert "Pal" in _texts(root) and "Wiz" in _texts(root)
     assert any("prison: warrior HP3" in t for t in _texts(root))
     assert "3 gold  3 food  3 imps" in _texts(root)
+    assert len(_classed(root, "order-unavailable")) == len(p.unavailable) == 2  # ORD-7: public
+    assert len(_classed(root, "order-played")) == len(p.played) == 3
+    assert len(_classed(root, "order")) == 8 - 2 - 3
 
 
 def test_one_seats_view_hides_the_other_players_traps() -> None:

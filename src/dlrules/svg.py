@@ -229,6 +229,28 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
 
     # The prison.
     out.append(_text(8, y + 12, "prison: " + (", ".join(adventurer_label(k) for k in p.prison) or "-"), 10, class_="prison"))
+
+    # The eight order cards: in hand (white), played (the player's colour, with
+    # the slot taken), unavailable (grey, crossed). Secret choices are not shown.
+    y += 24
+    out.append(_text(8, y + 13, "orders", 10, fill="#555555"))
+    played = {o.action: o for o in p.played}
+    for i, action in enumerate(Action):
+        x = 44 + i * 31
+        order = played.get(action)
+        if action in p.unavailable:
+            fill, ink, state_word, css = "#bdbdbd", "#757575", "unavailable", "order-unavailable"
+        elif order is not None:
+            fill, ink, css = colour_fill(seat), "#ffffff", "order-played"
+            where = SLOT_NAMES[order.slot] if order.slot is not None and 0 <= order.slot < len(SLOT_NAMES) else "on the card"
+            state_word = f"played, {where}"
+        else:
+            fill, ink, state_word, css = "#ffffff", INK, "in hand", "order"
+        card = _rect(x, y, 28, 18, fill, stroke=INK, rx=3, class_=css)
+        card += _text(x + 14, y + 13, action.value[:3], 9, text_anchor="middle", fill=ink)
+        if action in p.unavailable:
+            card += f"<path d='M{x + 3:g},{y + 3:g} L{x + 25:g},{y + 15:g}' stroke='#757575' stroke-width='1.5'/>"
+        out.append(_titled(card, f"{SPACES[action.index].name}: {state_word}"))
     return out
 
 
