@@ -219,11 +219,11 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from dlrules.cli_show import is_position_text, read_text
+    from dlrules.cli_show import ShowError, is_position_text, read_text
 
     try:
         text = read_text(args.file)
-    except Exception as exc:  # noqa: BLE001 - cli_show.ShowError: a file that cannot be read
+    except ShowError as exc:  # a file that cannot be read
         raise UsageError(str(exc)) from exc
     if is_position_text(text):  # a position file (a state's JSON), LIB-TV-3
         if args.at not in (None, 0):

@@ -395,6 +395,12 @@ def _effects(before: GameState, after: GameState, seat: int) -> list[str]:
     return out
 
 
+def _is(move: Any, *names: str) -> bool:
+    """``move`` is of one of the named move classes (by name, so a class that
+    another version adds, renames or removes never breaks the renderer)."""
+    return type(move).__name__ in names
+
+
 def describe_move(state: GameState, move: Any) -> str:
     """What ``move`` does in ``state``, for people, like chess's SAN:
     ``P3 takes Build Room II: pays 1 gold, builds the Magic Room at B3``.
@@ -403,27 +409,6 @@ def describe_move(state: GameState, move: Any) -> str:
     exact whatever the rules did; an illegal move is described with the
     reason it is refused."""
     from dlrules.engine import apply, apply_with_events, check
-    from dlrules.moves import (
-        ActivateRoom,
-        BuildRoom,
-        ChooseOrders,
-        DealOrders,
-        Decline,
-        DigTunnel,
-        Draw,
-        DrawDummyOrders,
-        FinishDigging,
-        FinishProduction,
-        HireMonster,
-        KeepUnavailable,
-        MineGold,
-        PayMonster,
-        PayTaxes,
-        ReturnOrder,
-        ReturnTrap,
-        Spy,
-        TakeAction,
-    )
     from dlrules.notation import format_move
 
     who = seat_label(move.seat)
@@ -432,54 +417,54 @@ def describe_move(state: GameState, move: Any) -> str:
         return f"{format_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
     after = apply(state, move)
     acting = _acting(state) or "the action"
-    if isinstance(move, Draw):
+    if _is(move, "Draw"):
         names = {"monsters": monster_name, "rooms": room_name, "traps": trap_name, "adventurers": adventurer_label,
                  "events": _event_name, "combat": combat_card_name}  # fmt: skip
         name = names.get(move.deck, lambda k: SPECIAL_EVENTS[k].name if k in SPECIAL_EVENTS else k)(move.card)
         _, events = apply_with_events(state, move)
         where = f" ({events[0].text.rstrip('.')})" if events and events[0].code != "phase" else ""
         return f"chance turns up {name} from the {move.deck} deck{where}"
-    if isinstance(move, DealOrders):
+    if _is(move, "DealOrders"):
         return f"chance deals {colour_label(state, move.target)} {_orders_text(move.orders)}"
-    if isinstance(move, DrawDummyOrders):
+    if _is(move, "DrawDummyOrders"):
         return f"chance draws dummy D{move.colour + 1}'s orders: {_orders_text(move.orders)}"
-    if isinstance(move, KeepUnavailable):
+    if _is(move, "KeepUnavailable"):
         return f"{who} keeps {' and '.join(a.title for a in move.orders)} unavailable (secret until all have chosen)"
-    if isinstance(move, ChooseOrders):
+    if _is(move, "ChooseOrders"):
         text = f"{who} chooses {_orders_text(move.orders)}, first to third (secret until all have chosen)"
         return text + (f"; the dummy's third order: {move.dummy_order.title}" if move.dummy_order is not None else "")
     effects = _effects(state, after, move.seat)
     tail = (": " + ", ".join(effects)) if effects else ""
-    if isinstance(move, Decline):
+    if _is(move, "Decline"):
         return f"{who} declines {acting}: the minion stands on the order card{tail}"
-    if isinstance(move, (TakeAction, MineGold, HireMonster, BuildRoom)):
+    if _is(move, "TakeAction", "MineGold", "HireMonster", "BuildRoom"):
         return f"{who} takes {acting}{tail}"
-    if isinstance(move, Spy):
+    if _is(move, "Spy"):
         return f"{who} takes {acting} and looks at combat card {move.position + 1}{tail}"
-    if isinstance(move, DigTunnel):
+    if _is(move, "DigTunnel"):
         r = state.resolution
         verb = "takes " + acting if r is None or r.dug == 0 else "goes on digging"
         return f"{who} {verb}{tail}"
-    if isinstance(move, FinishDigging):
+    if _is(move, "FinishDigging"):
         return f"{who} stops digging{tail}"
-    if isinstance(move, ActivateRoom):
+    if _is(move, "ActivateRoom"):
         tile = state.players[move.seat].dungeon.at(move.room)
         name = room_name(tile.room) if tile is not None and tile.room else "room"
         trolls = f" and {move.trolls} troll token{'s' if move.trolls != 1 else ''}" if move.trolls else ""
         return f"{who} staffs the {name} at {square_name(move.room)}{trolls}{tail}"
-    if isinstance(move, FinishProduction):
+    if _is(move, "FinishProduction"):
         return f"{who} is done producing{tail}"
-    if isinstance(move, ReturnOrder):
+    if _is(move, "ReturnOrder"):
         return f"{who} takes back {move.action.title}{tail}"
-    if isinstance(move, PayMonster):
+    if _is(move, "PayMonster"):
         p = state.players[move.seat]
         name = monster_name(p.monsters[move.monster].kind) if 0 <= move.monster < len(p.monsters) else "monster"
         verb = f"pays the {name}'s upkeep" if move.pay else f"lets the {name} go"
         return f"{who} {verb}{tail}"
-    if isinstance(move, PayTaxes):
+    if _is(move, "PayTaxes"):
         return f"{who} pays {move.gold} gold of the taxes{tail}"
-    if isinstance(move, ReturnTrap):
-        return f"{who} returns the {trap_name(move.trap)} to the trap deck{tail}"
+    if _is(move, "DiscardTrap", "ReturnTrap"):
+        return f"{who} discards the {trap_name(move.trap)}{tail}"
     return f"{format_move(move, players=state.n_players)}{tail}"  # a move added later: its notation
 
 
@@ -487,26 +472,25 @@ def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
     """What ``viewer`` may be told of a move whose content is hidden from them
     (docs/views.md), or None when they may see the move itself: another
     player's chosen or kept orders (ORD-3, RUL-13), the orders dealt to another
-    player (RUL-13), a trap card another player draws or returns (ACT-TRAP-2,
+    player (RUL-13), a trap card another player draws or discards (ACT-TRAP-2,
     Y2-3), the combat card another player looks at and its position
     (ACT-REP-2, LIB-TAB-4)."""
     from dlrules.engine import apply
-    from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, ReturnTrap, Spy
 
     if move.seat == viewer:
         return None
     who = seat_label(move.seat)
-    if isinstance(move, ChooseOrders):
+    if _is(move, "ChooseOrders"):
         return f"{who} chooses their orders (secret until all have chosen)"
-    if isinstance(move, KeepUnavailable):
+    if _is(move, "KeepUnavailable"):
         return f"{who} chooses the orders kept unavailable (secret until all have chosen)"
-    if isinstance(move, DealOrders) and move.target < state.n_players and move.target != viewer:
+    if _is(move, "DealOrders") and move.target < state.n_players and move.target != viewer:
         return f"chance deals {seat_label(move.target)} orders to choose unavailable ones from (secret)"
-    if isinstance(move, Spy):
+    if _is(move, "Spy"):
         return f"{who} takes {_acting(state) or 'Improve Reputation'} and looks at a combat card"
-    if isinstance(move, ReturnTrap):
-        return f"{who} returns a trap card to the deck"
-    if isinstance(move, Draw) and move.deck in ("traps", "combat"):
+    if _is(move, "DiscardTrap", "ReturnTrap"):
+        return f"{who} discards a trap card (face down)"
+    if _is(move, "Draw") and move.deck in ("traps", "combat"):
         if move.deck == "traps":
             after = apply(state, move)
             gainer = next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)

@@ -83,6 +83,7 @@ def observe(state: GameState) -> dict[str, Any]:
         "events": list(state.events),
         "special_event": state.special_event,
         "far_lands": sorted(state.far_lands),
+        "trap_discard": len(state.trap_discard),
         "paladin": state.paladin,
         "dummy_evil": state.dummy_evil,
         "decks": {
@@ -169,7 +170,12 @@ def start(scenario: dict[str, Any]) -> GameState:
         state: GameState = dlrules.loads(json.dumps(scenario["state"]), GameState)
         return state
     setup = scenario["setup"]
-    state = dlrules.new_game(setup["players"], variant=setup.get("variant", "full"))
+    state = dlrules.new_game(
+        setup["players"],
+        variant=setup.get("variant", "full"),
+        deal_and_keep=setup.get("deal_and_keep"),
+        first_player=setup.get("first_player", 0),
+    )
     for i, data in enumerate(scenario.get("moves", [])):
         move = move_of(data)
         try:

@@ -17,13 +17,21 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for fact in setup.FACTS:
         if fact.conf is not Conf.H:
             yield ("setup", fact.name, str(fact.value), fact.conf.value, fact.source)
+    for region in setup.REGIONS.values():
+        if region.conf is not Conf.H:
+            yield ("setup", region.name, f"{len(region.value)} squares", region.conf.value, region.source)
     for space in SPACES:
         for i, slot in enumerate(space.slots):
             if slot.conf is not Conf.H:
                 yield ("board", f"{space.name} slot {SLOT_NAMES[i]}", slot.text, slot.conf.value, slot.source)
     for m in cards.MONSTERS.values():
         if m.conf is not Conf.H:
-            yield ("monster", m.name, f"cost {m.describe_cost()}; {m.attack}; {m.after}", m.conf.value, m.source)
+            yield ("monster", m.name, f"{m.attack}; {m.after}", m.conf.value, m.source)
+        if m.cost_conf is not Conf.H:
+            yield ("monster", f"{m.name} (cost, hire and wage)", m.describe_cost(), m.cost_conf.value, m.source)
+    if cards.MONSTER_DECK_CONF is not Conf.H:
+        decks = "; ".join(f"year {y}: " + ", ".join(f"{n} {k}" for k, n in d.items()) for y, d in cards.MONSTER_DECKS.items())
+        yield ("monster", "kinds per deck (12 tiles a year: H)", decks, cards.MONSTER_DECK_CONF.value, "COMPONENTS.md, monsters")
     for r in cards.ROOMS.values():
         if r.conf is not Conf.H:
             yield ("room", r.name, f"{r.effect}; area {r.area}", r.conf.value, r.source)
@@ -31,17 +39,14 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
             yield ("room", f"{r.name} (the name)", f"the tile's name; its values are {r.conf.value}", r.name_conf.value, r.source)
     for t in cards.TRAPS.values():
         if t.conf is not Conf.H:
-            yield ("trap", t.name, f"{t.copies} copies; {t.effect}", t.conf.value, t.source)
+            yield ("trap", t.name, t.effect, t.conf.value, t.source)
+    yield ("trap", "the deck (one for both years)", f"{sum(cards.TRAP_DECK.values())} cards, {len(cards.TRAP_DECK)} kinds", cards.TRAP_DECK_CONF.value, "COMPONENTS.md, traps")
+    yield ("trap", "copies of each kind", "3 of each", cards.TRAP_COPIES_CONF.value, "COMPONENTS.md, traps; OPEN-QUESTIONS.md U-4")
     for a in cards.ADVENTURERS.values():
         if a.conf is not Conf.H:
             yield ("adventurer", a.key, f"HP {a.hp}, power {a.power}, {a.copies} copies", a.conf.value, a.source)
-    yield (
-        "adventurer",
-        "strength ranks (RST-4 runes)",
-        "warrior 1 < thief 2 < priest 3 < wizard 4 (+10 in year 2)",
-        cards.RANK_CONF.value,
-        "COMPONENTS.md; docs/rulings.md LIB-2",
-    )
+        if a.rank_conf is not Conf.H:
+            yield ("adventurer", f"{a.key} (glyph rank, RST-4)", f"rank {a.rank}", a.rank_conf.value, a.source + "; OPEN-QUESTIONS.md U-18")
     for p in cards.PALADINS.values():
         if p.conf is not Conf.H:
             yield ("paladin", p.key, f"HP {p.hp}; {p.anti_trap}/{p.hearts}/{p.crystals}", p.conf.value, p.source)
@@ -78,6 +83,31 @@ def _scoring_rows() -> Iterator[tuple[str, str, str, str, str]]:
         yield ("scoring", fact.name, str(fact.value), fact.conf.value, fact.source)
 
 
+READINGS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "ORD-9: no refund; dummies never pay",
+        "the full game's 1 gold for Hire Monster played first is kept by the bank whatever follows; "
+        "dummy colours never pay (OPEN-QUESTIONS.md U-20)",
+        "L",
+        "dlrules.phases.orders.hire_first_charge",
+    ),
+    (
+        "RES-8 / RES-10: an evil cost at the top",
+        "first game: paid, the marker stays; full game: a cost that does not fit cannot be paid (U-9)",
+        "M",
+        "dlrules.phases.common.evil_cost_fits",
+    ),
+    (
+        "RUL-14: Pay Day order",
+        "a player's wages first, then +1 evil for each monster let go (U-21)",
+        "L",
+        "dlrules.phases.events._dismissal_evil",
+    ),
+)
+"""Rule readings of M or L confidence the code keeps in one named function
+(OPEN-QUESTIONS.md): (what, the reading, conf, where)."""
+
+
 def render() -> str:
     lines = [
         "# Values to verify against a printed copy",
@@ -92,6 +122,18 @@ def render() -> str:
     ]
     for row in _rows():
         lines.append("| " + " | ".join(cell.replace("|", "/") for cell in row) + " |")
+    lines += [
+        "",
+        "## Rule readings to verify",
+        "",
+        "Readings of M or L confidence the rules leave open (OPEN-QUESTIONS.md), each kept in one",
+        "named function.",
+        "",
+        "| rule | reading | conf | where |",
+        "|---|---|---|---|",
+    ]
+    for what, reading, conf, where in READINGS:
+        lines.append(f"| {what} | {reading} | {conf} | `{where}` |")
     return "\n".join(lines) + "\n"
 
 
