@@ -32,7 +32,7 @@ def main() -> None:
     # dummy colour, as they came out at the table.
     state = enter(state, DealOrders(0, (Action.FOOD, Action.DIG)))
     state = enter(state, DealOrders(1, (Action.MINE, Action.ROOM)))
-    state = enter(state, dlrules.parse_move("chance deal P3 imps,monster"))
+    state = enter(state, dlrules.parse_move("chance deal P3 monster,imps"))  # a set: any order (LIB-TV-1)
     state = enter(state, DealOrders(3, (Action.FOOD, Action.MINE, Action.MONSTER)))
 
     # Round start (RST-1..3): the cards turned up from the decks.
@@ -56,7 +56,12 @@ def main() -> None:
     state = enter(state, ChooseOrders(1, (Action.MONSTER, Action.FOOD, Action.DIG)))
     state = enter(state, dlrules.parse_move("P3 orders room,food,reputation"))
 
-    print(f"Now: year {state.year}, {state.season}, phase {state.phase.value}; to move: {sorted(dlrules.to_move(state))}")
+    to_move = ", ".join(f"P{seat + 1}" for seat in sorted(dlrules.to_move(state)))
+    print(f"Now: year {state.year}, {state.season}, phase {state.phase.value}; to move: {to_move}")
+    # What each legal move would do here (like chess's SAN), then the position.
+    for move in dlrules.legal_moves(state):
+        print(f"  {dlrules.format_move(move):12} {dlrules.describe_move(state, move)}")
+    print(dlrules.describe(state))
 
 
 if __name__ == "__main__":

@@ -248,7 +248,7 @@ def test_ACT_REP_3_LIB_REV_1_a_look_at_a_card_already_seen_is_listed_once() -> N
     assert {m.position for m in legal_moves(state) if isinstance(m, Spy)} == {0, 1, 2}
     refused = check(state, Spy(0, 3))
     assert [v.rule for v in refused] == ["ACT-REP-3"]
-    assert "Spy(position 1)" in refused[0].message
+    assert "spy on card 2" in refused[0].message  # position 1, counted from 1 for people (LIB-TV-2)
     after = apply(state, Spy(0, 1))
     assert CHANCE not in to_move(after)  # nothing to draw: the card is known
     assert after.spied[0] == (1, 3) and after.players[0].evil == 4
@@ -267,7 +267,7 @@ def test_ACT_MON_2_LIB_REV_2_the_demon_names_the_first_of_two_alike_monsters() -
     assert {m.dismiss for m in legal_moves(state) if isinstance(m, HireMonster) and m.monster == "demon"} == {0, 1}
     refused = check(state, HireMonster(0, "demon", 2))
     assert [v.rule for v in refused] == ["ACT-MON-2"]
-    assert "name the first, 0" in refused[0].message
+    assert "name the first, 1" in refused[0].message  # monster 0, counted from 1 (LIB-TV-2)
     after = apply(state, HireMonster(0, "demon", 0))
     assert [m.kind for m in after.players[0].monsters] == ["witch", "goblin", "demon"]
 

@@ -101,7 +101,6 @@ def _dealt_three() -> dlrules.GameState:
         (KeepUnavailable(0, (A.FOOD,)), "exactly 2"),
         (KeepUnavailable(0, (A.FOOD, A.DIG, A.MINE)), "exactly 2"),
         (KeepUnavailable(0, (A.FOOD, A.FOOD)), "different"),
-        (KeepUnavailable(0, (A.MINE, A.FOOD)), "board order"),
     ],
 )
 def test_RUL_13_refusals(move: KeepUnavailable, needle: str) -> None:
@@ -154,7 +153,42 @@ def test_RUL_13_a_player_cannot_deal() -> None:
 def test_RUL_13_refusal_of_a_wrong_deal_has_the_numbers() -> None:
     with pytest.raises(IllegalMove) as info:
         dlrules.apply(dlrules.new_game(4), DealOrders(0, (A.FOOD, A.DIG)))
-    assert str(info.value) == "[RUL-13] chance deals Player 1 3 different orders of the 8 to keep 2 from now, listed in board order"
+    assert str(info.value) == "[RUL-13] chance deals Player 1 3 different orders of the 8 to keep 2 from now"
+
+
+def test_LIB_TV_1_a_set_of_orders_in_any_order_is_the_same_move() -> None:
+    """LIB-TV-1: the two kept orders given last-first are accepted, as the move
+    listed in board order; the state is the same either way (RUL-13)."""
+    state = _dealt_three()
+    given = KeepUnavailable(0, (A.MINE, A.FOOD))
+    assert given.orders == (A.FOOD, A.MINE)
+    assert given == KeepUnavailable(0, (A.FOOD, A.MINE)) and given in dlrules.legal_moves(state)
+    assert dlrules.check(state, given) == ()
+    assert dlrules.apply(state, given) == dlrules.apply(state, KeepUnavailable(0, (A.FOOD, A.MINE)))
+
+
+def test_LIB_TV_1_chance_sets_in_any_order() -> None:
+    """LIB-TV-1: a deal (RUL-13) and a dummy's draw are sets too."""
+    from dlrules.moves import DrawDummyOrders
+
+    assert DealOrders(0, (A.MINE, A.DIG, A.FOOD)) == DealOrders(0, (A.FOOD, A.DIG, A.MINE))
+    assert DrawDummyOrders(3, (A.ROOM, A.FOOD)).orders == (A.FOOD, A.ROOM)
+    state = dlrules.apply(dlrules.new_game(3), DealOrders(0, (A.MINE, A.DIG, A.FOOD)))
+    assert state.players[0].dealt == (A.FOOD, A.DIG, A.MINE)
+
+
+def test_LIB_TV_1_reordered_json_and_notation_read_as_the_same_move() -> None:
+    """LIB-TV-1: JSON and notation in any order give the move in board order."""
+    move: dlrules.Move = dlrules.loads('{"type": "KeepUnavailable", "seat": 0, "orders": ["mine", "food"]}', dlrules.Move)
+    assert move == KeepUnavailable(0, (A.FOOD, A.MINE)) == dlrules.parse_move("P1 keep mine,food")
+    assert dlrules.format_move(move) == "P1 keep food,mine"
+
+
+def test_LIB_TV_1_junk_in_a_set_is_still_refused() -> None:
+    """A value that is not a tuple of orders is left for check to refuse (RS-3)."""
+    state = _dealt_three()
+    junk = KeepUnavailable(0, ["mine", "food"])  # type: ignore[arg-type]
+    assert [v.rule for v in dlrules.check(state, junk)] == ["RS-3"]
 
 
 # --- RUL-13, ORD-2: the first game draws the 2 unavailable orders at random ---------------

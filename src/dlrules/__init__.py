@@ -43,6 +43,8 @@ from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
 from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.phases.setup import VARIANTS, initial_state
+from dlrules.render import describe, describe_move
+from dlrules import svg  # pictures (docs/render.md)
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
@@ -82,6 +84,8 @@ __all__ = [
     "Event", "GameRecord", "PlayerView", "RecordError", "apply_with_events", "format_move",
     "make_record", "parse_move", "read_record", "replay", "state_hash", "verify", "view",
     "write_record",
+    # for people at the table (issue 14): text and pictures of a position, moves in context
+    "describe", "describe_move",
     # final scoring (issue 13): the outcome at the end of the game
     "GameOutcome", "PlayerScore", "ScoreLine", "TitleLine", "TitleResult", "final_scores",
     "is_over", "outcome", "score_sheet",

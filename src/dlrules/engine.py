@@ -210,7 +210,8 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     seat = move.seat
     if seat not in seats:
         if seat != CHANCE and not 0 <= seat < state.n_players:
-            return (Violation("RS-3", f"there is no seat {seat} in a {state.n_players}-player game"),)
+            n = state.n_players
+            return (Violation("RS-3", f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1}: Player 1 to Player {n})"),)
         if state.phase is Phase.GAME_OVER:  # SCO-3: the game is over; the phase says so (LIB-SCO-6)
             found = rules.explain(state, move)
             if found:

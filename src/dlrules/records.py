@@ -19,7 +19,7 @@ import attrs
 
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Move
-from dlrules.notation import format_move, parse_move
+from dlrules.notation import format_move, parse_legacy_move, parse_move
 from dlrules.serialization import dumps, loads, to_data
 from dlrules.state import GameState, Phase
 
@@ -147,8 +147,9 @@ def make_record(
 ) -> GameRecord:
     """The record of ``moves`` played from ``new_game(players, variant)``
     (e.g. ``play_out(...).moves``). Replays them to compute the state hashes
-    (``hashes=False`` leaves them out) and the result; raises ``IllegalMove``
-    if a move is illegal."""
+    (``hashes=False`` leaves them out); raises ``IllegalMove`` if a move is
+    illegal. The result line is written only when the game has ended (nobody
+    can move any more); a game still being played has none (LIB-TV-3)."""
     from dlrules.engine import apply, to_move
 
     header = RecordHeader(
@@ -166,15 +167,16 @@ def make_record(
     for move in moves:
         state = apply(state, move)
         recorded.append(RecordedMove(move, state_hash(state) if hashes else None))
+    over = state.phase is Phase.GAME_OVER or not to_move(state)
     result = RecordResult(
         moves=len(recorded),
         year=state.year,
         round=state.round,
         phase=state.phase.value,
-        over=state.phase is Phase.GAME_OVER or not to_move(state),
+        over=True,
         hash=state_hash(state) if hashes else None,
     )
-    return GameRecord(header, tuple(recorded), result)
+    return GameRecord(header, tuple(recorded), result if over else None)
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -329,7 +331,7 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
             return None
         if move is None:
             move = written
-        elif written != move:
+        elif written != move and not _legacy_notation_of(notation, move):
             reader.problem(n, f"the notation {notation!r} and the JSON move ({format_move(move)!r}) disagree")
             return None
     if move is None:
@@ -340,6 +342,15 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
         reader.problem(n, f"'seat' is {seat} but the move is made by seat {move.seat}")
     digest = _get(data, "hash", str, reader, n, optional=True)
     return RecordedMove(move, digest, n)
+
+
+def _legacy_notation_of(notation: str, move: Move) -> bool:
+    """A record written before LIB-TV-2 gives squares, positions and indices
+    in its notation from 0, as in the JSON: that notation still agrees."""
+    try:
+        return parse_legacy_move(notation) == move
+    except ValueError:
+        return False
 
 
 def _read_result(data: dict[str, Any], reader: _Reader, n: int) -> RecordResult | None:
@@ -367,9 +378,7 @@ def parse_record(text: str, *, strict: bool = True) -> GameRecord:
     lost = False  # the line before could not be read: move numbering resumes
     moves: list[RecordedMove] = []
     result: RecordResult | None = None
-    last = 0
     for n, raw in enumerate(text.splitlines(), start=1):
-        last = n
         if not raw.strip():
             continue  # blank lines carry nothing
         try:
@@ -411,8 +420,8 @@ def parse_record(text: str, *, strict: bool = True) -> GameRecord:
             reader.problem(n, f"unknown line kind {kind!r} (header, move or result)")
     if not seen_header:
         reader.problem(0, "the record is empty")
-    elif not seen_result:
-        reader.problem(last + 1, "the record ends without a result line: it is truncated")
+    # No result line: a game still being played (LIB-TV-3); a file cut inside
+    # a line is reported above as a line that is not valid JSON.
     if header is None:
         # Lenient reading without a usable header: nothing can be replayed.
         if not reader.problems:  # pragma: no cover - every path above reports

@@ -348,6 +348,29 @@ class GameState:
         first = self.first_player % n
         return seats[first:] + seats[:first]
 
+    # --- for people (dlrules.render, dlrules.svg; issue 14) ---------------------------
+
+    def __str__(self) -> str:
+        """The position as text for a referee (``dlrules.render.describe``)."""
+        from dlrules.render import describe
+
+        return describe(self)
+
+    def __repr__(self) -> str:
+        """Short and exact: where the game stands and the state's hash (equal
+        hashes, equal states; ``dlrules.records.state_hash``)."""
+        from dlrules.records import state_hash
+
+        phase = getattr(self.phase, "value", self.phase)
+        digest = state_hash(self).partition(":")[2][:16]
+        return f"<GameState {len(self.players)} players, {self.variant}, year {self.year} round {self.round} {phase}, sha256 {digest}>"
+
+    def _repr_svg_(self) -> str:
+        """The picture of the position in a notebook (``dlrules.svg.position``)."""
+        from dlrules.svg import position
+
+        return position(self)
+
 
 @attrs.frozen
 class Resolution:

@@ -1,6 +1,6 @@
 """(Re)create the foundation's conformance scenarios: setup (RUL-13, RUL-8),
 round start (RST-1..5, RUL-7), orders (ORD-2..6, DUM3, DUM2), the phase order
-(RS-2, RS-3) and the canonical order of card sets (LIB-1).
+(RS-2, RS-3) and the card sets in any order (LIB-TV-1).
 
     .venv/bin/python tests/conformance/seed_foundation.py
 
@@ -10,6 +10,7 @@ only to refresh them after a deliberate change, and review the diff.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,16 @@ def in_orders(players: int, dummies: int = 0) -> B:
     b = dealt(players, [MR] * players, [DUMMY] * (4 - players)).chance_first(stop=Phase.ORDERS)
     assert b.state.phase is Phase.ORDERS
     return b
+
+
+def _reverse_move_orders(path: Path) -> None:
+    """LIB-TV-1: write the scenario's move with its set of orders reversed, as
+    a player might give it (a ``Move`` object is always in board order)."""
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    given = json.dumps(data["move"]["orders"])
+    reversed_ = json.dumps(data["move"]["orders"][::-1])
+    path.write_text(text.replace(f'"orders": {given}, "seat": 0, "type": "KeepUnavailable"', f'"orders": {reversed_}, "seat": 0, "type": "KeepUnavailable"', 1), encoding="utf-8")
 
 
 def main() -> None:
@@ -123,10 +134,11 @@ def main() -> None:
         KeepUnavailable(0, (A.FOOD, A.DIG, A.MONSTER)),
     ))
     rec(b.record(
-        "LIB-1-card-sets-in-board-order", ["LIB-1", "RUL-13"],
-        "A set of cards is given in board order (Get Food first): the same pair reversed is refused.",
+        "LIB-TV-1-card-sets-in-any-order", ["LIB-TV-1", "RUL-13"],
+        "A set of cards may be given in any order: the pair reversed is the same move, kept in board order.",
         KeepUnavailable(0, (A.MONSTER, A.DIG)),
     ))
+    _reverse_move_orders(out[-1])  # the move object is normalised; the file gives the pair reversed
     b.play(KeepUnavailable(0, (A.DIG, A.MONSTER)), KeepUnavailable(1, (A.FOOD, A.ROOM)))
     rec(b.record(
         "RUL-13-reveal-together", ["RUL-13", "ORD-2", "ORD-7", "RS-2", "RS-3"],

@@ -102,6 +102,7 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     """Move ``seat``'s evil marker ``delta`` spaces, one space at a time, and
     check the paladin after every single space (RES-8, RES-9, PAL-5)."""
     step = 1 if delta > 0 else -1
+    start = state.players[seat].evil
     for _ in range(abs(delta)):
         before = state.players[seat].evil
         after = clamp_evil(before + step)
@@ -109,6 +110,10 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
             break  # RES-8: at the end of the evilometer the marker stays
         state = update_player(state, seat, evil=after)
         state = check_paladin(state)
+    if narrating() and delta:
+        end = state.players[seat].evil
+        change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
+        announce("evil", f"Player {seat + 1}'s evil {change}.", seat)
     return state
 
 

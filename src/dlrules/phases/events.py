@@ -121,11 +121,11 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             return (Violation("EVT-1", f"this round's event is {name}, not Payday"),)
         assert turn is not None
         if not 0 <= move.monster < len(player.monsters):
-            return (Violation("EVT-PAY-1", f"there is no monster at index {move.monster} in your lair (you have {len(player.monsters)})"),)
+            return (Violation("EVT-PAY-1", f"there is no monster {move.monster + 1} in your lair (you have {len(player.monsters)})"),)
         nxt = MONSTERS[player.monsters[turn.step].kind].name
         if move.monster != turn.step:
             return (
-                Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order; the {nxt} (index {turn.step}) is next, not index {move.monster}"),
+                Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order; the {nxt} (monster {turn.step + 1}) is next, not monster {move.monster + 1}"),
             )
         kind = MONSTERS[player.monsters[turn.step].kind]
         if unsupported_upkeep(kind):

@@ -132,7 +132,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             Violation(
                 rule,
                 f"chance draws {k} different orders for {colour_name(state, pending.colour)} now, "
-                f"in board order, from its {len(pending.deck)} available ones: {names}",
+                f"from its {len(pending.deck)} available ones: {names}",
             ),
         )
     if not isinstance(move, ChooseOrders):

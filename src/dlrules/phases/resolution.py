@@ -383,7 +383,7 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         if isinstance(move, Spy) and action is Action.REPUTATION:
             return Violation("ACT-REP-2", f"{where} gives no spy look; take it with TakeAction or Decline")
         elif isinstance(move, TakeAction) and action is Action.REPUTATION:
-            return Violation("ACT-REP-2", f"{where} includes a spy look: take it with Spy(position 0..3) or Decline")
+            return Violation("ACT-REP-2", f"{where} includes a spy look: take it with Spy (a combat card, 1 to 4) or Decline")
         else:
             return Violation("RES-3", f"Player {seat + 1}'s minion acts on {where} now: take it with {expected} or Decline")
     spec = slot_spec(action, r.slot)
@@ -399,15 +399,15 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         return found
     if isinstance(move, Spy):
         if not 0 <= move.position < COMBAT_CARDS_DEALT.value:
-            return Violation("ACT-REP-2", f"there are {COMBAT_CARDS_DEALT.value} combat cards, positions 0 to {COMBAT_CARDS_DEALT.value - 1}, not {move.position}")
+            return Violation("ACT-REP-2", f"there are {COMBAT_CARDS_DEALT.value} combat cards, 1 to {COMBAT_CARDS_DEALT.value}, not {move.position + 1}")
         found = _cost_violation(p, spec.cost, where, state.variant)
         if found is not None or move.position in spy_positions(state, seat):
             return found
         seen = state.spied[seat]
         return Violation(
             "ACT-REP-3",
-            f"you have already seen combat card positions {', '.join(map(str, seen))}; another look at any of them "
-            f"changes nothing, so it is the one move Spy(position {min(seen)}) (LIB-REV-1)",
+            f"you have already seen combat cards {', '.join(str(p + 1) for p in seen)}; another look at any of them "
+            f"changes nothing, so it is the one move: spy on card {min(seen) + 1} (LIB-REV-1)",
         )
     if isinstance(move, DigTunnel):
         return _dig_explain(state, seat, move)
@@ -480,14 +480,14 @@ def _hire_explain(state: GameState, p: PlayerState, slot: int, move: HireMonster
             return Violation("ACT-MON-4", f"the {kind.name} costs another of your monsters, which leaves; you have none")
         if move.dismiss is None or not 0 <= move.dismiss < len(p.monsters):
             return Violation(
-                "ACT-MON-2", f"the {kind.name} costs another of your monsters: name which leaves (0 to {len(p.monsters) - 1})"
+                "ACT-MON-2", f"the {kind.name} costs another of your monsters: name which leaves (1 to {len(p.monsters)})"
             )
         if move.dismiss not in dismissable(p):
             first = p.monsters.index(p.monsters[move.dismiss])
             return Violation(
                 "ACT-MON-2",
-                f"your monsters {first} and {move.dismiss} are alike ({MONSTERS[p.monsters[first].kind].name}); "
-                f"either leaving has the same effect, so name the first, {first} (LIB-REV-2)",
+                f"your monsters {first + 1} and {move.dismiss + 1} are alike ({MONSTERS[p.monsters[first].kind].name}); "
+                f"either leaving has the same effect, so name the first, {first + 1} (LIB-REV-2)",
             )
     elif move.dismiss is not None:
         return Violation("ACT-MON-2", f"the {kind.name} costs no other monster; only the Demon's cost dismisses one")
@@ -549,7 +549,7 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=True)
     if isinstance(move, Spy):
         if narrating():
-            announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at combat card {move.position + 1}.")
+            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at combat card {move.position + 1}.")
         state = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
@@ -661,7 +661,8 @@ def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     shop = list(state.room_shop)
     shop.remove(move.room)
     if narrating():
-        announce("room", f"Player {seat + 1} builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
+        cost = slot_spec(Action.ROOM, r.slot).cost
+        announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
     state = update_player(state, seat, dungeon=Dungeon(tiles))
     state = evolve(state, room_shop=tuple(shop))
     return _finish(state, seat, carried=True)

@@ -85,7 +85,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             return (Violation("RUL-13", f"{stray[0].title} was not dealt to you; you were dealt {names}"),)
         if len(set(move.orders)) != len(move.orders):
             return (Violation("RUL-13", "the two unavailable orders must be different cards"),)
-        return (Violation("RUL-13", "list the two orders in board order (Get Food first, Build Room last)"),)
+        return (Violation("RUL-13", f"keep {UNAVAILABLE.value} different orders of the {len(player.dealt)} dealt to you: {names}"),)
     if isinstance(move, DealOrders):
         target = _next_deal(state)
         if target is not None and target >= state.n_players:
@@ -94,7 +94,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
                 Violation(
                     "RUL-8",
                     f"chance deals {colour_name(state, target)} {DUMMY_UNAVAILABLE.value} different orders of the 8 "
-                    "as unavailable now, listed in board order",
+                    "as unavailable now",
                 ),
             )
         if target is None or move.seat != CHANCE:
@@ -103,8 +103,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
         return (
             Violation(
                 "RUL-13",
-                f"chance deals Player {target + 1} {player_deal_size(state)} different orders of the 8 {what} now, "
-                "listed in board order",
+                f"chance deals Player {target + 1} {player_deal_size(state)} different orders of the 8 {what} now",
             ),
         )
     return ()
