@@ -4,7 +4,8 @@ The public surface (docs/api.md): ``new_game``, ``legal_moves``, ``to_move``,
 ``check``, ``apply``, ``chance_outcomes``, ``sample_chance``, ``play_out``,
 ``dumps``/``loads``; the table tools ``apply_with_events``, ``view``,
 ``format_move``/``parse_move`` and game records (``make_record``,
-``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``).
+``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``);
+the rules' statements: ``rule(ID)`` and ``rulebook.search(words)``.
 States and moves are immutable attrs records.
 """
 
@@ -41,6 +42,8 @@ from dlrules.moves import (
 from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
 from dlrules.phases.setup import VARIANTS, initial_state
+from dlrules import rulebook
+from dlrules.rulebook import Rule, UnknownRule, rule
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
@@ -73,4 +76,6 @@ __all__ = [
     "Event", "GameRecord", "PlayerView", "RecordError", "apply_with_events", "format_move",
     "make_record", "parse_move", "read_record", "replay", "state_hash", "verify", "view",
     "write_record",
+    # the rules' statements (issue 14)
+    "Rule", "UnknownRule", "rule", "rulebook",
 ]  # fmt: skip

@@ -1,5 +1,5 @@
 """Cards and tiles: monsters, rooms, traps, adventurers, paladins, events,
-combat cards and special events (COMPONENTS.md, BEYOND-SEEDS.md).
+combat cards and special events (the component tables; SPE, CMB-1).
 
 Decks are multisets of card identities (``name -> copies``). A card's identity
 is a short string key; the records below give its printed values.
@@ -14,10 +14,10 @@ import attrs
 from dlrules.components.base import Conf
 from dlrules.components.board import Cost
 
-_C = "COMPONENTS.md"
+_C = "component tables"
 
 
-# --- Monsters (COMPONENTS.md "Monsters and ghosts") -------------------------
+# --- Monsters (the component tables "Monsters and ghosts") -------------------------
 
 
 @attrs.frozen
@@ -67,10 +67,10 @@ MONSTERS: dict[str, MonsterKind] = {
 MONSTER_DECKS: dict[int, dict[str, int]] = {
     1: {"goblin": 2, "slime": 2, "ghost": 2, "troll": 2, "witch": 2, "vampire": 2},
     2: {"goblin": 1, "slime": 1, "ghost": 1, "troll": 1, "witch": 1, "vampire": 1, "golem": 2, "dragon": 2, "demon": 2},
-}  # COMPONENTS.md: "Deck: year 1 ... year 2 ..." (H)
+}  # the component tables: "Deck: year 1 ... year 2 ..." (H)
 
 
-# --- Rooms (COMPONENTS.md "Rooms") ------------------------------------------
+# --- Rooms (the component tables "Rooms") ------------------------------------------
 
 
 class Produce(enum.Enum):
@@ -97,7 +97,7 @@ class RoomKind:
     effect: str
     conf: Conf
     source: str = _C + ", rooms"
-    name_conf: Conf = Conf.H  # COMPONENTS.md: four year-1 rooms are "H (name M)"
+    name_conf: Conf = Conf.H  # the component tables: four year-1 rooms are "H (name M)"
 
 
 ROOMS: dict[str, RoomKind] = {
@@ -124,10 +124,10 @@ ROOMS: dict[str, RoomKind] = {
 
 ROOM_DECKS: dict[int, dict[str, int]] = {
     y: {k: 1 for k, r in ROOMS.items() if r.year == y} for y in (1, 2)
-}  # 16 tiles, 8 a year, one of each (COMPONENTS.md, H)
+}  # 16 tiles, 8 a year, one of each (the component tables, H)
 
 
-# --- Traps (COMPONENTS.md "Traps") -------------------------------------------
+# --- Traps (the component tables "Traps") -------------------------------------------
 
 
 @attrs.frozen
@@ -196,7 +196,7 @@ class AdventurerTile:
         return f"a {self.cls.value} (HP {self.hp}{extra})"
 
 
-# RST-4's rune: COMPONENTS.md orders the symbols warrior < thief < priest <
+# RST-4's rune: the component tables order the symbols warrior < thief < priest <
 # wizard within a year, the rank being the class symbol (L: the printed runes
 # per tile are not established; a tile's rank is one number to correct here).
 _RANK = {AdventurerClass.WARRIOR: 1, AdventurerClass.THIEF: 2, AdventurerClass.PRIEST: 3, AdventurerClass.WIZARD: 4}
@@ -280,10 +280,10 @@ class SpecialEventCard:
     name: str
     effect: str
     conf: Conf
-    source: str = "BEYOND-SEEDS.md, SPE"
+    source: str = "SPE"
 
 
-# BEYOND-SEEDS.md SPE: nine cards; three names are reported (M), the others
+# SPE: nine cards; three names are reported (M), the others
 # and every text are not established. Until they are, a special event has no
 # effect (docs/rulings.md LIB-6, LIB-EVT-4).
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
@@ -298,7 +298,7 @@ SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}
 
 
-# --- Combat cards (BEYOND-SEEDS.md CMB-1) -------------------------------------
+# --- Combat cards (CMB-1) -------------------------------------
 
 
 @attrs.frozen
@@ -309,7 +309,7 @@ class CombatCard:
     spell: str
     copies: int
     conf: Conf
-    source: str = "BEYOND-SEEDS.md CMB-1 (spells not established)"
+    source: str = "CMB-1 (spells not established)"
 
 
 COMBAT_CARDS: dict[str, CombatCard] = {

@@ -1,5 +1,5 @@
 """Generate docs/values-to-verify.md: every component value of M or L
-confidence, from the data itself (COMPONENTS.md asks that they be listed).
+confidence, from the data itself (the rules ask that they be listed).
 
 Run ``python -m dlrules.components.report > docs/values-to-verify.md``.
 """
@@ -40,7 +40,7 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
         "strength ranks (RST-4 runes)",
         "warrior 1 < thief 2 < priest 3 < wizard 4 (+10 in year 2)",
         cards.RANK_CONF.value,
-        "COMPONENTS.md; docs/rulings.md LIB-2",
+        "component tables; LIB-2",
     )
     for p in cards.PALADINS.values():
         if p.conf is not Conf.H:
@@ -59,7 +59,7 @@ def render() -> str:
         "",
         "Generated from `src/dlrules/components/` by `python -m dlrules.components.report`;",
         "do not edit by hand. Every component value below is of M (one credible source)",
-        "or L (weak or inferred) confidence (COMPONENTS.md). A user holding the box can",
+        "or L (weak or inferred) confidence in the rules specification. A user holding the box can",
         "correct one in a single place: the record named here.",
         "",
         "| kind | what | value | conf | source |",

@@ -10,7 +10,7 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
   one damage token per gold unpaid. A player with no gold pays nothing by itself.
 - Special event: none in the first game; in the full game the year's card was
   turned up with its tile (round start), and its effect is NOT implemented:
-  the card texts are not established (BEYOND-SEEDS.md SPE, LIB-6). The referee
+  the card texts are not established (SPE, LIB-6). The referee
   says so when the event comes up.
 """
 
@@ -220,7 +220,7 @@ def auto(state: GameState) -> GameState:
             if narrating():
                 announce(
                     "event",
-                    f"Special event: {name}. Its text is not established (BEYOND-SEEDS.md SPE), "
+                    f"Special event: {name}. Its text is not established (SPE), "
                     "so dlrules does not implement its effect: nothing happens (LIB-6).",
                 )
     else:

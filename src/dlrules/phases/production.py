@@ -240,7 +240,7 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
             announce("produce", f"{who} makes 1 gold.")
         return update_player(state, seat, gold=player.gold + 1)
     if kind.produce is Produce.IMP:
-        # The Magic Room's new imp is free: it may work at once (COMPONENTS.md).
+        # The Magic Room's new imp is free: it may work at once (the component tables).
         if narrating():
             announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.")
         return update_player(state, seat, imps=player.imps + 1)

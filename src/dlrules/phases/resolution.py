@@ -600,7 +600,7 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     p = state.players[seat]
     monsters = list(p.monsters)
     far = state.far_lands
-    if move.dismiss is not None:  # the Demon's cost: another monster leaves (COMPONENTS.md)
+    if move.dismiss is not None:  # the Demon's cost: another monster leaves (the component tables)
         gone = monsters.pop(move.dismiss)
         far = far + (gone.kind,)
         if narrating():

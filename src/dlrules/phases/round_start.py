@@ -1,7 +1,7 @@
 """Round start (RST-1..5, RUL-7): a fresh tavern and room shop, next
 round's event and adventurers, all by chance draws. In the full game, when
 the year's special event tile is revealed, its special event card is turned
-up with it (BEYOND-SEEDS.md SPE; its effect is not implemented: LIB-6)."""
+up with it (SPE; its effect is not implemented: LIB-6)."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def play(state: GameState, move: Move) -> GameState:
             announce(
                 "special_event",
                 f"This year's special event card: {card.name}. Its text is not established "
-                "(BEYOND-SEEDS.md SPE): dlrules does not implement its effect (LIB-6).",
+                "(SPE): dlrules does not implement its effect (LIB-6).",
             )
         return evolve(state, decks=decks, special_event=move.card)
     row = state.adventurers_next + (move.card,)

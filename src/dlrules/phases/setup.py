@@ -1,4 +1,4 @@
-"""Setup (COMPONENTS.md "Geometry and setup", RUL-8, RUL-13).
+"""Setup (the component tables "Geometry and setup", RUL-8, RUL-13).
 
 Supplies, evil, starting tunnels and order cards are laid out by
 ``new_game``; this phase deals the first unavailable orders: chance deals 3
@@ -144,7 +144,7 @@ VARIANTS = ("first", "full")
 
 
 def initial_state(players: int, variant: str) -> GameState:
-    """Lay out the game (COMPONENTS.md geometry and setup): supplies, evil,
+    """Lay out the game (the component tables geometry and setup): supplies, evil,
     starting tunnels, order cards, decks as unseen multisets."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")

@@ -24,7 +24,7 @@ from importlib import resources
 
 import attrs
 
-__all__ = ["PARTS", "Rule", "UnknownRule", "all_rules", "cited", "expand", "rule", "search", "statement"]
+__all__ = ["PARTS", "Rule", "UnknownRule", "all_rules", "cited", "expand", "normalise", "rule", "search", "statement"]
 
 PARTS: tuple[tuple[str, str], ...] = (
     ("year1.json", "setup and the building year"),

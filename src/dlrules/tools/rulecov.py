@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 RULE_FILES = ("RULES.md", "BEYOND-SEEDS.md")
-DATA_ONLY = ("state.py", "moves.py", "components/", "tools/")
+DATA_ONLY = ("state.py", "moves.py", "components/", "tools/", "rulebook/", "cli_rules.py")
 
 
 def repo_root() -> Path:
@@ -204,29 +204,41 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         "",
         "- **implemented**: the ID is cited (comment, docstring or Violation) in the rule code of",
         "  `src/dlrules`: every module except the data-only `state.py`, `moves.py`, `components/`,",
-        "  `tools/`, and except a phase registered as not implemented yet (`unfinished(...)`);",
+        "  `tools/`, `rulebook/`, `cli_rules.py`, and except a phase registered as not implemented yet (`unfinished(...)`);",
         "- **tests**: `test_*.py` modules under `tests/` and `properties/` and the property suite's",
         "  invariants citing the ID (in a name, a docstring or a comment; `ACT_DIG_6` counts as",
         "  `ACT-DIG-6`), and conformance scenarios",
         "  (`tests/conformance/*.json`, their `\"rules\"` list, docs/conformance.md).",
         "",
-        "Known IDs: `docs/rule-ids.txt` (a committed copy of the IDs of ../shared/rules/RULES.md and",
-        "BEYOND-SEEDS.md) and the `LIB-` rulings of `docs/rulings.md`.",
+        "Known IDs: `docs/rule-ids.txt` (a committed copy of the rule IDs of the rules specification)",
+        "and the `LIB-` rulings of `docs/rulings.md`. **statement**: the rule in this project's words,",
+        "as shipped in the package (`dlrules rules ID`, `dlrules.rule(ID)`; docs/rulebook.md).",
         "",
         f"{len(where)} rule IDs implemented, {len(where) - len(uncovered)} cited by tests"
         + (f"; uncovered: {', '.join(uncovered)}" if uncovered else "") + ".",
         "",
-        "| rule | what | enforced in | tests |",
+        "| rule | statement | enforced in | tests |",
         "|---|---|---|---|",
     ]
     for rule in sorted(where, key=_sort_key):
         files = sorted({w.split(":")[0] for w in where[rule]})
         src = ", ".join(f"`{f.removeprefix('src/dlrules/')}`" for f in files)
-        what = ids.get(rule, "(unknown ID)").replace("|", "/")
+        what = (_statement(rule) or "(no statement)").replace("|", "/")
         lines.append(f"| {rule} | {what} | {src} | {_summarise_tests(tests.get(rule, [])) or '**none**'} |")
     not_yet = sorted((r for r in ids if r not in where), key=_sort_key)
     lines += ["", "Not implemented yet (cited by no rule code):", "", ", ".join(not_yet) or "none", ""]
     return "\n".join(lines), uncovered, unknown
+
+
+def _statement(rule: str) -> str | None:
+    """The shipped statement of ``rule`` (dlrules.rulebook), title first for rulings."""
+    from dlrules import rulebook
+
+    try:
+        r = rulebook.rule(rule)
+    except rulebook.UnknownRule:
+        return None
+    return f"**{r.title}.** {r.text}" if r.title else r.text
 
 
 def _sort_key(rule: str) -> tuple[str, int]:
