@@ -77,12 +77,15 @@ def test_every_rule_defined_in_the_spec_has_a_statement_when_the_spec_is_present
     assert sorted(i for i in defined if rulebook.statement(i) is None) == []
 
 
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
 def test_statements_are_our_own_words_not_the_specs_sentences() -> None:
     """No statement repeats eleven words in a row of the spec (lists of names
     and numbers aside, a sentence copied would)."""
     if not (SPEC / "RULES.md").exists():
         pytest.skip("the rules specification is not beside this checkout (a clean clone)")
-    words = lambda s: re.findall(r"[a-z0-9]+", s.lower())  # noqa: E731
     spec = words(" ".join((SPEC / n).read_text(encoding="utf-8") for n in SPEC_FILES))
     n = 11
     grams = {tuple(spec[i : i + n]) for i in range(len(spec) - n + 1)}

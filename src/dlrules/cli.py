@@ -186,7 +186,7 @@ def _play(args: argparse.Namespace) -> int:
                 "moves": len(result.moves),
                 "over": over,
                 "record": args.record,
-                "events": [{"move": n, "code": e.code, "text": e.text, "seat": e.seat} for n, e in narrated],
+                "events": [{"move": n, "code": e.code, "kind": e.kind, "text": e.text, "seat": e.seat, "data": e.data} for n, e in narrated],
                 "final": _position_data(state, None, full=True),
             }
         )

@@ -268,7 +268,7 @@ EVENTS: dict[str, EventTile] = {
     for e in (
         EventTile("payday", "Payday", "EVT-PAY-1..3", Conf.H),
         EventTile("taxes", "Taxes", "EVT-TAX-1..3", Conf.H),
-        EventTile("special", "Special event", "no effect in the first game; the full game reveals the year's special event card", Conf.H),
+        EventTile("special", "Special Event", "no effect in the first game; the full game reveals the year's special event card", Conf.H),
     )
 }  # fmt: skip
 EVENT_DECK: dict[str, int] = {"payday": 1, "taxes": 1, "special": 1}  # EVT-3, each year
@@ -283,16 +283,19 @@ class SpecialEventCard:
     source: str = "SPE"
 
 
-# SPE: nine cards; three names are reported (M), the others
-# and every text are not established. Until they are, a special event has no
-# effect (docs/rulings.md LIB-6, LIB-EVT-4).
+# SPE-C: nine cards; five names are known (Embezzlement printed in the rulebook,
+# four from play reports, M), four are not; one name per card, used in every
+# sentence (the keys stay as records write them). Until their effects are
+# implemented, a special event has no effect (LIB-6, LIB-EVT-4).
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (
         SpecialEventCard("witch-hunt", "Witch Hunt", "text not established: no effect yet", Conf.M),
         SpecialEventCard("monster-strike", "Monster Strike", "text not established: no effect yet", Conf.M),
-        SpecialEventCard("gold-halving", "(gold halved)", "halves gold, unpaid part to damage tokens (text not established: no effect yet)", Conf.M),
-        *(SpecialEventCard(f"special-{i}", f"Special event {i}", "not established: no effect yet", Conf.L) for i in range(4, 10)),
+        SpecialEventCard("gold-halving", "Embezzlement", "each lord loses half their gold, rounded down (SPE-C-1; not implemented yet: no effect)", Conf.H),
+        SpecialEventCard("special-4", "Earthquake", "text not established: no effect yet (SPE-C-4)", Conf.M),
+        SpecialEventCard("special-5", "VIP Visit", "text not established: no effect yet (SPE-C-5)", Conf.M),
+        *(SpecialEventCard(f"special-{i}", f"Unnamed card {i}", "not established: no effect yet (SPE-C-6..9)", Conf.L) for i in range(6, 10)),
     )
 }  # fmt: skip
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}

@@ -34,7 +34,7 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
             yield ("trap", t.name, f"{t.copies} copies; {t.effect}", t.conf.value, t.source)
     for a in cards.ADVENTURERS.values():
         if a.conf is not Conf.H:
-            yield ("adventurer", a.key, f"HP {a.hp}, power {a.power}, {a.copies} copies", a.conf.value, a.source)
+            yield ("adventurer", a.key, f"HP {a.hp}, power {a.power}, {a.copies} {'copy' if a.copies == 1 else 'copies'}", a.conf.value, a.source)
     yield (
         "adventurer",
         "strength ranks (RST-4 runes)",

@@ -101,13 +101,13 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DealOrders):
         if move.target < state.n_players:
             if narrating():
-                announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
+                announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target, cards=FIRST_DEAL.value)
             return update_player(state, move.target, dealt=move.orders)
         dummies = tuple(
             evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
         if narrating():
-            announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.")
+            announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.", None, colour=move.target, orders=[a.value for a in move.orders])
         return evolve(state, dummies=dummies)
     assert isinstance(move, KeepUnavailable)
     if narrating():
@@ -127,7 +127,7 @@ def auto(state: GameState) -> GameState:
         hand = tuple(a for a in Action if a not in kept)
         state = update_player(state, seat, unavailable=kept, hand=hand, kept=None, dealt=())
         if narrating():
-            announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat)
+            announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat, orders=[a.value for a in kept])
     return state
 
 
