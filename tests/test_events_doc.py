@@ -1,5 +1,5 @@
 """Events carry structured data besides their sentence, and docs/events.md
-lists every kind the code announces."""
+lists every kind the code announces; the data counts as the JSON does (LIB-TR-2)."""
 
 from __future__ import annotations
 

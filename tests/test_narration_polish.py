@@ -1,6 +1,7 @@
 """Narration for people: plurals agree with the numbers, each special event
 card has one name, adventurers are named by class and strength, and the
-2-player dummies are spoken of as two (ADV-2P-1, ADV-2P-2)."""
+2-player dummies are spoken of as two (ADV-2P-1, ADV-2P-2); one name per
+special event card (LIB-TR-1)."""
 
 from __future__ import annotations
 

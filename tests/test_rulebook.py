@@ -20,7 +20,7 @@ from dlrules.tools import rulings as rulings_tool
 ROOT = Path(__file__).resolve().parents[1]
 # The rules specification beside the checkout (the project workspace); absent on a clean clone.
 SPEC = next((p for p in (ROOT.parent / "shared" / "rules", ROOT.parent.parent / "shared" / "rules") if p.exists()), ROOT / "no-spec")
-SPEC_FILES = ("RULES.md", "COMBAT.md", "YEAR2.md", "SCORING.md", "EVENTS-FULL.md", "OPEN-QUESTIONS.md")
+SPEC_FILES = ("RULES.md", "COMBAT.md", "YEAR2.md", "SCORING.md", "EVENTS-FULL.md", "OPEN-QUESTIONS.md", "COMPONENTS-COMBAT.md")
 
 # Anything shaped like a rule ID (FAMILY-12, FAMILY-SUB-3, SCO-1a), ranges and lists too.
 _ID_SHAPE = re.compile(r"(?<![A-Za-z0-9_.\[-])((?:[A-Z][A-Z0-9]*-)*[A-Z][A-Z0-9]*)-([0-9]+[a-z]?)((?:(?:\.\.|/)[0-9]+)*)(?![0-9A-Za-z])")

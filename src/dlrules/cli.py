@@ -27,10 +27,10 @@ from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
-from dlrules.components import MONSTERS, ROOMS, SLOT_NAMES, Action
+from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
 from dlrules.engine import apply_with_events, legal_moves, settle, to_move
 from dlrules.notation import format_move
-from dlrules.phases.common import Event
+from dlrules.phases.common import Event, plural
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import (
     GameRecord,
@@ -63,6 +63,12 @@ def _who(seat: int) -> str:
     return "chance" if seat == CHANCE else f"Player {seat + 1}"
 
 
+def _adventurer(key: str) -> str:
+    """An adventurer by class and strength, as narration names them."""
+    tile = ADVENTURERS.get(key)
+    return tile.label.removeprefix("a ") if tile is not None else key
+
+
 def describe(state: GameState) -> list[str]:
     """The position as lines of text (the referee's view: everything in ``state``;
     pass ``view(state, seat).state`` for what one seat may see)."""
@@ -77,9 +83,9 @@ def describe(state: GameState) -> list[str]:
     lines.append("  tavern: " + (", ".join(MONSTERS[k].name if k in MONSTERS else k for k in state.tavern) or "-"))
     lines.append("  room shop: " + (", ".join(ROOMS[k].name if k in ROOMS else k for k in state.room_shop) or "-"))
     if state.adventurers_next:
-        lines.append("  adventurers next round: " + ", ".join(state.adventurers_next))
+        lines.append("  adventurers next round: " + ", ".join(_adventurer(k) for k in state.adventurers_next))
     if state.adventurers_now:
-        lines.append("  adventurers this round: " + ", ".join(state.adventurers_now))
+        lines.append("  adventurers this round: " + ", ".join(_adventurer(k) for k in state.adventurers_now))
     if state.paladin is not None:
         lines.append(f"  the paladin attacks Player {state.paladin + 1}")
     for seat, p in enumerate(state.players):
@@ -89,16 +95,16 @@ def describe(state: GameState) -> list[str]:
             f"{o.action.value} {SLOT_NAMES[o.slot] if o.slot is not None else '(on card)'}" for o in p.played
         )
         lines.append(
-            f"  Player {seat + 1}: {p.gold} gold, {p.food} food, {p.imps} imps, evil {p.evil}, "
-            f"{len(p.dungeon.tiles)} tiles, rooms {rooms}, monsters {monsters}, {len(p.traps)} traps"
+            f"  Player {seat + 1}: {p.gold} gold, {p.food} food, {plural(p.imps, 'imp')}, evil {p.evil}, "
+            f"{plural(len(p.dungeon.tiles), 'tile')}, rooms {rooms}, monsters {monsters}, {plural(len(p.traps), 'trap')}"
         )
         lines.append(
             f"    hand {','.join(a.value for a in p.hand) or '-'}; unavailable {','.join(a.value for a in p.unavailable) or '-'}"
             + (f"; played {played}" if played else "")
         )
         if p.party or p.prison:
-            party = ", ".join(a.key + (f" ({a.damage} damage)" if a.damage else "") for a in p.party) or "-"
-            lines.append(f"    party {party}; prison {', '.join(p.prison) or '-'}")
+            party = ", ".join(_adventurer(a.key) + (f" with {a.damage} damage" if a.damage else "") for a in p.party) or "-"
+            lines.append(f"    party {party}; prison {', '.join(_adventurer(k) for k in p.prison) or '-'}")
     for d in state.dummies:
         lines.append(f"  dummy {d.colour + 1}: unavailable {','.join(a.value for a in d.unavailable) or '-'}")
     return lines

@@ -286,7 +286,7 @@ class SpecialEventCard:
 # SPE-C: nine cards; five names are known (Embezzlement printed in the rulebook,
 # four from play reports, M), four are not; one name per card, used in every
 # sentence (the keys stay as records write them). Until their effects are
-# implemented, a special event has no effect (LIB-6, LIB-EVT-4).
+# implemented, a special event has no effect (LIB-6, LIB-EVT-4). Names: LIB-TR-1.
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (

@@ -24,7 +24,7 @@ class Event:
     """Something ``apply`` did: ``code`` (its kind, for programs; every kind and
     its data: docs/events.md), a sentence for people, the ``seat`` of the player
     concerned (or None) and ``data``: the facts of the sentence as JSON values
-    (amounts, items, squares as ``[row, column]``)."""
+    (amounts, items, squares as ``[row, column]``, counted as the JSON counts: LIB-TR-2)."""
 
     code: str
     text: str

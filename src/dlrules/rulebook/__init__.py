@@ -32,6 +32,7 @@ PARTS: tuple[tuple[str, str], ...] = (
     ("year2.json", "the second year"),
     ("scoring.json", "final scoring"),
     ("events.json", "events and special events"),
+    ("components_combat.json", "combat components"),
     ("open_questions.json", "open questions"),
     ("rulings.json", "library rulings"),
 )
