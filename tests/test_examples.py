@@ -23,7 +23,7 @@ def test_play_seeded_game_is_reproducible() -> None:
 
 def test_referee_table_game_enters_chance_by_hand_and_refuses_an_unavailable_order() -> None:
     out = run("referee_table_game.py")
-    assert "> chance deal P1 food,dig,traps" in out and "> chance deal D4 food,mine,monster" in out
+    assert "> chance deal P1 food,dig\n" in out and "> chance deal D4 food,mine,monster" in out
     assert "Goblin comes to the tavern." in out
     assert "refused P1 orders food,mine,monster: [ORD-2]" in out
     assert "Player 1 reveals Hire Monster and takes slot I." in out

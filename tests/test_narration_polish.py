@@ -11,6 +11,7 @@ import re
 import dlrules
 from dlrules import apply_with_events
 from dlrules.components import ADVENTURERS, EVENTS, SPECIAL_EVENTS
+from dlrules.components.report import render
 from dlrules.phases.common import Event, plural
 
 
@@ -51,6 +52,11 @@ def test_no_sentence_has_a_number_with_the_wrong_plural() -> None:
         assert not wrong.search(e.text), e.text
 
 
+def test_the_values_to_verify_count_copies_in_the_right_number() -> None:
+    text = render()
+    assert "1 copy" in text and "1 copies" not in text
+
+
 def test_sentences_begin_with_a_capital() -> None:
     for e in EVENTS_2P:
         assert e.text[:1].isupper() or e.text[:1] == ">", e.text
@@ -76,6 +82,7 @@ def test_adventurers_are_named_by_class_and_strength_everywhere() -> None:
 
 
 def test_each_special_event_card_has_one_name_of_its_own() -> None:
+    """LIB-TR-1; SPE-12: a card whose text is not established is announced by its name."""
     names = [card.name for card in SPECIAL_EVENTS.values()]
     assert len(set(names)) == len(names) == 9
     assert EVENTS["special"].name not in names

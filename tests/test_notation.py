@@ -31,7 +31,7 @@ from dlrules.moves import (
     PayMonster,
     PayTaxes,
     ReturnOrder,
-    ReturnTrap,
+    DiscardTrap,
     Spy,
     TakeAction,
 )
@@ -60,7 +60,7 @@ EXAMPLES: list[tuple[str, Move]] = [
     ("P1 payday 0 pay", PayMonster(0, 0, True)),
     ("P1 payday 2 release", PayMonster(0, 2, False)),
     ("P3 taxes 2", PayTaxes(2, 2)),
-    ("P2 return-trap pendulum", ReturnTrap(1, "pendulum")),
+    ("P2 discard-trap pendulum", DiscardTrap(1, "pendulum")),
 ]
 
 

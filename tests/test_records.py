@@ -229,3 +229,42 @@ def test_ORD_2_the_hand_written_record_with_an_unavailable_order_fails_at_line_1
     assert outcome.failure is not None
     assert (outcome.failure.line, outcome.failure.rules) == (19, ("ORD-2",))
     assert outcome.failure.reason == "illegal move: [ORD-2] you cannot play Get Food: it is unavailable this round"
+
+
+def test_RUL_13_a_first_game_with_deal_and_keep_keeps_the_option_in_its_record(tmp_path: Path) -> None:
+    """RUL-13, LIB-Y1-6: the header says the first game dealt 3 and kept 2, so
+    the record replays from the same setup."""
+    import random
+
+    from dlrules import new_game, play_out
+
+    start = new_game(3, variant="first", deal_and_keep=True)
+    moves = play_out(start, None, random.Random(3), until=dlrules.Phase.ORDERS).moves
+    record = dlrules.make_record(3, "first", moves, deal_and_keep=True)
+    path = tmp_path / "game.jsonl"
+    dlrules.write_record(record, path)
+    assert '"deal_and_keep":true' in path.read_text().splitlines()[0]
+    again = read_record(path)
+    assert again.header.deal_and_keep is True
+    assert replay(again).ok
+    without = dlrules.make_record(3, "first", moves[:0])
+    assert without.header.deal_and_keep is None
+
+
+def test_SETUP_1_the_first_player_is_kept_in_the_record(tmp_path: Path) -> None:
+    """SETUP-1: a game begun by seat 2 replays from seat 2."""
+    import random
+
+    from dlrules import new_game, play_out
+
+    moves = play_out(new_game(3, first_player=2), None, random.Random(5), until=dlrules.Phase.RESOLUTION).moves
+    record = dlrules.make_record(3, "full", moves, first_player=2)
+    path = tmp_path / "game.jsonl"
+    dlrules.write_record(record, path)
+    again = read_record(path)
+    assert again.header.first_player == 2
+    outcome = replay(again)
+    assert outcome.ok and outcome.state.first_player == 2
+    bad = path.read_text().replace('"first_player":2', '"first_player":7')
+    with pytest.raises(RecordError, match="SETUP-1"):
+        parse_record(bad)

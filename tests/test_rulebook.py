@@ -20,7 +20,7 @@ from dlrules.tools import rulings as rulings_tool
 ROOT = Path(__file__).resolve().parents[1]
 # The rules specification beside the checkout (the project workspace); absent on a clean clone.
 SPEC = next((p for p in (ROOT.parent / "shared" / "rules", ROOT.parent.parent / "shared" / "rules") if p.exists()), ROOT / "no-spec")
-SPEC_FILES = ("RULES.md", "COMBAT.md", "YEAR2.md", "SCORING.md", "EVENTS-FULL.md", "OPEN-QUESTIONS.md", "COMPONENTS-COMBAT.md")
+SPEC_FILES = ("RULES.md", "COMBAT.md", "YEAR2.md", "SCORING.md", "EVENTS-FULL.md", "OPEN-QUESTIONS.md", "COMPONENTS-COMBAT.md", "EXAMPLES.md")
 
 # Anything shaped like a rule ID (FAMILY-12, FAMILY-SUB-3, SCO-1a), ranges and lists too.
 _ID_SHAPE = re.compile(r"(?<![A-Za-z0-9_.\[-])((?:[A-Z][A-Z0-9]*-)*[A-Z][A-Z0-9]*)-([0-9]+[a-z]?)((?:(?:\.\.|/)[0-9]+)*)(?![0-9A-Za-z])")
@@ -67,7 +67,7 @@ def test_every_rule_defined_in_the_spec_has_a_statement_when_the_spec_is_present
     defined: set[str] = set()
     for name in SPEC_FILES:
         for line in (SPEC / name).read_text(encoding="utf-8").splitlines():
-            m = re.match(r"^\s*-\s+\**([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9X]+[a-z]?)\b", line) or re.match(
+            m = re.match(r"^\s*-\s+\**([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9X]+[a-z]?)\b", line) or re.match(r"^## (E[0-9]+) ", line) or re.match(
                 r"^\|\s*\**([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?)\b", line
             )
             if m:

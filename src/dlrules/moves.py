@@ -191,8 +191,9 @@ class PayTaxes:
 
 
 @attrs.frozen
-class ReturnTrap:
-    """Year 2 Buy Traps (Y2-3): return one trap card to the deck."""
+class DiscardTrap:
+    """Year 2 Buy Traps (Y2-3): discard one trap card held, face down, out of
+    the game (SETUP-3); it never goes back to the deck."""
 
     seat: int
     trap: str
@@ -217,7 +218,7 @@ Move = Union[
     ReturnOrder,
     PayMonster,
     PayTaxes,
-    ReturnTrap,
+    DiscardTrap,
 ]
 """Every decision in the game, chance included (a tagged union in JSON)."""
 

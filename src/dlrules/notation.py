@@ -50,7 +50,7 @@ from dlrules.moves import (
     PayMonster,
     PayTaxes,
     ReturnOrder,
-    ReturnTrap,
+    DiscardTrap,
     Spy,
     TakeAction,
 )
@@ -169,7 +169,7 @@ _KNOWN_FIELDS: dict[type, frozenset[str]] = {
         ReturnOrder: "seat action",
         PayMonster: "seat monster pay",
         PayTaxes: "seat gold",
-        ReturnTrap: "seat trap",
+        DiscardTrap: "seat trap",
     }.items()
 }
 """The fields each verb writes; a field added to a move class later is
@@ -239,8 +239,8 @@ def _format_known(move: Move, players: int | None) -> str:
         return f"{who} payday {move.monster} {'pay' if move.pay else 'release'}"
     if isinstance(move, PayTaxes):
         return f"{who} taxes {move.gold}"
-    if isinstance(move, ReturnTrap):
-        return f"{who} return-trap {move.trap}"
+    if isinstance(move, DiscardTrap):
+        return f"{who} discard-trap {move.trap}"
     raise AssertionError(f"{type(move).__name__} has no verb")  # pragma: no cover - guarded by _KNOWN_FIELDS
 
 
@@ -352,9 +352,9 @@ def _p_taxes(seat: int, w: list[str], text: str) -> Move:
     return PayTaxes(seat, _parse_int(w[0], text, "the gold paid"))
 
 
-def _p_return_trap(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> return-trap <trap>'")
-    return ReturnTrap(seat, _parse_key(w[0], text, "trap"))
+def _p_discard_trap(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> discard-trap <trap>'")
+    return DiscardTrap(seat, _parse_key(w[0], text, "trap"))
 
 
 _VERBS: dict[str, tuple[_Parser, bool]] = {
@@ -376,7 +376,7 @@ _VERBS: dict[str, tuple[_Parser, bool]] = {
     "return": (_p_return, False),
     "payday": (_p_payday, False),
     "taxes": (_p_taxes, False),
-    "return-trap": (_p_return_trap, False),
+    "discard-trap": (_p_discard_trap, False),
 }
 
 _VERB_CLASSES: dict[str, tuple[type, ...]] = {
@@ -397,7 +397,7 @@ _VERB_CLASSES: dict[str, tuple[type, ...]] = {
     "return": (ReturnOrder,),
     "payday": (PayMonster,),
     "taxes": (PayTaxes,),
-    "return-trap": (ReturnTrap,),
+    "discard-trap": (DiscardTrap,),
 }
 
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}

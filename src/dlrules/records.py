@@ -58,6 +58,8 @@ class RecordHeader:
     version: int = FORMAT_VERSION
     seed: int | None = None
     start: str | None = None
+    deal_and_keep: bool | None = None  # RUL-13: a first game played with deal 3, keep 2 (None: the variant's own)
+    first_player: int = 0  # SETUP-1: the seat the table chose to begin
 
 
 @attrs.frozen
@@ -124,10 +126,13 @@ class RecordError(ValueError):
 
 
 def start_state(header: RecordHeader) -> GameState:
-    """The state a record starts from: ``new_game(players, variant=variant)``."""
+    """The state a record starts from: ``new_game(players, variant=variant,
+    deal_and_keep=deal_and_keep)``."""
     from dlrules import new_game
 
-    return new_game(header.players, variant=header.variant)
+    return new_game(
+        header.players, variant=header.variant, deal_and_keep=header.deal_and_keep, first_player=header.first_player
+    )
 
 
 def make_record(
@@ -137,6 +142,8 @@ def make_record(
     *,
     seed: int | None = None,
     hashes: bool = True,
+    deal_and_keep: bool | None = None,
+    first_player: int = 0,
 ) -> GameRecord:
     """The record of ``moves`` played from ``new_game(players, variant)``
     (e.g. ``play_out(...).moves``). Replays them to compute the state hashes
@@ -144,7 +151,14 @@ def make_record(
     if a move is illegal."""
     from dlrules.engine import apply, to_move
 
-    header = RecordHeader(players=players, variant=variant, rules=_rules_version(), seed=seed)
+    header = RecordHeader(
+        players=players,
+        variant=variant,
+        rules=_rules_version(),
+        seed=seed,
+        deal_and_keep=deal_and_keep,
+        first_player=first_player,
+    )
     state = start_state(header)
     if hashes:
         header = attrs.evolve(header, start=state_hash(state))
@@ -178,6 +192,10 @@ def record_lines(record: GameRecord) -> Iterator[str]:
         "variant": h.variant,
         "players": h.players,
     }
+    if h.deal_and_keep is not None:
+        header["deal_and_keep"] = h.deal_and_keep
+    if h.first_player:
+        header["first_player"] = h.first_player
     if h.seed is not None:
         header["seed"] = h.seed
     if h.start is not None:
@@ -274,9 +292,19 @@ def _read_header(data: dict[str, Any], reader: _Reader, n: int) -> RecordHeader 
     rules = _get(data, "rules", str, reader, n)
     seed = _get(data, "seed", int, reader, n, optional=True)
     start = _get(data, "start", str, reader, n, optional=True)
+    deal_and_keep = _get(data, "deal_and_keep", bool, reader, n, optional=True)
+    if deal_and_keep is False and variant == "full":
+        reader.problem(n, "'deal_and_keep' cannot be false in a full game: it always deals 3 and keeps 2 (RUL-13)")
+        return None
+    first_player = _get(data, "first_player", int, reader, n, optional=True)
+    if first_player is not None and players is not None and not 0 <= first_player < players:
+        reader.problem(n, f"the first player is a seat, 0 to {players - 1}, not {first_player} (SETUP-1)")
+        first_player = None
     if players is None or variant is None:
         return None
-    return RecordHeader(players, variant, rules or "unknown", FORMAT, FORMAT_VERSION, seed, start)
+    return RecordHeader(
+        players, variant, rules or "unknown", FORMAT, FORMAT_VERSION, seed, start, deal_and_keep, first_player or 0
+    )
 
 
 def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None) -> RecordedMove | None:

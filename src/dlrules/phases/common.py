@@ -103,6 +103,26 @@ def clamp_evil(value: int) -> int:
     return max(EVIL_MIN.value, min(EVIL_MAX.value, value))
 
 
+def evil_cost_fits(variant: str, player: PlayerState, evil: int) -> bool:
+    """RES-10 (full game): an evil *cost* (Get Food's evil, a monster's evil
+    hire cost, an evil wage) must fit on the evilometer, like missing gold it
+    cannot be paid otherwise; RES-8 (first game): it can always be paid, the
+    marker stopping at the top. Gains and losses always clamp (``move_evil``)."""
+    return variant == "first" or player.evil + evil <= EVIL_MAX.value
+
+
+def evil_cost_violation(variant: str, player: PlayerState, evil: int, what: str) -> Violation | None:
+    """RES-10: the refusal for an evil cost the marker has no room for."""
+    if evil_cost_fits(variant, player, evil):
+        return None
+    room = EVIL_MAX.value - player.evil
+    return Violation(
+        "RES-10",
+        f"{what} costs {evil} evil; your marker is on space {player.evil} of {EVIL_MAX.value}, "
+        f"{room} space{'s' if room != 1 else ''} from the top: in the full game an evil cost that does not fit cannot be paid",
+    )
+
+
 def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     """Move ``seat``'s evil marker ``delta`` spaces, one space at a time, and
     check the paladin after every single space (RES-8, RES-9, PAL-5)."""

@@ -34,6 +34,7 @@ PARTS: tuple[tuple[str, str], ...] = (
     ("events.json", "events and special events"),
     ("components_combat.json", "combat components"),
     ("open_questions.json", "open questions"),
+    ("examples.json", "worked examples"),
     ("rulings.json", "library rulings"),
 )
 """The data files, in reading order, with the part of the rules each holds."""
