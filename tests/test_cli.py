@@ -58,7 +58,7 @@ def test_play_json_lists_the_events_and_the_final_position(capsys: pytest.Captur
     code, out, _ = run(capsys, "play", "--players", "3", "--seed", "2", "--json", "--variant", "first")
     data = json.loads(out)
     assert code == 0 and data["variant"] == "first" and data["players"] == 3
-    assert {"move", "code", "text", "seat"} == set(data["events"][0])
+    assert {"move", "code", "kind", "text", "seat", "data"} == set(data["events"][0])
     assert data["final"]["phase"] == dlrules.loads(json.dumps(data["final"]["state"]), dlrules.GameState).phase.value
 
 

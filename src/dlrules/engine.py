@@ -77,7 +77,7 @@ def _enter(state: GameState) -> GameState:
         state = end_of_round.next_round(state)  # RS-1: the next season
     state = evolve(state, phase=phase)
     if narrating():
-        announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
+        announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.", None, year=state.year, round=state.round, season=state.season, phase=phase.value)
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
     elif phase is Phase.RESOLUTION:

@@ -1,7 +1,7 @@
 """Every kind of decision, as a frozen record with a ``seat`` field.
 
 Chance moves have ``seat == CHANCE``. Compound actions are decomposed into
-small decisions (DESIGN.md): digging is a sequence of ``DigTunnel`` closed by
+small decisions (docs/architecture.md): digging is a sequence of ``DigTunnel`` closed by
 ``FinishDigging``. ``Move`` is the tagged union serialised to JSON.
 """
 

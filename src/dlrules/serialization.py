@@ -16,8 +16,18 @@ from dlrules.moves import MOVE_TYPES, Move
 
 T = TypeVar("T")
 
-converter = make_converter()
-configure_tagged_union(Move, converter, tag_name="type")
+
+
+def _make() -> cattrs.Converter:
+    made = make_converter()
+    configure_tagged_union(Move, made, tag_name="type")
+    return made
+
+
+converter = _make()
+_reference = _make()
+"""The same converter without the fast hooks below: they hand a failure over
+to it, so that errors are cattrs' own (public API only)."""
 
 
 # --- faster structuring (same results, same errors) -----------------------------------
@@ -25,7 +35,7 @@ configure_tagged_union(Move, converter, tag_name="type")
 # the element hook on every call, and enums through ``Enum.__call__``; the
 # state is mostly such tuples and enums. These hooks look the element hook
 # up once and find enum members in a dict; on any failure they hand over to
-# cattrs' own code, which raises its detailed error.
+# the reference converter, whose cattrs code raises its detailed error.
 
 
 def _is_homogeneous_tuple(typ: Any) -> bool:
@@ -36,7 +46,7 @@ def _is_homogeneous_tuple(typ: Any) -> bool:
 def _homogeneous_tuple(typ: Any) -> Callable[[Any, Any], Any]:
     element = typ.__args__[0]
     hook = converter.get_structure_hook(element)
-    general = converter._structure_tuple  # cattrs' own, for its error messages
+    general = _reference.get_structure_hook(typ)  # cattrs' own, for its error messages
 
     def structure(data: Any, _: Any) -> Any:
         if isinstance(data, list):
@@ -65,10 +75,8 @@ def _enum(typ: Any) -> Callable[[Any, Any], Any]:
     return structure
 
 
-if hasattr(converter, "get_structure_hook"):  # cattrs >= 24.1
-    converter.register_structure_hook_factory(_is_enum, _enum)
-    if hasattr(converter, "_structure_tuple"):  # its error messages stay available
-        converter.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple)
+converter.register_structure_hook_factory(_is_enum, _enum)
+converter.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple)
 
 
 def to_data(obj: Any) -> Any:

@@ -1,6 +1,6 @@
 """Component data: every printed number, with its confidence and source.
 
-Rule code reads values from here and nowhere else (COMPONENTS.md).
+Rule code reads values from here and nowhere else (the component tables).
 """
 
 from dlrules.components.base import Conf, Fact
