@@ -89,10 +89,10 @@ def test_ACT_TRAP_2_others_see_only_how_many_traps_a_player_holds() -> None:
 
 def test_ACT_REP_2_a_seat_sees_the_combat_cards_it_spied_and_nobody_elses_spying() -> None:
     state = dlrules.new_game(3)
-    state = attrs.evolve(state, combat=("y1-fatigue-0", "y1-fatigue-2", None, None), spied=((1,), (0, 1), ()))
-    assert view(state, 0).state.combat == (None, "y1-fatigue-2", None, None)
+    state = attrs.evolve(state, combat=("invisibility", "word-of-peace", None, None), spied=((1,), (0, 1), ()))
+    assert view(state, 0).state.combat == (None, "word-of-peace", None, None)
     assert view(state, 0).state.spied == ((1,), (), ())
-    assert view(state, 1).state.combat == ("y1-fatigue-0", "y1-fatigue-2", None, None)
+    assert view(state, 1).state.combat == ("invisibility", "word-of-peace", None, None)
     assert view(state, 2).state.combat == (None, None, None, None)
     assert view(state, None).state.spied == ((), (), ())
 

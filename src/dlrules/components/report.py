@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dlrules.components import cards, setup
+from dlrules.components import cards, combat, setup
 from dlrules.components.base import Conf
 from dlrules.components.board import SLOT_NAMES, SPACES
 
@@ -50,7 +50,18 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
             yield ("special event", s.name, s.effect, s.conf.value, s.source)
     for c in cards.COMBAT_CARDS.values():
         if c.conf is not Conf.H:
-            yield ("combat card", c.key, f"fatigue {c.fatigue}", c.conf.value, c.source)
+            yield ("combat card", c.name, f"{c.speed.value}, fatigue {c.fatigue}; {c.effect}", c.conf.value, c.source)
+    for mc in combat.MONSTER_COMBAT.values():
+        if mc.conf is not Conf.H:
+            yield ("monster in combat", mc.key, str(mc.options), mc.conf.value, mc.source)
+    for t in combat.TRAP_COMBAT.values():
+        if t.conf is not Conf.H:
+            yield ("trap in combat", t.key, f"{t.aim.value}, {t.damage} damage", t.conf.value, t.source)
+        if t.year2_conf is not Conf.H:
+            yield ("trap in combat", f"{t.key} (year 2)", f"{t.damage_y2} damage", t.year2_conf.value, t.source + "; U-3")
+    for fact in combat.COMBAT_FACTS:
+        if fact.conf is not Conf.H:
+            yield ("combat", fact.name, str(fact.value), fact.conf.value, fact.source)
 
 
 def render() -> str:
