@@ -10,6 +10,7 @@ from res_positions import rules
 
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
 from dlrules.components import COMBAT_DECKS
+from dlrules.views import HIDDEN_POSITION, view
 from dlrules.moves import Decline, Draw, Spy, TakeAction
 from dlrules.state import GameState
 
@@ -132,9 +133,13 @@ def test_ACT_REP_2_spy_draw_fixes_an_unseen_card_privately() -> None:
     assert state.spied[0] == (2,)
     state = apply(state, TakeAction(1))  # slot II: evil -2, no look
     assert state.spied[1] == ()
-    state = apply(state, Spy(2, 2))  # slot III looks at the card already fixed: no draw
-    assert to_move(state) != frozenset({CHANCE})
-    assert state.spied == ((2,), (), (2,), ())
+    state = apply(state, Spy(2, 2))  # slot III: a first look at a card another seat fixed
+    # LIB-CMB-3: the same sequence as any first look (a chance turn), with one certain outcome
+    assert to_move(state) == frozenset({CHANCE})
+    assert legal_moves(state) == (Draw("combat", "invisibility"),)
+    assert view(state, 0).state.resolution.spy == HIDDEN_POSITION  # ACT-REP-2: which card is private
+    state = apply(state, Draw("combat", "invisibility"))
+    assert state.spied == ((2,), (), (2,), ()) and state.decks.combat.size == deck_before - 1
     assert state.players[2].gold == 2  # slot III costs 1 gold
 
 

@@ -198,6 +198,83 @@ class ReturnTrap:
     trap: str
 
 
+# --- combat (CMB) ---------------------------------------------------------------
+
+
+@attrs.frozen
+class PlanDefence:
+    """CMB-PLAN, CMB-REF-2: the battle tile, the trap cards played (a sorted
+    tuple of keys), the monsters and ghosts sent (sorted indices into the
+    player's monsters)."""
+
+    seat: int
+    tile: Square
+    traps: tuple[str, ...] = ()
+    monsters: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class ReleasePrisoner:
+    """CMB-END-3: with no unconquered tile left, send prisoner ``prisoner``
+    (an index into the prison) to the Distant Lands."""
+
+    seat: int
+    prisoner: int
+
+
+@attrs.frozen
+class ChooseTrap:
+    """CMB-TRAP-2: in the Labyrinth, which of the two traps goes off next."""
+
+    seat: int
+    trap: str
+
+
+@attrs.frozen
+class Target:
+    """CMB-TRAP-6, CMB-MON-5: the adventurer (index in the party, entrance
+    first, the paladin included) a dart or the Witch's second small attack hits."""
+
+    seat: int
+    adventurer: int
+
+
+@attrs.frozen
+class Attack:
+    """CMB-MON-1..3: monster ``monster`` (an index into the defender's monsters)
+    acts now with option ``option`` (0 or 1, as printed), at ``target`` when
+    the option attacks anyone (the Witch's first small attack)."""
+
+    seat: int
+    monster: int
+    option: int = 0
+    target: int | None = None
+
+
+@attrs.frozen
+class WordOfPeace:
+    """C1-1: withdraw every monster of this battle, or gain 2 evil."""
+
+    seat: int
+    withdraw: bool
+
+
+@attrs.frozen
+class DiscardTrap:
+    """C1-6 Detect Treasure with no gold and no food: the trap card lost."""
+
+    seat: int
+    trap: str
+
+
+@attrs.frozen
+class Transform:
+    """C2-3 Metamorphosis: the defender's monster (index) that becomes a sheep."""
+
+    seat: int
+    monster: int
+
+
 Move = Union[
     DealOrders,
     DrawDummyOrders,
@@ -218,6 +295,14 @@ Move = Union[
     PayMonster,
     PayTaxes,
     ReturnTrap,
+    PlanDefence,
+    ReleasePrisoner,
+    ChooseTrap,
+    Target,
+    Attack,
+    WordOfPeace,
+    DiscardTrap,
+    Transform,
 ]
 """Every decision in the game, chance included (a tagged union in JSON)."""
 

@@ -301,6 +301,9 @@ def legal(state: GameState) -> tuple[Move, ...]:
         return ()
     deck = _chance_deck(state)
     if deck is not None:
+        r = _cursor(state)
+        if deck == "combat" and r.spy is not None and state.combat[r.spy] is not None:
+            return (Draw("combat", state.combat[r.spy]),)  # LIB-CMB-3: identified already: certain
         return draws(getattr(state.decks, deck), deck)
     r = _cursor(state)
     if r.returning:
@@ -521,15 +524,18 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=True)
     if isinstance(move, Spy):
         if narrating():
-            announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at combat card {move.position + 1}.")
+            announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at a combat card.")
         state = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
+        if move.position in seen:
+            return _finish(state, seat, carried=True)  # ACT-REP-3: nothing new to learn
         spied = tuple(sorted(set(seen) | {move.position}))
         state = evolve(state, spied=state.spied[:seat] + (spied,) + state.spied[seat + 1 :])
-        if state.combat[move.position] is None:
-            return evolve(state, resolution=evolve(r, spy=move.position))  # chance fixes the card
-        return _finish(state, seat, carried=True)
+        # LIB-CMB-3: a first look is always a chance turn, whether or not another
+        # seat already identified the card (then its one outcome is certain), so
+        # the sequence of moves tells nobody what others saw.
+        return evolve(state, resolution=evolve(r, spy=move.position))
     if isinstance(move, DigTunnel):
         return _dig(state, seat, move)
     if isinstance(move, FinishDigging):
@@ -559,14 +565,16 @@ def _draw(state: GameState, move: Draw) -> GameState:
     r = _cursor(state)
     seat = acting_seat(state)
     assert seat is not None
-    deck = getattr(state.decks, move.deck)
-    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
     if move.deck == "combat":
         assert r.spy is not None
-        combat = state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :]
+        if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
+            state = evolve(state, decks=evolve(state.decks, combat=state.decks.combat.without(move.card)))
+            state = evolve(state, combat=state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :])
         if narrating():
-            announce("spied", f"Player {seat + 1} has seen combat card {r.spy + 1}.")
-        return _finish(evolve(state, combat=combat), seat, carried=True)
+            announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)
+        return _finish(evolve(state, resolution=evolve(r, spy=None)), seat, carried=True)
+    deck = getattr(state.decks, move.deck)
+    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
     p = state.players[seat]
     state = update_player(state, seat, traps=p.traps + (move.card,))  # ACT-TRAP-2: private to its owner
     if narrating():
