@@ -43,7 +43,7 @@ def position(
     *,
     players: int = 2,
     year: int = 1,
-    cards: Sequence[str] = TRAINING,
+    cards: Sequence[str | None] = TRAINING,
     dungeons: Mapping[int, Dungeon] | None = None,
     monsters: Mapping[int, Sequence[str]] | None = None,
     traps: Mapping[int, Sequence[str]] | None = None,
@@ -55,6 +55,7 @@ def position(
     paladin_damage: int = 0,
     first: int = 0,
     spare: str | None = "kamikaze-imp",
+    prisons: Mapping[int, Sequence[str]] | None = None,
 ) -> GameState:
     """The position at the start of a year's combat (settled: the first
     decision is due). Every defender also holds a ``spare`` trap card, so
@@ -76,11 +77,13 @@ def position(
                 evil=(evil or {}).get(seat, 5),
                 hand=(),
                 unavailable=(),
+                prison=tuple((prisons or {}).get(seat, ())),
             )
         )
     deck = Deck.of(COMBAT_DECKS[year])
     for c in cards:
-        deck = deck.without(c)
+        if c is not None:  # None: a card nobody has identified yet (LIB-RES-3)
+            deck = deck.without(c)
     state = attrs.evolve(
         s,
         year=year,

@@ -134,7 +134,7 @@ def test_ACT_REP_2_spy_draw_fixes_an_unseen_card_privately() -> None:
     state = apply(state, TakeAction(1))  # slot II: evil -2, no look
     assert state.spied[1] == ()
     state = apply(state, Spy(2, 2))  # slot III: a first look at a card another seat fixed
-    # LIB-CMB-3: the same sequence as any first look (a chance turn), with one certain outcome
+    # LIB-CMB-3, LIB-RES-3: the same sequence as any first look (a chance turn), with one certain outcome
     assert to_move(state) == frozenset({CHANCE})
     assert legal_moves(state) == (Draw("combat", "invisibility"),)
     assert view(state, 0).state.resolution.spy == HIDDEN_POSITION  # ACT-REP-2: which card is private

@@ -1039,7 +1039,8 @@ def _conquer(state: GameState, seat: int) -> GameState:
 
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
-    """CMB-EOR-1, CMB-EOR-2: the Poisoned Dart's later damage; CMB-MON-8,
+    """CMB-EOR-1: the Poisoned Dart's later damage (LIB-CMB-6: at the end of
+    this battle, where the paladin cannot have left); CMB-MON-8,
     CMB-TRAP-9: monsters that did not act are knocked out, traps not revealed
     go back unpaid with their gold."""
     b = _battle(state)
@@ -1049,11 +1050,6 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         amounts = [a.poison for a in members]
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
         state = hurt(state, seat, amounts, "The Poisoned Dart")
-    f = _fight(state)
-    if f.paladin is not None and f.paladin.poison and state.paladin is not None and state.paladin != seat:
-        away = state.paladin  # CMB-EOR-2: the dart's 2 follow him
-        state = evolve(state, fight=evolve(f, paladin=evolve(f.paladin, poison=0)))
-        state = hurt(state, away, [TRAP_COMBAT["poisoned-dart"].later], "The Poisoned Dart")
     b = _battle(state)
     if b.sent:
         state = _knock_out(state, seat, b.sent)
