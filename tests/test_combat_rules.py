@@ -154,6 +154,7 @@ def test_CMB_TRAP_2_CMB_TRAP_4_labyrinth_two_traps_in_his_order_icons_used_up() 
 
 
 def test_CMB_TRAP_6_CMB_EOR_1_poisoned_dart_two_more_at_the_end_unreduced() -> None:
+    """LIB-CMB-6: at the end of this battle, after the Conquering step."""
     state = position({0: ["y1-thief-3-2", W5]}, traps={0: ["poisoned-dart"]}, cards=NO_FATIGUE)
     state = play(state, PlanDefence(0, E, ("poisoned-dart",)))
     assert set(legal_moves(state)) == {Target(0, 0), Target(0, 1)}
@@ -432,3 +433,10 @@ def test_CMB_REF_4_CMB_EOR_3_a_target_is_asked_before_anything_else_then_the_nex
     assert refused(state, Attack(0, 0, 0)) == ["CMB-REF-4"]
     state = play(state, Target(0, 0))
     assert state.fight.round == 2 and state.fight.stage == "plan"  # type: ignore[union-attr]
+
+
+def test_LIB_CMB_2_one_spelling_of_each_plan() -> None:
+    state = position({0: [W5]}, monsters={0: ["goblin", "goblin"]}, traps={0: ["pendulum"]})
+    assert refused(state, PlanDefence(0, E, (), (1,))) == ["LIB-CMB-2"]  # name the first goblin
+    assert refused(state, PlanDefence(0, E, ("pendulum", "kamikaze-imp"))) == ["CMB-3"]
+    assert PlanDefence(0, E, (), (0,)) in legal_moves(state)

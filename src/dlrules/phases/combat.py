@@ -986,10 +986,14 @@ def _start_battle(state: GameState, seat: int, plan: Plan) -> GameState:
         state = update_player(state, seat, traps=p.traps + plan.traps, gold=p.gold + plan.gold)
         state = _knock_out(state, seat, plan.monsters)
         f = _fight(state)
-        return evolve(state, fight=evolve(f, position=f.position + 1))
+        plans = f.plans[:seat] + (evolve(plan, traps=(), gold=0),) + f.plans[seat + 1 :]
+        return evolve(state, fight=evolve(f, plans=plans, position=f.position + 1))
     if narrating():
         announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat)
-    return _set_battle(state, Battle(seat, traps=plan.traps, sent=plan.monsters))
+    # The trap cards move from the plan to the battle, where they go off one by one.
+    f = _fight(state)
+    plans = f.plans[:seat] + (evolve(plan, traps=()),) + f.plans[seat + 1 :]
+    return evolve(state, fight=evolve(f, plans=plans, battle=Battle(seat, traps=plan.traps, sent=plan.monsters)))
 
 
 def _heal(state: GameState, seat: int) -> GameState:
