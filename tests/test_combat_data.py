@@ -32,4 +32,4 @@ def test_CMB_3_battle_ground_limits() -> None:
     lab = battle_ground("labyrinth", False)
     assert (lab.monsters, lab.traps, lab.surcharge) == (1, 2, 0)
     assert not battle_ground("anti-magic-room", False).spells
-    assert battle_ground("anti-magic-room", True).spells  # CMB-CONQ-4: a conquered room has no function
+    assert battle_ground("anti-magic-room", True).spells  # CMB-CONQ-4, LIB-CMB-8: a conquered room has no function

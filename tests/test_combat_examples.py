@@ -120,7 +120,7 @@ def test_CX_4_scenario_1_line_B() -> None:
 
 
 def test_CX_5_scenario_1_in_a_room() -> None:
-    """CMB-3, CMB-PLAN-6: the room takes 2 monsters and the trap costs 1 gold."""
+    """CMB-3, CMB-PLAN-6, CMB-ROOM-2: a year-1 room takes 2 monsters and the trap costs 1 gold."""
     room = tunnels(rooms={COLUMN[0]: "chicken-coop"})
     state = scenario_1(dungeons={0: room}, gold=1)
     state = play(state, PlanDefence(0, COLUMN[0], ("rolling-stone",), (0, 1)), Attack(0, 0, 1))

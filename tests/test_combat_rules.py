@@ -305,6 +305,7 @@ def test_CMB_MON_7_R_1_the_training_room_adds_one_to_the_goblin_and_its_follow_u
 
 
 def test_R_2_the_dark_room_adds_one_to_the_witch() -> None:
+    """CMB-ROOM-1: a combat room changes a battle fought on it."""
     room = tunnels(rooms={E: "dark-room"})
     state = position({0: [W5, W4]}, monsters={0: ["witch"]}, dungeons={0: room}, cards=NO_FATIGUE)
     state = play(state, PlanDefence(0, E, (), (0,)), Attack(0, 0, 0))
@@ -312,6 +313,7 @@ def test_R_2_the_dark_room_adds_one_to_the_witch() -> None:
 
 
 def test_CMB_CONQ_4_a_conquered_room_loses_its_combat_function() -> None:
+    """LIB-CMB-8: it is never a battle tile again."""
     room = tunnels(rooms={E: "dark-room"})
     dungeon = attrs.evolve(room, tiles=tuple(attrs.evolve(t, conquered=t.square == E) for t in room.tiles))
     assert battle_tiles(dungeon) == (COLUMN[1],)
@@ -440,3 +442,61 @@ def test_LIB_CMB_2_one_spelling_of_each_plan() -> None:
     assert refused(state, PlanDefence(0, E, (), (1,))) == ["LIB-CMB-2"]  # name the first goblin
     assert refused(state, PlanDefence(0, E, ("pendulum", "kamikaze-imp"))) == ["CMB-3"]
     assert PlanDefence(0, E, (), (0,)) in legal_moves(state)
+
+
+def test_CMB_CARD_1_CMB_CARD_2_the_year_stack_is_four_unseen_cards_of_nine() -> None:
+    from dlrules import new_game
+    from dlrules.components import COMBAT_DECKS
+
+    state = new_game(3)
+    assert state.combat == (None,) * 4 and dict(state.decks.combat.unseen) == COMBAT_DECKS[1]
+
+
+def test_CMB_CARD_5_the_spell_is_cast_separately_in_each_battle() -> None:
+    cards = ("detect-evil", "graffiti", "fireball", "invisibility")
+    state = position({0: [W5, "y1-wizard-4-2"], 1: [W5, "y1-wizard-4-2"]}, cards=cards)
+    state = play(state, PlanDefence(0, E), PlanDefence(1, E))
+    assert [p.evil for p in state.players] == [5 + 2 - 1, 5 + 2 - 1]
+
+
+def test_CMB_PARTY_2_CMB_PARTY_7_the_next_becomes_first_at_once_and_damage_stays() -> None:
+    state = position({0: [W3, W4]}, monsters={0: ["goblin", "goblin"]}, dungeons={0: tunnels(rooms={E: "mint"})}, cards=NO_FATIGUE)
+    # the first goblin's 2 leave the warrior(3) standing; the second's 2 eliminate
+    # him and its follow-up of 1 hits the new first adventurer at once
+    state = play(state, PlanDefence(0, E, (), (0, 1)))
+    assert state.players[0].prison == (W3,) and damage(state, 0) == [1]
+    state = play(state, PlanDefence(0, COLUMN[1]))
+    assert damage(state, 0) == [1 + 2]  # round 2: fatigue 2 on top of the kept counter
+
+
+def test_CMB_PLAN_7_the_trolls_food_is_paid_when_he_acts() -> None:
+    state = position({0: [W5, W4]}, monsters={0: ["troll"]}, traps={0: ["poisoned-meal"]}, cards=NO_FATIGUE, food=1)
+    state = play(state, PlanDefence(0, E, ("poisoned-meal",), (0,)))  # the meal takes the only food
+    # the troll cannot be fed any more: his unfed 3 was the one option left (LIB-CMB-1)
+    assert state.players[0].food == 0 and state.players[0].prison == (W5,) and damage(state, 0) == [3]
+
+
+def test_CMB_PAL_4_CMB_PLAN_1_a_party_the_paladin_refills_plans_again() -> None:
+    state = position({1: [W5]}, paladin=None, cards=NO_FATIGUE)
+    assert to_move(state) == frozenset({1})  # Player 1 has nobody: not asked (CMB-PLAN-1)
+    assert state.fight is not None
+    state = attrs.evolve(state, paladin=0, fight=attrs.evolve(state.fight, position=0))  # he arrives, as after an evil change
+    assert party(state, 0)[0].key == "paladin-1" and to_move(state) == frozenset({0})
+
+
+def test_CMB_BAT_2_CMB_PAL_2_the_paladin_joins_a_battle_in_progress() -> None:
+    """Detect Evil lifts the defender above the paladin's lord: he arrives at
+    once, in front, for the steps still to come (he takes the fatigue)."""
+    cards = ("detect-evil", "graffiti", "fireball", "invisibility")
+    state = position({0: [W5, "y1-wizard-4-2"], 1: [W5]}, paladin=1, evil={0: 9, 1: 10}, cards=cards)
+    state = play(state, PlanDefence(0, E), PlanDefence(1, E))
+    assert state.paladin == 0 and party(state, 0)[0] == Adventurer("paladin-1", 2)
+    assert damage(state, 0) == [2, 0, 0]
+
+
+def test_CMB_EOR_2_the_poisoned_paladin_takes_his_2_before_he_can_move() -> None:
+    """LIB-CMB-6: the dart's 2 come at the end of the battle where it hit him."""
+    cards = ("fireball", "graffiti", "detect-evil", "invisibility")
+    state = position({0: [W5]}, paladin=0, traps={0: ["poisoned-dart"]}, cards=cards)
+    state = play(state, PlanDefence(0, E, ("poisoned-dart",)), Target(0, 0))
+    assert damage(state, 0) == [0 + 2 + 1, 0]  # dart 1 cancelled by his icons; 2 later; fatigue 1 on him first

@@ -140,7 +140,11 @@ def _set_battle(state: GameState, battle: Battle | None) -> GameState:
 
 def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     """CMB-PARTY-1, PAL-3: the adventurers at ``seat``'s entrance, entrance
-    first: the paladin in front when he attacks this dungeon."""
+    first: the paladin in front when he attacks this dungeon. Computed, not
+    stored: the first adventurer is always the front-most one left
+    (CMB-PARTY-2); damage counters stay on the records from round to round
+    (CMB-PARTY-7); the paladin's record travels with him, so he joins or
+    leaves a battle in progress for the steps still to come (CMB-PAL-2)."""
     f = state.fight
     members = state.players[seat].party
     if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
@@ -226,6 +230,8 @@ def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
 
 
 def ground_of(tile: Tile) -> BattleGround:
+    """CMB-3, CMB-ROOM-1, CMB-ROOM-2: what the battle tile allows; a
+    conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)."""
     return battle_ground(tile.room, tile.conquered)
 
 
@@ -330,6 +336,9 @@ def legal(state: GameState) -> tuple[Move, ...]:
         return ()
     player = state.players[seat]
     if f.stage == "plan":
+        # CMB-PLAN-1, CMB-PLAN-8: in play order, each player whose combat goes
+        # on, i.e. whose party is not empty now (a party the paladin refilled
+        # plans again, CMB-PAL-4; in round 4 nothing is left to restart).
         if not party(state, seat) or f.plans[seat] is not None:
             return ()
         if any(not t.conquered for t in player.dungeon.tiles):
@@ -400,7 +409,9 @@ def _targets(members: Sequence[Adventurer], option: AttackOption) -> tuple[int, 
 
 
 def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
-    """CMB-MON-2, CMB-MON-3: the options of monster ``index`` now."""
+    """CMB-MON-2, CMB-MON-3: the options of monster ``index`` now, from
+    table M (CMB-MON-9); the Troll's food is paid when he acts, from what is
+    left (CMB-PLAN-7)."""
     seat = b.seat
     player = state.players[seat]
     members = party(state, seat)
@@ -759,7 +770,9 @@ def _one(index: int, amount: int) -> list[int]:
 
 def _cast(state: GameState, speed: Speed) -> GameState:
     """CMB-SPELL-1..4: the round's spell is cast in its step if the party may
-    cast and holds at least *r* magic points, counted now."""
+    cast and holds at least *r* magic points, counted now; separately in each
+    battle of the round (CMB-CARD-5). Regeneration's healing is not the
+    Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1)."""
     f = _fight(state)
     b = _battle(state)
     seat = b.seat
@@ -1019,7 +1032,8 @@ def _heal(state: GameState, seat: int) -> GameState:
 
 
 def _conquer(state: GameState, seat: int) -> GameState:
-    """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest."""
+    """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest;
+    the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil)."""
     b = _battle(state)
     if b.no_conquest:
         if narrating():
@@ -1044,7 +1058,8 @@ def _conquer(state: GameState, seat: int) -> GameState:
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     """CMB-EOR-1: the Poisoned Dart's later damage (LIB-CMB-6: at the end of
-    this battle, where the paladin cannot have left); CMB-MON-8,
+    this battle, where the paladin cannot have left, so CMB-EOR-2 never
+    arises); CMB-MON-8,
     CMB-TRAP-9: monsters that did not act are knocked out, traps not revealed
     go back unpaid with their gold."""
     b = _battle(state)

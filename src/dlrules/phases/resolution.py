@@ -267,8 +267,9 @@ def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
 
 
 def spy_positions(state: GameState, seat: int) -> tuple[int, ...]:
-    """ACT-REP-2, ACT-REP-3, LIB-REV-1: the combat positions ``seat`` may look
-    at: every one not yet seen, and one already seen (the lowest). Looks at
+    """ACT-REP-2, ACT-REP-3, LIB-REV-1, CMB-CARD-2: the positions of this
+    year's face-down stack (CMB-CARD-1: 4 of its 9 cards, identified only when
+    first seen, LIB-RES-3) ``seat`` may look at: every one not yet seen, and one already seen (the lowest). Looks at
     any of the cards already seen have the same effect (nothing new is learnt,
     ``spied`` is unchanged), so that look is listed once."""
     seen = state.spied[seat]
