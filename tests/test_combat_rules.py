@@ -52,6 +52,7 @@ def test_CMB_4_CMB_BAT_1_battles_one_at_a_time_in_play_order() -> None:
 
 
 def test_CMB_REF_2_planning_player_by_player_and_out_of_turn_refused() -> None:
+    """CMB-PLAN-8: from the starting player (the one who started fall)."""
     state = position({0: [W5], 1: [W5]}, first=1, cards=NO_FATIGUE)
     assert to_move(state) == frozenset({1})
     assert refused(state, PlanDefence(0, E)) == ["CMB-REF-2"]
@@ -500,3 +501,11 @@ def test_CMB_EOR_2_the_poisoned_paladin_takes_his_2_before_he_can_move() -> None
     state = position({0: [W5]}, paladin=0, traps={0: ["poisoned-dart"]}, cards=cards)
     state = play(state, PlanDefence(0, E, ("poisoned-dart",)), Target(0, 0))
     assert damage(state, 0) == [0 + 2 + 1, 0]  # dart 1 cancelled by his icons; 2 later; fatigue 1 on him first
+
+
+def test_CMB_HEAL_3_U_1_regeneration_has_no_established_effect() -> None:
+    y2 = ("regeneration", "blind-rage", "magic-key", "illusion")
+    state = position({0: ["y2-warrior-8:2", "y2-wizard-4-2"]}, year=2, cards=y2)
+    state, said = apply_with_events(state, PlanDefence(0, E))
+    assert any(e.code == "spell" and "Regeneration" in e.text for e in said)
+    assert damage(state, 0)[0] == 2 + 3  # nothing healed; fatigue 3
