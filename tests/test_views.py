@@ -15,10 +15,12 @@ from tablekit import played
 import dlrules
 from dlrules import Action, ChooseOrders, GameState, Phase, PlayerView, view
 from dlrules.components import COMBAT_CARDS, TRAPS
+from dlrules.phases.resolution import acting_seat
 from dlrules.serialization import dumps, loads
 from dlrules.state import DECK_NAMES, Deck, Decks, PlayerState
 from dlrules.views import (
     HIDDEN,
+    HIDDEN_POSITION,
     HIDDEN_GAME_FIELDS,
     HIDDEN_PLAYER_FIELDS,
     PUBLIC_GAME_FIELDS,
@@ -170,7 +172,21 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
         sp if s == seat else tuple(sorted(rng.sample(range(4), rng.randint(0, 4)))) for s, sp in enumerate(state.spied)
     )
     decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks)
+    changes: dict[str, Any] = {}
+    r = state.resolution
+    if r is not None and r.spy is not None and acting_seat(state) != seat:
+        changes["resolution"] = attrs.evolve(r, spy=rng.randrange(4))  # ACT-REP-2, LIB-CMB-3: which card is looked at
+    fight = state.fight
+    if fight is not None:  # CMB-PLAN-9: another defender's trap cards
+        plans = tuple(
+            p if p is None or s == seat else attrs.evolve(p, traps=tuple(rng.choice(list(TRAPS)) for _ in p.traps))
+            for s, p in enumerate(fight.plans)
+        )
+        battle = fight.battle
+        if battle is not None and battle.seat != seat:
+            battle = attrs.evolve(battle, traps=tuple(rng.choice(list(TRAPS)) for _ in battle.traps))
+        changes["fight"] = attrs.evolve(fight, plans=plans, battle=battle)
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, **changes)
 
 
 def _with_secrets(state: GameState, rng: random.Random) -> GameState:
@@ -179,22 +195,27 @@ def _with_secrets(state: GameState, rng: random.Random) -> GameState:
     players = tuple(attrs.evolve(p, traps=tuple(rng.choice(list(TRAPS)) for _ in range(rng.randint(0, 2)))) for p in state.players)
     combat = tuple(rng.choice([*COMBAT_CARDS, None]) for _ in range(4))
     spied = tuple(tuple(sorted(rng.sample(range(4), rng.randint(0, 2)))) for _ in state.players)
-    return attrs.evolve(state, players=players, combat=combat, spied=spied)
+    changes: dict[str, Any] = {}
+    if state.resolution is not None and acting_seat(state) is not None and rng.random() < 0.5:
+        changes["resolution"] = attrs.evolve(state.resolution, spy=rng.randrange(4))  # a look in progress
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, **changes)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 10_000),
-    moves=st.integers(0, 200),
+    moves=st.integers(0, 260),
     who=st.integers(-1, 3),
     noise=st.integers(0, 2**32),
 )
 def test_no_leak_states_differing_only_in_hidden_parts_give_equal_views(
     players: int, seed: int, moves: int, who: int, noise: int
 ) -> None:
-    """ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2: a view does not depend on
-    anything hidden from its seat (``who == -1``: a spectator)."""
+    """ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2, CMB-PLAN-9, CMB-REF-6: a
+    view does not depend on anything hidden from its seat (``who == -1``: a
+    spectator): hidden cards, which combat card a spy is looking at
+    (LIB-CMB-3), the trap cards another defender played face down."""
     seat = None if who < 0 or who >= players else who
     rng = random.Random(noise)
     state, _ = played(players, seed, max_moves=moves)
@@ -214,3 +235,30 @@ def test_no_leak_would_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     assert view(other, 1) == view(state, 1)
     monkeypatch.setattr(views, "_redact_player", lambda p: p)
     assert view(other, 1) != view(state, 1)
+
+
+def test_no_leak_CMB_PLAN_9_planned_traps_and_a_spy_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The property on a combat position where Player 1 has played a trap card
+    face down; with the fight redaction switched off the trap would leak."""
+    import dlrules.views as views
+    from combat_positions import position
+
+    from dlrules.moves import PlanDefence
+
+    state = position({0: ["y1-warrior-5"], 1: ["y1-warrior-5"]}, traps={0: ["pendulum"]})
+    state = dlrules.apply(state, PlanDefence(0, (0, 2), ("pendulum",)))
+    for seed in range(5):
+        other = perturb(state, 1, random.Random(seed))
+        assert view(other, 1) == view(state, 1) and view(other, None) == view(state, None)
+    monkeypatch.setattr(views, "_redact_fight", lambda fight, seat: fight)
+    assert any(view(perturb(state, 1, random.Random(s)), 1) != view(state, 1) for s in range(5))
+
+
+def test_ACT_REP_2_LIB_CMB_3_the_position_a_spy_looks_at_is_hidden_from_the_others() -> None:
+    state, _ = played(3, 5, until=Phase.RESOLUTION)
+    seat = acting_seat(state)
+    assert seat is not None and state.resolution is not None
+    looking = attrs.evolve(state, resolution=attrs.evolve(state.resolution, spy=2))
+    others = [s for s in range(3) if s != seat]
+    assert all(view(looking, s).state.resolution.spy == HIDDEN_POSITION for s in others)  # type: ignore[union-attr]
+    assert view(looking, seat).state.resolution.spy == 2  # type: ignore[union-attr]
