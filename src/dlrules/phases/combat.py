@@ -756,6 +756,9 @@ def _aimed(state: GameState, index: int) -> GameState:
     aiming = b.aiming
     assert aiming is not None
     state = _set_battle(state, evolve(b, aiming=None))
+    if narrating():
+        what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
+        announce("target", f"Player {b.seat + 1} aims {what} at {_who(party(state, b.seat), index)}.", b.seat)
     if aiming == "witch":
         return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, "witch", 1)), "The Witch's second small attack")
     return _trap_hits(state, aiming, index)
