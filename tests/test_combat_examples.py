@@ -7,8 +7,11 @@ magic points) so nothing else changes the counters."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from dlrules import legal_moves
 from dlrules.moves import Attack, PlanDefence, Target
-from dlrules.state import Phase
+from dlrules.state import GameState, Phase, Square
 
 from combat_positions import COLUMN, damage, play, position, tunnels
 
@@ -17,8 +20,14 @@ NO_FATIGUE = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
 ENTRANCE = COLUMN[0]
 
 
-def one_trap(party: list[str], trap: str, **kw: object) -> list[int]:
-    state = position({0: party}, traps={0: [trap]}, cards=NO_FATIGUE, food=1, **kw)  # type: ignore[arg-type]
+def conquered_at(state: GameState, square: Square) -> bool:
+    tile = state.players[0].dungeon.at(square)
+    assert tile is not None
+    return tile.conquered
+
+
+def one_trap(party: list[str], trap: str) -> list[int]:
+    state = position({0: party}, traps={0: [trap]}, cards=NO_FATIGUE, food=1)
     state = play(state, PlanDefence(0, ENTRANCE, (trap,)))
     return damage(state, 0)
 
@@ -46,7 +55,7 @@ def test_CX_1d_trap_door_cancelled_still_stops_conquest() -> None:
     state = position({0: ["y1-thief-3-2"]}, traps={0: ["trap-door"]}, cards=("graffiti", "detect-evil", "word-of-peace", "suggestion"))
     state = play(state, PlanDefence(0, ENTRANCE, ("trap-door",)))
     assert damage(state, 0) == [0]
-    assert not state.players[0].dungeon.at(ENTRANCE).conquered  # type: ignore[union-attr]
+    assert not conquered_at(state, ENTRANCE)
 
 
 def test_CX_1e_CMB_8_an_eliminated_warrior_goes_to_the_prison() -> None:
@@ -92,9 +101,9 @@ def test_CX_3_a_vampire_that_eliminates_leaves_nothing_to_heal() -> None:
 # --- CX-4, CX-5 scenario 1 -----------------------------------------------------------------------
 
 
-def scenario_1(**kw: object):  # type: ignore[no-untyped-def]
+def scenario_1(**kw: Any) -> GameState:
     return position(
-        {0: [W3, W4, "y1-priest-3-1"]}, monsters={0: ["troll", "goblin"]}, traps={0: ["rolling-stone"]}, food=1, **kw  # type: ignore[arg-type]
+        {0: [W3, W4, "y1-priest-3-1"]}, monsters={0: ["troll", "goblin"]}, traps={0: ["rolling-stone"]}, food=1, **kw
     )
 
 
@@ -102,7 +111,7 @@ def test_CX_4_scenario_1_line_A() -> None:
     """CMB-7: trap, fed troll, fatigue 2 on the priest, tile 1 conquered; the goblin ends it."""
     state = play(scenario_1(), PlanDefence(0, COLUMN[0], ("rolling-stone",), (0,)), Attack(0, 0, 1))
     assert state.players[0].prison == (W3, W4) and damage(state, 0) == [2]
-    assert state.players[0].dungeon.at(COLUMN[0]).conquered and state.players[0].evil == 4  # type: ignore[union-attr]
+    assert conquered_at(state, COLUMN[0]) and state.players[0].evil == 4
     assert state.players[0].food == 0
     state = play(state, PlanDefence(0, COLUMN[1], (), (1,)))
     assert len(state.players[0].prison) == 3 and state.phase is Phase.YEAR_TWO
@@ -113,7 +122,7 @@ def test_CX_4_scenario_1_line_B() -> None:
     """CMB-6, CMB-CONQ-2: the unfed troll, a heal of 1, fatigue rolls nothing over; food kept."""
     state = play(scenario_1(), PlanDefence(0, COLUMN[0], ("rolling-stone",), (0,)), Attack(0, 0, 0))
     assert state.players[0].prison == (W3, W4) and damage(state, 0) == [0]
-    assert state.players[0].dungeon.at(COLUMN[0]).conquered  # type: ignore[union-attr]
+    assert conquered_at(state, COLUMN[0])
     state = play(state, PlanDefence(0, COLUMN[1], (), (1,)))
     assert len(state.players[0].prison) == 3 and state.players[0].food == 1
     assert sum(t.conquered for t in state.players[0].dungeon.tiles) == 1
@@ -134,13 +143,13 @@ def test_CX_5_goblin_before_troll_leaves_the_priest_standing() -> None:
     state = scenario_1(dungeons={0: room}, gold=1)
     state = play(state, PlanDefence(0, COLUMN[0], ("rolling-stone",), (0, 1)), Attack(0, 1, 0))
     state = play(state, Attack(0, 0, 1))
-    assert damage(state, 0) == [2] and state.players[0].dungeon.at(COLUMN[0]).conquered  # type: ignore[union-attr]
+    assert damage(state, 0) == [2] and conquered_at(state, COLUMN[0])
 
 
 # --- CX-6 .. CX-8 scenarios 2-4 -----------------------------------------------------------------------
 
 
-def scenario_2():  # type: ignore[no-untyped-def]
+def scenario_2() -> GameState:
     return position({0: [W4, "y1-thief-4-1", "y1-thief-3-2"]}, monsters={0: ["witch", "ghost"]}, traps={0: ["poisoned-meal"]}, food=1)
 
 
@@ -155,7 +164,7 @@ def test_CX_6_scenario_2() -> None:
     """CMB-MON-5: the ghost may not hit the first; fatigue on the new first."""
     state = play(scenario_2(), PlanDefence(0, ENTRANCE, (), (0, 1)), Attack(0, 1, 0, 1), Attack(0, 0, 0))
     assert state.players[0].prison == (W4, "y1-thief-4-1") and damage(state, 0) == [0]
-    assert state.players[0].dungeon.at(ENTRANCE).conquered  # type: ignore[union-attr]
+    assert conquered_at(state, ENTRANCE)
     state = play(state, PlanDefence(0, COLUMN[1], ("poisoned-meal",)))
     assert len(state.players[0].prison) == 3 and state.players[0].food == 0
     assert sum(t.conquered for t in state.players[0].dungeon.tiles) == 1
@@ -168,11 +177,11 @@ def test_CX_7_scenario_3() -> None:
     )
     state = play(state, PlanDefence(0, ENTRANCE, ("cursed-ring",), (0,)), Attack(0, 0, 1, 2))
     assert damage(state, 0) == [0, 0, 2] and state.players[0].gold == 0
-    assert state.players[0].monsters[0].ready and not state.players[0].dungeon.at(ENTRANCE).conquered  # type: ignore[union-attr]
+    assert state.players[0].monsters[0].ready and not conquered_at(state, ENTRANCE)
     state = play(state, PlanDefence(0, ENTRANCE, (), (0,)), Attack(0, 0, 1, 2))
-    assert damage(state, 0) == [2, 0] and state.players[0].dungeon.at(ENTRANCE).conquered  # type: ignore[union-attr]
+    assert damage(state, 0) == [2, 0] and conquered_at(state, ENTRANCE)
     state = play(state, PlanDefence(0, COLUMN[1], ("pendulum",), (0,)), Attack(0, 0, 0, 0))
-    assert len(state.players[0].prison) == 3 and not state.players[0].dungeon.at(COLUMN[1]).conquered  # type: ignore[union-attr]
+    assert len(state.players[0].prison) == 3 and not conquered_at(state, COLUMN[1])
     assert sum(t.conquered for t in state.players[0].dungeon.tiles) == 1
 
 
@@ -182,9 +191,9 @@ def test_CX_8_scenario_4() -> None:
         {0: ["y1-priest-3-2", "y1-thief-3-1", "y1-priest-4-2"]}, monsters={0: ["slime"]}, traps={0: ["wall-of-fire", "anti-magic-dart"]}
     )
     state = play(state, PlanDefence(0, ENTRANCE, ("wall-of-fire",)))
-    assert damage(state, 0) == [2, 1, 2] and state.players[0].dungeon.at(ENTRANCE).conquered  # type: ignore[union-attr]
+    assert damage(state, 0) == [2, 1, 2] and conquered_at(state, ENTRANCE)
     state = play(state, PlanDefence(0, COLUMN[1], ("anti-magic-dart",), (0,)), Target(0, 0), Attack(0, 0, 0))
-    assert len(state.players[0].prison) == 3 and not state.players[0].dungeon.at(COLUMN[1]).conquered  # type: ignore[union-attr]
+    assert len(state.players[0].prison) == 3 and not conquered_at(state, COLUMN[1])
 
 
 # --- CX-9, CX-10 --------------------------------------------------------------------------------------
@@ -201,9 +210,7 @@ def test_CX_9_CMB_PLAN_3_the_battle_tile_among_the_nearest() -> None:
     assert {m.tile for m in _plans(state)} == {(1, 2)}
 
 
-def _plans(state):  # type: ignore[no-untyped-def]
-    from dlrules import legal_moves
-
+def _plans(state: GameState) -> list[PlanDefence]:
     return [m for m in legal_moves(state) if isinstance(m, PlanDefence)]
 
 
@@ -220,7 +227,6 @@ def test_CX_10_CMB_SPELL_1_two_crystals_cast_in_rounds_1_and_2_only() -> None:
 
 
 def test_CX_10_a_trap_eliminating_a_wizard_stops_the_fast_spell() -> None:
-    from dlrules import legal_moves
     from dlrules.moves import WordOfPeace
 
     cards = ("fireball", "word-of-peace", "graffiti", "detect-evil")

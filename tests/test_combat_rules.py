@@ -23,7 +23,7 @@ from dlrules.moves import (
     WordOfPeace,
 )
 from dlrules.phases.combat import battle_tiles, hit_points, party
-from dlrules.state import Adventurer, Phase
+from dlrules.state import Adventurer, GameState, Phase
 from dlrules.views import HIDDEN, view
 
 from combat_positions import COLUMN, damage, play, position, refused, tunnels
@@ -33,7 +33,7 @@ NO_FATIGUE = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
 E = COLUMN[0]
 
 
-def conquered(state, seat: int = 0) -> int:  # type: ignore[no-untyped-def]
+def conquered(state: GameState, seat: int = 0) -> int:
     return sum(t.conquered for t in state.players[seat].dungeon.tiles)
 
 

@@ -137,7 +137,8 @@ def test_ACT_REP_2_spy_draw_fixes_an_unseen_card_privately() -> None:
     # LIB-CMB-3, LIB-RES-3: the same sequence as any first look (a chance turn), with one certain outcome
     assert to_move(state) == frozenset({CHANCE})
     assert legal_moves(state) == (Draw("combat", "invisibility"),)
-    assert view(state, 0).state.resolution.spy == HIDDEN_POSITION  # ACT-REP-2: which card is private
+    seen = view(state, 0).state.resolution
+    assert seen is not None and seen.spy == HIDDEN_POSITION  # ACT-REP-2: which card is private
     state = apply(state, Draw("combat", "invisibility"))
     assert state.spied == ((2,), (), (2,), ()) and state.decks.combat.size == deck_before - 1
     assert state.players[2].gold == 2  # slot III costs 1 gold

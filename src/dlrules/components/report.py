@@ -54,11 +54,11 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for mc in combat.MONSTER_COMBAT.values():
         if mc.conf is not Conf.H:
             yield ("monster in combat", mc.key, str(mc.options), mc.conf.value, mc.source)
-    for t in combat.TRAP_COMBAT.values():
-        if t.conf is not Conf.H:
-            yield ("trap in combat", t.key, f"{t.aim.value}, {t.damage} damage", t.conf.value, t.source)
-        if t.year2_conf is not Conf.H:
-            yield ("trap in combat", f"{t.key} (year 2)", f"{t.damage_y2} damage", t.year2_conf.value, t.source + "; U-3")
+    for tc in combat.TRAP_COMBAT.values():
+        if tc.conf is not Conf.H:
+            yield ("trap in combat", tc.key, f"{tc.aim.value}, {tc.damage} damage", tc.conf.value, tc.source)
+        if tc.year2_conf is not Conf.H:
+            yield ("trap in combat", f"{tc.key} (year 2)", f"{tc.damage_y2} damage", tc.year2_conf.value, tc.source + "; U-3")
     for fact in combat.COMBAT_FACTS:
         if fact.conf is not Conf.H:
             yield ("combat", fact.name, str(fact.value), fact.conf.value, fact.source)

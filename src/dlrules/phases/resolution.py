@@ -303,8 +303,9 @@ def legal(state: GameState) -> tuple[Move, ...]:
     deck = _chance_deck(state)
     if deck is not None:
         r = _cursor(state)
-        if deck == "combat" and r.spy is not None and state.combat[r.spy] is not None:
-            return (Draw("combat", state.combat[r.spy]),)  # LIB-CMB-3: identified already: certain
+        known = state.combat[r.spy] if deck == "combat" and r.spy is not None else None
+        if known is not None:
+            return (Draw("combat", known),)  # LIB-CMB-3: identified already: certain
         return draws(getattr(state.decks, deck), deck)
     r = _cursor(state)
     if r.returning:
