@@ -509,3 +509,12 @@ def test_CMB_HEAL_3_U_1_regeneration_has_no_established_effect() -> None:
     state, said = apply_with_events(state, PlanDefence(0, E))
     assert any(e.code == "spell" and "Regeneration" in e.text for e in said)
     assert damage(state, 0)[0] == 2 + 3  # nothing healed; fatigue 3
+
+
+def test_PAL_10_year_2_uses_the_stronger_paladin() -> None:
+    """Table P: the year-2 paladin (8 HP, 3 of each icon) leads the year-2 party."""
+    y2 = ("magic-key", "blind-rage", "regeneration", "illusion")
+    state = position({0: ["y2-warrior-5"]}, paladin=0, traps={0: ["rolling-stone"]}, year=2, cards=y2)
+    assert party(state, 0)[0].key == "paladin-2" and hit_points(party(state, 0)[0]) == 8
+    state = play(state, PlanDefence(0, E, ("rolling-stone",)))
+    assert damage(state, 0) == [1 + 3, 0]  # the year-2 stone's 4 less his 3 icons; fatigue 3

@@ -400,7 +400,7 @@ class Battle:
     """One defender's battle in progress (CMB-BAT, CMB-4).
 
     ``step`` is where the battle stands: ``trap``, ``fast``, ``monsters``,
-    ``slow``, ``heal``, ``conquer``. ``traps`` are the planned traps not gone
+    ``slow``, ``heal`` (where a decision stopped it). ``traps`` are the planned traps not gone
     off yet (hidden); ``aiming`` a trap or monster waiting for the defender's
     target (``Target``); ``choosing`` a spell waiting for the defender's
     choice; ``sent`` the monsters and ghosts that have not acted."""

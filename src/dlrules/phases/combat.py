@@ -321,8 +321,23 @@ def _card(state: GameState) -> str | None:
     return state.combat[_fight(state).round - 1]
 
 
+_LAST: list[tuple[GameState, tuple[Move, ...]]] = []
+"""The last state asked about and its moves: ``auto``, ``to_move`` and
+``legal_moves`` ask about the same state one after the other (the entry holds
+the state itself, so its identity cannot be reused while it is kept)."""
+
+
 def legal(state: GameState) -> tuple[Move, ...]:
     """The decision due now, or ``()`` when the next step is automatic."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is state:
+        return last[1]
+    moves = _legal(state)
+    _LAST[:] = [(state, moves)]
+    return moves
+
+
+def _legal(state: GameState) -> tuple[Move, ...]:
     f = state.fight
     if f is None or f.stage == "over":
         return ()
@@ -958,26 +973,45 @@ def _step(state: GameState) -> GameState:
         return _start_battle(state, seat, plan)
     if not party(state, seat):
         return _end_battle(state, stopped=True)  # CMB-BAT-3
-    if b.step == "trap":
+    # CMB-4: the steps in order; consecutive automatic steps run in one go and
+    # the battle's step is stored only where a decision stops it.
+    step = b.step
+    if step == "trap":
         if b.traps:
             return _trap(state, b.traps[0])
-        return _set_battle(state, evolve(b, step="fast"))
-    if b.step == "fast":
+        step = "fast"
+    if step == "fast":
         state = _cast(state, Speed.FAST)
-        return _set_battle(state, evolve(_battle(state), step="monsters"))
-    if b.step == "monsters":
-        stuck = _cannot_attack(state, b)
-        if stuck is not None:
-            return _stuck(state, b, stuck)
-        return _set_battle(state, evolve(b, step="slow"))
-    if b.step == "slow":
+        step = "monsters"
+        if _waiting(state, seat):
+            return _at_step(state, step)
+    if step == "monsters":
+        b = _battle(state)
+        if b.sent:
+            stuck = _cannot_attack(state, b)
+            if stuck is not None:
+                return _at_step(_stuck(state, b, stuck), step)
+            return _at_step(state, step)  # the defender's monsters act (Attack)
+        step = "slow"
+    if step == "slow":
         state = _cast(state, Speed.SLOW)
-        return _set_battle(state, evolve(_battle(state), step="heal"))
-    if b.step == "heal":
-        state = _heal(state, seat)
-        return _set_battle(state, evolve(_battle(state), step="conquer"))
+        step = "heal"
+        if _waiting(state, seat):
+            return _at_step(state, step)
+    state = _heal(state, seat)
     state = _conquer(state, seat)
     return _end_battle(state, stopped=False)
+
+
+def _waiting(state: GameState, seat: int) -> bool:
+    """A spell asks the defender something, or nobody is left (CMB-BAT-3)."""
+    b = _battle(state)
+    return b.choosing is not None or b.aiming is not None or not party(state, seat)
+
+
+def _at_step(state: GameState, step: str) -> GameState:
+    b = _battle(state)
+    return state if b.step == step else _set_battle(state, evolve(b, step=step))
 
 
 def _stuck(state: GameState, b: Battle, index: int) -> GameState:
@@ -1044,10 +1078,19 @@ def _conquer(state: GameState, seat: int) -> GameState:
         return state
     card = _card(state)
     assert card is not None
-    for _ in range(COMBAT_CARDS[card].fatigue):
-        if not party(state, seat):
+    left = COMBAT_CARDS[card].fatigue
+    while left:
+        # One point at a time on the current first adventurer: the points he
+        # takes before he falls are placed together, the rest roll on.
+        members = party(state, seat)
+        if not members:
             break
-        state = hurt(state, seat, [1], "Fatigue")
+        points = min(left, hit_points(members[0]) - members[0].damage)
+        before = state
+        state = hurt(state, seat, [points], "Fatigue")
+        left -= points
+        if state is before:
+            break  # an invisible wizard: the points are lost (U-13)
     if not party(state, seat):
         return state
     square = _plan_of(state, seat).tile
