@@ -80,8 +80,11 @@ from dlrules.state import (
 # --- the party (CMB-PARTY) -------------------------------------------------------------
 
 
+_PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
+
+
 def is_paladin(adv: Adventurer) -> bool:
-    return adv.key.startswith("paladin")
+    return adv.key in _PALADIN_KEYS
 
 
 def _paladin_tile(key: str) -> tuple[int, int, int, int]:
@@ -217,6 +220,7 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameS
 # --- battle tiles (CMB-2, CMB-PLAN-2..4) ----------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
 def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
     """CMB-PLAN-2..4: the unconquered tiles at the least walking distance;
     tiles no path connects come only when no connected one is left."""
@@ -286,8 +290,16 @@ def _sendable(monsters: tuple[Monster, ...], limit: int) -> list[tuple[int, ...]
     return out
 
 
-@functools.lru_cache(maxsize=512)
 def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
+    """CMB-REF-2: every legal plan (cached on what a plan depends on)."""
+    return _plans_for(seat, player.dungeon, player.traps, player.monsters, player.gold, player.food, player.imps)
+
+
+@functools.lru_cache(maxsize=1024)
+def _plans_for(
+    seat: int, dungeon: Dungeon, traps: tuple[str, ...], monsters: tuple[Monster, ...], gold: int, food: int, imps: int
+) -> tuple[Move, ...]:
+    player = PlayerState(gold, food, imps, 0, (), (), dungeon, monsters=monsters, traps=traps)
     out: list[Move] = []
     counts: dict[str, int] = {}
     for t in player.traps:
