@@ -308,9 +308,9 @@ def _plans_for(
         tile = player.dungeon.at(square)
         assert tile is not None
         ground = ground_of(tile)
-        traps = [ts for ts in _multisets(counts, ground.traps) if _affordable(player, _trap_cost(ts, ground))]
+        played = [ts for ts in _multisets(counts, ground.traps) if _affordable(player, _trap_cost(ts, ground))]
         sends = _sendable(player.monsters, ground.monsters)
-        out.extend(PlanDefence(seat, square, ts, ms) for ts in traps for ms in sends)
+        out.extend(PlanDefence(seat, square, ts, ms) for ts in played for ms in sends)
     return tuple(out)
 
 
