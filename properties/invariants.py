@@ -453,6 +453,16 @@ def knocked_out_monsters_never_fight(state: GameState) -> None:
         raise _fail("knocked_out_monsters_never_fight", state, "a knocked-out monster is about to act")
 
 
+def forced_decisions_are_automatic(state: GameState) -> None:
+    """LIB-CMB-1, CMB-REF-4: in combat a player is asked only when he has a
+    real choice (two or more legal moves); a forced one is made for him."""
+    if state.phase is not Phase.COMBAT:
+        return
+    seats = [s for s in dlrules.to_move(state) if s != CHANCE]
+    if seats and len(dlrules.legal_moves(state)) < 2:
+        raise _fail("forced_decisions_are_automatic", state, f"Player {seats[0] + 1} is asked with one legal move only")
+
+
 def progress_marker_sane(state: GameState) -> None:
     """RS-1, RS-2: year 1..2, round 1..4, first player a seat."""
     if not (1 <= state.year <= 2 and 1 <= state.round <= 4 and 0 <= state.first_player < state.n_players):
@@ -510,6 +520,7 @@ STATE_INVARIANTS = (
     progress_marker_sane,
     damage_below_hit_points,
     knocked_out_monsters_never_fight,
+    forced_decisions_are_automatic,
     only_seats_to_move_have_moves,
     chance_outcomes_sum_to_one,
     state_json_round_trip,

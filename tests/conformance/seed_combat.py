@@ -36,7 +36,7 @@ E = COLUMN[0]
 W3, W4, W5 = "y1-warrior-3", "y1-warrior-4", "y1-warrior-5"
 
 
-def record(sid: str, rules: list[str], description: str, state: GameState, move: Move) -> Path:
+def record(sid: str, rules: list[str], description: str, state: GameState, move: Move, after: dict[str, Any] | None = None) -> Path:
     data: dict[str, Any] = {
         "format": FORMAT,
         "id": sid,
@@ -46,6 +46,8 @@ def record(sid: str, rules: list[str], description: str, state: GameState, move:
         "move": move_data(move),
         "expect": expectation(state, move, ONLY),
     }
+    if after:
+        data["expect"]["after"] = after
     path = FOLDER / f"{sid}.json"
     path.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
     run(load(path))
@@ -114,6 +116,19 @@ def main() -> None:
     s = position({0: [W5]}, traps={0: ["cursed-ring"]}, gold=0)
     record("CMB-PLAN-6-a-trap-he-cannot-pay", ["CMB-PLAN-6"],
            "Combat: the Cursed Ring costs 1 gold; with none it cannot be played.", s, PlanDefence(0, E, ("cursed-ring",)))
+    dungeon = tunnels((0, 2), (0, 3), (1, 2), rooms={(1, 2): "mint"})
+    s = play(position({0: [W5, "y1-thief-4-2", "y1-priest-4-2"]}, monsters={0: ["slime"]}, dungeons={0: dungeon},
+                      cards=NO_FATIGUE), PlanDefence(0, (0, 2)))
+    record("CX-9-a-tied-battle-tile-is-the-defenders-choice", ["CMB-2", "CMB-PLAN-3"],
+           "Combat, round 2: the tunnel to the right and the room are both nearest; he fights in the room and the slime holds.",
+           play(s, PlanDefence(0, (1, 2), (), (0,))), Attack(0, 0, 1),
+           after={"players.0.tiles.2.conquered": False, "players.0.tiles.1.conquered": False})
+    cards = ("detect-evil", "fist-of-justice", "detect-treasure", "fireball")
+    s = position({0: [W5, "y1-wizard-4-2"]}, dungeons={0: tunnels((0, 2), (1, 2), (2, 2), (3, 2))}, cards=cards)
+    s = play(s, PlanDefence(0, (0, 2)), PlanDefence(0, (1, 2)))
+    record("CX-10-two-crystals-cast-nothing-in-round-3", ["CMB-SPELL-1", "CMB-SPELL-2"],
+           "Combat, round 3: 2 magic points are fewer than 3: Detect Treasure is not cast, the gold stays.",
+           s, PlanDefence(0, (2, 2)))
     print(f"wrote {FOLDER}")
 
 
