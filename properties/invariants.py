@@ -275,7 +275,7 @@ def every_card_in_one_place(state: GameState) -> None:
     adventurers = (
         _deck_cards(state.decks.adventurers) + Counter(state.adventurers_next) + Counter(state.adventurers_now)
         + of(state.far_lands, ADVENTURERS)
-        + Counter(a.key for p in players for a in p.party if a.key not in paladins)
+        + Counter(a.key for p in players for a in p.party if a.key not in paladins and a.key != "illusion")
         + Counter(k for p in players for k in p.prison if k not in paladins)
     )
     compare("adventurers", ADVENTURERS, adventurers, _totals(ADVENTURER_DECKS, y))

@@ -518,3 +518,23 @@ def test_PAL_10_year_2_uses_the_stronger_paladin() -> None:
     assert party(state, 0)[0].key == "paladin-2" and hit_points(party(state, 0)[0]) == 8
     state = play(state, PlanDefence(0, E, ("rolling-stone",)))
     assert damage(state, 0) == [1 + 3, 0]  # the year-2 stone's 4 less his 3 icons; fatigue 3
+
+
+def test_C2_2_LIB_CMB_9_an_illusion_stands_first_and_vanishes() -> None:
+    """Cast with 1 magic point in round 1: the illusion stands in front (of the
+    paladin too); the goblin's 2 make it vanish, its follow-up hits the paladin."""
+    y2 = ("illusion", "blind-rage", "regeneration", "magic-key")
+    state = position({0: ["y2-wizard-4-2"]}, paladin=0, monsters={0: ["goblin"]}, year=2, cards=y2)
+    state, said = apply_with_events(state, PlanDefence(0, E, (), (0,)))
+    assert any(e.code == "illusion" for e in said)
+    assert [a.key for a in party(state, 0)] == ["paladin-2", "y2-wizard-4-2"]
+    assert state.players[0].prison == () and damage(state, 0) == [1, 0]  # follow-up 1, healed by his hearts; fatigue 1
+
+
+def test_LIB_CMB_9_an_illusion_alone_is_no_party() -> None:
+    y2 = ("illusion", "blind-rage", "regeneration", "magic-key")
+    state = position({0: ["y2-wizard-4-2"]}, traps={0: ["pendulum"]}, year=2, cards=y2)
+    assert state.fight is not None
+    p = state.players[0]
+    alone = attrs.evolve(state, players=(attrs.evolve(p, party=(Adventurer("illusion"),)), *state.players[1:]))
+    assert party(alone, 0) == ()

@@ -347,7 +347,7 @@ COMBAT_CARDS: dict[str, CombatCard] = {
         _card("detect-evil", "Detect Evil", 1, _S, 2, "the defender gains 2 evil", Conf.M, "C1-8; CED; slow: L (U-2)"),
         _card("graffiti", "Graffiti", 1, _S, 2, "text unknown: no effect (U-2)", Conf.L, "C1-9; KAL (name only)", spell="none"),
         _card("create-food", "Create Food", 2, _F, 3, "a food token on the first adventurer: +1 hit point for the rest of the combat", Conf.L, "C2-1; FAQ; speed, fatigue: L (U-1)"),
-        _card("illusion", "Illusion", 2, _F, 1, "an illusory adventurer stands first (not implemented: no effect yet, LIB-CMB-9)", Conf.L, "C2-2; FAQ; fatigue: L (U-1)", spell="none"),
+        _card("illusion", "Illusion", 2, _F, 1, "an illusory adventurer (1 hit point, no icons) stands first in the party", Conf.L, "C2-2; FAQ; fatigue: L (U-1)"),
         _card("metamorphosis", "Metamorphosis", 2, _F, 2, "one of the defender's monsters here becomes a sheep: it does not act and is knocked out", Conf.L, "C2-3; FAQ; fatigue: L (U-1)"),
         _card("aura-of-fear", "Aura of Fear", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-4; FAQ", spell="none"),
         _card("dimensional-gate", "Dimensional Gate", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-5; FAQ", spell="none"),

@@ -193,8 +193,12 @@ CONQUEST_EVIL = Fact("evil lost per conquered tile (CMB-CONQ-3)", 1, Conf.H, _CC
 WORD_OF_PEACE_EVIL = Fact("evil gained instead of withdrawing (C1-1)", 2, Conf.H, _CC + " C1-1; RB p.13")
 DETECT_EVIL_EVIL = Fact("evil gained by Detect Evil (C1-8)", 2, Conf.M, _CC + " C1-8; CED")
 MAGIC_SHIELD_POINTS = Fact("damage absorbed by Magic Shield (C1-3, U-12)", 1, Conf.M, _CC + " C1-3; CED, KAL, FAQ")
+ILLUSION_HP = Fact("hit points of Illusion's illusory adventurer (C2-2)", 1, Conf.M, _CC + " C2-2; FAQ")
+ILLUSION_KEY = "illusion"
+"""The party entry of an illusory adventurer (C2-2): not a tile, never imprisoned."""
 CREATE_FOOD_HP = Fact("hit points added by Create Food's token (C2-1)", 1, Conf.M, _CC + " C2-1; FAQ")
 
 COMBAT_FACTS: tuple[Fact[int], ...] = (
     COMBAT_ROUNDS, CONQUEST_EVIL, WORD_OF_PEACE_EVIL, DETECT_EVIL_EVIL, MAGIC_SHIELD_POINTS, CREATE_FOOD_HP, ROOM_BONUS,
+    ILLUSION_HP,
 )  # fmt: skip

@@ -33,6 +33,8 @@ from dlrules.components.combat import (
     CONQUEST_EVIL,
     CREATE_FOOD_HP,
     DETECT_EVIL_EVIL,
+    ILLUSION_HP,
+    ILLUSION_KEY,
     MAGIC_SHIELD_POINTS,
     MONSTER_COMBAT,
     ROOM_BONUS,
@@ -93,19 +95,32 @@ def _paladin_tile(key: str) -> tuple[int, int, int, int]:
     return tile.hp, tile.anti_trap, tile.hearts, tile.crystals
 
 
+def is_illusion(adv: Adventurer) -> bool:
+    return adv.key == ILLUSION_KEY
+
+
 def adventurer_class(adv: Adventurer) -> AdventurerClass:
+    """The class rules name (PAL-12: the paladin is none of the four); an
+    illusion (C2-2) has no ability and is treated as a warrior (LIB-CMB-9)."""
+    if is_illusion(adv):
+        return AdventurerClass.WARRIOR
     return AdventurerClass.PALADIN if is_paladin(adv) else ADVENTURERS[adv.key].cls
 
 
 def hit_points(adv: Adventurer) -> int:
     """CMB-PARTY-4: the printed hit points, plus 1 per Create Food token (C2-1)."""
-    base = _paladin_tile(adv.key)[0] if is_paladin(adv) else ADVENTURERS[adv.key].hp
+    if is_illusion(adv):
+        base = ILLUSION_HP.value
+    else:
+        base = _paladin_tile(adv.key)[0] if is_paladin(adv) else ADVENTURERS[adv.key].hp
     return base + adv.food * CREATE_FOOD_HP.value
 
 
 def _icons(adv: Adventurer, cls: AdventurerClass) -> int:
     """CMB-PARTY-3: a thief's anti-trap icons, a priest's hearts, a wizard's
     crystals; the paladin has all three kinds (PAL-12)."""
+    if is_illusion(adv):
+        return 0
     if is_paladin(adv):
         _, anti, hearts, crystals = _paladin_tile(adv.key)
         return {AdventurerClass.THIEF: anti, AdventurerClass.PRIEST: hearts, AdventurerClass.WIZARD: crystals}[cls]
@@ -151,7 +166,12 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     f = state.fight
     members = state.players[seat].party
     if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
-        return (f.paladin,) + members
+        front = 0
+        while front < len(members) and is_illusion(members[front]):
+            front += 1  # C2-2: an illusion stands in front of the paladin too
+        members = members[:front] + (f.paladin,) + members[front:]
+    if members and is_illusion(members[-1]) and all(map(is_illusion, members)):
+        return ()  # LIB-CMB-9: an illusion alone is no party
     return members
 
 
@@ -165,6 +185,8 @@ def _with_party(state: GameState, seat: int, members: Sequence[Adventurer]) -> G
 
 
 def _name(adv: Adventurer) -> str:
+    if is_illusion(adv):
+        return "the illusion"
     if is_paladin(adv):
         return "the paladin"
     tile = ADVENTURERS[adv.key]
@@ -204,7 +226,13 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameS
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat)
     alive = tuple(a for a in hit if a.damage < hit_points(a))
-    fallen = tuple(a for a in hit if a.damage >= hit_points(a))
+    fallen = tuple(a for a in hit if a.damage >= hit_points(a) and not is_illusion(a))
+    if narrating() and len(alive) + len(fallen) < len(hit):
+        announce("illusion", "The illusion vanishes (C2-2).", seat)
+    if alive and all(is_illusion(a) for a in alive):
+        alive = ()  # LIB-CMB-9: an illusion alone is no party
+        if narrating():
+            announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat)
     state = _with_party(state, seat, alive)
     if fallen:
         prison = state.players[seat].prison + tuple(a.key for a in fallen)
@@ -855,6 +883,9 @@ def _cast(state: GameState, speed: Speed) -> GameState:
         return state
     if spell == "detect-evil":
         return move_evil(state, seat, DETECT_EVIL_EVIL.value)  # CMB-SPELL-7: a gain
+    if spell == "illusion":
+        p = state.players[seat]
+        return update_player(state, seat, party=(Adventurer(ILLUSION_KEY),) + p.party)
     if spell == "create-food":
         fed = (evolve(members[0], food=members[0].food + 1),) + members[1:]
         return _with_party(state, seat, fed)
@@ -1160,7 +1191,7 @@ def _finish(state: GameState) -> GameState:
         members = party(state, seat)
         if members and narrating():
             announce("distant_lands", f"{len(members)} survivor(s) leave Player {seat + 1}'s dungeon for the Distant Lands (CMB-END-2).", seat)
-        far += tuple(a.key for a in members)
+        far += tuple(a.key for a in members if not is_illusion(a))
         state = update_player(
             state, seat, party=(), monsters=tuple(evolve(m, ready=True) for m in state.players[seat].monsters)
         )
