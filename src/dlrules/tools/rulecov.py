@@ -33,7 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-RULE_FILES = ("RULES.md", "BEYOND-SEEDS.md", "COMBAT.md", "YEAR2.md")
+RULE_FILES = ("RULES.md", "BEYOND-SEEDS.md", "COMBAT.md", "YEAR2.md", "SCORING.md")
 DATA_ONLY = ("state.py", "moves.py", "components/", "tools/")
 
 
