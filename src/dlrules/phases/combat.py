@@ -249,10 +249,14 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameS
 
 
 @functools.lru_cache(maxsize=1024)
+def _distances(squares: frozenset[Square]) -> dict[Square, int]:
+    return walking_distances(squares)  # read only: shared between calls
+
+
 def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
     """CMB-PLAN-2..4: the unconquered tiles at the least walking distance;
     tiles no path connects come only when no connected one is left."""
-    distance = walking_distances(dungeon.squares)
+    distance = _distances(dungeon.squares)
     open_tiles = [t.square for t in dungeon.tiles if not t.conquered]
     connected = [sq for sq in open_tiles if sq in distance]
     if not connected:
@@ -290,18 +294,25 @@ def _affordable(player: PlayerState, cost: tuple[int, int, int]) -> bool:
     return player.gold >= cost[0] and player.food >= cost[1] and player.imps >= cost[2]
 
 
-def _multisets(counts: dict[str, int], most: int) -> list[tuple[str, ...]]:
+def _multisets(counts: dict[str, int], most: int) -> tuple[tuple[str, ...], ...]:
     """Every sorted multiset of at most ``most`` keys drawn from ``counts``."""
+    return _multisets_of(tuple(sorted(counts.items())), most)
+
+
+@functools.lru_cache(maxsize=1024)
+def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[str, ...], ...]:
+    counts = dict(items)
     keys = sorted(counts)
     out: list[tuple[str, ...]] = [()]
     for size in range(1, most + 1):
         for combo in itertools.combinations_with_replacement(keys, size):
             if all(combo.count(k) <= counts[k] for k in set(combo)):
                 out.append(combo)
-    return out
+    return tuple(out)
 
 
-def _sendable(monsters: tuple[Monster, ...], limit: int) -> list[tuple[int, ...]]:
+@functools.lru_cache(maxsize=1024)
+def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts that may be
     sent, as sorted indices; of alike monsters the first ones are named."""
     by_kind: dict[str, list[int]] = {}
@@ -315,7 +326,7 @@ def _sendable(monsters: tuple[Monster, ...], limit: int) -> list[tuple[int, ...]
         base = [i for group in chosen for i in group]
         for g in range(len(ghosts) + 1):
             out.append(tuple(sorted(base + ghosts[:g])))
-    return out
+    return tuple(out)
 
 
 def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
