@@ -62,7 +62,8 @@ from dlrules.moves import (
     WordOfPeace,
 )
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, narrating, update_player
+from dlrules.components.setup import EVIL_MIN
+from dlrules.phases.common import announce, check_paladin, move_evil, narrating, update_player
 from dlrules.phases.events import can_pay as can_pay_wage
 from dlrules.state import (
     CHANCE,
@@ -178,10 +179,12 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
 def _with_party(state: GameState, seat: int, members: Sequence[Adventurer]) -> GameState:
     """Write ``seat``'s party back: the paladin's record to ``Fight.paladin``."""
     rest = tuple(a for a in members if not is_paladin(a))
-    lead = [a for a in members if is_paladin(a)]
-    if lead:
-        state = evolve(state, fight=evolve(_fight(state), paladin=lead[0]))
-    return update_player(state, seat, party=rest)
+    player = evolve(state.players[seat], party=rest)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    if len(rest) < len(members):
+        lead = next(a for a in members if is_paladin(a))
+        return evolve(state, players=players, fight=evolve(_fight(state), paladin=lead))  # one copy
+    return evolve(state, players=players)
 
 
 def _name(adv: Adventurer) -> str:
@@ -227,6 +230,8 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameS
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat)
     alive = tuple(a for a in hit if a.damage < hit_points(a))
     fallen = tuple(a for a in hit if a.damage >= hit_points(a) and not is_illusion(a))
+    if not fallen and len(alive) == len(hit):  # the usual case: nobody falls; one copy
+        return _with_party(state, seat, alive)
     if narrating() and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat)
     if alive and all(is_illusion(a) for a in alive):
@@ -680,7 +685,6 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
     for t in move.traps:
         traps.remove(t)
     gold = ground.surcharge * len(move.traps)
-    state = update_player(state, seat, traps=tuple(traps), gold=p.gold - gold)
     f = _fight(state)
     plans = f.plans[:seat] + (Plan(move.tile, move.traps, move.monsters, gold),) + f.plans[seat + 1 :]
     if narrating():
@@ -691,7 +695,9 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
             f"Player {seat + 1} defends {square_name(move.tile)}: {len(move.traps)} trap card(s) face down{extra}; sends {sent}.",
             seat,
         )
-    return evolve(state, fight=evolve(f, plans=plans, position=f.position + 1))
+    player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    return evolve(state, players=players, fight=evolve(f, plans=plans, position=f.position + 1))  # one copy
 
 
 def _release(state: GameState, seat: int, index: int) -> GameState:
@@ -710,14 +716,16 @@ def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
     and is public from now on (every seat has seen it)."""
     f = _fight(state)
     pos = f.round - 1
-    if drawn:
-        state = evolve(state, decks=evolve(state.decks, combat=state.decks.combat.without(card)))
-        state = evolve(state, combat=state.combat[:pos] + (card,) + state.combat[pos + 1 :])
-    spied = tuple(tuple(sorted(set(seen) | {pos})) for seen in state.spied)
+    spied = tuple(seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied)
     c = COMBAT_CARDS[card]
     if narrating():
         announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.")
-    return evolve(state, spied=spied, fight=evolve(f, stage="battle", position=0))
+    fight = evolve(f, stage="battle", position=0)
+    if drawn:
+        decks = evolve(state.decks, combat=state.decks.combat.without(card))
+        combat = state.combat[:pos] + (card,) + state.combat[pos + 1 :]
+        return evolve(state, spied=spied, fight=fight, decks=decks, combat=combat)
+    return evolve(state, spied=spied, fight=fight)
 
 
 def _withdraw(state: GameState, indices: Sequence[int], why: str) -> GameState:
@@ -1005,23 +1013,36 @@ def auto(state: GameState) -> GameState:
 
 def _step(state: GameState) -> GameState:
     f = _fight(state)
+    order = state.player_order()
     if f.stage == "plan":
-        seat = _seat_at(state)
-        if seat is None:
+        # Pass in one step every player with nothing to plan (CMB-PLAN-1).
+        position = f.position
+        while position < len(order):
+            seat = order[position]
+            if party(state, seat) and f.plans[seat] is None:
+                p = state.players[seat]
+                if p.prison or any(not t.conquered for t in p.dungeon.tiles):
+                    break  # a decision (``legal``)
+                if narrating():
+                    announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat)
+            position += 1
+        if position >= len(order):
             return evolve(state, fight=evolve(f, stage="reveal", position=0))
-        if party(state, seat) and narrating() and f.plans[seat] is None:
-            announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat)
-        return evolve(state, fight=evolve(f, position=f.position + 1))
+        return evolve(state, fight=evolve(f, position=position))
     if f.stage == "reveal":
         card = _card(state)
         assert card is not None
         return _reveal(state, card, drawn=False)
-    seat = _seat_at(state)
-    if seat is None:
+    position = f.position
+    while position < len(order) and f.plans[order[position]] is None:
+        position += 1  # CMB-BAT-1: no plan, no battle
+    if position >= len(order):
         return _end_round(state)
+    if position != f.position:
+        return evolve(state, fight=evolve(f, position=position))
+    seat = order[position]
     plan = f.plans[seat]
-    if plan is None:
-        return evolve(state, fight=evolve(f, position=f.position + 1))
+    assert plan is not None
     b = f.battle
     if b is None:
         return _start_battle(state, seat, plan)
@@ -1150,9 +1171,16 @@ def _conquer(state: GameState, seat: int) -> GameState:
     square = _plan_of(state, seat).tile
     p = state.players[seat]
     tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
-    state = update_player(state, seat, dungeon=Dungeon(tiles))
     if narrating():
         announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat)
+    if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
+        # The tile and the one space of evil in one copy; then the paladin check (PAL-5).
+        player = evolve(p, dungeon=Dungeon(tiles), evil=p.evil - 1)
+        state = evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
+        if narrating():
+            announce("evil", f"Player {seat + 1} loses 1 evil ({player.evil}).", seat)
+        return check_paladin(state)
+    state = update_player(state, seat, dungeon=Dungeon(tiles))
     return move_evil(state, seat, -CONQUEST_EVIL.value)
 
 
