@@ -1003,6 +1003,17 @@ def auto(state: GameState) -> GameState:
         return enter(state)
     if f.stage == "over":
         return state
+    b = f.battle
+    if f.stage == "battle" and (
+        b is None
+        or (
+            b.aiming is None
+            and b.choosing is None
+            and not (b.step == "monsters" and b.sent)
+            and not (b.step == "trap" and len(set(b.traps)) > 1)
+        )
+    ):
+        return _step(state)  # no decision can be due here (``_battle_moves``)
     moves = legal(state)
     if moves:
         if len(moves) == 1 and moves[0].seat != CHANCE:
