@@ -201,3 +201,13 @@ def test_explain_past_an_illegal_move_reports_it(tmp_path: Path, capsys: pytest.
     assert code == 1 and "cannot reach move" in err and f"line {line}" in err and "[ORD-2]" in err
     code, out, _ = run(capsys, "explain", str(path), "--at", str(line - 2), "--json")
     assert code == 0 and json.loads(out)["ok"]
+
+
+def test_play_narrates_the_combat_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    """CMB-REF-5: each round's card, each battle and what happened in it, then year 2 waits."""
+    code, out, err = run(capsys, "play", "--players", "3", "--seed", "2")
+    assert code == 0 and err == ""
+    combat = out[out.index("== Year 1, autumn: combat."):]
+    for said in ("Combat round 1: the card is", "Battle in Player 1's dungeon", "Combat round 4 begins.", "Combat is over"):
+        assert said in combat
+    assert "year two" in combat

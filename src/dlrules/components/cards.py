@@ -320,29 +320,63 @@ SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}
 
 
-# --- Combat cards (CMB-1) -------------------------------------
+# --- Combat cards (COMPONENTS-COMBAT.md table C; CMB-1, CMB-SPELL) ------------------
+
+
+class Speed(enum.Enum):
+    """When a card's spell is cast (CMB-4: step 2 fast, step 4 slow)."""
+
+    FAST = "fast"
+    SLOW = "slow"
+
+
+_CC = "combat component tables, table C"
 
 
 @attrs.frozen
 class CombatCard:
+    """A combat card: one spell, fast or slow, and a fatigue number (CMB-1).
+    ``spell`` names what the referee does (``"none"``: no effect, CMB-SPELL-8);
+    ``conf`` is the card's least certain value (speed, fatigue or effect)."""
+
     key: str
+    name: str
     year: int
+    speed: Speed
     fatigue: int
     spell: str
+    effect: str
     copies: int
     conf: Conf
-    source: str = "CMB-1 (spells not established)"
+    source: str = _CC
 
 
+def _card(key: str, name: str, year: int, speed: Speed, fatigue: int, effect: str, conf: Conf, source: str, spell: str | None = None) -> CombatCard:
+    return CombatCard(key, name, year, speed, fatigue, spell or key, effect, 1, conf, f"{_CC} {source}")
+
+
+_F, _S = Speed.FAST, Speed.SLOW
 COMBAT_CARDS: dict[str, CombatCard] = {
     c.key: c
     for c in (
-        CombatCard("y1-fatigue-0", 1, 0, "not established", 1, Conf.H),
-        CombatCard("y1-fatigue-1", 1, 1, "not established", 4, Conf.H),
-        CombatCard("y1-fatigue-2", 1, 2, "not established", 4, Conf.H),
-        CombatCard("y2-fatigue-1", 2, 1, "not established", 1, Conf.H),
-        CombatCard("y2-fatigue-2", 2, 2, "not established", 4, Conf.H),
-        CombatCard("y2-fatigue-3", 2, 3, "not established", 4, Conf.H),
+        _card("word-of-peace", "Word of Peace", 1, _F, 2, "the defender withdraws all his monsters here, or gains 2 evil", Conf.M, "C1-1; RB p.13; fast, fatigue: CED, U-2"),
+        _card("suggestion", "Suggestion", 1, _F, 2, "for each monster here the defender pays its cost or withdraws it", Conf.M, "C1-2; RB p.18, p.22; fast, fatigue: CED, U-2"),
+        _card("magic-shield", "Magic Shield", 1, _F, 1, "absorbs the first point of damage dealt after it (U-12)", Conf.M, "C1-3; CED, KAL, FAQ"),
+        _card("invisibility", "Invisibility", 1, _F, 0, "wizards go to the back and take no damage this round (U-13)", Conf.M, "C1-4; CED, FAQ; fast: L (U-2)"),
+        _card("fireball", "Fireball", 1, _S, 1, "no effect", Conf.M, "C1-5; CED; slow: L (U-2)"),
+        _card("detect-treasure", "Detect Treasure", 1, _S, 1, "the defender loses 1 gold, else 1 food, else a trap card of his choice", Conf.M, "C1-6; CED; slow: L (U-2)"),
+        _card("fist-of-justice", "Fist of Justice", 1, _S, 1, "the defender loses 1 imp", Conf.M, "C1-7; CED; slow: L (U-2)"),
+        _card("detect-evil", "Detect Evil", 1, _S, 2, "the defender gains 2 evil", Conf.M, "C1-8; CED; slow: L (U-2)"),
+        _card("graffiti", "Graffiti", 1, _S, 2, "text unknown: no effect (U-2)", Conf.L, "C1-9; KAL (name only)", spell="none"),
+        _card("create-food", "Create Food", 2, _F, 3, "a food token on the first adventurer: +1 hit point for the rest of the combat", Conf.L, "C2-1; FAQ; speed, fatigue: L (U-1)"),
+        _card("illusion", "Illusion", 2, _F, 1, "an illusory adventurer (1 hit point, no icons) stands first in the party", Conf.L, "C2-2; FAQ; fatigue: L (U-1)"),
+        _card("metamorphosis", "Metamorphosis", 2, _F, 2, "one of the defender's monsters here becomes a sheep: it does not act and is knocked out", Conf.L, "C2-3; FAQ; fatigue: L (U-1)"),
+        _card("aura-of-fear", "Aura of Fear", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-4; FAQ", spell="none"),
+        _card("dimensional-gate", "Dimensional Gate", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-5; FAQ", spell="none"),
+        _card("blind-rage", "Blind Rage", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-6; FAQ", spell="none"),
+        _card("regeneration", "Regeneration", 2, _S, 3, "heals the party by an unknown amount: no effect (U-1)", Conf.L, "C2-7; FAQ errata", spell="none"),
+        _card("song-of-courage", "Song of Courage", 2, _S, 3, "text unknown: no effect (U-1)", Conf.L, "C2-8; KAL", spell="none"),
+        _card("magic-key", "Magic Key", 2, _S, 3, "text unknown: no effect (U-1)", Conf.L, "C2-9; KAL", spell="none"),
     )
 }  # fmt: skip
 COMBAT_DECKS: dict[int, dict[str, int]] = {

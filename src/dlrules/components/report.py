@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dlrules.components import cards, scoring, setup
+from dlrules.components import cards, combat, scoring, setup
 from dlrules.components.base import Conf
 from dlrules.components.board import SLOT_NAMES, SPACES
 
@@ -55,7 +55,18 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
             yield ("special event", s.name, s.effect, s.conf.value, s.source)
     for c in cards.COMBAT_CARDS.values():
         if c.conf is not Conf.H:
-            yield ("combat card", c.key, f"fatigue {c.fatigue}", c.conf.value, c.source)
+            yield ("combat card", c.name, f"{c.speed.value}, fatigue {c.fatigue}; {c.effect}", c.conf.value, c.source)
+    for mc in combat.MONSTER_COMBAT.values():
+        if mc.conf is not Conf.H:
+            yield ("monster in combat", mc.key, str(mc.options), mc.conf.value, mc.source)
+    for tc in combat.TRAP_COMBAT.values():
+        if tc.conf is not Conf.H:
+            yield ("trap in combat", tc.key, f"{tc.aim.value}, {tc.damage} damage", tc.conf.value, tc.source)
+        if tc.year2_conf is not Conf.H:
+            yield ("trap in combat", f"{tc.key} (year 2)", f"{tc.damage_y2} damage", tc.year2_conf.value, tc.source + "; U-3")
+    for fact in combat.COMBAT_FACTS:
+        if fact.conf is not Conf.H:
+            yield ("combat", fact.name, str(fact.value), fact.conf.value, fact.source)
     yield from _scoring_rows()
 
 

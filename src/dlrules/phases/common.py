@@ -149,6 +149,8 @@ def check_paladin(state: GameState) -> GameState:
     held, he moves only to a lord on or above it and strictly higher than his
     holder (PAL-7); several candidates: the most evil, ties to the one last in
     player order (PAL-8). Dummy markers never count (PAL-11)."""
+    if state.fight is not None and state.fight.paladin_gone:
+        return state  # CMB-PAL-3: once eliminated (or gone) he never moves again
     line = PALADIN_SPACE.value
     holder = state.paladin
     bar = state.players[holder].evil if holder is not None else line - 1

@@ -292,8 +292,9 @@ def trap_draws(state: GameState, slot: int) -> int:
 
 
 def spy_positions(state: GameState, seat: int) -> tuple[int, ...]:
-    """ACT-REP-2, ACT-REP-3, LIB-REV-1: the combat positions ``seat`` may look
-    at: every one not yet seen, and one already seen (the lowest). Looks at
+    """ACT-REP-2, ACT-REP-3, LIB-REV-1, CMB-CARD-2: the positions of this
+    year's face-down stack (CMB-CARD-1: 4 of its 9 cards, identified only when
+    first seen, LIB-RES-3) ``seat`` may look at: every one not yet seen, and one already seen (the lowest). Looks at
     any of the cards already seen have the same effect (nothing new is learnt,
     ``spied`` is unchanged), so that look is listed once."""
     seen = state.spied[seat]
@@ -326,6 +327,10 @@ def legal(state: GameState) -> tuple[Move, ...]:
         return ()
     deck = _chance_deck(state)
     if deck is not None:
+        r = _cursor(state)
+        known = state.combat[r.spy] if deck == "combat" and r.spy is not None else None
+        if known is not None:
+            return (Draw("combat", known),)  # LIB-CMB-3: identified already: certain
         return draws(getattr(state.decks, deck), deck)
     r = _cursor(state)
     if r.discarding:
@@ -557,15 +562,18 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=True)
     if isinstance(move, Spy):
         if narrating():
-            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at combat card {move.position + 1}.", seat, **_at(r), cost=amounts(spec.cost), position=move.position)
+            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
         state = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
+        if move.position in seen:
+            return _finish(state, seat, carried=True)  # ACT-REP-3: nothing new to learn
         spied = tuple(sorted(set(seen) | {move.position}))
         state = evolve(state, spied=state.spied[:seat] + (spied,) + state.spied[seat + 1 :])
-        if state.combat[move.position] is None:
-            return evolve(state, resolution=evolve(r, spy=move.position))  # chance fixes the card
-        return _finish(state, seat, carried=True)
+        # LIB-CMB-3: a first look is always a chance turn, whether or not another
+        # seat already identified the card (then its one outcome is certain), so
+        # the sequence of moves tells nobody what others saw.
+        return evolve(state, resolution=evolve(r, spy=move.position))
     if isinstance(move, DigTunnel):
         return _dig(state, seat, move)
     if isinstance(move, FinishDigging):
@@ -595,14 +603,16 @@ def _draw(state: GameState, move: Draw) -> GameState:
     r = _cursor(state)
     seat = acting_seat(state)
     assert seat is not None
-    deck = getattr(state.decks, move.deck)
-    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
     if move.deck == "combat":
         assert r.spy is not None
-        combat = state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :]
+        if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
+            state = evolve(state, decks=evolve(state.decks, combat=state.decks.combat.without(move.card)))
+            state = evolve(state, combat=state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :])
         if narrating():
-            announce("spied", f"Player {seat + 1} has seen combat card {r.spy + 1}.", seat, position=r.spy)
-        return _finish(evolve(state, combat=combat), seat, carried=True)
+            announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
+        return _finish(evolve(state, resolution=evolve(r, spy=None)), seat, carried=True)
+    deck = getattr(state.decks, move.deck)
+    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
     p = state.players[seat]
     state = update_player(state, seat, traps=p.traps + (move.card,))  # ACT-TRAP-2: private to its owner
     if narrating():
