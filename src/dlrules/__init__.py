@@ -38,6 +38,7 @@ from dlrules.moves import (
     DiscardTrap,
     Spy,
     TakeAction,
+    WitchHunt,
 )
 from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
@@ -85,4 +86,6 @@ __all__ = [
     # final scoring (issue 13): the outcome at the end of the game
     "GameOutcome", "PlayerScore", "ScoreLine", "TitleLine", "TitleResult", "final_scores",
     "is_over", "outcome", "score_sheet",
+    # year 2 (issue 13): the Witch Hunt special event's choice
+    "WitchHunt",
 ]  # fmt: skip

@@ -14,6 +14,7 @@ from dlrules.moves import MOVE_TYPES, Move
 from dlrules.phases import (
     PhaseRules,
     adventurers,
+    change_of_year,
     end_of_round,
     events,
     order_return,
@@ -40,6 +41,7 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.ADVENTURERS: adventurers.RULES,
     Phase.END_OF_ROUND: end_of_round.RULES,
     Phase.COMBAT: unfinished("CMB-1", "Combat (a later issue)"),
+    Phase.YEAR_TWO: change_of_year.RULES,  # Y2-7 … Y2-16
     Phase.GAME_OVER: scoring.RULES,  # SCO-3: every move refused
 }
 
@@ -66,7 +68,9 @@ def next_phase(state: GameState) -> Phase:
     if p is Phase.END_OF_ROUND:
         return Phase.ROUND_START if state.round < ROUNDS_PER_YEAR.value else Phase.COMBAT
     if p is Phase.COMBAT:
-        return Phase.ROUND_START if state.year == 1 else Phase.GAME_OVER
+        return Phase.YEAR_TWO if state.year == 1 else Phase.GAME_OVER  # CMB-END-4, Y2-25
+    if p is Phase.YEAR_TWO:
+        return Phase.ROUND_START  # Y2-16: year 2 starts with winter's round start
     return Phase.GAME_OVER
 
 

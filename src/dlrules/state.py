@@ -79,6 +79,7 @@ class Phase(enum.Enum):
     ADVENTURERS = "adventurers"
     END_OF_ROUND = "end_of_round"
     COMBAT = "combat"
+    YEAR_TWO = "year_two"  # the change of year (Y2-7 … Y2-16), between year 1's combat and year 2's winter
     GAME_OVER = "game_over"
 
 
@@ -321,6 +322,7 @@ class GameState:
     resolution: Resolution | None = None  # where resolution stands (RES)
     turn: Turn | None = None  # production and events: who acts now (RUL-5, EVT-2)
     deal_and_keep: bool = True  # RUL-13: first unavailable orders dealt 3, kept 2 (else 2 at random)
+    box: tuple[str, ...] = ()  # out of the game, face down: year 1's combat cards and unused silver tiles (Y2-8, Y2-10)
 
     @property
     def n_players(self) -> int:

@@ -18,8 +18,9 @@ What is hidden (docs/views.md):
 - combat cards the seat has not seen (``GameState.combat`` positions not in
   ``spied[seat]``, ACT-REP-2) read ``None``; the other seats' ``spied`` lists
   read ``()``;
-- the trap cards discarded face down (``GameState.trap_discard``, SETUP-3):
-  only the count, each reads ``"?"``;
+- the trap cards discarded face down (``GameState.trap_discard``, SETUP-3)
+  and the cards put back in the box at the change of year (``GameState.box``,
+  Y2-8, Y2-10): only the count, each reads ``"?"``;
 - every deck's unseen cards (order and contents): a deck shows only its size,
   as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
   are public.
@@ -52,7 +53,7 @@ PUBLIC_PLAYER_FIELDS: frozenset[str] = frozenset(
 """``PlayerState`` fields every seat sees. The hand is public: ORD-7 makes the
 unavailable orders public, and the hand is the other order cards."""
 
-HIDDEN_GAME_FIELDS: frozenset[str] = frozenset({"decks", "combat", "spied", "trap_discard"})
+HIDDEN_GAME_FIELDS: frozenset[str] = frozenset({"decks", "combat", "spied", "trap_discard", "box"})
 """``GameState`` fields redacted per seat (deck contents, unseen combat cards,
 ACT-REP-2; the face-down trap discard, SETUP-3: only its size)."""
 
@@ -114,7 +115,10 @@ def redact(state: GameState, seat: int | None) -> GameState:
     spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
     trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3, LIB-Y1-3: face down, only the count
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
+    box = (HIDDEN,) * len(state.box)  # Y2-8, Y2-10: back in the box, face down (LIB-Y2-1)
+    return attrs.evolve(
+        state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard, box=box
+    )
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:

@@ -295,23 +295,31 @@ EVENT_DECK: dict[str, int] = {"payday": 1, "taxes": 1, "special": 1}  # EVT-3, e
 
 @attrs.frozen
 class SpecialEventCard:
+    """A blue special event card (EVENTS-FULL.md SPE-C). ``treat`` is what
+    the referee does when it comes up (SPE-7, SPE-12): ``"embezzlement"``
+    (everyone loses half his gold, rounded down), ``"witch-hunt"`` (each
+    player gives up a monster or gains ``evil``), or ``"announce"`` (drawn,
+    revealed and announced; its text is not established, so nothing else
+    happens). Correcting a card is changing its row here."""
+
     key: str
     name: str
     effect: str
     conf: Conf
-    source: str = "BEYOND-SEEDS.md, SPE"
+    treat: str = "announce"
+    evil: int = 0
+    source: str = "EVENTS-FULL.md SPE-C; OPEN-QUESTIONS.md U-5"
 
 
-# BEYOND-SEEDS.md SPE: nine cards; three names are reported (M), the others
-# and every text are not established. Until they are, a special event has no
-# effect (docs/rulings.md LIB-6, LIB-EVT-4).
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (
-        SpecialEventCard("witch-hunt", "Witch Hunt", "text not established: no effect yet", Conf.M),
-        SpecialEventCard("monster-strike", "Monster Strike", "text not established: no effect yet", Conf.M),
-        SpecialEventCard("gold-halving", "(gold halved)", "halves gold, unpaid part to damage tokens (text not established: no effect yet)", Conf.M),
-        *(SpecialEventCard(f"special-{i}", f"Special event {i}", "not established: no effect yet", Conf.L) for i in range(4, 10)),
+        SpecialEventCard("embezzlement", "Embezzlement", "each player loses half his gold, rounded down (5 gold: loses 2)", Conf.H, "embezzlement", source="EVENTS-FULL.md SPE-C-1; RB p.12"),
+        SpecialEventCard("witch-hunt", "Witch Hunt", "each player, in play order, gives up one of his monsters (not a ghost) to the Distant Lands or gains 3 evil", Conf.M, "witch-hunt", 3, "EVENTS-FULL.md SPE-C-2 (a play report; the details are L); OPEN-QUESTIONS.md U-5"),
+        SpecialEventCard("monster-strike", "Monster Strike", "text not established: announced, no effect", Conf.L, source="EVENTS-FULL.md SPE-C-3 (name M, text L)"),
+        SpecialEventCard("earthquake", "Earthquake", "text not established: announced, no effect", Conf.L, source="EVENTS-FULL.md SPE-C-4 (name M, text L)"),
+        SpecialEventCard("vip-visit", "VIP Visit", "text not established: announced, no effect", Conf.L, source="EVENTS-FULL.md SPE-C-5 (name M, text L)"),
+        *(SpecialEventCard(f"special-{i}", f"Special event {i}", "card not identified: announced, no effect", Conf.L, source="EVENTS-FULL.md SPE-C-6..9 (placeholder, LIB-6)") for i in range(6, 10)),
     )
 }  # fmt: skip
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}
