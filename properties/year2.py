@@ -30,12 +30,13 @@ def random_combat_end(players: int, seed: int, variant: str = "full") -> GameSta
     state = play_out(dlrules.new_game(players, variant=variant), None, rng, until=Phase.COMBAT).state
     assert state.phase is Phase.COMBAT and state.year == 1
     deck = state.decks.combat
-    combat = list(state.combat)
-    for i, card in enumerate(combat):
+    combat: list[str] = []
+    for card in state.combat:
         if card is None:  # CMB-CARD: each round's card is turned up
             keys = [k for k, n in deck.unseen for _ in range(n)] + list(deck.bottom)
-            combat[i] = keys[rng.randrange(len(keys))]
-            deck = deck.without(combat[i])
+            card = keys[rng.randrange(len(keys))]
+            deck = deck.without(card)
+        combat.append(card)
     far = state.far_lands
     lords = []
     for p in state.players:

@@ -9,7 +9,7 @@ from collections import Counter
 import attrs
 import pytest
 
-from dlrules import Decline, check, legal_moves, to_move
+from dlrules import Decline, Draw, check, legal_moves, to_move, view
 from dlrules.components import ADVENTURER_DECKS, COMBAT_DECKS, EVENT_DECK, MONSTER_DECKS, ROOM_DECKS
 from dlrules.components.setup import EVIL_MIN, PALADIN_SPACE
 from dlrules.engine import next_phase
@@ -36,6 +36,7 @@ def test_Y2_7_the_phase_after_year_one_combat_is_the_change_of_year(end4: GameSt
 
 
 def test_Y2_7_nobody_moves_during_the_change_of_year(end4: GameState) -> None:
+    """LIB-Y2-2: a phase without decisions; a move is refused citing Y2-7."""
     assert to_move(end4) == frozenset() and legal_moves(end4) == ()
     assert [v.rule for v in check(end4, Decline(0))] == ["Y2-7"]
 
@@ -73,6 +74,7 @@ def test_Y2_7_survivors_leave_and_monsters_are_face_up() -> None:
 
 
 def test_Y2_8_year_one_combat_cards_to_the_box_year_two_cards_face_down(end4: GameState) -> None:
+    """LIB-Y2-1 (the box), LIB-Y2-8 (year 2's cards unseen, nobody has spied them)."""
     after = change_year(end4)
     assert Counter(c for c in after.box if c in COMBAT_DECKS[1]) == Counter(COMBAT_DECKS[1])
     assert after.combat == (None, None, None, None)
@@ -81,6 +83,7 @@ def test_Y2_8_year_one_combat_cards_to_the_box_year_two_cards_face_down(end4: Ga
 
 
 def test_Y2_9_a_paladin_never_attracted_goes_to_the_distant_lands(end4: GameState) -> None:
+    """LIB-Y2-7: in no prison and not in the Distant Lands: still in his tent."""
     calm = attrs.evolve(end4, players=tuple(attrs.evolve(p, prison=tuple(k for k in p.prison if k != "paladin-1")) for p in end4.players))
     after = change_year(calm)
     assert after.far_lands.count("paladin-1") == 1
@@ -104,7 +107,7 @@ def test_Y2_10_gold_backed_decks_and_the_trap_deck_goes_on(end4: GameState) -> N
     left = cards(end4.decks.adventurers) + cards(end4.decks.monsters) + cards(end4.decks.rooms)
     assert left  # silver adventurers are left over: never drawn, out of the game
     assert Counter(after.box) == Counter(COMBAT_DECKS[1]) + left  # the box: year 1's combat cards and those tiles
-    assert all(k not in after.decks.adventurers.unseen for k in ADVENTURER_DECKS[1])
+    assert not set(ADVENTURER_DECKS[1]) & set(cards(after.decks.adventurers))
 
 
 @pytest.mark.parametrize(("evil", "dropped"), [(9, 7), (2, EVIL_MIN.value), (EVIL_MIN.value, EVIL_MIN.value)])
@@ -120,7 +123,7 @@ def test_Y2_11_no_dummy_marker_with_three_players() -> None:
 @pytest.mark.parametrize(("players", "winter", "year_two_first"), [
     (4, 0, 2), (4, 1, 3), (4, 3, 1),  # the player opposite year 1's first (S + 2)
     (3, 0, 1), (3, 2, 0),  # who started year 1's spring (S + 1)
-    (2, 0, 1), (2, 1, 0),  # the token does not move from fall's starter (S + 1)
+    (2, 0, 1), (2, 1, 0),  # the token does not move from fall's starter (S + 1); left = seat + 1 (LIB-REV-4)
 ])  # fmt: skip
 def test_Y2_12_new_starting_player_by_player_count(players: int, winter: int, year_two_first: int) -> None:
     fall = (winter + 3) % players  # END-1: the token passed left three times in year 1
@@ -129,13 +132,13 @@ def test_Y2_12_new_starting_player_by_player_count(players: int, winter: int, ye
     assert change_year(state).first_player == year_two_first
 
 
-def test_Y2_13_progress_back_to_winter_and_the_event_tiles_shuffled_again(end4: GameState) -> None:
+def test_Y2_13_SPE_1_progress_back_to_winter_and_the_event_tiles_shuffled_again(end4: GameState) -> None:
     assert end4.special_event is not None and end4.events[0] is None
     after = change_year(end4)
     assert (after.year, after.round) == (2, 1)
     assert after.events == (None, None, None, None)
     assert cards(after.decks.events) == Counter(EVENT_DECK)
-    assert after.special_event is None and after.far_lands[-1] == end4.special_event  # SPE-10
+    assert after.special_event is None and after.far_lands[-1] == end4.special_event  # SPE-10, LIB-Y2-3
     assert after.decks.special == end4.decks.special  # year 2's card comes from the other 8 (SPE-5, SPE-11)
 
 
@@ -159,5 +162,13 @@ def test_Y2_16_year_two_starts_with_winters_round_start(end4: GameState) -> None
     state = year_two(end4)
     assert (state.year, state.round, state.phase) == (2, 1, Phase.ROUND_START)
     assert to_move(state) == frozenset({CHANCE})
-    assert {m.card for m in legal_moves(state)} <= set(MONSTER_DECKS[2])  # the gold-backed tavern
+    assert {m.card for m in legal_moves(state) if isinstance(m, Draw)} == set(MONSTER_DECKS[2])  # the gold-backed tavern
     assert Counter(state.far_lands) - Counter(end4.far_lands) >= Counter(fall_tavern)  # RST-1: fall's leftovers
+
+
+def test_LIB_Y2_1_the_box_is_face_down_for_everyone(end4: GameState) -> None:
+    after = change_year(end4)
+    assert after.box
+    for seat in (None, 0, 3):
+        seen = view(after, seat).state
+        assert seen.box == ("?",) * len(after.box)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from dlrules import PayMonster, WitchHunt, check, legal_moves, to_move
+from dlrules import PayMonster, WitchHunt, check, legal_moves, new_game, to_move
 from dlrules.components import SPECIAL_EVENTS
 from dlrules.phases import events as events_phase
 from dlrules.phases.common import collecting
@@ -87,6 +87,7 @@ def test_Y2_20_demon_wage_is_evil_and_another_monster_never_a_ghost() -> None:
 
 
 def test_Y2_21_a_monster_fed_to_the_demon_is_no_longer_decided() -> None:
+    """LIB-Y2-4: the fed monster is a payment, not a dismissal."""
     state = at_event("payday", p0={"monsters": monsters("demon", "troll", "witch"), "gold": 5, "food": 5, "evil": 3}, p1={"monsters": ()})
     state = step(state, PayMonster(0, 0, True, feed=1))  # the troll, with its token (ACT-MON-5)
     assert state.players[0].monsters == monsters("demon", "witch") and state.players[0].trolls == 0
@@ -125,12 +126,20 @@ def test_SPE_C_1_embezzlement_takes_half_of_everyones_gold_rounded_down() -> Non
 
 @pytest.mark.parametrize("card", ["monster-strike", "earthquake", "vip-visit", "special-6", "special-9"])
 def test_SPE_12_a_card_whose_text_is_not_established_is_announced_and_does_nothing(card: str) -> None:
+    """Monster Strike, Earthquake, VIP Visit and the four unnamed cards
+    (SPE-C-3..9): drawn, revealed, announced, nothing else (SPE-12)."""
     before = resolved(at_resolution(2, variant="full"))
     state = at_event("special", card, p0={"gold": 5})
     said = at_event.said  # type: ignore[attr-defined]
     assert any(SPECIAL_EVENTS[card].name in t for t in said) and any("SPE-12" in t for t in said)
     assert [p.gold for p in state.players][0] == 5 and state.players[1].gold == before.players[1].gold
     assert state.phase is not Phase.EVENTS
+
+
+def test_SPE_4_the_full_game_keeps_the_nine_special_cards_unseen_the_first_game_none() -> None:
+    full, first = new_game(3, variant="full"), new_game(3, variant="first")
+    assert full.decks.special.size == len(SPECIAL_EVENTS) == 9 and full.special_event is None
+    assert first.decks.special.size == 0  # SPE-3: they stay in the box
 
 
 def test_SPE_3_first_game_special_tile_does_nothing() -> None:
@@ -142,6 +151,7 @@ def test_SPE_3_first_game_special_tile_does_nothing() -> None:
 
 
 def test_SPE_C_2_witch_hunt_each_player_gives_up_a_monster_or_gains_three_evil() -> None:
+    """LIB-Y2-5: the reading of the Witch Hunt; LIB-Y2-6: its row in the data."""
     state = at_event(
         "special", "witch-hunt",
         p0={"monsters": monsters("ghost", "troll", "troll"), "evil": 4},

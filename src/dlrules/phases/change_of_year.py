@@ -1,6 +1,6 @@
 """The change of year (Y2-7 … Y2-16): after year 1's combat, the game is
 made ready for year 2's winter. Nobody decides anything: the phase is one
-automatic step on the way from year 1's combat to year 2's first round
+automatic step (LIB-Y2-2) on the way from year 1's combat to year 2's first round
 start, done in the order YEAR2.md gives.
 
 Everything a player has carries over untouched (Y2-6): dungeon (conquered
@@ -22,7 +22,12 @@ two unavailable ones. What changes is the table around them:
 - Y2-14: the gold paladin's check at once;
 - Y2-15: the order cards stay as they are (no new deal).
 
-The engine then enters year 2's winter round start (Y2-16).
+The engine then enters year 2's winter round start (Y2-16): year 2 uses the
+gold-backed tiles, combat cards and paladin (Y2-1) and otherwise runs through
+the same phases with the same rules as year 1 (Y2-22), but for production
+(Y2-2, Y2-4, Y2-17: ``phases/production.py``), Buy Traps (Y2-3, Y2-18:
+``phases/resolution.py``), the Golem's and Demon's wages (Y2-19..21:
+``phases/events.py``) and year 2's own special event card (Y2-23).
 """
 
 from __future__ import annotations
@@ -81,7 +86,8 @@ def combat_cards_to_year_two(state: GameState) -> GameState:
     """Y2-8: year 1's combat cards (the four used and those never set out)
     go back to the box; year 2's four lie face down on the town space. As in
     year 1 (SETUP-4) the four are an unseen sample of year 2's cards, turned
-    up when a spy or the combat needs them; nobody has seen any of them."""
+    up when a spy or the combat needs them; nobody has seen any of them
+    (LIB-Y2-8). The box is face down and out of the game (LIB-Y2-1)."""
     used = tuple(c for c in state.combat if c is not None)
     _announce("combat_cards", "Year 1's combat cards go back to the box; year 2's four lie face down in the town (Y2-8).")
     return evolve(
@@ -96,7 +102,7 @@ def combat_cards_to_year_two(state: GameState) -> GameState:
 def year_one_paladin_leaves(state: GameState) -> GameState:
     """Y2-9: the year-1 paladin nobody attracted (in no prison, not gone to
     the Distant Lands) leaves his tent for the Distant Lands; one in a
-    prison stays there. Year 2's gold paladin now waits in the tent."""
+    prison stays there. Year 2's gold paladin now waits in the tent (LIB-Y2-7)."""
     key = PALADINS[1].key
     if key in state.far_lands or any(key in p.prison for p in state.players):
         return state
@@ -141,7 +147,7 @@ def progress_to_winter(state: GameState) -> GameState:
     """Y2-13, SPE-1, SPE-10: the progress marker on year 2's winter; the same
     three event tiles shuffled face down again (none turned up yet); year
     1's special event card leaves play for the Distant Lands, year 2's is
-    drawn with its tile (SPE-5, SPE-11)."""
+    drawn with its tile (SPE-5, SPE-11; LIB-Y2-3)."""
     far = state.far_lands + ((state.special_event,) if state.special_event is not None else ())
     _announce("progress", "Year 2 begins: the event tiles are shuffled again (Y2-13).")
     return evolve(

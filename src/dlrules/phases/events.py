@@ -20,8 +20,8 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
   resolved now player by player as its component row says (``treat``):
   Embezzlement takes half of everyone's gold (rounded down, SPE-C-1), Witch
   Hunt asks each player to give up a monster or gain the Evil (``WitchHunt``,
-  SPE-C-2), and a card whose text is not established is announced and does
-  nothing else (SPE-12).
+  SPE-C-2), and a card whose text is not established (SPE-C-3..9) is
+  announced and does nothing else (SPE-12).
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ def _wages(seat: int, player: PlayerState, index: int) -> tuple[PayMonster, ...]
 
 
 def special_card(state: GameState) -> SpecialEventCard | None:
-    """SPE-6, SPE-7: the year's special event card, in the full game."""
+    """SPE-6, SPE-7: the year's special event card, in the full game; what
+    it does is its component row (LIB-Y2-6)."""
     if state.variant != "full" or state.special_event is None:
         return None
     return SPECIAL_EVENTS[state.special_event]
