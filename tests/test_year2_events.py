@@ -6,7 +6,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from dlrules import PayMonster, WitchHunt, check, legal_moves, new_game, to_move
+from dlrules import PayMonster, WitchHunt, check, dumps, format_move, legal_moves, loads, new_game, parse_move, to_move
+from dlrules.moves import Move
 from dlrules.components import SPECIAL_EVENTS
 from dlrules.phases import events as events_phase
 from dlrules.phases.common import collecting
@@ -178,3 +179,18 @@ def test_SPE_C_2_witch_hunt_a_player_without_monsters_gains_the_evil() -> None:
 def test_SPE_7_witch_hunt_answer_refused_at_another_event() -> None:
     state = at_event("taxes", p0={"gold": 3}, p1={"gold": 3})
     assert rules(state, WitchHunt(0, None)) == ["SPE-7"]
+
+
+@pytest.mark.parametrize(
+    ("move", "text"),
+    [
+        (PayMonster(0, 1, True, trap="pendulum"), "P1 payday 1 pay trap=pendulum"),
+        (PayMonster(1, 0, True, feed=2), "P2 payday 0 pay feed=2"),
+        (WitchHunt(2, None), "P3 witch-hunt evil"),
+        (WitchHunt(0, 3), "P1 witch-hunt 3"),
+    ],
+)
+def test_year_two_moves_have_a_notation_and_json(move: Move, text: str) -> None:
+    """Y2-19, Y2-20, SPE-C-2: the new choices are written and read like every move."""
+    assert format_move(move) == text and parse_move(text) == move
+    assert loads(dumps(move), Move) == move

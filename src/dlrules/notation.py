@@ -53,6 +53,7 @@ from dlrules.moves import (
     DiscardTrap,
     Spy,
     TakeAction,
+    WitchHunt,
 )
 from dlrules.state import CHANCE, DECK_NAMES, Square
 
@@ -170,6 +171,7 @@ _KNOWN_FIELDS: dict[type, frozenset[str]] = {
         PayMonster: "seat monster pay",
         PayTaxes: "seat gold",
         DiscardTrap: "seat trap",
+        WitchHunt: "seat monster",
     }.items()
 }
 """The fields each verb writes; a field added to a move class later is
@@ -241,6 +243,8 @@ def _format_known(move: Move, players: int | None) -> str:
         return f"{who} taxes {move.gold}"
     if isinstance(move, DiscardTrap):
         return f"{who} discard-trap {move.trap}"
+    if isinstance(move, WitchHunt):
+        return f"{who} witch-hunt {'evil' if move.monster is None else move.monster}"
     raise AssertionError(f"{type(move).__name__} has no verb")  # pragma: no cover - guarded by _KNOWN_FIELDS
 
 
@@ -357,6 +361,11 @@ def _p_discard_trap(seat: int, w: list[str], text: str) -> Move:
     return DiscardTrap(seat, _parse_key(w[0], text, "trap"))
 
 
+def _p_witch_hunt(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> witch-hunt <monster index>|evil'")
+    return WitchHunt(seat, None if w[0] == "evil" else _parse_int(w[0], text, "the monster index"))
+
+
 _VERBS: dict[str, tuple[_Parser, bool]] = {
     # verb: (parser, made by chance)
     "deal": (_p_deal, True),
@@ -377,6 +386,7 @@ _VERBS: dict[str, tuple[_Parser, bool]] = {
     "payday": (_p_payday, False),
     "taxes": (_p_taxes, False),
     "discard-trap": (_p_discard_trap, False),
+    "witch-hunt": (_p_witch_hunt, False),
 }
 
 _VERB_CLASSES: dict[str, tuple[type, ...]] = {
@@ -398,6 +408,7 @@ _VERB_CLASSES: dict[str, tuple[type, ...]] = {
     "payday": (PayMonster,),
     "taxes": (PayTaxes,),
     "discard-trap": (DiscardTrap,),
+    "witch-hunt": (WitchHunt,),
 }
 
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}
