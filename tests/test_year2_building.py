@@ -8,15 +8,20 @@ import random
 from collections.abc import Callable
 
 import attrs
+import pytest
+from res_positions import DIG, FOOD, MONSTER, REP, decline_until, tweaks
+from res_positions import at_resolution as res_at_resolution
+from res_positions import player as res_player
 
-from dlrules import ActivateRoom, DiscardTrap, apply, check, legal_moves, sample_chance, to_move
+from dlrules import ActivateRoom, DiscardTrap, HireMonster, apply, check, legal_moves, sample_chance, to_move
 from dlrules.chance import play_out
-from dlrules.components import ADVENTURERS, MONSTER_DECKS, ROOM_DECKS, SPECIAL_EVENTS
+from dlrules.components import ADVENTURERS, MONSTER_DECKS, MONSTERS, ROOM_DECKS, ROOMS, SPECIAL_EVENTS, Produce
+from dlrules.dungeon import room_squares
 from dlrules.components.setup import PALADIN_SPACE
 from dlrules.phases.adventurers import party_queue
 from dlrules.phases.change_of_year import change_year
 from dlrules.phases.common import turn_seat
-from dlrules.state import CHANCE, GameState, Phase
+from dlrules.state import CHANCE, GameState, Monster, Phase
 
 from year2_positions import end_of_year_one, year_two
 from year_helpers import dungeon, player, step
@@ -93,3 +98,33 @@ def test_Y2_22_year_two_rounds_run_through_year_ones_phases() -> None:
     spring = [p for r, p in seen if r == 2]
     assert "events" not in winter and "adventurers" not in winter  # RS-1 as in year 1
     assert {"orders", "resolution", "production", "events"} <= set(spring)  # the adventurers come by themselves
+
+
+# --- every year-2 monster and room, from the component data (Y2-1, Y2-4, Y2-17) ---------------
+
+
+@pytest.mark.parametrize("key", sorted(MONSTER_DECKS[2]))
+def test_Y2_1_every_year_two_monster_is_hired_at_its_printed_cost(key: str) -> None:
+    kind = MONSTERS[key]
+    rich = tweaks(
+        lambda s: attrs.evolve(s, year=2, tavern=(key, "goblin", "troll")),
+        res_player(2, gold=9, food=9, evil=3, traps=("pendulum",), monsters=(Monster("goblin"),)),
+    )
+    orders = {s: (MONSTER, FOOD, REP) for s in range(3)}
+    orders[3] = (FOOD, REP, DIG)
+    state = decline_until(res_at_resolution(orders, tweak=rich), MONSTER, 2)
+    hire = next(m for m in legal_moves(state) if isinstance(m, HireMonster) and m.monster == key)
+    before = state.players[2]
+    after = apply(state, hire).players[2]
+    assert (before.gold - after.gold, before.food - after.food) == (kind.gold, kind.food + 1)  # slot III: +1 food
+    assert after.evil - before.evil == kind.evil
+    assert len(before.traps) - len(after.traps) == kind.trap_cost  # the Golem's card (Y2-19)
+    assert [m.kind for m in after.monsters].count(key) == [m.kind for m in before.monsters].count(key) + 1
+    assert len(after.monsters) == len(before.monsters) + 1 - kind.monster_cost  # the Demon's meal (Y2-20)
+
+
+@pytest.mark.parametrize("key", sorted(ROOM_DECKS[2]))
+def test_Y2_4_every_year_two_room_has_no_zone_and_produces_nothing(key: str) -> None:
+    assert ROOMS[key].produce is Produce.NOTHING
+    tunnels = ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (3, 2), (3, 3))
+    assert room_squares(dungeon(tunnels=tunnels), key) == tuple(sorted(tunnels))
