@@ -215,7 +215,7 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     if seat not in seats:
         if seat != CHANCE and not 0 <= seat < state.n_players:
             return (Violation("RS-3", f"there is no seat {seat} in a {state.n_players}-player game"),)
-        if state.phase is Phase.GAME_OVER:  # SCO-3: the game is over; the phase says so (LIB-SCO-6)
+        if state.phase is Phase.GAME_OVER or state.phase is Phase.YEAR_TWO:  # SCO-3 (LIB-SCO-6), Y2-7: the phase says why
             found = rules.explain(state, move)
             if found:
                 return found

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from dlrules.components import (
     ADVENTURER_DECKS,
     COMBAT_DECKS,
@@ -43,7 +45,7 @@ from dlrules.components import (
     ROOM_DECKS,
 )
 from dlrules.components.setup import EVIL_MIN
-from dlrules.phases import PhaseRules
+from dlrules.phases import no_decisions
 from dlrules.phases.common import announce, check_paladin, narrating
 from dlrules.state import Deck, GameState, Phase, evolve
 
@@ -208,16 +210,11 @@ def done(state: GameState) -> bool:
     return state.phase is Phase.YEAR_TWO and state.year == 2
 
 
-RULES = PhaseRules(
-    to_move=lambda s: frozenset(),
-    legal=lambda s: (),
-    explain=lambda s, m: (),
-    play=lambda s, m: s,
+RULES = attrs.evolve(
+    no_decisions("Y2-7", "the change of year is done by the referee; nobody moves until year 2's winter", done=False),
     auto=auto,
     done=done,
-    turn_rule="Y2-7",
 )
-"""Nobody moves during the change of year; a move is refused citing Y2-7
-(the engine's out-of-turn refusal, ``turn_rule``)."""
+"""Nobody moves during the change of year; a move is refused citing Y2-7."""
 
 __all__ = ["CHANGE_OF_YEAR", "RULES", "change_year"]
