@@ -1,6 +1,7 @@
 """No leak through the adapters (ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2,
 CMB-PLAN-9): whole random games played through each framework, to the end; at
-every decision, a player's observation and information state are the same for
+every decision (OpenSpiel: every combat decision and half the others, drawn at
+random, to keep CI short), a player's observation and information state are the same for
 a state that differs only in what that player may not know (the others' secret
 orders, dealt and kept orders, dummy choices, trap cards, unseen and spied
 combat cards, the trap cards another defender planned or has left in his
@@ -85,15 +86,18 @@ def test_no_leak_through_openspiel(players: int) -> None:
                 actions, probs = zip(*state.chance_outcomes())
                 state.apply_action(int(np.random.RandomState(rng.randrange(2**31)).choice(actions, p=probs)))
                 continue
+            if state.game_state.fight is None and rng.random() < 0.5:  # half the building decisions, every combat one
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
             secret = _with_combat_secrets(state.game_state, rng)
             fought = fought or secret.fight is not None
             one = DungeonLordsState(game, secret)
             for p in range(players):  # every player, the one to move and the others
                 two = DungeonLordsState(game, _perturb(secret, p, rng))
-                assert one.information_state_string(p) == two.information_state_string(p)
-                assert one.information_state_tensor(p) == two.information_state_tensor(p)
-                assert one.observation_string(p) == two.observation_string(p)
-                assert one.observation_tensor(p) == two.observation_tensor(p)
+                text = one.information_state_string(p)
+                assert text == two.information_state_string(p) == two.observation_string(p)
+                tensor = one.information_state_tensor(p)
+                assert tensor == two.information_state_tensor(p) == two.observation_tensor(p)
                 if not one.is_chance_node():  # a look at a combat card in progress: chance's outcomes are the deck's
                     assert one.legal_actions(p) == two.legal_actions(p)
             state.apply_action(rng.choice(state.legal_actions()))

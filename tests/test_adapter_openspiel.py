@@ -96,7 +96,7 @@ def test_an_mcts_bot_plays_a_game_against_random_bots_to_the_end() -> None:
     game = _game(3, "first")
     rng = np.random.RandomState(7)
     bots = [
-        mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
         uniform_random.UniformRandomBot(1, rng),
         uniform_random.UniformRandomBot(2, rng),
     ]

@@ -41,7 +41,7 @@ def test_pettingzoo_api_test_passes(players: int, variant: str) -> None:
 
 
 def test_pettingzoo_seed_test_passes() -> None:
-    seed_test(lambda: env(players=3, variant="full"), num_cycles=100)
+    seed_test(lambda: env(players=3, variant="full"), num_cycles=50)  # each cycle compares masks of NUM_ACTIONS
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:

@@ -39,6 +39,7 @@ first field most significant. Rules of the encoding (docs/rulings.md LIB-AI-1):
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction
@@ -247,7 +248,7 @@ class Block:
             n *= f.size
         return n
 
-    @property
+    @functools.cached_property
     def unnumbered(self) -> tuple[tuple[str, object], ...]:
         """The kind's fields this block does not number (the seat aside), with
         the default each must hold for a move to have an id here (PayMonster's
@@ -385,6 +386,19 @@ def encode(move: Move) -> int:
 
     Raises ``ValueError`` for a move kind with no block yet, or a field value
     outside its block's domain (no such move can be legal: LIB-AI-2)."""
+    try:
+        return _encode_cached(move)
+    except TypeError:  # an unhashable field value: no id, said the slow way below
+        return _encode(move)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _encode_cached(move: Move) -> int:
+    """``_encode``, remembered: search and learning loops encode the same moves over and over."""
+    return _encode(move)
+
+
+def _encode(move: Move) -> int:
     blocks = _BY_KIND.get(type(move))
     if blocks is None:
         raise ValueError(f"{type(move).__name__} has no action id in encoding version {ENCODING_VERSION}")
