@@ -1,4 +1,5 @@
-"""The ``dlrules`` command: ``play``, ``replay`` and ``explain``.
+"""The ``dlrules`` command: ``play``, ``replay`` and ``explain`` (and
+``simulate`` and ``report``, in ``cli_simulate.py``).
 
 Every failure the user can cause (a bad option, a missing, malformed or
 truncated record, an illegal move in a record) ends with a one-line message
@@ -353,6 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
     exp.add_argument("--json", action="store_true", help="machine-readable output")
     exp.set_defaults(func=_explain)
+
+    from dlrules import cli_simulate  # simulate, report (issue 15)
+
+    cli_simulate.register(sub)
     return parser
 
 
