@@ -7,7 +7,7 @@ showing the table and the plots.
 
 What "win" means (LIB-SIM-1): a seat wins a game when it has the highest
 value of the *measure* in that game; seats tied for the highest all win
-(SCO-3: a shared victory), so per-seat win rates of one game can add up to
+(a shared victory, as in the final scoring), so per-seat win rates of one game can add up to
 more than 1. The measure is the score once the results are scored games;
 until the library scores games (today every game stops at year-1 combat) it
 is one of the end counts, ``rooms`` unless asked otherwise, and every
@@ -244,7 +244,7 @@ def _end(game: dict[str, Any]) -> str:
 
 def win_meaning(summary: Summary) -> str:
     if summary.scored:
-        return "win = the highest score (SCO-3); tied seats share the win"
+        return "win = the highest score; tied seats share the win"
     return (
         f"win = the most {summary.measure} at the end (LIB-SIM-1: these games were not scored); "
         "tied seats all count a win"

@@ -79,7 +79,7 @@ class SimulationError(Exception):
 def game_seed(master: int, index: int) -> int:
     """The seed of game ``index`` of a run with master seed ``master``: the
     first 63 bits of SHA-256 of ``"dlrules.simulate <master> <index>"``.
-    Independent of the number of games, the workers and the backend."""
+    Independent of the number of games, the workers and the backend (LIB-SIM-2)."""
     digest = hashlib.sha256(f"{SEED_DOMAIN} {master} {index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
@@ -140,8 +140,8 @@ class Config:
 
 @attrs.frozen
 class FinalResult:
-    """A scored game: each seat's total, the winners (SCO-3: ties share the
-    victory) and the score sheet as JSON data."""
+    """A scored game: each seat's total, the winners (ties share the victory)
+    and the score sheet as JSON data."""
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
@@ -365,7 +365,7 @@ def read_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
 
 
 def _done_games(config: Config, path: Path) -> tuple[set[int], bool, int]:
-    """The games already in a results file being resumed: their numbers,
+    """The games already in a results file being resumed (LIB-SIM-3): their numbers,
     whether the file lists them in order, and how many bytes of it are
     whole lines (a line cut short by a killed run is dropped). Refuses a file
     written by a different command."""
@@ -566,7 +566,7 @@ def run(
     Ctrl-C (KeyboardInterrupt) stops the workers; every finished game is in
     ``out`` and the summary says ``interrupted``. When all games are done the
     file lists them in game order, so the same command always writes the
-    same bytes."""
+    same bytes (LIB-SIM-2, LIB-SIM-3)."""
     if backend not in BACKENDS:
         raise SimulationError(f"--backend {backend}: choose one of {', '.join(BACKENDS)}")
     for name in set(config.bots):
