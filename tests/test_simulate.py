@@ -286,3 +286,14 @@ def test_bad_workers_are_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFix
         main(["simulate", "--games", "2", "--workers", "0", "--out", str(tmp_path / "r.jsonl")])
     assert "at least 1 worker" in capsys.readouterr().err
     assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_the_throughput_benchmark_runs_and_prints_every_figure() -> None:
+    script = TESTS.parent / "benchmarks" / "simulate.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--quick", "--no-ray"], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    for figure in ("1 worker:", "workers (process pool):", "games per worker CPU second", "scaling:", "efficiency",
+                   "every setting wrote the same bytes"):  # fmt: skip
+        assert figure in done.stdout

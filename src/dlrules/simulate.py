@@ -264,18 +264,20 @@ def encode(line: dict[str, Any]) -> str:
 
 @attrs.frozen
 class Chunk:
-    """What a worker sends back: each game's line, and the worker's peak
-    resident memory (KiB) after playing them."""
+    """What a worker sends back: each game's line, the worker's peak
+    resident memory (KiB) after playing them, and the CPU seconds they took."""
 
     lines: tuple[tuple[int, str], ...]
     peak_rss_kib: int
+    cpu_seconds: float = 0.0
 
 
 def play_chunk(config: Config, indices: Sequence[int]) -> Chunk:
     """Play the games ``indices`` one after the other (a task of a backend)."""
     policies: dict[str, Policy] = {}
+    cpu = time.process_time()
     lines = tuple((i, encode(play_game(config, i, policies))) for i in indices)
-    return Chunk(lines, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    return Chunk(lines, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time() - cpu)
 
 
 # --- backends ---------------------------------------------------------------------------
@@ -420,7 +422,8 @@ def _sort_file(path: Path) -> None:
 class RunSummary:
     """What ``run`` did: games written this time, games found already done
     (``--resume``), the total asked for, seconds, whether it was interrupted,
-    and the largest peak memory a worker reported (KiB), first and last."""
+    the largest peak memory a worker reported (KiB), first and last, and the
+    CPU seconds the workers spent playing (their sum)."""
 
     written: int
     resumed: int
@@ -429,10 +432,17 @@ class RunSummary:
     interrupted: bool
     first_peak_rss_kib: int = 0
     last_peak_rss_kib: int = 0
+    cpu_seconds: float = 0.0
 
     @property
     def games_per_second(self) -> float:
         return self.written / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def games_per_cpu_second(self) -> float:
+        """Games per CPU second of the workers: the speed of one core's work,
+        whatever else the machine is doing."""
+        return self.written / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
 
 def default_workers() -> int:
@@ -594,6 +604,7 @@ def run(
     started = time.monotonic()
     interrupted = False
     peaks: list[int] = []
+    cpu = 0.0
     if backend == "ray":
         results = _ray_tasks(config, chunks, workers, address)
     elif n_workers == 1 or len(chunks) <= 1:
@@ -606,6 +617,7 @@ def run(
             for chunk in results:
                 writer.add(chunk.lines)
                 peaks.append(chunk.peak_rss_kib)
+                cpu += chunk.cpu_seconds
                 bar.update(len(chunk.lines))
         except KeyboardInterrupt:
             interrupted = True
@@ -625,4 +637,5 @@ def run(
         interrupted=interrupted,
         first_peak_rss_kib=peaks[0] if peaks else 0,
         last_peak_rss_kib=max(peaks[-n_workers:]) if peaks else 0,
+        cpu_seconds=cpu,
     )
