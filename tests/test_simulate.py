@@ -265,6 +265,7 @@ def test_the_ray_backend_without_ray_says_which_extra(tmp_path: Path, monkeypatc
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
     with pytest.raises(SimulationError, match=r"dlrules\[ray\]"):
         run(SMALL, tmp_path / "r.jsonl", backend="ray")
+    assert not (tmp_path / "r.jsonl").exists()  # nothing left behind
 
 
 def test_the_command_prints_what_it_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

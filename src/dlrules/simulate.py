@@ -311,28 +311,37 @@ def _process_pool(config: Config, chunks: Sequence[tuple[int, ...]], workers: in
         pool.join()
 
 
-def _ray_tasks(
-    config: Config, chunks: Sequence[tuple[int, ...]], workers: int | None, address: str | None
-) -> Iterator[Chunk]:
+def _ray_start(workers: int | None, address: str | None) -> tuple[Any, bool]:
+    """Ray, initialised: the Ray this program already started, or a cluster
+    at ``address``, or a new local one with ``workers`` CPUs. Returns Ray and
+    whether this call started it (then the run shuts it down)."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError as exc:
         raise SimulationError("the Ray backend needs Ray: pip install 'dlrules[ray]'") from exc
-    started = False
-    if not ray.is_initialized():
-        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-        if address is None and workers is not None:
-            options["num_cpus"] = workers
+    if ray.is_initialized():
+        return ray, False
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+    if address is None and workers is not None:
+        options["num_cpus"] = workers
+    try:
         ray.init(address=address, **options)
-        started = True
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        raise SimulationError(f"cannot start or join Ray{f' at {address}' if address else ''}: {exc}") from exc
+    return ray, True
+
+
+def _ray_tasks(ray: Any, started: bool, config: Config, chunks: Sequence[tuple[int, ...]]) -> Iterator[Chunk]:
+    """Each chunk a Ray task needing one CPU, about two per CPU in flight;
+    results in the order they finish."""
     task = ray.remote(num_cpus=1)(play_chunk)
+    pending: list[Any] = []
     try:
         window = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
-        queue = list(chunks)
-        pending: list[Any] = []
+        queue = list(reversed(chunks))
         while queue or pending:
             while queue and len(pending) < window:
-                pending.append(task.remote(config, queue.pop(0)))
+                pending.append(task.remote(config, queue.pop()))
             ready, pending = ray.wait(pending, num_returns=1)
             yield ray.get(ready[0])
     except BaseException:
@@ -592,8 +601,8 @@ def run(
             raise SimulationError(f"{path} exists: --resume continues it; remove it to start again")
         done, ordered, good = _done_games(config, path)
         if good < path.stat().st_size:
-            with open(path, "r+b") as f:
-                f.truncate(good)
+            with open(path, "r+b") as cut:
+                cut.truncate(good)
     todo = [i for i in range(config.games) if i not in done]
     n_workers = workers if workers is not None else default_workers()
     size = chunk_size(len(todo), n_workers)
@@ -605,13 +614,22 @@ def run(
     interrupted = False
     peaks: list[int] = []
     cpu = 0.0
-    if backend == "ray":
-        results = _ray_tasks(config, chunks, workers, address)
-    elif n_workers == 1 or len(chunks) <= 1:
-        results = _in_process(config, chunks)
-    else:
-        results = _process_pool(config, chunks, min(n_workers, len(chunks)))
-    with open(path, "a", encoding="utf-8") as f:
+    existed = path.exists()
+    f = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+    try:
+        if backend == "ray":
+            ray, started_ray = _ray_start(workers, address)
+            results = _ray_tasks(ray, started_ray, config, chunks)
+        elif n_workers == 1 or len(chunks) <= 1:
+            results = _in_process(config, chunks)
+        else:
+            results = _process_pool(config, chunks, min(n_workers, len(chunks)))
+    except BaseException:
+        f.close()
+        if not existed:
+            path.unlink()  # leave nothing behind when the backend cannot start
+        raise
+    with f:
         writer = _Writer(f, todo)
         try:
             for chunk in results:
