@@ -56,6 +56,9 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     except (SimulationError, OSError) as exc:
         raise UsageError(str(exc)) from exc
+    except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled
+        print(f"Interrupted: the games written so far are in {args.out}; --resume plays the rest.", file=sys.stderr)
+        return INTERRUPTED
     done = summary.resumed + summary.written
     if summary.interrupted:
         print(

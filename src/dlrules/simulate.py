@@ -20,6 +20,7 @@ This module uses only the public surface; the core never imports it.
 
 from __future__ import annotations
 
+import array
 import contextlib
 import hashlib
 import importlib
@@ -375,55 +376,71 @@ def read_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     return games
 
 
+def _game_of(config: Config, path: Path, n: int, raw: bytes) -> int:
+    """The game number of line ``n`` of a results file being resumed, after
+    checking that this command wrote it (LIB-SIM-3)."""
+    try:
+        line = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SimulationError(f"{path}, line {n}: not a result line; cannot resume") from exc
+    index = line.get("game") if isinstance(line, dict) else None
+    if not isinstance(index, int) or not 0 <= index < config.games:
+        raise SimulationError(f"{path}, line {n}: game {index!r} is not one of the {config.games} games; cannot resume")
+    expected = {
+        "seed": game_seed(config.seed, index),
+        "players": config.players,
+        "variant": config.variant,
+        "bots": list(config.seat_bots(index)),
+    }
+    for key, value in expected.items():
+        if line.get(key) != value:
+            raise SimulationError(
+                f"{path}, line {n}: game {index} has {key} {line.get(key)!r}, this command gives {value!r}; "
+                "resume with the same --seed, --players, --variant, --bots and --rotate"
+            )
+    return index
+
+
 def _done_games(config: Config, path: Path) -> tuple[set[int], bool, int]:
-    """The games already in a results file being resumed (LIB-SIM-3): their numbers,
-    whether the file lists them in order, and how many bytes of it are
-    whole lines (a line cut short by a killed run is dropped). Refuses a file
-    written by a different command."""
+    """The games already in a results file being resumed (LIB-SIM-3): their
+    numbers, whether the file lists them in order, and how many bytes of it
+    are whole lines (a last line cut short by a killed run is dropped).
+    Refuses a file written by a different command. Reads line by line."""
     done: set[int] = set()
     ordered = True
     last = -1
     good = 0
-    data = path.read_bytes()
-    offset = 0
-    for n, raw in enumerate(data.splitlines(keepends=True), start=1):
-        offset += len(raw)
-        if not raw.endswith(b"\n"):
-            break  # the last line, cut short: dropped, its game is played again
-        try:
-            line = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise SimulationError(f"{path}, line {n}: not a result line; cannot resume") from exc
-        index = line.get("game") if isinstance(line, dict) else None
-        if not isinstance(index, int) or not 0 <= index < config.games:
-            raise SimulationError(f"{path}, line {n}: game {index!r} is not one of the {config.games} games; cannot resume")
-        expected = {
-            "seed": game_seed(config.seed, index),
-            "players": config.players,
-            "variant": config.variant,
-            "bots": list(config.seat_bots(index)),
-        }
-        for key, value in expected.items():
-            if line.get(key) != value:
-                raise SimulationError(
-                    f"{path}, line {n}: game {index} has {key} {line.get(key)!r}, this command gives {value!r}; "
-                    "resume with the same --seed, --players, --variant, --bots and --rotate"
-                )
-        if index in done:
-            raise SimulationError(f"{path}, line {n}: game {index} is listed twice; cannot resume")
-        done.add(index)
-        ordered = ordered and index > last
-        last = index
-        good = offset
+    with open(path, "rb") as f:
+        for n, raw in enumerate(f, start=1):
+            if not raw.endswith(b"\n"):
+                break  # the last line, cut short: dropped, its game is played again
+            index = _game_of(config, path, n, raw)
+            if index in done:
+                raise SimulationError(f"{path}, line {n}: game {index} is listed twice; cannot resume")
+            done.add(index)
+            ordered = ordered and index > last
+            last = index
+            good += len(raw)
     return done, ordered, good
 
 
-def _sort_file(path: Path) -> None:
-    """Rewrite a complete results file in game order (after a resume)."""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    lines.sort(key=lambda text: int(json.loads(text)["game"]))
-    tmp = path.with_name(path.name + ".sorting")
-    tmp.write_text("".join(lines), encoding="utf-8")
+def _sort_file(path: Path, games: int) -> None:
+    """Rewrite a complete results file in game order (after a resume): one
+    pass notes where each game's line starts, a second copies the lines in
+    order, so memory holds one offset per game, not the file."""
+    offsets = array.array("q", [-1]) * games
+    with open(path, "rb") as f:
+        at = 0
+        for raw in f:
+            offsets[int(json.loads(raw)["game"])] = at
+            at += len(raw)
+        tmp = path.with_name(path.name + ".sorting")
+        with open(tmp, "wb") as out:
+            for game, at in enumerate(offsets):
+                if at < 0:
+                    raise SimulationError(f"{path}: game {game} is missing; run again with --resume")
+                f.seek(at)
+                out.write(f.readline())
     os.replace(tmp, path)
 
 
@@ -646,7 +663,7 @@ def run(
         finally:
             bar.close()
     if not interrupted and (done and not ordered or done and todo and min(todo) < max(done)):
-        _sort_file(path)
+        _sort_file(path, config.games)
     return RunSummary(
         written=writer.written,
         resumed=len(done),
