@@ -4,6 +4,7 @@ and the page (issue 15; what "win" means: LIB-SIM-1)."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,11 +120,21 @@ def test_the_report_without_plots_needs_no_matplotlib(tmp_path: Path, capsys: py
 def test_a_bad_results_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(UNSCORED.read_text().splitlines()[0] + "\n{not json\n")
-    assert main(["report", str(bad), "--out", str(tmp_path / "o")]) == 2
+    assert main(["report", str(bad), "--out", str(tmp_path / "o"), "--no-plots"]) == 2
     assert "bad.jsonl, line 2: not JSON" in capsys.readouterr().err
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    assert main(["report", str(empty), "--out", str(tmp_path / "o")]) == 2
+    assert main(["report", str(empty), "--out", str(tmp_path / "o"), "--no-plots"]) == 2
     assert "no games in the results" in capsys.readouterr().err
-    assert main(["report", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "o")]) == 2
+    assert main(["report", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "o"), "--no-plots"]) == 2
     assert "missing.jsonl" in capsys.readouterr().err
+
+
+def test_plots_without_matplotlib_name_the_extra(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    assert main(["report", str(UNSCORED), "--out", str(tmp_path / "o")]) == 2
+    out, err = capsys.readouterr()
+    assert "pip install 'dlrules[report]'" in err and "--no-plots" in err
+    assert out == "" and not (tmp_path / "o").exists()

@@ -13,7 +13,7 @@ from typing import Any
 
 from dlrules.bots import BOTS
 from dlrules.phases.setup import VARIANTS
-from dlrules.simreport import format_table, summarize, write_html, write_plots
+from dlrules.simreport import format_table, pyplot, summarize, write_html, write_plots
 from dlrules.simulate import BACKENDS, COUNTS, Config, SimulationError, default_workers, read_results, run
 
 INTERRUPTED = 130
@@ -82,6 +82,8 @@ def _report(args: argparse.Namespace) -> int:
     from dlrules.cli import UsageError
 
     try:
+        if not args.no_plots:
+            pyplot()  # refuse before any output when matplotlib is missing
         games = read_results(args.file)
         summary = summarize(games, args.win_by)
         print(format_table(summary), end="")

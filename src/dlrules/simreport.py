@@ -36,6 +36,7 @@ __all__ = [
     "Summary",
     "format_table",
     "measure_name",
+    "pyplot",
     "summarize",
     "wilson",
     "write_html",
@@ -341,7 +342,8 @@ def summary_data(summary: Summary) -> dict[str, Any]:
 # --- plots ------------------------------------------------------------------------------
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend, or SimulationError naming the extra."""
     try:
         import matplotlib
     except ImportError as exc:
@@ -354,7 +356,7 @@ def _pyplot() -> Any:
 
 def write_plots(summary: Summary, out: Path) -> list[Path]:
     """Draw PLOTS into ``out`` as PNG and SVG; returns the files written."""
-    plt = _pyplot()
+    plt = pyplot()
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
