@@ -16,7 +16,7 @@ def slow_greedy(state: GameState, moves: tuple[Move, ...], rng: random.Random) -
     DLRULES_SLOW_BOT is set (so a test can interrupt a run midway); the
     same moves either way."""
     if os.environ.get("DLRULES_SLOW_BOT"):
-        time.sleep(0.004)
+        time.sleep(0.01)
     return greedy_policy(state, moves, rng)
 
 

@@ -194,12 +194,12 @@ def test_the_progress_bar_says_games_rate_and_time_left(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Path, reference: bytes) -> None:
-    config = Config(games=24, players=2, seed=5, variant="first", bots=("simbots:slow_greedy",))
+    config = Config(games=40, players=2, seed=5, variant="first", bots=("simbots:slow_greedy",))
     expected = tmp_path / "expected.jsonl"
     run(config, expected, workers=1, progress=False)  # fast: the bot sleeps only under DLRULES_SLOW_BOT
     out = tmp_path / "run.jsonl"
     env = dict(os.environ, PYTHONPATH=str(TESTS), DLRULES_SLOW_BOT="1")
-    argv = [sys.executable, "-m", "dlrules", "simulate", "--games", "24", "--players", "2", "--seed", "5",
+    argv = [sys.executable, "-m", "dlrules", "simulate", "--games", "40", "--players", "2", "--seed", "5",
             "--variant", "first", "--bots", "simbots:slow_greedy", "--workers", "2", "--out", str(out)]  # fmt: skip
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -217,13 +217,13 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
             proc.wait()
     assert proc.returncode == 130
     kept = lines(out)
-    assert 3 <= len(kept) < 24
-    assert f"Interrupted: {len(kept)} of 24 games are in {out}" in err
+    assert 3 <= len(kept) < 40
+    assert f"Interrupted: {len(kept)} of 40 games are in {out}" in err
     assert "Traceback" not in err
     wanted = set(lines(expected))
     assert set(kept) <= wanted and len(set(kept)) == len(kept)  # whole, finished games only
     summary = run(config, out, workers=2, resume=True, progress=False)
-    assert summary.resumed == len(kept) and summary.written == 24 - len(kept)
+    assert summary.resumed == len(kept) and summary.written == 40 - len(kept)
     assert out.read_bytes() == expected.read_bytes()
 
 
