@@ -565,9 +565,15 @@ def _deferred_interrupt() -> Iterator[None]:
     def hold(signum: int, frame: FrameType | None) -> None:
         caught.append(signum)
 
-    try:
-        previous = signal.signal(signal.SIGINT, hold)
-    except ValueError:  # not the main thread: nothing to hold
+    previous = signal.getsignal(signal.SIGINT)
+    held = False
+    if previous is not None and previous is not signal.SIG_IGN:  # ignored (a background job): keep it so
+        try:
+            signal.signal(signal.SIGINT, hold)
+            held = True
+        except ValueError:  # not the main thread: nothing to hold
+            pass
+    if not held:
         yield
         return
     try:
