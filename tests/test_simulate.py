@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 import dlrules
@@ -201,7 +202,10 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
     env = dict(os.environ, PYTHONPATH=str(TESTS), DLRULES_SLOW_BOT="1")
     argv = [sys.executable, "-m", "dlrules", "simulate", "--games", "40", "--players", "2", "--seed", "5",
             "--variant", "first", "--bots", "simbots:slow_greedy", "--workers", "2", "--out", str(out)]  # fmt: skip
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # its own process group, which Ctrl-C in a terminal signals as a whole (workers included)
+    proc = subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and proc.poll() is None:
@@ -209,8 +213,12 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
                 break
             time.sleep(0.05)
         assert proc.poll() is None, "the run finished before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=60)
+        deadline = time.monotonic() + 10
+        while _group_alive(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _group_alive(proc.pid), "worker processes were left running"
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -225,6 +233,14 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
     summary = run(config, out, workers=2, resume=True, progress=False)
     assert summary.resumed == len(kept) and summary.written == 40 - len(kept)
     assert out.read_bytes() == expected.read_bytes()
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def _ray_children() -> set[int]:
@@ -298,3 +314,30 @@ def test_the_throughput_benchmark_runs_and_prints_every_figure() -> None:
     for figure in ("1 worker:", "workers (process pool):", "games per worker CPU second", "scaling:", "efficiency",
                    "every setting wrote the same bytes"):  # fmt: skip
         assert figure in done.stdout
+
+
+@attrs.frozen
+class _SeatScore:
+    total: int
+
+
+@attrs.frozen
+class _Sheet:
+    players: tuple[_SeatScore, ...]
+    winners: tuple[int, ...]
+
+
+def test_scores_come_from_the_librarys_outcome_once_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LIB-SIM-1: final_result reads dlrules.outcome (issue 13) when it exists."""
+    state = dlrules.new_game(2, variant="first")
+    monkeypatch.setattr(dlrules, "outcome", lambda s: _Sheet((_SeatScore(7), _SeatScore(9)), (1,)), raising=False)
+    outcome = game_outcome(state)
+    assert outcome["scores"] == [7, 9] and outcome["winners"] == [1]
+    assert outcome["sheet"] == {"players": [{"total": 7}, {"total": 9}], "winners": [1]}
+    monkeypatch.setattr(dlrules, "outcome", lambda s: (4, 4), raising=False)  # plain totals: ties share
+    assert game_outcome(state)["winners"] == [0, 1]
+    monkeypatch.setattr(dlrules, "outcome", lambda s: None, raising=False)  # not over yet
+    assert game_outcome(state)["scores"] is None
+    monkeypatch.setattr(dlrules, "outcome", lambda s: "a surprise", raising=False)
+    with pytest.raises(SimulationError, match="update dlrules.simulate.final_result"):
+        game_outcome(state)
