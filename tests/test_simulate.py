@@ -243,38 +243,52 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-def _ray_children() -> set[int]:
-    """Processes started by this one whose command line mentions ray."""
+def _ray_processes() -> set[int]:
+    """Running processes whose command line mentions ray (its servers, agents
+    and ``ray::`` workers)."""
     found = set()
-    me = str(os.getpid())
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            status = (entry / "status").read_text()
-            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
-        except OSError:
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace").lower()
+            state = next(ln for ln in (entry / "status").read_text().splitlines() if ln.startswith("State:"))
+        except (OSError, StopIteration):
             continue
-        ppid = next((ln.split()[1] for ln in status.splitlines() if ln.startswith("PPid:")), "")
-        if ppid == me and "ray" in cmdline.lower():
+        if "ray" in cmdline and "zombie" not in state:
             found.add(int(entry.name))
     return found
 
 
 def test_ray_gives_the_same_results_as_the_process_pool(tmp_path: Path, reference: bytes) -> None:
     ray = pytest.importorskip("ray")
+    before = _ray_processes()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         out = tmp_path / "ray.jsonl"
         summary = run(SMALL, out, backend="ray", progress=False)
         assert summary.written == 6
         assert out.read_bytes() == reference
+        assert ray.is_initialized()  # the program's own Ray is left to the program
     finally:
         ray.shutdown()
     deadline = time.monotonic() + 30
-    while _ray_children() and time.monotonic() < deadline:
+    while _ray_processes() - before and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not _ray_children(), "Ray left processes running"
+    assert not _ray_processes() - before, "Ray left processes running"
+
+
+def test_the_ray_backend_starts_and_stops_its_own_local_ray(tmp_path: Path, reference: bytes) -> None:
+    ray = pytest.importorskip("ray")
+    before = _ray_processes()
+    out = tmp_path / "ray.jsonl"
+    summary = run(SMALL, out, backend="ray", workers=2, progress=False)  # ray.init(num_cpus=2), then shutdown
+    assert summary.written == 6 and out.read_bytes() == reference
+    assert not ray.is_initialized()
+    deadline = time.monotonic() + 30
+    while _ray_processes() - before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _ray_processes() - before, "Ray left processes running"
 
 
 def test_the_ray_backend_without_ray_says_which_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
