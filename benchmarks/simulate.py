@@ -107,6 +107,12 @@ def main(argv: list[str] | None = None) -> int:
         for key, values in rates.items():
             print(f"  {key}: {max(values):.1f}; {max(cpu_rates[key]):.1f}")
         print(f"scaling: {cores} workers / 1 worker = {pool / one:.2f}x; efficiency {pool / one / cores:.0%}")
+        cpu_one = max(cpu_rates["1 worker"])
+        cpu_pool = max(cpu_rates[f"{cores} workers (process pool)"])
+        print(
+            f"work per game: a pool worker plays {cpu_pool / cpu_one:.0%} as many games per CPU second as one process; "
+            f"with every core to itself that predicts {cores * cpu_pool / cpu_one:.2f}x (an estimate, not a measurement)"
+        )
         if ray is not None:
             best = max(rates[ray_key])
             print(f"Ray / process pool = {best / pool:.2f} (Ray's start-up, not timed above: {init_seconds:.1f} s)")

@@ -355,3 +355,10 @@ def test_scores_come_from_the_librarys_outcome_once_it_has_one(monkeypatch: pyte
     monkeypatch.setattr(dlrules, "outcome", lambda s: "a surprise", raising=False)
     with pytest.raises(SimulationError, match="update dlrules.simulate.final_result"):
         game_outcome(state)
+
+
+def test_an_address_needs_the_ray_backend(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.jsonl"
+    assert main(["simulate", "--games", "1", "--address", "auto", "--out", str(out)]) == 2
+    assert "use it with --backend ray" in capsys.readouterr().err
+    assert not out.exists()

@@ -34,6 +34,8 @@ def _workers(text: str) -> int | None:
 def _simulate(args: argparse.Namespace) -> int:
     from dlrules.cli import UsageError
 
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address is the Ray cluster's: use it with --backend ray")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     try:
         config = Config(

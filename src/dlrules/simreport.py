@@ -393,7 +393,9 @@ def write_plots(summary: Summary, out: Path) -> list[Path]:
 
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
     values = list(summary.length.values)
-    ax.hist(values, bins=max(1, min(30, len(set(values)))), color="#228833")
+    low, high = int(min(values)), int(max(values))
+    bins: Any = [x - 0.5 for x in range(low, high + 2)] if high - low <= 60 else 30  # one bar per length when few
+    ax.hist(values, bins=bins, color="#228833")
     ax.set_xlabel("moves in the game (chance and players)")
     ax.set_ylabel("games")
     ax.set_title(f"Game length ({summary.games} games)")
