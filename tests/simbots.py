@@ -7,7 +7,7 @@ import random
 import time
 
 from dlrules.bots import greedy_policy
-from dlrules.moves import Move
+from dlrules.moves import Decline, Move
 from dlrules.state import GameState
 
 
@@ -23,6 +23,13 @@ def slow_greedy(state: GameState, moves: tuple[Move, ...], rng: random.Random) -
 def first_move(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Move:
     """Always the first legal move."""
     return moves[0]
+
+
+def cheat_in_autumn(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Move:
+    """Greedy, but in autumn it returns a move that is not among the legal ones."""
+    if state.season == "autumn":
+        return Decline(seat=moves[0].seat)
+    return greedy_policy(state, moves, rng)
 
 
 NOT_A_POLICY = 3

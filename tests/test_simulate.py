@@ -362,3 +362,15 @@ def test_an_address_needs_the_ray_backend(tmp_path: Path, capsys: pytest.Capture
     assert main(["simulate", "--games", "1", "--address", "auto", "--out", str(out)]) == 2
     assert "use it with --backend ray" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_bot_that_breaks_a_rule_stops_the_run_saying_which_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "--games", "3", "--players", "2", "--variant", "first", "--workers", "1",
+            "--bots", "simbots:cheat_in_autumn", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"game 0 (seed {game_seed(0, 0)}, bots simbots:cheat_in_autumn, simbots:cheat_in_autumn) failed: IllegalMove" in err
+    assert "Traceback" not in err and out.read_text() == ""

@@ -243,7 +243,13 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
             known[name] = resolve_policy(name)
         seats[s] = known[name]
     start = dlrules.new_game(config.players, variant=config.variant)
-    result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
+    try:
+        result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
+    except Exception as exc:  # a bot's mistake (an illegal move, a crash): say which game
+        raise SimulationError(
+            f"game {index} (seed {seed}, bots {', '.join(bots)}) failed: {type(exc).__name__}: {exc}"
+        ) from None
+
     line: dict[str, Any] = {
         "game": index,
         "seed": seed,
@@ -666,6 +672,12 @@ def run(
                 if hasattr(results, "close"):
                     results.close()  # stops the workers
                 writer.flush_all()
+        except BaseException:
+            with _deferred_interrupt():
+                if hasattr(results, "close"):
+                    results.close()
+                writer.flush_all()  # a failed game: the finished ones stay, --resume continues
+            raise
         finally:
             bar.close()
     if not interrupted and (done and not ordered or done and todo and min(todo) < max(done)):
