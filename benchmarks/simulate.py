@@ -34,6 +34,25 @@ def timed(config: Config, folder: Path, name: str, **kwargs: Any) -> tuple[RunSu
     return summary, out.read_bytes()
 
 
+def _burn(seconds: float) -> float:
+    """Spin for ``seconds`` of wall clock; the CPU time obtained."""
+    started, cpu = time.monotonic(), time.process_time()
+    while time.monotonic() - started < seconds:
+        pass
+    return time.process_time() - cpu
+
+
+def cpu_available(processes: int, seconds: float = 2.0) -> float:
+    """A control without dlrules: how many cores' worth of CPU ``processes``
+    busy loops obtain together right now (2.0 on an idle 2-core machine)."""
+    import multiprocessing
+
+    with multiprocessing.get_context().Pool(processes) as pool:
+        started = time.monotonic()
+        cpu = sum(pool.map(_burn, [seconds] * processes))
+        return cpu / (time.monotonic() - started)
+
+
 def _load() -> str:
     """The 1-minute load average (other jobs on a shared machine)."""
     try:
@@ -81,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
             init_seconds = time.monotonic() - started
         try:
             for _ in range(args.repeat):
+                seconds = 0.5 if args.quick else 1.0
+                print(
+                    f"  control (busy loops, no dlrules): 1 process obtains {cpu_available(1, seconds):.2f} cores, "
+                    f"{cores} processes {cpu_available(cores, seconds):.2f} cores together"
+                )
                 for key in rates:
                     if key == "1 worker":
                         summary, data = timed(config, folder, "one", workers=1)
@@ -94,9 +118,11 @@ def main(argv: list[str] | None = None) -> int:
                         return 1
                     rates[key].append(summary.games_per_second)
                     cpu_rates[key].append(summary.games_per_cpu_second)
+                    cores_got = summary.games_per_second / summary.games_per_cpu_second if summary.cpu_seconds else 0.0
                     print(
                         f"  {key}: {summary.games_per_second:.1f} games/s ({summary.seconds:.2f} s); "
-                        f"{summary.games_per_cpu_second:.1f} games per worker CPU second; load {_load()}"
+                        f"{summary.games_per_cpu_second:.1f} games per worker CPU second; "
+                        f"CPU obtained {cores_got:.2f} cores; load {_load()}"
                     )
         finally:
             if ray is not None:

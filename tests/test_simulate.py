@@ -325,7 +325,7 @@ def test_the_throughput_benchmark_runs_and_prints_every_figure() -> None:
         [sys.executable, str(script), "--quick", "--no-ray"], capture_output=True, text=True, timeout=300, check=False
     )
     assert done.returncode == 0, done.stderr
-    for figure in ("1 worker:", "workers (process pool):", "games per worker CPU second", "scaling:", "efficiency",
+    for figure in ("1 worker:", "workers (process pool):", "games per worker CPU second", "scaling:", "efficiency", "control",
                    "every setting wrote the same bytes"):  # fmt: skip
         assert figure in done.stdout
 
