@@ -47,10 +47,13 @@ def cpu_available(processes: int, seconds: float = 2.0) -> float:
     busy loops obtain together right now (2.0 on an idle 2-core machine)."""
     import multiprocessing
 
-    with multiprocessing.get_context().Pool(processes) as pool:
-        started = time.monotonic()
-        cpu = sum(pool.map(_burn, [seconds] * processes))
-        return cpu / (time.monotonic() - started)
+    pool = multiprocessing.get_context().Pool(processes)
+    started = time.monotonic()
+    cpu = sum(pool.map(_burn, [seconds] * processes))
+    obtained = cpu / (time.monotonic() - started)
+    pool.close()  # let the workers exit (terminating them would set off Ray's SIGTERM report in a forked driver)
+    pool.join()
+    return obtained
 
 
 def _load() -> str:
