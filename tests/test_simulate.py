@@ -63,9 +63,11 @@ def test_one_line_per_game_in_game_order_with_the_end_counts(tmp_path: Path, ref
     assert [g["game"] for g in games] == list(range(6))
     for g in games:
         assert g["seed"] == game_seed(11, g["game"]) and g["players"] == 2 and g["variant"] == "first"
-        assert g["phase"] == "combat" and g["year"] == 1 and g["round"] == 4 and g["over"] is False
+        # as far as the engine goes (today: year-1 combat, where nobody is to move)
+        assert g["phase"] in {p.value for p in dlrules.Phase} and g["over"] == (g["phase"] == "game_over")
         assert g["stopped"] == "no_move" and g["moves"] > 50
-        assert g["scores"] is None and g["winners"] is None  # LIB-SIM-1: not scored yet
+        if not g["over"]:
+            assert g["scores"] is None and g["winners"] is None  # LIB-SIM-1: only a finished game is scored
         assert [sorted(c) for c in g["counts"]] == [sorted(COUNTS)] * 2
     # --rotate: game i gives seat s the bot bots[(s + i) % 2]
     assert games[0]["bots"] == ["greedy", "random"] and games[1]["bots"] == ["random", "greedy"]

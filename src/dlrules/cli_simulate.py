@@ -131,7 +131,7 @@ def register(sub: Any) -> None:
     rep = sub.add_parser(
         "report",
         help="summary table, plots and an HTML page for a results file",
-        description="Print win rates per seat and per bot with 95%% Wilson intervals, the spread of the "
+        description="Print win rates per seat and per bot with 95% Wilson intervals, the spread of the "
         "scores (or, until games are scored, of an end count) and of game length, and how the games ended; "
         "write PNG and SVG plots, summary.json and index.html into --out.",
     )
