@@ -175,6 +175,10 @@ def test_resume_refuses_a_file_of_another_command(tmp_path: Path, reference: byt
     fewer = Config(games=3, players=2, seed=11, variant="first", bots=("greedy", "random"), rotate=True)
     with pytest.raises(SimulationError, match="game 3 is not one of the 3 games"):
         run(fewer, out, workers=1, resume=True)
+    older = out.with_name("older.jsonl")
+    older.write_bytes(reference.replace(b'"rules":"', b'"rules":"0.0.1-'))
+    with pytest.raises(SimulationError, match="line 1: game 0 has rules '0.0.1-"):
+        run(SMALL, older, workers=1, resume=True)
     assert out.read_bytes() == reference
 
 

@@ -397,12 +397,13 @@ def _game_of(config: Config, path: Path, n: int, raw: bytes) -> int:
         "players": config.players,
         "variant": config.variant,
         "bots": list(config.seat_bots(index)),
+        "rules": dlrules.__version__,
     }
     for key, value in expected.items():
         if line.get(key) != value:
             raise SimulationError(
                 f"{path}, line {n}: game {index} has {key} {line.get(key)!r}, this command gives {value!r}; "
-                "resume with the same --seed, --players, --variant, --bots and --rotate"
+                "resume with the same --seed, --players, --variant, --bots and --rotate, and the same dlrules"
             )
     return index
 
