@@ -60,7 +60,16 @@ def test_scored_games_win_by_the_score_and_count_titles() -> None:
     assert [m.mean for m in s.measure_by_seat] == pytest.approx([6.0, 22 / 3])
     assert s.shared_wins == 1
     assert s.ends == (("game over", 3),)
-    assert dict(s.titles) == {"halls": 2, "imps": 2}
+    # titles from the sheet's own list (a player's titles are not counted twice)
+    assert s.titles == (("The Lord of Halls", 2, 0), ("The Lord of Imps", 1, 1))
+
+
+def test_titles_given_as_a_mapping_of_holders() -> None:
+    games = read_results(SCORED)
+    games[0]["sheet"] = {"titles": {"halls": [0], "imps": [0, 1]}}
+    for g in games[1:]:
+        g["sheet"] = None
+    assert summarize(games).titles == (("halls", 1, 0), ("imps", 0, 1))
 
 
 def test_score_cannot_decide_unscored_games() -> None:

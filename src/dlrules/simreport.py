@@ -130,7 +130,8 @@ class Summary:
     length: Spread
     shared_wins: int
     ends: tuple[tuple[str, int], ...]
-    titles: tuple[tuple[str, int], ...]
+    titles: tuple[tuple[str, int, int], ...]
+    """(title, games held by one player alone, games shared)"""
 
 
 def measure_name(games: Sequence[dict[str, Any]], win_by: str | None) -> str:
@@ -155,26 +156,29 @@ def _values(game: dict[str, Any], measure: str) -> list[float]:
         raise SimulationError(f"game {game.get('game')}: no {measure} for every seat") from exc
 
 
-def _titles(game: dict[str, Any]) -> list[str]:
-    """Titles named in a score sheet: any ``titles`` list or mapping found in it
-    (the sheet's shape is the scoring's; LIB-SIM-1)."""
-    found: list[str] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "titles" and isinstance(value, dict):
-                    found.extend(str(k) for k in value)
-                elif key == "titles" and isinstance(value, list):
-                    found.extend(str(t.get("title", t.get("name", t))) if isinstance(t, dict) else str(t) for t in value)
-                else:
-                    walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    walk(game.get("sheet"))
-    return found
+def _titles(game: dict[str, Any]) -> list[tuple[str, bool]]:
+    """How each title went in a scored game: (title, held by one player
+    alone), read from the score sheet's ``titles``: a list of records with a
+    ``name`` (or ``title``) and ``exclusive`` (or ``holders``), as the
+    library's outcome writes them, or a mapping of title to holders
+    (LIB-SIM-1)."""
+    sheet = game.get("sheet")
+    titles = sheet.get("titles") if isinstance(sheet, dict) else None
+    out: list[tuple[str, bool]] = []
+    if isinstance(titles, dict):
+        for name, holders in titles.items():
+            out.append((str(name), isinstance(holders, list) and len(holders) == 1))
+    elif isinstance(titles, list):
+        for t in titles:
+            if not isinstance(t, dict):
+                continue
+            name = str(t.get("name", t.get("title", "?")))
+            if "exclusive" in t:
+                out.append((name, bool(t["exclusive"])))
+            else:
+                holders = t.get("holders")
+                out.append((name, isinstance(holders, list) and len(holders) == 1))
+    return out
 
 
 def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Summary:
@@ -191,7 +195,8 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
     count_values: dict[str, list[float]] = {c: [] for c in COUNTS}
     shared = 0
     ends: Counter[str] = Counter()
-    titles: Counter[str] = Counter()
+    alone: Counter[str] = Counter()
+    shared_titles: Counter[str] = Counter()
     for game in games:
         values = _values(game, measure)
         bots = game.get("bots")
@@ -215,7 +220,8 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
                 if name in c:
                     count_values[name].append(float(c[name]))
         ends[_end(game)] += 1
-        titles.update(_titles(game))
+        for name, exclusive in _titles(game):
+            (alone if exclusive else shared_titles)[name] += 1
     return Summary(
         games=len(games),
         measure=measure,
@@ -229,7 +235,7 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
         length=Spread("moves", tuple(float(g.get("moves", 0)) for g in games)),
         shared_wins=shared,
         ends=tuple(sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))),
-        titles=tuple(sorted(titles.items(), key=lambda kv: (-kv[1], kv[0]))),
+        titles=tuple((t, alone[t], shared_titles[t]) for t in sorted(set(alone) | set(shared_titles))),
     )
 
 
@@ -290,7 +296,11 @@ def table_rows(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]
     ]
     if summary.titles:
         out.append(
-            ("Titles", ["", "held", "per game"], [[t, str(n), _num(n / summary.games)] for t, n in summary.titles])
+            (
+                "Titles (games where one player held it alone, or several shared it)",
+                ["", "alone", "shared", "alone share"],
+                [[t, str(a), str(sh), _pct(a / summary.games)] for t, a, sh in summary.titles],
+            )
         )
     return out
 
@@ -335,7 +345,7 @@ def summary_data(summary: Summary) -> dict[str, Any]:
         "length": spread(summary.length),
         "shared_wins": summary.shared_wins,
         "ends": dict(summary.ends),
-        "titles": dict(summary.titles),
+        "titles": {t: {"alone": a, "shared": sh} for t, a, sh in summary.titles},
     }
 
 
