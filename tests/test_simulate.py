@@ -205,7 +205,8 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
     expected = tmp_path / "expected.jsonl"
     run(config, expected, workers=1, progress=False)  # fast: the bot sleeps only under DLRULES_SLOW_BOT
     out = tmp_path / "run.jsonl"
-    env = dict(os.environ, PYTHONPATH=str(TESTS), DLRULES_SLOW_BOT="1")
+    path = os.pathsep.join(p for p in (str(TESTS), os.environ.get("PYTHONPATH", "")) if p)
+    env = dict(os.environ, PYTHONPATH=path, DLRULES_SLOW_BOT="1")
     argv = [sys.executable, "-m", "dlrules", "simulate", "--games", "40", "--players", "2", "--seed", "5",
             "--variant", "first", "--bots", "simbots:slow_greedy", "--workers", "2", "--out", str(out)]  # fmt: skip
     # its own process group, which Ctrl-C in a terminal signals as a whole (workers included)
