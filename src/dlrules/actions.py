@@ -107,13 +107,13 @@ MAX_PLAN_TRAPS: Final[int] = 2
 two in the Labyrinth)."""
 
 MAX_PARTY: Final[int] = 6
-"""LIB-AI-5: places in a party (``Target.adventurer``, ``Attack.target``):
-one adventurer a round for each dungeon in a year's 4 rounds, and the paladin
-(ADV, PAL), with one place to spare."""
+"""LIB-AI-5: places in a party (``Target.adventurer``, ``Attack.target``): a
+dungeon gets one adventurer in each of spring, summer and autumn (ADV-1,
+ADV-4), and the paladin may join (PAL): 4 places, with 2 to spare."""
 
 MAX_PRISONERS: Final[int] = 16
 """LIB-AI-5: places in a prison (``ReleasePrisoner.prisoner``): at most a
-party of 5 each year, 10 in the game."""
+party of 4 each year, 8 in the game."""
 
 _COLOURS: tuple[int, ...] = (0, 1, 2, 3)
 
