@@ -240,6 +240,29 @@ def test_CMB_SPELL_4_suggestion_pay_or_withdraw_monster_by_monster() -> None:
     assert legal_moves(state)[0] == Attack(0, 0, 0)  # only the witch is left to act
 
 
+def test_CMB_SPELL_7_RES_10_a_suggestion_wage_with_evil_must_fit_in_the_full_game() -> None:
+    """The witch's wage (1 food, 1 evil) is a cost: at the top of the evilometer
+    the full game cannot pay it (RES-10), so the witch can only be withdrawn."""
+    cards = ("suggestion", "graffiti", "fireball", "detect-evil")
+    state = position({0: [W5, "y1-wizard-4-2"]}, monsters={0: ["witch", "goblin"]}, dungeons={0: tunnels(rooms={E: "mint"})},
+                     food=2, evil={0: 15, 1: 5}, paladin=0)
+    assert state.variant == "full"
+    state = attrs.evolve(state, combat=cards)
+    state = play(state, PlanDefence(0, E, (), (0, 1)))
+    assert PayMonster(0, 0, True) not in legal_moves(state) and PayMonster(0, 0, False) in legal_moves(state)
+    assert refused(state, PayMonster(0, 0, True)) == ["RES-10"]
+    state = play(state, PayMonster(0, 0, False), PayMonster(0, 1, True))
+    assert state.players[0].food == 1  # the goblin's wage; the witch was withdrawn unpaid
+
+
+def test_CMB_SPELL_7_RES_8_the_first_game_pays_an_evil_wage_at_the_top() -> None:
+    cards = ("suggestion", "graffiti", "fireball", "detect-evil")
+    state = position({0: [W5, "y1-wizard-4-2"]}, monsters={0: ["witch"]}, food=2, evil={0: 15, 1: 5}, paladin=0)
+    state = attrs.evolve(state, combat=cards, variant="first")
+    state = play(state, PlanDefence(0, E, (), (0,)))
+    assert PayMonster(0, 0, True) in legal_moves(state)
+
+
 def test_C1_3_magic_shield_absorbs_the_first_point() -> None:
     cards = ("magic-shield", "graffiti", "fireball", "detect-evil")
     state = position({0: [W5, "y1-wizard-4-2"]}, monsters={0: ["goblin"]}, cards=cards)

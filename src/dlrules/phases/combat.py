@@ -63,7 +63,14 @@ from dlrules.moves import (
 )
 from dlrules.phases import PhaseRules
 from dlrules.components.setup import EVIL_MIN
-from dlrules.phases.common import announce, check_paladin, move_evil, narrating, update_player
+from dlrules.phases.common import (
+    announce,
+    check_paladin,
+    evil_cost_violation,
+    move_evil,
+    narrating,
+    update_player,
+)
 from dlrules.phases.events import can_pay as can_pay_wage
 from dlrules.state import (
     CHANCE,
@@ -432,7 +439,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     if b.choosing == "suggestion":
         out: list[Move] = []
         for i in _first_of_alike(player, b.asking):
-            if can_pay_wage(player, MONSTERS[player.monsters[i].kind]):
+            if can_pay_wage(player, MONSTERS[player.monsters[i].kind], state.variant, i):  # CMB-SPELL-7: a cost
                 out.append(PayMonster(seat, i, True))
             out.append(PayMonster(seat, i, False))
         return tuple(out)
@@ -540,6 +547,11 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         if isinstance(move, Target):
             return Violation("CMB-TRAP-6", f"the party has {len(party(state, seat))} adventurers, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
         return Violation("CMB-REF-4", f"pick the target of the {b.aiming.replace('-', ' ')} first (Target)")
+    if b.choosing == "suggestion" and isinstance(move, PayMonster) and move.pay and move.monster in b.asking:
+        kind = MONSTERS[player.monsters[move.monster].kind]
+        refusal = evil_cost_violation(state.variant, player, kind.evil, f"the {kind.name}'s wage")
+        if refusal is not None:  # CMB-SPELL-7: a wage paid for Suggestion is a cost
+            return refusal
     if b.choosing is not None:
         return Violation("CMB-REF-4", f"the {COMBAT_CARDS[b.choosing].name} card asks for your choice now: {_choice_hint(b.choosing)}")
     if b.step == "trap":
