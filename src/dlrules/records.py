@@ -400,6 +400,8 @@ def _lines(stream: IO[Any], reader: _Reader) -> Iterator[tuple[int, str | None]]
 
 
 def _parse_stream(stream: IO[Any], strict: bool, limits: Limits) -> GameRecord:
+    """Read a record line by line; a line's fields this version does not know
+    are ignored (LIB-IN-2), the move in it is decoded strictly (LIB-IN-1)."""
     reader = _Reader(strict, limits)
     header: RecordHeader | None = None
     seen_header = False

@@ -138,7 +138,7 @@ def view_hash(state: GameState, seat: int | None) -> str:
     """A stable hash of what ``seat`` may know: ``"sha256:"`` and the hex
     SHA-256 of the canonical JSON of ``redact(state, seat)``. Anything that
     speaks to one seat shows this hash, never ``state_hash`` (which would
-    tell states apart that the seat may not tell apart)."""
+    tell states apart that the seat may not tell apart; LIB-IN-3)."""
     from dlrules.serialization import dumps
 
     return "sha256:" + hashlib.sha256(dumps(redact(state, seat)).encode("utf-8")).hexdigest()
