@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -230,7 +231,7 @@ def test_LIB_IN_1_a_state_refuses_unknown_fields_wrong_types_and_null() -> None:
     state = dlrules.new_game(2)
     data = json.loads(dumps(state))
     assert loads(json.dumps(data), GameState) == state
-    for change, fragment in [
+    cases: list[tuple[Callable[[Any], object], str]] = [
         (lambda d: d["players"][0].update(gold=True), "@ $.players[0].gold"),
         (lambda d: d["players"][1].update(golden=1), "extra fields found (golden) @ $.players[1]"),
         (lambda d: d.update(phase=None), "@ $.phase"),
@@ -238,7 +239,8 @@ def test_LIB_IN_1_a_state_refuses_unknown_fields_wrong_types_and_null() -> None:
         (lambda d: d["decks"]["monsters"].update(unseen=[["goblin", 1, 2]]), "@ $.decks.monsters.unseen[0]"),
         (lambda d: d["players"][0]["dungeon"]["tiles"][0].update(square=[0]), "@ $.players[0].dungeon.tiles[0].square"),
         (lambda d: d.pop("board"), "required field missing @ $.board"),
-    ]:
+    ]
+    for change, fragment in cases:
         broken = json.loads(json.dumps(data))
         change(broken)
         with pytest.raises(ValueError, match="JSON does not describe a GameState") as info:

@@ -99,7 +99,9 @@ class _Builder:
             if field.default is attrs.NOTHING:
                 required.append(field.name)
             else:
-                default = field.default.factory() if isinstance(field.default, attrs.Factory) else field.default  # type: ignore[misc]
+                default: Any = field.default
+                if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                    default = default.factory()
                 schema = {**schema, "default": to_data(default)}
             properties[field.name] = schema
         doc = (cls.__doc__ or "").strip().split("\n\n")[0]
