@@ -154,8 +154,9 @@ def test_no_leak_check_would_catch_an_event_that_tells_a_secret(monkeypatch: Any
     Player 1's committed orders is caught."""
     import pytest
 
-    import properties.test_no_leak as here
+    import sys
 
+    here = sys.modules[__name__]
     state = dlrules.play_out(
         dlrules.new_game(3),
         None,
