@@ -177,6 +177,7 @@ def test_messages_quote_only_a_short_excerpt_of_the_offending_line() -> None:
         record_with(json.dumps({"kind": "move", "notation": "P1 " + long})),
         record_with(json.dumps({"kind": "move", "move": {"type": "Draw", "seat": -1, "deck": long, "card": 5}})),
         record_with(json.dumps({"kind": "move", "notation": "P1 decline", "hash": [long]})),
+        record_with(json.dumps({"kind": "move", "move": {"type": "Draw", "seat": -1, "deck": "monsters", "card": long}})),
         record_with('{"kind":"move","notation":"' + long + "}"),
     ]
     for text in cases:

@@ -117,7 +117,8 @@ def parse_json(text: str, limits: Limits = DEFAULT_LIMITS, *, what: str = "the t
     except JSONLimitError:
         raise
     except json.JSONDecodeError as exc:
-        raise JSONLimitError(f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+        where = f"column {exc.colno}" if exc.lineno == 1 else f"line {exc.lineno}, column {exc.colno}"
+        raise JSONLimitError(f"not valid JSON ({exc.msg} at {where})") from None
     except RecursionError:
         raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth}") from None
     except ValueError as exc:  # e.g. Python's own limit on integer digits

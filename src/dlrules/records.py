@@ -10,7 +10,6 @@ number) and a lenient mode (every problem collected, with its line number, in
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -20,7 +19,7 @@ import attrs
 
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Move
-from dlrules.notation import format_move, parse_move
+from dlrules.notation import MAX_NOTATION, format_move, parse_move
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json, quote
 from dlrules.serialization import dumps, from_data, to_data
 from dlrules.state import GameState, Phase
@@ -328,6 +327,10 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
     if move is None:
         reader.problem(n, "a move line needs a 'move' (JSON) or a 'notation' field")
         return None
+    written_out = format_move(move)
+    if len(written_out) > MAX_NOTATION:  # no real move is this long: a name that is no card
+        reader.problem(n, f"the move {excerpt(written_out)} is longer than any move ({MAX_NOTATION} characters in notation)")
+        return None
     seat = _get(data, "seat", int, reader, n, optional=True)
     if seat is not None and seat != move.seat:
         reader.problem(n, f"'seat' is {seat} but the move is made by seat {move.seat}")
@@ -353,7 +356,7 @@ def _read_result(data: dict[str, Any], reader: _Reader, n: int) -> RecordResult 
 _CHUNK = 1 << 16
 
 
-def _lines(stream: IO[Any], reader: _Reader) -> Iterator[tuple[int, str | None]]:
+def _lines(stream: Any, reader: _Reader) -> Iterator[tuple[int, str | None]]:
     """The lines of ``stream`` (text or bytes), read piece by piece within the
     reader's limits, numbered from 1, without their line ends. A line that
     cannot be used (too long, not UTF-8) is reported and given as ``None``.
@@ -399,7 +402,7 @@ def _lines(stream: IO[Any], reader: _Reader) -> Iterator[tuple[int, str | None]]
         yield n, text
 
 
-def _parse_stream(stream: IO[Any], strict: bool, limits: Limits) -> GameRecord:
+def _parse_stream(stream: Any, strict: bool, limits: Limits) -> GameRecord:
     """Read a record line by line; a line's fields this version does not know
     are ignored (LIB-IN-2), the move in it is decoded strictly (LIB-IN-1)."""
     reader = _Reader(strict, limits)
@@ -458,7 +461,7 @@ def _parse_stream(stream: IO[Any], strict: bool, limits: Limits) -> GameRecord:
             else:
                 reader.problem(n, f"unknown line kind {quote(kind)} (header, move or result)")
         if not seen_header:
-            reader.problem(0, "the record is empty")
+            reader.problem(0, "the record is empty" if last == 0 else "the record has no readable header line")
         elif not seen_result:
             reader.problem(last + 1, "the record ends without a result line: it is truncated")
     except _Stop:
@@ -471,11 +474,26 @@ def _parse_stream(stream: IO[Any], strict: bool, limits: Limits) -> GameRecord:
     return GameRecord(header, tuple(moves), result, tuple(reader.problems))
 
 
+class _TextSource:
+    """``readline(limit)`` over a string already in memory, without copying it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def readline(self, limit: int) -> str:
+        start = self.pos
+        stop = min(len(self.text), start + limit)
+        end = self.text.find("\n", start, stop)
+        self.pos = stop if end < 0 else end + 1
+        return self.text[start : self.pos]
+
+
 def parse_record(text: str, *, strict: bool = True, limits: Limits = DEFAULT_LIMITS) -> GameRecord:
     """Read a record from JSON Lines text; see ``read_record``."""
     if not isinstance(text, str):
         raise RecordError((RecordProblem(0, f"a record is text, not {type(text).__name__}"),))
-    return _parse_stream(io.StringIO(text), strict, limits)
+    return _parse_stream(_TextSource(text), strict, limits)
 
 
 def read_record(
