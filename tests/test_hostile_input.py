@@ -304,3 +304,22 @@ def test_default_limits_are_documented_values() -> None:
     with pytest.raises(ValueError, match="max_line must be a whole number of at least 1"):
         Limits(max_line=0)
 
+
+
+@pytest.mark.parametrize(
+    ("data", "typ", "fragment"),
+    [
+        ("ab", frozenset[str], 'expected a list, not the string "ab" @ $'),
+        (["a", 1], frozenset[str], "expected a string, not the number 1"),
+        ({"a": True}, dict[str, int], "expected an integer, not true @ $['a']"),
+        ([1], dict[str, int], "expected an object, not a list @ $"),
+    ],
+)
+def test_LIB_IN_1_sets_and_mappings_a_later_field_may_use_are_as_strict(data: Any, typ: Any, fragment: str) -> None:
+    from dlrules.serialization import from_data
+
+    with pytest.raises(ValueError) as info:
+        from_data(data, typ)
+    assert fragment in str(info.value)
+    assert from_data(["a", "b"], frozenset[str]) == frozenset({"a", "b"})
+    assert from_data({"a": 1}, dict[str, int]) == {"a": 1}

@@ -147,6 +147,33 @@ def _tuple(typ: Any) -> Callable[[Any, Any], Any]:
 converter.register_structure_hook_factory(_is_tuple, _tuple)
 
 
+def _is_set_or_dict(typ: Any) -> bool:
+    return get_origin(typ) in (frozenset, set, dict)
+
+
+def _set_or_dict(typ: Any) -> Callable[[Any, Any], Any]:
+    """Sets from JSON arrays only, dicts from JSON objects only (a string is
+    not a set of its letters); then cattrs' own code, with its paths."""
+    origin = get_origin(typ)
+    general = converter.gen_structure_mapping(typ) if origin is dict else None
+    args = typing.get_args(typ)
+
+    def structure(data: Any, _: Any) -> Any:
+        if origin is dict:
+            if not isinstance(data, dict):
+                raise Refused(f"expected an object, not {_kind(data)}")
+            return general(data, typ)  # type: ignore[misc]
+        if not isinstance(data, list):
+            raise Refused(f"expected a list, not {_kind(data)}")
+        hook = converter.get_structure_hook(args[0]) if args else (lambda v, _: v)
+        return origin(hook(e, args[0] if args else Any) for e in data)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_set_or_dict, _set_or_dict)
+
+
 # --- records: JSON objects with exactly the known fields -------------------------------
 
 

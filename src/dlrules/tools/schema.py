@@ -72,6 +72,10 @@ class _Builder:
                 "minItems": len(args),
                 "maxItems": len(args),
             }
+        if origin in (frozenset, set):
+            return {"type": "array", "uniqueItems": True, **({"items": self.of(args[0])} if args else {})}
+        if origin is dict:
+            return {"type": "object", **({"additionalProperties": self.of(args[1])} if args else {})}
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             name = tp.__name__
             if name not in self.defs:
