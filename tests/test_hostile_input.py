@@ -323,3 +323,20 @@ def test_LIB_IN_1_sets_and_mappings_a_later_field_may_use_are_as_strict(data: An
     assert fragment in str(info.value)
     assert from_data(["a", "b"], frozenset[str]) == frozenset({"a", "b"})
     assert from_data({"a": 1}, dict[str, int]) == {"a": 1}
+
+
+def test_the_dlrules_command_on_dev_zero_with_the_default_limits() -> None:
+    """The issue's reproduction as typed: ``dlrules replay /dev/zero`` (and
+    ``--lenient``, which reads on to the 16 MiB limit) ends with a message."""
+    import subprocess
+    import sys
+
+    if not Path("/dev/zero").exists():  # pragma: no cover - not a Unix system
+        pytest.skip("no /dev/zero here")
+    for extra in ([], ["--lenient"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "dlrules", "replay", "/dev/zero", *extra], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == (1 if extra else 2)
+        assert "line 1: the line is longer than the limit max_line=65536" in done.stderr
+        assert "Traceback" not in done.stderr and len(done.stderr) < 1_000
