@@ -293,3 +293,36 @@ def test_fuzz_play_options_give_a_status_not_a_traceback(argv: list[str]) -> Non
             code = exc.code if isinstance(exc.code, int) else 2
     assert code in (0, 2)
     assert "Traceback" not in err.getvalue()
+
+
+# --- the depth limit -----------------------------------------------------------------------
+
+
+def nesting(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((nesting(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((nesting(v) for v in value), default=0)
+    return 0
+
+
+tricky_text = st.text(alphabet='[]{}"\\ab\n\u00e9', max_size=6)
+deep_values = st.recursive(
+    st.none() | st.integers() | tricky_text,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(tricky_text, inner, max_size=3),
+    max_leaves=30,
+)
+
+
+@FUZZ
+@given(value=deep_values, limit=st.integers(1, 12), ascii_only=st.booleans())
+def test_fuzz_the_depth_limit_is_exact_whatever_the_strings_hold(value: Any, limit: int, ascii_only: bool) -> None:
+    from dlrules.limits import JSONLimitError, parse_json
+
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    try:
+        parse_json(text, Limits(max_depth=limit))
+    except JSONLimitError as exc:
+        assert "max_depth" in str(exc) and nesting(value) > limit
+    else:
+        assert nesting(value) <= limit

@@ -13,6 +13,7 @@ raise it. ``parse_json`` is the one JSON reader all of them share.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import attrs
@@ -82,21 +83,36 @@ def _no_constant(name: str) -> Any:
     raise JSONLimitError(f"{name} is not a JSON number")
 
 
-def _depth_beyond(data: Any, limit: int) -> bool:
-    """Whether ``data`` nests arrays and objects deeper than ``limit`` (iterative)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
-    return False
+_KEEP = b'[]{}"'
+_DROP = bytes(b for b in range(256) if b not in _KEEP)
+_STRING_BYTES = re.compile(rb'"[^"]*"')
+_INNERMOST = re.compile(rb"\[\]|\{\}")
+
+
+def _deeper_than(text: str, limit: int) -> bool:
+    """Whether valid JSON ``text`` nests arrays and objects deeper than
+    ``limit``, by string work at C speed (no recursion, no walk): escapes
+    removed, every character but brackets and quotes dropped, strings
+    dropped (after the escapes every quote opens or closes a string), then
+    the innermost bracket pairs removed level by level."""
+    if "\\" in text:
+        text = text.replace("\\\\", "").replace('\\"', "")
+    marks = text.encode("utf-8", "surrogatepass").translate(None, _DROP)
+    brackets = _STRING_BYTES.sub(b"", marks) if b'"' in marks else marks
+    # Quick bound: a round of both replaces removes one or two levels.
+    rounds, rest = 0, brackets
+    while rest and rounds <= limit:
+        rest = rest.replace(b"[]", b"").replace(b"{}", b"")
+        rounds += 1
+    if not rest and 2 * rounds <= limit:
+        return False
+    if rest:  # more than ``limit`` rounds: deeper than ``limit`` levels
+        return True
+    for _ in range(limit):  # exactly, one level a round
+        if not brackets:
+            return False
+        brackets = _INNERMOST.sub(b"", brackets)
+    return bool(brackets)
 
 
 def parse_json(text: str, limits: Limits = DEFAULT_LIMITS, *, what: str = "the text") -> Any:
@@ -123,6 +139,6 @@ def parse_json(text: str, limits: Limits = DEFAULT_LIMITS, *, what: str = "the t
         raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth}") from None
     except ValueError as exc:  # e.g. Python's own limit on integer digits
         raise JSONLimitError(f"not valid JSON ({excerpt(str(exc), 80)})") from None
-    if (text.count("[") + text.count("{")) > limits.max_depth and _depth_beyond(data, limits.max_depth):
+    if (text.count("[") + text.count("{")) > limits.max_depth and _deeper_than(text, limits.max_depth):
         raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth}")
     return data
