@@ -178,6 +178,8 @@ def test_messages_quote_only_a_short_excerpt_of_the_offending_line() -> None:
         record_with(json.dumps({"kind": "move", "move": {"type": "Draw", "seat": -1, "deck": long, "card": 5}})),
         record_with(json.dumps({"kind": "move", "notation": "P1 decline", "hash": [long]})),
         record_with(json.dumps({"kind": "move", "move": {"type": "Draw", "seat": -1, "deck": "monsters", "card": long}})),
+        record_with(json.dumps({"kind": "move", "move": {"type": "Decline", "seat": 0, long: 1}})),
+        record_with(json.dumps({"kind": "move", "move": {"type": "ChooseOrders", "seat": 0, "orders": [1] * 5_000}})),
         record_with('{"kind":"move","notation":"' + long + "}"),
     ]
     for text in cases:

@@ -22,7 +22,7 @@ from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
-from dlrules.limits import DEFAULT_LIMITS, Limits, parse_json, value_excerpt
+from dlrules.limits import DEFAULT_LIMITS, EXCERPT, Limits, excerpt, parse_json, value_excerpt
 from dlrules.moves import MOVE_TYPES, Move
 
 T = TypeVar("T")
@@ -236,7 +236,15 @@ def _path_message(exc: BaseException, typ: Any) -> str:
         return str(exc)
     if isinstance(exc, KeyError):
         return "required field missing"
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        names = sorted(exc.extra_fields)
+        shown = ", ".join(excerpt(n)[1:-1] if len(n) <= EXCERPT else excerpt(n) for n in names[:5])
+        return f"extra fields found ({shown}{f', … {len(names)} in all' if len(names) > 5 else ''})"
     return format_exception(exc, typ)
+
+
+MAX_REPORTED = 5
+"""At most this many misfits are listed in one error message."""
 
 
 def to_data(obj: Any) -> Any:
@@ -261,7 +269,9 @@ def from_data(data: Any, typ: type[T] | Any) -> T:
     try:
         return converter.structure(data, typ)  # type: ignore[no-any-return]
     except cattrs.BaseValidationError as exc:
-        detail = "; ".join(cattrs.transform_error(exc, format_exception=_path_message))
+        found = cattrs.transform_error(exc, format_exception=_path_message)
+        more = f"; … {len(found)} problems in all" if len(found) > MAX_REPORTED else ""
+        detail = "; ".join(excerpt(f, 160)[1:-1] if len(f) <= 160 else excerpt(f, 160) for f in found[:MAX_REPORTED]) + more
     except Refused as exc:
         detail = f"{exc} @ $"
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # pragma: no cover - hooks raise Refused
