@@ -17,7 +17,7 @@ import pytest
 import dlrules
 from dlrules import GameState, Move, RecordError, format_move, loads, parse_move
 from dlrules.cli import main
-from dlrules.limits import DEFAULT_LIMITS, Limits, parse_json
+from dlrules.limits import DEFAULT_LIMITS, EXCERPT, Limits, parse_json
 from dlrules.moves import ActivateRoom, Draw, PayMonster
 from dlrules.records import dumps_record, make_record, parse_record, read_record
 from dlrules.serialization import dumps
@@ -185,7 +185,8 @@ def test_messages_quote_only_a_short_excerpt_of_the_offending_line() -> None:
     for text in cases:
         with pytest.raises(RecordError) as info:
             parse_record(text)
-        assert len(str(info.value)) < 400, str(info.value)[:500]
+        message = str(info.value)
+        assert "z" * (EXCERPT + 1) not in message and len(message) < 800, message[:900]
     with pytest.raises(ValueError) as error:
         parse_move("P1 " + long)
     assert len(str(error.value)) < 200

@@ -243,8 +243,8 @@ def _path_message(exc: BaseException, typ: Any) -> str:
     return format_exception(exc, typ)
 
 
-MAX_REPORTED = 5
-"""At most this many misfits are listed in one error message."""
+MAX_REPORTED = 3
+"""At most this many misfits are listed in one error message (then their count)."""
 
 
 def to_data(obj: Any) -> Any:
@@ -271,7 +271,7 @@ def from_data(data: Any, typ: type[T] | Any) -> T:
     except cattrs.BaseValidationError as exc:
         found = cattrs.transform_error(exc, format_exception=_path_message)
         more = f"; … {len(found)} problems in all" if len(found) > MAX_REPORTED else ""
-        detail = "; ".join(excerpt(f, 160)[1:-1] if len(f) <= 160 else excerpt(f, 160) for f in found[:MAX_REPORTED]) + more
+        detail = "; ".join(found[:MAX_REPORTED]) + more  # each quotes values as excerpts
     except Refused as exc:
         detail = f"{exc} @ $"
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # pragma: no cover - hooks raise Refused
