@@ -12,7 +12,7 @@ with the rule it breaks.
 from __future__ import annotations
 
 import dlrules
-from dlrules import Action, ChooseOrders, DealOrders, Draw, DrawDummyOrders, KeepUnavailable
+from dlrules import Action, ChooseOrders, DealOrders, Draw, DrawDummyOrders
 
 
 def enter(state: dlrules.GameState, move: dlrules.Move) -> dlrules.GameState:
@@ -27,17 +27,13 @@ def enter(state: dlrules.GameState, move: dlrules.Move) -> dlrules.GameState:
 def main() -> None:
     state = dlrules.new_game(3, variant="first")
 
-    # Setup (RUL-13, RUL-8): the referee deals 3 order cards to each player and
-    # 3 unavailable orders to the dummy colour, as they came out at the table.
-    state = enter(state, DealOrders(0, (Action.FOOD, Action.DIG, Action.TRAPS)))
-    state = enter(state, DealOrders(1, (Action.REPUTATION, Action.MINE, Action.ROOM)))
-    state = enter(state, dlrules.parse_move("chance deal P3 imps,traps,monster"))
+    # Setup (RUL-13, RUL-8): in the first game chance turns up 2 of each
+    # player's order cards as unavailable, then 3 unavailable orders for the
+    # dummy colour, as they came out at the table.
+    state = enter(state, DealOrders(0, (Action.FOOD, Action.DIG)))
+    state = enter(state, DealOrders(1, (Action.MINE, Action.ROOM)))
+    state = enter(state, dlrules.parse_move("chance deal P3 monster,imps"))  # a set: any order (LIB-TV-1)
     state = enter(state, DealOrders(3, (Action.FOOD, Action.MINE, Action.MONSTER)))
-
-    # Each player keeps two as unavailable (board order, LIB-1).
-    state = enter(state, KeepUnavailable(0, (Action.FOOD, Action.DIG)))
-    state = enter(state, KeepUnavailable(1, (Action.MINE, Action.ROOM)))
-    state = enter(state, dlrules.parse_move("P3 keep imps,monster"))
 
     # Round start (RST-1..3): the cards turned up from the decks.
     for card in ("goblin", "troll", "witch"):
@@ -45,7 +41,7 @@ def main() -> None:
     for card in ("chicken-coop", "mint"):
         state = enter(state, Draw("rooms", card))
     state = enter(state, Draw("events", "payday"))
-    for card in ("y1-warrior-3", "y1-thief-3-1", "y1-priest-3-1"):
+    for card in ("y1-warrior-3", "y1-thief-4-1", "y1-priest-4-2"):  # glyph ranks 1, 2, 3 (RST-4)
         state = enter(state, Draw("adventurers", card))
 
     # Orders: the dummy's random orders (DUM3-1), then the players choose.
@@ -60,7 +56,12 @@ def main() -> None:
     state = enter(state, ChooseOrders(1, (Action.MONSTER, Action.FOOD, Action.DIG)))
     state = enter(state, dlrules.parse_move("P3 orders room,food,reputation"))
 
-    print(f"Now: year {state.year}, {state.season}, phase {state.phase.value}; to move: {sorted(dlrules.to_move(state))}")
+    to_move = ", ".join(f"P{seat + 1}" for seat in sorted(dlrules.to_move(state)))
+    print(f"Now: year {state.year}, {state.season}, phase {state.phase.value}; to move: {to_move}")
+    # What each legal move would do here (like chess's SAN), then the position.
+    for move in dlrules.legal_moves(state):
+        print(f"  {dlrules.format_move(move):12} {dlrules.describe_move(state, move)}")
+    print(dlrules.describe(state))
 
 
 if __name__ == "__main__":

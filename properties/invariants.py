@@ -232,7 +232,8 @@ def _totals(decks: dict[int, dict[str, int]], year: int) -> Counter[str]:
 
 def every_card_in_one_place(state: GameState) -> None:
     """Every card is in exactly one place: the decks, the tavern, the room
-    shop, the far lands, the players' monsters, traps and rooms, the
+    shop, the far lands (tiles), the trap discard (SETUP-3), the players'
+    monsters, traps and rooms, the
     adventurer rows, parties and prisons, the event and combat rows. Each
     kind adds up to the component totals of the years dealt so far."""
     far = Counter(state.far_lands)
@@ -260,7 +261,10 @@ def every_card_in_one_place(state: GameState) -> None:
         + Counter(t.room for p in players for t in p.dungeon.tiles if t.room is not None)
     )
     compare("rooms", ROOMS, rooms, _totals(ROOM_DECKS, y))
-    traps = _deck_cards(state.decks.traps) + of(state.far_lands, TRAPS) + Counter(t for p in players for t in p.traps)
+    traps = (
+        _deck_cards(state.decks.traps) + Counter(state.trap_discard)  # SETUP-3: the face-down discard
+        + Counter(t for p in players for t in p.traps)
+    )
     compare("traps", TRAPS, traps, Counter(TRAP_DECK))
     paladins = {p.key for p in PALADINS.values()}
     adventurers = (

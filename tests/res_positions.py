@@ -35,15 +35,17 @@ def at_resolution(
     tavern: Sequence[str] = ("goblin", "troll", "witch"),
     rooms: Sequence[str] = ("chicken-coop", "mint"),
     tweak: Callable[[GameState], GameState] = lambda s: s,
+    variant: str = "first",
 ) -> GameState:
-    """The first resolution decision after every seat played ``orders[seat]``.
+    """The first resolution decision after every seat played ``orders[seat]``
+    (``variant``: the first game unless told).
 
     ``dummies[colour]`` are a dummy's random orders (3 with 3 players, 2 with
     2); ``thirds[seat]`` the 2-player dummy third order chosen by ``seat``."""
     n = len(orders)
     dummies = dict(dummies or {})
     thirds = dict(thirds or {})
-    state = new_game(n, variant="first")
+    state = new_game(n, variant=variant)
     while state.phase is Phase.SETUP:
         moves = legal_moves(state)
         if CHANCE in to_move(state):

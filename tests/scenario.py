@@ -41,17 +41,22 @@ def deal_and_keep(
     variant: str = "full",
 ) -> GameState:
     """Setup: each player dealt their ``unavailable`` pair plus one more card and
-    keeps the pair (RUL-13); each dummy dealt ``dummy_unavailable`` (RUL-8)."""
+    keeps the pair (RUL-13, full game), or dealt the pair itself (first game);
+    each dummy dealt ``dummy_unavailable`` (RUL-8)."""
     state = dlrules.new_game(players, variant=variant)
     unavailable = unavailable or [MONSTER_ROOM] * players
     dummy_unavailable = dummy_unavailable or [(A.IMPS, A.TRAPS, A.ROOM)] * (4 - players)
     for seat, pair in enumerate(unavailable):
+        if not state.deal_and_keep:  # RUL-13, first game: the pair itself, at random
+            state = dlrules.apply(state, DealOrders(seat, sorted_actions(pair)))
+            continue
         extra = next(a for a in Action if a not in pair)
         state = dlrules.apply(state, DealOrders(seat, sorted_actions((*pair, extra))))
     for i, orders in enumerate(dummy_unavailable):
         state = dlrules.apply(state, DealOrders(players + i, sorted_actions(orders)))
-    for seat, pair in enumerate(unavailable):
-        state = dlrules.apply(state, KeepUnavailable(seat, sorted_actions(pair)))
+    if state.deal_and_keep:
+        for seat, pair in enumerate(unavailable):
+            state = dlrules.apply(state, KeepUnavailable(seat, sorted_actions(pair)))
     return state
 
 

@@ -40,3 +40,16 @@ def test_regions() -> None:
     """COMPONENTS.md regions; LIB-7: the outer ring is every non-inner square (14)."""
     assert len(INNER.value) == 6 and len(OUTER_RING.value) == 14
     assert INNER.value.isdisjoint(OUTER_RING.value)
+
+
+def test_rule_readings_to_verify_name_functions_that_exist() -> None:
+    """README.md of the spec: each M or L reading lives in one named function,
+    listed in docs/values-to-verify.md; the names must resolve."""
+    import importlib
+
+    from dlrules.components.report import READINGS
+
+    for _, _, conf, where in READINGS:
+        module, _, name = where.rpartition(".")
+        assert conf in ("M", "L")
+        assert callable(getattr(importlib.import_module(module), name)), where

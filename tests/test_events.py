@@ -11,6 +11,7 @@ import pytest
 from dlrules import PayMonster, PayTaxes, apply, check, legal_moves, new_game, to_move
 from dlrules.chance import play_out
 from dlrules.moves import Move
+from dlrules.phases import events as events_phase
 from dlrules.phases.common import collecting
 from dlrules.state import GameState, Phase
 
@@ -27,10 +28,20 @@ def events(event: str, players: int = 2, first: int = 0, variant: str = "first",
 
 
 def decide(state: GameState, seat: int, pays: tuple[bool, ...]) -> GameState:
-    """Seat's payday decisions, monster by monster in lair order."""
+    """Seat's payday decisions, monster by monster in lair order, then the
+    automatic end of their turn (RUL-14: the +1 evil of the monsters let go)."""
     for pay in pays:
         assert state.turn is not None
         state = step(state, PayMonster(seat, state.turn.step, pay))
+    return finish_turn(state)
+
+
+def finish_turn(state: GameState) -> GameState:
+    """The automatic steps up to the end of the acting player's payday turn."""
+    assert state.turn is not None
+    position = state.turn.position
+    while state.turn is not None and state.turn.position == position and not to_move(state):
+        state = events_phase.auto(state)
     return state
 
 

@@ -23,11 +23,14 @@ def test_play_seeded_game_is_reproducible() -> None:
 
 def test_referee_table_game_enters_chance_by_hand_and_refuses_an_unavailable_order() -> None:
     out = run("referee_table_game.py")
-    assert "> chance deal P1 food,dig,traps" in out and "> chance deal D4 food,mine,monster" in out
+    assert "> chance deal P1 food,dig\n" in out and "> chance deal D4 food,mine,monster" in out
     assert "Goblin comes to the tavern." in out
     assert "refused P1 orders food,mine,monster: [ORD-2]" in out
     assert "Player 1 reveals Hire Monster and takes slot I." in out
-    assert "phase resolution" in out
+    assert "phase resolution; to move: P2" in out
+    assert "> chance deal P3 imps,monster" in out  # given as monster,imps: a set, any order (LIB-TV-1)
+    assert "  P2 take      P2 takes Get Food I: pays 1 gold, gains 2 food" in out  # the move in context
+    assert "Board (slots I, II, III; . is empty):" in out  # the readable position
 
 
 def test_replay_and_catch_illegal_reports_the_line_and_rule() -> None:

@@ -279,7 +279,7 @@ def _keep_record(second_keep: str) -> str:
         "P1 keep food,dig",
         f"P2 keep {second_keep}",
     ]
-    return dumps_record(make_record(3, "first", [parse_move(t) for t in notation]))
+    return dumps_record(make_record(3, "full", [parse_move(t) for t in notation]))
 
 
 @pytest.mark.parametrize("as_json", [True, False])

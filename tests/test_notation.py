@@ -31,7 +31,7 @@ from dlrules.moves import (
     PayMonster,
     PayTaxes,
     ReturnOrder,
-    ReturnTrap,
+    DiscardTrap,
     Spy,
     TakeAction,
 )
@@ -41,26 +41,26 @@ EXAMPLES: list[tuple[str, Move]] = [
     ("P1 orders mine,food,dig", ChooseOrders(0, (Action.MINE, Action.FOOD, Action.DIG))),
     ("P2 orders room,food,monster dummy=imps", ChooseOrders(1, (Action.ROOM, Action.FOOD, Action.MONSTER), Action.IMPS)),
     ("chance draw monsters goblin", Draw("monsters", "goblin")),
-    ("P1 dig 1,3", DigTunnel(0, (1, 3))),
+    ("P1 dig D2", DigTunnel(0, (1, 3))),
     ("P1 decline", Decline(0)),
     ("chance deal P2 food,mine,traps", DealOrders(1, (Action.FOOD, Action.MINE, Action.TRAPS))),
     ("chance dummy D3 food,monster", DrawDummyOrders(2, (Action.FOOD, Action.MONSTER))),
     ("P3 keep food,dig", KeepUnavailable(2, (Action.FOOD, Action.DIG))),
     ("P4 take", TakeAction(3)),
-    ("P1 spy 2", Spy(0, 2)),
+    ("P1 spy 3", Spy(0, 2)),
     ("P2 finish dig", FinishDigging(1)),
     ("P2 mine 3", MineGold(1, 3)),
     ("P1 hire goblin", HireMonster(0, "goblin")),
-    ("P1 hire demon dismiss=0", HireMonster(0, "demon", 0)),
-    ("P3 build chicken-coop 1,2", BuildRoom(2, "chicken-coop", (1, 2))),
-    ("P1 activate 1,2", ActivateRoom(0, (1, 2))),
-    ("P1 activate 0,1 trolls=1 target=0,0", ActivateRoom(0, (0, 1), 1, (0, 0))),
+    ("P1 hire demon dismiss=1", HireMonster(0, "demon", 0)),
+    ("P3 build chicken-coop C2", BuildRoom(2, "chicken-coop", (1, 2))),
+    ("P1 activate C2", ActivateRoom(0, (1, 2))),
+    ("P1 activate B1 trolls=1 target=A1", ActivateRoom(0, (0, 1), 1, (0, 0))),
     ("P4 finish production", FinishProduction(3)),
     ("P2 return dig", ReturnOrder(1, Action.DIG)),
-    ("P1 payday 0 pay", PayMonster(0, 0, True)),
-    ("P1 payday 2 release", PayMonster(0, 2, False)),
+    ("P1 payday 1 pay", PayMonster(0, 0, True)),
+    ("P1 payday 3 release", PayMonster(0, 2, False)),
     ("P3 taxes 2", PayTaxes(2, 2)),
-    ("P2 return-trap pendulum", ReturnTrap(1, "pendulum")),
+    ("P2 discard-trap pendulum", DiscardTrap(1, "pendulum")),
 ]
 
 
@@ -75,6 +75,27 @@ def test_RUL_8_a_dummy_colour_may_be_labelled_D_when_the_player_count_is_known()
     assert format_move(move) == "chance deal P4 food,dig,mine"
     assert format_move(move, players=2) == "chance deal D4 food,dig,mine"
     assert parse_move("chance deal D4 food,dig,mine") == parse_move("chance deal P4 food,dig,mine") == move
+
+
+def test_LIB_TV_2_squares_and_numbers_for_people() -> None:
+    """LIB-TV-2: squares by column letter and row number from the surface;
+    combat cards and monsters from 1; the JSON numbers only in brackets."""
+    assert format_move(DigTunnel(0, (0, 2))) == "P1 dig C1"  # below the entrance
+    assert format_move(DigTunnel(0, (3, 4))) == "P1 dig E4"
+    assert parse_move("P1 dig c1") == parse_move("P1 dig [0,2]") == DigTunnel(0, (0, 2))
+    assert format_move(DigTunnel(0, (7, 9))) == "P1 dig [7,9]"  # outside the grid: JSON numbers
+    assert parse_move(format_move(DigTunnel(0, (7, 9)))) == DigTunnel(0, (7, 9))
+    assert format_move(Spy(0, 0)) == "P1 spy 1" and parse_move("P1 spy 4") == Spy(0, 3)
+
+
+def test_LIB_TV_2_records_of_the_old_notation_still_read() -> None:
+    """Records written before LIB-TV-2 count squares and indices from 0."""
+    from dlrules.notation import parse_legacy_move
+
+    assert parse_legacy_move("P1 dig 1,3") == DigTunnel(0, (1, 3))
+    assert parse_legacy_move("P1 spy 2") == Spy(0, 2)
+    assert parse_legacy_move("P1 payday 0 pay") == PayMonster(0, 0, True)
+    assert parse_move("P1 spy 2") == Spy(0, 1)  # the current notation again
 
 
 def test_keywords_and_seats_are_case_insensitive_where_unambiguous() -> None:
@@ -144,8 +165,10 @@ def test_every_move_class_round_trips(move: Move) -> None:
         ("X1 decline", "P1..P4 or 'chance'"),
         ("P1 jump", "unknown verb 'jump'"),
         ("P1 orders mine,food,digg", "'digg' is not an order"),
-        ("P1 dig 1;3", "row,column"),
-        ("P1 dig", "expected 'P<k> dig <row>,<column>'"),
+        ("P1 dig 1;3", "column letter A-E and a row number 1-4"),
+        ("P1 dig 1,3", "[row,column] with the JSON numbers"),
+        ("P1 dig F1", "column letter A-E"),
+        ("P1 dig", "expected 'P<k> dig <square>'"),
         ("P1 decline now", "nothing after it"),
         ("P1 mine two", "must be a whole number"),
         ("chance draw tavern goblin", "'tavern' is not a deck"),
@@ -155,7 +178,7 @@ def test_every_move_class_round_trips(move: Move) -> None:
         ("P1 orders food,dig,mine dummy=imps dummy=food", "dummy= given twice"),
         ("P1 orders food,dig,mine third=imps", "unexpected 'third=imps'"),
         ("P1 finish round", "finish what?"),
-        ("P1 payday 0 maybe", "'pay' or 'release'"),
+        ("P1 payday 1 maybe", "'pay' or 'release'"),
         ("P1 hire Goblin!", "not a monster key"),
         ("P1 MineGold", "MineGold needs imps="),
         ("P1 MineGold imps=yes", "must be a whole number"),

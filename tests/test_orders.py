@@ -233,7 +233,7 @@ def test_DUM3_1_refusal_names_the_dummys_available_orders() -> None:
     with pytest.raises(IllegalMove) as info:
         dlrules.apply(state, DrawDummyOrders(3, (A.FOOD, A.DIG, A.ROOM)))
     assert str(info.value) == (
-        "[DUM3-1] chance draws 3 different orders for dummy 4 now, in board order, from its 5 available ones: "
+        "[DUM3-1] chance draws 3 different orders for dummy 4 now, from its 5 available ones: "
         "Get Food, Improve Reputation, Dig Tunnels, Mine Gold, Hire Monster"
     )
 

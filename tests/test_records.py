@@ -140,14 +140,13 @@ def test_lenient_reading_collects_every_problem_with_its_line() -> None:
     data["notation"] = "P1 decline"  # disagrees with the JSON move
     text[8] = json.dumps(data)
     text.insert(10, json.dumps({"kind": "comment"}))
-    record = parse_record("\n".join(text[:-1]), strict=False)  # and truncated: no result line
+    record = parse_record("\n".join(text[:-1]), strict=False)  # and no result line: in progress, no problem
     problems = {p.line: p.message for p in record.problems}
-    assert sorted(problems) == [4, 7, 9, 11, len(text)]
+    assert sorted(problems) == [4, 7, 9, 11]
     assert "not valid JSON" in problems[4]
     assert "unknown verb 'jump'" in problems[7]
     assert "disagree" in problems[9]
     assert "unknown line kind 'comment'" in problems[11]
-    assert "truncated" in problems[len(text)]
 
 
 @pytest.mark.parametrize(
@@ -159,7 +158,6 @@ def test_lenient_reading_collects_every_problem_with_its_line() -> None:
         ('{"kind":"header","format":"dlrules-record","version":9,"rules":"x","variant":"full","players":3}\n', "version 9 is not supported"),
         ('{"kind":"header","format":"dlrules-record","version":1,"rules":"x","variant":"full","players":5}\n', "2, 3 or 4 players, not 5"),
         ('{"kind":"header","format":"dlrules-record","version":1,"rules":"x","variant":"big","players":3}\n', "unknown variant 'big'"),
-        ('{"kind":"header","format":"dlrules-record","version":1,"rules":"x","variant":"full","players":3}\n', "truncated"),
         ('[1, 2]\n', "must be a JSON object"),
         (
             '{"kind":"header","format":"dlrules-record","version":1,"rules":"x","variant":"full","players":3}\n'
@@ -229,3 +227,42 @@ def test_ORD_2_the_hand_written_record_with_an_unavailable_order_fails_at_line_1
     assert outcome.failure is not None
     assert (outcome.failure.line, outcome.failure.rules) == (19, ("ORD-2",))
     assert outcome.failure.reason == "illegal move: [ORD-2] you cannot play Get Food: it is unavailable this round"
+
+
+def test_RUL_13_a_first_game_with_deal_and_keep_keeps_the_option_in_its_record(tmp_path: Path) -> None:
+    """RUL-13, LIB-Y1-6: the header says the first game dealt 3 and kept 2, so
+    the record replays from the same setup."""
+    import random
+
+    from dlrules import new_game, play_out
+
+    start = new_game(3, variant="first", deal_and_keep=True)
+    moves = play_out(start, None, random.Random(3), until=dlrules.Phase.ORDERS).moves
+    record = dlrules.make_record(3, "first", moves, deal_and_keep=True)
+    path = tmp_path / "game.jsonl"
+    dlrules.write_record(record, path)
+    assert '"deal_and_keep":true' in path.read_text().splitlines()[0]
+    again = read_record(path)
+    assert again.header.deal_and_keep is True
+    assert replay(again).ok
+    without = dlrules.make_record(3, "first", moves[:0])
+    assert without.header.deal_and_keep is None
+
+
+def test_SETUP_1_the_first_player_is_kept_in_the_record(tmp_path: Path) -> None:
+    """SETUP-1: a game begun by seat 2 replays from seat 2."""
+    import random
+
+    from dlrules import new_game, play_out
+
+    moves = play_out(new_game(3, first_player=2), None, random.Random(5), until=dlrules.Phase.RESOLUTION).moves
+    record = dlrules.make_record(3, "full", moves, first_player=2)
+    path = tmp_path / "game.jsonl"
+    dlrules.write_record(record, path)
+    again = read_record(path)
+    assert again.header.first_player == 2
+    outcome = replay(again)
+    assert outcome.ok and outcome.state.first_player == 2
+    bad = path.read_text().replace('"first_player":2', '"first_player":7')
+    with pytest.raises(RecordError, match="SETUP-1"):
+        parse_record(bad)

@@ -10,8 +10,8 @@ from res_positions import rules
 
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
 from dlrules.dungeon import full_blocks
-from dlrules.moves import Decline, DigTunnel, Draw, FinishDigging, MineGold, ReturnTrap, TakeAction
-from dlrules.state import Dungeon, GameState, Tile
+from dlrules.moves import Decline, DigTunnel, DiscardTrap, Draw, FinishDigging, MineGold, TakeAction
+from dlrules.state import Deck, Dungeon, GameState, Tile
 
 
 def on_dig(slot: int, **changes: object) -> GameState:
@@ -200,9 +200,10 @@ def test_ACT_TRAP_1_2_cards_drawn_by_chance_are_private_to_the_owner() -> None:
     assert outcome_of(state, 0, TRAPS) is Outcome.CARRIED_OUT
 
 
-def test_Y2_3_year_two_draws_one_extra_and_returns_one() -> None:
-    """Y2-3: in year 2 Buy Traps II draws 2 cards, then the player returns one
-    of their choice to the deck."""
+def test_Y2_3_year_two_draws_one_extra_and_discards_one_face_down() -> None:
+    """Y2-3, SETUP-3: in year 2 Buy Traps II draws 2 cards, then the player
+    discards one of their choice face down, out of the game: it never goes
+    back to the deck."""
     orders = {0: (FOOD, REP, TRAPS), 1: (TRAPS, FOOD, REP), 2: (FOOD, REP, DIG), 3: (FOOD, REP, DIG)}
     state = at_resolution(orders, tweak=lambda s: attrs.evolve(s, year=2))
     state = decline_until(state, TRAPS, 1)
@@ -210,9 +211,22 @@ def test_Y2_3_year_two_draws_one_extra_and_returns_one() -> None:
     state = apply(state, Draw("traps", "pendulum"))
     state = apply(state, Draw("traps", "wall-of-fire"))
     assert to_move(state) == frozenset({0})
-    assert legal_moves(state) == (ReturnTrap(0, "pendulum"), ReturnTrap(0, "wall-of-fire"))
-    assert rules(state, ReturnTrap(0, "trap-door")) == ["Y2-3"]
-    state = apply(state, ReturnTrap(0, "pendulum"))
+    assert legal_moves(state) == (DiscardTrap(0, "pendulum"), DiscardTrap(0, "wall-of-fire"))
+    assert rules(state, DiscardTrap(0, "trap-door")) == ["Y2-3"]
+    deck_before = state.decks.traps
+    state = apply(state, DiscardTrap(0, "pendulum"))
     assert state.players[0].traps == ("wall-of-fire",)
-    assert state.decks.traps.count("pendulum") == 3
+    assert state.decks.traps == deck_before  # Y2-3: never back to the deck
+    assert state.decks.traps.count("pendulum") == 2
+    assert state.trap_discard == ("pendulum",)  # SETUP-3: face down, out of the game
     assert outcome_of(state, 0, TRAPS) is Outcome.CARRIED_OUT
+
+
+def test_Y2_3_year_two_needs_the_extra_card_in_the_deck_too() -> None:
+    """Y2-3, ACT-TRAP-1, RES-6, LIB-Y1-4: year-2 Buy Traps II draws 2; with 1
+    card left the slot cannot be taken, only declined."""
+    orders = {0: (FOOD, REP, TRAPS), 1: (TRAPS, FOOD, REP), 2: (FOOD, REP, DIG), 3: (FOOD, REP, DIG)}
+    one_left = lambda s: attrs.evolve(s, year=2, decks=attrs.evolve(s.decks, traps=Deck.of({"pendulum": 1})))  # noqa: E731
+    state = decline_until(at_resolution(orders, tweak=one_left), TRAPS, 1)
+    assert legal_moves(state) == (Decline(0),)
+    assert rules(state, TakeAction(0)) == ["ACT-TRAP-1"]

@@ -16,7 +16,7 @@ from dlrules import CHANCE, Decline, GameState, Outcome, Phase, apply, check, du
 from dlrules.components import MONSTERS, TRAPS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import GRID, full_blocks
-from dlrules.moves import BuildRoom, DigTunnel, FinishDigging, HireMonster, MineGold, Move, ReturnTrap, Spy, TakeAction
+from dlrules.moves import BuildRoom, DigTunnel, FinishDigging, HireMonster, MineGold, Move, DiscardTrap, Spy, TakeAction
 from dlrules.phases.resolution import RULES
 
 
@@ -28,7 +28,7 @@ def candidates(seat: int) -> list[Move]:
     out += [MineGold(seat, k) for k in range(6)]
     out += [HireMonster(seat, k) for k in MONSTERS] + [HireMonster(seat, "demon", 0), HireMonster(seat, "goblin", 0)]
     out += [BuildRoom(seat, r, sq) for r in ("chicken-coop", "mint", "workshop", "printing-press") for sq in GRID]
-    out += [ReturnTrap(seat, t) for t in TRAPS]
+    out += [DiscardTrap(seat, t) for t in TRAPS]
     return out
 
 

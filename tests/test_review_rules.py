@@ -248,7 +248,7 @@ def test_ACT_REP_3_LIB_REV_1_a_look_at_a_card_already_seen_is_listed_once() -> N
     assert {m.position for m in legal_moves(state) if isinstance(m, Spy)} == {0, 1, 2}
     refused = check(state, Spy(0, 3))
     assert [v.rule for v in refused] == ["ACT-REP-3"]
-    assert "Spy(position 1)" in refused[0].message
+    assert "spy on card 2" in refused[0].message  # position 1, counted from 1 for people (LIB-TV-2)
     after = apply(state, Spy(0, 1))
     assert CHANCE not in to_move(after)  # nothing to draw: the card is known
     assert after.spied[0] == (1, 3) and after.players[0].evil == 4
@@ -267,7 +267,7 @@ def test_ACT_MON_2_LIB_REV_2_the_demon_names_the_first_of_two_alike_monsters() -
     assert {m.dismiss for m in legal_moves(state) if isinstance(m, HireMonster) and m.monster == "demon"} == {0, 1}
     refused = check(state, HireMonster(0, "demon", 2))
     assert [v.rule for v in refused] == ["ACT-MON-2"]
-    assert "name the first, 0" in refused[0].message
+    assert "name the first, 1" in refused[0].message  # monster 0, counted from 1 (LIB-TV-2)
     after = apply(state, HireMonster(0, "demon", 0))
     assert [m.kind for m in after.players[0].monsters] == ["witch", "goblin", "demon"]
 
@@ -286,24 +286,33 @@ def test_RUL_8_a_wrong_deal_to_a_dummy_cites_RUL_8_with_the_numbers() -> None:
     assert "dummy 4 3 different orders of the 8" in refused[0].message
 
 
-# --- LIB-RES-5: the trap deck runs out ---------------------------------------------------
+# --- ACT-TRAP-1, RES-6: the trap deck cannot fill the slot's draw ------------------------
 
 
-def test_LIB_RES_5_trap_deck_runs_out_the_rest_is_lost_and_the_order_carried_out() -> None:
-    """ACT-TRAP-1, LIB-RES-5: Buy Traps III pays 2 gold for 2 cards, but the
-    deck holds one: chance turns it up, the second draw is lost, and the
-    order counts as carried out."""
+def test_ACT_TRAP_1_a_slot_the_deck_cannot_fill_cannot_be_taken() -> None:
+    """ACT-TRAP-1, RES-6 (retires LIB-RES-5): Buy Traps III pays 2 gold for 2
+    cards, but the deck holds one: the slot never sells part of its reward,
+    so it cannot be taken; the player declines (RES-3), not carried out."""
     one_left = lambda s: attrs.evolve(s, decks=attrs.evolve(s.decks, traps=Deck.of({"pendulum": 1})))  # noqa: E731
     state = _on(TRAPS, 2, also=one_left)
-    state = apply(state, TakeAction(0))
-    assert to_move(state) == frozenset({CHANCE})
-    assert legal_moves(state) == (dlrules.Draw("traps", "pendulum"),)
-    state = apply(state, dlrules.Draw("traps", "pendulum"))
-    p = state.players[0]
-    assert (p.gold, p.traps) == (1, ("pendulum",))
-    assert state.decks.traps.size == 0
+    assert legal_moves(state) == (dlrules.Decline(0),)
+    refused = check(state, TakeAction(0))
+    assert [v.rule for v in refused] == ["ACT-TRAP-1"]
+    assert "only 1 left" in refused[0].message
+    gold = state.players[0].gold
+    state = apply(state, dlrules.Decline(0))
+    assert state.players[0].gold == gold and state.players[0].traps == ()
+    assert state.decks.traps.size == 1
+    assert outcome_of(state, 0, TRAPS) is Outcome.NOT_CARRIED_OUT
+
+
+def test_ACT_TRAP_1_a_slot_the_deck_can_just_fill_is_taken() -> None:
+    """ACT-TRAP-1: with exactly 2 cards left, Buy Traps III draws both."""
+    two_left = lambda s: attrs.evolve(s, decks=attrs.evolve(s.decks, traps=Deck.of({"pendulum": 2})))  # noqa: E731
+    state = apply(_on(TRAPS, 2, also=two_left), TakeAction(0))
+    state = apply(apply(state, dlrules.Draw("traps", "pendulum")), dlrules.Draw("traps", "pendulum"))
+    assert state.players[0].traps == ("pendulum", "pendulum") and state.decks.traps.size == 0
     assert outcome_of(state, 0, TRAPS) is Outcome.CARRIED_OUT
-    assert CHANCE not in to_move(state)
 
 
 # --- rules with data only ----------------------------------------------------------------

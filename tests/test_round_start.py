@@ -66,26 +66,51 @@ def _at_adventurers(players: int = 4) -> dlrules.GameState:
     return state
 
 
-def test_RST_4_stable_sort_weaker_left() -> None:
+def test_RST_4_sorts_by_each_tiles_glyph_rank_not_by_class() -> None:
+    """RST-4 (COMPONENTS-COMBAT.md table A): the 5-HP warrior (rank 3) sorts
+    right of the 3-HP wizard (rank 1); equal ranks keep their drawn order."""
     state = _at_adventurers()
-    for key in ("y1-wizard-3-1", "y1-warrior-4", "y1-thief-4-2", "y1-warrior-3"):
+    for key in ("y1-warrior-5", "y1-thief-4-1", "y1-wizard-3-1", "y1-priest-3-2"):
         state = dlrules.apply(state, Draw("adventurers", key))
-    # warriors before thieves before wizards; the two warriors keep their drawn order
-    assert state.adventurers_next == ("y1-warrior-4", "y1-warrior-3", "y1-thief-4-2", "y1-wizard-3-1")
+    # rank 1 wizard; then the two rank-2 tiles in drawn order (thief, priest); rank 3 warrior
+    assert state.adventurers_next == ("y1-wizard-3-1", "y1-thief-4-1", "y1-priest-3-2", "y1-warrior-5")
 
 
-def test_RST_5_all_same_symbol_last_goes_under_and_another_is_drawn() -> None:
-    """RUL-7: the last drawn goes under the deck until two runes appear."""
+def test_RST_4_ranks_are_table_A_per_tile() -> None:
+    """RST-4: year 1 ranks 1-3, year 2 ranks 4-7; each class has one tile of rank 1 and 3 in year 1."""
+    from dlrules.components import ADVENTURERS
+
+    assert ADVENTURERS["y1-warrior-3"].rank == 1 and ADVENTURERS["y1-warrior-4"].rank == 2
+    assert ADVENTURERS["y1-warrior-5"].rank == 3 and ADVENTURERS["y1-wizard-3-1"].rank == 1
+    assert {a.rank for a in ADVENTURERS.values() if a.year == 1} == {1, 2, 3}
+    assert {a.rank for a in ADVENTURERS.values() if a.year == 2} == {4, 5, 6, 7}
+    rank_2 = sum(a.copies for a in ADVENTURERS.values() if a.year == 1 and a.rank == 2)
+    assert rank_2 == 8  # RST-5: eight year-1 tiles share rank 2
+
+
+def test_RST_5_same_rank_of_different_classes_is_redrawn() -> None:
+    """RST-5, RUL-7: a rank-1 thief, priest and wizard (3 players) share a glyph
+    rank: the last one goes under the deck and another is drawn."""
     state = _at_adventurers(3)
-    for key in ("y1-priest-3-1", "y1-priest-4-2", "y1-priest-3-2"):
+    for key in ("y1-thief-3-1", "y1-priest-3-1", "y1-wizard-3-1"):
         state = dlrules.apply(state, Draw("adventurers", key))
-    assert state.adventurers_next == ("y1-priest-3-1", "y1-priest-4-2")
-    assert state.decks.adventurers.bottom == ("y1-priest-3-2",)
+    assert state.adventurers_next == ("y1-thief-3-1", "y1-priest-3-1")
+    assert state.decks.adventurers.bottom == ("y1-wizard-3-1",)
     assert dlrules.to_move(state) == {CHANCE}
-    state = dlrules.apply(state, Draw("adventurers", "y1-priest-4-1"))  # still all priests
-    assert state.decks.adventurers.bottom == ("y1-priest-3-2", "y1-priest-4-1")
-    state = dlrules.apply(state, Draw("adventurers", "y1-warrior-5"))
-    assert state.adventurers_next == ("y1-warrior-5", "y1-priest-3-1", "y1-priest-4-2")
+    state = dlrules.apply(state, Draw("adventurers", "y1-warrior-3"))  # rank 1 again
+    assert state.decks.adventurers.bottom == ("y1-wizard-3-1", "y1-warrior-3")
+    state = dlrules.apply(state, Draw("adventurers", "y1-priest-4-1"))  # rank 2
+    assert state.adventurers_next == ("y1-thief-3-1", "y1-priest-3-1", "y1-priest-4-1")
+    assert state.phase is Phase.ORDERS
+
+
+def test_RST_5_one_class_of_different_ranks_is_not_redrawn() -> None:
+    """RST-5: three warriors of ranks 1, 2, 3 show different glyphs: no redraw."""
+    state = _at_adventurers(3)
+    for key in ("y1-warrior-5", "y1-warrior-3", "y1-warrior-4"):
+        state = dlrules.apply(state, Draw("adventurers", key))
+    assert state.decks.adventurers.bottom == ()
+    assert state.adventurers_next == ("y1-warrior-3", "y1-warrior-4", "y1-warrior-5")
     assert state.phase is Phase.ORDERS
 
 
@@ -96,11 +121,11 @@ def test_RST_5_bottom_cards_come_after_the_unseen_ones() -> None:
     assert deck.without("a").without("b").size == 0
 
 
-def test_RST_5_no_endless_redraw_when_only_one_rune_is_left() -> None:
-    """LIB-3: nothing else to draw: keep the set."""
+def test_RST_5_no_endless_redraw_when_only_one_rank_is_left() -> None:
+    """LIB-3: nothing of another rank left to draw: keep the set."""
     state = _at_adventurers(3)
-    only_priests = Deck.of({"y1-priest-3-1": 1, "y1-priest-3-2": 1, "y1-priest-4-1": 1})
-    state = attrs.evolve(state, decks=attrs.evolve(state.decks, adventurers=only_priests))
-    for key in ("y1-priest-3-1", "y1-priest-3-2", "y1-priest-4-1"):
+    only_rank_2 = Deck.of({"y1-priest-3-2": 1, "y1-thief-4-1": 1, "y1-wizard-4-1": 1})
+    state = attrs.evolve(state, decks=attrs.evolve(state.decks, adventurers=only_rank_2))
+    for key in ("y1-priest-3-2", "y1-thief-4-1", "y1-wizard-4-1"):
         state = dlrules.apply(state, Draw("adventurers", key))
     assert len(state.adventurers_next) == 3 and state.phase is Phase.ORDERS

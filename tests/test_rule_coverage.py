@@ -44,3 +44,49 @@ def test_rule_ids_copy_matches_the_shared_rules_when_present() -> None:
     fresh = {i for i, _, _ in rulecov.ids_from_rules(shared)}
     committed = {i for i in rulecov.known_ids(ROOT) if not i.startswith("LIB-")}
     assert fresh == committed, "run `.venv/bin/python -m dlrules.tools.rulecov --ids-from ../shared/rules --write`"
+
+
+def test_ids_are_read_from_every_rule_file_the_spec_index_lists(tmp_path: Path) -> None:
+    """The spec's README.md Files table says which files define IDs: list
+    items, table rows (ranges expanded) and the examples' headings count;
+    CHANGES.md and a pointer file (families "—") are not read."""
+    (tmp_path / "README.md").write_text(
+        "| File | What | ID families defined there |\n|---|---|---|\n"
+        "| RULES.md | rules | ORD |\n| COMBAT.md | combat | CMB |\n| EXAMPLES.md | examples | E1 … E5 |\n"
+        "| CHANGES.md | changes | — |\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "RULES.md").write_text("- ORD-9 Full game: Hire Monster first.\n", encoding="utf-8")
+    (tmp_path / "COMBAT.md").write_text(
+        "- **CX-1 Trap arithmetic** [RB p.4].\n  | SCO-1a | each room | +2 |\n| C-6 … C-8 | unknown |\n", encoding="utf-8"
+    )
+    (tmp_path / "EXAMPLES.md").write_text("## E5 — Pay Day near the top\n", encoding="utf-8")
+    (tmp_path / "CHANGES.md").write_text("| RST-4 | A | changed |\n", encoding="utf-8")
+    assert rulecov.rule_files(tmp_path) == ("RULES.md", "COMBAT.md", "EXAMPLES.md")
+    found = [i for i, _, _ in rulecov.ids_from_rules(tmp_path)]
+    assert found == ["ORD-9", "CX-1", "SCO-1a", "C-6", "C-7", "C-8", "E5"]
+
+
+def test_examples_are_cited_without_a_separator() -> None:
+    pattern = rulecov.citation_pattern(["E3", "RES-10"])
+    assert [r for r, _ in rulecov.cited("test_E3_payday RES-10 THE3", pattern)] == ["E3", "RES-10"]
+
+
+def test_retired_rulings_are_not_listed_as_unimplemented() -> None:
+    text, _, _ = rulecov.report(ROOT)
+    assert "Retired rulings" in text and "LIB-RES-5" in text.split("Retired rulings")[1]
+
+
+def test_table_row_ids_with_a_letter_are_known_and_cited(tmp_path: Path) -> None:
+    """SCORING.md's SCO-1a … SCO-8g are the first cell of a data-table row; a
+    citation with a letter is that ID when it is known, else the ID without it."""
+    (tmp_path / "RULES.md").write_text("- RUL-1 a rule.\n", encoding="utf-8")
+    (tmp_path / "SCORING.md").write_text("- SCO-1 lines:\n\n  | SCO-1a | rooms | +2 |\n", encoding="utf-8")
+    for name in rulecov.RULE_FILES:
+        if not (tmp_path / name).exists():
+            (tmp_path / name).write_text("", encoding="utf-8")
+    ids = [i for i, _, _ in rulecov.ids_from_rules(tmp_path)]
+    assert ids == ["RUL-1", "SCO-1", "SCO-1a"]
+    pattern = rulecov.citation_pattern(ids)
+    found = [rule for rule, _ in rulecov.cited("SCO-1a; SCO-1; SCO-1b; test_SCO_1a_x RUL-1s", pattern, set(ids))]
+    assert found == ["SCO-1a", "SCO-1", "SCO-1", "SCO-1a", "RUL-1"]

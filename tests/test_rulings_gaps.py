@@ -1,6 +1,6 @@
 """Rulings the engine cites that no other test named (found by the rule
-coverage report, docs/rules.md): LIB-RES-5 (trap deck exhausted at Buy
-Traps), LIB-PROD-2 (a Workshop with an empty trap deck), LIB-ADV-1 (the
+coverage report, docs/rules.md): ACT-TRAP-1 (an empty trap deck at Buy
+Traps; it retired LIB-RES-5), LIB-PROD-2 (a Workshop with an empty trap deck), LIB-ADV-1 (the
 paladin heads the queue without being stored in the party)."""
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from dlrules.phases.adventurers import party_queue
 from dlrules.state import Adventurer, Deck
 
 
-def test_LIB_RES_5_buy_traps_with_an_empty_trap_deck_pays_and_counts_as_carried_out() -> None:
+def test_ACT_TRAP_1_buy_traps_with_an_empty_trap_deck_can_only_be_declined() -> None:
+    """ACT-TRAP-1, RES-6, RES-3: no card to draw, no purchase: the minion
+    stands on its order card and the player keeps their gold."""
     state = at_resolution({0: (Action.TRAPS, Action.FOOD, Action.DIG), 1: (Action.FOOD, Action.DIG, Action.MINE),
                            2: (Action.FOOD, Action.DIG, Action.MINE)})
     state = attrs.evolve(state, decks=attrs.evolve(state.decks, traps=Deck(())))
@@ -25,11 +27,12 @@ def test_LIB_RES_5_buy_traps_with_an_empty_trap_deck_pays_and_counts_as_carried_
         state = dlrules.apply(state, dlrules.Decline(seat))
     assert dlrules.to_move(state) == {0} and state.board[Action.TRAPS.index][0] == 0
     gold = state.players[0].gold
-    after = dlrules.apply(state, TakeAction(0))
+    assert [v.rule for v in dlrules.check(state, TakeAction(0))] == ["ACT-TRAP-1"]
+    assert dlrules.legal_moves(state) == (dlrules.Decline(0),)
+    after = dlrules.apply(state, dlrules.Decline(0))
     trap_order = next(o for o in after.players[0].played if o.action is Action.TRAPS)
-    assert trap_order.outcome is Outcome.CARRIED_OUT  # LIB-RES-5: the paid order counts (RUL-2)
-    assert after.players[0].traps == ()  # nothing to draw
-    assert after.players[0].gold == gold - 1  # slot I costs 1 gold (COMPONENTS.md)
+    assert trap_order.outcome is Outcome.NOT_CARRIED_OUT  # RUL-1: declined
+    assert after.players[0].gold == gold
 
 
 def test_LIB_PROD_2_a_workshop_cannot_produce_from_an_empty_trap_deck() -> None:

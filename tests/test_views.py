@@ -87,6 +87,13 @@ def test_ACT_TRAP_2_others_see_only_how_many_traps_a_player_holds() -> None:
     assert view(state, None).state.players[0].traps == (HIDDEN, HIDDEN)
 
 
+def test_SETUP_3_the_trap_discard_is_face_down_for_everyone() -> None:
+    """SETUP-3, LIB-Y1-3: discarded trap cards show only their number, in every view."""
+    state = attrs.evolve(_choosing(3), trap_discard=("pendulum", "trap-door"))
+    for seat in (0, 1, 2, None):
+        assert view(state, seat).state.trap_discard == (HIDDEN, HIDDEN)
+
+
 def test_ACT_REP_2_a_seat_sees_the_combat_cards_it_spied_and_nobody_elses_spying() -> None:
     state = dlrules.new_game(3)
     state = attrs.evolve(state, combat=("y1-fatigue-0", "y1-fatigue-2", None, None), spied=((1,), (0, 1), ()))
@@ -170,7 +177,8 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
         sp if s == seat else tuple(sorted(rng.sample(range(4), rng.randint(0, 4)))) for s, sp in enumerate(state.spied)
     )
     decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks)
+    trap_discard = tuple(rng.choice(list(TRAPS)) for _ in state.trap_discard)  # SETUP-3: face down
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
 
 
 def _with_secrets(state: GameState, rng: random.Random) -> GameState:
@@ -179,7 +187,8 @@ def _with_secrets(state: GameState, rng: random.Random) -> GameState:
     players = tuple(attrs.evolve(p, traps=tuple(rng.choice(list(TRAPS)) for _ in range(rng.randint(0, 2)))) for p in state.players)
     combat = tuple(rng.choice([*COMBAT_CARDS, None]) for _ in range(4))
     spied = tuple(tuple(sorted(rng.sample(range(4), rng.randint(0, 2)))) for _ in state.players)
-    return attrs.evolve(state, players=players, combat=combat, spied=spied)
+    trap_discard = tuple(rng.choice(list(TRAPS)) for _ in range(rng.randint(0, 2)))
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, trap_discard=trap_discard)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,7 +4,8 @@ The public surface (docs/api.md): ``new_game``, ``legal_moves``, ``to_move``,
 ``check``, ``apply``, ``chance_outcomes``, ``sample_chance``, ``play_out``,
 ``dumps``/``loads``; the table tools ``apply_with_events``, ``view``,
 ``format_move``/``parse_move`` and game records (``make_record``,
-``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``).
+``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``);
+the end of the game: ``is_over`` and ``outcome`` (final scores, SCO).
 States and moves are immutable attrs records.
 """
 
@@ -34,14 +35,18 @@ from dlrules.moves import (
     PayMonster,
     PayTaxes,
     ReturnOrder,
-    ReturnTrap,
+    DiscardTrap,
     Spy,
     TakeAction,
 )
 from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
+from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.phases.setup import VARIANTS, initial_state
+from dlrules.render import describe, describe_move
+from dlrules import svg  # pictures (docs/render.md)
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
+from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
 from dlrules.views import PlayerView, view
@@ -52,13 +57,19 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
 
-def new_game(players: int = 4, *, variant: str = "full") -> GameState:
+def new_game(
+    players: int = 4, *, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0
+) -> GameState:
     """A new game for ``players`` (2..4) lords, ``variant`` "full" or "first"
-    (the introductory game: no special events). Setup's chance deals and the
-    first unavailable-order choice come next (RUL-13, RUL-8)."""
+    (the introductory game: no special events). Setup's chance deals come
+    next (RUL-13, RUL-8): the first game draws each player's 2 unavailable
+    orders at random; the full game deals 3 and each player keeps 2.
+    ``deal_and_keep=True`` plays a first game with the full game's procedure,
+    as the rulebook allows (RUL-13); None is the variant's own.
+    ``first_player`` is the seat the table chose to begin (SETUP-1)."""
     from dlrules.engine import settle
 
-    return settle(initial_state(players, variant))
+    return settle(initial_state(players, variant, deal_and_keep, first_player))
 
 
 __all__ = [
@@ -66,11 +77,16 @@ __all__ = [
     "Decline", "DigTunnel", "Draw", "DrawDummyOrders", "FinishDigging", "FinishProduction",
     "GameState", "HireMonster", "IllegalMove", "KeepUnavailable", "MineGold", "Move", "Outcome",
     "PayMonster", "PayTaxes", "Phase", "PlayOut", "PlayerState", "Policy", "ReturnOrder",
-    "ReturnTrap", "Spy", "TakeAction", "Violation", "__version__", "apply", "chance_outcomes",
+    "DiscardTrap", "Spy", "TakeAction", "Violation", "__version__", "apply", "chance_outcomes",
     "check", "dumps", "legal_moves", "loads", "new_game", "play_out", "random_policy",
     "sample_chance", "to_move",
     # table tools (issue 6): events, views, notation, records
     "Event", "GameRecord", "PlayerView", "RecordError", "apply_with_events", "format_move",
     "make_record", "parse_move", "read_record", "replay", "state_hash", "verify", "view",
     "write_record",
+    # for people at the table (issue 14): text and pictures of a position, moves in context
+    "describe", "describe_move",
+    # final scoring (issue 13): the outcome at the end of the game
+    "GameOutcome", "PlayerScore", "ScoreLine", "TitleLine", "TitleResult", "final_scores",
+    "is_over", "outcome", "score_sheet",
 ]  # fmt: skip

@@ -39,7 +39,7 @@ from dlrules.records import (
     verify,
     write_record,
 )
-from dlrules.serialization import to_data
+from dlrules.serialization import loads, to_data
 from dlrules.state import CHANCE, GameState, Phase
 from dlrules.views import view, view_hash
 
@@ -54,49 +54,12 @@ class UsageError(Exception):
 # --- describing a position --------------------------------------------------------------
 
 
-def _who(seat: int) -> str:
-    return "chance" if seat == CHANCE else f"Player {seat + 1}"
-
-
 def describe(state: GameState) -> list[str]:
     """The position as lines of text (the referee's view: everything in ``state``;
-    pass ``view(state, seat).state`` for what one seat may see)."""
-    lines = [f"Year {state.year}, {state.season} (round {state.round}): {state.phase.value.replace('_', ' ')}; first player: Player {state.first_player + 1}"]
-    board = []
-    for action in Action:
-        slots = state.board[action.index]
-        taken = [f"{SLOT_NAMES[i]}={'P' if c is not None and c < state.n_players else 'D'}{c + 1}" for i, c in enumerate(slots) if c is not None]
-        if taken:
-            board.append(f"{action.value} {' '.join(taken)}")
-    lines.append("  board: " + ("; ".join(board) if board else "empty"))
-    lines.append("  tavern: " + (", ".join(MONSTERS[k].name if k in MONSTERS else k for k in state.tavern) or "-"))
-    lines.append("  room shop: " + (", ".join(ROOMS[k].name if k in ROOMS else k for k in state.room_shop) or "-"))
-    if state.adventurers_next:
-        lines.append("  adventurers next round: " + ", ".join(state.adventurers_next))
-    if state.adventurers_now:
-        lines.append("  adventurers this round: " + ", ".join(state.adventurers_now))
-    if state.paladin is not None:
-        lines.append(f"  the paladin attacks Player {state.paladin + 1}")
-    for seat, p in enumerate(state.players):
-        rooms = ", ".join(f"{t.room}@{t.square[0]},{t.square[1]}" for t in p.dungeon.rooms) or "-"
-        monsters = ", ".join(m.kind + ("" if m.ready else " (used)") for m in p.monsters) or "-"
-        played = ", ".join(
-            f"{o.action.value} {SLOT_NAMES[o.slot] if o.slot is not None else '(on card)'}" for o in p.played
-        )
-        lines.append(
-            f"  Player {seat + 1}: {p.gold} gold, {p.food} food, {p.imps} imps, evil {p.evil}, "
-            f"{len(p.dungeon.tiles)} tiles, rooms {rooms}, monsters {monsters}, {len(p.traps)} traps"
-        )
-        lines.append(
-            f"    hand {','.join(a.value for a in p.hand) or '-'}; unavailable {','.join(a.value for a in p.unavailable) or '-'}"
-            + (f"; played {played}" if played else "")
-        )
-        if p.party or p.prison:
-            party = ", ".join(a.key + (f" ({a.damage} damage)" if a.damage else "") for a in p.party) or "-"
-            lines.append(f"    party {party}; prison {', '.join(p.prison) or '-'}")
-    for d in state.dummies:
-        lines.append(f"  dummy {d.colour + 1}: unavailable {','.join(a.value for a in d.unavailable) or '-'}")
-    return lines
+    pass ``view(state, seat).state`` for what one seat may see): ``dlrules.render``."""
+    from dlrules.render import describe_lines
+
+    return describe_lines(state)
 
 
 def _position_data(state: GameState, seat: int | None, full: bool) -> dict[str, Any]:
@@ -254,6 +217,8 @@ def _replay(args: argparse.Namespace) -> int:
     if record.header.rules != __version__:
         print(f"(recorded with dlrules {record.header.rules}; replayed with dlrules {__version__})")
     print(f"{args.file}: {len(record.moves)} moves replayed; every position matches the record.")
+    if record.result is None:
+        print("The game is still in progress (the record has no result line yet).")
     for line in describe(outcome.state):
         print(line)
     return 0
@@ -263,6 +228,20 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from dlrules.cli_show import ShowError, is_position_text, read_text
+
+    try:
+        text = read_text(args.file, limits_of(args))
+    except ShowError as exc:  # a file that cannot be read
+        raise UsageError(str(exc)) from exc
+    if is_position_text(text, limits_of(args)):  # a position file (a state's JSON), LIB-TV-3
+        if args.at not in (None, 0):
+            raise UsageError(f"--at {args.at}: {args.file} is a position file, not a record")
+        try:
+            state: GameState = loads(text, GameState, limits=limits_of(args))
+        except ValueError as exc:
+            raise UsageError(f"{args.file}: not a dlrules position: {exc}") from exc
+        return _explain_state(args, state, 0, 0, state.n_players)
     record = _load(args, lenient=False)
     total = len(record.moves)
     at = total if args.at is None else args.at
@@ -276,13 +255,19 @@ def _explain(args: argparse.Namespace) -> int:
             print(f"{args.file}: cannot reach move {at}.", file=sys.stderr)
             _print_failure(outcome.failure, record)
         return 1
-    state = outcome.state
+    return _explain_state(args, outcome.state, at, total, record.header.players)
+
+
+def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: int, players: int) -> int:
+    """The position, whose turn it is and every legal move, in notation and
+    in context (``render.describe_move``)."""
+    from dlrules.render import describe_move
+
     seat = None if args.seat is None else args.seat - 1
     if seat is not None and not 0 <= seat < state.n_players:
         raise UsageError(f"--seat {args.seat}: this is a {state.n_players}-player game")
     seats = sorted(to_move(state))
     moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
-    players = record.header.players
     if args.json:
         data = _position_data(state, seat, full=seat is None)
         data.update(
@@ -290,22 +275,27 @@ def _explain(args: argparse.Namespace) -> int:
                 "ok": True,
                 "at": at,
                 "seat": seat,
-                "legal": [{"move": to_data(m), "notation": format_move(m, players=players)} for m in moves],
+                "legal": [
+                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m)}
+                    for m in moves
+                ],
             }
         )
         _emit(data)
         return 0
-    shown = state if seat is None else view(state, seat).state
-    print(f"After {at} of {total} moves" + (f", as Player {args.seat} sees it:" if seat is not None else ":"))
-    for line in describe(shown):
+    from dlrules.render import describe_lines
+
+    where = f"After {at} of {total} moves" if total or at else f"The position in {args.file}"
+    print(where + (f", as Player {args.seat} sees it:" if seat is not None else ":"))
+    for line in describe_lines(state, seat):
         print(line)
     if not seats:
         print("Nobody is to move.")
         return 0
-    print("To move: " + ", ".join(_who(s) for s in seats))
     print(f"Legal moves ({len(moves)}):")
+    width = max(len(format_move(m, players=players)) for m in moves) if moves else 0
     for m in moves:
-        print(f"  {format_move(m, players=players)}")
+        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m)}")
     return 0
 
 
@@ -364,6 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--json", action="store_true", help="machine-readable output")
     add_limit_options(exp)
     exp.set_defaults(func=_explain)
+
+    from dlrules.cli_show import register as register_show
+
+    register_show(sub)
     return parser
 
 

@@ -70,8 +70,30 @@ def full_blocks(filled: Iterable[Square]) -> tuple[tuple[Square, ...], ...]:
     return tuple(out)
 
 
+COLUMN_LETTERS: str = "ABCDE"
+"""Squares for people (LIB-TV-2): column letter A..E from the left, row number
+1..4 from the surface: the square below the entrance is C1."""
+
+
 def square_name(square: Square) -> str:
-    return f"row {square[0]}, column {square[1]}"
+    """The square for people (LIB-TV-2): ``(0, 2)`` is ``"C1"``, ``(3, 0)`` is
+    ``"A4"``. A square outside the grid is named by its JSON numbers."""
+    r, c = square
+    if in_grid(square):
+        return f"{COLUMN_LETTERS[c]}{r + 1}"
+    return f"[{r}, {c}] (outside the grid)"
+
+
+def parse_square_name(text: str) -> Square | None:
+    """The square named ``text`` (``"C1"``, ``"c1"``), or None when ``text``
+    names no square of the grid (LIB-TV-2)."""
+    if len(text) < 2 or not text[1:].isdigit() or not text[1:].isascii():
+        return None
+    c = COLUMN_LETTERS.find(text[0].upper())
+    r = int(text[1:]) - 1
+    if c < 0 or not 0 <= r < ROWS:
+        return None
+    return (r, c)
 
 
 # --- digging (ACT-DIG-5, ACT-DIG-6, ACT-ROOM-8) -----------------------------------
@@ -81,14 +103,14 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
     """Why a tunnel may not be dug at ``square`` next to the tiles ``filled``
     (tunnels and rooms, conquered or not), or None if it may."""
     if not in_grid(square):
-        return Violation("ACT-DIG-5", f"{square} lies outside the {COLUMNS}×{ROWS} dungeon grid")
+        return Violation("ACT-DIG-5", f"{square_name(square)} lies outside the {COLUMNS}×{ROWS} dungeon grid (A1 to E4)")
     if square in filled:
         return Violation("ACT-DIG-5", f"{square_name(square)} already holds a tile")
     if not any(n in filled for n in neighbours(square)):
         return Violation("ACT-DIG-5", f"a new tunnel must share a side with a tile; {square_name(square)} touches none")
     block = full_block_with(filled, square)
     if block is not None:
-        corners = ", ".join(str(s) for s in block)
+        corners = ", ".join(square_name(s) for s in block)
         return Violation(
             "ACT-DIG-6",
             f"a tunnel at {square_name(square)} would fill the 2×2 block {corners} completely (rooms count, ACT-ROOM-8)",

@@ -21,6 +21,7 @@ from dlrules.phases import (
     production,
     resolution,
     round_start,
+    scoring,
     setup,
 )
 from dlrules.phases.common import Event, announce, collecting, narrating
@@ -39,7 +40,7 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.ADVENTURERS: adventurers.RULES,
     Phase.END_OF_ROUND: end_of_round.RULES,
     Phase.COMBAT: unfinished("CMB-1", "Combat (a later issue)"),
-    Phase.GAME_OVER: unfinished("SCO-3", "The game is over; nothing"),
+    Phase.GAME_OVER: scoring.RULES,  # SCO-3: every move refused
 }
 
 
@@ -209,7 +210,12 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     seat = move.seat
     if seat not in seats:
         if seat != CHANCE and not 0 <= seat < state.n_players:
-            return (Violation("RS-3", f"there is no seat {seat} in a {state.n_players}-player game"),)
+            n = state.n_players
+            return (Violation("RS-3", f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1}: Player 1 to Player {n})"),)
+        if state.phase is Phase.GAME_OVER:  # SCO-3: the game is over; the phase says so (LIB-SCO-6)
+            found = rules.explain(state, move)
+            if found:
+                return found
         waiting = ", ".join(_seat_name(s) for s in sorted(seats)) or "nobody"
         return (
             Violation(

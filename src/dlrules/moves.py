@@ -14,6 +14,21 @@ import attrs
 from dlrules.components import Action
 from dlrules.state import CHANCE, Square
 
+
+def as_set(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """LIB-TV-1: a set of orders given in any order is the same move, kept in
+    board order (Get Food first). A field holding a set of orders converts
+    through this, so ``KeepUnavailable(0, (DIG, FOOD)) == KeepUnavailable(0,
+    (FOOD, DIG))``. A value that is not a tuple of orders is left as it is,
+    for ``check`` to refuse (wellformed.py)."""
+    if type(actions) is tuple and all(type(a) is Action for a in actions):
+        return tuple(sorted(actions, key=_board_index))
+    return actions
+
+
+def _board_index(action: Action) -> int:
+    return action.index
+
 # --- chance ---------------------------------------------------------------------
 
 
@@ -24,7 +39,7 @@ class DealOrders:
     which deals the dummy its 3 unavailable orders directly)."""
 
     target: int
-    orders: tuple[Action, ...]
+    orders: tuple[Action, ...] = attrs.field(converter=as_set)
     seat: int = CHANCE
 
 
@@ -33,7 +48,7 @@ class DrawDummyOrders:
     """Chance draws a dummy colour's random orders (DUM3-1: 3, DUM2-2: 2)."""
 
     colour: int
-    orders: tuple[Action, ...]
+    orders: tuple[Action, ...] = attrs.field(converter=as_set)
     seat: int = CHANCE
 
 
@@ -54,10 +69,11 @@ class Draw:
 
 @attrs.frozen
 class KeepUnavailable:
-    """RUL-13: the player keeps 2 of the 3 dealt orders as unavailable."""
+    """RUL-13: the player keeps 2 of the 3 dealt orders as unavailable (a set:
+    any order is the same move, LIB-TV-1)."""
 
     seat: int
-    orders: tuple[Action, ...]
+    orders: tuple[Action, ...] = attrs.field(converter=as_set)
 
 
 @attrs.frozen
@@ -191,8 +207,9 @@ class PayTaxes:
 
 
 @attrs.frozen
-class ReturnTrap:
-    """Year 2 Buy Traps (Y2-3): return one trap card to the deck."""
+class DiscardTrap:
+    """Year 2 Buy Traps (Y2-3): discard one trap card held, face down, out of
+    the game (SETUP-3); it never goes back to the deck."""
 
     seat: int
     trap: str
@@ -217,7 +234,7 @@ Move = Union[
     ReturnOrder,
     PayMonster,
     PayTaxes,
-    ReturnTrap,
+    DiscardTrap,
 ]
 """Every decision in the game, chance included (a tagged union in JSON)."""
 

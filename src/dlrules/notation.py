@@ -14,14 +14,18 @@ The notation is position-independent: the text of a move depends on the move
 alone, and ``parse_move(format_move(m)) == m`` for every move. Orders are
 written by their keys (``food``, ``reputation``, ``dig``, ``mine``, ``imps``,
 ``traps``, ``monster``, ``room``), cards by their keys (``goblin``,
-``chicken-coop``), squares as ``row,column`` and positions and indices as in
-the JSON (from 0). A move class without a verb of its own (added after this
-module) is written generically: ``P1 <ClassName> field=value …``.
+``chicken-coop``). Numbers are for people and count from 1 (LIB-TV-2): seats
+``P1``.., combat cards 1..4, monsters in a lair 1.., squares as column letter
+and row number (``C1`` is the square below the entrance; ``[row,column]`` in
+brackets gives the JSON numbers instead). A move class without a verb of its
+own (added after this module) is written generically, with its values as in
+the JSON: ``P1 <ClassName> field=value …``.
 Malformed text raises ``ValueError`` saying what is wrong.
 """
 
 from __future__ import annotations
 
+import contextvars
 import re
 import types
 import typing
@@ -51,11 +55,16 @@ from dlrules.moves import (
     PayMonster,
     PayTaxes,
     ReturnOrder,
-    ReturnTrap,
+    DiscardTrap,
     Spy,
     TakeAction,
 )
+from dlrules.dungeon import in_grid, parse_square_name, square_name
 from dlrules.state import CHANCE, DECK_NAMES, Square
+
+_from_zero: contextvars.ContextVar[bool] = contextvars.ContextVar("dlrules_notation_from_zero", default=False)
+"""Reading the notation of records written before LIB-TV-2 (squares as bare
+``row,column`` and positions and indices from 0): ``parse_legacy_move``."""
 
 _ACTIONS = {a.value: a for a in Action}
 _KEY = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -112,14 +121,36 @@ def _parse_int(word: str, text: str, what: str) -> int:
 
 
 def _parse_square(word: str, text: str) -> Square:
-    m = re.fullmatch(r"([0-9]+),([0-9]+)", word)
+    """``C1`` (column letter, row number from the surface), or ``[row,column]``
+    with the JSON numbers (LIB-TV-2)."""
+    named = parse_square_name(word)
+    if named is not None:
+        return named
+    pattern = r"([0-9]+),([0-9]+)" if _from_zero.get() else r"\[(-?[0-9]+),(-?[0-9]+)\]"
+    m = re.fullmatch(pattern, word)
     if not m:
-        raise ValueError(f"{text!r}: a square is written row,column (e.g. 1,3), not {word!r}")
+        raise ValueError(
+            f"{text!r}: a square is a column letter A-E and a row number 1-4 (e.g. C1, below the entrance), "
+            f"or [row,column] with the JSON numbers; not {word!r}"
+        )
     return (int(m.group(1)), int(m.group(2)))
 
 
 def _square_word(square: Square) -> str:
-    return f"{square[0]},{square[1]}"
+    if in_grid(square):
+        return square_name(square)
+    return f"[{square[0]},{square[1]}]"
+
+
+def _number_word(index: int) -> str:
+    """A position or index (from 0 in the JSON) for people: from 1 (LIB-TV-2)."""
+    return str(index + 1)
+
+
+def _parse_number(word: str, text: str, what: str) -> int:
+    """A number people count from 1, as the JSON index from 0 (LIB-TV-2)."""
+    value = _parse_int(word, text, what)
+    return value if _from_zero.get() else value - 1
 
 
 def _parse_key(word: str, text: str, what: str) -> str:
@@ -170,7 +201,7 @@ _KNOWN_FIELDS: dict[type, frozenset[str]] = {
         ReturnOrder: "seat action",
         PayMonster: "seat monster pay",
         PayTaxes: "seat gold",
-        ReturnTrap: "seat trap",
+        DiscardTrap: "seat trap",
     }.items()
 }
 """The fields each verb writes; a field added to a move class later is
@@ -216,7 +247,7 @@ def _format_known(move: Move, players: int | None) -> str:
     if isinstance(move, Decline):
         return f"{who} decline"
     if isinstance(move, Spy):
-        return f"{who} spy {move.position}"
+        return f"{who} spy {_number_word(move.position)}"
     if isinstance(move, DigTunnel):
         return f"{who} dig {_square_word(move.square)}"
     if isinstance(move, FinishDigging):
@@ -224,7 +255,7 @@ def _format_known(move: Move, players: int | None) -> str:
     if isinstance(move, MineGold):
         return f"{who} mine {move.imps}"
     if isinstance(move, HireMonster):
-        extra = f" dismiss={move.dismiss}" if move.dismiss is not None else ""
+        extra = f" dismiss={_number_word(move.dismiss)}" if move.dismiss is not None else ""
         return f"{who} hire {move.monster}{extra}"
     if isinstance(move, BuildRoom):
         return f"{who} build {move.room} {_square_word(move.square)}"
@@ -237,11 +268,11 @@ def _format_known(move: Move, players: int | None) -> str:
     if isinstance(move, ReturnOrder):
         return f"{who} return {move.action.value}"
     if isinstance(move, PayMonster):
-        return f"{who} payday {move.monster} {'pay' if move.pay else 'release'}"
+        return f"{who} payday {_number_word(move.monster)} {'pay' if move.pay else 'release'}"
     if isinstance(move, PayTaxes):
         return f"{who} taxes {move.gold}"
-    if isinstance(move, ReturnTrap):
-        return f"{who} return-trap {move.trap}"
+    if isinstance(move, DiscardTrap):
+        return f"{who} discard-trap {move.trap}"
     raise AssertionError(f"{type(move).__name__} has no verb")  # pragma: no cover - guarded by _KNOWN_FIELDS
 
 
@@ -291,12 +322,12 @@ def _p_decline(seat: int, w: list[str], text: str) -> Move:
 
 
 def _p_spy(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> spy <position 0-3>'")
-    return Spy(seat, _parse_int(w[0], text, "the combat card position"))
+    _arity(w, 1, text, "'P<k> spy <combat card 1-4>'")
+    return Spy(seat, _parse_number(w[0], text, "the combat card"))
 
 
 def _p_dig(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> dig <row>,<column>'")
+    _arity(w, 1, text, "'P<k> dig <square>' (e.g. C2)")
     return DigTunnel(seat, _parse_square(w[0], text))
 
 
@@ -316,20 +347,20 @@ def _p_mine(seat: int, w: list[str], text: str) -> Move:
 
 def _p_hire(seat: int, w: list[str], text: str) -> Move:
     if not w:
-        raise ValueError(f"{text!r}: expected 'P<k> hire <monster> [dismiss=<index>]'")
+        raise ValueError(f"{text!r}: expected 'P<k> hire <monster> [dismiss=<monster number>]'")
     opts = _options(w[1:], {"dismiss"}, text)
-    dismiss = _parse_int(opts["dismiss"], text, "dismiss") if "dismiss" in opts else None
+    dismiss = _parse_number(opts["dismiss"], text, "dismiss") if "dismiss" in opts else None
     return HireMonster(seat, _parse_key(w[0], text, "monster"), dismiss)
 
 
 def _p_build(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 2, text, "'P<k> build <room> <row>,<column>'")
+    _arity(w, 2, text, "'P<k> build <room> <square>' (e.g. B2)")
     return BuildRoom(seat, _parse_key(w[0], text, "room"), _parse_square(w[1], text))
 
 
 def _p_activate(seat: int, w: list[str], text: str) -> Move:
     if not w:
-        raise ValueError(f"{text!r}: expected 'P<k> activate <row>,<column> [trolls=<n>] [target=<row>,<column>]'")
+        raise ValueError(f"{text!r}: expected 'P<k> activate <square> [trolls=<n>] [target=<square>]'")
     opts = _options(w[1:], {"trolls", "target"}, text)
     trolls = _parse_int(opts["trolls"], text, "trolls") if "trolls" in opts else 0
     target = _parse_square(opts["target"], text) if "target" in opts else None
@@ -342,10 +373,10 @@ def _p_return(seat: int, w: list[str], text: str) -> Move:
 
 
 def _p_payday(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 2, text, "'P<k> payday <monster index> pay|release'")
+    _arity(w, 2, text, "'P<k> payday <monster number> pay|release'")
     if w[1] not in ("pay", "release"):
         raise ValueError(f"{text!r}: payday ends with 'pay' or 'release', not {w[1]!r}")
-    return PayMonster(seat, _parse_int(w[0], text, "the monster index"), w[1] == "pay")
+    return PayMonster(seat, _parse_number(w[0], text, "the monster number"), w[1] == "pay")
 
 
 def _p_taxes(seat: int, w: list[str], text: str) -> Move:
@@ -353,9 +384,9 @@ def _p_taxes(seat: int, w: list[str], text: str) -> Move:
     return PayTaxes(seat, _parse_int(w[0], text, "the gold paid"))
 
 
-def _p_return_trap(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> return-trap <trap>'")
-    return ReturnTrap(seat, _parse_key(w[0], text, "trap"))
+def _p_discard_trap(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> discard-trap <trap>'")
+    return DiscardTrap(seat, _parse_key(w[0], text, "trap"))
 
 
 _VERBS: dict[str, tuple[_Parser, bool]] = {
@@ -377,7 +408,7 @@ _VERBS: dict[str, tuple[_Parser, bool]] = {
     "return": (_p_return, False),
     "payday": (_p_payday, False),
     "taxes": (_p_taxes, False),
-    "return-trap": (_p_return_trap, False),
+    "discard-trap": (_p_discard_trap, False),
 }
 
 _VERB_CLASSES: dict[str, tuple[type, ...]] = {
@@ -398,7 +429,7 @@ _VERB_CLASSES: dict[str, tuple[type, ...]] = {
     "return": (ReturnOrder,),
     "payday": (PayMonster,),
     "taxes": (PayTaxes,),
-    "return-trap": (ReturnTrap,),
+    "discard-trap": (DiscardTrap,),
 }
 
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}
@@ -406,6 +437,17 @@ _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}
 MAX_NOTATION = 200
 """The longest notation ``parse_move`` reads (the longest move written is
 far shorter); longer text is refused, quoting only an excerpt."""
+
+
+def parse_legacy_move(text: str) -> Move:
+    """``parse_move`` for the notation written before LIB-TV-2: squares as
+    bare ``row,column`` and positions and indices from 0, as in the JSON
+    (records of dlrules 0.1.0 carry it; records.py reads them with this)."""
+    token = _from_zero.set(True)
+    try:
+        return parse_move(text)
+    finally:
+        _from_zero.reset(token)
 
 
 def parse_move(text: str) -> Move:

@@ -19,8 +19,8 @@ import attrs
 
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Move
-from dlrules.notation import MAX_NOTATION, format_move, parse_move
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json, quote
+from dlrules.notation import MAX_NOTATION, format_move, parse_legacy_move, parse_move
 from dlrules.serialization import dumps, from_data, to_data
 from dlrules.state import GameState, Phase
 
@@ -59,6 +59,8 @@ class RecordHeader:
     version: int = FORMAT_VERSION
     seed: int | None = None
     start: str | None = None
+    deal_and_keep: bool | None = None  # RUL-13: a first game played with deal 3, keep 2 (None: the variant's own)
+    first_player: int = 0  # SETUP-1: the seat the table chose to begin
 
 
 @attrs.frozen
@@ -125,10 +127,13 @@ class RecordError(ValueError):
 
 
 def start_state(header: RecordHeader) -> GameState:
-    """The state a record starts from: ``new_game(players, variant=variant)``."""
+    """The state a record starts from: ``new_game(players, variant=variant,
+    deal_and_keep=deal_and_keep)``."""
     from dlrules import new_game
 
-    return new_game(header.players, variant=header.variant)
+    return new_game(
+        header.players, variant=header.variant, deal_and_keep=header.deal_and_keep, first_player=header.first_player
+    )
 
 
 def make_record(
@@ -138,14 +143,24 @@ def make_record(
     *,
     seed: int | None = None,
     hashes: bool = True,
+    deal_and_keep: bool | None = None,
+    first_player: int = 0,
 ) -> GameRecord:
     """The record of ``moves`` played from ``new_game(players, variant)``
     (e.g. ``play_out(...).moves``). Replays them to compute the state hashes
-    (``hashes=False`` leaves them out) and the result; raises ``IllegalMove``
-    if a move is illegal."""
+    (``hashes=False`` leaves them out); raises ``IllegalMove`` if a move is
+    illegal. The result line is written only when the game has ended (nobody
+    can move any more); a game still being played has none (LIB-TV-3)."""
     from dlrules.engine import apply, to_move
 
-    header = RecordHeader(players=players, variant=variant, rules=_rules_version(), seed=seed)
+    header = RecordHeader(
+        players=players,
+        variant=variant,
+        rules=_rules_version(),
+        seed=seed,
+        deal_and_keep=deal_and_keep,
+        first_player=first_player,
+    )
     state = start_state(header)
     if hashes:
         header = attrs.evolve(header, start=state_hash(state))
@@ -153,15 +168,16 @@ def make_record(
     for move in moves:
         state = apply(state, move)
         recorded.append(RecordedMove(move, state_hash(state) if hashes else None))
+    over = state.phase is Phase.GAME_OVER or not to_move(state)
     result = RecordResult(
         moves=len(recorded),
         year=state.year,
         round=state.round,
         phase=state.phase.value,
-        over=state.phase is Phase.GAME_OVER or not to_move(state),
+        over=True,
         hash=state_hash(state) if hashes else None,
     )
-    return GameRecord(header, tuple(recorded), result)
+    return GameRecord(header, tuple(recorded), result if over else None)
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -179,6 +195,10 @@ def record_lines(record: GameRecord) -> Iterator[str]:
         "variant": h.variant,
         "players": h.players,
     }
+    if h.deal_and_keep is not None:
+        header["deal_and_keep"] = h.deal_and_keep
+    if h.first_player:
+        header["first_player"] = h.first_player
     if h.seed is not None:
         header["seed"] = h.seed
     if h.start is not None:
@@ -293,9 +313,19 @@ def _read_header(data: dict[str, Any], reader: _Reader, n: int) -> RecordHeader 
     rules = _get(data, "rules", str, reader, n)
     seed = _get(data, "seed", int, reader, n, optional=True)
     start = _get(data, "start", str, reader, n, optional=True)
+    deal_and_keep = _get(data, "deal_and_keep", bool, reader, n, optional=True)
+    if deal_and_keep is False and variant == "full":
+        reader.problem(n, "'deal_and_keep' cannot be false in a full game: it always deals 3 and keeps 2 (RUL-13)")
+        return None
+    first_player = _get(data, "first_player", int, reader, n, optional=True)
+    if first_player is not None and players is not None and not 0 <= first_player < players:
+        reader.problem(n, f"the first player is a seat, 0 to {players - 1}, not {first_player} (SETUP-1)")
+        first_player = None
     if players is None or variant is None:
         return None
-    return RecordHeader(players, variant, rules or "unknown", FORMAT, FORMAT_VERSION, seed, start)
+    return RecordHeader(
+        players, variant, rules or "unknown", FORMAT, FORMAT_VERSION, seed, start, deal_and_keep, first_player or 0
+    )
 
 
 def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None) -> RecordedMove | None:
@@ -321,7 +351,7 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
             return None
         if move is None:
             move = written
-        elif written != move:
+        elif written != move and not _legacy_notation_of(notation, move):
             reader.problem(n, f"the notation {excerpt(notation)} and the JSON move ({format_move(move)!r}) disagree")
             return None
     if move is None:
@@ -336,6 +366,15 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
         reader.problem(n, f"'seat' is {seat} but the move is made by seat {move.seat}")
     digest = _get(data, "hash", str, reader, n, optional=True)
     return RecordedMove(move, digest, n)
+
+
+def _legacy_notation_of(notation: str, move: Move) -> bool:
+    """A record written before LIB-TV-2 gives squares, positions and indices
+    in its notation from 0, as in the JSON: that notation still agrees."""
+    try:
+        return parse_legacy_move(notation) == move
+    except ValueError:
+        return False
 
 
 def _read_result(data: dict[str, Any], reader: _Reader, n: int) -> RecordResult | None:
@@ -462,8 +501,8 @@ def _parse_stream(stream: Any, strict: bool, limits: Limits) -> GameRecord:
                 reader.problem(n, f"unknown line kind {quote(kind)} (header, move or result)")
         if not seen_header:
             reader.problem(0, "the record is empty" if last == 0 else "the record has no readable header line")
-        elif not seen_result:
-            reader.problem(last + 1, "the record ends without a result line: it is truncated")
+        # No result line: a game still being played (LIB-TV-3); a file cut inside
+        # a line is reported above as a line that is not valid JSON.
     except _Stop:
         stopped = True
     if header is None:

@@ -316,9 +316,11 @@ class GameState:
     spied: tuple[tuple[int, ...], ...] = ()  # per player: combat positions seen (ACT-REP-2), private
     paladin: int | None = None  # the seat whose dungeon the paladin attacks (PAL-2, PAL-6..8)
     dummy_evil: int | None = None  # 2 players: the dummy evil marker (ADV-2P-1, RUL-12)
-    far_lands: tuple[str, ...] = ()  # discarded monsters, rooms and adventurers
+    far_lands: tuple[str, ...] = ()  # discarded tiles, face up: monsters, rooms and adventurers (SETUP-3)
+    trap_discard: tuple[str, ...] = ()  # discarded trap cards, face down, out of the game (SETUP-3)
     resolution: Resolution | None = None  # where resolution stands (RES)
     turn: Turn | None = None  # production and events: who acts now (RUL-5, EVT-2)
+    deal_and_keep: bool = True  # RUL-13: first unavailable orders dealt 3, kept 2 (else 2 at random)
 
     @property
     def n_players(self) -> int:
@@ -346,6 +348,29 @@ class GameState:
         first = self.first_player % n
         return seats[first:] + seats[:first]
 
+    # --- for people (dlrules.render, dlrules.svg; issue 14) ---------------------------
+
+    def __str__(self) -> str:
+        """The position as text for a referee (``dlrules.render.describe``)."""
+        from dlrules.render import describe
+
+        return describe(self)
+
+    def __repr__(self) -> str:
+        """Short and exact: where the game stands and the state's hash (equal
+        hashes, equal states; ``dlrules.records.state_hash``)."""
+        from dlrules.records import state_hash
+
+        phase = getattr(self.phase, "value", self.phase)
+        digest = state_hash(self).partition(":")[2][:16]
+        return f"<GameState {len(self.players)} players, {self.variant}, year {self.year} round {self.round} {phase}, sha256 {digest}>"
+
+    def _repr_svg_(self) -> str:
+        """The picture of the position in a notebook (``dlrules.svg.position``)."""
+        from dlrules.svg import position
+
+        return position(self)
+
 
 @attrs.frozen
 class Resolution:
@@ -360,7 +385,7 @@ class Resolution:
     dug: int = 0  # tunnels the acting minion has dug so far (ACT-DIG-1, ACT-DIG-2)
     draws: int = 0  # trap cards chance still owes the acting player (ACT-TRAP-1, Y2-3)
     spy: int | None = None  # combat position whose card chance must turn up (ACT-REP-2)
-    returning: bool = False  # year 2: the acting player must return a trap card (Y2-3)
+    discarding: bool = False  # year 2: the acting player must discard a trap card (Y2-3)
 
 
 @attrs.frozen
@@ -371,8 +396,11 @@ class Turn:
     ``position`` indexes ``GameState.player_order()`` (``n_players``: everyone
     has finished); ``step`` is the payday monster decided next (an index into
     the acting player's monsters); ``draws`` counts Workshop trap cards still
-    owed to the acting player (chance draws, PROD-1)."""
+    owed to the acting player (chance draws, PROD-1); ``dismissed`` counts the
+    acting player's monsters let go at this payday, whose +1 evil each comes
+    after all their wages (RUL-14)."""
 
     position: int = 0
     step: int = 0
     draws: int = 0
+    dismissed: int = 0

@@ -18,6 +18,8 @@ What is hidden (docs/views.md):
 - combat cards the seat has not seen (``GameState.combat`` positions not in
   ``spied[seat]``, ACT-REP-2) read ``None``; the other seats' ``spied`` lists
   read ``()``;
+- the trap cards discarded face down (``GameState.trap_discard``, SETUP-3):
+  only the count, each reads ``"?"``;
 - every deck's unseen cards (order and contents): a deck shows only its size,
   as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
   are public.
@@ -52,14 +54,15 @@ PUBLIC_PLAYER_FIELDS: frozenset[str] = frozenset(
 """``PlayerState`` fields every seat sees. The hand is public: ORD-7 makes the
 unavailable orders public, and the hand is the other order cards."""
 
-HIDDEN_GAME_FIELDS: frozenset[str] = frozenset({"decks", "combat", "spied"})
-"""``GameState`` fields redacted per seat (deck contents, unseen combat cards, ACT-REP-2)."""
+HIDDEN_GAME_FIELDS: frozenset[str] = frozenset({"decks", "combat", "spied", "trap_discard"})
+"""``GameState`` fields redacted per seat (deck contents, unseen combat cards,
+ACT-REP-2; the face-down trap discard, SETUP-3: only its size)."""
 
 PUBLIC_GAME_FIELDS: frozenset[str] = frozenset(
     {
         "variant", "year", "round", "phase", "first_player", "players", "dummies", "board", "tavern",
         "room_shop", "adventurers_next", "adventurers_now", "events", "special_event", "paladin",
-        "dummy_evil", "far_lands", "resolution", "turn",
+        "dummy_evil", "far_lands", "resolution", "turn", "deal_and_keep",
     }
 )  # fmt: skip
 """``GameState`` fields every seat sees (``players`` is redacted player by player)."""
@@ -112,7 +115,8 @@ def redact(state: GameState, seat: int | None) -> GameState:
     combat = tuple(card if pos in seen else None for pos, card in enumerate(state.combat))  # ACT-REP-2
     spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks)
+    trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3, LIB-Y1-3: face down, only the count
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:

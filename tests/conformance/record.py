@@ -59,9 +59,11 @@ def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = Non
 class Builder:
     """A position built move by move from a new game, remembering the moves."""
 
-    def __init__(self, players: int, variant: str = "full") -> None:
-        self.setup = {"players": players, "variant": variant}
-        self.state = dlrules.new_game(players, variant=variant)
+    def __init__(self, players: int, variant: str = "full", deal_and_keep: bool | None = None) -> None:
+        self.setup: dict[str, Any] = {"players": players, "variant": variant}
+        if deal_and_keep is not None:
+            self.setup["deal_and_keep"] = deal_and_keep
+        self.state = dlrules.new_game(players, variant=variant, deal_and_keep=deal_and_keep)
         self.moves: list[Move] = []
 
     def play(self, *moves: Move) -> Self:
@@ -101,6 +103,7 @@ class Builder:
     def record(
         self, id: str, rules: list[str], description: str, move: Move, *, folder: Path = HERE,
         before: dict[str, Any] | None = None, only: tuple[str, ...] | None = None,
+        after: dict[str, Any] | None = None,
     ) -> Path:
         """Write ``<folder>/<id>.json``. ``only``: record just the changes under
         these paths (e.g. ("board", "players") for a move that ends a phase,
@@ -117,6 +120,8 @@ class Builder:
         if before:
             scenario["before"] = before
         scenario["expect"] = expectation(self.state, move, only)
+        if after:
+            scenario["expect"]["after"] = after
         run(scenario)  # it must pass as recorded
         path = folder / f"{id}.json"
         path.write_text(format_scenario(scenario), encoding="utf-8")

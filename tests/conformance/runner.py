@@ -83,12 +83,37 @@ def observe(state: GameState) -> dict[str, Any]:
         "events": list(state.events),
         "special_event": state.special_event,
         "far_lands": sorted(state.far_lands),
+        "trap_discard": len(state.trap_discard),
         "paladin": state.paladin,
         "dummy_evil": state.dummy_evil,
         "decks": {
             name: {"size": getattr(state.decks, name).size, "bottom": list(getattr(state.decks, name).bottom)}
             for name in dlrules.state.DECK_NAMES
         },
+        "over": dlrules.is_over(state),
+        "outcome": _outcome(state),
+    }
+
+
+def _outcome(state: GameState) -> dict[str, Any] | None:
+    """The final scores once the game is over (SCORING.md SCO-14), else None:
+    per player the total, the licence, each SCO-1 line's points by rule ID, the
+    points of each title held by rule ID, the Hall of Fame bonus; the winners."""
+    result = dlrules.outcome(state)
+    if result is None:
+        return None
+    return {
+        "winners": list(result.winners),
+        "players": [
+            {
+                "total": p.total,
+                "licence": p.licence,
+                "lines": {line.rule: line.points for line in p.lines},
+                "titles": {t.rule: t.points for t in p.titles},
+                "hall_of_fame": p.hall_of_fame,
+            }
+            for p in result.players
+        ],
     }
 
 
@@ -145,7 +170,12 @@ def start(scenario: dict[str, Any]) -> GameState:
         state: GameState = dlrules.loads(json.dumps(scenario["state"]), GameState)
         return state
     setup = scenario["setup"]
-    state = dlrules.new_game(setup["players"], variant=setup.get("variant", "full"))
+    state = dlrules.new_game(
+        setup["players"],
+        variant=setup.get("variant", "full"),
+        deal_and_keep=setup.get("deal_and_keep"),
+        first_player=setup.get("first_player", 0),
+    )
     for i, data in enumerate(scenario.get("moves", [])):
         move = move_of(data)
         try:

@@ -1,6 +1,6 @@
 """(Re)create the foundation's conformance scenarios: setup (RUL-13, RUL-8),
 round start (RST-1..5, RUL-7), orders (ORD-2..6, DUM3, DUM2), the phase order
-(RS-2, RS-3) and the canonical order of card sets (LIB-1).
+(RS-2, RS-3) and the card sets in any order (LIB-TV-1).
 
     .venv/bin/python tests/conformance/seed_foundation.py
 
@@ -10,6 +10,7 @@ only to refresh them after a deliberate change, and review the diff.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,16 @@ def in_orders(players: int, dummies: int = 0) -> B:
     return b
 
 
+def _reverse_move_orders(path: Path) -> None:
+    """LIB-TV-1: write the scenario's move with its set of orders reversed, as
+    a player might give it (a ``Move`` object is always in board order)."""
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    given = json.dumps(data["move"]["orders"])
+    reversed_ = json.dumps(data["move"]["orders"][::-1])
+    path.write_text(text.replace(f'"orders": {given}, "seat": 0, "type": "KeepUnavailable"', f'"orders": {reversed_}, "seat": 0, "type": "KeepUnavailable"', 1), encoding="utf-8")
+
+
 def main() -> None:
     FOLDER.mkdir(exist_ok=True)
     out: list[Path] = []
@@ -72,13 +83,32 @@ def main() -> None:
     b = B(4)
     rec(b.record(
         "RUL-13-chance-deals-three-orders", ["RUL-13", "ORD-2"],
-        "Setup: chance deals Player 1 three of their eight orders for the first unavailable choice.",
+        "Setup, full game: chance deals Player 1 three of their eight orders for the first unavailable choice.",
         DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)),
     ))
     rec(b.record(
         "RUL-13-deal-of-two-orders-refused", ["RUL-13"],
         "Setup: a player is dealt 3 orders, not 2.",
         DealOrders(0, (A.FOOD, A.DIG)),
+    ))
+    b = B(3, "first")
+    rec(b.record(
+        "RUL-13-first-game-two-unavailable-orders-at-random", ["RUL-13", "ORD-2"],
+        "Setup, first game: chance turns up 2 of Player 1's eight orders, which are unavailable at once, "
+        "face up; the other 6 are the hand. Nothing is kept in secret.",
+        DealOrders(0, (A.FOOD, A.DIG)),
+    ))
+    rec(b.record(
+        "RUL-13-first-game-deal-of-three-refused", ["RUL-13"],
+        "Setup, first game: 2 orders are drawn at random, not 3 to keep 2 from (that is the full game's procedure).",
+        DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)),
+    ))
+    b = B(3, "first", deal_and_keep=True)
+    rec(b.record(
+        "RUL-13-first-game-may-deal-three-keep-two", ["RUL-13"],
+        "Setup, a first game played with the full game's procedure (the rulebook allows it): chance "
+        "deals Player 1 three orders to keep 2 from.",
+        DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)),
     ))
     b = B(3).play(DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)), DealOrders(1, (A.FOOD, A.MINE, A.ROOM)),
                         DealOrders(2, (A.REPUTATION, A.DIG, A.TRAPS)))
@@ -104,10 +134,11 @@ def main() -> None:
         KeepUnavailable(0, (A.FOOD, A.DIG, A.MONSTER)),
     ))
     rec(b.record(
-        "LIB-1-card-sets-in-board-order", ["LIB-1", "RUL-13"],
-        "A set of cards is given in board order (Get Food first): the same pair reversed is refused.",
+        "LIB-TV-1-card-sets-in-any-order", ["LIB-TV-1", "RUL-13"],
+        "A set of cards may be given in any order: the pair reversed is the same move, kept in board order.",
         KeepUnavailable(0, (A.MONSTER, A.DIG)),
     ))
+    _reverse_move_orders(out[-1])  # the move object is normalised; the file gives the pair reversed
     b.play(KeepUnavailable(0, (A.DIG, A.MONSTER)), KeepUnavailable(1, (A.FOOD, A.ROOM)))
     rec(b.record(
         "RUL-13-reveal-together", ["RUL-13", "ORD-2", "ORD-7", "RS-2", "RS-3"],
@@ -155,28 +186,40 @@ def main() -> None:
         Draw("events", "payday"),
     ))
     b.play(Draw("events", "payday"))
-    b.play(Draw("adventurers", "y1-wizard-3-1"), Draw("adventurers", "y1-warrior-3"), Draw("adventurers", "y1-priest-3-1"))
+    b.play(Draw("adventurers", "y1-wizard-3-1"), Draw("adventurers", "y1-warrior-5"), Draw("adventurers", "y1-thief-4-1"))
     rec(b.record(
-        "RST-3-RST-4-four-adventurers-sorted", ["RST-3", "RST-4", "LIB-2"],
-        "Round start, 4 players: the fourth adventurer for next round arrives and the row is sorted, "
-        "weakest (warrior) left, strongest (wizard) right.",
-        Draw("adventurers", "y1-thief-3-1"),
+        "RST-3-RST-4-four-adventurers-sorted", ["RST-3", "RST-4"],
+        "Round start, 4 players: the fourth adventurer for next round arrives and the row is sorted by "
+        "each tile's glyph rank, not by class: the rank-1 wizard (HP 3) left, the 5-HP warrior (rank 3) "
+        "right, the two rank-2 tiles between them in the order they were drawn.",
+        Draw("adventurers", "y1-priest-3-2"),
     ))
-    b = dealt(3, [MR] * 3, [DUMMY]).chance_first(stop=None)
+    b = dealt(3, [MR] * 3, [DUMMY])
+    b.play(Draw("monsters", "troll"), Draw("monsters", "goblin"), Draw("monsters", "witch"),
+           Draw("rooms", "mint"), Draw("rooms", "workshop"), Draw("events", "taxes"))
+    b.play(Draw("adventurers", "y1-thief-3-1"), Draw("adventurers", "y1-priest-3-1"))
+    rec(b.record(
+        "RST-5-same-glyph-rank-goes-under-the-deck", ["RST-5", "RUL-7", "RST-3"],
+        "Round start, 3 players: a thief, a priest and a wizard all of glyph rank 1 are drawn; "
+        "whatever their classes, they share a rank, so the last goes to the bottom of the adventurer "
+        "deck and another is drawn.",
+        Draw("adventurers", "y1-wizard-3-1"),
+    ))
+    b.play(Draw("adventurers", "y1-wizard-3-1"))
+    rec(b.record(
+        "RST-5-redraw-then-sort", ["RST-5", "RST-4", "RUL-7", "RS-3"],
+        "Round start: the redraw shows another glyph rank (a rank-2 warrior); the three are sorted "
+        "(stable) and the Orders phase begins.",
+        Draw("adventurers", "y1-warrior-4"),
+    ))
     b = dealt(3, [MR] * 3, [DUMMY])
     b.play(Draw("monsters", "troll"), Draw("monsters", "goblin"), Draw("monsters", "witch"),
            Draw("rooms", "mint"), Draw("rooms", "workshop"), Draw("events", "taxes"),
-           Draw("adventurers", "y1-thief-3-1"), Draw("adventurers", "y1-thief-4-2"))
+           Draw("adventurers", "y1-warrior-5"), Draw("adventurers", "y1-warrior-3"))
     rec(b.record(
-        "RST-5-same-rune-goes-under-the-deck", ["RST-5", "RUL-7", "RST-3"],
-        "Round start, 3 players: three thieves drawn; the last goes to the bottom of the adventurer "
-        "deck and another is drawn.",
-        Draw("adventurers", "y1-thief-3-2"),
-    ))
-    b.play(Draw("adventurers", "y1-thief-3-2"))
-    rec(b.record(
-        "RST-5-redraw-then-sort", ["RST-5", "RST-4", "RUL-7", "RS-3"],
-        "Round start: the redraw shows another rune; the three are sorted (stable) and the Orders phase begins.",
+        "RST-5-one-class-of-three-ranks-is-not-redrawn", ["RST-5", "RST-4", "RUL-7"],
+        "Round start, 3 players: three warriors of glyph ranks 3, 1 and 2 show different glyphs: no "
+        "redraw; they are sorted by rank.",
         Draw("adventurers", "y1-warrior-4"),
     ))
 

@@ -176,8 +176,8 @@ SPACES: tuple[SpaceSpec, ...] = (
         "Build Room",
         (
             SlotSpec(Cost(), Reward(room=True), "free: a room if one is left"),
-            SlotSpec(Cost(gold=1), Reward(room=True), "1 gold -> a room", Conf.M, _SRC + " (slot II: M)"),
-            SlotSpec(Cost(gold=1), Reward(room=True), "1 gold -> a room", Conf.M, _SRC + " (slot III: M)"),
+            SlotSpec(Cost(gold=1), Reward(room=True), "1 gold -> a room", Conf.H, _SRC),
+            SlotSpec(Cost(gold=1), Reward(room=True), "1 gold -> a room", Conf.H, _SRC),
         ),
         reversed_resolution=True,
     ),

@@ -24,7 +24,9 @@ _C = "COMPONENTS.md"
 class MonsterKind:
     """A monster or ghost tile. ``cost`` is both hire cost and payday upkeep
     (ACT-MON-2, EVT-PAY-1). ``trap_cost``/``monster_cost`` are the Golem's
-    trap card and the Demon's sacrificed monster."""
+    trap card and the Demon's sacrificed monster. ``conf`` is the confidence
+    of the attack, ``cost_conf`` that of the cost (COMPONENTS.md; icon-only
+    costs: OPEN-QUESTIONS.md U-17)."""
 
     key: str
     name: str
@@ -38,7 +40,8 @@ class MonsterKind:
     attack: str
     after: str
     conf: Conf
-    source: str = _C + ", monsters"
+    cost_conf: Conf = Conf.H
+    source: str = _C + ", monsters; COMPONENTS-COMBAT.md table M"
 
     def describe_cost(self) -> str:
         parts = [Cost(gold=self.gold, food=self.food, evil=self.evil).describe()]
@@ -52,22 +55,23 @@ class MonsterKind:
 MONSTERS: dict[str, MonsterKind] = {
     m.key: m
     for m in (
-        MonsterKind("goblin", "Goblin", 1, 1, 0, 0, 0, 0, False, "2 damage to the first adventurer", "knocked out", Conf.H),
-        MonsterKind("slime", "Slime", 1, 1, 0, 0, 0, 0, False, "1 damage to every adventurer, or no damage and the party cannot conquer this round", "knocked out", Conf.H),
-        MonsterKind("ghost", "Ghost", 1, 0, 1, 0, 0, 0, True, "2 damage to any adventurer except the first; cannot attack a lone adventurer", "knocked out; never withdraws", Conf.H),
-        MonsterKind("troll", "Troll", 1, 2, 0, 0, 0, 0, False, "3 damage to the first, or pay 1 food: 4 damage to the first", "knocked out", Conf.H),
-        MonsterKind("witch", "Witch", 1, 1, 1, 0, 0, 0, False, "4 damage to the first, or 1 damage to each of two adventurers", "knocked out", Conf.H),
-        MonsterKind("vampire", "Vampire", 1, 0, 2, 0, 0, 0, False, "3 damage to any non-priest, or 2 damage to any non-priest and it stays ready", "knocked out / ready", Conf.M),
-        MonsterKind("golem", "Golem", 2, 0, 0, 1, 1, 0, False, "4 damage to the first", "always stays ready", Conf.M),
-        MonsterKind("dragon", "Dragon", 2, 2, 2, 0, 0, 0, False, "2 damage to every adventurer; the party skips its healing this round", "knocked out", Conf.M),
-        MonsterKind("demon", "Demon", 2, 0, 1, 0, 0, 1, False, "7 damage to any adventurer, and the party cannot conquer this round", "knocked out", Conf.M),
+        MonsterKind("goblin", "Goblin", 1, 1, 0, 0, 0, 0, False, "2 damage to the first adventurer", "knocked out", Conf.H, Conf.M),
+        MonsterKind("slime", "Slime", 1, 1, 0, 0, 0, 0, False, "1 damage to every adventurer, or no damage and the party cannot conquer this round", "knocked out", Conf.H, Conf.M, source=_C + ", monsters (cost: one fan data set says 2 food); U-17"),
+        MonsterKind("ghost", "Ghost", 1, 0, 1, 0, 0, 0, True, "2 damage to any adventurer except the first; cannot attack a lone adventurer", "knocked out; never withdraws", Conf.H, Conf.M),
+        MonsterKind("troll", "Troll", 1, 2, 0, 0, 0, 0, False, "3 damage to the first, or pay 1 food: 4 damage to the first", "knocked out", Conf.H, Conf.M),
+        MonsterKind("witch", "Witch", 1, 1, 1, 0, 0, 0, False, "4 damage to the first, or 1 damage to each of two adventurers", "knocked out", Conf.H, Conf.H, source=_C + ", monsters (cost H*: the Pay Day example, EXAMPLES.md E3)"),
+        MonsterKind("vampire", "Vampire", 1, 0, 2, 0, 0, 0, False, "3 damage to any non-priest, or 2 damage to any non-priest and it stays ready", "knocked out / ready", Conf.H, Conf.H, source=_C + ", monsters (cost H*: the Pay Day example, EXAMPLES.md E3)"),
+        MonsterKind("golem", "Golem", 2, 0, 0, 1, 1, 0, False, "4 damage to the first", "always stays ready", Conf.H, Conf.H),
+        MonsterKind("dragon", "Dragon", 2, 2, 2, 0, 0, 0, False, "2 damage to every adventurer; the party skips its healing this round", "knocked out", Conf.H, Conf.M),
+        MonsterKind("demon", "Demon", 2, 0, 1, 0, 0, 1, False, "7 damage to any adventurer, and the party cannot conquer this round", "knocked out", Conf.H, Conf.M, source=_C + ", monsters (the other monster: H; 1 evil: M)"),
     )
 }  # fmt: skip
 
 MONSTER_DECKS: dict[int, dict[str, int]] = {
     1: {"goblin": 2, "slime": 2, "ghost": 2, "troll": 2, "witch": 2, "vampire": 2},
     2: {"goblin": 1, "slime": 1, "ghost": 1, "troll": 1, "witch": 1, "vampire": 1, "golem": 2, "dragon": 2, "demon": 2},
-}  # COMPONENTS.md: "Deck: year 1 ... year 2 ..." (H)
+}  # COMPONENTS.md: 12 tiles a year (H); the kinds per deck come from a fan data set (M)
+MONSTER_DECK_CONF = Conf.M
 
 
 # --- Rooms (COMPONENTS.md "Rooms") ------------------------------------------
@@ -97,28 +101,28 @@ class RoomKind:
     effect: str
     conf: Conf
     source: str = _C + ", rooms"
-    name_conf: Conf = Conf.H  # COMPONENTS.md: four year-1 rooms are "H (name M)"
+    name_conf: Conf = Conf.H
 
 
 ROOMS: dict[str, RoomKind] = {
     r.key: r
     for r in (
-        RoomKind("chicken-coop", "Chicken Coop", 1, 3, 0, Produce.FOOD, "upper half", "3 imps -> 1 food", Conf.H, name_conf=Conf.M),
-        RoomKind("mushroom-bed", "Mushroom Bed", 1, 3, 0, Produce.FOOD, "lower half", "3 imps -> 1 food", Conf.H, name_conf=Conf.M),
-        RoomKind("souvenir-shop", "Souvenir Shop", 1, 3, 0, Produce.GOLD, "upper half", "3 imps -> 1 gold", Conf.H, name_conf=Conf.M),
-        RoomKind("mint", "Mint", 1, 3, 0, Produce.GOLD, "lower half", "3 imps -> 1 gold", Conf.H, name_conf=Conf.M),
+        RoomKind("chicken-coop", "Chicken Coop", 1, 3, 0, Produce.FOOD, "upper half", "3 imps -> 1 food", Conf.H),
+        RoomKind("mushroom-bed", "Mushroom Bed", 1, 3, 0, Produce.FOOD, "lower half", "3 imps -> 1 food", Conf.H),
+        RoomKind("souvenir-shop", "Souvenir Shop", 1, 3, 0, Produce.GOLD, "upper half", "3 imps -> 1 gold", Conf.H),
+        RoomKind("mint", "Mint", 1, 3, 0, Produce.GOLD, "lower half", "3 imps -> 1 gold", Conf.H),
         RoomKind("workshop", "Workshop", 1, 4, 0, Produce.TRAP, "outer ring", "4 imps -> 1 trap card", Conf.H),
         RoomKind("tool-shed", "Tool Shed", 1, 2, 0, Produce.TUNNEL, "outer ring", "2 imps -> dig 1 tunnel (ACT-DIG rules apply)", Conf.H),
         RoomKind("printing-press", "Printing Press", 1, 3, 0, Produce.EVIL_DOWN, "inner", "3 imps -> evil -1", Conf.H),
         RoomKind("magic-room", "Magic Room", 1, 2, 1, Produce.IMP, "inner", "2 imps + 1 food -> 1 imp, which may work at once", Conf.H),
-        RoomKind("training-room", "Training Room", 2, 0, 0, Produce.NOTHING, "anywhere", "goblins and trolls fighting here deal +1 damage", Conf.M),
-        RoomKind("dark-room", "Dark Room", 2, 0, 0, Produce.NOTHING, "anywhere", "witches and vampires fighting here deal +1 damage", Conf.M),
-        RoomKind("labyrinth", "Labyrinth", 2, 0, 0, Produce.NOTHING, "anywhere", "two traps may be used here, with no gold surcharge", Conf.L),
+        RoomKind("training-room", "Training Room", 2, 0, 0, Produce.NOTHING, "anywhere", "goblins and trolls fighting here deal +1 damage", Conf.H),
+        RoomKind("dark-room", "Dark Room", 2, 0, 0, Produce.NOTHING, "anywhere", "witches and vampires fighting here deal +1 damage", Conf.H),
+        RoomKind("labyrinth", "Labyrinth", 2, 0, 0, Produce.NOTHING, "anywhere", "up to two traps here, with no gold surcharge, but only 1 monster (ghosts unlimited)", Conf.H),
         RoomKind("anti-magic-room", "Anti-magic Room", 2, 0, 0, Produce.NOTHING, "anywhere", "no spells while the party fights here", Conf.H),
-        RoomKind("cafeteria", "Cafeteria", 2, 0, 0, Produce.NOTHING, "anywhere", "1 point per goblin, troll, witch or slime at the end", Conf.M),
-        RoomKind("chapel", "Chapel", 2, 0, 0, Produce.NOTHING, "anywhere", "2 points per ghost or vampire at the end", Conf.M),
-        RoomKind("pandemonium", "Pandemonium", 2, 0, 0, Produce.NOTHING, "anywhere", "2 points per golem, dragon or demon at the end", Conf.M),
-        RoomKind("hall-of-fame", "Hall of Fame", 2, 0, 0, Produce.NOTHING, "anywhere", "1 or 2 points (condition not printed)", Conf.L),
+        RoomKind("cafeteria", "Cafeteria", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +1 per troll, goblin, slime and witch at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-5"),
+        RoomKind("chapel", "Chapel", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per vampire and per ghost at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-6"),
+        RoomKind("pandemonium", "Pandemonium", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per golem, dragon and demon at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-7"),
+        RoomKind("hall-of-fame", "Hall of Fame", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per exclusive title (+1 with 2 or 3 players), with the titles (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-8"),
     )
 }  # fmt: skip
 
@@ -137,25 +141,27 @@ class TrapKind:
     effect: str
     copies: int
     conf: Conf
-    source: str = _C + ", traps (3 copies each: L)"
+    source: str = _C + ", traps; COMPONENTS-COMBAT.md table T"
 
 
 TRAPS: dict[str, TrapKind] = {
     t.key: t
     for t in (
-        TrapKind("anti-magic-dart", "Anti-magic Dart", "1 damage to a chosen adventurer; a wizard hit casts no spells, a priest hit heals nothing", 3, Conf.L),
-        TrapKind("cursed-ring", "Cursed Ring", "pay 1 gold: 1 damage to each adventurer, the party cannot conquer", 3, Conf.L),
-        TrapKind("wall-of-fire", "Wall of Fire", "1 damage to each adventurer, +1 more to the last", 3, Conf.L),
-        TrapKind("kamikaze-imp", "Kamikaze Imp", "pay 1 imp: 3 damage to the first, 1 to each other", 3, Conf.L),
-        TrapKind("pendulum", "Pendulum", "3 damage to the second adventurer", 3, Conf.L),
-        TrapKind("poisoned-dart", "Poisoned Dart", "1 damage to a chosen adventurer, 2 more at the end of the round", 3, Conf.L),
-        TrapKind("poisoned-meal", "Poisoned Meal", "pay 1 food: the first adventurer is eliminated", 3, Conf.L),
-        TrapKind("rolling-stone", "Rolling Stone", "3 damage to the first adventurer (a FAQ example implies 4)", 3, Conf.L),
-        TrapKind("trap-door", "Trap Door", "2 damage to the first adventurer, the party cannot conquer", 3, Conf.L),
+        TrapKind("anti-magic-dart", "Anti-magic Dart", "1 damage to a chosen adventurer; a wizard hit casts no spells, a priest hit heals nothing", 3, Conf.H),
+        TrapKind("cursed-ring", "Cursed Ring", "pay 1 gold: 1 damage to each adventurer, the party cannot conquer", 3, Conf.H),
+        TrapKind("wall-of-fire", "Wall of Fire", "1 damage to each adventurer, +1 more to the last (a lone adventurer takes 2: L)", 3, Conf.H),
+        TrapKind("kamikaze-imp", "Kamikaze Imp", "pay 1 imp: 3 damage to the first, 1 to each other", 3, Conf.M, source=_C + ", traps (not in the rulebook)"),
+        TrapKind("pendulum", "Pendulum", "3 damage to the second adventurer", 3, Conf.M, source=_C + ", traps (3 damage H; the target, the second adventurer: M)"),
+        TrapKind("poisoned-dart", "Poisoned Dart", "1 damage to a chosen adventurer, 2 more at the end of the round", 3, Conf.H),
+        TrapKind("poisoned-meal", "Poisoned Meal", "pay 1 food: damage equal to the first adventurer's hit points, reduced by anti-trap icons", 3, Conf.M),
+        TrapKind("rolling-stone", "Rolling Stone", "3 damage to the first adventurer (year 2: 4, M-L)", 3, Conf.H),
+        TrapKind("trap-door", "Trap Door", "2 damage to the first adventurer, the party cannot conquer", 3, Conf.M, source=_C + ", traps (2 damage and the skip H; the target, the first adventurer: M)"),
     )
 }  # fmt: skip
 
 TRAP_DECK: dict[str, int] = {k: t.copies for k, t in TRAPS.items()}
+TRAP_DECK_CONF = Conf.M  # 27 cards of 9 kinds: the component list (M)
+TRAP_COPIES_CONF = Conf.L  # 3 of each kind: the only split that fits (OPEN-QUESTIONS.md U-4)
 
 
 # --- Adventurers and paladins ------------------------------------------------
@@ -169,10 +175,16 @@ class AdventurerClass(enum.Enum):
     PALADIN = "paladin"
 
 
+_A = "COMPONENTS-COMBAT.md, table A"
+
+
 @attrs.frozen
 class AdventurerTile:
-    """An adventurer tile. ``rank`` is the strength rune RST-4 sorts by
-    (RUL-7: tiles of equal rank have the "same symbol")."""
+    """An adventurer tile (COMPONENTS-COMBAT.md table A). ``rank`` is the
+    glyph rank printed on the tile, the strength RST-4 sorts by: a property of
+    each tile, not of its class (RST-5, RUL-7: tiles of equal rank have the
+    "same glyph"). ``conf`` is the confidence of the hit points and icons,
+    ``rank_conf`` that of the glyph rank (OPEN-QUESTIONS.md U-18)."""
 
     key: str
     year: int
@@ -182,7 +194,8 @@ class AdventurerTile:
     rank: int
     copies: int
     conf: Conf
-    source: str = _C + ", adventurers"
+    rank_conf: Conf = Conf.M
+    source: str = _A
 
     @property
     def label(self) -> str:
@@ -196,33 +209,40 @@ class AdventurerTile:
         return f"a {self.cls.value} (HP {self.hp}{extra})"
 
 
-# RST-4's rune: COMPONENTS.md orders the symbols warrior < thief < priest <
-# wizard within a year, the rank being the class symbol (L: the printed runes
-# per tile are not established; a tile's rank is one number to correct here).
-_RANK = {AdventurerClass.WARRIOR: 1, AdventurerClass.THIEF: 2, AdventurerClass.PRIEST: 3, AdventurerClass.WIZARD: 4}
-
-
-def _adv(year: int, cls: AdventurerClass, hp: int, power: int, copies: int, conf: Conf) -> AdventurerTile:
+def _adv(year: int, cls: AdventurerClass, rank: int, hp: int, power: int, conf: Conf, copies: int = 1, note: str = "") -> AdventurerTile:
     key = f"y{year}-{cls.value}-{hp}" + (f"-{power}" if cls is not AdventurerClass.WARRIOR else "")
-    return AdventurerTile(key, year, cls, hp, power, _RANK[cls] + (10 if year == 2 else 0), copies, conf)
+    return AdventurerTile(key, year, cls, hp, power, rank, copies, conf, source=_A + (f" ({note})" if note else ""))
 
 
+_W, _T, _P, _Z = AdventurerClass.WARRIOR, AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD
+_HX = Conf.H  # H*: the only value that makes the rulebook's worked examples come out (treated as H)
+
+# COMPONENTS-COMBAT.md table A: (glyph rank, HP, icons) per tile. Every rank is M
+# (a fan data set's "difficulty", U-18); HP and icons are M except the H* values
+# the rulebook's combat scenarios fix on their own.
 ADVENTURERS: dict[str, AdventurerTile] = {
     a.key: a
     for a in (
-        _adv(1, AdventurerClass.WARRIOR, 3, 0, 1, Conf.H),
-        _adv(1, AdventurerClass.WARRIOR, 4, 0, 2, Conf.H),
-        _adv(1, AdventurerClass.WARRIOR, 5, 0, 1, Conf.H),
+        _adv(1, _W, 1, 3, 0, Conf.M),
+        _adv(1, _W, 2, 4, 0, Conf.M, copies=2, note="one of the two is H*: scenario 1's second warrior"),
+        _adv(1, _W, 3, 5, 0, Conf.M),
+        _adv(1, _T, 1, 3, 1, _HX, note="H*: scenario 4"),
+        _adv(1, _T, 2, 3, 2, Conf.M),
+        _adv(1, _T, 2, 4, 1, Conf.M),
+        _adv(1, _T, 3, 4, 2, _HX, note="H*: scenario 3"),
+        _adv(1, _P, 1, 3, 1, _HX, note="H*: scenario 1"),
+        _adv(1, _P, 2, 3, 2, Conf.M, note="HP 3 H*: scenario 4; 2 hearts M"),
+        _adv(1, _P, 2, 4, 1, _HX, note="H*: scenario 3"),
+        _adv(1, _P, 3, 4, 2, Conf.M, note="HP 4 H*: scenario 4; 2 hearts M"),
+        _adv(1, _Z, 1, 3, 1, Conf.M),
+        _adv(1, _Z, 2, 3, 2, Conf.M),
+        _adv(1, _Z, 2, 4, 1, Conf.M),
+        _adv(1, _Z, 3, 4, 2, Conf.M),
+        *(_adv(2, _W, rank, hp, 0, Conf.M) for rank, hp in ((4, 5), (5, 6), (6, 7), (7, 8))),
         *(
-            _adv(1, cls, hp, power, 1, Conf.H)
-            for cls in (AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD)
-            for hp, power in ((3, 1), (3, 2), (4, 1), (4, 2))
-        ),
-        *(_adv(2, AdventurerClass.WARRIOR, hp, 0, 1, Conf.M) for hp in (5, 6, 7, 8)),
-        *(
-            _adv(2, cls, hp, power, 1, Conf.M)
-            for cls in (AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD)
-            for hp, power in ((4, 2), (5, 2), (5, 3), (6, 3))
+            _adv(2, cls, rank, hp, power, Conf.M)
+            for cls in (_T, _P, _Z)
+            for rank, hp, power in ((4, 4, 2), (5, 5, 2), (6, 5, 3), (7, 6, 3))
         ),
     )
 }  # fmt: skip
@@ -230,7 +250,6 @@ ADVENTURERS: dict[str, AdventurerTile] = {
 ADVENTURER_DECKS: dict[int, dict[str, int]] = {
     y: {k: a.copies for k, a in ADVENTURERS.items() if a.year == y} for y in (1, 2)
 }
-RANK_CONF = Conf.L  # the rank numbers above (RST-4 runes per tile)
 
 
 @attrs.frozen

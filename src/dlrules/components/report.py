@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dlrules.components import cards, setup
+from dlrules.components import cards, scoring, setup
 from dlrules.components.base import Conf
 from dlrules.components.board import SLOT_NAMES, SPACES
 
@@ -17,13 +17,21 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for fact in setup.FACTS:
         if fact.conf is not Conf.H:
             yield ("setup", fact.name, str(fact.value), fact.conf.value, fact.source)
+    for region in setup.REGIONS.values():
+        if region.conf is not Conf.H:
+            yield ("setup", region.name, f"{len(region.value)} squares", region.conf.value, region.source)
     for space in SPACES:
         for i, slot in enumerate(space.slots):
             if slot.conf is not Conf.H:
                 yield ("board", f"{space.name} slot {SLOT_NAMES[i]}", slot.text, slot.conf.value, slot.source)
     for m in cards.MONSTERS.values():
         if m.conf is not Conf.H:
-            yield ("monster", m.name, f"cost {m.describe_cost()}; {m.attack}; {m.after}", m.conf.value, m.source)
+            yield ("monster", m.name, f"{m.attack}; {m.after}", m.conf.value, m.source)
+        if m.cost_conf is not Conf.H:
+            yield ("monster", f"{m.name} (cost, hire and wage)", m.describe_cost(), m.cost_conf.value, m.source)
+    if cards.MONSTER_DECK_CONF is not Conf.H:
+        decks = "; ".join(f"year {y}: " + ", ".join(f"{n} {k}" for k, n in d.items()) for y, d in cards.MONSTER_DECKS.items())
+        yield ("monster", "kinds per deck (12 tiles a year: H)", decks, cards.MONSTER_DECK_CONF.value, "COMPONENTS.md, monsters")
     for r in cards.ROOMS.values():
         if r.conf is not Conf.H:
             yield ("room", r.name, f"{r.effect}; area {r.area}", r.conf.value, r.source)
@@ -31,17 +39,14 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
             yield ("room", f"{r.name} (the name)", f"the tile's name; its values are {r.conf.value}", r.name_conf.value, r.source)
     for t in cards.TRAPS.values():
         if t.conf is not Conf.H:
-            yield ("trap", t.name, f"{t.copies} copies; {t.effect}", t.conf.value, t.source)
+            yield ("trap", t.name, t.effect, t.conf.value, t.source)
+    yield ("trap", "the deck (one for both years)", f"{sum(cards.TRAP_DECK.values())} cards, {len(cards.TRAP_DECK)} kinds", cards.TRAP_DECK_CONF.value, "COMPONENTS.md, traps")
+    yield ("trap", "copies of each kind", "3 of each", cards.TRAP_COPIES_CONF.value, "COMPONENTS.md, traps; OPEN-QUESTIONS.md U-4")
     for a in cards.ADVENTURERS.values():
         if a.conf is not Conf.H:
             yield ("adventurer", a.key, f"HP {a.hp}, power {a.power}, {a.copies} copies", a.conf.value, a.source)
-    yield (
-        "adventurer",
-        "strength ranks (RST-4 runes)",
-        "warrior 1 < thief 2 < priest 3 < wizard 4 (+10 in year 2)",
-        cards.RANK_CONF.value,
-        "COMPONENTS.md; docs/rulings.md LIB-2",
-    )
+        if a.rank_conf is not Conf.H:
+            yield ("adventurer", f"{a.key} (glyph rank, RST-4)", f"rank {a.rank}", a.rank_conf.value, a.source + "; OPEN-QUESTIONS.md U-18")
     for p in cards.PALADINS.values():
         if p.conf is not Conf.H:
             yield ("paladin", p.key, f"HP {p.hp}; {p.anti_trap}/{p.hearts}/{p.crystals}", p.conf.value, p.source)
@@ -51,6 +56,56 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for c in cards.COMBAT_CARDS.values():
         if c.conf is not Conf.H:
             yield ("combat card", c.key, f"fatigue {c.fatigue}", c.conf.value, c.source)
+    yield from _scoring_rows()
+
+
+def _scoring_rows() -> Iterator[tuple[str, str, str, str, str]]:
+    """Final scoring (components/scoring.py): points, titles, scoring rooms."""
+    for v in scoring.ITEM_VALUES.values():
+        if v.conf is not Conf.H:
+            yield ("scoring", v.item.value, f"{v.what}: {v.points}", v.conf.value, v.source)
+    for p in scoring.TITLE_POINTS.values():
+        if p.conf is not Conf.H:
+            yield ("scoring", f"title points, {p.players} players", f"exclusive {p.exclusive}, shared {p.shared}", p.conf.value, p.source)
+    for t in scoring.TITLES.values():
+        if t.conf is not Conf.H:
+            yield ("title", t.title.value, t.measures, t.conf.value, t.source)
+        if t.name_conf is not Conf.H:
+            yield ("title", f"{t.title.value} (the name)", f"{t.name!r}; what it measures is {t.conf.value}", t.name_conf.value, t.source + "; OPEN-QUESTIONS.md U-10")
+    for r in scoring.SCORING_ROOMS.values():
+        if r.conf is not Conf.H:
+            yield ("scoring room", r.room, ", ".join(f"{k} +{n}" for k, n in r.per_kind), r.conf.value, r.source)
+    hall = scoring.HALL_OF_FAME
+    if hall.conf is not Conf.H:
+        yield ("scoring room", hall.room, f"per exclusive title {hall.per_exclusive}", hall.conf.value, hall.source)
+    if scoring.TITLE_AT_ZERO.conf is not Conf.H:
+        fact = scoring.TITLE_AT_ZERO
+        yield ("scoring", fact.name, str(fact.value), fact.conf.value, fact.source)
+
+
+READINGS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "ORD-9: no refund; dummies never pay",
+        "the full game's 1 gold for Hire Monster played first is kept by the bank whatever follows; "
+        "dummy colours never pay (OPEN-QUESTIONS.md U-20)",
+        "L",
+        "dlrules.phases.orders.hire_first_charge",
+    ),
+    (
+        "RES-8 / RES-10: an evil cost at the top",
+        "first game: paid, the marker stays; full game: a cost that does not fit cannot be paid (U-9)",
+        "M",
+        "dlrules.phases.common.evil_cost_fits",
+    ),
+    (
+        "RUL-14: Pay Day order",
+        "a player's wages first, then +1 evil for each monster let go (U-21)",
+        "L",
+        "dlrules.phases.events._dismissal_evil",
+    ),
+)
+"""Rule readings of M or L confidence the code keeps in one named function
+(OPEN-QUESTIONS.md): (what, the reading, conf, where)."""
 
 
 def render() -> str:
@@ -67,6 +122,18 @@ def render() -> str:
     ]
     for row in _rows():
         lines.append("| " + " | ".join(cell.replace("|", "/") for cell in row) + " |")
+    lines += [
+        "",
+        "## Rule readings to verify",
+        "",
+        "Readings of M or L confidence the rules leave open (OPEN-QUESTIONS.md), each kept in one",
+        "named function.",
+        "",
+        "| rule | reading | conf | where |",
+        "|---|---|---|---|",
+    ]
+    for what, reading, conf, where in READINGS:
+        lines.append(f"| {what} | {reading} | {conf} | `{where}` |")
     return "\n".join(lines) + "\n"
 
 

@@ -78,10 +78,31 @@ def clamp_evil(value: int) -> int:
     return max(EVIL_MIN.value, min(EVIL_MAX.value, value))
 
 
+def evil_cost_fits(variant: str, player: PlayerState, evil: int) -> bool:
+    """RES-10 (full game): an evil *cost* (Get Food's evil, a monster's evil
+    hire cost, an evil wage) must fit on the evilometer, like missing gold it
+    cannot be paid otherwise; RES-8 (first game): it can always be paid, the
+    marker stopping at the top. Gains and losses always clamp (``move_evil``)."""
+    return variant == "first" or player.evil + evil <= EVIL_MAX.value
+
+
+def evil_cost_violation(variant: str, player: PlayerState, evil: int, what: str) -> Violation | None:
+    """RES-10: the refusal for an evil cost the marker has no room for."""
+    if evil_cost_fits(variant, player, evil):
+        return None
+    room = EVIL_MAX.value - player.evil
+    return Violation(
+        "RES-10",
+        f"{what} costs {evil} evil; your marker is on space {player.evil} of {EVIL_MAX.value}, "
+        f"{room} space{'s' if room != 1 else ''} from the top: in the full game an evil cost that does not fit cannot be paid",
+    )
+
+
 def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     """Move ``seat``'s evil marker ``delta`` spaces, one space at a time, and
     check the paladin after every single space (RES-8, RES-9, PAL-5)."""
     step = 1 if delta > 0 else -1
+    start = state.players[seat].evil
     for _ in range(abs(delta)):
         before = state.players[seat].evil
         after = clamp_evil(before + step)
@@ -89,6 +110,10 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
             break  # RES-8: at the end of the evilometer the marker stays
         state = update_player(state, seat, evil=after)
         state = check_paladin(state)
+    if narrating() and delta:
+        end = state.players[seat].evil
+        change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
+        announce("evil", f"Player {seat + 1}'s evil {change}.", seat)
     return state
 
 

@@ -3,9 +3,12 @@ RUL-9, RUL-10): the event revealed a round earlier happens now (not in winter,
 RS-1), player by player from the first player (EVT-2, PAL-5).
 
 - Payday: each monster (or ghost) in turn, in lair order, is paid (``PayMonster``
-  with ``pay=True``) or leaves for the far lands with +1 evil (``pay=False``);
-  the paladin is checked after every single space of evil (PAL-5). A monster
-  the player cannot pay leaves by itself (EVT-PAY-2: "won't or can't").
+  with ``pay=True``) or leaves for the far lands (``pay=False``); the +1 evil
+  of every monster a player lets go comes after all of that player's wages
+  (RUL-14), so it never blocks a wage. The paladin is checked after every
+  single space of evil (PAL-5). A monster the player cannot pay leaves by
+  itself (EVT-PAY-2: "won't or can't"); in the full game that includes an
+  evil wage the marker has no room for (RES-10).
 - Taxes: ⌈tiles / 2⌉ gold; the player chooses how much to pay (``PayTaxes``),
   one damage token per gold unpaid. A player with no gold pays nothing by itself.
 - Special event: none in the first game; in the full game the year's card was
@@ -20,7 +23,15 @@ from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind
 from dlrules.errors import Violation
 from dlrules.moves import Move, PayMonster, PayTaxes
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, narrating, turn_seat, update_player
+from dlrules.phases.common import (
+    announce,
+    evil_cost_fits,
+    evil_cost_violation,
+    move_evil,
+    narrating,
+    turn_seat,
+    update_player,
+)
 from dlrules.state import GameState, PlayerState, Turn, evolve
 
 
@@ -41,9 +52,15 @@ def unsupported_upkeep(kind: MonsterKind) -> bool:
     return bool(kind.trap_cost or kind.monster_cost)
 
 
-def can_pay(player: PlayerState, kind: MonsterKind) -> bool:
-    """EVT-PAY-1/2: all or nothing; evil can always be paid (RES-8)."""
-    return player.gold >= kind.gold and player.food >= kind.food and not unsupported_upkeep(kind)
+def can_pay(player: PlayerState, kind: MonsterKind, variant: str = "first") -> bool:
+    """EVT-PAY-1/2: all or nothing; an evil wage can be paid at the top in the
+    first game (RES-8), but must fit in the full game (RES-10)."""
+    return (
+        player.gold >= kind.gold
+        and player.food >= kind.food
+        and evil_cost_fits(variant, player, kind.evil)
+        and not unsupported_upkeep(kind)
+    )
 
 
 def _next_seat(state: GameState) -> GameState:
@@ -66,7 +83,7 @@ def _decision_due(state: GameState) -> bool:
         kind = MONSTERS[player.monsters[turn.step].kind]
         # A year-2 upkeep the library cannot take yet (LIB-EVT-3) is left to the
         # player (dismiss, or be told paying is not implemented), never decided silently.
-        return can_pay(player, kind) or unsupported_upkeep(kind)
+        return can_pay(player, kind, state.variant) or unsupported_upkeep(kind)
     if event == "taxes":
         return player.gold > 0
     return False
@@ -89,7 +106,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     player = state.players[seat]
     if current_event(state) == "payday":
         kind = MONSTERS[player.monsters[turn.step].kind]
-        pay = (PayMonster(seat, turn.step, True),) if can_pay(player, kind) else ()
+        pay = (PayMonster(seat, turn.step, True),) if can_pay(player, kind, state.variant) else ()
         return pay + (PayMonster(seat, turn.step, False),)
     return tuple(PayTaxes(seat, gold) for gold in range(min(tax_due(player), player.gold) + 1))
 
@@ -104,11 +121,11 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             return (Violation("EVT-1", f"this round's event is {name}, not Payday"),)
         assert turn is not None
         if not 0 <= move.monster < len(player.monsters):
-            return (Violation("EVT-PAY-1", f"there is no monster at index {move.monster} in your lair (you have {len(player.monsters)})"),)
+            return (Violation("EVT-PAY-1", f"there is no monster {move.monster + 1} in your lair (you have {len(player.monsters)})"),)
         nxt = MONSTERS[player.monsters[turn.step].kind].name
         if move.monster != turn.step:
             return (
-                Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order; the {nxt} (index {turn.step}) is next, not index {move.monster}"),
+                Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order; the {nxt} (monster {turn.step + 1}) is next, not monster {move.monster + 1}"),
             )
         kind = MONSTERS[player.monsters[turn.step].kind]
         if unsupported_upkeep(kind):
@@ -118,6 +135,10 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
                     f"paying the {kind.name}'s upkeep ({kind.describe_cost()}) is not implemented by this version of dlrules yet (year 2)",
                 ),
             )
+        if player.gold >= kind.gold and player.food >= kind.food:
+            found = evil_cost_violation(state.variant, player, kind.evil, f"the {kind.name}'s wage")
+            if found is not None:
+                return (found,)
         return (
             Violation(
                 "EVT-PAY-2",
@@ -162,14 +183,28 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
         state = update_player(state, seat, gold=player.gold - kind.gold, food=player.food - kind.food)
         state = move_evil(state, seat, kind.evil)
         return evolve(state, turn=evolve(turn, step=index + 1))
-    # EVT-PAY-2: it leaves for the far lands, +1 evil; a troll takes its token (ACT-MON-5).
+    # EVT-PAY-2: it leaves for the far lands; a troll takes its token (ACT-MON-5).
+    # Its +1 evil comes after all this player's wages (RUL-14): counted in the turn.
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     trolls = sum(1 for m in monsters if m.kind == "troll")
     if narrating():
-        announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil).")
+        announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil after the wages).")
     state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
-    state = evolve(state, far_lands=state.far_lands + (monster.kind,))
-    return move_evil(state, seat, 1)
+    return evolve(state, far_lands=state.far_lands + (monster.kind,), turn=evolve(turn, dismissed=turn.dismissed + 1))
+
+
+def _dismissal_evil(state: GameState, seat: int) -> GameState:
+    """RUL-14, EVT-PAY-2: once every wage of ``seat`` is settled, +1 evil per
+    monster they let go: a gain, which stops at the top (RES-10), with the
+    paladin checked after every single space (PAL-5). In both games
+    (LIB-Y1-5)."""
+    turn = state.turn
+    assert turn is not None
+    if not turn.dismissed:
+        return state
+    if narrating():
+        announce("payday", f"Player {seat + 1} gains {turn.dismissed} evil for the monsters that left (RUL-14).", seat)
+    return move_evil(evolve(state, turn=evolve(turn, dismissed=0)), seat, turn.dismissed)
 
 
 def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
@@ -205,7 +240,7 @@ def auto(state: GameState) -> GameState:
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).")
             return _pay_monster(state, seat, turn.step, False)
-        return _next_seat(state)
+        return _next_seat(_dismissal_evil(state, seat))
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
     # EVT-SPECIAL-1: no special events in the first game; the full game's card

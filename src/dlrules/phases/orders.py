@@ -1,5 +1,6 @@
 """Orders: the dummies' orders (DUM3, DUM2), choosing (ORD-3), reveal and
-placement (ORD-4..6).
+placement (ORD-4..6), and the full game's charge for Hire Monster played
+first (ORD-8, ORD-9).
 
 Choosing is simultaneous: every seat that has not committed may move, and a
 committed choice stays hidden in the state until all have committed; then
@@ -14,6 +15,7 @@ import math
 
 from dlrules.components import Action
 from dlrules.components.board import SLOT_NAMES
+from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
@@ -130,7 +132,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             Violation(
                 rule,
                 f"chance draws {k} different orders for {colour_name(state, pending.colour)} now, "
-                f"in board order, from its {len(pending.deck)} available ones: {names}",
+                f"from its {len(pending.deck)} available ones: {names}",
             ),
         )
     if not isinstance(move, ChooseOrders):
@@ -186,6 +188,21 @@ def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
     return _with_dummy(state, evolve(dummy, drawn=move.orders))
 
 
+def hire_first_charge(state: GameState) -> tuple[tuple[int, bool], ...]:
+    """ORD-8, ORD-9 (full game): the players whose first order is Hire
+    Monster, in player order, each with whether they can pay its gold
+    (``HIRE_FIRST_GOLD``). The first game charges nothing (ORD-8); dummy
+    colours never pay (L)."""
+    if state.variant != "full":
+        return ()
+    out: list[tuple[int, bool]] = []
+    for seat in state.player_order():
+        committed = state.players[seat].committed
+        if committed is not None and committed[0] is Action.MONSTER:
+            out.append((seat, state.players[seat].gold >= HIRE_FIRST_GOLD.value))
+    return tuple(out)
+
+
 def _reveal(state: GameState) -> GameState:
     """DUM2-4, then ORD-4/5: reveal and place first, second and third orders."""
     for seat in range(state.n_players):  # DUM2-4: the dummies' third orders, before any real minion
@@ -202,6 +219,24 @@ def _reveal(state: GameState) -> GameState:
         played = tuple(a for a in Action if a in dummy.drawn or a == third)
         state = _with_dummy(state, evolve(dummy, third=third, unavailable=played))
         state = update_player(state, seat, dummy_choice=None)
+    # ORD-9 (full game): Hire Monster revealed as a first order costs its gold
+    # at once, before any minion is placed; with no gold the minion goes
+    # straight onto the order card (not carried out) and the space stays free
+    # (LIB-Y1-1: recorded like a minion shut out by ORD-6).
+    unpaid: set[int] = set()
+    for seat, pays in hire_first_charge(state):
+        if pays:
+            state = update_player(state, seat, gold=state.players[seat].gold - HIRE_FIRST_GOLD.value)
+            if narrating():
+                announce("hire_first", f"Player {seat + 1} plays Hire Monster first and pays {HIRE_FIRST_GOLD.value} gold (ORD-9).", seat)
+        else:
+            unpaid.add(seat)
+            if narrating():
+                announce(
+                    "hire_first",
+                    f"Player {seat + 1} plays Hire Monster first with no gold to pay: the minion stands on the order card (ORD-9).",
+                    seat,
+                )
     # ORD-4/5: first orders in player order, then second, then third. The
     # board and each player's hand and played orders are gathered here and
     # the state is copied once at the end (not once per minion).
@@ -216,7 +251,9 @@ def _reveal(state: GameState) -> GameState:
             action = committed[k]
             row = board[action.index]
             slot = next((i for i, colour in enumerate(row) if colour is None), None)  # ORD-4: lowest free
-            if slot is None:
+            if k == 0 and seat in unpaid:
+                order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)  # ORD-9, RUL-1
+            elif slot is None:
                 # ORD-6: all three slots taken: the minion stands on the order card.
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
                 if narrating():

@@ -22,7 +22,7 @@ import itertools
 from typing import Any
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
-from dlrules.components.setup import COMBAT_CARDS_DEALT
+from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
 from dlrules.dungeon import dig_squares, dig_violation, room_squares, room_violation, square_name
 from dlrules.errors import Violation
 from dlrules.moves import (
@@ -34,20 +34,25 @@ from dlrules.moves import (
     HireMonster,
     MineGold,
     Move,
-    ReturnTrap,
+    DiscardTrap,
     Spy,
     TakeAction,
 )
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, move_evil, narrating, update_player
+from dlrules.phases.common import (
+    announce,
+    colour_name,
+    evil_cost_fits,
+    evil_cost_violation,
+    move_evil,
+    narrating,
+    update_player,
+)
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Square, Tile, evolve
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
-
-Y2_EXTRA_TRAPS = 1  # Y2-3: year 2 draws one extra trap card, then returns one
-
 
 # --- the cursor --------------------------------------------------------------------
 
@@ -145,15 +150,17 @@ def _finish(state: GameState, seat: int, carried: bool, **changes: Any) -> GameS
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
 
 
-def can_pay(player: PlayerState, cost: Cost) -> bool:
-    """RES-5: gold and food must be there; an evil cost can always be paid (RES-8)."""
-    return player.gold >= cost.gold and player.food >= cost.food
+def can_pay(player: PlayerState, cost: Cost, variant: str = "first") -> bool:
+    """RES-5: gold and food must be there; an evil cost can be paid at the top
+    in the first game (RES-8) but must fit in the full game (RES-10)."""
+    return player.gold >= cost.gold and player.food >= cost.food and evil_cost_fits(variant, player, cost.evil)
 
 
-def _cost_violation(player: PlayerState, cost: Cost, what: str) -> Violation | None:
-    """RES-5 (nothing to pay with) or RES-6 (only part of it): all or nothing."""
-    if can_pay(player, cost):
-        return None
+def _cost_violation(player: PlayerState, cost: Cost, what: str, variant: str = "first") -> Violation | None:
+    """RES-5 (nothing to pay with) or RES-6 (only part of it): all or nothing;
+    RES-10: an evil cost with no room on the evilometer (full game)."""
+    if player.gold >= cost.gold and player.food >= cost.food:
+        return evil_cost_violation(variant, player, cost.evil, what)
     has = f"you have {player.gold} gold and {player.food} food"
     partial = (cost.gold and player.gold > 0) or (cost.food and player.food > 0)
     if partial:
@@ -214,7 +221,7 @@ def _hire_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     out: list[Move] = []
     for key in dict.fromkeys(state.tavern):
         kind = MONSTERS[key]
-        if not can_pay(p, _hire_cost(key, r.slot)):
+        if not can_pay(p, _hire_cost(key, r.slot), state.variant):  # ACT-MON-4, RES-10
             continue
         traps: tuple[str | None, ...] = tuple(sorted(set(p.traps))) if kind.trap_cost else (None,)
         dismiss: tuple[int | None, ...] = dismissable(p) if kind.monster_cost else (None,)
@@ -259,11 +266,21 @@ def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
         return _hire_moves(state, seat)
     if action is Action.ROOM:
         return _room_moves(state, seat)
-    if not can_pay(p, spec.cost):
-        return ()  # RES-5: only the decline is offered
+    if not can_pay(p, spec.cost, state.variant):
+        return ()  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
+    if action is Action.TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
+        return ()  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
     if _spy_slot(action, r.slot):
         return tuple(Spy(seat, pos) for pos in spy_positions(state, seat))
     return (TakeAction(seat),)
+
+
+def trap_draws(state: GameState, slot: int) -> int:
+    """ACT-TRAP-1: the trap cards Buy Traps ``slot`` draws; year 2 draws
+    ``Y2_EXTRA_TRAP_CARDS`` more, then the player discards one (Y2-3). The
+    deck must hold the whole draw, the extra card included (LIB-Y1-4)."""
+    extra = Y2_EXTRA_TRAP_CARDS.value if state.year == 2 else 0
+    return slot_spec(Action.TRAPS, slot).reward.traps + extra
 
 
 def spy_positions(state: GameState, seat: int) -> tuple[int, ...]:
@@ -303,8 +320,8 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if deck is not None:
         return draws(getattr(state.decks, deck), deck)
     r = _cursor(state)
-    if r.returning:
-        return tuple(ReturnTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
+    if r.discarding:
+        return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
     if r.dug > 0:
         return _dig_moves(state, seat) + (FinishDigging(seat),)  # ACT-DIG-2
     return _take_moves(state, seat) + (Decline(seat),)  # RES-3
@@ -348,11 +365,11 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         if deck is not None and move.deck != deck:
             return Violation(rule, f"chance turns a card from the {deck} deck now, not from {move.deck}")
         return Violation(rule, f"{move.card!r} is not among the unseen cards of the {move.deck} deck")
-    if r.returning:
-        if isinstance(move, ReturnTrap):
+    if r.discarding:
+        if isinstance(move, DiscardTrap):
             held = ", ".join(sorted(set(p.traps))) or "none"
-            return Violation("Y2-3", f"you hold no {move.trap!r} trap card to return (you hold: {held})")
-        return Violation("Y2-3", "in year 2 Buy Traps ends by returning one trap card of your choice (ReturnTrap)")
+            return Violation("Y2-3", f"you hold no {move.trap!r} trap card to discard (you hold: {held})")
+        return Violation("Y2-3", "in year 2 Buy Traps ends by discarding one trap card of your choice, face down (DiscardTrap)")
     if r.dug > 0:
         if isinstance(move, DigTunnel):
             return _dig_explain(state, seat, move)
@@ -366,23 +383,31 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         if isinstance(move, Spy) and action is Action.REPUTATION:
             return Violation("ACT-REP-2", f"{where} gives no spy look; take it with TakeAction or Decline")
         elif isinstance(move, TakeAction) and action is Action.REPUTATION:
-            return Violation("ACT-REP-2", f"{where} includes a spy look: take it with Spy(position 0..3) or Decline")
+            return Violation("ACT-REP-2", f"{where} includes a spy look: take it with Spy (a combat card, 1 to 4) or Decline")
         else:
             return Violation("RES-3", f"Player {seat + 1}'s minion acts on {where} now: take it with {expected} or Decline")
     spec = slot_spec(action, r.slot)
     if isinstance(move, TakeAction):
-        return _cost_violation(p, spec.cost, where)
+        found = _cost_violation(p, spec.cost, where, state.variant)
+        if found is None and action is Action.TRAPS:
+            need, left = trap_draws(state, r.slot), state.decks.traps.size
+            return Violation(
+                "ACT-TRAP-1",
+                f"{where} draws {need} trap card(s) but the trap deck has only {left} left: the slot cannot be "
+                "taken (RES-6: no partial reward); Decline instead (RES-3)",
+            )
+        return found
     if isinstance(move, Spy):
         if not 0 <= move.position < COMBAT_CARDS_DEALT.value:
-            return Violation("ACT-REP-2", f"there are {COMBAT_CARDS_DEALT.value} combat cards, positions 0 to {COMBAT_CARDS_DEALT.value - 1}, not {move.position}")
-        found = _cost_violation(p, spec.cost, where)
+            return Violation("ACT-REP-2", f"there are {COMBAT_CARDS_DEALT.value} combat cards, 1 to {COMBAT_CARDS_DEALT.value}, not {move.position + 1}")
+        found = _cost_violation(p, spec.cost, where, state.variant)
         if found is not None or move.position in spy_positions(state, seat):
             return found
         seen = state.spied[seat]
         return Violation(
             "ACT-REP-3",
-            f"you have already seen combat card positions {', '.join(map(str, seen))}; another look at any of them "
-            f"changes nothing, so it is the one move Spy(position {min(seen)}) (LIB-REV-1)",
+            f"you have already seen combat cards {', '.join(str(p + 1) for p in seen)}; another look at any of them "
+            f"changes nothing, so it is the one move: spy on card {min(seen) + 1} (LIB-REV-1)",
         )
     if isinstance(move, DigTunnel):
         return _dig_explain(state, seat, move)
@@ -434,7 +459,11 @@ def _hire_explain(state: GameState, p: PlayerState, slot: int, move: HireMonster
         return Violation("ACT-MON-2", f"{move.monster!r} is not in the tavern; it offers {offer}")
     kind = MONSTERS[move.monster]
     cost = _hire_cost(move.monster, slot)
-    if not can_pay(p, cost):
+    if p.gold >= cost.gold and p.food >= cost.food:
+        found = evil_cost_violation(state.variant, p, cost.evil, f"the {kind.name}")
+        if found is not None:
+            return found
+    else:
         extra = " (with slot III's extra food)" if slot == 2 else ""
         return Violation(
             "ACT-MON-4", f"the {kind.name} costs {cost.describe()}{extra}; you have {p.gold} gold and {p.food} food"
@@ -451,14 +480,14 @@ def _hire_explain(state: GameState, p: PlayerState, slot: int, move: HireMonster
             return Violation("ACT-MON-4", f"the {kind.name} costs another of your monsters, which leaves; you have none")
         if move.dismiss is None or not 0 <= move.dismiss < len(p.monsters):
             return Violation(
-                "ACT-MON-2", f"the {kind.name} costs another of your monsters: name which leaves (0 to {len(p.monsters) - 1})"
+                "ACT-MON-2", f"the {kind.name} costs another of your monsters: name which leaves (1 to {len(p.monsters)})"
             )
         if move.dismiss not in dismissable(p):
             first = p.monsters.index(p.monsters[move.dismiss])
             return Violation(
                 "ACT-MON-2",
-                f"your monsters {first} and {move.dismiss} are alike ({MONSTERS[p.monsters[first].kind].name}); "
-                f"either leaving has the same effect, so name the first, {first} (LIB-REV-2)",
+                f"your monsters {first + 1} and {move.dismiss + 1} are alike ({MONSTERS[p.monsters[first].kind].name}); "
+                f"either leaving has the same effect, so name the first, {first + 1} (LIB-REV-2)",
             )
     elif move.dismiss is not None:
         return Violation("ACT-MON-2", f"the {kind.name} costs no other monster; only the Demon's cost dismisses one")
@@ -510,9 +539,8 @@ def play(state: GameState, move: Move) -> GameState:
             )
         state = _pay(state, seat, cost)
         p = state.players[seat]
-        if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next
-            extra = Y2_EXTRA_TRAPS if state.year == 2 else 0  # Y2-3
-            return evolve(state, resolution=evolve(r, draws=reward.traps + extra, returning=extra > 0))
+        if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
+            return evolve(state, resolution=evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2))
         # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
         # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
         # the new imps are free for production.
@@ -521,7 +549,7 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=True)
     if isinstance(move, Spy):
         if narrating():
-            announce("spy", f"Player {seat + 1} takes {_where(r)} and looks at combat card {move.position + 1}.")
+            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at combat card {move.position + 1}.")
         state = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
@@ -545,13 +573,13 @@ def play(state: GameState, move: Move) -> GameState:
         return _hire(state, seat, move)
     if isinstance(move, BuildRoom):
         return _build(state, seat, move)
-    assert isinstance(move, ReturnTrap)
+    assert isinstance(move, DiscardTrap)
     traps = list(p.traps)
     traps.remove(move.trap)
     if narrating():
-        announce("return_trap", f"Player {seat + 1} returns a trap card to the deck (Y2-3).")
+        announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).")
     state = update_player(state, seat, traps=tuple(traps))
-    state = evolve(state, decks=evolve(state.decks, traps=state.decks.traps.with_card(move.trap)))
+    state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3, LIB-Y1-3: never back to the deck
     return _finish(state, seat, carried=True)
 
 
@@ -573,7 +601,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
         announce("trap", f"Player {seat + 1} draws a trap card.")
     r = evolve(r, draws=r.draws - 1)
     state = evolve(state, resolution=r)
-    if r.draws == 0 and not r.returning:
+    if r.draws == 0 and not r.discarding:
         return _finish(state, seat, carried=True)
     return state
 
@@ -606,14 +634,15 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
         if narrating():
             announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.")
     traps = list(p.traps)
-    if move.trap is not None:  # the Golem's cost: one trap card (LIB-RES-4)
+    trap_discard = state.trap_discard
+    if move.trap is not None:  # the Golem's cost: one trap card, discarded face down (SETUP-3, LIB-RES-4)
         traps.remove(move.trap)
-        far = far + (move.trap,)
+        trap_discard = trap_discard + (move.trap,)
     monsters.append(Monster(move.monster))
     tavern = list(state.tavern)
     tavern.remove(move.monster)
     state = update_player(state, seat, monsters=tuple(monsters), traps=tuple(traps))
-    state = evolve(state, tavern=tuple(tavern), far_lands=far)
+    state = evolve(state, tavern=tuple(tavern), far_lands=far, trap_discard=trap_discard)
     if narrating():
         announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.")
     if move.monster == "troll":
@@ -632,7 +661,8 @@ def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     shop = list(state.room_shop)
     shop.remove(move.room)
     if narrating():
-        announce("room", f"Player {seat + 1} builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
+        cost = slot_spec(Action.ROOM, r.slot).cost
+        announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
     state = update_player(state, seat, dungeon=Dungeon(tiles))
     state = evolve(state, room_shop=tuple(shop))
     return _finish(state, seat, carried=True)
@@ -656,13 +686,6 @@ def auto(state: GameState) -> GameState:
         if narrating():
             announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.")
         return _clear_slot(state, r)
-    if r.draws > 0 and not state.decks.traps.size:
-        if narrating():
-            announce("no_traps", "The trap deck is empty: no more trap cards to draw (LIB-RES-5).")
-        state = evolve(state, resolution=evolve(r, draws=0))
-        return state if r.returning else _finish(state, seat, carried=True)
-    if r.returning and r.draws == 0 and not state.players[seat].traps:
-        return _finish(state, seat, carried=True)
     if r.dug > 0 and not _dig_moves(state, seat):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
         return _finish(state, seat, carried=True)

@@ -104,6 +104,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 
 
 def _rank(key: str) -> int:
+    """RST-4: the glyph rank printed on the tile (COMPONENTS-COMBAT.md table A), not its class."""
     return ADVENTURERS[key].rank
 
 
@@ -140,14 +141,21 @@ def play(state: GameState, move: Move) -> GameState:
     if len(row) < adventurers_per_round(state.n_players):
         return evolve(state, decks=decks, adventurers_next=row)
     left = decks.adventurers
-    other_rune_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
-    if len({_rank(k) for k in row}) == 1 and other_rune_left:
-        # RST-5 / RUL-7: all the same rune: the last one goes under the deck, draw again.
+    other_rank_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
+    if len({_rank(k) for k in row}) == 1 and other_rank_left:
+        # RST-5 / RUL-7: every drawn tile has the same glyph rank, whatever the
+        # classes: the last one goes under the deck and another is drawn (LIB-3:
+        # unless no other rank is left to draw).
         if narrating():
-            announce("redraw", f"All adventurers show the same rune; {ADVENTURERS[move.card].label} goes under the deck.")
+            announce(
+                "redraw",
+                f"All adventurers show the same glyph rank ({_rank(move.card)}); "
+                f"{ADVENTURERS[move.card].label} goes under the deck (RST-5).",
+            )
         decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
         return evolve(state, decks=decks, adventurers_next=row[:-1])
-    # RST-4: stable sort, weaker to the left (RUL-7: also when no other rune is left to draw).
+    # RST-4: stable sort by glyph rank, weaker to the left; equal ranks keep
+    # their drawn order (RUL-7; also when no other rank is left to draw, LIB-3).
     return evolve(state, decks=decks, adventurers_next=tuple(sorted(row, key=_rank)))
 
 

@@ -1,9 +1,12 @@
 """Setup (COMPONENTS.md "Geometry and setup", RUL-8, RUL-13).
 
 Supplies, evil, starting tunnels and order cards are laid out by
-``new_game``; this phase deals the first unavailable orders: chance deals 3
-of 8 orders to each player, who secretly keep 2 as unavailable and reveal
-together (RUL-13); each dummy colour gets 3 random unavailable orders (RUL-8).
+``new_game``; this phase deals the first unavailable orders (ORD-2, RUL-13):
+in the first game chance makes 2 of each player's 8 orders unavailable, face
+up; in the full game (and in a first game played with the option
+``deal_and_keep``) chance deals 3 of 8 orders to each player, who secretly keep
+2 as unavailable and reveal together. Each dummy colour gets 3 random
+unavailable orders (RUL-8).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import functools
 import itertools
 
 from dlrules.components import Action
-from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, UNAVAILABLE
+from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, FIRST_PLAYER, UNAVAILABLE
 from dlrules.errors import Violation
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
@@ -45,6 +48,12 @@ def _next_deal(state: GameState) -> int | None:
     return None
 
 
+def player_deal_size(state: GameState) -> int:
+    """RUL-13: 3 orders dealt to keep 2 (full game, or the first game's
+    option), else the 2 unavailable orders themselves (first game)."""
+    return FIRST_DEAL.value if state.deal_and_keep else UNAVAILABLE.value
+
+
 def to_move(state: GameState) -> frozenset[int]:
     if _next_deal(state) is not None:
         return frozenset({CHANCE})
@@ -54,7 +63,7 @@ def to_move(state: GameState) -> frozenset[int]:
 def legal(state: GameState) -> tuple[Move, ...]:
     target = _next_deal(state)
     if target is not None:
-        k = FIRST_DEAL.value if target < state.n_players else DUMMY_UNAVAILABLE.value
+        k = player_deal_size(state) if target < state.n_players else DUMMY_UNAVAILABLE.value
         return _deals(target, k)
     moves: list[Move] = []
     for seat in sorted(to_move(state)):
@@ -66,6 +75,8 @@ def legal(state: GameState) -> tuple[Move, ...]:
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     if isinstance(move, KeepUnavailable):
         player = state.players[move.seat]
+        if not state.deal_and_keep:
+            return (Violation("RUL-13", "in the first game the 2 unavailable orders are dealt at random: there is nothing to keep"),)
         names = ", ".join(a.title for a in player.dealt)
         if len(move.orders) != UNAVAILABLE.value:
             return (Violation("RUL-13", f"keep exactly {UNAVAILABLE.value} of your dealt orders unavailable, not {len(move.orders)}"),)
@@ -74,7 +85,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             return (Violation("RUL-13", f"{stray[0].title} was not dealt to you; you were dealt {names}"),)
         if len(set(move.orders)) != len(move.orders):
             return (Violation("RUL-13", "the two unavailable orders must be different cards"),)
-        return (Violation("RUL-13", "list the two orders in board order (Get Food first, Build Room last)"),)
+        return (Violation("RUL-13", f"keep {UNAVAILABLE.value} different orders of the {len(player.dealt)} dealt to you: {names}"),)
     if isinstance(move, DealOrders):
         target = _next_deal(state)
         if target is not None and target >= state.n_players:
@@ -83,15 +94,16 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
                 Violation(
                     "RUL-8",
                     f"chance deals {colour_name(state, target)} {DUMMY_UNAVAILABLE.value} different orders of the 8 "
-                    "as unavailable now, listed in board order",
+                    "as unavailable now",
                 ),
             )
         if target is None or move.seat != CHANCE:
             return (Violation("RUL-13", "only chance deals orders, and every colour has been dealt"),)
+        what = "to keep 2 from" if state.deal_and_keep else "as unavailable (first game)"
         return (
             Violation(
                 "RUL-13",
-                f"chance deals Player {target + 1} {FIRST_DEAL.value} different orders of the 8 now, listed in board order",
+                f"chance deals Player {target + 1} {player_deal_size(state)} different orders of the 8 {what} now",
             ),
         )
     return ()
@@ -100,6 +112,13 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DealOrders):
         if move.target < state.n_players:
+            if not state.deal_and_keep:
+                # RUL-13, first game: the 2 drawn at random are unavailable, face up.
+                if narrating():
+                    names = ", ".join(a.title for a in move.orders)
+                    announce("unavailable", f"Player {move.target + 1}'s unavailable orders: {names}.", move.target)
+                hand = tuple(a for a in Action if a not in move.orders)
+                return update_player(state, move.target, unavailable=move.orders, hand=hand)
             if narrating():
                 announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
             return update_player(state, move.target, dealt=move.orders)
@@ -143,20 +162,44 @@ RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-13"
 VARIANTS = ("first", "full")
 
 
-def initial_state(players: int, variant: str) -> GameState:
+def initial_state(
+    players: int, variant: str, deal_and_keep: bool | None = None, first_player: int = FIRST_PLAYER.value
+) -> GameState:
     """Lay out the game (COMPONENTS.md geometry and setup): supplies, evil,
-    starting tunnels, order cards, decks as unseen multisets."""
+    starting tunnels, order cards, decks as unseen multisets.
+
+    ``deal_and_keep`` (RUL-13): the first unavailable orders are dealt 3 and
+    kept 2 (the full game's procedure, which a first game may use: True) or
+    drawn 2 at random (the first game's own: False); None: the variant's own.
+    ``first_player`` (SETUP-1): the seat the table chose to begin. Both are
+    public setup parameters (LIB-Y1-6)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}: choose 'first' (the introductory game) or 'full'")
-    return _layout(players, variant)
+    if deal_and_keep is not None and not isinstance(deal_and_keep, bool):
+        raise ValueError(f"deal_and_keep is True, False or None, not {deal_and_keep!r}")
+    if variant == "full" and deal_and_keep is False:
+        raise ValueError(
+            "the full game always deals 3 orders and keeps 2 as unavailable (RUL-13); "
+            "only a first game may choose (deal_and_keep=True)"
+        )
+    if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+        raise ValueError(f"the first player is a seat of the game, 0 to {players - 1}, not {first_player!r} (SETUP-1)")
+    return _layout(players, variant, variant == "full" or bool(deal_and_keep), first_player)
 
 
-@functools.lru_cache(maxsize=8)
-def _layout(players: int, variant: str) -> GameState:
+@functools.lru_cache(maxsize=32)
+def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int) -> GameState:
     """The layout itself: the same immutable state for the same arguments
-    (cached: thousands of games start from the same few layouts)."""
+    (cached: thousands of games start from the same few layouts).
+
+    SETUP-5: each player's supplies, evil marker and 3 starting tunnels;
+    SETUP-4: year 1's monster, room and adventurer stacks, one trap deck for
+    both years, the event tiles, the year's combat cards (the 4 set aside
+    face down are an unseen sample of them) and, in the full game,
+    the special event cards; SETUP-2: banks are unlimited, so none is tracked
+    (the 3 troll tokens follow the trolls, ACT-MON-5)."""
     # Imported here: the layout needs component tables the rules above do not.
     from dlrules.components import (
         ADVENTURER_DECKS,
@@ -169,7 +212,6 @@ def _layout(players: int, variant: str) -> GameState:
     )
     from dlrules.components.setup import (
         EVIL_START,
-        FIRST_PLAYER,
         START_FOOD,
         START_GOLD,
         START_IMPS,
@@ -205,10 +247,11 @@ def _layout(players: int, variant: str) -> GameState:
     )
     return GameState(
         variant=variant,
+        deal_and_keep=deal_and_keep,
         year=1,
         round=1,
         phase=Phase.SETUP,
-        first_player=FIRST_PLAYER.value,
+        first_player=first_player,  # SETUP-1: the table's choice (default FIRST_PLAYER)
         players=lords,
         dummies=dummies,
         board=tuple((None, None, None) for _ in Action),

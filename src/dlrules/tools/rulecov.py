@@ -9,9 +9,13 @@ Usage (from the repository root)::
 
 Definitions (docs/rules.md repeats them):
 
-- *Known IDs*: the rule IDs of RULES.md and BEYOND-SEEDS.md, kept as a
-  committed copy in ``docs/rule-ids.txt`` (CI runs on a clean clone without
-  ``../shared``), plus the ``LIB-`` rulings of ``docs/rulings.md``.
+- *Known IDs*: the IDs defined in every rule file that ../shared/rules/README.md
+  lists with ID families (RULES.md, COMBAT.md, YEAR2.md, SCORING.md,
+  EVENTS-FULL.md, the data IDs of COMPONENTS-COMBAT.md, EXAMPLES.md's E1 … and
+  OPEN-QUESTIONS.md's U-…), kept as a committed copy in ``docs/rule-ids.txt``
+  (CI runs on a clean clone without ``../shared``), plus the ``LIB-`` rulings
+  of ``docs/rulings.md``. An ID is defined by a list item that begins with it,
+  the first cell of a table row, or (the examples) a heading.
 - *Implemented*: an ID cited (comment, docstring or Violation) in the rule code
   of ``src/dlrules``: every module except the data-only ones (``state.py``,
   ``moves.py``, ``components/``, ``tools/``) and except the line that registers
@@ -30,10 +34,15 @@ import json
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 
-RULE_FILES = ("RULES.md", "BEYOND-SEEDS.md")
+RULE_FILES = (
+    "RULES.md", "COMBAT.md", "YEAR2.md", "SCORING.md", "EVENTS-FULL.md", "COMPONENTS.md",
+    "COMPONENTS-COMBAT.md", "EXAMPLES.md", "OPEN-QUESTIONS.md",
+)  # fmt: skip
+"""The rule files when the spec's README.md cannot be read (its Files table is
+what ``rule_files`` follows)."""
 DATA_ONLY = ("state.py", "moves.py", "components/", "tools/")
 
 
@@ -44,23 +53,65 @@ def repo_root() -> Path:
 
 # --- rule IDs ----------------------------------------------------------------------------
 
-_DEFINITION = re.compile(r"^\s*-\s+\*{0,2}([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)\*{0,2}\s+(.*)$")
+_ID = r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[A-Z]?[0-9]+[a-z]?"
+_DEFINITION = re.compile(rf"^\s*-\s+\*{{0,2}}({_ID})\*{{0,2}}\s+(.*)$")
+"""A list item that begins with an ID: ``- ORD-9 …``, ``- **CX-1 Trap arithmetic** …``."""
+_ROW = re.compile(rf"^\s*\|\s*({_ID})(?:\s*…\s*({_ID}))?\s*\|(.*)$")
+"""A data-table row whose first cell is an ID (``| M-1 | …``), or a range of them
+(``| SPE-C-6 … SPE-C-9 | …``)."""
+_HEADING = re.compile(r"^#+\s+(E[0-9]+)\s+—\s+(.*)$")
+"""EXAMPLES.md: ``## E3 — Payday …``."""
+
+
+def rule_files(rules_dir: Path) -> tuple[str, ...]:
+    """The files the spec's README.md lists as defining ID families (its Files
+    table: a file whose families cell is not "—"); ``RULE_FILES`` without it."""
+    readme = rules_dir / "README.md"
+    if not readme.exists():
+        return RULE_FILES
+    out: list[str] = []
+    for line in readme.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0].endswith(".md") and cells[2] not in ("—", "-", ""):
+            out.extend(c.strip() for c in cells[0].split(",") if (rules_dir / c.strip()).exists())
+    return tuple(out) or RULE_FILES
+
+
+def _first_words(text: str) -> str:
+    return " ".join(text.replace("|", " ").replace("*", "").split()[:10])
 
 
 def ids_from_rules(rules_dir: Path) -> list[tuple[str, str, str]]:
-    """(ID, file, first words) for each rule defined in the rule files."""
+    """(ID, file, first words) for each rule or data ID defined in the rule files."""
     out: list[tuple[str, str, str]] = []
-    for name in RULE_FILES:
+    seen: set[str] = set()
+    for name in rule_files(rules_dir):
         for line in (rules_dir / name).read_text(encoding="utf-8").splitlines():
-            m = _DEFINITION.match(line)
+            found: list[tuple[str, str]] = []
+            m = _DEFINITION.match(line) or _HEADING.match(line)
             if m:
-                out.append((m.group(1), name, " ".join(m.group(2).split()[:10])))
+                found.append((m.group(1), m.group(2)))
+            row = _ROW.match(line)
+            if row:
+                first, last, rest = row.group(1), row.group(2), row.group(3)
+                rest = ": ".join([c.strip() for c in rest.split("|") if c.strip()][:2])
+                found.append((first, rest))
+                if last:
+                    stem, _, a = first.rpartition("-")
+                    stem2, _, b = last.rpartition("-")
+                    if stem == stem2 and a.isdigit() and b.isdigit():
+                        found.extend((f"{stem}-{k}", rest) for k in range(int(a) + 1, int(b) + 1))
+            for rule, text in found:
+                if rule not in seen:
+                    seen.add(rule)
+                    out.append((rule, name, _first_words(text)))
     return out
 
 
 def write_ids(root: Path, rules_dir: Path) -> Path:
     lines = [
-        "# Rule IDs defined in ../shared/rules (RULES.md, BEYOND-SEEDS.md): ID, file, first words.",
+        "# Rule and data IDs defined in ../shared/rules (every file its README.md lists with ID families):",
+        "# ID, file, first words.",
         "# A committed copy, so CI on a clean clone knows them. Regenerate with",
         "#   python -m dlrules.tools.rulecov --ids-from ../shared/rules",
     ]
@@ -88,22 +139,56 @@ def known_ids(root: Path) -> dict[str, str]:
     return out
 
 
+def retired_ids(root: Path) -> list[str]:
+    """The library rulings docs/rulings.md marks *Retired* (it says what replaced them)."""
+    rulings = root / "docs" / "rulings.md"
+    if not rulings.exists():
+        return []
+    out: list[str] = []
+    for line in rulings.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\s*-\s+\*\*(LIB-[A-Z0-9-]*[0-9])\b[^*]*\*\*\s*\*Retired", line)
+        if m:
+            out.append(m.group(1))
+    return out
+
+
+def id_files(root: Path) -> dict[str, str]:
+    """Every known spec ID → the rule file defining it (``docs/rule-ids.txt``)."""
+    out: dict[str, str] = {}
+    for line in (root / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            parts = line.split("\t")
+            out[parts[0].split()[0]] = parts[1] if len(parts) > 1 else ""
+    return out
+
+
 def citation_pattern(ids: Iterable[str]) -> re.Pattern[str]:
     """Matches citations of the known ID families, with ``-`` or ``_``,
-    ranges (``RST-1..5``) and lists (``ORD-4/5``)."""
-    prefixes = sorted({i.rsplit("-", 1)[0] for i in ids}, key=len, reverse=True)
-    alternatives = "|".join(p.replace("-", "[-_]") for p in prefixes)
-    return re.compile(rf"(?<![A-Za-z0-9])({alternatives})[-_]([0-9]+)((?:(?:\.\.|/)[0-9]+)*)(?![0-9])")
+    ranges (``RST-1..5``), lists (``ORD-4/5``) and a table-row letter
+    (``SCO-1a``); the examples (``E3``) have no separator."""
+    prefixes = sorted({i.rsplit("-", 1)[0] for i in ids if "-" in i}, key=len, reverse=True)
+    alternatives = "|".join(p.replace("-", "[-_]") + "[-_]" for p in prefixes)
+    if any(re.fullmatch(r"E[0-9]+", i) for i in ids):
+        alternatives += "|E"
+    return re.compile(
+        rf"(?<![A-Za-z0-9])({alternatives})([0-9]+)(?:([a-z])(?![A-Za-z0-9]))?((?:(?:\.\.|/)[0-9]+)*)(?![0-9])"
+    )
 
 
-def cited(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[str, int]]:
-    """(ID, line number) for every citation in ``text``, ranges expanded."""
+def cited(text: str, pattern: re.Pattern[str], known: Container[str] = ()) -> Iterator[tuple[str, int]]:
+    """(ID, line number) for every citation in ``text``, ranges expanded; a
+    citation with a letter (``SCO-1a``) is that ID when ``known`` has it, else
+    the ID without the letter."""
     for n, line in enumerate(text.splitlines(), start=1):
         for m in pattern.finditer(line):
-            prefix = m.group(1).replace("_", "-")
+            prefix = m.group(1).replace("_", "-").rstrip("-")
             first = int(m.group(2))
+            lettered = f"{prefix}-{first}{m.group(3)}"
+            if m.group(3) and lettered in known:  # a table-row ID with a letter: SCO-1a
+                yield lettered, n
+                continue
             numbers = [first]
-            tail = m.group(3)
+            tail = m.group(4)
             for sep, num in re.findall(r"(\.\.|/)([0-9]+)", tail):
                 k = int(num)
                 if sep == "..":
@@ -111,7 +196,7 @@ def cited(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[str, int]]:
                 else:
                     numbers.append(k)
             for k in numbers:
-                yield f"{prefix}-{k}", n
+                yield (f"{prefix}-{k}" if prefix != "E" else f"E{k}"), n
 
 
 # --- where cited ---------------------------------------------------------------------------
@@ -131,7 +216,7 @@ def implemented(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
         if any(rel == d or rel.startswith(d) for d in DATA_ONLY):
             continue
         lines = path.read_text(encoding="utf-8").splitlines()
-        for rule, n in cited("\n".join(lines), pattern):
+        for rule, n in cited("\n".join(lines), pattern, ids):
             if "unfinished(" in lines[n - 1]:
                 continue
             where = f"{_rel(path, root)}:{n}"
@@ -166,7 +251,7 @@ def test_citations(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
     pattern = citation_pattern(ids)
     out: dict[str, set[str]] = defaultdict(set)
     for path in test_modules(root):
-        for rule, _ in cited(path.read_text(encoding="utf-8"), pattern):
+        for rule, _ in cited(path.read_text(encoding="utf-8"), pattern, ids):
             out[rule].add(_rel(path, root))
     conformance = root / "tests" / "conformance"
     for path in sorted(conformance.rglob("*.json")) if conformance.exists() else ():
@@ -210,8 +295,11 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         "  `ACT-DIG-6`), and conformance scenarios",
         "  (`tests/conformance/*.json`, their `\"rules\"` list, docs/conformance.md).",
         "",
-        "Known IDs: `docs/rule-ids.txt` (a committed copy of the IDs of ../shared/rules/RULES.md and",
-        "BEYOND-SEEDS.md) and the `LIB-` rulings of `docs/rulings.md`.",
+        "Known IDs: `docs/rule-ids.txt` (a committed copy of the rule and data IDs defined in every",
+        "file ../shared/rules/README.md lists with ID families: RULES.md, COMBAT.md, YEAR2.md,",
+        "SCORING.md, EVENTS-FULL.md, COMPONENTS-COMBAT.md, EXAMPLES.md, OPEN-QUESTIONS.md) and the",
+        "`LIB-` rulings of `docs/rulings.md`. A known ID that no rule code cites is listed below as",
+        "not implemented yet: that is the state of the work, not a failure.",
         "",
         f"{len(where)} rule IDs implemented, {len(where) - len(uncovered)} cited by tests"
         + (f"; uncovered: {', '.join(uncovered)}" if uncovered else "") + ".",
@@ -224,14 +312,29 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         src = ", ".join(f"`{f.removeprefix('src/dlrules/')}`" for f in files)
         what = ids.get(rule, "(unknown ID)").replace("|", "/")
         lines.append(f"| {rule} | {what} | {src} | {_summarise_tests(tests.get(rule, [])) or '**none**'} |")
-    not_yet = sorted((r for r in ids if r not in where), key=_sort_key)
-    lines += ["", "Not implemented yet (cited by no rule code):", "", ", ".join(not_yet) or "none", ""]
+    defined_in = id_files(root)
+    retired = retired_ids(root)
+    by_file: dict[str, list[str]] = defaultdict(list)
+    for r in sorted((r for r in ids if r not in where and r not in retired), key=_sort_key):
+        by_file[defined_in.get(r, "docs/rulings.md")].append(r)
+    lines += ["", "## Not implemented yet (cited by no rule code), by file", ""]
+    for name in sorted(by_file, key=lambda f: (f == "docs/rulings.md", f)):
+        lines.append(f"- **{name}** ({len(by_file[name])}): {', '.join(by_file[name])}")
+    if not by_file:
+        lines.append("none")
+    if retired:
+        lines += ["", "Retired rulings (docs/rulings.md says what replaced each): " + ", ".join(retired) + "."]
+    lines.append("")
     return "\n".join(lines), uncovered, unknown
 
 
-def _sort_key(rule: str) -> tuple[str, int]:
+def _sort_key(rule: str) -> tuple[str, int, str]:
     prefix, _, number = rule.rpartition("-")
-    return (prefix, int(number) if number.isdigit() else 0)
+    if not prefix:  # the examples: E1 … E5
+        prefix, number = rule[:1], rule[1:]
+    digits = re.match(r"[A-Z]?([0-9]*)", number)
+    n = int(digits.group(1)) if digits and digits.group(1) else 0
+    return (prefix, n, number)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,359 @@
+"""What both adapters share, with no framework imported: where a game ends for
+them, its returns, and a seat's observation as a flat vector of numbers and
+as a string, both built from ``view`` alone (docs/ai.md).
+
+Everything a seat observes goes through ``dlrules.view(state, seat)``, which
+redacts what that seat may not know (docs/views.md); the functions here never
+read the unredacted state, so nothing hidden can leak through them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final
+
+import attrs
+
+from dlrules.actions import CARD_CAPACITY, CARD_KEYS
+from dlrules.components import ACTION_ORDER, PALADINS
+from dlrules.dungeon import GRID
+from dlrules.engine import to_move
+from dlrules.phases.scoring import is_over as library_is_over
+from dlrules.phases.scoring import outcome
+from dlrules.serialization import dumps
+from dlrules.state import CHANCE, DECK_NAMES, GameState, Outcome, Phase
+from dlrules.views import HIDDEN, PlayerView, view
+
+LAST_PHASE: Final[Phase | None] = Phase.COMBAT
+"""LIB-AI-3: the adapters end a game when it reaches this phase, the first
+whose moves have no action ids yet (combat is being built). When combat's
+moves get their blocks in ``dlrules.actions``, this becomes ``None`` and the
+adapters play on to the end of the game (``Phase.GAME_OVER``)."""
+
+MAX_PLAYERS: Final[int] = 4
+MAX_GAME_LENGTH: Final[int] = 1000
+"""An upper bound on the moves (chance included) of a game up to ``LAST_PHASE``;
+random year-1 games take 100 to 170."""
+
+MIN_RETURN: Final[float] = 0.0
+MAX_RETURN: Final[float] = 1.0
+"""Bounds of ``returns`` (OpenSpiel's min/max utility)."""
+
+
+def finished(state: GameState) -> bool:
+    """The game is over for the adapters (LIB-AI-3): the library's end
+    (``dlrules.is_over``, SCO-4), ``LAST_PHASE``, or nobody left to move."""
+    return state.phase is LAST_PHASE or library_is_over(state) or not to_move(state)
+
+
+def returns(state: GameState) -> tuple[float, ...]:
+    """Each player's return when the game is ``finished`` (LIB-AI-3).
+
+    With a final outcome (``dlrules.outcome``, SCO-3): 1 for the winner; a
+    shared victory splits the 1 equally among the winners; 0 for the others.
+    Without one (the game stopped at ``LAST_PHASE`` before any scoring): 0 for
+    everyone, so that no winner is invented."""
+    result = outcome(state)
+    if result is None:
+        return (0.0,) * state.n_players
+    winners = frozenset(result.winners)
+    return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.n_players))
+
+
+def scores(state: GameState) -> tuple[int, ...] | None:
+    """Each player's final points (``dlrules.outcome``), or None before the end."""
+    result = outcome(state)
+    return None if result is None else tuple(result.totals)
+
+
+# --- the observation vector -----------------------------------------------------
+
+PALADIN_SLOTS: Final[int] = 4
+_PHASE_SLOTS: Final[int] = 16
+
+
+class _Slots:
+    """Card keys of some kinds, each kind in its fixed number of slots
+    (``dlrules.actions.CARD_CAPACITY``): cards added to the components later
+    take free slots, so the vector's layout does not move."""
+
+    def __init__(self, *kinds: str) -> None:
+        self.index: dict[str, int] = {}
+        base = 0
+        for kind in kinds:
+            keys = CARD_KEYS[kind] if kind != "paladins" else tuple(p.key for p in PALADINS.values())
+            capacity = CARD_CAPACITY[kind] if kind != "paladins" else PALADIN_SLOTS
+            for i, key in enumerate(keys[:capacity]):
+                self.index.setdefault(key, base + i)
+            base += capacity
+        self.size = base
+
+    def counts(self, keys: Iterable[str | None]) -> list[float]:
+        out = [0.0] * self.size
+        for k in keys:
+            i = self.index.get(k) if k is not None else None
+            if i is not None:
+                out[i] += 1.0
+        return out
+
+    def one_hot(self, key: str | None) -> list[float]:
+        return _one_hot(self.size, self.index.get(key) if key is not None else None)
+
+
+_MONSTER_SLOTS = _Slots("monsters")
+_ROOM_SLOTS = _Slots("rooms")
+_TRAP_SLOTS = _Slots("traps")
+_ADVENTURER_SLOTS = _Slots("adventurers")
+_EVENT_SLOTS = _Slots("events")
+_COMBAT_SLOTS = _Slots("combat")
+_SPECIAL_SLOTS = _Slots("special")
+_PARTY_CARDS = _Slots("adventurers", "paladins")
+_ANY_CARD = _Slots(*DECK_NAMES, "paladins")
+"""Every card key, for counts of cards of any kind (the far lands, the bottoms of decks)."""
+_PARTY_PLACES: Final[int] = 6
+_PHASES: tuple[Phase, ...] = tuple(Phase)
+_SLOTS: Final[int] = 3
+_SPY_POSITIONS: Final[int] = 4
+_ROUNDS: Final[int] = 4
+_YEARS: Final[int] = 2
+
+
+class _Writer:
+    """Appends named pieces to a flat vector; the same calls on any state give the same layout."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.pieces: list[tuple[str, int]] = []
+
+    def piece(self, name: str, values: list[float]) -> None:
+        self.values.extend(values)
+        self.pieces.append((name, len(values)))
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    out = [0.0] * size
+    if index is not None and 0 <= index < size:
+        out[index] = 1.0
+    return out
+
+
+def _set_of(domain: tuple[object, ...], items: tuple[object, ...] | None) -> list[float]:
+    chosen = set(items or ())
+    return [1.0 if d in chosen else 0.0 for d in domain]
+
+
+def _write(w: _Writer, v: PlayerView, me: int) -> None:
+    """The observation of ``v`` (seen by seat ``me``; ``v.seat`` may be None for
+    a spectator), seats relative to ``me``: block 0 is ``me``, then to the left."""
+    s = v.state
+    n = s.n_players
+
+    def rel(colour: int | None) -> int | None:
+        """A player colour relative to ``me``; dummy colours stay themselves."""
+        if colour is None or colour == CHANCE:
+            return None
+        return (colour - me) % n if colour < n else colour
+
+    w.piece("seat", _one_hot(MAX_PLAYERS, me))
+    w.piece("players", _one_hot(MAX_PLAYERS + 1, n))
+    w.piece("variant", [1.0 if s.variant == "full" else 0.0, 1.0 if s.deal_and_keep else 0.0])
+    w.piece("year", _one_hot(_YEARS, s.year - 1))
+    w.piece("round", _one_hot(_ROUNDS, s.round - 1))
+    w.piece("phase", _one_hot(_PHASE_SLOTS, _PHASES.index(s.phase)))
+    w.piece("first_player", _one_hot(MAX_PLAYERS, rel(s.first_player)))
+    w.piece("to_move", [1.0 if CHANCE in v.to_move else 0.0] + _set_of(tuple(range(MAX_PLAYERS)), tuple(rel(x) for x in v.to_move)))
+    board: list[float] = []
+    for space in range(len(ACTION_ORDER)):
+        slots = s.board[space] if space < len(s.board) else ()
+        for slot in range(_SLOTS):
+            board += _one_hot(MAX_PLAYERS, rel(slots[slot]) if slot < len(slots) else None)
+    w.piece("board", board)
+    w.piece("tavern", _MONSTER_SLOTS.counts(s.tavern))
+    w.piece("room_shop", _ROOM_SLOTS.counts(s.room_shop))
+    w.piece("adventurers_next", _ADVENTURER_SLOTS.counts(s.adventurers_next))
+    w.piece("adventurers_now", _ADVENTURER_SLOTS.counts(s.adventurers_now))
+    events: list[float] = []
+    for rnd in range(_ROUNDS):
+        e = s.events[rnd] if rnd < len(s.events) else None
+        events += _EVENT_SLOTS.one_hot(e)
+    w.piece("events", events)
+    w.piece("special_event", _SPECIAL_SLOTS.one_hot(s.special_event))
+    combat: list[float] = []
+    for p in range(_SPY_POSITIONS):
+        c = s.combat[p] if p < len(s.combat) else None
+        combat += _COMBAT_SLOTS.one_hot(c)
+    w.piece("combat", combat)
+    w.piece("paladin", _one_hot(MAX_PLAYERS, rel(s.paladin)))
+    w.piece("dummy_evil", [float(s.dummy_evil or 0)])
+    w.piece("far_lands", _ANY_CARD.counts(s.far_lands))
+    r = s.resolution
+    w.piece(
+        "resolution",
+        [1.0 if r else 0.0]
+        + _one_hot(len(ACTION_ORDER) + 1, r.space if r else None)
+        + _one_hot(_SLOTS, r.slot if r else None)
+        + [float(r.dug if r else 0), float(r.draws if r else 0), 1.0 if r and r.discarding else 0.0]
+        + _one_hot(_SPY_POSITIONS, r.spy if r else None),
+    )
+    t = s.turn
+    w.piece(
+        "turn",
+        [1.0 if t else 0.0]
+        + _one_hot(MAX_PLAYERS + 1, t.position if t else None)
+        + [float(t.step if t else 0), float(t.draws if t else 0), float(t.dismissed if t else 0)],
+    )
+    decks = [getattr(s.decks, name) for name in DECK_NAMES]
+    w.piece("deck_sizes", [float(d.size) for d in decks])
+    w.piece("deck_bottoms", _ANY_CARD.counts(k for d in decks for k in d.bottom))
+    w.piece("trap_discard", [float(len(s.trap_discard))])
+    for block in range(MAX_PLAYERS):
+        seat = (me + block) % n
+        present = block < n
+        _write_player(w, v, seat, present, rel)
+    for slot in range(2):  # dummy colours 2 and 3 (DUM2, DUM3)
+        colour = 2 + slot
+        dummy = next((d for d in s.dummies if d.colour == colour), None)
+        w.piece(
+            f"dummy_{colour}",
+            [1.0 if dummy else 0.0]
+            + _set_of(ACTION_ORDER, dummy.unavailable if dummy else ())
+            + _set_of(ACTION_ORDER, dummy.drawn if dummy else ())
+            + _one_hot(len(ACTION_ORDER), dummy.third.index if dummy and dummy.third else None)
+            + _one_hot(MAX_PLAYERS, rel(dummy.responsible) if dummy else None),
+        )
+
+
+def _write_player(w: _Writer, v: PlayerView, seat: int, present: bool, rel: Callable[[int | None], int | None]) -> None:
+    """Player block: seat ``seat`` as ``v`` shows it (zeros when ``present`` is false)."""
+    s = v.state
+    p = s.players[seat] if present else None
+    out: list[float] = [1.0 if p else 0.0]
+    if p is None:
+        w.piece("player", out + [0.0] * (_player_size() - 1))
+        return
+    out += [float(x) for x in (p.gold, p.food, p.imps, p.free_imps, p.evil, p.busy_imps, p.foreimps, p.busy_trolls, p.damage_tokens)]
+    out += _set_of(ACTION_ORDER, p.hand) + _set_of(ACTION_ORDER, p.unavailable)
+    for i in range(_SLOTS):
+        o = p.played[i] if i < len(p.played) else None
+        out += _one_hot(len(ACTION_ORDER), o.action.index if o else None)
+        out += _one_hot(_SLOTS + 1, (_SLOTS if o.slot is None else o.slot) if o else None)
+        out += _one_hot(len(Outcome), tuple(Outcome).index(o.outcome) if o else None)
+    for i in range(_SLOTS):
+        c = p.committed[i] if p.committed is not None and i < len(p.committed) else None
+        out += _one_hot(len(ACTION_ORDER), c.index if c else None)
+    out += [1.0 if v.orders_chosen[seat] else 0.0]
+    out += _one_hot(len(ACTION_ORDER), p.dummy_choice.index if p.dummy_choice else None)
+    out += _set_of(ACTION_ORDER, p.dealt) + [float(v.dealt_counts[seat])]
+    out += _set_of(ACTION_ORDER, p.kept) + [1.0 if v.unavailable_chosen[seat] else 0.0]
+    out += _MONSTER_SLOTS.counts(m.kind for m in p.monsters if m.ready)
+    out += _MONSTER_SLOTS.counts(m.kind for m in p.monsters if not m.ready)
+    out += _TRAP_SLOTS.counts(p.traps) + [float(len(p.traps)), float(sum(1 for t in p.traps if t == HIDDEN))]
+    for square in GRID:
+        tile = p.dungeon.at(square)
+        out += [1.0 if tile else 0.0, 1.0 if tile and tile.conquered else 0.0]
+        out += _ROOM_SLOTS.one_hot(tile.room if tile else None)
+    for i in range(_PARTY_PLACES):
+        a = p.party[i] if i < len(p.party) else None
+        out += _PARTY_CARDS.one_hot(a.key if a else None)
+        out += [float(a.damage) if a else 0.0]
+    out += _PARTY_CARDS.counts(p.prison)
+    out += _set_of(GRID, p.rooms_used)
+    spied = s.spied[seat] if seat < len(s.spied) else ()
+    out += _set_of(tuple(range(_SPY_POSITIONS)), spied)
+    w.piece("player", out)
+
+
+_PLAYER_SIZE: list[int] = []
+
+
+def _player_size() -> int:
+    """The length of one player block (measured once on a new game)."""
+    if not _PLAYER_SIZE:
+        from dlrules import new_game
+
+        state = new_game(2, variant="first")
+        w = _Writer()
+        _write_player(w, view(state, 0), 0, True, lambda c: c)
+        _PLAYER_SIZE.append(w.pieces[-1][1])
+    return _PLAYER_SIZE[0]
+
+
+PIECE_NOTES: dict[str, str] = {
+    "seat": "the observer's own seat (absolute)",
+    "players": "number of players, one-hot at 2..4",
+    "variant": "1 for the full game; 1 when the first unavailable orders are dealt 3, kept 2 (RUL-13)",
+    "year": "one-hot",
+    "round": "one-hot (winter … autumn)",
+    "phase": "one-hot over `Phase` (16 slots)",
+    "first_player": "relative seat, one-hot",
+    "to_move": "chance, then relative seats",
+    "board": "8 spaces × 3 slots × colour one-hot",
+    "tavern": "monsters on offer, per kind",
+    "room_shop": "rooms on offer, per kind",
+    "adventurers_next": "next round's adventurers, per card",
+    "adventurers_now": "this round's, per card",
+    "events": "each round's event, one-hot",
+    "special_event": "the year's special event",
+    "combat": "4 positions × combat card one-hot (zeros where unseen)",
+    "paladin": "whose dungeon he attacks, relative",
+    "dummy_evil": "the 2-player dummy marker",
+    "far_lands": "discarded cards, per card key",
+    "resolution": "present, space (9), slot (3), tunnels dug, trap draws owed, discarding a trap, spy position (4)",
+    "turn": "present, position (5), payday step, workshop draws owed, monsters let go at payday",
+    "deck_sizes": "cards in each face-down deck",
+    "deck_bottoms": "the known cards under the decks (RST-5), per key",
+    "trap_discard": "trap cards discarded face down (SETUP-3): how many",
+    "player[0]": "the observer",
+    "player[1]": "the next seat",
+    "player[2]": "",
+    "player[3]": "",
+    "dummy_2": "present, unavailable (8), drawn (8), third (8), responsible (4)",
+    "dummy_3": "as dummy_2",
+}
+"""What each part of the observation vector holds (docs/ai.md)."""
+
+
+@attrs.frozen
+class Piece:
+    """A named part of the observation vector: ``values[start:start + size]``."""
+
+    name: str
+    start: int
+    size: int
+
+
+def observation_layout() -> tuple[Piece, ...]:
+    """The observation vector's parts, in order (the same for every game)."""
+    from dlrules import new_game
+
+    w = _Writer()
+    _write(w, view(new_game(2, variant="first"), 0), 0)
+    out: list[Piece] = []
+    start = 0
+    for i, (name, size) in enumerate(w.pieces):
+        label = name
+        if name == "player":
+            label = f"player[{sum(1 for n, _ in w.pieces[:i] if n == 'player')}]"
+        out.append(Piece(label, start, size))
+        start += size
+    return tuple(out)
+
+
+def observation_vector(state: GameState, seat: int, *, public: bool = False) -> list[float]:
+    """Seat ``seat``'s observation as numbers (``observation_layout``), from
+    ``view(state, seat)`` only (``public``: the spectator's view, seats still
+    ordered from ``seat``)."""
+    w = _Writer()
+    _write(w, view(state, None if public else seat), seat)
+    return w.values
+
+
+def observation_size() -> int:
+    last = observation_layout()[-1]
+    return last.start + last.size
+
+
+def observation_string(state: GameState, seat: int | None) -> str:
+    """Seat ``seat``'s observation as text: the JSON of ``view(state, seat)``
+    (docs/views.md), which is also its information state (LIB-AI-4)."""
+    return dumps(view(state, seat))

@@ -1,0 +1,206 @@
+"""``dlrules show``: pictures and text of a recorded position, and the game
+files people hand to the command (records, finished or in progress, and
+position files).
+
+    dlrules show game.jsonl --at 40 --seat 2 --svg pos.svg
+    dlrules show game.jsonl --html game.html       # the whole game, position by position
+    dlrules show position.json                     # a state's JSON: its text
+
+A *position file* is a state's JSON (``dlrules.dumps(state)``); ``explain``
+and ``show`` read one instead of a record (LIB-TV-3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import attrs
+
+from dlrules.cli_limits import add_limit_options, limits_of
+from dlrules.engine import apply
+from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
+from dlrules.notation import format_move
+from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
+from dlrules.render import describe, describe_move, secret_move_text
+from dlrules.serialization import loads
+from dlrules.state import GameState
+
+
+class ShowError(Exception):
+    """A mistake on the command line or in a file: message, exit status 2."""
+
+
+@attrs.frozen
+class Game:
+    """What a file holds: a record (``state`` is None) or a position
+    (``record`` is None)."""
+
+    path: str
+    record: GameRecord | None = None
+    state: GameState | None = None
+
+
+def read_text(path: str, limits: Limits = DEFAULT_LIMITS) -> str:
+    """The file's text, at most ``limits.max_size`` characters (issue 11: an
+    endless file is never read whole)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read(limits.max_size + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ShowError(f"{path}: cannot read it: {excerpt(str(exc), 120)}") from exc
+    if len(text) > limits.max_size:
+        raise ShowError(f"{path}: larger than the limit max_size={limits.max_size} (raise it with --max-size)")
+    return text
+
+
+def is_position_text(text: str, limits: Limits = DEFAULT_LIMITS) -> bool:
+    """A state's JSON (one object with the state's fields), not a record."""
+    stripped = text.lstrip()
+    if not stripped.startswith("{"):
+        return False
+    try:
+        data = parse_json(stripped, limits)
+    except ValueError:
+        return False  # a record's lines do not parse as one JSON value (nor does JSON beyond the limits)
+    return isinstance(data, dict) and "kind" not in data and "players" in data and "phase" in data
+
+
+def load_game(path: str, limits: Limits = DEFAULT_LIMITS) -> Game:
+    """Read ``path``: a position file or a record (a game in progress, without
+    a result line, included), within ``limits``. Raises ``ShowError`` or ``RecordError``."""
+    text = read_text(path, limits)
+    if is_position_text(text, limits):
+        try:
+            return Game(path, state=loads(text, GameState, limits=limits))
+        except ValueError as exc:
+            raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
+    record = parse_record(text, limits=limits)
+    if not 2 <= record.header.players <= 4:  # pragma: no cover - strict reading raises first
+        raise ShowError(f"{path}: no usable header")
+    return Game(path, record=record)
+
+
+def position_at(game: Game, at: int | None) -> tuple[GameState, int, int]:
+    """The position after ``at`` moves (default: the last), with ``at`` and
+    the number of moves; a position file is its one position."""
+    if game.state is not None:
+        if at not in (None, 0):
+            raise ShowError(f"--at {at}: {game.path} is a position file, not a record")
+        return game.state, 0, 0
+    assert game.record is not None
+    total = len(game.record.moves)
+    at = total if at is None else at
+    if not 0 <= at <= total:
+        raise ShowError(f"--at {at}: the record has {total} moves (choose 0..{total})")
+    outcome = replay(game.record, upto=at)
+    if outcome.failure is not None:
+        raise ShowError(f"{game.path}: cannot reach move {at}: {outcome.failure}")
+    return outcome.state, at, total
+
+
+def seat_index(seat: int | None, state: GameState) -> int | None:
+    """``--seat K`` (from 1) as a seat index; ``ShowError`` for a seat not in the game."""
+    if seat is None:
+        return None
+    if not 1 <= seat <= state.n_players:
+        raise ShowError(f"--seat {seat}: this is a {state.n_players}-player game (seats 1 to {state.n_players})")
+    return seat - 1
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise ShowError(f"cannot write {path}: {exc}") from exc
+
+
+def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
+    """One frame per position of the record, with a caption saying the move
+    that led there in notation and in context; for one ``seat``, a move whose
+    content that seat may not know is told without it (``secret_move_text``)."""
+    from dlrules.page import Frame
+    from dlrules.svg import position
+
+    state = start_state(record.header)
+    players = record.header.players
+    frames = [Frame(position(state, seat), "The start of the game (position 0).")]
+    for n, rm in enumerate(record.moves, start=1):
+        secret = secret_move_text(state, rm.move, seat) if seat is not None else None
+        caption = f"Move {n}: {secret}" if secret else f"Move {n}: {format_move(rm.move, players=players)} — {describe_move(state, rm.move)}"
+        try:
+            state = apply(state, rm.move)
+        except ValueError as exc:
+            raise ShowError(f"move {n} ({format_move(rm.move, players=players)}) is illegal: {exc}") from exc
+        frames.append(Frame(position(state, seat), caption))
+    return frames
+
+
+def run_show(args: argparse.Namespace) -> int:
+    try:
+        game = load_game(args.file, limits_of(args))
+        state, at, total = position_at(game, args.at)
+        seat = seat_index(args.seat, state)
+        if args.html:
+            if game.record is None:
+                raise ShowError("--html needs a game record; a position file holds one position (use --svg)")
+            from dlrules.page import game_page
+
+            frames = game_frames(game.record, seat)
+            who = f", as Player {seat + 1} sees it" if seat is not None else ""
+            title = f"Dungeon Lords: {game.record.header.players} players, {len(frames) - 1} moves{who}"
+            _write(args.html, game_page(frames, title=title, start=at if args.at is not None else 0))
+            print(f"{args.html}: {len(frames)} positions (0 to {len(frames) - 1}); open it in a browser, step with the buttons or the arrow keys.")
+        if args.svg:
+            from dlrules import svg
+
+            if args.part == "board":
+                picture = svg.board(state if seat is None else _redacted(state, seat))
+            elif args.part == "dungeon":
+                chosen = seat_index(args.dungeon, state)
+                whose = chosen if chosen is not None else (seat if seat is not None else 0)
+                picture = svg.dungeon(state, whose, viewer=seat)
+            else:
+                picture = svg.position(state, seat)
+            _write(args.svg, picture)
+            print(f"{args.svg}: the position after {at} of {total} moves" + (f", as Player {seat + 1} sees it." if seat is not None else "."))
+        if not args.svg and not args.html:
+            print(describe(state, seat))
+    except ShowError as exc:
+        print(f"dlrules show: {exc}", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"dlrules show: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _redacted(state: GameState, seat: int) -> GameState:
+    from dlrules.views import redact
+
+    return redact(state, seat)
+
+
+def register(sub: Any) -> None:
+    """Add ``show`` to the ``dlrules`` command's subcommands."""
+    show = sub.add_parser(
+        "show",
+        help="a picture (SVG) or the text of a position; a whole game as an HTML page",
+        description="Show the position after N moves of a record (all by default; a game still in progress "
+        "is fine) or of a position file (a state's JSON): as text, as an SVG picture (--svg), or the "
+        "whole game as one offline HTML page with previous/next (--html).",
+    )
+    show.add_argument("file", metavar="FILE", help="a game record (JSON Lines) or a position file (a state's JSON)")
+    show.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
+    show.add_argument("--seat", type=int, metavar="K", help="only what Player K (from 1) may see")
+    show.add_argument("--svg", metavar="OUT", help="write the picture of the position to OUT (SVG)")
+    show.add_argument("--html", metavar="OUT", help="write the whole game as an HTML page to OUT, opened at --at (default: the start)")
+    show.add_argument(
+        "--part", choices=("position", "board", "dungeon"), default="position",
+        help="with --svg: the whole position (default), the central board, or one dungeon",
+    )  # fmt: skip
+    show.add_argument("--dungeon", type=int, metavar="P", help="with --part dungeon: Player P's dungeon (default: --seat, else 1)")
+    add_limit_options(show)
+    show.set_defaults(func=run_show)

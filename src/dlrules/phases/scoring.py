@@ -1,0 +1,308 @@
+"""Final scoring and the end of the game (SCORING.md, SCO-*).
+
+Scoring is computed; nobody decides anything (SCO-1). It happens once, after
+year 2's combat and its clean-up (SCO-4), when the game enters
+``Phase.GAME_OVER``; from then on every move is refused citing SCO-3 (after
+scoring the game is over). ``final_scores(state)`` is a pure function of the
+position: the engine cannot reach ``GAME_OVER`` until year 2 is built, so it
+also scores a constructed end-of-game position (docs/api.md, "The outcome").
+
+Every value comes from ``components/scoring.py``; this module only counts.
+What is counted (SCO-15): tiles by kind and conquered flag, monsters and ghosts
+by kind in the lair (all face up after clean-up, and counted face up or not),
+prisoners by kind (paladins apart), red marks in the Dead Letter Office
+(``PlayerState.damage_tokens``), imp figures (``PlayerState.imps``: troll tokens
+are not imps), gold, food and trap cards still held.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from dlrules.components import MONSTERS, PALADINS
+from dlrules.components.scoring import (
+    HALL_OF_FAME,
+    ITEM_VALUES,
+    SCORING_ROOMS,
+    TITLE_AT_ZERO,
+    TITLE_POINTS,
+    TITLES,
+    Item,
+    Title,
+)
+from dlrules.errors import Violation
+from dlrules.moves import Move
+from dlrules.phases import PhaseRules
+from dlrules.state import GameState, Phase, PlayerState
+
+PALADIN_KEYS: frozenset[str] = frozenset(p.key for p in PALADINS.values())
+"""Prison entries that are paladins (SCO-1d): either year's."""
+
+
+# --- the records ----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ScoreLine:
+    """One SCO-1 line of a player's score: what was counted and its points.
+    ``rooms`` (SCO-1g only): each unconquered point-scoring room's bonus."""
+
+    item: Item
+    what: str
+    count: int
+    points: int
+    rooms: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return self.item.value
+
+
+@attrs.frozen
+class TitleResult:
+    """How one title went (SCO-8, SCO-9): each player's value, the holders
+    (every player with the best value, SCO-10: no tie-breaker), whether it is
+    exclusive (one holder) and what each holder scores (SCO-2)."""
+
+    title: Title
+    name: str
+    values: tuple[int, ...]
+    holders: tuple[int, ...]
+    exclusive: bool
+    points: int
+
+    @property
+    def rule(self) -> str:
+        return self.title.value
+
+
+@attrs.frozen
+class TitleLine:
+    """A title a player holds, on his score sheet (SCO-1h)."""
+
+    title: Title
+    name: str
+    value: int
+    exclusive: bool
+    points: int
+
+    @property
+    def rule(self) -> str:
+        return self.title.value
+
+
+@attrs.frozen
+class PlayerScore:
+    """One player's final score (SCO-14): the SCO-1 lines in the overview
+    card's order (SCO-7), the titles held, the Hall of Fame bonus (SCO-12), the
+    total and the licence (SCO-3: a total above 0)."""
+
+    seat: int
+    lines: tuple[ScoreLine, ...]
+    titles: tuple[TitleLine, ...]
+    hall_of_fame: int
+    total: int
+    licence: bool
+
+    @property
+    def breakdown(self) -> tuple[tuple[str, int], ...]:
+        """(rule ID, points) for every line, title held and the Hall of Fame,
+        in scoring order (LIB-SCO-4); the points add up to ``total``."""
+        out = [(line.rule, line.points) for line in self.lines]
+        out += [(t.rule, t.points) for t in self.titles]
+        out.append(("SCO-12", self.hall_of_fame))
+        return tuple(out)
+
+    def line(self, item: Item) -> ScoreLine:
+        return next(line for line in self.lines if line.item is item)
+
+
+@attrs.frozen
+class GameOutcome:
+    """The game's result (SCO-14): every player's score, how each title went,
+    and the winners (SCO-3: every player with the highest total; more than one
+    is a shared victory)."""
+
+    players: tuple[PlayerScore, ...]
+    titles: tuple[TitleResult, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def shared_victory(self) -> bool:
+        return len(self.winners) > 1
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(p.total for p in self.players)
+
+
+# --- counting (SCO-15) --------------------------------------------------------------------------
+
+
+def _is_ghost(kind: str) -> bool:
+    return MONSTERS[kind].ghost
+
+
+def monsters_counted(player: PlayerState) -> int:
+    """SCO-1b, SCO-8d: monsters in the lair, ghosts not counted."""
+    return sum(1 for m in player.monsters if not _is_ghost(m.kind))
+
+
+def scoring_room_bonus(player: PlayerState, room: str) -> int:
+    """SCO-6: a point-scoring room's bonus from the owner's monsters and ghosts."""
+    per_kind = dict(SCORING_ROOMS[room].per_kind)
+    return sum(per_kind.get(m.kind, 0) for m in player.monsters)
+
+
+def item_lines(player: PlayerState) -> tuple[ScoreLine, ...]:
+    """SCO-1a..g for one player, in SCO-7's order. Unconquered tunnels, gold,
+    food, imps and trap cards score nothing here (only through titles). Where
+    each count comes from: LIB-SCO-2."""
+    tiles = player.dungeon.tiles
+    unconquered_rooms = [t.room for t in tiles if t.room is not None and not t.conquered]
+    paladins = sum(1 for key in player.prison if key in PALADIN_KEYS)
+    counts = {
+        Item.UNCONQUERED_ROOMS: len(unconquered_rooms),  # SCO-1a: the Labyrinth is a room too
+        Item.MONSTERS: monsters_counted(player),  # SCO-1b
+        Item.PRISONERS: len(player.prison) - paladins,  # SCO-1c
+        Item.PALADINS: paladins,  # SCO-1d: both years' paladins
+        Item.CONQUERED_TILES: sum(1 for t in tiles if t.conquered),  # SCO-1e: tunnels and rooms
+        Item.RED_MARKS: player.damage_tokens,  # SCO-1f
+    }
+    lines = []
+    for item, count in counts.items():
+        value = ITEM_VALUES[item]
+        assert value.points is not None
+        lines.append(ScoreLine(item, value.what, count, count * value.points))
+    # SCO-1g, SCO-6: an unconquered point-scoring room's bonus (a conquered one
+    # scores nothing; the Hall of Fame is scored with the titles, SCO-12).
+    rooms = tuple((room, scoring_room_bonus(player, room)) for room in unconquered_rooms if room in SCORING_ROOMS)
+    lines.append(
+        ScoreLine(Item.SCORING_ROOMS, ITEM_VALUES[Item.SCORING_ROOMS].what, len(rooms), sum(b for _, b in rooms), rooms)
+    )
+    return tuple(lines)
+
+
+def title_value(player: PlayerState, title: Title) -> int:
+    """SCO-8a..g: what a title measures for one player."""
+    tiles = player.dungeon.tiles
+    if title is Title.EVIL:  # SCO-8a: the player's own marker on the Evilometer
+        return player.evil
+    if title is Title.ROOMS:  # SCO-8b: conquered rooms count
+        return sum(1 for t in tiles if t.room is not None)
+    if title is Title.TUNNELS:  # SCO-8c: tunnel tiles, conquered ones too (a count, not a path)
+        return sum(1 for t in tiles if t.room is None)
+    if title is Title.MONSTERS:  # SCO-8d: ghosts do not count
+        return monsters_counted(player)
+    if title is Title.IMPS:  # SCO-8e: imp figures; troll tokens are not imps
+        return player.imps
+    if title is Title.RICHES:  # SCO-8f: gold + food + trap cards still held
+        return player.gold + player.food + len(player.traps)
+    # SCO-8g: conquered tiles, the fewest wins
+    return sum(1 for t in tiles if t.conquered)
+
+
+def award(title: Title, values: tuple[int, ...]) -> tuple[int, ...]:
+    """SCO-9, SCO-10, SCO-13: the seats holding ``title`` given each real
+    player's value: every player with the best value (most, or fewest for
+    SCO-8g); ties are never broken. A "most" title whose best value is 0 is
+    awarded to all (SCO-13, the data switch ``TITLE_AT_ZERO``, LIB-SCO-5)."""
+    if not values:
+        return ()
+    fewest = TITLES[title].fewest
+    best = min(values) if fewest else max(values)
+    if best == 0 and not fewest and not TITLE_AT_ZERO.value:
+        return ()
+    return tuple(seat for seat, v in enumerate(values) if v == best)
+
+
+def title_results(state: GameState) -> tuple[TitleResult, ...]:
+    """SCO-2, SCO-8..11: the seven titles among the real players only (the
+    2-player game's non-player dungeons and dummy Evil marker never hold or
+    block one; with 3 players the missing colour has neither). Exclusive and
+    shared points by player count from ``TITLE_POINTS`` (LIB-SCO-3)."""
+    points = TITLE_POINTS[state.n_players]
+    out = []
+    for title, spec in TITLES.items():
+        values = tuple(title_value(p, title) for p in state.players)
+        holders = award(title, values)
+        exclusive = len(holders) == 1
+        each = points.exclusive if exclusive else points.shared if holders else 0
+        out.append(TitleResult(title, spec.name, values, holders, exclusive, each))
+    return tuple(out)
+
+
+def hall_of_fame_bonus(state: GameState, seat: int, titles: tuple[TitleResult, ...]) -> int:
+    """SCO-12: an unconquered Hall of Fame gives its owner points for each
+    exclusive title he holds (by player count); shared titles give nothing."""
+    player = state.players[seat]
+    halls = sum(1 for t in player.dungeon.tiles if t.room == HALL_OF_FAME.room and not t.conquered)
+    exclusive = sum(1 for t in titles if t.exclusive and t.holders == (seat,))
+    return halls * exclusive * HALL_OF_FAME.per_exclusive[state.n_players]
+
+
+def final_scores(state: GameState) -> GameOutcome:
+    """SCO-1..15: every player's score and the winners, computed from the
+    position as it stands (a pure function; ``outcome`` applies it only at the
+    end of the game). Scores may be negative (SCO-5)."""
+    titles = title_results(state)  # SCO-1h: the titles and the Hall of Fame
+    players = []
+    for seat, player in enumerate(state.players):
+        lines = item_lines(player)
+        held = tuple(
+            TitleLine(t.title, t.name, t.values[seat], t.exclusive, t.points) for t in titles if seat in t.holders
+        )
+        hall = hall_of_fame_bonus(state, seat, titles)
+        total = sum(line.points for line in lines) + sum(t.points for t in held) + hall
+        players.append(PlayerScore(seat, lines, held, hall, total, licence=total > 0))  # SCO-3: above 0
+    best = max(p.total for p in players)
+    winners = tuple(p.seat for p in players if p.total == best)  # SCO-3: a tie shares the victory
+    return GameOutcome(tuple(players), titles, winners)
+
+
+# --- the end of the game --------------------------------------------------------------------
+
+
+def is_over(state: GameState) -> bool:
+    """The game is over: final scoring is done (SCO-3, SCO-4)."""
+    return state.phase is Phase.GAME_OVER
+
+
+def outcome(state: GameState) -> GameOutcome | None:
+    """The final scores and winners once the game is over (SCO-14); ``None``
+    before the end. Computed from the position, never stored (LIB-SCO-1)."""
+    return final_scores(state) if is_over(state) else None
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    names = [f"Player {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def describe(result: GameOutcome) -> str:
+    """The result in a sentence: "Player 2 wins with 28 points" (SCO-3)."""
+    best = result.players[result.winners[0]].total
+    if result.shared_victory:
+        return f"{_seats(result.winners)} share the victory with {best} points"
+    return f"{_seats(result.winners)} wins with {best} points"
+
+
+def _refuse(state: GameState, move: Move) -> tuple[Violation, ...]:
+    """SCO-3: after final scoring the game is over; no move is legal (LIB-SCO-6)."""
+    return (Violation("SCO-3", f"the game is over: final scoring is done ({describe(final_scores(state))}), so nobody moves any more"),)
+
+
+def _no_play(state: GameState, move: Move) -> GameState:  # pragma: no cover - nothing is ever legal
+    raise AssertionError("no move is legal once the game is over (SCO-3)")
+
+
+RULES = PhaseRules(
+    to_move=lambda s: frozenset(),
+    legal=lambda s: (),
+    explain=_refuse,
+    play=_no_play,
+    auto=lambda s: s,
+    done=lambda s: False,
+    turn_rule="SCO-3",
+)
+"""The game-over phase: nobody is to move and every move is refused citing SCO-3."""

@@ -1,0 +1,61 @@
+"""Regenerate the example pictures in docs/pictures/ from a seeded game:
+
+    .venv/bin/python -m dlrules.tools.pictures --write
+
+(a position in the middle of resolution, its central board and one dungeon,
+the same position as Player 2 sees it, and the position the year ends in).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from dlrules import new_game, play_out, svg
+from dlrules.bots import greedy_policy
+from dlrules.state import GameState, Phase
+
+SEED = 11
+PLAYERS = 4
+
+
+def _positions() -> tuple[GameState, GameState]:
+    """Summer resolution with minions on the board, and the end of the year."""
+    policies = {s: greedy_policy for s in range(PLAYERS)}
+
+    def summer_resolution(s: GameState) -> bool:
+        return s.round == 3 and s.phase is Phase.RESOLUTION and s.resolution is not None and s.resolution.space >= 3
+
+    middle = play_out(new_game(PLAYERS), policies, random.Random(SEED), until=summer_resolution).state
+    end = play_out(new_game(PLAYERS), policies, random.Random(SEED)).state
+    return middle, end
+
+
+def pictures() -> dict[str, str]:
+    """File name -> SVG text."""
+    middle, end = _positions()
+    return {
+        "position.svg": svg.position(middle),
+        "board.svg": svg.board(middle),
+        "dungeon.svg": svg.dungeon(end, 0),
+        "position-as-player-2.svg": svg.position(middle, seat=1),
+        "end-of-year.svg": svg.position(end),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--write", action="store_true", help="write docs/pictures/ (default: list what would be written)")
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="the repository (default: the current folder)")
+    args = parser.parse_args()
+    folder = args.root / "docs" / "pictures"
+    for name, text in pictures().items():
+        if args.write:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(text + "\n", encoding="utf-8")
+        print(folder / name)
+
+
+if __name__ == "__main__":
+    main()

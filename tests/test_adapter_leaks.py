@@ -1,0 +1,99 @@
+"""No leak through the adapters (ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2):
+random games played through each framework; at every decision, a player's
+observation and information state are the same for a state that differs only
+in what that player may not know (the others' secret orders, dealt and kept
+orders, dummy choices, trap cards, unseen combat cards, deck contents and order).
+``perturb`` and ``_with_secrets`` are the views' no-leak helpers (test_views.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dlrules
+from dlrules import ChooseOrders, GameState
+from dlrules.adapters.common import observation_string, observation_vector
+from test_views import _choosing, _with_secrets, perturb
+
+SEEDS = (0,)
+
+
+def test_ORD_3_the_shared_observation_does_not_depend_on_hidden_parts() -> None:
+    for players in (2, 3, 4):
+        state = dlrules.play_out(dlrules.new_game(players), None, random.Random(players), max_moves=70).state
+        rng = random.Random(players)
+        state = _with_secrets(state, rng)
+        for seat in range(players):
+            other = perturb(state, seat, rng)
+            assert observation_vector(other, seat) == observation_vector(state, seat)
+            assert observation_string(other, seat) == observation_string(state, seat)
+            assert observation_vector(other, seat, public=True) == observation_vector(state, seat, public=True)
+
+
+def test_the_leak_check_would_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the views' player redaction switched off, committed orders show in the vector."""
+    import dlrules.views as views
+
+    state = _with_secrets(_choosing(3), random.Random(1))
+    state = dlrules.apply(state, ChooseOrders(0, state.players[0].hand[:3]))
+    other = perturb(state, 1, random.Random(7))
+    assert observation_vector(other, 1) == observation_vector(state, 1)
+    monkeypatch.setattr(views, "_redact_player", lambda p: p)
+    assert observation_vector(other, 1) != observation_vector(state, 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_leak_through_openspiel(players: int) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    np = pytest.importorskip("numpy")
+    from dlrules.adapters.openspiel import DungeonLordsState
+
+    game = pyspiel.load_game("python_dungeon_lords", {"players": players, "variant": "full"})
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(np.random.RandomState(rng.randrange(2**31)).choice(actions, p=probs)))
+                continue
+            secret = _with_secrets(state.game_state, rng)
+            one = DungeonLordsState(game, secret)
+            for p in range(players):  # every player, the one to move and the others
+                two = DungeonLordsState(game, perturb(secret, p, rng))
+                assert one.information_state_string(p) == two.information_state_string(p)
+                assert one.information_state_tensor(p) == two.information_state_tensor(p)
+                assert one.observation_string(p) == two.observation_string(p)
+                assert one.observation_tensor(p) == two.observation_tensor(p)
+                assert one.legal_actions(p) == two.legal_actions(p)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_leak_through_pettingzoo(players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy")
+    from dlrules.adapters.pettingzoo import raw_env
+
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        env = raw_env(players=players)
+        env.reset(seed=seed)
+        twin = raw_env(players=players)
+        twin.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            real: GameState = env.state_
+            env.state_ = _with_secrets(real, rng)
+            twin.agent_selection = agent
+            for seat, name in enumerate(env.possible_agents):  # every agent, the one to move and the others
+                twin.state_ = perturb(env.state_, seat, rng)
+                mine, theirs = env.observe(name), twin.observe(name)
+                assert np.array_equal(mine["observation"], theirs["observation"])
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            env.state_ = real
+            env.step(int(rng.choice(list(np.flatnonzero(env.observe(agent)["action_mask"])))))

@@ -1,0 +1,168 @@
+"""The OpenSpiel game python_dungeon_lords (dlrules.adapters.openspiel, docs/ai.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import dlrules  # noqa: E402
+from dlrules.actions import NUM_ACTIONS, encode  # noqa: E402
+from dlrules.adapters import openspiel as dl_openspiel  # noqa: E402
+from dlrules.adapters.common import observation_size, observation_vector  # noqa: E402
+
+
+def _game(players: int = 2, variant: str = "first") -> Any:
+    return pyspiel.load_game(dl_openspiel.SHORT_NAME, {"players": players, "variant": variant})
+
+
+def test_importing_registers_the_game_with_its_parameters() -> None:
+    assert dl_openspiel.SHORT_NAME in pyspiel.registered_names()
+    game = _game(3, "full")
+    assert game.num_players() == 3
+    assert game.get_parameters() == {"players": 3, "variant": "full", "deal_and_keep": False, "first_player": 0}
+    assert game.num_distinct_actions() == NUM_ACTIONS == game.max_chance_outcomes()
+    assert game.information_state_tensor_shape() == [observation_size()]
+    assert pyspiel.load_game(dl_openspiel.SHORT_NAME).num_players() == 4  # the defaults
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [({"players": 5}, "not 5"), ({"variant": "long"}, "variant"), ({"players": 2, "first_player": 2}, "SETUP-1")],
+)
+def test_bad_parameters_are_refused(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(Exception, match=message):
+        pyspiel.load_game(dl_openspiel.SHORT_NAME, params)
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "first"), (3, "full"), (4, "full")])
+def test_pyspiel_random_sim_test_passes_with_serialization(players: int, variant: str) -> None:
+    pyspiel.random_sim_test(_game(players, variant), num_sims=2, serialize=True, verbose=False)
+
+
+def test_chance_nodes_are_the_library_chance_outcomes() -> None:
+    state = _game(3).new_initial_state()
+    assert state.is_chance_node()
+    expected = [(encode(m), float(p)) for m, p in dlrules.chance_outcomes(state.game_state)]
+    assert sorted(state.chance_outcomes()) == sorted(expected)
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+
+
+def test_ORD_3_secret_orders_are_chosen_one_after_another_without_seeing_the_others() -> None:
+    """The simultaneous choice is sequential with imperfect information: the
+    second chooser's information state is the same whatever the first chose."""
+    game = _game(3)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    while state.game_state.phase is not dlrules.Phase.ORDERS or state.is_chance_node():
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    first = state.current_player()
+    assert first == 0 and set(dlrules.to_move(state.game_state)) == {0, 1, 2}
+    a, b = state.legal_actions()[0], state.legal_actions()[-1]
+    one, two = state.child(a), state.child(b)
+    assert one.current_player() == two.current_player() == 1
+    assert one.information_state_string(1) == two.information_state_string(1)
+    assert one.information_state_string(0) != two.information_state_string(0)
+    assert one.legal_actions() == two.legal_actions()
+
+
+def test_serialized_states_read_back_to_the_same_game_state() -> None:
+    game = _game(2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    for _ in range(40):
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    again = game.deserialize_state(state.serialize())
+    assert again.game_state == state.game_state
+    assert again.history() == state.history()
+
+
+def test_action_strings_are_the_move_notation() -> None:
+    state = _game(2).new_initial_state()
+    action = state.chance_outcomes()[0][0]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, action).startswith("chance deal")
+
+
+def test_an_mcts_bot_plays_a_game_against_random_bots_to_the_end() -> None:
+    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.bots import uniform_random
+
+    game = _game(3, "first")
+    rng = np.random.RandomState(7)
+    bots = [
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
+        uniform_random.UniformRandomBot(1, rng),
+        uniform_random.UniformRandomBot(2, rng),
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert state.game_state.phase is dlrules.Phase.COMBAT
+    assert state.returns() == [0.0, 0.0, 0.0]  # LIB-AI-3: no final scoring yet
+
+
+def test_LIB_AI_4_the_information_state_is_the_seat_view() -> None:
+    game = _game(3)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(30):
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    for seat in range(3):
+        assert state.information_state_string(seat) == dlrules.dumps(dlrules.view(state.game_state, seat))
+        assert state.observation_string(seat) == state.information_state_string(seat)
+        assert state.information_state_tensor(seat) == state.observation_tensor(seat)
+    from open_spiel.python.observation import make_observation
+
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.string_from(state, 1) == dlrules.dumps(dlrules.view(state.game_state, None))
+    public.set_from(state, 1)
+    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True))
+
+
+def test_LIB_AI_4_no_observer_of_every_private_part_is_offered() -> None:
+    everything = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    with pytest.raises(Exception, match="LIB-AI-4"):
+        _game(2).make_py_observer(everything)
+
+
+def test_a_clone_shares_nothing_that_changes() -> None:
+    """Clones share the immutable GameState; applying to one leaves the other as it was."""
+    state = _game(2).new_initial_state()
+    clone = state.clone()
+    assert clone.game_state is state.game_state
+    clone.apply_action(clone.chance_outcomes()[0][0])
+    assert clone.game_state is not state.game_state
+    assert state.game_state == dlrules.new_game(2, variant="first") and state.history() == []
+
+
+def test_an_illegal_action_is_refused_with_its_rule() -> None:
+    state = _game(2).new_initial_state()
+    with pytest.raises(Exception, match="LIB-AI-1"):
+        state.apply_action(encode(dlrules.Decline(0)))  # chance is to move: a player's id is no chance outcome
+
+
+def test_LIB_AI_3_a_scored_end_position_is_terminal_with_the_winner_returning_1() -> None:
+    from scoring_positions import end_of_game, lord
+
+    end = end_of_game(lord(rooms=("chicken-coop", "mint")), lord())
+    state = dl_openspiel.DungeonLordsState(_game(2, "full"), end)
+    assert state.is_terminal()
+    assert state.returns() == [1.0, 0.0]
+
+
+def test_RUL_13_SETUP_1_the_first_game_may_deal_and_keep_and_any_seat_may_begin() -> None:
+    game = pyspiel.load_game(dl_openspiel.SHORT_NAME, {"players": 3, "variant": "first", "deal_and_keep": True, "first_player": 2})
+    start = game.new_initial_state().game_state
+    assert start == dlrules.new_game(3, variant="first", deal_and_keep=True, first_player=2)
+    assert start.deal_and_keep and start.first_player == 2
+    assert not _game(3, "first").new_initial_state().game_state.deal_and_keep  # the first game's own way

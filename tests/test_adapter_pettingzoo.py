@@ -1,0 +1,121 @@
+"""The PettingZoo AEC environment (dlrules.adapters.pettingzoo, docs/ai.md)."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+pettingzoo = pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import dlrules  # noqa: E402
+from dlrules import IllegalMove, Phase  # noqa: E402
+from dlrules.actions import NUM_ACTIONS, legal_actions  # noqa: E402
+from dlrules.adapters.pettingzoo import env, raw_env  # noqa: E402
+
+
+def _play(e: Any, seed: int) -> list[tuple[str, int | None]]:
+    """A random-policy game (actions drawn from the mask with ``seed``): the agents and actions."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trail: list[tuple[str, int | None]] = []
+    for agent in e.agent_iter():
+        obs, _, termination, truncation, _ = e.last()
+        action = None if termination or truncation else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        trail.append((agent, action))
+        e.step(action)
+    return trail
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "first"), (4, "full")])
+def test_pettingzoo_api_test_passes(players: int, variant: str) -> None:
+    with warnings.catch_warnings():
+        # The two notes api_test gives every environment with dict observations (chess, connect four too).
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(env(players=players, variant=variant), num_cycles=200)
+
+
+def test_pettingzoo_seed_test_passes() -> None:
+    seed_test(lambda: env(players=3, variant="full"), num_cycles=100)
+
+
+def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
+    first = _play(env(players=3), 5)
+    assert first == _play(env(players=3), 5)
+    assert first != _play(env(players=3), 6)
+
+
+def test_agents_observations_and_rewards_at_the_end() -> None:
+    e = raw_env(players=3, variant="first")
+    e.reset(seed=1)
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
+    obs = e.observe(e.agent_selection)
+    assert set(obs) == {"observation", "action_mask"}
+    assert obs["action_mask"].shape == (NUM_ACTIONS,) and obs["action_mask"].dtype == np.int8
+    seat = e.possible_agents.index(e.agent_selection)
+    assert list(np.flatnonzero(obs["action_mask"])) == list(legal_actions(e.state_, seat))
+    rewards: dict[str, float] = {}
+    for agent in e.agent_iter():
+        _, reward, termination, truncation, _ = e.last()
+        if termination:
+            rewards[agent] = reward
+        e.step(None if termination or truncation else int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    assert e.state_.phase is Phase.COMBAT
+    assert rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": 0.0}  # LIB-AI-3: no scoring yet
+    assert e.agents == []
+
+
+def test_chance_is_resolved_by_the_environment() -> None:
+    e = raw_env(players=2)
+    e.reset(seed=3)
+    assert dlrules.CHANCE not in dlrules.to_move(e.state_)
+    assert e.state_.players[0].dealt  # the first deal was drawn
+
+
+def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing() -> None:
+    e = raw_env(players=2)
+    e.reset(seed=3)
+    before = e.state_
+    mask = e.observe(e.agent_selection)["action_mask"]
+    with pytest.raises(IllegalMove) as refused:
+        e.step(int(np.flatnonzero(mask == 0)[-1]))
+    assert refused.value.rules
+    assert e.state_ is before
+
+
+def test_bad_configuration_is_refused() -> None:
+    with pytest.raises(ValueError, match="not 5"):
+        raw_env(players=5)
+    with pytest.raises(ValueError, match="variant"):
+        raw_env(variant="long")
+    with pytest.raises(ValueError, match="SETUP-1"):
+        raw_env(players=2, first_player=3)
+
+
+def test_RUL_13_SETUP_1_the_first_game_may_deal_and_keep_and_any_seat_may_begin() -> None:
+    e = raw_env(players=3, variant="first", deal_and_keep=True, first_player=1)
+    e.reset(seed=0)
+    assert e.state_.deal_and_keep and e.state_.first_player == 1
+    assert e.agent_selection == "player_0"  # everyone keeps unavailable orders at once: in seat order
+
+
+def test_only_the_agent_to_act_has_legal_actions_in_its_mask() -> None:
+    e = raw_env(players=3)
+    e.reset(seed=2)
+    acting = e.agent_selection
+    for agent in e.possible_agents:
+        assert e.observe(agent)["action_mask"].any() == (agent == acting)
+
+
+def test_ansi_render_and_action_descriptions_are_text() -> None:
+    e = raw_env(players=2, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert text is not None and text.startswith("Year 1, winter (setup)") and "player_1: gold 3" in text
+    action = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    assert e.describe_action(action).startswith("P1 keep ")

@@ -1,0 +1,56 @@
+"""docs/ai.md: its tables match the code, and its examples run."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from dlrules.actions import NUM_ACTIONS, describe_blocks
+from dlrules.adapters.common import observation_layout, observation_size
+from dlrules.tools.aidoc import render
+
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "ai.md").read_text(encoding="utf-8")
+
+
+def _examples() -> dict[str, str]:
+    blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
+    named = {}
+    for code in blocks:
+        key = "openspiel" if "pyspiel" in code else "pettingzoo" if "pettingzoo" in code else "actions"
+        named[key] = code
+    return named
+
+
+def _run(code: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/ai.md", "exec"), {"__name__": "docs_ai"})
+    return out.getvalue()
+
+
+def test_the_generated_tables_are_up_to_date() -> None:
+    """The encoding and observation tables: python -m dlrules.tools.aidoc --write."""
+    assert render(DOC) == DOC, "docs/ai.md is stale: run python -m dlrules.tools.aidoc --write"
+    assert f"`NUM_ACTIONS` = {NUM_ACTIONS}." in DOC and f"`observation_size()` = {observation_size()} floats." in DOC
+    for kind, first, size, _, _ in describe_blocks():
+        assert f"| {kind} | {first} | {size} |" in DOC
+    for piece in observation_layout():
+        assert f"| {piece.name} | {piece.start} | {piece.size} |" in DOC
+
+
+def test_the_actions_example_runs_and_prints_a_rule() -> None:
+    assert re.match(r"\('[A-Z]+[A-Z0-9-]*',", _run(_examples()["actions"]))
+
+
+def test_the_openspiel_example_plays_mcts_to_the_end() -> None:
+    pytest.importorskip("pyspiel")
+    assert "combat" in _run(_examples()["openspiel"])
+
+
+def test_the_pettingzoo_example_plays_a_random_policy_to_the_end() -> None:
+    pytest.importorskip("pettingzoo")
+    assert "Phase.COMBAT" in _run(_examples()["pettingzoo"])

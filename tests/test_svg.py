@@ -1,0 +1,284 @@
+"""Pictures of positions (issue 14 item 3): the SVG is well formed and holds
+what the position holds; a real SVG renderer (rsvg-convert, Debian's
+librsvg2-bin) draws it, not blank; the HTML game page works offline in
+headless Chromium, stepping next and previous."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import attrs
+import pytest
+from pngcheck import colour_count
+from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, decline_until, player, tweaks
+
+import dlrules
+from dlrules import svg
+from dlrules.bots import greedy_policy
+from dlrules.cli import main
+from dlrules.records import make_record, write_record
+from dlrules.state import Adventurer, Dungeon, GameState, Monster, Tile
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def _rich() -> GameState:
+    """At resolution, Player 1 with a room, a conquered tunnel, a ready and a
+    knocked-out monster, two trap cards, a damaged adventurer behind the
+    paladin, a prisoner and an imp at work."""
+    state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
+    p = state.players[0]
+    tiles = tuple(Tile(t.square, "chicken-coop" if t.square == (1, 2) else None, t.square == (2, 2)) for t in p.dungeon.tiles)
+    state = tweaks(
+        player(
+            0,
+            dungeon=Dungeon(tiles),
+            monsters=(Monster("goblin"), Monster("troll", ready=False)),
+            traps=("pendulum", "trap-door"),
+            party=(Adventurer("y1-wizard-3-1", damage=2),),
+            prison=("y1-warrior-3",),
+            busy_imps=1,
+        ),
+    )(state)
+    return attrs.evolve(state, paladin=0)
+
+
+def _parse(text: str) -> ET.Element:
+    root = ET.fromstring(text)  # well formed, or ParseError
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox")
+    return root
+
+
+def _classed(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if e.get("class") == name]
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return [e.text or "" for e in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_the_dungeon_picture_holds_what_the_dungeon_holds() -> None:
+    state = _rich()
+    root = _parse(svg.dungeon(state, 0))
+    p = state.players[0]
+    assert len(_classed(root, "tunnel")) == sum(1 for t in p.dungeon.tiles if t.room is None)
+    assert len(_classed(root, "room")) == 1 and "CC" in _texts(root)
+    assert len(_classed(root, "conquered")) == 1
+    assert len(_classed(root, "rock")) == 20 - len(p.dungeon.tiles)
+    assert len(_classed(root, "monster")) == 1 and len(_classed(root, "monster-out")) == 1
+    assert len(_classed(root, "imp")) == 2 and len(_classed(root, "imp-busy")) == 1
+    assert len(_classed(root, "trap")) == 2 and "Pendulum" in _texts(root)
+    assert len(_classed(root, "adventurer")) == 2  # the paladin in front, then the wizard
+    assert [e.text for e in _classed(root, "damage")] == ["2"]
+    assert "Pal" in _texts(root) and "Wiz" in _texts(root)
+    assert any("prison: warrior HP3" in t for t in _texts(root))
+    assert "3 gold  3 food  3 imps" in _texts(root)
+    assert len(_classed(root, "order-unavailable")) == len(p.unavailable) == 2  # ORD-7: public
+    assert len(_classed(root, "order-played")) == len(p.played) == 3
+    assert len(_classed(root, "order")) == 8 - 2 - 3
+
+
+def test_one_seats_view_hides_the_other_players_traps() -> None:
+    """ACT-TRAP-2: Player 2 sees Player 1's two trap cards face down."""
+    state = _rich()
+    root = _parse(svg.position(state, seat=1))
+    assert len(_classed(root, "trap-hidden")) == 2 and not _classed(root, "trap")
+    assert "Pendulum" not in "".join(_texts(root))
+    own = _parse(svg.dungeon(state, 0, viewer=0))
+    assert len(_classed(own, "trap")) == 2
+
+
+def test_the_board_picture_holds_the_minions_shop_and_evil_track() -> None:
+    state = _rich()
+    root = _parse(svg.board(state))
+    occupied = sum(1 for slots in state.board for c in slots if c is not None)
+    assert len(_classed(root, "minion")) == occupied > 0
+    assert [e.text for e in _classed(root, "tavern")] == ["Goblin", "Troll", "Witch"]
+    assert [e.text for e in _classed(root, "shop")] == ["Chicken Coop", "Mint"]
+    assert len(_classed(root, "evil-marker")) == state.n_players
+    assert len(_classed(root, "paladin")) == 1
+    assert [e.text for e in _classed(root, "phase")] == ["resolution"]
+    assert len(_classed(root, "season-current")) == 1 and len(_classed(root, "acting")) == 1
+
+
+def test_card_keys_are_escaped() -> None:
+    """Any text in a picture is escaped: a hand-made key cannot break the SVG."""
+    state = attrs.evolve(dlrules.new_game(2), tavern=("<b>&'\"",))
+    root = _parse(svg.board(state))
+    assert "<b>&'\"" in _texts(root)
+
+
+def test_states_show_themselves_in_notebooks() -> None:
+    state = dlrules.new_game(4)
+    assert state._repr_svg_() == svg.position(state)
+    _parse(state._repr_svg_())
+
+
+def test_a_position_in_a_phase_the_pictures_do_not_know_is_still_drawn() -> None:
+    """Combat is added in parallel: an unknown phase is named, not refused."""
+    state = attrs.evolve(dlrules.new_game(3), phase=dlrules.Phase.GAME_OVER)
+    root = _parse(svg.position(state))
+    assert [e.text for e in _classed(root, "phase")] == ["game over"]
+
+
+# --- a real renderer ----------------------------------------------------------------------
+
+RSVG = shutil.which("rsvg-convert")
+
+
+@pytest.mark.skipif(RSVG is None, reason="rsvg-convert (Debian librsvg2-bin) is not installed; .ci/run installs it")
+@pytest.mark.parametrize("part", ["position", "board", "dungeon", "seat view"])
+def test_a_real_renderer_draws_the_pictures_and_they_are_not_blank(part: str, tmp_path: Path) -> None:
+    state = _rich()
+    picture = {
+        "position": lambda: svg.position(state),
+        "board": lambda: svg.board(state),
+        "dungeon": lambda: svg.dungeon(state, 0),
+        "seat view": lambda: svg.position(state, seat=2),
+    }[part]()
+    source = tmp_path / "p.svg"
+    source.write_text(picture, encoding="utf-8")
+    out = tmp_path / "p.png"
+    assert RSVG is not None
+    done = subprocess.run([RSVG, "--width", "400", str(source), "-o", str(out)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert colour_count(out.read_bytes()) > 20  # a blank picture has one colour
+
+
+# --- the HTML game page in a real browser ---------------------------------------------------
+
+CHROMIUM = shutil.which("chromium")
+DRIVER = shutil.which("chromedriver")
+
+
+def _record_file(tmp_path: Path, moves: int = 30) -> Path:
+    rng = random.Random(5)
+    out = dlrules.play_out(dlrules.new_game(2), {0: greedy_policy, 1: greedy_policy}, rng, max_moves=moves)
+    path = tmp_path / "game.jsonl"
+    write_record(make_record(2, "full", out.moves), path)
+    return path
+
+
+def test_show_writes_an_offline_html_page_of_the_whole_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record_file(tmp_path)
+    page = tmp_path / "game.html"
+    assert main(["show", str(record), "--html", str(page), "--at", "5"]) == 0
+    assert "31 positions (0 to 30)" in capsys.readouterr().out
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") == 31 and "data-start='5'" in html
+    for outside in ("http://", "https://", "src=", "href=", "@import", "url("):
+        assert outside not in html.replace("http://www.w3.org/2000/svg", ""), outside  # nothing from elsewhere
+
+
+@pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="chromium and chromedriver (Debian) are not installed; .ci/run installs them")
+def test_the_game_page_steps_next_and_previous_in_headless_chromium(tmp_path: Path) -> None:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    record = _record_file(tmp_path)
+    page = tmp_path / "game.html"
+    assert main(["show", str(record), "--html", str(page)]) == 0
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1000,1000"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    try:
+        driver.get(page.as_uri())
+        body = driver.find_element(By.TAG_NAME, "body")
+
+        def picture() -> str:
+            return str(driver.find_element(By.ID, "picture").get_attribute("innerHTML"))
+
+        assert body.get_attribute("data-position") == "0"
+        first = picture()
+        assert "<svg" in first and "Move" not in driver.find_element(By.ID, "caption").text
+        for _ in range(12):
+            driver.find_element(By.ID, "next").click()
+        assert body.get_attribute("data-position") == "12"
+        assert driver.find_element(By.ID, "caption").text.startswith("Move 12: ")
+        later = picture()
+        assert later != first  # the picture changes as the game goes on
+        shot = driver.get_screenshot_as_png()
+        assert colour_count(shot, step=5) > 20  # drawn, not blank
+        driver.find_element(By.ID, "prev").click()
+        assert body.get_attribute("data-position") == "11"
+        assert driver.find_element(By.ID, "caption").text.startswith("Move 11: ")
+        for _ in range(20):
+            driver.find_element(By.ID, "prev").click()
+        assert body.get_attribute("data-position") == "0" and picture() == first  # stops at the start
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_position_of_a_played_game_is_drawn_and_described(players: int) -> None:
+    """No position of a random game breaks the text, the pictures (as the
+    referee and as each seat) or the description of any legal move."""
+    rng = random.Random(players)
+    state = dlrules.new_game(players)
+    n = 0
+    while dlrules.to_move(state):
+        if n % 7 == 0:
+            seat = n % players
+            _parse(svg.position(state))
+            _parse(svg.position(state, seat=seat))
+            assert dlrules.describe(state, seat).startswith(f"Year {state.year}")
+            for move in dlrules.legal_moves(state)[:40]:
+                assert dlrules.describe_move(state, move)
+        state = dlrules.apply(state, dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state)))
+        n += 1
+    _parse(svg.position(state))
+
+
+def test_a_seats_game_page_tells_other_players_secret_moves_without_their_content() -> None:
+    """ORD-3, RUL-13, ACT-TRAP-2, ACT-REP-2, LIB-TAB-4: the captions of Player
+    1's page say that others chose orders, kept orders, drew trap cards or
+    looked at combat cards, never which; Player 1's own moves are shown."""
+    from dlrules.cli_show import game_frames
+    from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Spy
+    from dlrules.notation import format_move
+
+    rng = random.Random(9)
+    out = dlrules.play_out(dlrules.new_game(3), {s: greedy_policy for s in range(3)}, rng, max_moves=400)
+    record = make_record(3, "full", out.moves)
+    frames = game_frames(record, 0)
+    seen: set[str] = set()
+    for n, move in enumerate(out.moves, start=1):
+        caption = frames[n].caption
+        notation = format_move(move, players=3)
+        if isinstance(move, (ChooseOrders, KeepUnavailable, Spy)) and move.seat != 0:
+            assert notation not in caption and f"{move.seat + 1} " in caption.replace("P", "")
+            seen.add(type(move).__name__)
+        elif isinstance(move, DealOrders) and 0 < move.target < 3:
+            assert "(secret)" in caption and notation not in caption
+            seen.add("DealOrders")
+        elif isinstance(move, Draw) and move.deck == "traps" and "a trap card (face down)" in caption:
+            assert move.card not in caption
+            seen.add("trap")
+        elif move.seat == 0:
+            assert notation in caption  # a player sees their own moves
+    assert {"ChooseOrders", "KeepUnavailable", "DealOrders", "trap"} <= seen
+
+
+def test_another_players_spy_look_is_told_without_the_card() -> None:
+    """ACT-REP-2, LIB-TAB-4: Player 3 looks at a combat card; Player 1 is told
+    that, not which card or what it shows."""
+    from dlrules.moves import Spy
+    from dlrules.render import secret_move_text
+
+    state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
+    state = decline_until(state, dlrules.Action.REPUTATION, 0)
+    look = Spy(2, 3)
+    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I and looks at a combat card"
+    assert secret_move_text(state, look, 2) is None  # the spy knows what they do
+    after = dlrules.apply(state, look)
+    draw = dlrules.legal_moves(after)[0]
+    assert isinstance(draw, dlrules.Draw) and draw.deck == "combat"
+    assert secret_move_text(after, draw, 0) == "chance turns up the combat card P3 looks at (secret)"
+    assert secret_move_text(after, draw, 2) is None
