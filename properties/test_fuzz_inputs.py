@@ -262,8 +262,11 @@ options = st.lists(
 )  # fmt: skip
 
 
+position_texts = st.builds(lambda: game()[0]).map(as_json).flatmap(mutated).map(json.dumps)
+
+
 @FUZZ
-@given(command=st.sampled_from(["replay", "explain"]), content=any_record, extra=options)
+@given(command=st.sampled_from(["replay", "explain", "show"]), content=any_record | position_texts, extra=options)
 def test_fuzz_the_cli_returns_a_status_and_never_a_traceback(command: str, content: str, extra: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "r.jsonl"

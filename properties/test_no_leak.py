@@ -66,7 +66,7 @@ def _perturb_deck(deck: Deck, rng: random.Random) -> Deck:
     counts = dict.fromkeys(keys, 0)
     for _ in range(deck.unseen_count):
         counts[rng.choice(keys)] += 1
-    return Deck.of(counts) if all(counts.values()) else deck
+    return Deck(Deck.of(counts).unseen, deck.bottom) if all(counts.values()) else deck  # the known bottom stays
 
 
 def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState:
@@ -82,7 +82,21 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
         for pos in range(len(state.combat))
     )
     decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks)
+    trap_discard = tuple(rng.choice(sorted(TRAPS)) for _ in state.trap_discard)  # face down for everyone
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
+
+
+PERTURBED_PLAYER_FIELDS = frozenset({"committed", "dummy_choice", "dealt", "kept", "traps"})
+PERTURBED_GAME_FIELDS = frozenset({"players", "decks", "combat", "spied", "trap_discard"})
+
+
+def test_the_perturbation_changes_every_hidden_field() -> None:
+    """A hidden field added to views.py must be perturbed here too, or the
+    property would not look at it."""
+    from dlrules.views import HIDDEN_GAME_FIELDS, HIDDEN_PLAYER_FIELDS
+
+    assert HIDDEN_PLAYER_FIELDS == PERTURBED_PLAYER_FIELDS
+    assert HIDDEN_GAME_FIELDS <= PERTURBED_GAME_FIELDS
 
 
 def with_secrets(state: GameState, rng: random.Random) -> GameState:

@@ -343,3 +343,34 @@ def test_the_dlrules_command_on_dev_zero_with_the_default_limits() -> None:
         assert done.returncode == (1 if extra else 2)
         assert "line 1: the line is longer than the limit max_line=65536" in done.stderr
         assert "Traceback" not in done.stderr and len(done.stderr) < 1_000
+
+
+@pytest.mark.parametrize("command", ["explain", "show"])
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ('{"players":' + "[" * 5_000 + "]" * 5_000 + ',"phase":"setup"}', "nested deeper than the limit max_depth=64"),
+        ('{"players":[],"phase":"setup","year":' + HUGE_INT + "}", "an integer of 5000 digits"),
+        (None, "not a dlrules position: JSON does not describe a GameState: expected an integer, not true @ $.year"),
+    ],
+)
+def test_explain_and_show_of_a_hostile_position_file_end_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, content: str | None, fragment: str
+) -> None:
+    if content is None:  # a real position with a boolean where the year belongs
+        data = json.loads(dumps(dlrules.new_game(2)))
+        data["year"] = True
+        content = json.dumps(data)
+    path = tmp_path / "position.json"
+    path.write_text(content, encoding="utf-8")
+    code, out, err = run(capsys, command, str(path))
+    assert code == 2 and fragment in err, err
+    assert "Traceback" not in out + err and len(err) < 1_000
+
+
+@pytest.mark.parametrize("command", ["explain", "show"])
+def test_explain_and_show_stop_reading_at_the_size_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    path = tmp_path / "big.json"
+    path.write_text("{" + " " * 3_000 + "}", encoding="utf-8")
+    code, _, err = run(capsys, command, str(path), "--max-size", "1000")
+    assert code == 2 and "larger than the limit max_size=1000 (raise it with --max-size)" in err
