@@ -40,6 +40,7 @@ def main() -> None:
         print(f"line {failure.line}: `{dlrules.format_move(bad)}` is illegal")
         for violation in failure.violations:
             print(f"  [{violation.rule}] {violation.message}")
+            print(f"    the rule: {violation.statement}")
         print("every problem:", [str(p) for p in dlrules.verify(dlrules.read_record(path, strict=False))])
     assert dumps_record(record).count("\n") == len(record.moves) + 2
 

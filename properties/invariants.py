@@ -185,7 +185,9 @@ def minions_accounted_for(state: GameState) -> None:
             raise _fail("minions_accounted_for", state, f"board row {row}")
 
 
-AFTER_RESOLUTION = (Phase.PRODUCTION, Phase.ORDER_RETURN, Phase.EVENTS, Phase.ADVENTURERS, Phase.END_OF_ROUND, Phase.COMBAT)
+AFTER_RESOLUTION = (
+    Phase.PRODUCTION, Phase.ORDER_RETURN, Phase.EVENTS, Phase.ADVENTURERS, Phase.END_OF_ROUND, Phase.COMBAT, Phase.YEAR_TWO,
+)  # fmt: skip
 BEFORE_WORK = (Phase.SETUP, Phase.ROUND_START, Phase.ORDERS)
 
 
@@ -261,16 +263,21 @@ def every_card_in_one_place(state: GameState) -> None:
         + Counter(t.room for p in players for t in p.dungeon.tiles if t.room is not None)
     )
     compare("rooms", ROOMS, rooms, _totals(ROOM_DECKS, y))
+    fight = state.fight
+    in_play: Counter[str] = Counter()
+    if fight is not None:  # CMB-PLAN-5: played face down, then going off one by one
+        in_play = Counter(t for plan in fight.plans if plan is not None for t in plan.traps)
+        in_play += Counter(fight.battle.traps if fight.battle is not None else ())
     traps = (
         _deck_cards(state.decks.traps) + Counter(state.trap_discard)  # SETUP-3: the face-down discard
-        + Counter(t for p in players for t in p.traps)
+        + Counter(t for p in players for t in p.traps) + in_play
     )
     compare("traps", TRAPS, traps, Counter(TRAP_DECK))
     paladins = {p.key for p in PALADINS.values()}
     adventurers = (
         _deck_cards(state.decks.adventurers) + Counter(state.adventurers_next) + Counter(state.adventurers_now)
         + of(state.far_lands, ADVENTURERS)
-        + Counter(a.key for p in players for a in p.party if a.key not in paladins)
+        + Counter(a.key for p in players for a in p.party if a.key not in paladins and a.key != "illusion")
         + Counter(k for p in players for k in p.prison if k not in paladins)
     )
     compare("adventurers", ADVENTURERS, adventurers, _totals(ADVENTURER_DECKS, y))
@@ -285,7 +292,11 @@ def every_card_in_one_place(state: GameState) -> None:
     special = _deck_cards(state.decks.special) + Counter([state.special_event] if state.special_event else [])
     expected_special = Counter(SPECIAL_EVENT_DECK) if state.variant == "full" else Counter()
     compare("special events", SPECIAL_EVENTS, special, expected_special)
-    unknown_far = [k for k in far if not any(k in t for t in (MONSTERS, ROOMS, TRAPS, ADVENTURERS))]
+    paladin_keys = {p.key for p in PALADINS.values()}
+    unknown_far = [k for k in far if not any(k in t for t in (MONSTERS, ROOMS, TRAPS, ADVENTURERS, paladin_keys))]
+    placed = far + Counter(k for p in players for k in p.prison)  # CMB-PAL-3, CMB-END-2: one paladin, one place
+    if any(placed[k] > 1 for k in paladin_keys) or (state.paladin is not None and any(placed[k] for k in paladin_keys if k.endswith(str(y)))):
+        raise _fail("every_card_in_one_place", state, "a paladin is in two places")
     if unknown_far:
         raise _fail("every_card_in_one_place", state, f"far lands hold unknown cards {unknown_far}")
     for name in DECK_NAMES:
@@ -332,6 +343,10 @@ def paladin_with_the_most_evil_lord(state: GameState) -> None:
     lord he attacks (he would have moved at once)."""
     line = PALADIN_SPACE.value
     evils = [p.evil for p in state.players]
+    if state.fight is not None and state.fight.paladin_gone:
+        if state.paladin is not None:
+            raise _fail("paladin_with_the_most_evil_lord", state, "an eliminated or departed paladin still attacks (CMB-PAL-3)")
+        return
     if state.paladin is None:
         if any(e >= line for e in evils):
             raise _fail("paladin_with_the_most_evil_lord", state, f"evil {evils} and no paladin")
@@ -366,7 +381,7 @@ def one_adventurer_a_round(state: GameState) -> None:
     """ADV-1, RS-1: in year 1 each lord receives one adventurer in every
     Adventurers phase (none in winter): before round r's assignment a party
     holds r - 2 of them (0 in winter and spring), after it r - 1."""
-    if state.year != 1 or state.phase in (Phase.SETUP, Phase.COMBAT, Phase.GAME_OVER):
+    if state.year != 1 or state.phase in (Phase.SETUP, Phase.COMBAT, Phase.YEAR_TWO, Phase.GAME_OVER):
         return
     assigned = state.phase is Phase.END_OF_ROUND or (
         state.phase is Phase.ADVENTURERS and not state.adventurers_now and state.round > 1
@@ -385,12 +400,69 @@ def dummy_marker_climbs_before_each_adventurers_phase(state: GameState) -> None:
     (space 5) and moves up 1 before every Adventurers phase (spring, summer,
     autumn), never past the top: in year 1 it stands at 5 + the number of
     Adventurers phases begun."""
-    if state.dummy_evil is None or state.year != 1 or state.phase in (Phase.COMBAT, Phase.GAME_OVER):
+    if state.dummy_evil is None or state.year != 1 or state.phase in (Phase.COMBAT, Phase.YEAR_TWO, Phase.GAME_OVER):
         return
     begun = state.round - 1 if state.phase in (Phase.ADVENTURERS, Phase.END_OF_ROUND) else state.round - 2
     expected = min(EVIL_MAX.value, EVIL_START.value + max(0, begun))
     if state.dummy_evil != expected:
         raise _fail("dummy_marker_climbs_before_each_adventurers_phase", state, f"dummy evil {state.dummy_evil}, not {expected}")
+
+
+def damage_below_hit_points(state: GameState) -> None:
+    """CMB-8, CMB-PARTY-4: no adventurer still in a party (the paladin
+    included) has as many damage counters as hit points; outside combat
+    nobody carries damage."""
+    from dlrules.phases.combat import hit_points, party
+
+    for seat in range(state.n_players):
+        members = party(state, seat)
+        for a in members:
+            if a.damage >= hit_points(a) or a.damage < 0:
+                raise _fail("damage_below_hit_points", state, f"Player {seat + 1}'s {a.key} has {a.damage} damage")
+            if state.fight is None and (a.damage or a.poison or a.food):
+                raise _fail("damage_below_hit_points", state, f"{a.key} carries combat counters outside combat")
+
+
+def knocked_out_monsters_never_fight(state: GameState) -> None:
+    """CMB-PLAN-5, CMB-MON-4: monsters planned for a battle not yet fought,
+    and monsters still to act in a battle, are ready (face up); after combat
+    every monster is face up (CMB-9); no plan breaks the defence limits (CMB-3)."""
+    from dlrules.components.combat import battle_ground
+
+    fight = state.fight
+    if fight is None:
+        if state.phase is not Phase.COMBAT and any(not m.ready for p in state.players for m in p.monsters):
+            raise _fail("knocked_out_monsters_never_fight", state, "a monster is face down outside combat")
+        return
+    if fight.stage == "over" and any(not m.ready for p in state.players for m in p.monsters):
+        raise _fail("knocked_out_monsters_never_fight", state, "a monster stayed face down after combat (CMB-9)")
+    waiting = fight.stage in ("plan", "reveal")
+    for seat, plan in enumerate(fight.plans):
+        if plan is None:
+            continue
+        p = state.players[seat]
+        tile = p.dungeon.at(plan.tile)
+        if tile is None:
+            raise _fail("knocked_out_monsters_never_fight", state, f"Player {seat + 1} defends a square with no tile")
+        ground = battle_ground(tile.room, tile.conquered)
+        real = [i for i in plan.monsters if not MONSTERS[p.monsters[i].kind].ghost]
+        if len(real) > ground.monsters or len(plan.traps) > ground.traps:
+            raise _fail("knocked_out_monsters_never_fight", state, f"Player {seat + 1}'s plan breaks CMB-3: {plan}")
+        if waiting and any(not p.monsters[i].ready for i in plan.monsters):
+            raise _fail("knocked_out_monsters_never_fight", state, f"Player {seat + 1} planned a knocked-out monster")
+    b = fight.battle
+    if b is not None and any(not state.players[b.seat].monsters[i].ready for i in b.sent):
+        raise _fail("knocked_out_monsters_never_fight", state, "a knocked-out monster is about to act")
+
+
+def forced_decisions_are_automatic(state: GameState) -> None:
+    """LIB-CMB-1, CMB-REF-4: in combat a player is asked only when he has a
+    real choice (two or more legal moves); a forced one is made for him."""
+    if state.phase is not Phase.COMBAT:
+        return
+    seats = [s for s in dlrules.to_move(state) if s != CHANCE]
+    if seats and len(dlrules.legal_moves(state)) < 2:
+        raise _fail("forced_decisions_are_automatic", state, f"Player {seats[0] + 1} is asked with one legal move only")
 
 
 def progress_marker_sane(state: GameState) -> None:
@@ -451,6 +523,9 @@ STATE_INVARIANTS = (
     one_adventurer_a_round,
     dummy_marker_climbs_before_each_adventurers_phase,
     progress_marker_sane,
+    damage_below_hit_points,
+    knocked_out_monsters_never_fight,
+    forced_decisions_are_automatic,
     only_seats_to_move_have_moves,
     chance_outcomes_sum_to_one,
     state_json_round_trip,
@@ -674,6 +749,15 @@ def simultaneous_moves_commute(state: GameState, rng: random.Random) -> None:
         raise _fail("simultaneous_moves_commute", state, f"{picks} in another order gives another state")
 
 
+def conquered_tiles_never_come_back(before: GameState, after: GameState) -> None:
+    """CMB-CONQ-4: a conquered tile stays conquered (and stays a tile)."""
+    for seat, (b, a) in enumerate(zip(before.players, after.players)):
+        lost = {t.square for t in b.dungeon.tiles if t.conquered}
+        kept = {t.square for t in a.dungeon.tiles if t.conquered}
+        if not lost <= kept:
+            raise _fail("conquered_tiles_never_come_back", after, f"Player {seat + 1}: {sorted(lost - kept)} came back")
+
+
 def check_step(state: GameState, checker: MoveChecker) -> None:
     check_state(state)
     checker.check(state)
@@ -708,7 +792,8 @@ def play_checked(
                 keen = [m for m in moves if type(m).__name__ not in PASSIVE]
                 moves = tuple(keen) or moves
             move = moves[rng.randrange(len(moves))]
-        state = dlrules.apply(state, move)
+        before, state = state, dlrules.apply(state, move)
+        conquered_tiles_never_come_back(before, state)
         check_step(state, checker)
         yield state, move
     raise AssertionError(f"the play-out did not end within {max_steps} moves")

@@ -40,7 +40,7 @@ MOVES_TRIED = 12 if PROFILE.name == "ci" else 60
 """Moves possible in both states applied per pair (a sample when there are more)."""
 
 
-def _perturb_player(player: PlayerState, seat: int, state: GameState, rng: random.Random) -> PlayerState:
+def _perturb_player(player: PlayerState, seat: int, state: GameState, rng: random.Random, fighting: bool) -> PlayerState:
     changes: dict[str, Any] = {}
     if player.committed is not None and len(player.hand) >= len(player.committed):
         changes["committed"] = tuple(rng.sample(list(player.hand), len(player.committed)))
@@ -54,7 +54,8 @@ def _perturb_player(player: PlayerState, seat: int, state: GameState, rng: rando
         if player.kept is not None:
             kept = rng.sample(dealt, len(player.kept))
             changes["kept"] = tuple(a for a in Action if a in kept)
-    changes["traps"] = tuple(rng.choice(sorted(TRAPS)) for _ in player.traps)
+    if not fighting:
+        changes["traps"] = tuple(rng.choice(sorted(TRAPS)) for _ in player.traps)
     return attrs.evolve(player, **changes)
 
 
@@ -71,7 +72,12 @@ def _perturb_deck(deck: Deck, rng: random.Random) -> Deck:
 
 def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState:
     """A consistent state differing from ``state`` only in what ``seat`` may not know."""
-    players = tuple(p if s == seat else _perturb_player(p, s, state, rng) for s, p in enumerate(state.players))
+    fighting = _fighting(state)
+    players = tuple(p if s == seat else _perturb_player(p, s, state, rng, fighting) for s, p in enumerate(state.players))
+    decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
+    trap_discard = tuple(rng.choice(sorted(TRAPS)) for _ in state.trap_discard)  # face down for everyone
+    if fighting:  # the combat cards and trap cards in play stay (see _fighting)
+        return attrs.evolve(state, players=players, decks=decks, trap_discard=trap_discard)
     spied = tuple(
         sp if s == seat else tuple(sorted(rng.sample(range(4), rng.randint(0, 2)))) for s, sp in enumerate(state.spied)
     )
@@ -81,9 +87,15 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
         state.combat[pos] if pos in mine else (rng.choice(sorted(COMBAT_CARDS)) if pos in seen_by_anyone else None)
         for pos in range(len(state.combat))
     )
-    decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
-    trap_discard = tuple(rng.choice(sorted(TRAPS)) for _ in state.trap_discard)  # face down for everyone
     return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
+
+
+def _fighting(state: GameState) -> bool:
+    """In combat the year's combat cards are being turned up and the trap cards
+    are planned into the fight (CMB): changing them there would make a state
+    the engine cannot reach, so the pairs keep them (the other secrets still
+    differ). Outside combat every hidden field differs."""
+    return state.phase is dlrules.Phase.COMBAT or getattr(state, "fight", None) is not None
 
 
 PERTURBED_PLAYER_FIELDS = frozenset({"committed", "dummy_choice", "dealt", "kept", "traps"})
@@ -100,7 +112,10 @@ def test_the_perturbation_changes_every_hidden_field() -> None:
 
 
 def with_secrets(state: GameState, rng: random.Random) -> GameState:
-    """Some trap cards and spied combat cards, so every hidden field is in play."""
+    """Some trap cards and spied combat cards, so every hidden field is in play
+    (outside combat, see ``_fighting``)."""
+    if _fighting(state):
+        return state
     players = tuple(
         attrs.evolve(p, traps=p.traps + tuple(rng.choice(sorted(TRAPS)) for _ in range(rng.randint(0, 2)))) for p in state.players
     )

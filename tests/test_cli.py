@@ -58,7 +58,7 @@ def test_play_json_lists_the_events_and_the_final_position(capsys: pytest.Captur
     code, out, _ = run(capsys, "play", "--players", "3", "--seed", "2", "--json", "--variant", "first")
     data = json.loads(out)
     assert code == 0 and data["variant"] == "first" and data["players"] == 3
-    assert {"move", "code", "text", "seat"} == set(data["events"][0])
+    assert {"move", "code", "kind", "text", "seat", "data"} == set(data["events"][0])
     assert data["final"]["phase"] == dlrules.loads(json.dumps(data["final"]["state"]), dlrules.GameState).phase.value
 
 
@@ -201,3 +201,13 @@ def test_explain_past_an_illegal_move_reports_it(tmp_path: Path, capsys: pytest.
     assert code == 1 and "cannot reach move" in err and f"line {line}" in err and "[ORD-2]" in err
     code, out, _ = run(capsys, "explain", str(path), "--at", str(line - 2), "--json")
     assert code == 0 and json.loads(out)["ok"]
+
+
+def test_play_narrates_the_combat_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    """CMB-REF-5: each round's card, each battle and what happened in it, then year 2 waits."""
+    code, out, err = run(capsys, "play", "--players", "3", "--seed", "2")
+    assert code == 0 and err == ""
+    combat = out[out.index("== Year 1, autumn: combat."):]
+    for said in ("Combat round 1: the card is", "Battle in Player 1's dungeon", "Combat round 4 begins.", "Combat is over"):
+        assert said in combat
+    assert "year two" in combat

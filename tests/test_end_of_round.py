@@ -38,9 +38,9 @@ def test_END_1_the_first_player_token_passes_left_after_rounds_1_to_3(round_: in
 def test_END_2_after_autumn_the_token_stays_and_combat_starts() -> None:
     state = enter(ending(4, players=3, first=2), Phase.END_OF_ROUND)
     assert state.phase is Phase.COMBAT and state.first_player == 2 and state.round == 4
-    # combat is a later issue: nobody moves, nothing is legal, and any move says so
-    assert to_move(state) == frozenset() and legal_moves(state) == ()
-    assert [v.rule for v in check(state, PayTaxes(0, 0))] == ["CMB-1"]
+    # CMB-REF-1: combat begins at its round 1; a move of another phase is refused
+    assert state.fight is not None and state.fight.round == 1
+    assert [v.rule for v in check(state, PayTaxes(0, 0))] == ["CMB-REF-2"]
 
 
 def test_END_3_imps_come_home_monsters_stay() -> None:

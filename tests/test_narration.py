@@ -74,7 +74,7 @@ def test_events_are_json_serialisable_and_round_trip() -> None:
     assert {"deal", "unavailable", "phase", "tavern", "room_shop", "dummy", "place"} <= codes
     for event in seen:
         data = json.loads(dumps(event))
-        assert set(data) == {"code", "text", "seat"}
+        assert set(data) == {"code", "text", "seat", "data"}
         assert loads(dumps(event), Event) == event
 
 

@@ -115,7 +115,7 @@ def test_every_legal_move_of_played_games_round_trips() -> None:
 
 # --- every move class, generated ------------------------------------------------------------
 
-_KEYS = st.sampled_from(["goblin", "chicken-coop", "pendulum", "y1-fatigue-0", "monsters"])
+_KEYS = st.sampled_from(["goblin", "chicken-coop", "pendulum", "invisibility", "monsters"])
 
 
 def _strategy(tp: typing.Any) -> st.SearchStrategy[typing.Any]:

@@ -9,6 +9,8 @@ from res_positions import DIG, FOOD, IMPS, MINE, REP, TRAPS, at_resolution, curs
 from res_positions import rules
 
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
+from dlrules.components import COMBAT_DECKS
+from dlrules.views import HIDDEN_POSITION, view
 from dlrules.moves import Decline, Draw, Spy, TakeAction
 from dlrules.state import GameState
 
@@ -124,16 +126,21 @@ def test_ACT_REP_2_spy_draw_fixes_an_unseen_card_privately() -> None:
     deck_before = state.decks.combat.size
     state = apply(state, Spy(0, 2))
     assert to_move(state) == frozenset({CHANCE})
-    assert {m.card for m in legal_moves(state) if isinstance(m, Draw)} == {"y1-fatigue-0", "y1-fatigue-1", "y1-fatigue-2"}
-    state = apply(state, Draw("combat", "y1-fatigue-0"))
-    assert state.combat == (None, None, "y1-fatigue-0", None)
+    assert {m.card for m in legal_moves(state) if isinstance(m, Draw)} == set(COMBAT_DECKS[1])
+    state = apply(state, Draw("combat", "invisibility"))
+    assert state.combat == (None, None, "invisibility", None)
     assert state.decks.combat.size == deck_before - 1
     assert state.spied[0] == (2,)
     state = apply(state, TakeAction(1))  # slot II: evil -2, no look
     assert state.spied[1] == ()
-    state = apply(state, Spy(2, 2))  # slot III looks at the card already fixed: no draw
-    assert to_move(state) != frozenset({CHANCE})
-    assert state.spied == ((2,), (), (2,), ())
+    state = apply(state, Spy(2, 2))  # slot III: a first look at a card another seat fixed
+    # LIB-CMB-3, LIB-RES-3: the same sequence as any first look (a chance turn), with one certain outcome
+    assert to_move(state) == frozenset({CHANCE})
+    assert legal_moves(state) == (Draw("combat", "invisibility"),)
+    seen = view(state, 0).state.resolution
+    assert seen is not None and seen.spy == HIDDEN_POSITION  # ACT-REP-2: which card is private
+    state = apply(state, Draw("combat", "invisibility"))
+    assert state.spied == ((2,), (), (2,), ()) and state.decks.combat.size == deck_before - 1
     assert state.players[2].gold == 2  # slot III costs 1 gold
 
 
@@ -150,11 +157,11 @@ def test_ACT_REP_3_a_second_look_at_a_card_already_seen() -> None:
     """ACT-REP-3: a player who saw card 2 in an earlier round may look at it
     again; its identity is already fixed, so chance draws nothing."""
     def seen(s: GameState) -> GameState:
-        decks = attrs.evolve(s.decks, combat=s.decks.combat.without("y1-fatigue-2"))
-        return attrs.evolve(s, decks=decks, combat=(None, "y1-fatigue-2", None, None), spied=((1,), (), (), ()))
+        decks = attrs.evolve(s.decks, combat=s.decks.combat.without("word-of-peace"))
+        return attrs.evolve(s, decks=decks, combat=(None, "word-of-peace", None, None), spied=((1,), (), (), ()))
 
     orders = {0: (REP, DIG, MINE), 1: (DIG, MINE, IMPS), 2: (DIG, MINE, IMPS), 3: (DIG, MINE, IMPS)}
     state = at_resolution(orders, tweak=seen)
     state = apply(state, Spy(0, 1))
     assert outcome_of(state, 0, REP) is Outcome.CARRIED_OUT
-    assert state.spied[0] == (1,) and state.combat[1] == "y1-fatigue-2"
+    assert state.spied[0] == (1,) and state.combat[1] == "word-of-peace"

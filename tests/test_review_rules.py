@@ -244,7 +244,7 @@ def test_ACT_REP_3_LIB_REV_1_a_look_at_a_card_already_seen_is_listed_once() -> N
     It may look at 0 or 2 (new) or again at a seen one; looking again at 1 or
     at 3 changes nothing either way, so that look is one move, Spy(1), and
     Spy(3) is refused with a pointer to it."""
-    state = _on(REP, 0, also=_seen({1: "y1-fatigue-1", 3: "y1-fatigue-2"}))
+    state = _on(REP, 0, also=_seen({1: "magic-shield", 3: "word-of-peace"}))
     assert {m.position for m in legal_moves(state) if isinstance(m, Spy)} == {0, 1, 2}
     refused = check(state, Spy(0, 3))
     assert [v.rule for v in refused] == ["ACT-REP-3"]

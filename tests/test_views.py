@@ -15,10 +15,12 @@ from tablekit import played
 import dlrules
 from dlrules import Action, ChooseOrders, GameState, Phase, PlayerView, view
 from dlrules.components import COMBAT_CARDS, TRAPS
+from dlrules.phases.resolution import acting_seat
 from dlrules.serialization import dumps, loads
 from dlrules.state import DECK_NAMES, Deck, Decks, PlayerState
 from dlrules.views import (
     HIDDEN,
+    HIDDEN_POSITION,
     HIDDEN_GAME_FIELDS,
     HIDDEN_PLAYER_FIELDS,
     PUBLIC_GAME_FIELDS,
@@ -96,10 +98,10 @@ def test_SETUP_3_the_trap_discard_is_face_down_for_everyone() -> None:
 
 def test_ACT_REP_2_a_seat_sees_the_combat_cards_it_spied_and_nobody_elses_spying() -> None:
     state = dlrules.new_game(3)
-    state = attrs.evolve(state, combat=("y1-fatigue-0", "y1-fatigue-2", None, None), spied=((1,), (0, 1), ()))
-    assert view(state, 0).state.combat == (None, "y1-fatigue-2", None, None)
+    state = attrs.evolve(state, combat=("invisibility", "word-of-peace", None, None), spied=((1,), (0, 1), ()))
+    assert view(state, 0).state.combat == (None, "word-of-peace", None, None)
     assert view(state, 0).state.spied == ((1,), (), ())
-    assert view(state, 1).state.combat == ("y1-fatigue-0", "y1-fatigue-2", None, None)
+    assert view(state, 1).state.combat == ("invisibility", "word-of-peace", None, None)
     assert view(state, 2).state.combat == (None, None, None, None)
     assert view(state, None).state.spied == ((), (), ())
 
@@ -178,7 +180,21 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
     )
     decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
     trap_discard = tuple(rng.choice(list(TRAPS)) for _ in state.trap_discard)  # SETUP-3: face down
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
+    changes: dict[str, Any] = {}
+    r = state.resolution
+    if r is not None and r.spy is not None and acting_seat(state) != seat:
+        changes["resolution"] = attrs.evolve(r, spy=rng.randrange(4))  # ACT-REP-2, LIB-CMB-3: which card is looked at
+    fight = state.fight
+    if fight is not None:  # CMB-PLAN-9: another defender's trap cards
+        plans = tuple(
+            p if p is None or s == seat else attrs.evolve(p, traps=tuple(rng.choice(list(TRAPS)) for _ in p.traps))
+            for s, p in enumerate(fight.plans)
+        )
+        battle = fight.battle
+        if battle is not None and battle.seat != seat:
+            battle = attrs.evolve(battle, traps=tuple(rng.choice(list(TRAPS)) for _ in battle.traps))
+        changes["fight"] = attrs.evolve(fight, plans=plans, battle=battle)
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard, **changes)
 
 
 def _with_secrets(state: GameState, rng: random.Random) -> GameState:
@@ -188,22 +204,27 @@ def _with_secrets(state: GameState, rng: random.Random) -> GameState:
     combat = tuple(rng.choice([*COMBAT_CARDS, None]) for _ in range(4))
     spied = tuple(tuple(sorted(rng.sample(range(4), rng.randint(0, 2)))) for _ in state.players)
     trap_discard = tuple(rng.choice(list(TRAPS)) for _ in range(rng.randint(0, 2)))
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, trap_discard=trap_discard)
+    changes: dict[str, Any] = {}
+    if state.resolution is not None and acting_seat(state) is not None and rng.random() < 0.5:
+        changes["resolution"] = attrs.evolve(state.resolution, spy=rng.randrange(4))  # a look in progress
+    return attrs.evolve(state, players=players, combat=combat, spied=spied, trap_discard=trap_discard, **changes)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 10_000),
-    moves=st.integers(0, 200),
+    moves=st.integers(0, 260),
     who=st.integers(-1, 3),
     noise=st.integers(0, 2**32),
 )
 def test_no_leak_states_differing_only_in_hidden_parts_give_equal_views(
     players: int, seed: int, moves: int, who: int, noise: int
 ) -> None:
-    """ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2: a view does not depend on
-    anything hidden from its seat (``who == -1``: a spectator)."""
+    """ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2, CMB-PLAN-9, CMB-REF-6: a
+    view does not depend on anything hidden from its seat (``who == -1``: a
+    spectator): hidden cards, which combat card a spy is looking at
+    (LIB-CMB-3), the trap cards another defender played face down."""
     seat = None if who < 0 or who >= players else who
     rng = random.Random(noise)
     state, _ = played(players, seed, max_moves=moves)
@@ -223,3 +244,30 @@ def test_no_leak_would_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     assert view(other, 1) == view(state, 1)
     monkeypatch.setattr(views, "_redact_player", lambda p: p)
     assert view(other, 1) != view(state, 1)
+
+
+def test_no_leak_CMB_PLAN_9_planned_traps_and_a_spy_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The property on a combat position where Player 1 has played a trap card
+    face down; with the fight redaction switched off the trap would leak."""
+    import dlrules.views as views
+    from combat_positions import position
+
+    from dlrules.moves import PlanDefence
+
+    state = position({0: ["y1-warrior-5"], 1: ["y1-warrior-5"]}, traps={0: ["pendulum"]})
+    state = dlrules.apply(state, PlanDefence(0, (0, 2), ("pendulum",)))
+    for seed in range(5):
+        other = perturb(state, 1, random.Random(seed))
+        assert view(other, 1) == view(state, 1) and view(other, None) == view(state, None)
+    monkeypatch.setattr(views, "_redact_fight", lambda fight, seat: fight)
+    assert any(view(perturb(state, 1, random.Random(s)), 1) != view(state, 1) for s in range(5))
+
+
+def test_ACT_REP_2_LIB_CMB_3_the_position_a_spy_looks_at_is_hidden_from_the_others() -> None:
+    state, _ = played(3, 5, until=Phase.RESOLUTION)
+    seat = acting_seat(state)
+    assert seat is not None and state.resolution is not None
+    looking = attrs.evolve(state, resolution=attrs.evolve(state.resolution, spy=2))
+    others = [s for s in range(3) if s != seat]
+    assert all(view(looking, s).state.resolution.spy == HIDDEN_POSITION for s in others)  # type: ignore[union-attr]
+    assert view(looking, seat).state.resolution.spy == 2  # type: ignore[union-attr]

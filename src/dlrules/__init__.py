@@ -5,7 +5,8 @@ The public surface (docs/api.md): ``new_game``, ``legal_moves``, ``to_move``,
 ``dumps``/``loads``; the table tools ``apply_with_events``, ``view``,
 ``format_move``/``parse_move`` and game records (``make_record``,
 ``write_record``, ``read_record``, ``replay``, ``verify``, ``state_hash``);
-the end of the game: ``is_over`` and ``outcome`` (final scores, SCO).
+the end of the game: ``is_over`` and ``outcome`` (final scores, SCO);
+the rules' statements: ``rule(ID)`` and ``rulebook.search(words)``.
 States and moves are immutable attrs records.
 """
 
@@ -45,6 +46,8 @@ from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLin
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.render import describe, describe_move
 from dlrules import svg  # pictures (docs/render.md)
+from dlrules import rulebook
+from dlrules.rulebook import Rule, UnknownRule, rule
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
@@ -89,4 +92,6 @@ __all__ = [
     # final scoring (issue 13): the outcome at the end of the game
     "GameOutcome", "PlayerScore", "ScoreLine", "TitleLine", "TitleResult", "final_scores",
     "is_over", "outcome", "score_sheet",
+    # the rules' statements (issue 14)
+    "Rule", "UnknownRule", "rule", "rulebook",
 ]  # fmt: skip

@@ -26,6 +26,9 @@ from dlrules.state import CHANCE, Deck, GameState, Phase
 def probability(state: GameState, move: Move) -> Fraction:
     """The chance of ``move`` among the chance outcomes now."""
     if isinstance(move, Draw):
+        chance = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
+        if chance == (move,):
+            return Fraction(1)  # the one outcome: a card already identified (LIB-CMB-3)
         deck: Deck = getattr(state.decks, move.deck)
         if deck.unseen:
             return Fraction(deck.count(move.card), deck.unseen_count)
@@ -58,6 +61,8 @@ def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | Non
     its card among the unseen ones (the known bottom card is certain); the
     deals and the dummies' draws are uniform."""
     first = moves[0]
+    if len(moves) == 1:
+        return ()  # a certain outcome
     kind = type(first)
     if kind is Draw:
         name = cast(Draw, first).deck

@@ -5,7 +5,11 @@ truncated record, an illegal move in a record) ends with a one-line message
 on stderr and a non-zero exit status, never a traceback:
 
 - 0: done; 1: the record holds an illegal move or a position that does not
-  match (replay/explain); 2: bad usage or a record that cannot be read.
+  match (replay/explain); 2: bad usage, a record that cannot be read, or an
+  unknown rule ID (``rules``).
+
+With ``--json`` every outcome, errors included, is one JSON document on stdout
+(docs/cli.md gives the shapes).
 """
 
 from __future__ import annotations
@@ -16,20 +20,23 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from dlrules import __version__
+from dlrules import __version__, rulebook
 from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_limits import add_limit_options, limits_of
-from dlrules.components import MONSTERS, ROOMS, SLOT_NAMES, Action
+from dlrules.cli_rules import RulesUsageError
+from dlrules.cli_rules import register as register_rules
+from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
 from dlrules.engine import apply_with_events, legal_moves, settle, to_move
 from dlrules.notation import format_move
-from dlrules.phases.common import Event
+from dlrules.phases.common import Event, plural
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import (
     GameRecord,
     RecordError,
+    RecordProblem,
     Replay,
     ReplayFailure,
     make_record,
@@ -52,7 +59,6 @@ class UsageError(Exception):
 
 
 # --- describing a position --------------------------------------------------------------
-
 
 def describe(state: GameState) -> list[str]:
     """The position as lines of text (the referee's view: everything in ``state``;
@@ -88,9 +94,13 @@ def _failure_data(f: ReplayFailure) -> dict[str, Any]:
         "move": to_data(f.move) if f.move is not None else None,
         "notation": format_move(f.move) if f.move is not None else None,
         "rules": list(f.rules),
-        "violations": [{"rule": v.rule, "message": v.message} for v in f.violations],
+        "violations": [{"rule": v.rule, "message": v.message, "statement": v.statement} for v in f.violations],
         "reason": f.reason,
     }
+
+
+def _problem_data(p: Any) -> dict[str, Any]:
+    return {"line": p.line, "rule": p.rule, "message": p.message, "statement": rulebook.statement(p.rule) if p.rule else None}
 
 
 def _print_failure(f: ReplayFailure, record: GameRecord) -> None:
@@ -147,7 +157,7 @@ def _play(args: argparse.Namespace) -> int:
                 "moves": len(result.moves),
                 "over": over,
                 "record": args.record,
-                "events": [{"move": n, "code": e.code, "text": e.text, "seat": e.seat} for n, e in narrated],
+                "events": [{"move": n, "code": e.code, "kind": e.kind, "text": e.text, "seat": e.seat, "data": e.data} for n, e in narrated],
                 "final": _position_data(state, None, full=True),
             }
         )
@@ -190,7 +200,7 @@ def _replay(args: argparse.Namespace) -> int:
         record = read_record(args.file, strict=False, limits=limits_of(args))
         problems = verify(record)
         if args.json:
-            _emit({"ok": not problems, "problems": [{"line": p.line, "rule": p.rule, "message": p.message} for p in problems]})
+            _emit({"ok": not problems, "problems": [_problem_data(p) for p in problems]})
         else:
             for p in problems:
                 print(f"{args.file}: {p}", file=sys.stderr)
@@ -232,8 +242,8 @@ def _explain(args: argparse.Namespace) -> int:
 
     try:
         text = read_text(args.file, limits_of(args))
-    except ShowError as exc:  # a file that cannot be read
-        raise UsageError(str(exc)) from exc
+    except ShowError as exc:  # a file that cannot be read: a record error, as replay says
+        raise RecordError((RecordProblem(0, f"cannot read the record: {exc}"),)) from exc
     if is_position_text(text, limits_of(args)):  # a position file (a state's JSON), LIB-TV-3
         if args.at not in (None, 0):
             raise UsageError(f"--at {args.at}: {args.file} is a position file, not a record")
@@ -302,8 +312,18 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
 # --- the parser -------------------------------------------------------------------------
 
 
+class _ArgumentError(Exception):
+    """argparse found a bad command line (raised instead of exiting, so that
+    ``--json`` can report it as JSON)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(message, self.prog, self.format_usage())
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="dlrules",
         description="The rules referee for Dungeon Lords: bots play and the referee narrates, "
         "game records are replayed and checked, positions are explained.",
@@ -358,7 +378,25 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules.cli_show import register as register_show
 
     register_show(sub)
+    register_rules(sub)
     return parser
+
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
+"""Exit statuses: done; an illegal move or a mismatch in a record; bad usage,
+an unreadable record or an unknown rule ID."""
+
+
+def _error(json_out: bool, kind: str, command: str | None, message: str, usage: str = "", prefix: str = "") -> int:
+    """Report a failure the user caused: one JSON document on stdout with
+    ``--json`` (docs/cli.md), otherwise a line on stderr. Returns exit status 2."""
+    if json_out:
+        _emit({"ok": False, "error": {"kind": kind, "command": command, "message": message}, "exit": EXIT_USAGE})
+    else:
+        if usage:
+            print(usage, end="", file=sys.stderr)
+        print(f"{'dlrules ' + command if command else 'dlrules'}: {prefix}{message}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -367,18 +405,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    arglist = list(sys.argv[1:] if argv is None else argv)
+    json_out = "--json" in arglist
+    try:
+        args = parser.parse_args(arglist)
+    except _ArgumentError as exc:
+        message, prog, usage = exc.args
+        command = prog.split()[1] if len(prog.split()) > 1 else None
+        raise SystemExit(_error(json_out, "usage", command, message, usage=usage, prefix="error: ")) from None
     if args.command is None:
         parser.print_help()
         return 0
     try:
         return int(args.func(args))
-    except UsageError as exc:
-        print(f"dlrules {args.command}: {exc}", file=sys.stderr)
-        return 2
+    except (UsageError, RulesUsageError) as exc:
+        return _error(json_out, "rule" if isinstance(exc, RulesUsageError) else "usage", args.command, str(exc))
     except RecordError as exc:
-        print(f"dlrules {args.command}: {getattr(args, 'file', '')}: {exc}", file=sys.stderr)
-        return 2
+        return _error(json_out, "record", args.command, f"{getattr(args, 'file', '')}: {exc}")
     except BrokenPipeError:  # the reader (e.g. `| head`) stopped listening
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
         return 0

@@ -2,7 +2,7 @@
 legal dig and room squares, walking distance from the entrance.
 
 The grid is 5 columns × 4 rows, row 0 next to the surface, the entrance above
-column 2 (COMPONENTS.md, geometry). Functions here take sets of squares or a
+column 2 (the component tables, geometry). Functions here take sets of squares or a
 :class:`~dlrules.state.Dungeon` and know nothing of players or phases.
 """
 
@@ -25,7 +25,7 @@ ENTRANCE: Square = (0, ENTRANCE_COLUMN.value)
 
 
 def in_grid(square: Square) -> bool:
-    """ACT-DIG-5 / COMPONENTS.md: the square lies inside the 5×4 grid."""
+    """ACT-DIG-5 / the component tables: the square lies inside the 5×4 grid."""
     r, c = square
     return 0 <= r < ROWS and 0 <= c < COLUMNS
 
@@ -129,7 +129,7 @@ def dig_squares(filled: frozenset[Square]) -> tuple[Square, ...]:
 
 
 def region(name: str) -> frozenset[Square]:
-    """A named year-1 room area (COMPONENTS.md region names)."""
+    """A named year-1 room area (the component tables region names)."""
     return REGIONS[name].value
 
 

@@ -14,6 +14,7 @@ from dlrules.moves import MOVE_TYPES, Move
 from dlrules.phases import (
     PhaseRules,
     adventurers,
+    combat,
     end_of_round,
     events,
     order_return,
@@ -39,7 +40,8 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.EVENTS: events.RULES,
     Phase.ADVENTURERS: adventurers.RULES,
     Phase.END_OF_ROUND: end_of_round.RULES,
-    Phase.COMBAT: unfinished("CMB-1", "Combat (a later issue)"),
+    Phase.COMBAT: combat.RULES,
+    Phase.YEAR_TWO: unfinished("Y2-7", "Year 2 (the change of year and its four building rounds, a later issue)"),
     Phase.GAME_OVER: scoring.RULES,  # SCO-3: every move refused
 }
 
@@ -66,7 +68,7 @@ def next_phase(state: GameState) -> Phase:
     if p is Phase.END_OF_ROUND:
         return Phase.ROUND_START if state.round < ROUNDS_PER_YEAR.value else Phase.COMBAT
     if p is Phase.COMBAT:
-        return Phase.ROUND_START if state.year == 1 else Phase.GAME_OVER
+        return Phase.YEAR_TWO if state.year == 1 else Phase.GAME_OVER  # CMB-END-4
     return Phase.GAME_OVER
 
 
@@ -77,7 +79,7 @@ def _enter(state: GameState) -> GameState:
         state = end_of_round.next_round(state)  # RS-1: the next season
     state = evolve(state, phase=phase)
     if narrating():
-        announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.")
+        announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.", None, year=state.year, round=state.round, season=state.season, phase=phase.value)
     if phase is Phase.ROUND_START:
         state = round_start.enter(state)
     elif phase is Phase.RESOLUTION:
@@ -90,6 +92,8 @@ def _enter(state: GameState) -> GameState:
         state = adventurers.enter(state)
     elif phase is Phase.END_OF_ROUND:
         state = end_of_round.enter(state)
+    elif phase is Phase.COMBAT:
+        state = combat.enter(state)
     return state
 
 

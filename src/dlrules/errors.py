@@ -1,4 +1,5 @@
-"""Why a move is illegal: violations citing rule IDs (RULES.md)."""
+"""Why a move is illegal: violations citing rule IDs, whose statements ship
+with the package (``dlrules.rulebook``)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,19 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class Violation:
-    """One broken rule: its ID (RULES.md / COMPONENTS.md / BEYOND-SEEDS.md /
-    docs/rulings.md) and a sentence a player understands, with the numbers."""
+    """One broken rule: its ID and a sentence a player understands, with the
+    numbers; ``statement`` is the rule itself, in the rulebook's words."""
 
     rule: str
     message: str
+
+    @property
+    def statement(self) -> str | None:
+        """The rule's statement (``dlrules.rulebook``), or None for an ID the
+        rulebook lacks (a test keeps every cited ID in it)."""
+        from dlrules.rulebook import statement
+
+        return statement(self.rule)
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.message}"

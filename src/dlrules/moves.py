@@ -1,7 +1,7 @@
 """Every kind of decision, as a frozen record with a ``seat`` field.
 
 Chance moves have ``seat == CHANCE``. Compound actions are decomposed into
-small decisions (DESIGN.md): digging is a sequence of ``DigTunnel`` closed by
+small decisions (docs/architecture.md): digging is a sequence of ``DigTunnel`` closed by
 ``FinishDigging``. ``Move`` is the tagged union serialised to JSON.
 """
 
@@ -208,11 +208,81 @@ class PayTaxes:
 
 @attrs.frozen
 class DiscardTrap:
-    """Year 2 Buy Traps (Y2-3): discard one trap card held, face down, out of
-    the game (SETUP-3); it never goes back to the deck."""
+    """Discard one trap card held, face down, out of the game (SETUP-3): after
+    year 2's Buy Traps (Y2-3), or in combat when Detect Treasure finds no gold
+    and no food to take (C1-6)."""
 
     seat: int
     trap: str
+
+
+# --- combat (CMB) ---------------------------------------------------------------
+
+
+@attrs.frozen
+class PlanDefence:
+    """CMB-PLAN, CMB-REF-2: the battle tile, the trap cards played (a sorted
+    tuple of keys), the monsters and ghosts sent (sorted indices into the
+    player's monsters)."""
+
+    seat: int
+    tile: Square
+    traps: tuple[str, ...] = ()
+    monsters: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class ReleasePrisoner:
+    """CMB-END-3: with no unconquered tile left, send prisoner ``prisoner``
+    (an index into the prison) to the Distant Lands."""
+
+    seat: int
+    prisoner: int
+
+
+@attrs.frozen
+class ChooseTrap:
+    """CMB-TRAP-2: in the Labyrinth, which of the two traps goes off next."""
+
+    seat: int
+    trap: str
+
+
+@attrs.frozen
+class Target:
+    """CMB-TRAP-6, CMB-MON-5: the adventurer (index in the party, entrance
+    first, the paladin included) a dart or the Witch's second small attack hits."""
+
+    seat: int
+    adventurer: int
+
+
+@attrs.frozen
+class Attack:
+    """CMB-MON-1..3: monster ``monster`` (an index into the defender's monsters)
+    acts now with option ``option`` (0 or 1, as printed), at ``target`` when
+    the option attacks anyone (the Witch's first small attack)."""
+
+    seat: int
+    monster: int
+    option: int = 0
+    target: int | None = None
+
+
+@attrs.frozen
+class WordOfPeace:
+    """C1-1: withdraw every monster of this battle, or gain 2 evil."""
+
+    seat: int
+    withdraw: bool
+
+
+@attrs.frozen
+class Transform:
+    """C2-3 Metamorphosis: the defender's monster (index) that becomes a sheep."""
+
+    seat: int
+    monster: int
 
 
 Move = Union[
@@ -234,7 +304,14 @@ Move = Union[
     ReturnOrder,
     PayMonster,
     PayTaxes,
+    PlanDefence,
+    ReleasePrisoner,
+    ChooseTrap,
+    Target,
+    Attack,
+    WordOfPeace,
     DiscardTrap,
+    Transform,
 ]
 """Every decision in the game, chance included (a tagged union in JSON)."""
 

@@ -39,6 +39,14 @@ from dlrules.limits import excerpt
 from dlrules.moves import (
     MOVE_TYPES,
     ActivateRoom,
+    Attack,
+    ChooseTrap,
+    DiscardTrap,
+    PlanDefence,
+    ReleasePrisoner,
+    Target,
+    Transform,
+    WordOfPeace,
     BuildRoom,
     ChooseOrders,
     DealOrders,
@@ -201,7 +209,14 @@ _KNOWN_FIELDS: dict[type, frozenset[str]] = {
         ReturnOrder: "seat action",
         PayMonster: "seat monster pay",
         PayTaxes: "seat gold",
+        PlanDefence: "seat tile traps monsters",
+        ReleasePrisoner: "seat prisoner",
+        ChooseTrap: "seat trap",
+        Target: "seat adventurer",
+        Attack: "seat monster option target",
+        WordOfPeace: "seat withdraw",
         DiscardTrap: "seat trap",
+        Transform: "seat monster",
     }.items()
 }
 """The fields each verb writes; a field added to a move class later is
@@ -271,8 +286,29 @@ def _format_known(move: Move, players: int | None) -> str:
         return f"{who} payday {_number_word(move.monster)} {'pay' if move.pay else 'release'}"
     if isinstance(move, PayTaxes):
         return f"{who} taxes {move.gold}"
+    return _format_combat(who, move)
+
+
+def _format_combat(who: str, move: Move) -> str:
+    if isinstance(move, PlanDefence):
+        extra = f" traps={','.join(move.traps)}" if move.traps else ""
+        extra += f" monsters={','.join(map(str, move.monsters))}" if move.monsters else ""
+        return f"{who} plan {_square_word(move.tile)}{extra}"
+    if isinstance(move, ReleasePrisoner):
+        return f"{who} release {move.prisoner}"
+    if isinstance(move, ChooseTrap):
+        return f"{who} first-trap {move.trap}"
+    if isinstance(move, Target):
+        return f"{who} target {move.adventurer}"
+    if isinstance(move, Attack):
+        extra = f" target={move.target}" if move.target is not None else ""
+        return f"{who} attack {move.monster} {move.option}{extra}"
+    if isinstance(move, WordOfPeace):
+        return f"{who} peace {'withdraw' if move.withdraw else 'evil'}"
     if isinstance(move, DiscardTrap):
         return f"{who} discard-trap {move.trap}"
+    if isinstance(move, Transform):
+        return f"{who} transform {move.monster}"
     raise AssertionError(f"{type(move).__name__} has no verb")  # pragma: no cover - guarded by _KNOWN_FIELDS
 
 
@@ -389,6 +425,50 @@ def _p_discard_trap(seat: int, w: list[str], text: str) -> Move:
     return DiscardTrap(seat, _parse_key(w[0], text, "trap"))
 
 
+def _p_plan(seat: int, w: list[str], text: str) -> Move:
+    if not w:
+        raise ValueError(f"{text!r}: expected 'P<k> plan <row>,<column> [traps=<trap>,…] [monsters=<index>,…]'")
+    opts = _options(w[1:], {"traps", "monsters"}, text)
+    traps = tuple(_parse_key(t, text, "trap") for t in opts["traps"].split(",")) if opts.get("traps") else ()
+    monsters = tuple(_parse_int(i, text, "a monster index") for i in opts["monsters"].split(",")) if opts.get("monsters") else ()
+    return PlanDefence(seat, _parse_square(w[0], text), traps, monsters)
+
+
+def _p_release(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> release <prisoner index>'")
+    return ReleasePrisoner(seat, _parse_int(w[0], text, "the prisoner index"))
+
+
+def _p_first_trap(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> first-trap <trap>'")
+    return ChooseTrap(seat, _parse_key(w[0], text, "trap"))
+
+
+def _p_target(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> target <adventurer index>'")
+    return Target(seat, _parse_int(w[0], text, "the adventurer index"))
+
+
+def _p_attack(seat: int, w: list[str], text: str) -> Move:
+    if len(w) < 2:
+        raise ValueError(f"{text!r}: expected 'P<k> attack <monster index> <option> [target=<index>]'")
+    opts = _options(w[2:], {"target"}, text)
+    target = _parse_int(opts["target"], text, "target") if "target" in opts else None
+    return Attack(seat, _parse_int(w[0], text, "the monster index"), _parse_int(w[1], text, "the option"), target)
+
+
+def _p_peace(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> peace withdraw|evil'")
+    if w[0] not in ("withdraw", "evil"):
+        raise ValueError(f"{text!r}: peace is 'withdraw' or 'evil', not {w[0]!r}")
+    return WordOfPeace(seat, w[0] == "withdraw")
+
+
+def _p_transform(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> transform <monster index>'")
+    return Transform(seat, _parse_int(w[0], text, "the monster index"))
+
+
 _VERBS: dict[str, tuple[_Parser, bool]] = {
     # verb: (parser, made by chance)
     "deal": (_p_deal, True),
@@ -408,7 +488,14 @@ _VERBS: dict[str, tuple[_Parser, bool]] = {
     "return": (_p_return, False),
     "payday": (_p_payday, False),
     "taxes": (_p_taxes, False),
+    "plan": (_p_plan, False),
+    "release": (_p_release, False),
+    "first-trap": (_p_first_trap, False),
+    "target": (_p_target, False),
+    "attack": (_p_attack, False),
+    "peace": (_p_peace, False),
     "discard-trap": (_p_discard_trap, False),
+    "transform": (_p_transform, False),
 }
 
 _VERB_CLASSES: dict[str, tuple[type, ...]] = {
@@ -429,7 +516,14 @@ _VERB_CLASSES: dict[str, tuple[type, ...]] = {
     "return": (ReturnOrder,),
     "payday": (PayMonster,),
     "taxes": (PayTaxes,),
+    "plan": (PlanDefence,),
+    "release": (ReleasePrisoner,),
+    "first-trap": (ChooseTrap,),
+    "target": (Target,),
+    "attack": (Attack,),
+    "peace": (WordOfPeace,),
     "discard-trap": (DiscardTrap,),
+    "transform": (Transform,),
 }
 
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}

@@ -1,6 +1,6 @@
 """The score sheet: a ``GameOutcome`` as a plain-text table, one column per
 player and one row per scoring line and title, in the overview card's order
-(SCORING.md SCO-7), then the totals, the licences and the winners (SCO-3).
+(SCO-7), then the totals, the licences and the winners (SCO-3).
 For table tools (``dlrules play`` once whole games reach the end)."""
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from typing import Any, TypeVar, get_origin
 
 import attrs
 import cattrs
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
@@ -111,6 +112,29 @@ converter.register_structure_hook_factory(_is_enum, _enum)
 # --- lists: only JSON arrays, tuples of fixed length exactly ---------------------------
 
 
+def _with_indices(data: list[Any], typ: Any, element: Any, hook: Callable[[Any, Any], Any]) -> Any:
+    """Structure every element, collecting the failures with their index as
+    cattrs does (``IterableValidationError`` with ``IterableValidationNote``s,
+    public API), so that ``transform_error`` gives paths like ``$.orders[1]``."""
+    return _each(data, typ, [(element, hook)] * len(data))
+
+
+def _each(data: list[Any], typ: Any, kinds: list[tuple[Any, Callable[[Any, Any], Any]]]) -> Any:
+    """``data[i]`` structured as ``kinds[i]`` (its type and hook), failures
+    collected with their index (see ``_with_indices``)."""
+    out: list[Any] = []
+    errors: list[Exception] = []
+    for i, (item, (element, hook)) in enumerate(zip(data, kinds)):
+        try:
+            out.append(hook(item, element))
+        except Exception as exc:  # noqa: BLE001 - reported with its index
+            exc.add_note(IterableValidationNote(f"Structuring {typ} @ index {i}", i, element))
+            errors.append(exc)
+    if errors:
+        raise IterableValidationError(f"While structuring {typ!r}", errors, typ)
+    return tuple(out)
+
+
 def _is_tuple(typ: Any) -> bool:
     return get_origin(typ) is tuple
 
@@ -120,26 +144,25 @@ def _tuple(typ: Any) -> Callable[[Any, Any], Any]:
     if len(args) == 2 and args[1] is Ellipsis:
         element = args[0]
         hook = converter.get_structure_hook(element)
-        general = converter._structure_tuple  # cattrs' own: its errors carry the index
 
         def homogeneous(data: Any, _: Any) -> Any:
             if not isinstance(data, list):
                 raise Refused(f"expected a list, not {_kind(data)}")
             try:
                 return tuple([hook(e, element) for e in data])  # fast path
-            except Exception:  # noqa: BLE001 - cattrs' code below says where
+            except Exception:  # noqa: BLE001 - the loop below says where
                 pass
-            return general(data, typ)
+            return _with_indices(data, typ, element, hook)
 
         return homogeneous
-    hetero = converter.gen_structure_hetero_tuple(typ)
+    kinds = [(a, converter.get_structure_hook(a)) for a in args]
 
     def fixed(data: Any, _: Any) -> Any:
         if not isinstance(data, list):
             raise Refused(f"expected a list of {len(args)}, not {_kind(data)}")
         if len(data) != len(args):
             raise Refused(f"expected a list of {len(args)}, not of {len(data)}")
-        return hetero(data, typ)
+        return _each(data, typ, kinds)
 
     return fixed
 
@@ -236,7 +259,7 @@ def _path_message(exc: BaseException, typ: Any) -> str:
         return str(exc)
     if isinstance(exc, KeyError):
         return "required field missing"
-    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+    if isinstance(exc, ForbiddenExtraKeysError):
         names = sorted(exc.extra_fields)
         shown = ", ".join(excerpt(n)[1:-1] if len(n) <= EXCERPT else excerpt(n) for n in names[:5])
         return f"extra fields found ({shown}{f', … {len(names)} in all' if len(names) > 5 else ''})"

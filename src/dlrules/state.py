@@ -79,6 +79,7 @@ class Phase(enum.Enum):
     ADVENTURERS = "adventurers"
     END_OF_ROUND = "end_of_round"
     COMBAT = "combat"
+    YEAR_TWO = "year_two"  # the change of year and year 2's building (Y2-7 …): not implemented yet
     GAME_OVER = "game_over"
 
 
@@ -153,6 +154,8 @@ class Adventurer:
 
     key: str
     damage: int = 0
+    poison: int = 0  # Poisoned Dart damage still to come at the end of this battle (CMB-EOR-1)
+    food: int = 0  # Create Food tokens: +1 hit point each for the rest of the combat (C2-1)
 
 
 @attrs.frozen
@@ -321,6 +324,7 @@ class GameState:
     resolution: Resolution | None = None  # where resolution stands (RES)
     turn: Turn | None = None  # production and events: who acts now (RUL-5, EVT-2)
     deal_and_keep: bool = True  # RUL-13: first unavailable orders dealt 3, kept 2 (else 2 at random)
+    fight: Fight | None = None  # combat: the round, the plans, the battle in progress (CMB-REF-1)
 
     @property
     def n_players(self) -> int:
@@ -404,3 +408,59 @@ class Turn:
     step: int = 0
     draws: int = 0
     dismissed: int = 0
+
+
+@attrs.frozen
+class Plan:
+    """A defender's plan for one combat round (CMB-PLAN, CMB-REF-2): the battle
+    tile, the trap cards played face down (hidden until the Trap step,
+    CMB-PLAN-9), the monsters and ghosts sent (indices into his monsters) and
+    the room's gold put on the trap cards (CMB-PLAN-6)."""
+
+    tile: Square
+    traps: tuple[str, ...] = ()
+    monsters: tuple[int, ...] = ()
+    gold: int = 0
+
+
+@attrs.frozen
+class Battle:
+    """One defender's battle in progress (CMB-BAT, CMB-4).
+
+    ``step`` is where the battle stands: ``trap``, ``fast``, ``monsters``,
+    ``slow``, ``heal`` (where a decision stopped it). ``traps`` are the planned traps not gone
+    off yet (hidden); ``aiming`` a trap or monster waiting for the defender's
+    target (``Target``); ``choosing`` a spell waiting for the defender's
+    choice; ``sent`` the monsters and ghosts that have not acted."""
+
+    seat: int
+    step: str = "trap"
+    traps: tuple[str, ...] = ()
+    aiming: str | None = None
+    sent: tuple[int, ...] = ()
+    choosing: str | None = None
+    icons_used: int = 0  # Labyrinth: anti-trap icons used up by the first trap (CMB-TRAP-4)
+    attacked: bool = False  # a monster or ghost attacked (CMB-MON-6)
+    no_heal: bool = False  # a Dragon attacked or an Anti-magic Dart hit a priest (CMB-HEAL-1)
+    no_spells: bool = False  # an Anti-magic Dart hit a wizard (CMB-SPELL-3)
+    no_conquest: bool = False  # Slime's hold, Cursed Ring, Trap Door, Demon (CMB-CONQ-1)
+    asking: tuple[int, ...] = ()  # Suggestion: monsters still to pay for or withdraw (C1-2)
+    shield: int = 0  # Magic Shield points still to absorb (C1-3, U-12)
+    invisible: bool = False  # Invisibility: wizards take no damage this round (C1-4, U-13)
+
+
+@attrs.frozen
+class Fight:
+    """Where the year's combat stands (CMB-REF-1): the combat round (1-4), the
+    stage (``plan``, ``reveal``, ``battle``, ``over``), the position in play
+    order of the player planning or fighting, each seat's plan for this round,
+    the battle in progress, and the year's paladin (his damage travels with
+    him, CMB-PAL-1; ``paladin_gone`` once imprisoned or gone, CMB-PAL-3)."""
+
+    round: int = 1
+    stage: str = "plan"
+    position: int = 0
+    plans: tuple[Plan | None, ...] = ()
+    battle: Battle | None = None
+    paladin: Adventurer | None = None
+    paladin_gone: bool = False

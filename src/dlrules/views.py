@@ -20,6 +20,13 @@ What is hidden (docs/views.md):
   read ``()``;
 - the trap cards discarded face down (``GameState.trap_discard``, SETUP-3):
   only the count, each reads ``"?"``;
+- which combat card a seat is looking at while chance turns it up
+  (``resolution.spy`` reads ``HIDDEN_POSITION`` for the other seats, ACT-REP-2,
+  LIB-CMB-3); a combat card turned face up in its round is public (every
+  seat's ``spied`` then holds its position, CMB-CARD-7);
+- the trap cards a defender played face down, until they go off
+  (``fight.plans[s].traps`` and ``fight.battle.traps`` read ``"?"`` each for
+  the other seats, CMB-PLAN-9, CMB-REF-6);
 - every deck's unseen cards (order and contents): a deck shows only its size,
   as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
   are public.
@@ -37,10 +44,13 @@ import hashlib
 import attrs
 
 from dlrules.moves import Move
-from dlrules.state import Deck, Decks, GameState, PlayerState
+from dlrules.state import Deck, Decks, Fight, GameState, PlayerState
 
 HIDDEN: str = "?"
 """The card key standing for a card the seat may not see (traps, deck contents)."""
+
+HIDDEN_POSITION: int = -1
+"""``resolution.spy`` as the other seats see it: a look is in progress, at a position they may not know."""
 
 HIDDEN_PLAYER_FIELDS: frozenset[str] = frozenset({"committed", "dummy_choice", "dealt", "kept", "traps"})
 """``PlayerState`` fields only their owner may see (ORD-3, DUM2-3, RUL-13, ACT-TRAP-2)."""
@@ -62,7 +72,7 @@ PUBLIC_GAME_FIELDS: frozenset[str] = frozenset(
     {
         "variant", "year", "round", "phase", "first_player", "players", "dummies", "board", "tavern",
         "room_shop", "adventurers_next", "adventurers_now", "events", "special_event", "paladin",
-        "dummy_evil", "far_lands", "resolution", "turn", "deal_and_keep",
+        "dummy_evil", "far_lands", "resolution", "turn", "deal_and_keep", "fight",
     }
 )  # fmt: skip
 """``GameState`` fields every seat sees (``players`` is redacted player by player)."""
@@ -116,7 +126,35 @@ def redact(state: GameState, seat: int | None) -> GameState:
     spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
     trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3, LIB-Y1-3: face down, only the count
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
+    resolution = state.resolution
+    if resolution is not None and resolution.spy is not None:
+        r_seat = _acting(state)
+        if r_seat != seat:
+            resolution = attrs.evolve(resolution, spy=HIDDEN_POSITION)  # ACT-REP-2, LIB-CMB-3
+    return attrs.evolve(
+        state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard,
+        resolution=resolution, fight=_redact_fight(state.fight, seat),
+    )  # fmt: skip
+
+
+def _acting(state: GameState) -> int | None:
+    from dlrules.phases.resolution import acting_seat
+
+    return acting_seat(state)
+
+
+def _redact_fight(fight: Fight | None, seat: int | None) -> Fight | None:
+    """CMB-PLAN-9, CMB-REF-6: other defenders' trap cards stay face down."""
+    if fight is None:
+        return None
+    plans = tuple(
+        plan if plan is None or s == seat else attrs.evolve(plan, traps=(HIDDEN,) * len(plan.traps))
+        for s, plan in enumerate(fight.plans)
+    )
+    battle = fight.battle
+    if battle is not None and battle.seat != seat:
+        battle = attrs.evolve(battle, traps=(HIDDEN,) * len(battle.traps))
+    return attrs.evolve(fight, plans=plans, battle=battle)
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:

@@ -1,6 +1,6 @@
 """Component data: every printed number, with its confidence and source.
 
-Rule code reads values from here and nowhere else (COMPONENTS.md).
+Rule code reads values from here and nowhere else (the component tables).
 """
 
 from dlrules.components.base import Conf, Fact
@@ -42,6 +42,7 @@ from dlrules.components.cards import (
     Produce,
     RoomKind,
     SpecialEventCard,
+    Speed,
     TrapKind,
 )
 
@@ -51,5 +52,5 @@ __all__ = [
     "SLOT_NAMES", "SPACES", "SPECIAL_EVENTS", "SPECIAL_EVENT_DECK", "TRAPS", "TRAP_DECK",
     "Action", "AdventurerClass", "AdventurerTile", "CombatCard", "Conf", "Cost", "EventTile",
     "Fact", "MonsterKind", "PaladinTile", "Produce", "Reward", "RoomKind", "SlotSpec",
-    "SpaceSpec", "SpecialEventCard", "TrapKind", "resolution_order", "slot_spec", "space",
+    "SpaceSpec", "SpecialEventCard", "Speed", "TrapKind", "resolution_order", "slot_spec", "space",
 ]  # fmt: skip

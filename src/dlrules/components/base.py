@@ -1,7 +1,7 @@
 """Shared shapes for component data: confidence marks and sourced facts.
 
 Every number printed on a board, tile or card lives in this package, never
-inline in rule code. Each record carries its confidence (COMPONENTS.md: H, M, L)
+inline in rule code. Each record carries its confidence (the component tables: H, M, L)
 and its source, so ``docs/`` can list what still needs checking against a
 printed copy, and a corrected value is a one-line change here.
 """
@@ -17,7 +17,7 @@ T = TypeVar("T")
 
 
 class Conf(enum.Enum):
-    """Confidence of a component value (COMPONENTS.md preamble)."""
+    """Confidence of a component value (H, M or L, as the rules specification marks them)."""
 
     H = "H"
     M = "M"

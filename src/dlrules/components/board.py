@@ -1,4 +1,4 @@
-"""The central board: eight action spaces, three slots each (COMPONENTS.md)."""
+"""The central board: eight action spaces, three slots each (the component tables)."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ class SlotSpec:
     reward: Reward
     text: str
     conf: Conf = Conf.H
-    source: str = "COMPONENTS.md, central board"
+    source: str = "component tables, central board"
 
 
 @attrs.frozen
@@ -95,10 +95,10 @@ class SpaceSpec:
     slots: tuple[SlotSpec, SlotSpec, SlotSpec]
     reversed_resolution: bool
     conf: Conf = Conf.H
-    source: str = "COMPONENTS.md, central board; RES-1, RES-2"
+    source: str = "component tables, central board; RES-1, RES-2"
 
 
-_SRC = "COMPONENTS.md, central board"
+_SRC = "component tables, central board"
 
 SPACES: tuple[SpaceSpec, ...] = (
     SpaceSpec(

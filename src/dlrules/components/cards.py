@@ -1,5 +1,5 @@
 """Cards and tiles: monsters, rooms, traps, adventurers, paladins, events,
-combat cards and special events (COMPONENTS.md, BEYOND-SEEDS.md).
+combat cards and special events (the component tables; SPE, CMB-1).
 
 Decks are multisets of card identities (``name -> copies``). A card's identity
 is a short string key; the records below give its printed values.
@@ -14,10 +14,10 @@ import attrs
 from dlrules.components.base import Conf
 from dlrules.components.board import Cost
 
-_C = "COMPONENTS.md"
+_C = "component tables"
 
 
-# --- Monsters (COMPONENTS.md "Monsters and ghosts") -------------------------
+# --- Monsters (the component tables "Monsters and ghosts") -------------------------
 
 
 @attrs.frozen
@@ -25,8 +25,8 @@ class MonsterKind:
     """A monster or ghost tile. ``cost`` is both hire cost and payday upkeep
     (ACT-MON-2, EVT-PAY-1). ``trap_cost``/``monster_cost`` are the Golem's
     trap card and the Demon's sacrificed monster. ``conf`` is the confidence
-    of the attack, ``cost_conf`` that of the cost (COMPONENTS.md; icon-only
-    costs: OPEN-QUESTIONS.md U-17)."""
+    of the attack, ``cost_conf`` that of the cost (the component tables; icon-only
+    costs: U-17)."""
 
     key: str
     name: str
@@ -41,7 +41,7 @@ class MonsterKind:
     after: str
     conf: Conf
     cost_conf: Conf = Conf.H
-    source: str = _C + ", monsters; COMPONENTS-COMBAT.md table M"
+    source: str = _C + ", monsters; combat component table M"
 
     def describe_cost(self) -> str:
         parts = [Cost(gold=self.gold, food=self.food, evil=self.evil).describe()]
@@ -59,8 +59,8 @@ MONSTERS: dict[str, MonsterKind] = {
         MonsterKind("slime", "Slime", 1, 1, 0, 0, 0, 0, False, "1 damage to every adventurer, or no damage and the party cannot conquer this round", "knocked out", Conf.H, Conf.M, source=_C + ", monsters (cost: one fan data set says 2 food); U-17"),
         MonsterKind("ghost", "Ghost", 1, 0, 1, 0, 0, 0, True, "2 damage to any adventurer except the first; cannot attack a lone adventurer", "knocked out; never withdraws", Conf.H, Conf.M),
         MonsterKind("troll", "Troll", 1, 2, 0, 0, 0, 0, False, "3 damage to the first, or pay 1 food: 4 damage to the first", "knocked out", Conf.H, Conf.M),
-        MonsterKind("witch", "Witch", 1, 1, 1, 0, 0, 0, False, "4 damage to the first, or 1 damage to each of two adventurers", "knocked out", Conf.H, Conf.H, source=_C + ", monsters (cost H*: the Pay Day example, EXAMPLES.md E3)"),
-        MonsterKind("vampire", "Vampire", 1, 0, 2, 0, 0, 0, False, "3 damage to any non-priest, or 2 damage to any non-priest and it stays ready", "knocked out / ready", Conf.H, Conf.H, source=_C + ", monsters (cost H*: the Pay Day example, EXAMPLES.md E3)"),
+        MonsterKind("witch", "Witch", 1, 1, 1, 0, 0, 0, False, "4 damage to the first, or 1 damage to each of two adventurers", "knocked out", Conf.H, Conf.H, source=_C + ", monsters (cost H*: the Pay Day example, E3)"),
+        MonsterKind("vampire", "Vampire", 1, 0, 2, 0, 0, 0, False, "3 damage to any non-priest, or 2 damage to any non-priest and it stays ready", "knocked out / ready", Conf.H, Conf.H, source=_C + ", monsters (cost H*: the Pay Day example, E3)"),
         MonsterKind("golem", "Golem", 2, 0, 0, 1, 1, 0, False, "4 damage to the first", "always stays ready", Conf.H, Conf.H),
         MonsterKind("dragon", "Dragon", 2, 2, 2, 0, 0, 0, False, "2 damage to every adventurer; the party skips its healing this round", "knocked out", Conf.H, Conf.M),
         MonsterKind("demon", "Demon", 2, 0, 1, 0, 0, 1, False, "7 damage to any adventurer, and the party cannot conquer this round", "knocked out", Conf.H, Conf.M, source=_C + ", monsters (the other monster: H; 1 evil: M)"),
@@ -70,11 +70,11 @@ MONSTERS: dict[str, MonsterKind] = {
 MONSTER_DECKS: dict[int, dict[str, int]] = {
     1: {"goblin": 2, "slime": 2, "ghost": 2, "troll": 2, "witch": 2, "vampire": 2},
     2: {"goblin": 1, "slime": 1, "ghost": 1, "troll": 1, "witch": 1, "vampire": 1, "golem": 2, "dragon": 2, "demon": 2},
-}  # COMPONENTS.md: 12 tiles a year (H); the kinds per deck come from a fan data set (M)
+}  # the component tables: 12 tiles a year (H); the kinds per deck come from a fan data set (M)
 MONSTER_DECK_CONF = Conf.M
 
 
-# --- Rooms (COMPONENTS.md "Rooms") ------------------------------------------
+# --- Rooms (the component tables "Rooms") ------------------------------------------
 
 
 class Produce(enum.Enum):
@@ -119,19 +119,19 @@ ROOMS: dict[str, RoomKind] = {
         RoomKind("dark-room", "Dark Room", 2, 0, 0, Produce.NOTHING, "anywhere", "witches and vampires fighting here deal +1 damage", Conf.H),
         RoomKind("labyrinth", "Labyrinth", 2, 0, 0, Produce.NOTHING, "anywhere", "up to two traps here, with no gold surcharge, but only 1 monster (ghosts unlimited)", Conf.H),
         RoomKind("anti-magic-room", "Anti-magic Room", 2, 0, 0, Produce.NOTHING, "anywhere", "no spells while the party fights here", Conf.H),
-        RoomKind("cafeteria", "Cafeteria", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +1 per troll, goblin, slime and witch at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-5"),
-        RoomKind("chapel", "Chapel", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per vampire and per ghost at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-6"),
-        RoomKind("pandemonium", "Pandemonium", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per golem, dragon and demon at the end (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-7"),
-        RoomKind("hall-of-fame", "Hall of Fame", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per exclusive title (+1 with 2 or 3 players), with the titles (components/scoring.py)", Conf.H, "COMPONENTS-COMBAT.md R-8"),
+        RoomKind("cafeteria", "Cafeteria", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +1 per troll, goblin, slime and witch at the end (components/scoring.py)", Conf.H, "R-5"),
+        RoomKind("chapel", "Chapel", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per vampire and per ghost at the end (components/scoring.py)", Conf.H, "R-6"),
+        RoomKind("pandemonium", "Pandemonium", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per golem, dragon and demon at the end (components/scoring.py)", Conf.H, "R-7"),
+        RoomKind("hall-of-fame", "Hall of Fame", 2, 0, 0, Produce.NOTHING, "anywhere", "scoring: +2 per exclusive title (+1 with 2 or 3 players), with the titles (components/scoring.py)", Conf.H, "R-8"),
     )
 }  # fmt: skip
 
 ROOM_DECKS: dict[int, dict[str, int]] = {
     y: {k: 1 for k, r in ROOMS.items() if r.year == y} for y in (1, 2)
-}  # 16 tiles, 8 a year, one of each (COMPONENTS.md, H)
+}  # 16 tiles, 8 a year, one of each (the component tables, H)
 
 
-# --- Traps (COMPONENTS.md "Traps") -------------------------------------------
+# --- Traps (the component tables "Traps") -------------------------------------------
 
 
 @attrs.frozen
@@ -141,7 +141,7 @@ class TrapKind:
     effect: str
     copies: int
     conf: Conf
-    source: str = _C + ", traps; COMPONENTS-COMBAT.md table T"
+    source: str = _C + ", traps; combat component table T"
 
 
 TRAPS: dict[str, TrapKind] = {
@@ -161,7 +161,7 @@ TRAPS: dict[str, TrapKind] = {
 
 TRAP_DECK: dict[str, int] = {k: t.copies for k, t in TRAPS.items()}
 TRAP_DECK_CONF = Conf.M  # 27 cards of 9 kinds: the component list (M)
-TRAP_COPIES_CONF = Conf.L  # 3 of each kind: the only split that fits (OPEN-QUESTIONS.md U-4)
+TRAP_COPIES_CONF = Conf.L  # 3 of each kind: the only split that fits (U-4)
 
 
 # --- Adventurers and paladins ------------------------------------------------
@@ -175,16 +175,16 @@ class AdventurerClass(enum.Enum):
     PALADIN = "paladin"
 
 
-_A = "COMPONENTS-COMBAT.md, table A"
+_A = "combat component tables, table A"
 
 
 @attrs.frozen
 class AdventurerTile:
-    """An adventurer tile (COMPONENTS-COMBAT.md table A). ``rank`` is the
+    """An adventurer tile (combat component table A). ``rank`` is the
     glyph rank printed on the tile, the strength RST-4 sorts by: a property of
     each tile, not of its class (RST-5, RUL-7: tiles of equal rank have the
     "same glyph"). ``conf`` is the confidence of the hit points and icons,
-    ``rank_conf`` that of the glyph rank (OPEN-QUESTIONS.md U-18)."""
+    ``rank_conf`` that of the glyph rank (U-18)."""
 
     key: str
     year: int
@@ -217,7 +217,7 @@ def _adv(year: int, cls: AdventurerClass, rank: int, hp: int, power: int, conf: 
 _W, _T, _P, _Z = AdventurerClass.WARRIOR, AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD
 _HX = Conf.H  # H*: the only value that makes the rulebook's worked examples come out (treated as H)
 
-# COMPONENTS-COMBAT.md table A: (glyph rank, HP, icons) per tile. Every rank is M
+# combat component table A: (glyph rank, HP, icons) per tile. Every rank is M
 # (a fan data set's "difficulty", U-18); HP and icons are M except the H* values
 # the rulebook's combat scenarios fix on their own.
 ADVENTURERS: dict[str, AdventurerTile] = {
@@ -287,7 +287,7 @@ EVENTS: dict[str, EventTile] = {
     for e in (
         EventTile("payday", "Payday", "EVT-PAY-1..3", Conf.H),
         EventTile("taxes", "Taxes", "EVT-TAX-1..3", Conf.H),
-        EventTile("special", "Special event", "no effect in the first game; the full game reveals the year's special event card", Conf.H),
+        EventTile("special", "Special Event", "no effect in the first game; the full game reveals the year's special event card", Conf.H),
     )
 }  # fmt: skip
 EVENT_DECK: dict[str, int] = {"payday": 1, "taxes": 1, "special": 1}  # EVT-3, each year
@@ -299,47 +299,84 @@ class SpecialEventCard:
     name: str
     effect: str
     conf: Conf
-    source: str = "BEYOND-SEEDS.md, SPE"
+    source: str = "SPE"
 
 
-# BEYOND-SEEDS.md SPE: nine cards; three names are reported (M), the others
-# and every text are not established. Until they are, a special event has no
-# effect (docs/rulings.md LIB-6, LIB-EVT-4).
+# SPE-C: nine cards; five names are known (Embezzlement printed in the rulebook,
+# four from play reports, M), four are not; one name per card, used in every
+# sentence (the keys stay as records write them). Until their effects are
+# implemented, a special event has no effect (LIB-6, LIB-EVT-4). Names: LIB-TR-1.
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (
         SpecialEventCard("witch-hunt", "Witch Hunt", "text not established: no effect yet", Conf.M),
         SpecialEventCard("monster-strike", "Monster Strike", "text not established: no effect yet", Conf.M),
-        SpecialEventCard("gold-halving", "(gold halved)", "halves gold, unpaid part to damage tokens (text not established: no effect yet)", Conf.M),
-        *(SpecialEventCard(f"special-{i}", f"Special event {i}", "not established: no effect yet", Conf.L) for i in range(4, 10)),
+        SpecialEventCard("gold-halving", "Embezzlement", "each lord loses half their gold, rounded down (SPE-C-1; not implemented yet: no effect)", Conf.H),
+        SpecialEventCard("special-4", "Earthquake", "text not established: no effect yet (SPE-C-4)", Conf.M),
+        SpecialEventCard("special-5", "VIP Visit", "text not established: no effect yet (SPE-C-5)", Conf.M),
+        *(SpecialEventCard(f"special-{i}", f"Unnamed card {i}", "not established: no effect yet (SPE-C-6..9)", Conf.L) for i in range(6, 10)),
     )
 }  # fmt: skip
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}
 
 
-# --- Combat cards (BEYOND-SEEDS.md CMB-1) -------------------------------------
+# --- Combat cards (COMPONENTS-COMBAT.md table C; CMB-1, CMB-SPELL) ------------------
+
+
+class Speed(enum.Enum):
+    """When a card's spell is cast (CMB-4: step 2 fast, step 4 slow)."""
+
+    FAST = "fast"
+    SLOW = "slow"
+
+
+_CC = "combat component tables, table C"
 
 
 @attrs.frozen
 class CombatCard:
+    """A combat card: one spell, fast or slow, and a fatigue number (CMB-1).
+    ``spell`` names what the referee does (``"none"``: no effect, CMB-SPELL-8);
+    ``conf`` is the card's least certain value (speed, fatigue or effect)."""
+
     key: str
+    name: str
     year: int
+    speed: Speed
     fatigue: int
     spell: str
+    effect: str
     copies: int
     conf: Conf
-    source: str = "BEYOND-SEEDS.md CMB-1 (spells not established)"
+    source: str = _CC
 
 
+def _card(key: str, name: str, year: int, speed: Speed, fatigue: int, effect: str, conf: Conf, source: str, spell: str | None = None) -> CombatCard:
+    return CombatCard(key, name, year, speed, fatigue, spell or key, effect, 1, conf, f"{_CC} {source}")
+
+
+_F, _S = Speed.FAST, Speed.SLOW
 COMBAT_CARDS: dict[str, CombatCard] = {
     c.key: c
     for c in (
-        CombatCard("y1-fatigue-0", 1, 0, "not established", 1, Conf.H),
-        CombatCard("y1-fatigue-1", 1, 1, "not established", 4, Conf.H),
-        CombatCard("y1-fatigue-2", 1, 2, "not established", 4, Conf.H),
-        CombatCard("y2-fatigue-1", 2, 1, "not established", 1, Conf.H),
-        CombatCard("y2-fatigue-2", 2, 2, "not established", 4, Conf.H),
-        CombatCard("y2-fatigue-3", 2, 3, "not established", 4, Conf.H),
+        _card("word-of-peace", "Word of Peace", 1, _F, 2, "the defender withdraws all his monsters here, or gains 2 evil", Conf.M, "C1-1; RB p.13; fast, fatigue: CED, U-2"),
+        _card("suggestion", "Suggestion", 1, _F, 2, "for each monster here the defender pays its cost or withdraws it", Conf.M, "C1-2; RB p.18, p.22; fast, fatigue: CED, U-2"),
+        _card("magic-shield", "Magic Shield", 1, _F, 1, "absorbs the first point of damage dealt after it (U-12)", Conf.M, "C1-3; CED, KAL, FAQ"),
+        _card("invisibility", "Invisibility", 1, _F, 0, "wizards go to the back and take no damage this round (U-13)", Conf.M, "C1-4; CED, FAQ; fast: L (U-2)"),
+        _card("fireball", "Fireball", 1, _S, 1, "no effect", Conf.M, "C1-5; CED; slow: L (U-2)"),
+        _card("detect-treasure", "Detect Treasure", 1, _S, 1, "the defender loses 1 gold, else 1 food, else a trap card of his choice", Conf.M, "C1-6; CED; slow: L (U-2)"),
+        _card("fist-of-justice", "Fist of Justice", 1, _S, 1, "the defender loses 1 imp", Conf.M, "C1-7; CED; slow: L (U-2)"),
+        _card("detect-evil", "Detect Evil", 1, _S, 2, "the defender gains 2 evil", Conf.M, "C1-8; CED; slow: L (U-2)"),
+        _card("graffiti", "Graffiti", 1, _S, 2, "text unknown: no effect (U-2)", Conf.L, "C1-9; KAL (name only)", spell="none"),
+        _card("create-food", "Create Food", 2, _F, 3, "a food token on the first adventurer: +1 hit point for the rest of the combat", Conf.L, "C2-1; FAQ; speed, fatigue: L (U-1)"),
+        _card("illusion", "Illusion", 2, _F, 1, "an illusory adventurer (1 hit point, no icons) stands first in the party", Conf.L, "C2-2; FAQ; fatigue: L (U-1)"),
+        _card("metamorphosis", "Metamorphosis", 2, _F, 2, "one of the defender's monsters here becomes a sheep: it does not act and is knocked out", Conf.L, "C2-3; FAQ; fatigue: L (U-1)"),
+        _card("aura-of-fear", "Aura of Fear", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-4; FAQ", spell="none"),
+        _card("dimensional-gate", "Dimensional Gate", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-5; FAQ", spell="none"),
+        _card("blind-rage", "Blind Rage", 2, _F, 2, "text unknown: no effect (U-1)", Conf.L, "C2-6; FAQ", spell="none"),
+        _card("regeneration", "Regeneration", 2, _S, 3, "heals the party by an unknown amount: no effect (U-1)", Conf.L, "C2-7; FAQ errata", spell="none"),
+        _card("song-of-courage", "Song of Courage", 2, _S, 3, "text unknown: no effect (U-1)", Conf.L, "C2-8; KAL", spell="none"),
+        _card("magic-key", "Magic Key", 2, _S, 3, "text unknown: no effect (U-1)", Conf.L, "C2-9; KAL", spell="none"),
     )
 }  # fmt: skip
 COMBAT_DECKS: dict[int, dict[str, int]] = {

@@ -1,5 +1,5 @@
 """Generate docs/values-to-verify.md: every component value of M or L
-confidence, from the data itself (COMPONENTS.md asks that they be listed).
+confidence, from the data itself (the rules ask that they be listed).
 
 Run ``python -m dlrules.components.report > docs/values-to-verify.md``.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dlrules.components import cards, scoring, setup
+from dlrules.components import cards, combat, scoring, setup
 from dlrules.components.base import Conf
 from dlrules.components.board import SLOT_NAMES, SPACES
 
@@ -31,7 +31,7 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
             yield ("monster", f"{m.name} (cost, hire and wage)", m.describe_cost(), m.cost_conf.value, m.source)
     if cards.MONSTER_DECK_CONF is not Conf.H:
         decks = "; ".join(f"year {y}: " + ", ".join(f"{n} {k}" for k, n in d.items()) for y, d in cards.MONSTER_DECKS.items())
-        yield ("monster", "kinds per deck (12 tiles a year: H)", decks, cards.MONSTER_DECK_CONF.value, "COMPONENTS.md, monsters")
+        yield ("monster", "kinds per deck (12 tiles a year: H)", decks, cards.MONSTER_DECK_CONF.value, "component tables, monsters")
     for r in cards.ROOMS.values():
         if r.conf is not Conf.H:
             yield ("room", r.name, f"{r.effect}; area {r.area}", r.conf.value, r.source)
@@ -40,13 +40,13 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
     for t in cards.TRAPS.values():
         if t.conf is not Conf.H:
             yield ("trap", t.name, t.effect, t.conf.value, t.source)
-    yield ("trap", "the deck (one for both years)", f"{sum(cards.TRAP_DECK.values())} cards, {len(cards.TRAP_DECK)} kinds", cards.TRAP_DECK_CONF.value, "COMPONENTS.md, traps")
-    yield ("trap", "copies of each kind", "3 of each", cards.TRAP_COPIES_CONF.value, "COMPONENTS.md, traps; OPEN-QUESTIONS.md U-4")
+    yield ("trap", "the deck (one for both years)", f"{sum(cards.TRAP_DECK.values())} cards, {len(cards.TRAP_DECK)} kinds", cards.TRAP_DECK_CONF.value, "component tables, traps")
+    yield ("trap", "copies of each kind", "3 of each", cards.TRAP_COPIES_CONF.value, "component tables, traps; U-4")
     for a in cards.ADVENTURERS.values():
         if a.conf is not Conf.H:
-            yield ("adventurer", a.key, f"HP {a.hp}, power {a.power}, {a.copies} copies", a.conf.value, a.source)
+            yield ("adventurer", a.key, f"HP {a.hp}, power {a.power}, {a.copies} {'copy' if a.copies == 1 else 'copies'}", a.conf.value, a.source)
         if a.rank_conf is not Conf.H:
-            yield ("adventurer", f"{a.key} (glyph rank, RST-4)", f"rank {a.rank}", a.rank_conf.value, a.source + "; OPEN-QUESTIONS.md U-18")
+            yield ("adventurer", f"{a.key} (glyph rank, RST-4)", f"rank {a.rank}", a.rank_conf.value, a.source + "; U-18")
     for p in cards.PALADINS.values():
         if p.conf is not Conf.H:
             yield ("paladin", p.key, f"HP {p.hp}; {p.anti_trap}/{p.hearts}/{p.crystals}", p.conf.value, p.source)
@@ -55,7 +55,18 @@ def _rows() -> Iterator[tuple[str, str, str, str, str]]:
             yield ("special event", s.name, s.effect, s.conf.value, s.source)
     for c in cards.COMBAT_CARDS.values():
         if c.conf is not Conf.H:
-            yield ("combat card", c.key, f"fatigue {c.fatigue}", c.conf.value, c.source)
+            yield ("combat card", c.name, f"{c.speed.value}, fatigue {c.fatigue}; {c.effect}", c.conf.value, c.source)
+    for mc in combat.MONSTER_COMBAT.values():
+        if mc.conf is not Conf.H:
+            yield ("monster in combat", mc.key, str(mc.options), mc.conf.value, mc.source)
+    for tc in combat.TRAP_COMBAT.values():
+        if tc.conf is not Conf.H:
+            yield ("trap in combat", tc.key, f"{tc.aim.value}, {tc.damage} damage", tc.conf.value, tc.source)
+        if tc.year2_conf is not Conf.H:
+            yield ("trap in combat", f"{tc.key} (year 2)", f"{tc.damage_y2} damage", tc.year2_conf.value, tc.source + "; U-3")
+    for fact in combat.COMBAT_FACTS:
+        if fact.conf is not Conf.H:
+            yield ("combat", fact.name, str(fact.value), fact.conf.value, fact.source)
     yield from _scoring_rows()
 
 
@@ -71,7 +82,7 @@ def _scoring_rows() -> Iterator[tuple[str, str, str, str, str]]:
         if t.conf is not Conf.H:
             yield ("title", t.title.value, t.measures, t.conf.value, t.source)
         if t.name_conf is not Conf.H:
-            yield ("title", f"{t.title.value} (the name)", f"{t.name!r}; what it measures is {t.conf.value}", t.name_conf.value, t.source + "; OPEN-QUESTIONS.md U-10")
+            yield ("title", f"{t.title.value} (the name)", f"{t.name!r}; what it measures is {t.conf.value}", t.name_conf.value, t.source + "; U-10")
     for r in scoring.SCORING_ROOMS.values():
         if r.conf is not Conf.H:
             yield ("scoring room", r.room, ", ".join(f"{k} +{n}" for k, n in r.per_kind), r.conf.value, r.source)
@@ -87,7 +98,7 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     (
         "ORD-9: no refund; dummies never pay",
         "the full game's 1 gold for Hire Monster played first is kept by the bank whatever follows; "
-        "dummy colours never pay (OPEN-QUESTIONS.md U-20)",
+        "dummy colours never pay (U-20)",
         "L",
         "dlrules.phases.orders.hire_first_charge",
     ),
@@ -105,7 +116,7 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     ),
 )
 """Rule readings of M or L confidence the code keeps in one named function
-(OPEN-QUESTIONS.md): (what, the reading, conf, where)."""
+(the open questions): (what, the reading, conf, where)."""
 
 
 def render() -> str:
@@ -114,7 +125,7 @@ def render() -> str:
         "",
         "Generated from `src/dlrules/components/` by `python -m dlrules.components.report`;",
         "do not edit by hand. Every component value below is of M (one credible source)",
-        "or L (weak or inferred) confidence (COMPONENTS.md). A user holding the box can",
+        "or L (weak or inferred) confidence in the rules specification. A user holding the box can",
         "correct one in a single place: the record named here.",
         "",
         "| kind | what | value | conf | source |",
@@ -126,7 +137,7 @@ def render() -> str:
         "",
         "## Rule readings to verify",
         "",
-        "Readings of M or L confidence the rules leave open (OPEN-QUESTIONS.md), each kept in one",
+        "Readings of M or L confidence the rules leave open (the open questions), each kept in one",
         "named function.",
         "",
         "| rule | reading | conf | where |",

@@ -1,4 +1,4 @@
-"""Final scoring values (SCORING.md, COMPONENTS-COMBAT.md table R): the points
+"""Final scoring values (the scoring rules, combat component table R): the points
 of each scoring line, the title points by player count, the titles themselves
 and the point-scoring rooms' bonuses. The rules that use them live in
 ``phases/scoring.py``; every number is here, with its confidence and source.
@@ -12,7 +12,7 @@ import attrs
 
 from dlrules.components.base import Conf, Fact
 
-_SCO = "SCORING.md"
+_SCO = "the scoring rules"
 _RB = "rulebook p.11 (overview card), p.21"
 
 
@@ -83,7 +83,7 @@ TITLE_POINTS: dict[int, TitlePoints] = {
 
 
 class Title(enum.Enum):
-    """The seven titles, keyed by what they measure (SCO-8, OPEN-QUESTIONS.md
+    """The seven titles, keyed by what they measure (SCO-8, the open questions
     U-10); the value is the title's rule ID."""
 
     EVIL = "SCO-8a"
@@ -129,7 +129,7 @@ TITLES: dict[Title, TitleSpec] = {
 
 @attrs.frozen
 class ScoringRoom:
-    """A year-2 point-scoring room (COMPONENTS-COMBAT.md R-5..R-7): points per
+    """A year-2 point-scoring room (R-5..R-7): points per
     monster or ghost of the listed kinds in its owner's lair, if unconquered."""
 
     room: str  # a key of components.cards.ROOMS
@@ -141,22 +141,22 @@ class ScoringRoom:
 SCORING_ROOMS: dict[str, ScoringRoom] = {
     r.room: r
     for r in (
-        ScoringRoom("cafeteria", (("goblin", 1), ("slime", 1), ("troll", 1), ("witch", 1)), Conf.H, "COMPONENTS-COMBAT.md R-5; SCORING.md SCO-6; rulebook p.24"),
-        ScoringRoom("chapel", (("ghost", 2), ("vampire", 2)), Conf.H, "COMPONENTS-COMBAT.md R-6; SCORING.md SCO-6; rulebook p.24"),
-        ScoringRoom("pandemonium", (("demon", 2), ("dragon", 2), ("golem", 2)), Conf.H, "COMPONENTS-COMBAT.md R-7; SCORING.md SCO-6; rulebook p.24"),
+        ScoringRoom("cafeteria", (("goblin", 1), ("slime", 1), ("troll", 1), ("witch", 1)), Conf.H, "R-5; SCO-6; rulebook p.24"),
+        ScoringRoom("chapel", (("ghost", 2), ("vampire", 2)), Conf.H, "R-6; SCO-6; rulebook p.24"),
+        ScoringRoom("pandemonium", (("demon", 2), ("dragon", 2), ("golem", 2)), Conf.H, "R-7; SCO-6; rulebook p.24"),
     )
 }  # fmt: skip
 
 
 @attrs.frozen
 class HallOfFame:
-    """COMPONENTS-COMBAT.md R-8, SCO-12: points per exclusive title its owner
+    """R-8, SCO-12: points per exclusive title its owner
     holds, by player count, scored with the titles; shared titles give none."""
 
     room: str
     per_exclusive: dict[int, int]
     conf: Conf
-    source: str = "COMPONENTS-COMBAT.md R-8; SCORING.md SCO-12; rulebook p.24"
+    source: str = "R-8; SCO-12; rulebook p.24"
 
 
 HALL_OF_FAME = HallOfFame("hall-of-fame", {2: 1, 3: 1, 4: 2}, Conf.H)
@@ -165,7 +165,7 @@ TITLE_AT_ZERO = Fact(
     "a 'most' title whose best count is 0 is still awarded, shared by all (SCO-13)",
     True,
     Conf.L,
-    "SCORING.md SCO-13; OPEN-QUESTIONS.md U-11",
+    "SCO-13; U-11",
 )
 """The one switch for the open point U-11: False would give such a title to nobody.
 It changes no ranking, only totals near the licence line."""

@@ -1,4 +1,4 @@
-"""One module per phase; each owns the rules of its phase (DESIGN.md).
+"""One module per phase; each owns the rules of its phase (docs/architecture.md).
 
 Every phase module exposes a ``RULES`` record of type :class:`PhaseRules`:
 who is to move, the legal moves, why a move is refused, how a legal move

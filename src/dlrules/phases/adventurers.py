@@ -60,7 +60,7 @@ def enter(state: GameState) -> GameState:
         # RUL-12: before every Adventurers phase, even one with nobody to assign.
         state = evolve(state, dummy_evil=clamp_evil(state.dummy_evil + 1))
         if narrating():
-            announce("dummy_evil", f"The dummy's evil marker moves up to {state.dummy_evil}.")
+            announce("dummy_evil", f"The dummies' evil marker (one for both dummies, ADV-2P-2) moves up to {state.dummy_evil}.", None, evil=state.dummy_evil)
     if not state.adventurers_now:
         return state
     lords = nicest_first(state)
@@ -69,14 +69,14 @@ def enter(state: GameState) -> GameState:
     for key, lord in zip(state.adventurers_now, lords):
         if lord is None:
             if narrating():
-                announce("adventurer", f"{_named(key)} goes to the dummy, and on to the far lands (ADV-2P-1).")
+                announce("adventurer", f"{_named(key)} is assigned to the dummies' evil marker and goes on to the far lands (ADV-2P-1).", None, adventurer=key, to=None)
             far_lands += (key,)
             continue
         party = joined(players[lord].party, key)
         players[lord] = evolve(players[lord], party=party)
         if narrating():
             where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
-            announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.")
+            announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
     return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands)
 
 

@@ -21,23 +21,32 @@ from dlrules.state import GameState, PlayerState, evolve
 
 @attrs.frozen
 class Event:
-    """Something ``apply`` did: a code for programs, a sentence for people and,
-    where one player is concerned, that player's ``seat`` (JSON-serialisable)."""
+    """Something ``apply`` did: ``code`` (its kind, for programs; every kind and
+    its data: docs/events.md), a sentence for people, the ``seat`` of the player
+    concerned (or None) and ``data``: the facts of the sentence as JSON values
+    (amounts, items, squares as ``[row, column]``, counted as the JSON counts: LIB-TR-2)."""
 
     code: str
     text: str
     seat: int | None = None
+    data: dict[str, Any] = attrs.field(factory=dict)
+
+    @property
+    def kind(self) -> str:
+        """The event's kind (the same as ``code``)."""
+        return self.code
 
 
 _collector: contextvars.ContextVar[list[Event] | None] = contextvars.ContextVar("dlrules_events", default=None)
 
 
-def announce(code: str, text: str, seat: int | None = None) -> None:
+def announce(code: str, text: str, seat: int | None = None, **data: Any) -> None:
     """Report an automatic step (a reveal, a payment, the paladin arriving);
-    ``seat`` is the player concerned, if one is."""
+    ``seat`` is the player concerned, if one is; ``data`` the facts as JSON
+    values. A sentence begins with a capital (``dummy 3 …`` → ``Dummy 3 …``)."""
     sink = _collector.get()
     if sink is not None:
-        sink.append(Event(code, text, seat))
+        sink.append(Event(code, text[:1].upper() + text[1:], seat, data))
 
 
 def narrating() -> bool:
@@ -54,6 +63,22 @@ def collecting() -> Iterator[list[Event]]:
         yield sink
     finally:
         _collector.reset(token)
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``1 imp``, ``2 imps``, ``0 damage tokens`` (``many`` for irregular plurals)."""
+    return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def amounts(record: Any) -> dict[str, Any]:
+    """Event data for a cost or reward record: its non-zero fields
+    (``Cost(gold=1)`` → ``{"gold": 1}``)."""
+    return {k: v for k, v in attrs.asdict(record).items() if v}
+
+
+def square_data(square: tuple[int, int]) -> list[int]:
+    """A square in event data: ``[row, column]``, as in the JSON of moves."""
+    return [square[0], square[1]]
 
 
 def colour_name(state: GameState, colour: int) -> str:
@@ -113,7 +138,7 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     if narrating() and delta:
         end = state.players[seat].evil
         change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
-        announce("evil", f"Player {seat + 1}'s evil {change}.", seat)
+        announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
     return state
 
 
@@ -124,6 +149,8 @@ def check_paladin(state: GameState) -> GameState:
     held, he moves only to a lord on or above it and strictly higher than his
     holder (PAL-7); several candidates: the most evil, ties to the one last in
     player order (PAL-8). Dummy markers never count (PAL-11)."""
+    if state.fight is not None and state.fight.paladin_gone:
+        return state  # CMB-PAL-3: once eliminated (or gone) he never moves again
     line = PALADIN_SPACE.value
     holder = state.paladin
     bar = state.players[holder].evil if holder is not None else line - 1
@@ -137,10 +164,10 @@ def check_paladin(state: GameState) -> GameState:
         return state
     if holder is None:
         if narrating():
-            announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).", best)
+            announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).", best, evil=state.players[best].evil, previous=None)
     else:
         if narrating():
-            announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best)
+            announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best, evil=state.players[best].evil, previous=holder)
     return evolve(state, paladin=best)
 
 

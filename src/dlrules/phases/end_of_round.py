@@ -25,10 +25,10 @@ def enter(state: GameState) -> GameState:
     if state.round < ROUNDS_PER_YEAR.value:
         first = (first + 1) % state.n_players  # END-1: to the left
         if narrating():
-            announce("first_player", f"The first-player token passes to Player {first + 1}.")
+            announce("first_player", f"The first-player token passes to Player {first + 1}.", first)
     else:
         if narrating():
-            announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).")
+            announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).", first)
     players = tuple(
         evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
         for p in state.players

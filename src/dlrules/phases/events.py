@@ -13,7 +13,7 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
   one damage token per gold unpaid. A player with no gold pays nothing by itself.
 - Special event: none in the first game; in the full game the year's card was
   turned up with its tile (round start), and its effect is NOT implemented:
-  the card texts are not established (BEYOND-SEEDS.md SPE, LIB-6). The referee
+  the card texts are not established (SPE, LIB-6). The referee
   says so when the event comes up.
 """
 
@@ -29,6 +29,7 @@ from dlrules.phases.common import (
     evil_cost_violation,
     move_evil,
     narrating,
+    plural,
     turn_seat,
     update_player,
 )
@@ -166,8 +167,14 @@ def enter(state: GameState) -> GameState:
     event = current_event(state)
     if event is not None and event != "special":
         if narrating():
-            announce("event", f"{EVENTS[event].name}!")
+            announce("event", f"{EVENTS[event].name}!", None, event=event)
     return evolve(state, turn=Turn(position=0))
+
+
+def _wage(kind: MonsterKind) -> dict[str, int]:
+    """Event data: a monster's wage (EVT-PAY-1), its non-zero parts."""
+    parts = {"gold": kind.gold, "food": kind.food, "evil": kind.evil, "trap_cards": kind.trap_cost, "monsters": kind.monster_cost}
+    return {k: v for k, v in parts.items() if v}
 
 
 def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameState:
@@ -179,7 +186,7 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
     if pay:
         # EVT-PAY-1, EVT-PAY-3: upkeep = the cost on the tile; evil one space at a time.
         if narrating():
-            announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}.")
+            announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}.", seat, monster=monster.kind, paid=True, cost=_wage(kind))
         state = update_player(state, seat, gold=player.gold - kind.gold, food=player.food - kind.food)
         state = move_evil(state, seat, kind.evil)
         return evolve(state, turn=evolve(turn, step=index + 1))
@@ -188,7 +195,7 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     trolls = sum(1 for m in monsters if m.kind == "troll")
     if narrating():
-        announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil after the wages).")
+        announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
     state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
     return evolve(state, far_lands=state.far_lands + (monster.kind,), turn=evolve(turn, dismissed=turn.dismissed + 1))
 
@@ -203,7 +210,7 @@ def _dismissal_evil(state: GameState, seat: int) -> GameState:
     if not turn.dismissed:
         return state
     if narrating():
-        announce("payday", f"Player {seat + 1} gains {turn.dismissed} evil for the monsters that left (RUL-14).", seat)
+        announce("payday", f"Player {seat + 1} gains {turn.dismissed} evil for the {'monster' if turn.dismissed == 1 else 'monsters'} that left (RUL-14).", seat, evil=turn.dismissed)
     return move_evil(evolve(state, turn=evolve(turn, dismissed=0)), seat, turn.dismissed)
 
 
@@ -213,7 +220,8 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
     unpaid = due - gold
     text = f"Player {seat + 1} pays {gold} of {due} gold in taxes"
     if narrating():
-        announce("taxes", text + (f" and takes {unpaid} damage tokens (EVT-TAX-2)." if unpaid else "."))
+        tokens = f" and takes {plural(unpaid, 'damage token')} (EVT-TAX-2)." if unpaid else "."
+        announce("taxes", text + tokens, seat, due=due, gold=gold, damage_tokens=unpaid)
     state = update_player(state, seat, gold=player.gold - gold, damage_tokens=player.damage_tokens + unpaid)
     return _next_seat(state)
 
@@ -238,7 +246,7 @@ def auto(state: GameState) -> GameState:
         if turn.step < len(player.monsters):
             kind = MONSTERS[player.monsters[turn.step].kind]
             if narrating():
-                announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).")
+                announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
             return _pay_monster(state, seat, turn.step, False)
         return _next_seat(_dismissal_evil(state, seat))
     if event == "taxes":
@@ -248,19 +256,22 @@ def auto(state: GameState) -> GameState:
     if event == "special":
         if state.variant == "first":
             if narrating():
-                announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1).")
+                announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1).", None, event="special", card=None)
         else:
             card = state.special_event
             name = SPECIAL_EVENTS[card].name if card is not None else "no card (the special deck is empty)"
             if narrating():
                 announce(
                     "event",
-                    f"Special event: {name}. Its text is not established (BEYOND-SEEDS.md SPE), "
+                    f"Special event: {name}. Its text is not established (SPE-12), "
                     "so dlrules does not implement its effect: nothing happens (LIB-6).",
+                    None,
+                    event="special",
+                    card=card,
                 )
     else:
         if narrating():
-            announce("event", "No event this round.")
+            announce("event", "No event this round.", None, event=None)
     return evolve(state, turn=Turn(position=state.n_players))
 
 

@@ -90,7 +90,10 @@ def _return(state: GameState, seat: int, action: Action) -> GameState:
         announce(
             "return",
             f"Player {seat + 1} takes back {back} and {action.title}; "
-            f"{' and '.join(a.title for a in unavailable)} become unavailable.",
+            f"{' and '.join(a.title for a in unavailable)} become{'s' if len(unavailable) == 1 else ''} unavailable.",
+            seat,
+            returned=[a.value for a in player.unavailable] + [action.value],
+            unavailable=[a.value for a in unavailable],
         )
     return update_player(state, seat, hand=hand, unavailable=unavailable, played=())
 

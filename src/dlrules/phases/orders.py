@@ -175,13 +175,13 @@ def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
     dummy = next(d for d in state.dummies if d.colour == move.colour)
     if narrating():
         names = ", ".join(a.title for a in move.orders)
-        announce("dummy", f"{colour_name(state, dummy.colour)} draws {names}.")
+        announce("dummy", f"{colour_name(state, dummy.colour)} draws {names}.", None, colour=dummy.colour, orders=[a.value for a in move.orders])
     for action in move.orders:
         slot = lowest_free_slot(state.board, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
         assert slot is not None
         state = _place(state, action, slot, dummy.colour)
         if narrating():
-            announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.")
+            announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.", None, colour=dummy.colour, action=action.value, slot=slot)
     if state.n_players == 3:
         # DUM3-1: the 3 drawn become unavailable, the old 3 go back into its deck.
         return _with_dummy(state, evolve(dummy, drawn=move.orders, unavailable=move.orders))
@@ -214,7 +214,7 @@ def _reveal(state: GameState) -> GameState:
         assert slot is not None  # DUM2-4: a dummy's third never repeats its own draws
         state = _place(state, third, slot, dummy.colour)
         if narrating():
-            announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat)
+            announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat, colour=dummy.colour, action=third.value, slot=slot)
         # DUM2-5: the 3 just played become its unavailable orders.
         played = tuple(a for a in Action if a in dummy.drawn or a == third)
         state = _with_dummy(state, evolve(dummy, third=third, unavailable=played))
@@ -228,7 +228,7 @@ def _reveal(state: GameState) -> GameState:
         if pays:
             state = update_player(state, seat, gold=state.players[seat].gold - HIRE_FIRST_GOLD.value)
             if narrating():
-                announce("hire_first", f"Player {seat + 1} plays Hire Monster first and pays {HIRE_FIRST_GOLD.value} gold (ORD-9).", seat)
+                announce("hire_first", f"Player {seat + 1} plays Hire Monster first and pays {HIRE_FIRST_GOLD.value} gold (ORD-9).", seat, paid=True, cost={"gold": HIRE_FIRST_GOLD.value})
         else:
             unpaid.add(seat)
             if narrating():
@@ -236,6 +236,8 @@ def _reveal(state: GameState) -> GameState:
                     "hire_first",
                     f"Player {seat + 1} plays Hire Monster first with no gold to pay: the minion stands on the order card (ORD-9).",
                     seat,
+                    paid=False,
+                    cost={"gold": HIRE_FIRST_GOLD.value},
                 )
     # ORD-4/5: first orders in player order, then second, then third. The
     # board and each player's hand and played orders are gathered here and
@@ -257,12 +259,12 @@ def _reveal(state: GameState) -> GameState:
                 # ORD-6: all three slots taken: the minion stands on the order card.
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
                 if narrating():
-                    announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat)
+                    announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat, colour=seat, action=action.value, slot=None)
             else:
                 row[slot] = seat
                 order = PlayedOrder(action, slot, Outcome.PENDING)
                 if narrating():
-                    announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat)
+                    announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat, colour=seat, action=action.value, slot=slot)
             orders_played[seat].append(order)
             hands[seat] = [a for a in hands[seat] if a != action]
     players = tuple(

@@ -16,7 +16,7 @@ from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, narrating, turn_seat, update_player
+from dlrules.phases.common import announce, move_evil, narrating, plural, square_data, turn_seat, update_player
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn, evolve
 
@@ -71,7 +71,7 @@ def _room_blocked(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
     if used >= limit:
         if state.year == 1:
             return Violation("PROD-3", f"in the first year each room produces at most once a round; {where} has already produced")
-        return Violation("Y2-2", f"in the second year each room produces at most twice a round; {where} has produced {used} times")
+        return Violation("Y2-2", f"in the second year each room produces at most twice a round; {where} has produced {plural(used, 'time')}")
     if player.food < kind.food_input:
         return Violation("PROD-1", f"{where} needs {kind.food_input} food besides its imps; you have {player.food}")
     if kind.produce is Produce.TRAP and state.decks.traps.size == 0:
@@ -81,7 +81,7 @@ def _room_blocked(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
     if crew and not _crew_options(player, kind.imps):
         return Violation(
             "PROD-1",
-            f"{where} needs {kind.imps} workers; you have {player.free_imps} free imps and {free_trolls(player)} free troll tokens",
+            f"{where} needs {plural(kind.imps, 'worker')}; you have {plural(player.free_imps, 'free imp')} and {plural(free_trolls(player), 'free troll token')}",
         )
     return None
 
@@ -153,7 +153,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     if move.trolls < 0:
         out.append(Violation("PROD-2", f"a number of troll tokens cannot be negative ({move.trolls})"))
     elif move.trolls > kind.imps:
-        out.append(Violation("PROD-2", f"the {kind.name} needs {kind.imps} workers; you sent {move.trolls} troll tokens"))
+        out.append(Violation("PROD-2", f"the {kind.name} needs {plural(kind.imps, 'worker')}; you sent {plural(move.trolls, 'troll token')}"))
     elif move.trolls > free_trolls(player):
         out.append(
             Violation("PROD-2", f"you sent {move.trolls} troll tokens; you have {free_trolls(player)} free (trolls: {player.trolls}, already working: {player.busy_trolls})")
@@ -164,8 +164,8 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
             out.append(
                 Violation(
                     "PROD-1",
-                    f"the {kind.name} needs {imps} imps besides {move.trolls} troll tokens; you have {player.free_imps} free "
-                    f"({player.imps} imps, {player.busy_imps} dug, mined or produced, {player.foreimps} supervised)",
+                    f"the {kind.name} needs {plural(imps, 'imp')} besides {plural(move.trolls, 'troll token')}; you have {player.free_imps} free "
+                    f"({plural(player.imps, 'imp')}, {player.busy_imps} dug, mined or produced, {player.foreimps} supervised)",
                 )
             )
     if kind.produce is Produce.TUNNEL:
@@ -203,11 +203,11 @@ def play(state: GameState, move: Move) -> GameState:
         )
         # ACT-TRAP-2: the card is private to its owner; the narration does not name it (as Buy Traps).
         if narrating():
-            announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).")
+            announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).", seat, cards=1)
         return update_player(state, seat, traps=state.players[seat].traps + (move.card,))
     if isinstance(move, FinishProduction):
         if narrating():
-            announce("production", f"Player {move.seat + 1} finishes production.")
+            announce("production", f"Player {move.seat + 1} finishes production.", move.seat)
         return evolve(state, turn=Turn(position=turn.position + 1))
     assert isinstance(move, ActivateRoom)
     return _activate(state, move)
@@ -220,7 +220,8 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
     assert tile is not None
     kind = _room_kind(tile)
     imps = kind.imps - move.trolls
-    crew = f"{imps} imps" + (f" and {move.trolls} troll tokens" if move.trolls else "")
+    crew = plural(imps, "imp") + (f" and {plural(move.trolls, 'troll token')}" if move.trolls else "")
+    facts = {"room": kind.key, "square": square_data(move.room), "imps": imps, "trolls": move.trolls}
     state = update_player(
         state,
         seat,
@@ -233,32 +234,32 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
     who = f"Player {seat + 1}'s {kind.name} ({crew})"
     if kind.produce is Produce.FOOD:
         if narrating():
-            announce("produce", f"{who} makes 1 food.")
+            announce("produce", f"{who} makes 1 food.", seat, **facts, food=1)
         return update_player(state, seat, food=player.food + 1)
     if kind.produce is Produce.GOLD:
         if narrating():
-            announce("produce", f"{who} makes 1 gold.")
+            announce("produce", f"{who} makes 1 gold.", seat, **facts, gold=1)
         return update_player(state, seat, gold=player.gold + 1)
     if kind.produce is Produce.IMP:
-        # The Magic Room's new imp is free: it may work at once (COMPONENTS.md).
+        # The Magic Room's new imp is free: it may work at once (the component tables).
         if narrating():
-            announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.")
+            announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.", seat, **facts, cost={"food": 1}, new_imps=1)
         return update_player(state, seat, imps=player.imps + 1)
     if kind.produce is Produce.EVIL_DOWN:
         if narrating():
-            announce("produce", f"{who} improves their reputation: evil -1.")
+            announce("produce", f"{who} improves their reputation: evil -1.", seat, **facts, evil=-1)
         return move_evil(state, seat, -1)
     if kind.produce is Produce.TUNNEL:
         assert move.target is not None
         tiles = tuple(sorted(player.dungeon.tiles + (Tile(move.target),), key=lambda t: t.square))
         if narrating():
-            announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.")
+            announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.", seat, **facts, tunnel=square_data(move.target))
         return update_player(state, seat, dungeon=Dungeon(tiles))
     assert kind.produce is Produce.TRAP
     turn = state.turn
     assert turn is not None
     if narrating():
-        announce("produce", f"{who} will make a trap card.")
+        announce("produce", f"{who} will make a trap card.", seat, **facts, traps=1)
     return evolve(state, turn=evolve(turn, draws=turn.draws + 1))
 
 

@@ -40,12 +40,15 @@ from dlrules.moves import (
 )
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import (
+    amounts,
     announce,
     colour_name,
     evil_cost_fits,
     evil_cost_violation,
     move_evil,
     narrating,
+    plural,
+    square_data,
     update_player,
 )
 from dlrules.phases.round_start import draws
@@ -79,6 +82,11 @@ def acting_seat(state: GameState) -> int | None:
         return None
     colour = state.board[r.space][r.slot]
     return None if colour is None else state.colour_seat(colour)
+
+
+def _at(r: Resolution) -> dict[str, Any]:
+    """Event data for the slot acting: its action and slot (0 = I)."""
+    return {"action": ACTION_ORDER[r.space].value, "slot": r.slot}
 
 
 def _where(r: Resolution) -> str:
@@ -137,10 +145,10 @@ def _finish(state: GameState, seat: int, carried: bool, **changes: Any) -> GameS
     players = state.players[:seat] + (evolve(state.players[seat], played=played, **changes),) + state.players[seat + 1 :]
     if carried:
         if narrating():
-            announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.")
+            announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
     else:
         if narrating():
-            announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).")
+            announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     # One copy of the state: the player's orders, the cleared slot, the cursor
     # moved on to the next occupied slot (RES-2).
     board = _cleared(state.board, r)
@@ -284,8 +292,9 @@ def trap_draws(state: GameState, slot: int) -> int:
 
 
 def spy_positions(state: GameState, seat: int) -> tuple[int, ...]:
-    """ACT-REP-2, ACT-REP-3, LIB-REV-1: the combat positions ``seat`` may look
-    at: every one not yet seen, and one already seen (the lowest). Looks at
+    """ACT-REP-2, ACT-REP-3, LIB-REV-1, CMB-CARD-2: the positions of this
+    year's face-down stack (CMB-CARD-1: 4 of its 9 cards, identified only when
+    first seen, LIB-RES-3) ``seat`` may look at: every one not yet seen, and one already seen (the lowest). Looks at
     any of the cards already seen have the same effect (nothing new is learnt,
     ``spied`` is unchanged), so that look is listed once."""
     seen = state.spied[seat]
@@ -318,6 +327,10 @@ def legal(state: GameState) -> tuple[Move, ...]:
         return ()
     deck = _chance_deck(state)
     if deck is not None:
+        r = _cursor(state)
+        known = state.combat[r.spy] if deck == "combat" and r.spy is not None else None
+        if known is not None:
+            return (Draw("combat", known),)  # LIB-CMB-3: identified already: certain
         return draws(getattr(state.decks, deck), deck)
     r = _cursor(state)
     if r.discarding:
@@ -519,11 +532,11 @@ def play(state: GameState, move: Move) -> GameState:
     p = state.players[seat]
     if isinstance(move, Decline):
         if narrating():
-            announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).")
+            announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).", seat, **_at(r))
         return _finish(state, seat, carried=False)
     if isinstance(move, TakeAction):
         if narrating():
-            announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.")
+            announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
         reward = spec.reward
         cost = spec.cost
         if not cost.evil and not reward.evil_down and action is not Action.TRAPS:
@@ -549,15 +562,18 @@ def play(state: GameState, move: Move) -> GameState:
         return _finish(state, seat, carried=True)
     if isinstance(move, Spy):
         if narrating():
-            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at combat card {move.position + 1}.")
+            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
         state = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
         seen = state.spied[seat]
+        if move.position in seen:
+            return _finish(state, seat, carried=True)  # ACT-REP-3: nothing new to learn
         spied = tuple(sorted(set(seen) | {move.position}))
         state = evolve(state, spied=state.spied[:seat] + (spied,) + state.spied[seat + 1 :])
-        if state.combat[move.position] is None:
-            return evolve(state, resolution=evolve(r, spy=move.position))  # chance fixes the card
-        return _finish(state, seat, carried=True)
+        # LIB-CMB-3: a first look is always a chance turn, whether or not another
+        # seat already identified the card (then its one outcome is certain), so
+        # the sequence of moves tells nobody what others saw.
+        return evolve(state, resolution=evolve(r, spy=move.position))
     if isinstance(move, DigTunnel):
         return _dig(state, seat, move)
     if isinstance(move, FinishDigging):
@@ -565,7 +581,7 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, MineGold):
         fore = 1 if spec.reward.foreimp else 0
         if narrating():
-            announce("mine", f"Player {seat + 1}'s {move.imps} imp(s) mine {move.imps} gold" + (" under a foreimp." if fore else "."))
+            announce("mine", f"Player {seat + 1}'s {plural(move.imps, 'imp')} mine{'s' if move.imps == 1 else ''} {move.imps} gold" + (" under a foreimp." if fore else "."), seat, imps=move.imps, gold=move.imps, foreimp=bool(fore))
         return _finish(
             state, seat, carried=True, gold=p.gold + move.imps, busy_imps=p.busy_imps + move.imps, foreimps=p.foreimps + fore
         )
@@ -577,7 +593,7 @@ def play(state: GameState, move: Move) -> GameState:
     traps = list(p.traps)
     traps.remove(move.trap)
     if narrating():
-        announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).")
+        announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).", seat)
     state = update_player(state, seat, traps=tuple(traps))
     state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3, LIB-Y1-3: never back to the deck
     return _finish(state, seat, carried=True)
@@ -587,18 +603,20 @@ def _draw(state: GameState, move: Draw) -> GameState:
     r = _cursor(state)
     seat = acting_seat(state)
     assert seat is not None
-    deck = getattr(state.decks, move.deck)
-    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
     if move.deck == "combat":
         assert r.spy is not None
-        combat = state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :]
+        if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
+            state = evolve(state, decks=evolve(state.decks, combat=state.decks.combat.without(move.card)))
+            state = evolve(state, combat=state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :])
         if narrating():
-            announce("spied", f"Player {seat + 1} has seen combat card {r.spy + 1}.")
-        return _finish(evolve(state, combat=combat), seat, carried=True)
+            announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
+        return _finish(evolve(state, resolution=evolve(r, spy=None)), seat, carried=True)
+    deck = getattr(state.decks, move.deck)
+    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
     p = state.players[seat]
     state = update_player(state, seat, traps=p.traps + (move.card,))  # ACT-TRAP-2: private to its owner
     if narrating():
-        announce("trap", f"Player {seat + 1} draws a trap card.")
+        announce("trap", f"Player {seat + 1} draws a trap card.", seat, cards=1)
     r = evolve(r, draws=r.draws - 1)
     state = evolve(state, resolution=r)
     if r.draws == 0 and not r.discarding:
@@ -614,7 +632,7 @@ def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
     fore = 1 if slot_spec(Action.DIG, r.slot).reward.foreimp and r.dug == 0 else 0
     tiles = tuple(sorted(p.dungeon.tiles + (Tile(move.square),), key=lambda t: t.square))
     if narrating():
-        announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."))
+        announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(move.square), foreimp=bool(fore))
     player = evolve(p, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
     return evolve(state, players=players, resolution=evolve(r, dug=r.dug + 1))  # one copy of the state
@@ -628,11 +646,11 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     p = state.players[seat]
     monsters = list(p.monsters)
     far = state.far_lands
-    if move.dismiss is not None:  # the Demon's cost: another monster leaves (COMPONENTS.md)
+    if move.dismiss is not None:  # the Demon's cost: another monster leaves (the component tables)
         gone = monsters.pop(move.dismiss)
         far = far + (gone.kind,)
         if narrating():
-            announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.")
+            announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.", seat, monster=gone.kind)
     traps = list(p.traps)
     trap_discard = state.trap_discard
     if move.trap is not None:  # the Golem's cost: one trap card, discarded face down (SETUP-3, LIB-RES-4)
@@ -644,10 +662,10 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     state = update_player(state, seat, monsters=tuple(monsters), traps=tuple(traps))
     state = evolve(state, tavern=tuple(tavern), far_lands=far, trap_discard=trap_discard)
     if narrating():
-        announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.")
+        announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.", seat, monster=move.monster, cost=amounts(cost))
     if move.monster == "troll":
         if narrating():
-            announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).")
+            announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).", seat)
     state = _pay(state, seat, cost)
     return _finish(state, seat, carried=True)
 
@@ -662,7 +680,7 @@ def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     shop.remove(move.room)
     if narrating():
         cost = slot_spec(Action.ROOM, r.slot).cost
-        announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.")
+        announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.", seat, room=move.room, square=square_data(move.square), cost=amounts(cost))
     state = update_player(state, seat, dungeon=Dungeon(tiles))
     state = evolve(state, room_shop=tuple(shop))
     return _finish(state, seat, carried=True)
@@ -684,7 +702,7 @@ def auto(state: GameState) -> GameState:
     if seat is None:
         # DUM3-4, DUM2-7: a dummy minion goes home and takes nothing.
         if narrating():
-            announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.")
+            announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.", None, colour=colour, **_at(r))
         return _clear_slot(state, r)
     if r.dug > 0 and not _dig_moves(state, seat):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.

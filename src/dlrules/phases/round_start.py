@@ -1,7 +1,7 @@
 """Round start (RST-1..5, RUL-7): a fresh tavern and room shop, next
 round's event and adventurers, all by chance draws. In the full game, when
 the year's special event tile is revealed, its special event card is turned
-up with it (BEYOND-SEEDS.md SPE; its effect is not implemented: LIB-6)."""
+up with it (SPE; its effect is not implemented: LIB-6)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def enter(state: GameState) -> GameState:
     """RST-1: leftover monsters and rooms are discarded; every round has a fresh offer."""
     if state.tavern or state.room_shop:
         if narrating():
-            announce("discard", "Leftover monsters and rooms are discarded.")
+            announce("discard", "Leftover monsters and rooms are discarded.", None, monsters=list(state.tavern), rooms=list(state.room_shop))
     return evolve(
         state,
         tavern=(),
@@ -104,7 +104,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 
 
 def _rank(key: str) -> int:
-    """RST-4: the glyph rank printed on the tile (COMPONENTS-COMBAT.md table A), not its class."""
+    """RST-4: the glyph rank printed on the tile (combat component table A), not its class."""
     return ADVENTURERS[key].rank
 
 
@@ -114,17 +114,17 @@ def play(state: GameState, move: Move) -> GameState:
     decks = evolve(state.decks, **{move.deck: deck.without(move.card)})  # one state copy per branch below
     if move.deck == "monsters":
         if narrating():
-            announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.")
+            announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.", None, monster=move.card)
         return evolve(state, decks=decks, tavern=state.tavern + (move.card,))
     if move.deck == "rooms":
         if narrating():
-            announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.")
+            announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.", None, room=move.card)
         return evolve(state, decks=decks, room_shop=state.room_shop + (move.card,))
     if move.deck == "events":
         events = list(state.events)
         events[state.round] = move.card  # the next round's event (RST-2)
         if narrating():
-            announce("event", f"Next round's event: {EVENTS[move.card].name}.")
+            announce("event", f"Next round's event: {EVENTS[move.card].name}.", None, event=move.card, round=state.round + 1)
         return evolve(state, decks=decks, events=tuple(events))
     if move.deck == "special":
         card = SPECIAL_EVENTS[move.card]
@@ -132,12 +132,14 @@ def play(state: GameState, move: Move) -> GameState:
             announce(
                 "special_event",
                 f"This year's special event card: {card.name}. Its text is not established "
-                "(BEYOND-SEEDS.md SPE): dlrules does not implement its effect (LIB-6).",
+                "(SPE-12): dlrules does not implement its effect (LIB-6).",
+                None,
+                card=move.card,
             )
         return evolve(state, decks=decks, special_event=move.card)
     row = state.adventurers_next + (move.card,)
     if narrating():
-        announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[move.card].label}.")
+        announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[move.card].label}.", None, adventurer=move.card, to=None)
     if len(row) < adventurers_per_round(state.n_players):
         return evolve(state, decks=decks, adventurers_next=row)
     left = decks.adventurers
@@ -151,6 +153,9 @@ def play(state: GameState, move: Move) -> GameState:
                 "redraw",
                 f"All adventurers show the same glyph rank ({_rank(move.card)}); "
                 f"{ADVENTURERS[move.card].label} goes under the deck (RST-5).",
+                None,
+                adventurer=move.card,
+                rank=_rank(move.card),
             )
         decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
         return evolve(state, decks=decks, adventurers_next=row[:-1])

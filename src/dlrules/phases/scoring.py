@@ -1,4 +1,4 @@
-"""Final scoring and the end of the game (SCORING.md, SCO-*).
+"""Final scoring and the end of the game (SCO-1..15).
 
 Scoring is computed; nobody decides anything (SCO-1). It happens once, after
 year 2's combat and its clean-up (SCO-4), when the game enters

@@ -1,4 +1,4 @@
-"""Setup (COMPONENTS.md "Geometry and setup", RUL-8, RUL-13).
+"""Setup (the component tables "Geometry and setup", RUL-8, RUL-13).
 
 Supplies, evil, starting tunnels and order cards are laid out by
 ``new_game``; this phase deals the first unavailable orders (ORD-2, RUL-13):
@@ -120,13 +120,13 @@ def play(state: GameState, move: Move) -> GameState:
                 hand = tuple(a for a in Action if a not in move.orders)
                 return update_player(state, move.target, unavailable=move.orders, hand=hand)
             if narrating():
-                announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target)
+                announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target, cards=FIRST_DEAL.value)
             return update_player(state, move.target, dealt=move.orders)
         dummies = tuple(
             evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
         if narrating():
-            announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.")
+            announce("deal", f"{colour_name(state, move.target)} gets unavailable orders: {', '.join(a.title for a in move.orders)}.", None, colour=move.target, orders=[a.value for a in move.orders])
         return evolve(state, dummies=dummies)
     assert isinstance(move, KeepUnavailable)
     if narrating():
@@ -146,7 +146,7 @@ def auto(state: GameState) -> GameState:
         hand = tuple(a for a in Action if a not in kept)
         state = update_player(state, seat, unavailable=kept, hand=hand, kept=None, dealt=())
         if narrating():
-            announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat)
+            announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat, orders=[a.value for a in kept])
     return state
 
 
@@ -165,7 +165,7 @@ VARIANTS = ("first", "full")
 def initial_state(
     players: int, variant: str, deal_and_keep: bool | None = None, first_player: int = FIRST_PLAYER.value
 ) -> GameState:
-    """Lay out the game (COMPONENTS.md geometry and setup): supplies, evil,
+    """Lay out the game (the component tables: geometry and setup): supplies, evil,
     starting tunnels, order cards, decks as unseen multisets.
 
     ``deal_and_keep`` (RUL-13): the first unavailable orders are dealt 3 and

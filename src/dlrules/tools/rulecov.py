@@ -43,7 +43,7 @@ RULE_FILES = (
 )  # fmt: skip
 """The rule files when the spec's README.md cannot be read (its Files table is
 what ``rule_files`` follows)."""
-DATA_ONLY = ("state.py", "moves.py", "components/", "tools/")
+DATA_ONLY = ("state.py", "moves.py", "components/", "tools/", "rulebook/", "cli_rules.py")
 
 
 def repo_root() -> Path:
@@ -289,43 +289,70 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         "",
         "- **implemented**: the ID is cited (comment, docstring or Violation) in the rule code of",
         "  `src/dlrules`: every module except the data-only `state.py`, `moves.py`, `components/`,",
-        "  `tools/`, and except a phase registered as not implemented yet (`unfinished(...)`);",
+        "  `tools/`, `rulebook/`, `cli_rules.py`, and except a phase registered as not implemented yet (`unfinished(...)`);",
         "- **tests**: `test_*.py` modules under `tests/` and `properties/` and the property suite's",
         "  invariants citing the ID (in a name, a docstring or a comment; `ACT_DIG_6` counts as",
         "  `ACT-DIG-6`), and conformance scenarios",
         "  (`tests/conformance/*.json`, their `\"rules\"` list, docs/conformance.md).",
         "",
         "Known IDs: `docs/rule-ids.txt` (a committed copy of the rule and data IDs defined in every",
-        "file ../shared/rules/README.md lists with ID families: RULES.md, COMBAT.md, YEAR2.md,",
-        "SCORING.md, EVENTS-FULL.md, COMPONENTS-COMBAT.md, EXAMPLES.md, OPEN-QUESTIONS.md) and the",
-        "`LIB-` rulings of `docs/rulings.md`. A known ID that no rule code cites is listed below as",
-        "not implemented yet: that is the state of the work, not a failure.",
+        "part of the rules specification) and the `LIB-` rulings of `docs/rulings.md`. A known ID that",
+        "no rule code cites is listed below as not implemented yet: that is the state of the work, not",
+        "a failure. **statement**: the rule in this project's words, as shipped in the package",
+        "(`dlrules rules ID`, `dlrules.rule(ID)`; docs/rulebook.md).",
         "",
         f"{len(where)} rule IDs implemented, {len(where) - len(uncovered)} cited by tests"
         + (f"; uncovered: {', '.join(uncovered)}" if uncovered else "") + ".",
         "",
-        "| rule | what | enforced in | tests |",
+        "| rule | statement | enforced in | tests |",
         "|---|---|---|---|",
     ]
     for rule in sorted(where, key=_sort_key):
         files = sorted({w.split(":")[0] for w in where[rule]})
         src = ", ".join(f"`{f.removeprefix('src/dlrules/')}`" for f in files)
-        what = ids.get(rule, "(unknown ID)").replace("|", "/")
+        what = (_statement(rule) or "(no statement)").replace("|", "/")
         lines.append(f"| {rule} | {what} | {src} | {_summarise_tests(tests.get(rule, [])) or '**none**'} |")
     defined_in = id_files(root)
     retired = retired_ids(root)
     by_file: dict[str, list[str]] = defaultdict(list)
     for r in sorted((r for r in ids if r not in where and r not in retired), key=_sort_key):
         by_file[defined_in.get(r, "docs/rulings.md")].append(r)
-    lines += ["", "## Not implemented yet (cited by no rule code), by file", ""]
+    lines += ["", "## Not implemented yet (cited by no rule code), by part of the rules", ""]
     for name in sorted(by_file, key=lambda f: (f == "docs/rulings.md", f)):
-        lines.append(f"- **{name}** ({len(by_file[name])}): {', '.join(by_file[name])}")
+        lines.append(f"- **{PART_NAMES.get(name, name)}** ({len(by_file[name])}): {', '.join(by_file[name])}")
     if not by_file:
         lines.append("none")
     if retired:
         lines += ["", "Retired rulings (docs/rulings.md says what replaced each): " + ", ".join(retired) + "."]
     lines.append("")
     return "\n".join(lines), uncovered, unknown
+
+
+PART_NAMES = {
+    "RULES.md": "setup and the building year",
+    "COMBAT.md": "combat",
+    "YEAR2.md": "the second year",
+    "SCORING.md": "final scoring",
+    "EVENTS-FULL.md": "events and special events",
+    "COMPONENTS.md": "components",
+    "COMPONENTS-COMBAT.md": "combat components",
+    "EXAMPLES.md": "worked examples",
+    "OPEN-QUESTIONS.md": "open questions",
+    "docs/rulings.md": "library rulings (docs/rulings.md)",
+}
+"""docs/rules.md names the parts of the rules, not the spec's files (they are
+not in the repository); the parts are those of ``dlrules.rulebook.PARTS``."""
+
+
+def _statement(rule: str) -> str | None:
+    """The shipped statement of ``rule`` (dlrules.rulebook), title first for rulings."""
+    from dlrules import rulebook
+
+    try:
+        r = rulebook.rule(rule)
+    except rulebook.UnknownRule:
+        return None
+    return f"**{r.title}.** {r.text}" if r.title else r.text
 
 
 def _sort_key(rule: str) -> tuple[str, int, str]:

@@ -1,0 +1,1265 @@
+"""Combat (CMB-1..9, CMB-CARD, CMB-PARTY, CMB-PLAN, CMB-REV, CMB-BAT,
+CMB-TRAP, CMB-SPELL, CMB-MON, CMB-HEAL, CMB-CONQ, CMB-EOR, CMB-END, CMB-PAL,
+CMB-ROOM, CMB-REF).
+
+The year's combat is a sequence (CMB-REF-1): for rounds 1 to 4, Planning
+(player by player in play order from the starting player, CMB-REF-2),
+Revealing the round's card (a chance ``Draw`` when nobody has identified it,
+CMB-REF-3), then the Battles, one defender at a time in play order, each
+through its six steps (CMB-4). ``GameState.fight`` says where it stands.
+
+Every choice is the defender's and is a move (CMB-REF-4): ``PlanDefence``,
+``ReleasePrisoner``, ``ChooseTrap`` (Labyrinth), ``Target`` (darts, the
+Witch's second small attack), ``Attack`` (which monster acts next, its option
+and target), ``WordOfPeace``, ``PayMonster`` (Suggestion), ``DiscardTrap``
+(Detect Treasure), ``Transform`` (Metamorphosis). Everything else is
+automatic and announced (CMB-REF-5). A decision with exactly one legal move
+is made automatically (LIB-CMB-1).
+
+The party of a dungeon is ``PlayerState.party`` with the paladin in front
+when he attacks it (PAL-3); his damage lives in ``Fight.paladin`` so it
+travels with him (CMB-PAL-1).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+
+from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, TRAPS, AdventurerClass, Speed
+from dlrules.components.combat import (
+    COMBAT_ROUNDS,
+    CONQUEST_EVIL,
+    CREATE_FOOD_HP,
+    DETECT_EVIL_EVIL,
+    ILLUSION_HP,
+    ILLUSION_KEY,
+    MAGIC_SHIELD_POINTS,
+    MONSTER_COMBAT,
+    ROOM_BONUS,
+    TRAP_COMBAT,
+    WORD_OF_PEACE_EVIL,
+    Aim,
+    AttackOption,
+    BattleGround,
+    Reach,
+    battle_ground,
+)
+from dlrules.dungeon import square_name, walking_distances
+from dlrules.errors import Violation
+from dlrules.moves import (
+    Attack,
+    ChooseTrap,
+    DiscardTrap,
+    Draw,
+    Move,
+    PayMonster,
+    PlanDefence,
+    ReleasePrisoner,
+    Target,
+    Transform,
+    WordOfPeace,
+)
+from dlrules.phases import PhaseRules
+from dlrules.components.setup import EVIL_MIN
+from dlrules.phases.common import announce, check_paladin, move_evil, narrating, update_player
+from dlrules.phases.events import can_pay as can_pay_wage
+from dlrules.state import (
+    CHANCE,
+    Adventurer,
+    Battle,
+    Dungeon,
+    Fight,
+    GameState,
+    Monster,
+    Plan,
+    PlayerState,
+    Square,
+    Tile,
+    evolve,
+)
+
+# --- the party (CMB-PARTY) -------------------------------------------------------------
+
+
+_PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
+
+
+def is_paladin(adv: Adventurer) -> bool:
+    return adv.key in _PALADIN_KEYS
+
+
+def _paladin_tile(key: str) -> tuple[int, int, int, int]:
+    """(HP, anti-trap, hearts, crystals) of a paladin tile (table P)."""
+    tile = next(p for p in PALADINS.values() if p.key == key)
+    return tile.hp, tile.anti_trap, tile.hearts, tile.crystals
+
+
+def is_illusion(adv: Adventurer) -> bool:
+    return adv.key == ILLUSION_KEY
+
+
+def adventurer_class(adv: Adventurer) -> AdventurerClass:
+    """The class rules name (PAL-12: the paladin is none of the four); an
+    illusion (C2-2) has no ability and is treated as a warrior (LIB-CMB-9)."""
+    if is_illusion(adv):
+        return AdventurerClass.WARRIOR
+    return AdventurerClass.PALADIN if is_paladin(adv) else ADVENTURERS[adv.key].cls
+
+
+def hit_points(adv: Adventurer) -> int:
+    """CMB-PARTY-4: the printed hit points, plus 1 per Create Food token (C2-1)."""
+    if is_illusion(adv):
+        base = ILLUSION_HP.value
+    else:
+        base = _paladin_tile(adv.key)[0] if is_paladin(adv) else ADVENTURERS[adv.key].hp
+    return base + adv.food * CREATE_FOOD_HP.value
+
+
+def _icons(adv: Adventurer, cls: AdventurerClass) -> int:
+    """CMB-PARTY-3: a thief's anti-trap icons, a priest's hearts, a wizard's
+    crystals; the paladin has all three kinds (PAL-12)."""
+    if is_illusion(adv):
+        return 0
+    if is_paladin(adv):
+        _, anti, hearts, crystals = _paladin_tile(adv.key)
+        return {AdventurerClass.THIEF: anti, AdventurerClass.PRIEST: hearts, AdventurerClass.WIZARD: crystals}[cls]
+    tile = ADVENTURERS[adv.key]
+    return tile.power if tile.cls is cls else 0
+
+
+def anti_trap(party: Sequence[Adventurer]) -> int:
+    return sum(_icons(a, AdventurerClass.THIEF) for a in party)
+
+
+def hearts(party: Sequence[Adventurer]) -> int:
+    return sum(_icons(a, AdventurerClass.PRIEST) for a in party)
+
+
+def crystals(party: Sequence[Adventurer]) -> int:
+    """CMB-SPELL-2: the magic points of the wizards and the paladin."""
+    return sum(_icons(a, AdventurerClass.WIZARD) for a in party)
+
+
+def _fight(state: GameState) -> Fight:
+    assert state.fight is not None
+    return state.fight
+
+
+def _battle(state: GameState) -> Battle:
+    b = _fight(state).battle
+    assert b is not None
+    return b
+
+
+def _set_battle(state: GameState, battle: Battle | None) -> GameState:
+    return evolve(state, fight=evolve(_fight(state), battle=battle))
+
+
+def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
+    """CMB-PARTY-1, PAL-3: the adventurers at ``seat``'s entrance, entrance
+    first: the paladin in front when he attacks this dungeon. Computed, not
+    stored: the first adventurer is always the front-most one left
+    (CMB-PARTY-2); damage counters stay on the records from round to round
+    (CMB-PARTY-7); the paladin's record travels with him, so he joins or
+    leaves a battle in progress for the steps still to come (CMB-PAL-2)."""
+    f = state.fight
+    members = state.players[seat].party
+    if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
+        front = 0
+        while front < len(members) and is_illusion(members[front]):
+            front += 1  # C2-2: an illusion stands in front of the paladin too
+        members = members[:front] + (f.paladin,) + members[front:]
+    if members and is_illusion(members[-1]) and all(map(is_illusion, members)):
+        return ()  # LIB-CMB-9: an illusion alone is no party
+    return members
+
+
+def _with_party(state: GameState, seat: int, members: Sequence[Adventurer]) -> GameState:
+    """Write ``seat``'s party back: the paladin's record to ``Fight.paladin``."""
+    rest = tuple(a for a in members if not is_paladin(a))
+    player = evolve(state.players[seat], party=rest)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    if len(rest) < len(members):
+        lead = next(a for a in members if is_paladin(a))
+        return evolve(state, players=players, fight=evolve(_fight(state), paladin=lead))  # one copy
+    return evolve(state, players=players)
+
+
+def _name(adv: Adventurer) -> str:
+    if is_illusion(adv):
+        return "the illusion"
+    if is_paladin(adv):
+        return "the paladin"
+    tile = ADVENTURERS[adv.key]
+    return f"the {tile.cls.value} (HP {tile.hp})"
+
+
+def _who(members: Sequence[Adventurer], index: int) -> str:
+    return f"{_name(members[index])} (position {index})"
+
+
+def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameState:
+    """Place damage on ``seat``'s party, ``amounts[i]`` on the i-th adventurer
+    (CMB-PARTY-5), all at once, then eliminate (CMB-PARTY-6, CMB-8): an
+    adventurer whose counters reach his hit points goes to this dungeon's
+    prison. Invisible wizards take nothing (C1-4, U-13); a Magic Shield
+    absorbs its point first, front first (C1-3, U-12)."""
+    members = party(state, seat)
+    amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
+    battle = state.fight.battle if state.fight is not None else None
+    if battle is not None and battle.seat == seat:
+        if battle.invisible:
+            amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
+        shield = battle.shield
+        for i, d in enumerate(amounts):
+            if shield and d:
+                used = min(shield, d)
+                amounts[i] -= used
+                shield -= used
+                if narrating():
+                    announce("shield", f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.", seat)
+        if shield != battle.shield:
+            state = _set_battle(state, evolve(battle, shield=shield))
+    if not any(amounts):
+        return state
+    hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
+    if narrating():
+        placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
+        announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat)
+    alive = tuple(a for a in hit if a.damage < hit_points(a))
+    fallen = tuple(a for a in hit if a.damage >= hit_points(a) and not is_illusion(a))
+    if not fallen and len(alive) == len(hit):  # the usual case: nobody falls; one copy
+        return _with_party(state, seat, alive)
+    if narrating() and len(alive) + len(fallen) < len(hit):
+        announce("illusion", "The illusion vanishes (C2-2).", seat)
+    if alive and all(is_illusion(a) for a in alive):
+        alive = ()  # LIB-CMB-9: an illusion alone is no party
+        if narrating():
+            announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat)
+    state = _with_party(state, seat, alive)
+    if fallen:
+        prison = state.players[seat].prison + tuple(a.key for a in fallen)
+        state = update_player(state, seat, prison=prison)
+        for a in fallen:
+            if narrating():
+                announce("eliminated", f"{_name(a)[0].upper() + _name(a)[1:]} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat)
+            if is_paladin(a):  # CMB-PAL-3: once eliminated he never moves again
+                state = evolve(state, paladin=None, fight=evolve(_fight(state), paladin=None, paladin_gone=True))
+    return state
+
+
+# --- battle tiles (CMB-2, CMB-PLAN-2..4) ----------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def _distances(squares: frozenset[Square]) -> dict[Square, int]:
+    return walking_distances(squares)  # read only: shared between calls
+
+
+def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
+    """CMB-PLAN-2..4: the unconquered tiles at the least walking distance;
+    tiles no path connects come only when no connected one is left."""
+    distance = _distances(dungeon.squares)
+    open_tiles = [t.square for t in dungeon.tiles if not t.conquered]
+    connected = [sq for sq in open_tiles if sq in distance]
+    if not connected:
+        return tuple(sorted(open_tiles))
+    least = min(distance[sq] for sq in connected)
+    return tuple(sorted(sq for sq in connected if distance[sq] == least))
+
+
+def ground_of(tile: Tile) -> BattleGround:
+    """CMB-3, CMB-ROOM-1, CMB-ROOM-2: what the battle tile allows; a
+    conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)."""
+    return battle_ground(tile.room, tile.conquered)
+
+
+def _tile(state: GameState, seat: int, square: Square) -> Tile:
+    tile = state.players[seat].dungeon.at(square)
+    assert tile is not None
+    return tile
+
+
+# --- planning (CMB-PLAN, CMB-REF-2) ------------------------------------------------------------
+
+
+def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
+    """CMB-PLAN-6: (gold, food, imps) a set of traps costs on ``ground``, surcharge included."""
+    data = [TRAP_COMBAT[t] for t in traps]
+    return (
+        ground.surcharge * len(traps) + sum(t.gold for t in data),
+        sum(t.food for t in data),
+        sum(t.imps for t in data),
+    )
+
+
+def _affordable(player: PlayerState, cost: tuple[int, int, int]) -> bool:
+    return player.gold >= cost[0] and player.food >= cost[1] and player.imps >= cost[2]
+
+
+def _multisets(counts: dict[str, int], most: int) -> tuple[tuple[str, ...], ...]:
+    """Every sorted multiset of at most ``most`` keys drawn from ``counts``."""
+    return _multisets_of(tuple(sorted(counts.items())), most)
+
+
+@functools.lru_cache(maxsize=1024)
+def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[str, ...], ...]:
+    counts = dict(items)
+    keys = sorted(counts)
+    out: list[tuple[str, ...]] = [()]
+    for size in range(1, most + 1):
+        for combo in itertools.combinations_with_replacement(keys, size):
+            if all(combo.count(k) <= counts[k] for k in set(combo)):
+                out.append(combo)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts that may be
+    sent, as sorted indices; of alike monsters the first ones are named."""
+    by_kind: dict[str, list[int]] = {}
+    ghosts: list[int] = []
+    for i, m in enumerate(monsters):
+        if m.ready:
+            (ghosts if MONSTERS[m.kind].ghost else by_kind.setdefault(m.kind, [])).append(i)
+    out: list[tuple[int, ...]] = []
+    for combo in _multisets({k: len(v) for k, v in by_kind.items()}, limit):
+        chosen = [by_kind[k][: combo.count(k)] for k in set(combo)]
+        base = [i for group in chosen for i in group]
+        for g in range(len(ghosts) + 1):
+            out.append(tuple(sorted(base + ghosts[:g])))
+    return tuple(out)
+
+
+def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
+    """CMB-REF-2: every legal plan (cached on what a plan depends on)."""
+    return _plans_for(seat, player.dungeon, player.traps, player.monsters, player.gold, player.food, player.imps)
+
+
+@functools.lru_cache(maxsize=1024)
+def _plans_for(
+    seat: int, dungeon: Dungeon, traps: tuple[str, ...], monsters: tuple[Monster, ...], gold: int, food: int, imps: int
+) -> tuple[Move, ...]:
+    player = PlayerState(gold, food, imps, 0, (), (), dungeon, monsters=monsters, traps=traps)
+    out: list[Move] = []
+    counts: dict[str, int] = {}
+    for t in player.traps:
+        counts[t] = counts.get(t, 0) + 1
+    for square in battle_tiles(player.dungeon):
+        tile = player.dungeon.at(square)
+        assert tile is not None
+        ground = ground_of(tile)
+        played = [ts for ts in _multisets(counts, ground.traps) if _affordable(player, _trap_cost(ts, ground))]
+        sends = _sendable(player.monsters, ground.monsters)
+        out.extend(PlanDefence(seat, square, ts, ms) for ts in played for ms in sends)
+    return tuple(out)
+
+
+def _releases(seat: int, player: PlayerState) -> tuple[Move, ...]:
+    """CMB-END-3, LIB-CMB-2: one move per kind of prisoner (the first of alike ones)."""
+    return tuple(ReleasePrisoner(seat, i) for i, key in enumerate(player.prison) if player.prison.index(key) == i)
+
+
+# --- where the combat stands ------------------------------------------------------------------
+
+
+def _seat_at(state: GameState) -> int | None:
+    f = _fight(state)
+    order = state.player_order()
+    return order[f.position] if f.position < len(order) else None
+
+
+def _card(state: GameState) -> str | None:
+    """The card of this combat round (CMB-CARD-3), if identified."""
+    return state.combat[_fight(state).round - 1]
+
+
+_LAST: list[tuple[GameState, tuple[Move, ...]]] = []
+"""The last state asked about and its moves: ``auto``, ``to_move`` and
+``legal_moves`` ask about the same state one after the other (the entry holds
+the state itself, so its identity cannot be reused while it is kept)."""
+
+
+def legal(state: GameState) -> tuple[Move, ...]:
+    """The decision due now, or ``()`` when the next step is automatic."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is state:
+        return last[1]
+    moves = _legal(state)
+    _LAST[:] = [(state, moves)]
+    return moves
+
+
+def _legal(state: GameState) -> tuple[Move, ...]:
+    f = state.fight
+    if f is None or f.stage == "over":
+        return ()
+    if f.stage == "reveal":
+        if _card(state) is not None:
+            return ()
+        deck = state.decks.combat
+        return tuple(Draw("combat", key) for key, n in deck.unseen if n > 0)  # CMB-REF-3
+    seat = _seat_at(state)
+    if seat is None:
+        return ()
+    player = state.players[seat]
+    if f.stage == "plan":
+        # CMB-PLAN-1, CMB-PLAN-8: in play order, each player whose combat goes
+        # on, i.e. whose party is not empty now (a party the paladin refilled
+        # plans again, CMB-PAL-4; in round 4 nothing is left to restart).
+        if not party(state, seat) or f.plans[seat] is not None:
+            return ()
+        if any(not t.conquered for t in player.dungeon.tiles):
+            return _plans(seat, player)
+        return _releases(seat, player)
+    b = f.battle
+    if b is None or b.seat != seat or not party(state, seat):
+        return ()
+    return _battle_moves(state, b)
+
+
+def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
+    seat = b.seat
+    player = state.players[seat]
+    members = party(state, seat)
+    if b.aiming is not None:
+        return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6, C1-5 witch: anyone
+    if b.choosing == "word-of-peace":
+        return (WordOfPeace(seat, True), WordOfPeace(seat, False))
+    if b.choosing == "suggestion":
+        out: list[Move] = []
+        for i in _first_of_alike(player, b.asking):
+            if can_pay_wage(player, MONSTERS[player.monsters[i].kind]):
+                out.append(PayMonster(seat, i, True))
+            out.append(PayMonster(seat, i, False))
+        return tuple(out)
+    if b.choosing == "detect-treasure":
+        return tuple(DiscardTrap(seat, t) for t in sorted(set(player.traps)))
+    if b.choosing == "metamorphosis":
+        return tuple(Transform(seat, i) for i in _first_of_alike(player, _monsters_only(player, b.sent)))
+    if b.step == "trap" and len(set(b.traps)) > 1:
+        return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2
+    if b.step == "monsters" and b.sent:
+        moves: list[Move] = []
+        for i in _first_of_alike(player, b.sent):
+            options = _attacks(state, b, i)
+            if not options:
+                return ()  # a monster that cannot attack is resolved automatically first (CMB-MON-3)
+            moves.extend(options)
+        return tuple(moves)
+    return ()
+
+
+def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, ...]:
+    """LIB-CMB-2: of alike monsters (same kind) only the first is named."""
+    seen: set[str] = set()
+    out: list[int] = []
+    for i in sorted(indices):
+        kind = player.monsters[i].kind
+        if kind not in seen:
+            seen.add(kind)
+            out.append(i)
+    return tuple(out)
+
+
+def _monsters_only(player: PlayerState, indices: Sequence[int]) -> tuple[int, ...]:
+    """CMB-SPELL-6: spells that speak of monsters leave ghosts alone."""
+    return tuple(i for i in indices if not MONSTERS[player.monsters[i].kind].ghost)
+
+
+def _targets(members: Sequence[Adventurer], option: AttackOption) -> tuple[int, ...]:
+    """CMB-MON-5: valid targets of an "attack anyone" option."""
+    return tuple(
+        i
+        for i, a in enumerate(members)
+        if not (option.not_first and i == 0) and not (option.no_priests and adventurer_class(a) is AdventurerClass.PRIEST)
+    )
+
+
+def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
+    """CMB-MON-2, CMB-MON-3: the options of monster ``index`` now, from
+    table M (CMB-MON-9); the Troll's food is paid when he acts, from what is
+    left (CMB-PLAN-7)."""
+    seat = b.seat
+    player = state.players[seat]
+    members = party(state, seat)
+    out: list[Move] = []
+    for n, option in enumerate(MONSTER_COMBAT[player.monsters[index].kind].options):
+        if option.food and player.food < option.food:
+            continue  # CMB-MON-2: an option with a price needs the price
+        if option.reach is Reach.ANYONE:
+            out.extend(Attack(seat, index, n, t) for t in _targets(members, option))
+        else:
+            out.append(Attack(seat, index, n))
+    return tuple(out)
+
+
+def to_move(state: GameState) -> frozenset[int]:
+    moves = legal(state)
+    return frozenset({moves[0].seat}) if moves else frozenset()
+
+
+# --- explaining refusals ------------------------------------------------------------------------
+
+
+def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    found = _explain(state, move)
+    return (found,) if found is not None else ()
+
+
+def _explain(state: GameState, move: Move) -> Violation | None:
+    f = state.fight
+    if f is None:
+        return None
+    if isinstance(move, Draw):
+        if move.deck != "combat":
+            return Violation("CMB-REF-3", f"chance turns up this round's combat card now, not a card of the {move.deck} deck")
+        return Violation("CMB-REF-3", f"{move.card!r} is not among the unseen cards of this year's combat deck")
+    seat = move.seat
+    player = state.players[seat]
+    if f.stage == "plan":
+        if isinstance(move, ReleasePrisoner):
+            if any(not t.conquered for t in player.dungeon.tiles):
+                return Violation("CMB-END-3", "you still have an unconquered tile: you plan a battle (PlanDefence), not a release")
+            if not 0 <= move.prisoner < len(player.prison):
+                return Violation("CMB-END-3", f"your prison holds {len(player.prison)} adventurers (0 to {len(player.prison) - 1}), not {move.prisoner}")
+            first = player.prison.index(player.prison[move.prisoner])
+            return Violation("LIB-CMB-2", f"prisoners {first} and {move.prisoner} are alike; name the first, {first}")
+        if not isinstance(move, PlanDefence):
+            return Violation("CMB-REF-2", "it is the Planning phase: plan your battle (PlanDefence)")
+        if not any(not t.conquered for t in player.dungeon.tiles):
+            return Violation("CMB-END-3", "every tile of your dungeon is conquered: release a prisoner instead (ReleasePrisoner)")
+        return _plan_violation(state, seat, move)
+    b = f.battle
+    if b is None:
+        return None
+    if b.aiming is not None:
+        if isinstance(move, Target):
+            return Violation("CMB-TRAP-6", f"the party has {len(party(state, seat))} adventurers, positions 0 to {len(party(state, seat)) - 1}; not {move.adventurer}")
+        return Violation("CMB-REF-4", f"pick the target of the {b.aiming.replace('-', ' ')} first (Target)")
+    if b.choosing is not None:
+        return Violation("CMB-REF-4", f"the {COMBAT_CARDS[b.choosing].name} card asks for your choice now: {_choice_hint(b.choosing)}")
+    if b.step == "trap":
+        if isinstance(move, ChooseTrap):
+            return Violation("CMB-TRAP-2", f"your traps still to go off here are {', '.join(sorted(b.traps))}, not {move.trap!r}")
+        return Violation("CMB-TRAP-2", "choose which of your two Labyrinth traps goes off first (ChooseTrap)")
+    if isinstance(move, Attack):
+        return _attack_violation(state, b, move)
+    return Violation("CMB-MON-1", "your monsters act now: choose the next one, its option and its target (Attack)")
+
+
+def _choice_hint(card: str) -> str:
+    return {
+        "word-of-peace": "withdraw your monsters or gain 2 evil (WordOfPeace)",
+        "suggestion": "pay each monster's cost or withdraw it (PayMonster)",
+        "detect-treasure": "the trap card you lose (DiscardTrap)",
+        "metamorphosis": "the monster that becomes a sheep (Transform)",
+    }[card]
+
+
+def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation:
+    player = state.players[seat]
+    tiles = battle_tiles(player.dungeon)
+    tile = player.dungeon.at(move.tile)
+    if tile is None or move.tile not in tiles:
+        names = ", ".join(square_name(sq) for sq in tiles)
+        distance = walking_distances(player.dungeon.squares)
+        where = "is not a tile of your dungeon" if tile is None else (
+            "is conquered" if tile.conquered else f"is {distance.get(move.tile, '?')} steps in, farther than the nearest"
+        )
+        return Violation("CMB-2", f"{square_name(move.tile)} {where}; the battle tile must be one of the nearest unconquered: {names} (CMB-PLAN-3)")
+    ground = ground_of(tile)
+    if len(move.traps) > ground.traps:
+        return Violation("CMB-3", f"a {ground.name} takes at most {ground.traps} trap(s), not {len(move.traps)}")
+    if tuple(sorted(move.traps)) != move.traps:
+        return Violation("LIB-CMB-2", f"name the trap cards in sorted order: {tuple(sorted(move.traps))}")
+    for t in set(move.traps):
+        if move.traps.count(t) > player.traps.count(t):
+            return Violation("CMB-PLAN-5", f"you hold {player.traps.count(t)} {t!r} trap card(s), not {move.traps.count(t)}")
+    gold, food, imps = _trap_cost(move.traps, ground)
+    if not _affordable(player, (gold, food, imps)):
+        return Violation(
+            "CMB-PLAN-6",
+            f"these traps cost {gold} gold, {food} food and {imps} imps on a {ground.name} (surcharge included); "
+            f"you have {player.gold} gold, {player.food} food and {player.imps} imps",
+        )
+    if tuple(sorted(set(move.monsters))) != move.monsters:
+        return Violation("LIB-CMB-2", "name the monsters sent as sorted, different indices")
+    for i in move.monsters:
+        if not 0 <= i < len(player.monsters):
+            return Violation("CMB-PLAN-5", f"you have {len(player.monsters)} monsters (0 to {len(player.monsters) - 1}), not {i}")
+        if not player.monsters[i].ready:
+            return Violation("CMB-PLAN-5", f"your {MONSTERS[player.monsters[i].kind].name} ({i}) is knocked out and cannot be sent")
+    real = _monsters_only(player, move.monsters)
+    if len(real) > ground.monsters:
+        return Violation("CMB-3", f"a {ground.name} takes at most {ground.monsters} monster(s) (ghosts aside), not {len(real)}")
+    return Violation("LIB-CMB-2", "of alike monsters (or ghosts) name the first ones in your lair")
+
+
+def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
+    player = state.players[b.seat]
+    if move.monster not in b.sent:
+        sent = ", ".join(f"{MONSTERS[player.monsters[i].kind].name} ({i})" for i in b.sent) or "none"
+        return Violation("CMB-MON-1", f"monster {move.monster} was not sent here or has acted; still to act: {sent}")
+    kind = player.monsters[move.monster].kind
+    options = MONSTER_COMBAT[kind].options
+    if not 0 <= move.option < len(options):
+        return Violation("CMB-MON-2", f"the {MONSTERS[kind].name} has {len(options)} option(s) (0 to {len(options) - 1}), not {move.option}")
+    option = options[move.option]
+    if option.food and player.food < option.food:
+        return Violation("CMB-MON-2", f"this option costs {option.food} food; you have {player.food}")
+    if option.reach is Reach.ANYONE:
+        valid = _targets(party(state, b.seat), option)
+        why = " (a ghost never attacks the first adventurer)" if option.not_first else " (a vampire never attacks a priest)" if option.no_priests else ""
+        return Violation("CMB-MON-5", f"valid targets are positions {', '.join(map(str, valid))}{why}, not {move.target}")
+    if move.target is not None:
+        return Violation("CMB-MON-2", f"this option of the {MONSTERS[kind].name} takes no target")
+    first = player.monsters.index(player.monsters[move.monster])
+    return Violation("LIB-CMB-2", f"your monsters {first} and {move.monster} are alike; name the first one still to act")
+
+
+# --- changes -----------------------------------------------------------------------------------------
+
+
+def play(state: GameState, move: Move) -> GameState:
+    if isinstance(move, Draw):
+        return _reveal(state, move.card, drawn=True)
+    if isinstance(move, PlanDefence):
+        return _plan(state, move)
+    if isinstance(move, ReleasePrisoner):
+        return _release(state, move.seat, move.prisoner)
+    b = _battle(state)
+    seat = b.seat
+    if isinstance(move, ChooseTrap):
+        return _trap(state, move.trap)
+    if isinstance(move, Target):
+        return _aimed(state, move.adventurer)
+    if isinstance(move, Attack):
+        return _attack(state, move)
+    if isinstance(move, WordOfPeace):
+        state = _set_battle(state, evolve(b, choosing=None))
+        if move.withdraw:
+            return _withdraw(state, _monsters_only(state.players[seat], b.sent), "Word of Peace")
+        if narrating():
+            announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat)
+        return move_evil(state, seat, WORD_OF_PEACE_EVIL.value)
+    if isinstance(move, PayMonster):
+        kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
+        asking = tuple(i for i in b.asking if i != move.monster)
+        state = _set_battle(state, evolve(b, asking=asking, choosing="suggestion" if asking else None))
+        if not move.pay:
+            return _withdraw(state, (move.monster,), "Suggestion")
+        p = state.players[seat]
+        if narrating():
+            announce("spell", f"Player {seat + 1} pays the {kind.name}'s cost, {kind.describe_cost()} (Suggestion).", seat)
+        state = update_player(state, seat, gold=p.gold - kind.gold, food=p.food - kind.food)
+        return move_evil(state, seat, kind.evil)  # CMB-SPELL-7: a cost
+    if isinstance(move, DiscardTrap):
+        p = state.players[seat]
+        traps = list(p.traps)
+        traps.remove(move.trap)
+        if narrating():
+            announce("spell", f"Player {seat + 1} loses a trap card (Detect Treasure).", seat)
+        state = update_player(state, seat, traps=tuple(traps))
+        state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3: face down, out of the game
+        return _set_battle(state, evolve(_battle(state), choosing=None))
+    assert isinstance(move, Transform)
+    kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
+    if narrating():
+        announce("spell", f"Player {seat + 1}'s {kind.name} becomes a sheep: it does not act and is knocked out (Metamorphosis).", seat)
+    state = _knock_out(state, seat, (move.monster,), golem_stays=False)
+    b = _battle(state)
+    return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != move.monster), choosing=None))
+
+
+def _plan(state: GameState, move: PlanDefence) -> GameState:
+    """CMB-PLAN-5, CMB-PLAN-6, CMB-PLAN-9: trap cards leave the hand face down
+    with the room's gold on them; monsters and ghosts are sent face up."""
+    seat = move.seat
+    p = state.players[seat]
+    ground = ground_of(_tile(state, seat, move.tile))
+    traps = list(p.traps)
+    for t in move.traps:
+        traps.remove(t)
+    gold = ground.surcharge * len(move.traps)
+    f = _fight(state)
+    plans = f.plans[:seat] + (Plan(move.tile, move.traps, move.monsters, gold),) + f.plans[seat + 1 :]
+    if narrating():
+        sent = ", ".join(MONSTERS[p.monsters[i].kind].name for i in move.monsters) or "no monster"
+        extra = f" with {gold} gold on them" if gold else ""
+        announce(
+            "plan",
+            f"Player {seat + 1} defends {square_name(move.tile)}: {len(move.traps)} trap card(s) face down{extra}; sends {sent}.",
+            seat,
+        )
+    player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    return evolve(state, players=players, fight=evolve(f, plans=plans, position=f.position + 1))  # one copy
+
+
+def _release(state: GameState, seat: int, index: int) -> GameState:
+    """CMB-END-3: a prisoner goes to the Distant Lands (it will not score)."""
+    p = state.players[seat]
+    key = p.prison[index]
+    if narrating():
+        announce("release", f"Player {seat + 1} has no unconquered tile and releases {_name(Adventurer(key))} to the Distant Lands (CMB-END-3).", seat)
+    state = update_player(state, seat, prison=p.prison[:index] + p.prison[index + 1 :])
+    f = _fight(state)
+    return evolve(state, far_lands=state.far_lands + (key,), fight=evolve(f, position=f.position + 1))
+
+
+def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
+    """CMB-REV-1, CMB-CARD-4, CMB-CARD-7: the round's card is turned face up
+    and is public from now on (every seat has seen it)."""
+    f = _fight(state)
+    pos = f.round - 1
+    spied = tuple(seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied)
+    c = COMBAT_CARDS[card]
+    if narrating():
+        announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.")
+    fight = evolve(f, stage="battle", position=0)
+    if drawn:
+        decks = evolve(state.decks, combat=state.decks.combat.without(card))
+        combat = state.combat[:pos] + (card,) + state.combat[pos + 1 :]
+        return evolve(state, spied=spied, fight=fight, decks=decks, combat=combat)
+    return evolve(state, spied=spied, fight=fight)
+
+
+def _withdraw(state: GameState, indices: Sequence[int], why: str) -> GameState:
+    """CMB-SPELL-5: withdrawn monsters go back face up, as if never sent."""
+    b = _battle(state)
+    if narrating() and indices:
+        names = ", ".join(MONSTERS[state.players[b.seat].monsters[i].kind].name for i in indices)
+        announce("withdraw", f"{names} withdrawn to the lair face up ({why}).", b.seat)
+    return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i not in indices)))
+
+
+def _knock_out(state: GameState, seat: int, indices: Sequence[int], *, golem_stays: bool = True) -> GameState:
+    """CMB-MON-4, CMB-MON-8: face down in the lair (a Golem goes back face up)."""
+    monsters = tuple(
+        evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m
+        for i, m in enumerate(state.players[seat].monsters)
+    )
+    return update_player(state, seat, monsters=monsters)
+
+
+# --- the trap step (CMB-TRAP) ------------------------------------------------------------------------
+
+
+def _trap(state: GameState, key: str) -> GameState:
+    """CMB-TRAP-1: reveal a trap, pay its own cost (the room's gold on it is
+    spent), discard it (CMB-TRAP-8); a dart waits for its target."""
+    b = _battle(state)
+    seat = b.seat
+    traps = list(b.traps)
+    traps.remove(key)
+    t = TRAP_COMBAT[key]
+    p = state.players[seat]
+    state = update_player(
+        state,
+        seat,
+        gold=max(0, p.gold - t.gold),
+        food=max(0, p.food - t.food),
+        imps=max(0, p.imps - t.imps),
+        busy_imps=min(p.busy_imps, max(0, p.imps - t.imps)),
+    )
+    if narrating():
+        cost = ", ".join(f"{n} {what}" for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imp")) if n)
+        announce("trap", f"Player {seat + 1} reveals {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat)
+    state = evolve(state, trap_discard=state.trap_discard + (key,))  # SETUP-3: a used trap card leaves the game
+    state = _set_battle(state, evolve(b, traps=tuple(traps)))
+    if t.aim is Aim.CHOSEN:
+        return _set_battle(state, evolve(_battle(state), aiming=key))
+    return _trap_hits(state, key, None)
+
+
+def _trap_hits(state: GameState, key: str, target: int | None) -> GameState:
+    """CMB-TRAP-3..7, CMB-5: list the damage, cancel up to the anti-trap icons
+    front first, place the rest; the other effects happen whatever the damage."""
+    b = _battle(state)
+    seat = b.seat
+    t = TRAP_COMBAT[key]
+    members = party(state, seat)
+    n = len(members)
+    damage = t.damage_in(state.year)
+    listed = [0] * n
+    if t.aim is Aim.FIRST:
+        listed[0] = hit_points(members[0]) if t.whole_hp else damage
+        for i in range(1, n):
+            listed[i] = t.others
+    elif t.aim is Aim.SECOND:
+        if n > 1:
+            listed[1] = damage  # CMB-TRAP-7, U-7: no second adventurer, no damage
+    elif t.aim is Aim.EACH:
+        listed = [damage] * n
+        listed[-1] += t.last_extra
+    else:
+        assert target is not None
+        listed[target] = damage
+    icons = max(0, anti_trap(members) - b.icons_used)  # CMB-TRAP-4
+    left = icons
+    for i in range(n):
+        cancel = min(left, listed[i])
+        listed[i] -= cancel
+        left -= cancel
+    used = icons - left
+    if used and narrating():
+        announce("anti_trap", f"Anti-trap icons cancel {used} point(s) of the {TRAPS[key].name}'s damage (CMB-5).", seat)
+    changes: dict[str, object] = {"icons_used": b.icons_used + used}
+    if t.no_conquest:
+        changes["no_conquest"] = True
+    if target is not None:
+        cls = adventurer_class(members[target])
+        if t.anti_magic and cls is AdventurerClass.WIZARD:
+            changes["no_spells"] = True  # CMB-SPELL-3
+        if t.anti_magic and cls is AdventurerClass.PRIEST:
+            changes["no_heal"] = True  # CMB-HEAL-1 (d)
+        if t.later:
+            marked = list(members)
+            marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
+            state = _with_party(state, seat, marked)
+    state = _set_battle(state, evolve(_battle(state), **changes))
+    return hurt(state, seat, listed, TRAPS[key].name)
+
+
+def _aimed(state: GameState, index: int) -> GameState:
+    b = _battle(state)
+    aiming = b.aiming
+    assert aiming is not None
+    state = _set_battle(state, evolve(b, aiming=None))
+    if narrating():
+        what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
+        announce("target", f"Player {b.seat + 1} aims {what} at {_who(party(state, b.seat), index)}.", b.seat)
+    if aiming == "witch":
+        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, "witch", 1)), "The Witch's second small attack")
+    return _trap_hits(state, aiming, index)
+
+
+def _one(index: int, amount: int) -> list[int]:
+    return [0] * index + [amount]
+
+
+# --- spells (CMB-SPELL) --------------------------------------------------------------------------------
+
+
+def _cast(state: GameState, speed: Speed) -> GameState:
+    """CMB-SPELL-1..4: the round's spell is cast in its step if the party may
+    cast and holds at least *r* magic points, counted now; separately in each
+    battle of the round (CMB-CARD-5). Regeneration's healing is not the
+    Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1)."""
+    f = _fight(state)
+    b = _battle(state)
+    seat = b.seat
+    key = _card(state)
+    assert key is not None
+    card = COMBAT_CARDS[key]
+    if card.speed is not speed:
+        return state
+    members = party(state, seat)
+    magic = crystals(members)
+    tile = _tile(state, seat, _plan_of(state, seat).tile)
+    why = None
+    if not ground_of(tile).spells:
+        why = "the battle is in the Anti-Magic Room (R-4)"
+    elif b.no_spells:
+        why = "an Anti-magic Dart hit a wizard (CMB-SPELL-3)"
+    elif magic < f.round:
+        why = f"the party has {magic} magic point(s), round {f.round} needs {f.round} (CMB-SPELL-1)"
+    if why is not None:
+        if narrating():
+            announce("spell", f"{card.name} is not cast: {why}.", seat)
+        return state
+    if narrating():
+        announce("spell", f"The party casts {card.name}: {card.effect}.", seat)
+    p = state.players[seat]
+    spell = card.spell
+    if spell == "word-of-peace":
+        return _set_battle(state, evolve(b, choosing=spell))
+    if spell == "suggestion":
+        asking = _monsters_only(p, b.sent)
+        return _set_battle(state, evolve(b, choosing=spell if asking else None, asking=asking))
+    if spell == "magic-shield":
+        return _set_battle(state, evolve(b, shield=MAGIC_SHIELD_POINTS.value))
+    if spell == "invisibility":
+        wizards = tuple(a for a in members if adventurer_class(a) is AdventurerClass.WIZARD)
+        others = tuple(a for a in members if adventurer_class(a) is not AdventurerClass.WIZARD)
+        state = _with_party(state, seat, others + wizards)
+        return _set_battle(state, evolve(b, invisible=True))
+    if spell == "detect-treasure":
+        if p.gold:
+            return update_player(state, seat, gold=p.gold - 1)
+        if p.food:
+            return update_player(state, seat, food=p.food - 1)
+        if p.traps:
+            return _set_battle(state, evolve(b, choosing=spell))
+        return state
+    if spell == "fist-of-justice":
+        if p.imps:
+            return update_player(state, seat, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1))
+        return state
+    if spell == "detect-evil":
+        return move_evil(state, seat, DETECT_EVIL_EVIL.value)  # CMB-SPELL-7: a gain
+    if spell == "illusion":
+        p = state.players[seat]
+        return update_player(state, seat, party=(Adventurer(ILLUSION_KEY),) + p.party)
+    if spell == "create-food":
+        fed = (evolve(members[0], food=members[0].food + 1),) + members[1:]
+        return _with_party(state, seat, fed)
+    if spell == "metamorphosis":
+        if _monsters_only(p, b.sent):
+            return _set_battle(state, evolve(b, choosing=spell))
+        return state
+    return state  # CMB-SPELL-8: no established effect (fireball and the U-1/U-2 cards)
+
+
+def _plan_of(state: GameState, seat: int) -> Plan:
+    plan = _fight(state).plans[seat]
+    assert plan is not None
+    return plan
+
+
+# --- monsters (CMB-MON) --------------------------------------------------------------------------------
+
+
+def _attack_damage(state: GameState, seat: int, kind: str, base: int) -> int:
+    """CMB-MON-7, R-1, R-2: +1 in the monster's bonus room, unconquered."""
+    tile = _tile(state, seat, _plan_of(state, seat).tile)
+    bonus = ROOM_BONUS.value if tile.room is not None and tile.room == MONSTER_COMBAT[kind].bonus_room and not tile.conquered else 0
+    return base + bonus
+
+
+def _attack(state: GameState, move: Attack) -> GameState:
+    """CMB-MON-1..7: the monster acts with its option; then it is knocked out
+    or goes back face up (CMB-MON-4)."""
+    b = _battle(state)
+    seat = b.seat
+    p = state.players[seat]
+    kind = p.monsters[move.monster].kind
+    option = MONSTER_COMBAT[kind].options[move.option]
+    name = MONSTERS[kind].name
+    changes: dict[str, object] = {"sent": tuple(i for i in b.sent if i != move.monster)}
+    if option.reach is not Reach.NONE:
+        changes["attacked"] = True  # CMB-MON-6
+    if option.no_heal:
+        changes["no_heal"] = True
+    if option.no_conquest:
+        changes["no_conquest"] = True
+    state = _set_battle(state, evolve(b, **changes))
+    if option.food:
+        state = update_player(state, seat, food=p.food - option.food)
+    monsters = state.players[seat].monsters
+    monsters = monsters[: move.monster] + (evolve(monsters[move.monster], ready=option.ready_after),) + monsters[move.monster + 1 :]
+    state = update_player(state, seat, monsters=monsters)
+    damage = _attack_damage(state, seat, kind, option.damage)
+    members = party(state, seat)
+    if option.reach is Reach.NONE:
+        if narrating():
+            announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat)
+        return state
+    if option.reach is Reach.EVERYONE:
+        return hurt(state, seat, [damage] * len(members), f"The {name} attacks everyone")
+    if option.reach is Reach.FIRST:
+        state = hurt(state, seat, [damage], f"The {name} attacks")
+        after = party(state, seat)
+        if option.follow_up and after and len(after) < len(members):
+            follow = _attack_damage(state, seat, kind, option.follow_up)
+            state = hurt(state, seat, [follow], f"The {name}'s follow-up attack")
+        return state
+    assert move.target is not None
+    state = hurt(state, seat, _one(move.target, damage), f"The {name} attacks")
+    if option.hits > 1 and party(state, seat):
+        state = _set_battle(state, evolve(_battle(state), aiming=kind))
+    return state
+
+
+def _cannot_attack(state: GameState, b: Battle) -> int | None:
+    """CMB-MON-3: a sent monster with no option it can use (a ghost facing one
+    adventurer, a vampire facing only priests)."""
+    for i in b.sent:
+        if not _attacks(state, b, i):
+            return i
+    return None
+
+
+# --- automatic steps --------------------------------------------------------------------------------------
+
+
+def enter(state: GameState) -> GameState:
+    """CMB-CARD-3, CMB-REF-1: combat setup; the year's paladin is ready to
+    fight with no damage (CMB-PARTY-1)."""
+    n = state.n_players
+    paladin = Adventurer(PALADINS[state.year].key)
+    if narrating():
+        announce("combat", f"Combat of year {state.year} begins: the four combat cards lie face down on rounds 1 to 4.")
+    return evolve(state, fight=Fight(plans=(None,) * n, paladin=paladin))
+
+
+def auto(state: GameState) -> GameState:
+    f = state.fight
+    if f is None:
+        return enter(state)
+    if f.stage == "over":
+        return state
+    b = f.battle
+    if f.stage == "battle" and (
+        b is None
+        or (
+            b.aiming is None
+            and b.choosing is None
+            and not (b.step == "monsters" and b.sent)
+            and not (b.step == "trap" and len(set(b.traps)) > 1)
+        )
+    ):
+        return _step(state)  # no decision can be due here (``_battle_moves``)
+    moves = legal(state)
+    if moves:
+        if len(moves) == 1 and moves[0].seat != CHANCE:
+            return play(state, moves[0])  # LIB-CMB-1: a forced decision is automatic
+        return state
+    return _step(state)
+
+
+def _step(state: GameState) -> GameState:
+    f = _fight(state)
+    order = state.player_order()
+    if f.stage == "plan":
+        # Pass in one step every player with nothing to plan (CMB-PLAN-1).
+        position = f.position
+        while position < len(order):
+            seat = order[position]
+            if party(state, seat) and f.plans[seat] is None:
+                p = state.players[seat]
+                if p.prison or any(not t.conquered for t in p.dungeon.tiles):
+                    break  # a decision (``legal``)
+                if narrating():
+                    announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat)
+            position += 1
+        if position >= len(order):
+            return evolve(state, fight=evolve(f, stage="reveal", position=0))
+        return evolve(state, fight=evolve(f, position=position))
+    if f.stage == "reveal":
+        card = _card(state)
+        assert card is not None
+        return _reveal(state, card, drawn=False)
+    position = f.position
+    while position < len(order) and f.plans[order[position]] is None:
+        position += 1  # CMB-BAT-1: no plan, no battle
+    if position >= len(order):
+        return _end_round(state)
+    if position != f.position:
+        return evolve(state, fight=evolve(f, position=position))
+    seat = order[position]
+    plan = f.plans[seat]
+    assert plan is not None
+    b = f.battle
+    if b is None:
+        return _start_battle(state, seat, plan)
+    if not party(state, seat):
+        return _end_battle(state, stopped=True)  # CMB-BAT-3
+    # CMB-4: the steps in order; consecutive automatic steps run in one go and
+    # the battle's step is stored only where a decision stops it.
+    step = b.step
+    if step == "trap":
+        if b.traps:
+            return _trap(state, b.traps[0])
+        step = "fast"
+    if step == "fast":
+        state = _cast(state, Speed.FAST)
+        step = "monsters"
+        if _waiting(state, seat):
+            return _at_step(state, step)
+    if step == "monsters":
+        b = _battle(state)
+        if b.sent:
+            stuck = _cannot_attack(state, b)
+            if stuck is not None:
+                return _at_step(_stuck(state, b, stuck), step)
+            return _at_step(state, step)  # the defender's monsters act (Attack)
+        step = "slow"
+    if step == "slow":
+        state = _cast(state, Speed.SLOW)
+        step = "heal"
+        if _waiting(state, seat):
+            return _at_step(state, step)
+    state = _heal(state, seat)
+    state = _conquer(state, seat)
+    return _end_battle(state, stopped=False)
+
+
+def _waiting(state: GameState, seat: int) -> bool:
+    """A spell asks the defender something, or nobody is left (CMB-BAT-3)."""
+    b = _battle(state)
+    return b.choosing is not None or b.aiming is not None or not party(state, seat)
+
+
+def _at_step(state: GameState, step: str) -> GameState:
+    b = _battle(state)
+    return state if b.step == step else _set_battle(state, evolve(b, step=step))
+
+
+def _stuck(state: GameState, b: Battle, index: int) -> GameState:
+    """CMB-MON-3, CMB-MON-4: a monster that cannot attack does nothing; a
+    ghost is knocked out, a vampire facing only priests goes back face up."""
+    p = state.players[b.seat]
+    kind = p.monsters[index].kind
+    if narrating():
+        announce("no_attack", f"The {MONSTERS[kind].name} finds no one it may attack.", b.seat)
+    state = _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != index)))
+    if kind == "vampire":
+        return state
+    return _knock_out(state, b.seat, (index,))
+
+
+def _start_battle(state: GameState, seat: int, plan: Plan) -> GameState:
+    """CMB-BAT-1; CMB-END-5 when the party is already gone."""
+    if not party(state, seat):
+        p = state.players[seat]
+        if narrating():
+            announce("no_battle", f"Player {seat + 1}'s party is gone before the battle: the traps come back unrevealed, the sent monsters are knocked out (CMB-END-5).", seat)
+        state = update_player(state, seat, traps=p.traps + plan.traps, gold=p.gold + plan.gold)
+        state = _knock_out(state, seat, plan.monsters)
+        f = _fight(state)
+        plans = f.plans[:seat] + (evolve(plan, traps=(), gold=0),) + f.plans[seat + 1 :]
+        return evolve(state, fight=evolve(f, plans=plans, position=f.position + 1))
+    if narrating():
+        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat)
+    # The trap cards move from the plan to the battle, where they go off one by one.
+    f = _fight(state)
+    plans = f.plans[:seat] + (evolve(plan, traps=()),) + f.plans[seat + 1 :]
+    return evolve(state, fight=evolve(f, plans=plans, battle=Battle(seat, traps=plan.traps, sent=plan.monsters)))
+
+
+def _heal(state: GameState, seat: int) -> GameState:
+    """CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first."""
+    b = _battle(state)
+    members = party(state, seat)
+    power = hearts(members)
+    if not power or not b.attacked or b.no_heal:
+        if power and narrating():
+            why = "no monster or ghost attacked" if not b.attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
+            announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat)
+        return state
+    healed = []
+    total = 0
+    for a in members:
+        cure = min(power, a.damage)
+        power -= cure
+        total += cure
+        healed.append(evolve(a, damage=a.damage - cure) if cure else a)
+    if total and narrating():
+        announce("heal", f"The party heals {total} damage (CMB-HEAL-2).", seat)
+    return _with_party(state, seat, healed)
+
+
+def _conquer(state: GameState, seat: int) -> GameState:
+    """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest;
+    the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil)."""
+    b = _battle(state)
+    if b.no_conquest:
+        if narrating():
+            announce("no_conquest", "The party neither tires nor conquers this round (CMB-CONQ-1).", seat)
+        return state
+    card = _card(state)
+    assert card is not None
+    left = COMBAT_CARDS[card].fatigue
+    while left:
+        # One point at a time on the current first adventurer: the points he
+        # takes before he falls are placed together, the rest roll on.
+        members = party(state, seat)
+        if not members:
+            break
+        points = min(left, hit_points(members[0]) - members[0].damage)
+        before = state
+        state = hurt(state, seat, [points], "Fatigue")
+        left -= points
+        if state is before:
+            break  # an invisible wizard: the points are lost (U-13)
+    if not party(state, seat):
+        return state
+    square = _plan_of(state, seat).tile
+    p = state.players[seat]
+    tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
+    if narrating():
+        announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat)
+    if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
+        # The tile and the one space of evil in one copy; then the paladin check (PAL-5).
+        player = evolve(p, dungeon=Dungeon(tiles), evil=p.evil - 1)
+        state = evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
+        if narrating():
+            announce("evil", f"Player {seat + 1} loses 1 evil ({player.evil}).", seat)
+        return check_paladin(state)
+    state = update_player(state, seat, dungeon=Dungeon(tiles))
+    return move_evil(state, seat, -CONQUEST_EVIL.value)
+
+
+def _end_battle(state: GameState, *, stopped: bool) -> GameState:
+    """CMB-EOR-1: the Poisoned Dart's later damage (LIB-CMB-6: at the end of
+    this battle, where the paladin cannot have left, so CMB-EOR-2 never
+    arises); CMB-MON-8,
+    CMB-TRAP-9: monsters that did not act are knocked out, traps not revealed
+    go back unpaid with their gold."""
+    b = _battle(state)
+    seat = b.seat
+    members = party(state, seat)
+    if any(a.poison for a in members):
+        amounts = [a.poison for a in members]
+        state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
+        state = hurt(state, seat, amounts, "The Poisoned Dart")
+    b = _battle(state)
+    if b.sent:
+        state = _knock_out(state, seat, b.sent)
+    if b.traps:
+        plan = _plan_of(state, seat)
+        p = state.players[seat]
+        refund = ground_of(_tile(state, seat, plan.tile)).surcharge * len(b.traps)
+        state = update_player(state, seat, traps=p.traps + b.traps, gold=p.gold + refund)
+    if stopped and narrating():
+        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat)
+    f = _fight(state)
+    return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
+
+
+def _end_round(state: GameState) -> GameState:
+    """CMB-EOR-3, CMB-END-1, CMB-END-2."""
+    f = _fight(state)
+    n = state.n_players
+    if f.round >= COMBAT_ROUNDS.value or not any(party(state, s) for s in range(n)):
+        return _finish(state)
+    if narrating():
+        announce("combat_round", f"Combat round {f.round + 1} begins.")
+    return evolve(state, fight=evolve(f, round=f.round + 1, stage="plan", position=0, plans=(None,) * n))
+
+
+def _finish(state: GameState) -> GameState:
+    """CMB-END-2, CMB-END-4, CMB-9: survivors leave for the Distant Lands
+    unscored; every monster and ghost face up again."""
+    far = state.far_lands
+    for seat in range(state.n_players):
+        members = party(state, seat)
+        if members and narrating():
+            announce("distant_lands", f"{len(members)} survivor(s) leave Player {seat + 1}'s dungeon for the Distant Lands (CMB-END-2).", seat)
+        far += tuple(a.key for a in members if not is_illusion(a))
+        state = update_player(
+            state, seat, party=(), monsters=tuple(evolve(m, ready=True) for m in state.players[seat].monsters)
+        )
+    f = _fight(state)
+    gone = f.paladin_gone
+    if state.paladin is not None and not gone:
+        gone = True
+        state = evolve(state, paladin=None)
+    if narrating():
+        announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).")
+    return evolve(state, far_lands=far, fight=evolve(f, stage="over", battle=None, paladin=None, paladin_gone=gone))
+
+
+def done(state: GameState) -> bool:
+    f = state.fight
+    return f is not None and f.stage == "over"
+
+
+RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="CMB-REF-2")
+
+__all__ = ["RULES", "anti_trap", "battle_tiles", "crystals", "enter", "hearts", "hit_points", "hurt", "party"]

@@ -1,0 +1,82 @@
+"""Events carry structured data besides their sentence, and docs/events.md
+lists every kind the code announces; the data counts as the JSON does (LIB-TR-2)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import dlrules
+from dlrules.dungeon import square_name
+from dlrules import apply_with_events, dumps
+from dlrules.phases.common import Event
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _announced_kinds() -> set[str]:
+    kinds: set[str] = set()
+    for path in (ROOT / "src" / "dlrules").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        kinds.update(re.findall(r"\bannounce\(\s*\"([a-z_]+)\"", text))
+        kinds.update(re.findall(r"\bEvent\(\s*\"([a-z_]+)\"", text))
+    return kinds
+
+
+def _documented_kinds() -> set[str]:
+    text = (ROOT / "docs" / "events.md").read_text(encoding="utf-8").split("## Every kind", 1)[1]
+    return set(re.findall(r"^\| `([a-z_]+)` \|", text, flags=re.MULTILINE))
+
+
+def test_every_announced_kind_is_in_docs_events_md() -> None:
+    announced = _announced_kinds()
+    assert {"phase", "hire", "payday", "paladin"} <= announced  # the scan sees the code
+    assert sorted(announced - _documented_kinds()) == []
+
+
+def test_docs_events_md_lists_no_kind_the_code_never_announces() -> None:
+    assert sorted(_documented_kinds() - _announced_kinds()) == []
+
+
+def _played_events(players: int, seed: int) -> list[Event]:
+    state = dlrules.new_game(players)
+    rng = random.Random(seed)
+    seen: list[Event] = []
+    while dlrules.to_move(state):
+        move = dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state))
+        state, events = apply_with_events(state, move)
+        seen.extend(events)
+    return seen
+
+
+def test_events_carry_their_facts_as_json_data() -> None:
+    """A whole year: every event's data is JSON, and the facts match the sentence."""
+    seen = _played_events(3, 5)
+    for event in seen:
+        assert json.loads(json.dumps(event.data)) == event.data
+        assert event.kind == event.code
+        assert dlrules.loads(dumps(event), Event) == event
+    phases = [e.data for e in seen if e.kind == "phase"]
+    assert phases[0] == {"year": 1, "round": 1, "season": "winter", "phase": phases[0]["phase"]}
+    for e in seen:
+        if e.kind == "hire":
+            assert e.seat is not None and f"Player {e.seat + 1} hires" in e.text and e.data["monster"] in dlrules.components.MONSTERS
+        if e.kind == "taxes":
+            assert e.data["due"] == e.data["gold"] + e.data["damage_tokens"]
+            assert f"pays {e.data['gold']} of {e.data['due']} gold" in e.text
+        if e.kind == "place":
+            assert set(e.data) == {"colour", "action", "slot"} and 0 <= e.data["slot"] <= 2
+        if e.kind in ("dig", "room"):
+            row, column = e.data["square"]
+            assert square_name((row, column)) in e.text  # LIB-TV-2: squares named for people
+
+
+def test_events_name_no_secret() -> None:
+    """ACT-TRAP-2, ORD-3: a drawn trap card and chosen orders are not in the data."""
+    for e in _played_events(2, 8):
+        if e.kind == "trap":
+            assert e.data == {"cards": 1}
+        if e.kind in ("commit", "keep"):
+            assert e.data == {}

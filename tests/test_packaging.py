@@ -1,0 +1,99 @@
+"""Packaging like a published library: a LICENSE matching pyproject.toml,
+classifiers and project URLs, extras without duplicates and with version bounds
+that CI tests, no private functions of dependencies, the rule statements in the
+wheel and the developer tools out of it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+PROJECT = PYPROJECT["project"]
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~\[ ;]", requirement, maxsplit=1)[0].lower()
+
+
+def test_the_license_file_is_the_mit_licence_pyproject_declares() -> None:
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "WITHOUT WARRANTY OF ANY KIND" in text
+    assert PROJECT["license"] == {"text": "MIT"}
+    assert "License :: OSI Approved :: MIT License" in PROJECT["classifiers"]
+
+
+def test_classifiers_and_urls_describe_the_project() -> None:
+    classifiers = PROJECT["classifiers"]
+    assert "Typing :: Typed" in classifiers and "Topic :: Games/Entertainment :: Board Games" in classifiers
+    assert f"Programming Language :: Python :: {PROJECT['requires-python'].removeprefix('>=')}" in classifiers
+    assert PROJECT["urls"] and all(url.startswith("https://") for url in PROJECT["urls"].values())
+
+
+def test_every_requirement_has_a_lower_and_an_upper_bound() -> None:
+    extras = PROJECT["optional-dependencies"]
+    requirements = list(PROJECT["dependencies"]) + [r for reqs in extras.values() for r in reqs if not r.startswith("dlrules[")]
+    for requirement in requirements:
+        assert ">=" in requirement and "<" in requirement.replace("<=", ""), requirement
+
+
+def test_extras_list_no_package_twice() -> None:
+    """``dev`` gathers the others by reference instead of repeating them."""
+    extras = PROJECT["optional-dependencies"]
+    seen: dict[str, str] = {}
+    for extra, requirements in extras.items():
+        for requirement in requirements:
+            if requirement.startswith("dlrules["):
+                named = requirement[len("dlrules[") : -1].split(",")
+                assert set(named) <= set(extras) - {extra}
+                continue
+            name = _name(requirement)
+            assert name not in seen, f"{name} is in both [{seen[name]}] and [{extra}]"
+            seen[name] = extra
+    assert not {_name(r) for r in PROJECT["dependencies"]} & set(seen)
+
+
+def test_the_lower_bounds_are_the_versions_ci_tests() -> None:
+    """.ci/run installs exactly the lower bounds of the dependencies and the test
+    extra in a second environment and runs the suite there."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    pinned = dict(re.findall(r"'([a-z]+)==([0-9.]+)'", ci))
+    for requirement in list(PROJECT["dependencies"]) + [r for r in PROJECT["optional-dependencies"]["test"] if not r.startswith("mypy")]:
+        lower = re.search(r">=([0-9.]+)", requirement)
+        assert lower is not None
+        version = pinned.get(_name(requirement), "")
+        assert version.startswith(lower.group(1)) and version.rstrip(".0") == lower.group(1).rstrip(".0"), requirement
+
+
+def test_no_private_function_of_a_dependency_is_used() -> None:
+    private = re.compile(r"\b(?:attrs|attr|cattrs|cattr|converter|hypothesis|chess|pytest|sphinx)\.(?:[a-z]\w*\.)*_[a-z]\w*|\bfrom (?:attrs|attr|cattrs|cattr|hypothesis|chess)\S* import _|\b(?:attrs|attr|cattrs|hypothesis)\.internal\b|\bfrom (?:attrs|cattrs|hypothesis)\S*\._")
+    files = [*(ROOT / "src").rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "properties").rglob("*.py")]
+    files += [*(ROOT / "benchmarks").rglob("*.py"), *(ROOT / "examples").rglob("*.py")]
+    hits = [f"{p.relative_to(ROOT)}:{n}" for p in files if p != Path(__file__) for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if private.search(line)]
+    assert hits == []
+
+
+def test_the_wheel_ships_the_rulebook_and_leaves_the_developer_tools_out(tmp_path: Path) -> None:
+    source = tmp_path / "source"  # a clean copy: no build/ or egg-info left from other builds
+    shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(source)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    if done.returncode != 0:
+        pytest.skip(f"no wheel could be built here (no build backend available): {done.stderr.strip()[-200:]}")
+    (wheel,) = tmp_path.glob("dlrules-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"dlrules/py.typed", "dlrules/rulebook/year1.json", "dlrules/rulebook/rulings.json", "dlrules/cli_rules.py"} <= names
+    assert not [n for n in names if n.startswith("dlrules/tools/")]
+    assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE") for n in names)
