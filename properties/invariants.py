@@ -253,13 +253,14 @@ def every_card_in_one_place(state: GameState) -> None:
         return Counter(k for k in keys if k in table)
 
     y = state.year
+    box = state.box  # Y2-8, Y2-10: year 1's combat cards and unused silver tiles
     monsters = (
-        _deck_cards(state.decks.monsters) + Counter(state.tavern) + of(state.far_lands, MONSTERS)
+        _deck_cards(state.decks.monsters) + Counter(state.tavern) + of(state.far_lands, MONSTERS) + of(box, MONSTERS)
         + Counter(m.kind for p in players for m in p.monsters)
     )
     compare("monsters", MONSTERS, monsters, _totals(MONSTER_DECKS, y))
     rooms = (
-        _deck_cards(state.decks.rooms) + Counter(state.room_shop) + of(state.far_lands, ROOMS)
+        _deck_cards(state.decks.rooms) + Counter(state.room_shop) + of(state.far_lands, ROOMS) + of(box, ROOMS)
         + Counter(t.room for p in players for t in p.dungeon.tiles if t.room is not None)
     )
     compare("rooms", ROOMS, rooms, _totals(ROOM_DECKS, y))
@@ -276,7 +277,7 @@ def every_card_in_one_place(state: GameState) -> None:
     paladins = {p.key for p in PALADINS.values()}
     adventurers = (
         _deck_cards(state.decks.adventurers) + Counter(state.adventurers_next) + Counter(state.adventurers_now)
-        + of(state.far_lands, ADVENTURERS)
+        + of(state.far_lands, ADVENTURERS) + of(box, ADVENTURERS)
         + Counter(a.key for p in players for a in p.party if a.key not in paladins and a.key != "illusion")
         + Counter(k for p in players for k in p.prison if k not in paladins)
     )
@@ -289,12 +290,21 @@ def every_card_in_one_place(state: GameState) -> None:
     year_combat = Counter(COMBAT_DECKS[y])
     if combat != year_combat:
         raise _fail("every_card_in_one_place", state, f"combat cards {dict(combat)} != year {y} deck {dict(year_combat)}")
-    special = _deck_cards(state.decks.special) + Counter([state.special_event] if state.special_event else [])
+    boxed = of(box, COMBAT_CARDS)  # Y2-8: the earlier years' combat cards
+    if boxed != _totals(COMBAT_DECKS, y - 1):
+        raise _fail("every_card_in_one_place", state, f"combat cards in the box {dict(boxed)} != years before {y}")
+    stray_box = [k for k in box if not any(k in t for t in (MONSTERS, ROOMS, ADVENTURERS, COMBAT_CARDS))]
+    if stray_box:
+        raise _fail("every_card_in_one_place", state, f"the box holds unknown cards {stray_box}")
+    special = (
+        _deck_cards(state.decks.special) + Counter([state.special_event] if state.special_event else [])
+        + of(state.far_lands, SPECIAL_EVENTS)  # SPE-10: an earlier year's card
+    )
     expected_special = Counter(SPECIAL_EVENT_DECK) if state.variant == "full" else Counter()
     compare("special events", SPECIAL_EVENTS, special, expected_special)
     paladin_keys = {p.key for p in PALADINS.values()}
-    unknown_far = [k for k in far if not any(k in t for t in (MONSTERS, ROOMS, TRAPS, ADVENTURERS, paladin_keys))]
-    placed = far + Counter(k for p in players for k in p.prison)  # CMB-PAL-3, CMB-END-2: one paladin, one place
+    unknown_far = [k for k in far if not any(k in t for t in (MONSTERS, ROOMS, TRAPS, ADVENTURERS, SPECIAL_EVENTS, paladin_keys))]
+    placed = far + Counter(k for p in players for k in p.prison)  # CMB-PAL-3, CMB-END-2, Y2-9: one paladin, one place
     if any(placed[k] > 1 for k in paladin_keys) or (state.paladin is not None and any(placed[k] for k in paladin_keys if k.endswith(str(y)))):
         raise _fail("every_card_in_one_place", state, "a paladin is in two places")
     if unknown_far:
@@ -378,10 +388,11 @@ def resolution_cursor_on_the_acting_minion(state: GameState) -> None:
 
 
 def one_adventurer_a_round(state: GameState) -> None:
-    """ADV-1, RS-1: in year 1 each lord receives one adventurer in every
-    Adventurers phase (none in winter): before round r's assignment a party
-    holds r - 2 of them (0 in winter and spring), after it r - 1."""
-    if state.year != 1 or state.phase in (Phase.SETUP, Phase.COMBAT, Phase.YEAR_TWO, Phase.GAME_OVER):
+    """ADV-1, RS-1: in each year's building rounds each lord receives one
+    adventurer in every Adventurers phase (none in winter): before round r's
+    assignment a party holds r - 2 of them (0 in winter and spring), after it
+    r - 1 (year 2's parties start empty: Y2-7)."""
+    if state.phase in (Phase.SETUP, Phase.COMBAT, Phase.YEAR_TWO, Phase.GAME_OVER):
         return
     assigned = state.phase is Phase.END_OF_ROUND or (
         state.phase is Phase.ADVENTURERS and not state.adventurers_now and state.round > 1
@@ -399,11 +410,15 @@ def dummy_marker_climbs_before_each_adventurers_phase(state: GameState) -> None:
     """ADV-2P-1, RUL-12: the 2-player dummy marker starts with the players
     (space 5) and moves up 1 before every Adventurers phase (spring, summer,
     autumn), never past the top: in year 1 it stands at 5 + the number of
-    Adventurers phases begun."""
-    if state.dummy_evil is None or state.year != 1 or state.phase in (Phase.COMBAT, Phase.YEAR_TWO, Phase.GAME_OVER):
+    Adventurers phases begun; year 2 starts 2 spaces below year 1's end
+    (Y2-11), never below the bottom."""
+    if state.dummy_evil is None or state.phase in (Phase.COMBAT, Phase.YEAR_TWO, Phase.GAME_OVER):
         return
     begun = state.round - 1 if state.phase in (Phase.ADVENTURERS, Phase.END_OF_ROUND) else state.round - 2
-    expected = min(EVIL_MAX.value, EVIL_START.value + max(0, begun))
+    start = EVIL_START.value
+    if state.year == 2:
+        start = max(EVIL_MIN.value, min(EVIL_MAX.value, EVIL_START.value + 3) - 2)
+    expected = min(EVIL_MAX.value, start + max(0, begun))
     if state.dummy_evil != expected:
         raise _fail("dummy_marker_climbs_before_each_adventurers_phase", state, f"dummy evil {state.dummy_evil}, not {expected}")
 
@@ -769,15 +784,17 @@ PASSIVE = frozenset({"Decline", "FinishDigging", "FinishProduction"})
 
 def play_checked(
     players: int, seed: int, *, variant: str = "full", max_steps: int = 5000, thorough: bool = False,
-    weighted_chance: bool = True, eager: bool = False,
+    weighted_chance: bool = True, eager: bool = False, start: GameState | None = None,
 ) -> Iterator[tuple[GameState, Move | None]]:
     """A seeded play-out (until nobody is to move) checking every invariant
     after every step; yields each state with the move that led to it.
     ``eager`` players never decline or stop early when they have another
-    move (deeper dungeons, more monsters, more evil than uniform play)."""
+    move (deeper dungeons, more monsters, more evil than uniform play).
+    ``start``: play from this state instead of a new game (``players`` and
+    ``variant`` are then the start's)."""
     rng = random.Random(seed)
     checker = MoveChecker(random.Random(seed ^ 0x5EED), thorough=thorough)
-    state = dlrules.new_game(players, variant=variant)
+    state = dlrules.new_game(players, variant=variant) if start is None else start
     check_step(state, checker)
     yield state, None
     for _ in range(max_steps):

@@ -76,8 +76,11 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
     players = tuple(p if s == seat else _perturb_player(p, s, state, rng, fighting) for s, p in enumerate(state.players))
     decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
     trap_discard = tuple(rng.choice(sorted(TRAPS)) for _ in state.trap_discard)  # face down for everyone
+    hidden: dict[str, Any] = {"players": players, "decks": decks, "trap_discard": trap_discard}
+    if hasattr(state, "box"):  # back in the box at the change of year, face down (Y2-8)
+        hidden["box"] = tuple(rng.choice(sorted(COMBAT_CARDS)) for _ in state.box)
     if fighting:  # the combat cards and trap cards in play stay (see _fighting)
-        return attrs.evolve(state, players=players, decks=decks, trap_discard=trap_discard)
+        return attrs.evolve(state, **hidden)
     spied = tuple(
         sp if s == seat else tuple(sorted(rng.sample(range(4), rng.randint(0, 2)))) for s, sp in enumerate(state.spied)
     )
@@ -87,7 +90,7 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
         state.combat[pos] if pos in mine else (rng.choice(sorted(COMBAT_CARDS)) if pos in seen_by_anyone else None)
         for pos in range(len(state.combat))
     )
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard)
+    return attrs.evolve(state, combat=combat, spied=spied, **hidden)
 
 
 def _fighting(state: GameState) -> bool:
@@ -99,7 +102,7 @@ def _fighting(state: GameState) -> bool:
 
 
 PERTURBED_PLAYER_FIELDS = frozenset({"committed", "dummy_choice", "dealt", "kept", "traps"})
-PERTURBED_GAME_FIELDS = frozenset({"players", "decks", "combat", "spied", "trap_discard"})
+PERTURBED_GAME_FIELDS = frozenset({"players", "decks", "combat", "spied", "trap_discard", "box"})
 
 
 def test_the_perturbation_changes_every_hidden_field() -> None:

@@ -164,7 +164,7 @@ def test_EVT_SPECIAL_1_no_special_event_in_the_first_game() -> None:
     assert any("first game uses no special events" in e.text for e in said)
 
 
-def test_EVT_SPECIAL_1_full_game_card_turned_up_with_its_tile_and_effect_not_implemented() -> None:
+def test_SPE_6_full_game_card_turned_up_with_its_tile_and_resolved_in_its_round() -> None:
     rng = random.Random(3)
     for _ in range(40):
         state = play_out(new_game(3, variant="full"), None, rng, until=Phase.ORDERS).state
@@ -172,12 +172,15 @@ def test_EVT_SPECIAL_1_full_game_card_turned_up_with_its_tile_and_effect_not_imp
             break
     else:  # pragma: no cover
         raise AssertionError("no seed revealed the special tile in winter")
-    assert state.special_event is not None  # turned up with the tile (SPE)
+    assert state.special_event is not None  # turned up with the tile (SPE-6)
     assert state.decks.special.size == 8
     state = resolved(attrs.evolve(state, round=2))
     with collecting() as said:
         state = enter(state, Phase.EVENTS)
-    assert any("does not implement its effect" in e.text for e in said)
+    card = events_phase.special_card(state)
+    assert card is not None
+    name = card.name
+    assert any(e.text.startswith(f"Special event: {name}") for e in said)
 
 
 def test_EVT_SPECIAL_1_first_game_draws_no_special_card() -> None:
@@ -185,15 +188,6 @@ def test_EVT_SPECIAL_1_first_game_draws_no_special_card() -> None:
     for _ in range(10):
         state = play_out(new_game(3, variant="first"), None, rng, until=Phase.ORDERS).state
         assert state.special_event is None and state.decks.special.size == 0
-
-
-def test_LIB_EVT_3_a_golem_upkeep_is_not_taken_silently() -> None:
-    # Year 2's Golem eats a trap card: paying is refused as not implemented,
-    # letting it go is the player's decision (never an automatic dismissal).
-    state = events("payday", p0={"monsters": monsters("golem"), "gold": 3, "traps": ("pendulum",)}, p1={"monsters": ()})
-    assert legal_moves(state) == (PayMonster(0, 0, False),)
-    violations = check(state, PayMonster(0, 0, True))
-    assert [v.rule for v in violations] == ["LIB-EVT-3"] and "not implemented" in violations[0].message
 
 
 def test_check_agrees_with_legal_moves_at_events() -> None:

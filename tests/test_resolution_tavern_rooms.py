@@ -103,9 +103,25 @@ def test_ACT_MON_2_demon_dismisses_another_monster() -> None:
     assert not [m for m in legal_moves(state) if isinstance(m, HireMonster) and m.monster == "demon"]
 
 
-def test_ACT_MON_2_demon_without_another_monster_refused() -> None:
+def test_Y2_20_demon_without_another_monster_refused() -> None:
     state = three_on(MONSTER, tweak=lambda s: attrs.evolve(s, tavern=("demon", "goblin", "troll")))
-    assert rules(state, HireMonster(2, "demon", 0)) == ["ACT-MON-4"]
+    assert rules(state, HireMonster(2, "demon", 0)) == ["Y2-20"]
+
+
+def test_Y2_20_a_ghost_cannot_be_given_to_the_demon() -> None:
+    ghost = tweaks(
+        lambda s: attrs.evolve(s, tavern=("demon", "goblin", "troll")),
+        player(2, monsters=(Monster("ghost"), Monster("goblin")), gold=5, food=5),
+    )
+    state = three_on(MONSTER, tweak=ghost)
+    assert rules(state, HireMonster(2, "demon", 0)) == ["Y2-20"]
+    assert HireMonster(2, "demon", 1) in legal_moves(state)
+    only_ghost = tweaks(
+        lambda s: attrs.evolve(s, tavern=("demon", "goblin", "troll")),
+        player(2, monsters=(Monster("ghost"),), gold=5, food=5),
+    )
+    state = three_on(MONSTER, tweak=only_ghost)
+    assert not [m for m in legal_moves(state) if isinstance(m, HireMonster) and m.monster == "demon"]
 
 
 def test_ACT_MON_4_golem_without_a_trap_card_refused() -> None:

@@ -39,6 +39,7 @@ from dlrules.moves import (
     DiscardTrap,
     Spy,
     TakeAction,
+    WitchHunt,
 )
 from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
@@ -94,4 +95,6 @@ __all__ = [
     "is_over", "outcome", "score_sheet",
     # the rules' statements (issue 14)
     "Rule", "UnknownRule", "rule", "rulebook",
+    # year 2 (issue 13): the Witch Hunt special event's choice
+    "WitchHunt",
 ]  # fmt: skip

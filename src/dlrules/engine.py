@@ -15,6 +15,7 @@ from dlrules.phases import (
     PhaseRules,
     adventurers,
     combat,
+    change_of_year,
     end_of_round,
     events,
     order_return,
@@ -26,7 +27,6 @@ from dlrules.phases import (
     setup,
 )
 from dlrules.phases.common import Event, announce, collecting, narrating
-from dlrules.phases.unfinished import unfinished
 from dlrules.state import CHANCE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
 
@@ -41,7 +41,7 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.ADVENTURERS: adventurers.RULES,
     Phase.END_OF_ROUND: end_of_round.RULES,
     Phase.COMBAT: combat.RULES,
-    Phase.YEAR_TWO: unfinished("Y2-7", "Year 2 (the change of year and its four building rounds, a later issue)"),
+    Phase.YEAR_TWO: change_of_year.RULES,  # Y2-7 … Y2-16
     Phase.GAME_OVER: scoring.RULES,  # SCO-3: every move refused
 }
 
@@ -68,7 +68,9 @@ def next_phase(state: GameState) -> Phase:
     if p is Phase.END_OF_ROUND:
         return Phase.ROUND_START if state.round < ROUNDS_PER_YEAR.value else Phase.COMBAT
     if p is Phase.COMBAT:
-        return Phase.YEAR_TWO if state.year == 1 else Phase.GAME_OVER  # CMB-END-4
+        return Phase.YEAR_TWO if state.year == 1 else Phase.GAME_OVER  # CMB-END-4, Y2-25
+    if p is Phase.YEAR_TWO:
+        return Phase.ROUND_START  # Y2-16: year 2 starts with winter's round start
     return Phase.GAME_OVER
 
 
@@ -216,7 +218,7 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
         if seat != CHANCE and not 0 <= seat < state.n_players:
             n = state.n_players
             return (Violation("RS-3", f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1}: Player 1 to Player {n})"),)
-        if state.phase is Phase.GAME_OVER:  # SCO-3: the game is over; the phase says so (LIB-SCO-6)
+        if state.phase is Phase.GAME_OVER or state.phase is Phase.YEAR_TWO:  # SCO-3 (LIB-SCO-6), Y2-7: the phase says why
             found = rules.explain(state, move)
             if found:
                 return found

@@ -191,11 +191,15 @@ class ReturnOrder:
 
 @attrs.frozen
 class PayMonster:
-    """Payday (EVT-PAY-1/2): pay ``monster``'s upkeep (``pay``) or let it go."""
+    """Payday (EVT-PAY-1/2): pay ``monster``'s upkeep (``pay``) or let it go.
+    Year 2: the Golem's wage also takes the trap card ``trap`` (Y2-19), the
+    Demon's the other monster ``feed`` (an index into the lair, Y2-20, Y2-21)."""
 
     seat: int
     monster: int
     pay: bool
+    trap: str | None = None
+    feed: int | None = None
 
 
 @attrs.frozen
@@ -285,6 +289,16 @@ class Transform:
     monster: int
 
 
+@attrs.frozen
+class WitchHunt:
+    """The Witch Hunt special event (SPE-C-2): give up the monster at index
+    ``monster`` of the lair (not a ghost) to the Distant Lands, or, with
+    ``monster=None``, gain 3 Evil instead."""
+
+    seat: int
+    monster: int | None
+
+
 Move = Union[
     DealOrders,
     DrawDummyOrders,
@@ -312,6 +326,7 @@ Move = Union[
     WordOfPeace,
     DiscardTrap,
     Transform,
+    WitchHunt,
 ]
 """Every decision in the game, chance included (a tagged union in JSON)."""
 

@@ -66,6 +66,7 @@ from dlrules.moves import (
     DiscardTrap,
     Spy,
     TakeAction,
+    WitchHunt,
 )
 from dlrules.dungeon import in_grid, parse_square_name, square_name
 from dlrules.state import CHANCE, DECK_NAMES, Square
@@ -217,6 +218,7 @@ _KNOWN_FIELDS: dict[type, frozenset[str]] = {
         WordOfPeace: "seat withdraw",
         DiscardTrap: "seat trap",
         Transform: "seat monster",
+        WitchHunt: "seat monster",
     }.items()
 }
 """The fields each verb writes; a field added to a move class later is
@@ -309,6 +311,8 @@ def _format_combat(who: str, move: Move) -> str:
         return f"{who} discard-trap {move.trap}"
     if isinstance(move, Transform):
         return f"{who} transform {move.monster}"
+    if isinstance(move, WitchHunt):
+        return f"{who} witch-hunt {'evil' if move.monster is None else move.monster}"
     raise AssertionError(f"{type(move).__name__} has no verb")  # pragma: no cover - guarded by _KNOWN_FIELDS
 
 
@@ -467,6 +471,9 @@ def _p_peace(seat: int, w: list[str], text: str) -> Move:
 def _p_transform(seat: int, w: list[str], text: str) -> Move:
     _arity(w, 1, text, "'P<k> transform <monster index>'")
     return Transform(seat, _parse_int(w[0], text, "the monster index"))
+def _p_witch_hunt(seat: int, w: list[str], text: str) -> Move:
+    _arity(w, 1, text, "'P<k> witch-hunt <monster index>|evil'")
+    return WitchHunt(seat, None if w[0] == "evil" else _parse_int(w[0], text, "the monster index"))
 
 
 _VERBS: dict[str, tuple[_Parser, bool]] = {
@@ -496,6 +503,7 @@ _VERBS: dict[str, tuple[_Parser, bool]] = {
     "peace": (_p_peace, False),
     "discard-trap": (_p_discard_trap, False),
     "transform": (_p_transform, False),
+    "witch-hunt": (_p_witch_hunt, False),
 }
 
 _VERB_CLASSES: dict[str, tuple[type, ...]] = {
@@ -524,6 +532,7 @@ _VERB_CLASSES: dict[str, tuple[type, ...]] = {
     "peace": (WordOfPeace,),
     "discard-trap": (DiscardTrap,),
     "transform": (Transform,),
+    "witch-hunt": (WitchHunt,),
 }
 
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}

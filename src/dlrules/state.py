@@ -79,7 +79,7 @@ class Phase(enum.Enum):
     ADVENTURERS = "adventurers"
     END_OF_ROUND = "end_of_round"
     COMBAT = "combat"
-    YEAR_TWO = "year_two"  # the change of year and year 2's building (Y2-7 …): not implemented yet
+    YEAR_TWO = "year_two"  # the change of year (Y2-7 … Y2-16), between year 1's combat and year 2's winter
     GAME_OVER = "game_over"
 
 
@@ -325,6 +325,7 @@ class GameState:
     turn: Turn | None = None  # production and events: who acts now (RUL-5, EVT-2)
     deal_and_keep: bool = True  # RUL-13: first unavailable orders dealt 3, kept 2 (else 2 at random)
     fight: Fight | None = None  # combat: the round, the plans, the battle in progress (CMB-REF-1)
+    box: tuple[str, ...] = ()  # out of the game, face down: year 1's combat cards and unused silver tiles (Y2-8, Y2-10)
 
     @property
     def n_players(self) -> int:

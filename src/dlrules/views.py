@@ -27,6 +27,8 @@ What is hidden (docs/views.md):
 - the trap cards a defender played face down, until they go off
   (``fight.plans[s].traps`` and ``fight.battle.traps`` read ``"?"`` each for
   the other seats, CMB-PLAN-9, CMB-REF-6);
+- the cards put back in the box at the change of year (``GameState.box``,
+  Y2-8, Y2-10): only the count, each reads ``"?"``;
 - every deck's unseen cards (order and contents): a deck shows only its size,
   as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
   are public.
@@ -64,7 +66,7 @@ PUBLIC_PLAYER_FIELDS: frozenset[str] = frozenset(
 """``PlayerState`` fields every seat sees. The hand is public: ORD-7 makes the
 unavailable orders public, and the hand is the other order cards."""
 
-HIDDEN_GAME_FIELDS: frozenset[str] = frozenset({"decks", "combat", "spied", "trap_discard"})
+HIDDEN_GAME_FIELDS: frozenset[str] = frozenset({"decks", "combat", "spied", "trap_discard", "box"})
 """``GameState`` fields redacted per seat (deck contents, unseen combat cards,
 ACT-REP-2; the face-down trap discard, SETUP-3: only its size)."""
 
@@ -132,7 +134,7 @@ def redact(state: GameState, seat: int | None) -> GameState:
         if r_seat != seat:
             resolution = attrs.evolve(resolution, spy=HIDDEN_POSITION)  # ACT-REP-2, LIB-CMB-3
     return attrs.evolve(
-        state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard,
+        state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard, box=(HIDDEN,) * len(state.box),  # Y2-8, Y2-10 (LIB-Y2-1)
         resolution=resolution, fight=_redact_fight(state.fight, seat),
     )  # fmt: skip
 

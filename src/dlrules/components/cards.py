@@ -295,26 +295,31 @@ EVENT_DECK: dict[str, int] = {"payday": 1, "taxes": 1, "special": 1}  # EVT-3, e
 
 @attrs.frozen
 class SpecialEventCard:
+    """A blue special event card (EVENTS-FULL.md SPE-C). ``treat`` is what
+    the referee does when it comes up (SPE-7, SPE-12): ``"embezzlement"``
+    (everyone loses half his gold, rounded down), ``"witch-hunt"`` (each
+    player gives up a monster or gains ``evil``), or ``"announce"`` (drawn,
+    revealed and announced; its text is not established, so nothing else
+    happens). Correcting a card is changing its row here."""
+
     key: str
     name: str
     effect: str
     conf: Conf
-    source: str = "SPE"
+    treat: str = "announce"
+    evil: int = 0
+    source: str = "special event rules SPE-C; open questions U-5"
 
 
-# SPE-C: nine cards; five names are known (Embezzlement printed in the rulebook,
-# four from play reports, M), four are not; one name per card, used in every
-# sentence (the keys stay as records write them). Until their effects are
-# implemented, a special event has no effect (LIB-6, LIB-EVT-4). Names: LIB-TR-1.
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (
-        SpecialEventCard("witch-hunt", "Witch Hunt", "text not established: no effect yet", Conf.M),
-        SpecialEventCard("monster-strike", "Monster Strike", "text not established: no effect yet", Conf.M),
-        SpecialEventCard("gold-halving", "Embezzlement", "each lord loses half their gold, rounded down (SPE-C-1; not implemented yet: no effect)", Conf.H),
-        SpecialEventCard("special-4", "Earthquake", "text not established: no effect yet (SPE-C-4)", Conf.M),
-        SpecialEventCard("special-5", "VIP Visit", "text not established: no effect yet (SPE-C-5)", Conf.M),
-        *(SpecialEventCard(f"special-{i}", f"Unnamed card {i}", "not established: no effect yet (SPE-C-6..9)", Conf.L) for i in range(6, 10)),
+        SpecialEventCard("embezzlement", "Embezzlement", "each player loses half his gold, rounded down (5 gold: loses 2)", Conf.H, "embezzlement", source="special event rules SPE-C-1; RB p.12"),
+        SpecialEventCard("witch-hunt", "Witch Hunt", "each player, in play order, gives up one of his monsters (not a ghost) to the Distant Lands or gains 3 evil", Conf.M, "witch-hunt", 3, "special event rules SPE-C-2 (a play report; the details are L); open questions U-5"),
+        SpecialEventCard("monster-strike", "Monster Strike", "text not established: announced, no effect", Conf.L, source="special event rules SPE-C-3 (name M, text L)"),
+        SpecialEventCard("earthquake", "Earthquake", "text not established: announced, no effect", Conf.L, source="special event rules SPE-C-4 (name M, text L)"),
+        SpecialEventCard("vip-visit", "VIP Visit", "text not established: announced, no effect", Conf.L, source="special event rules SPE-C-5 (name M, text L)"),
+        *(SpecialEventCard(f"special-{i}", f"Unnamed card {i}", "card not identified: announced, no effect", Conf.L, source="special event rules SPE-C-6..9 (placeholder, LIB-6)") for i in range(6, 10)),
     )
 }  # fmt: skip
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}

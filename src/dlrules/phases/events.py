@@ -11,17 +11,24 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
   evil wage the marker has no room for (RES-10).
 - Taxes: ⌈tiles / 2⌉ gold; the player chooses how much to pay (``PayTaxes``),
   one damage token per gold unpaid. A player with no gold pays nothing by itself.
-- Special event: none in the first game; in the full game the year's card was
-  turned up with its tile (round start), and its effect is NOT implemented:
-  the card texts are not established (SPE, LIB-6). The referee
-  says so when the event comes up.
+- Year 2 (Y2-19..21, SPE-2): the Golem's wage also takes one of the player's
+  trap cards (``PayMonster.trap``, discarded face down), the Demon's one of
+  his other monsters, not a ghost (``PayMonster.feed``), which leaves at once
+  for the Distant Lands: a payment, so no +1 Evil for it (LIB-Y2-4).
+- Special event (EVT-SPECIAL-1, SPE-3..12): none in the first game; in the
+  full game the year's card was turned up with its tile (round start) and is
+  resolved now player by player as its component row says (``treat``):
+  Embezzlement takes half of everyone's gold (rounded down, SPE-C-1), Witch
+  Hunt asks each player to give up a monster or gain the Evil (``WitchHunt``,
+  SPE-C-2), and a card whose text is not established (SPE-C-3..9) is
+  announced and does nothing else (SPE-12).
 """
 
 from __future__ import annotations
 
-from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind
+from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard
 from dlrules.errors import Violation
-from dlrules.moves import Move, PayMonster, PayTaxes
+from dlrules.moves import Move, PayMonster, PayTaxes, WitchHunt
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import (
     announce,
@@ -46,22 +53,58 @@ def tax_due(player: PlayerState) -> int:
     return (len(player.dungeon.tiles) + 1) // 2
 
 
-def unsupported_upkeep(kind: MonsterKind) -> bool:
-    """A year-2 upkeep of a trap card (Golem) or another monster (Demon): its
-    payment needs a choice no move carries yet (year 2 is a later issue), so
-    paying it is refused as not implemented (LIB-EVT-3)."""
-    return bool(kind.trap_cost or kind.monster_cost)
+def feedable(player: PlayerState, index: int, step: int | None = None) -> tuple[int, ...]:
+    """Y2-20, Y2-21: the monsters the Demon at ``index`` may be fed: any other
+    monster of the lair, never a ghost. Of alike monsters (same kind, same
+    side up, and on the same side of ``step``, the monster decided now: paid
+    already or not yet) only the first is listed, as either has the same
+    effect (LIB-REV-2)."""
+    seen: set[tuple[str, bool, bool]] = set()
+    out = []
+    for i, m in enumerate(player.monsters):
+        if i == index or MONSTERS[m.kind].ghost:
+            continue
+        key = (m.kind, m.ready, step is not None and i < step)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return tuple(out)
 
 
-def can_pay(player: PlayerState, kind: MonsterKind, variant: str = "first") -> bool:
+def can_pay(player: PlayerState, kind: MonsterKind, variant: str = "first", index: int | None = None) -> bool:
     """EVT-PAY-1/2: all or nothing; an evil wage can be paid at the top in the
-    first game (RES-8), but must fit in the full game (RES-10)."""
+    first game (RES-8), but must fit in the full game (RES-10). Year 2: the
+    Golem's wage needs a trap card (Y2-19), the Demon's another monster that
+    is not a ghost (Y2-20)."""
     return (
         player.gold >= kind.gold
         and player.food >= kind.food
         and evil_cost_fits(variant, player, kind.evil)
-        and not unsupported_upkeep(kind)
+        and (not kind.trap_cost or bool(player.traps))
+        and (not kind.monster_cost or bool(feedable(player, -1 if index is None else index)))
     )
+
+
+def _wages(seat: int, player: PlayerState, index: int) -> tuple[PayMonster, ...]:
+    """The ways to pay the monster at ``index`` (EVT-PAY-1, Y2-19, Y2-20)."""
+    kind = MONSTERS[player.monsters[index].kind]
+    traps: tuple[str | None, ...] = tuple(sorted(set(player.traps))) if kind.trap_cost else (None,)
+    feeds: tuple[int | None, ...] = feedable(player, index, index) if kind.monster_cost else (None,)
+    return tuple(PayMonster(seat, index, True, t, f) for t in traps for f in feeds)
+
+
+def special_card(state: GameState) -> SpecialEventCard | None:
+    """SPE-6, SPE-7: the year's special event card, in the full game; what
+    it does is its component row (LIB-Y2-6)."""
+    if state.variant != "full" or state.special_event is None:
+        return None
+    return SPECIAL_EVENTS[state.special_event]
+
+
+def huntable(player: PlayerState) -> tuple[int, ...]:
+    """SPE-C-2, SPE-9: the monsters a Witch Hunt may take, ghosts never; the
+    first of each alike group (LIB-REV-2)."""
+    return feedable(player, -1)
 
 
 def _next_seat(state: GameState) -> GameState:
@@ -82,11 +125,12 @@ def _decision_due(state: GameState) -> bool:
         if turn.step >= len(player.monsters):
             return False
         kind = MONSTERS[player.monsters[turn.step].kind]
-        # A year-2 upkeep the library cannot take yet (LIB-EVT-3) is left to the
-        # player (dismiss, or be told paying is not implemented), never decided silently.
-        return can_pay(player, kind, state.variant) or unsupported_upkeep(kind)
+        return can_pay(player, kind, state.variant, turn.step)
     if event == "taxes":
         return player.gold > 0
+    card = special_card(state) if event == "special" else None
+    if card is not None and card.treat == "witch-hunt":
+        return bool(huntable(player))  # SPE-C-2: a player with no monster must gain the Evil
     return False
 
 
@@ -105,10 +149,13 @@ def legal(state: GameState) -> tuple[Move, ...]:
     turn = state.turn
     assert seat is not None and turn is not None
     player = state.players[seat]
-    if current_event(state) == "payday":
+    event = current_event(state)
+    if event == "payday":
         kind = MONSTERS[player.monsters[turn.step].kind]
-        pay = (PayMonster(seat, turn.step, True),) if can_pay(player, kind, state.variant) else ()
+        pay = _wages(seat, player, turn.step) if can_pay(player, kind, state.variant, turn.step) else ()
         return pay + (PayMonster(seat, turn.step, False),)
+    if event == "special":
+        return tuple(WitchHunt(seat, i) for i in huntable(player)) + (WitchHunt(seat, None),)
     return tuple(PayTaxes(seat, gold) for gold in range(min(tax_due(player), player.gold) + 1))
 
 
@@ -129,13 +176,9 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
                 Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order; the {nxt} (monster {turn.step + 1}) is next, not monster {move.monster + 1}"),
             )
         kind = MONSTERS[player.monsters[turn.step].kind]
-        if unsupported_upkeep(kind):
-            return (
-                Violation(
-                    "LIB-EVT-3",
-                    f"paying the {kind.name}'s upkeep ({kind.describe_cost()}) is not implemented by this version of dlrules yet (year 2)",
-                ),
-            )
+        found = _year_two_wage_violation(player, kind, move)
+        if found is not None:
+            return (found,)
         if player.gold >= kind.gold and player.food >= kind.food:
             found = evil_cost_violation(state.variant, player, kind.evil, f"the {kind.name}'s wage")
             if found is not None:
@@ -146,6 +189,8 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
                 f"the {kind.name}'s upkeep is {kind.describe_cost()}; you have {player.gold} gold and {player.food} food: it leaves",
             ),
         )
+    if isinstance(move, WitchHunt):
+        return (_witch_hunt_violation(state, player, move),)
     if isinstance(move, PayTaxes):
         if event != "taxes":
             return (Violation("EVT-1", f"this round's event is {name}, not Taxes"),)
@@ -158,6 +203,49 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     return ()
 
 
+def _year_two_wage_violation(player: PlayerState, kind: MonsterKind, move: PayMonster) -> Violation | None:
+    """Y2-19, Y2-20, Y2-21: the trap card and the fed monster of a wage."""
+    if not move.pay:
+        return None
+    if kind.trap_cost:
+        if not player.traps:
+            return Violation("Y2-19", f"the {kind.name}'s wage is {kind.describe_cost()}; you hold no trap card: it leaves")
+        if move.trap not in player.traps:
+            held = ", ".join(sorted(set(player.traps)))
+            return Violation("Y2-19", f"the {kind.name}'s wage includes one of your trap cards: name one you hold ({held})")
+    elif move.trap is not None:
+        return Violation("EVT-PAY-1", f"the {kind.name}'s wage takes no trap card")
+    if kind.monster_cost:
+        options = feedable(player, move.monster, move.monster)
+        if not options:
+            return Violation("Y2-20", f"the {kind.name}'s wage is another of your monsters (not a ghost); you have none: it leaves")
+        if move.feed is None or not 0 <= move.feed < len(player.monsters) or move.feed == move.monster:
+            return Violation("Y2-21", f"the {kind.name}'s wage is another of your monsters: name which one leaves (one of {list(options)})")
+        fed = player.monsters[move.feed]
+        if MONSTERS[fed.kind].ghost:
+            return Violation("Y2-20", f"a ghost cannot be fed to the {kind.name}; name a monster (one of {list(options)})")
+        if move.feed not in options:
+            return Violation("LIB-REV-2", f"alike monsters have the same effect: name the first of them (one of {list(options)})")
+    elif move.feed is not None:
+        return Violation("EVT-PAY-1", f"the {kind.name}'s wage takes no other monster; only the Demon's does")
+    return None
+
+
+def _witch_hunt_violation(state: GameState, player: PlayerState, move: WitchHunt) -> Violation:
+    card = special_card(state)
+    if current_event(state) != "special" or card is None or card.treat != "witch-hunt":
+        what = card.name if card is not None and current_event(state) == "special" else "not the Witch Hunt"
+        return Violation("SPE-7", f"this round's event is {what}: there is no witch hunt to answer")
+    options = huntable(player)
+    if move.monster is None:  # pragma: no cover - always listed when the player is asked
+        return Violation("SPE-C-2", "you may always gain the Evil instead")
+    if not 0 <= move.monster < len(player.monsters):
+        return Violation("SPE-C-2", f"there is no monster at index {move.monster} in your lair (you have {len(player.monsters)})")
+    if MONSTERS[player.monsters[move.monster].kind].ghost:
+        return Violation("SPE-9", "the Witch Hunt speaks of monsters: a ghost cannot be given up")
+    return Violation("LIB-REV-2", f"alike monsters have the same effect: name the first of them (one of {list(options)})")
+
+
 # --- changes ------------------------------------------------------------------------------
 
 
@@ -168,6 +256,9 @@ def enter(state: GameState) -> GameState:
     if event is not None and event != "special":
         if narrating():
             announce("event", f"{EVENTS[event].name}!", None, event=event)
+    card = special_card(state) if event == "special" else None
+    if card is not None and narrating():
+        announce("event", f"Special event: {card.name} ({card.effect}).", None, event="special", card=card.key)
     return evolve(state, turn=Turn(position=0))
 
 
@@ -177,7 +268,9 @@ def _wage(kind: MonsterKind) -> dict[str, int]:
     return {k: v for k, v in parts.items() if v}
 
 
-def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameState:
+def _pay_monster(
+    state: GameState, seat: int, index: int, pay: bool, trap: str | None = None, feed: int | None = None
+) -> GameState:
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
@@ -188,8 +281,18 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
         if narrating():
             announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}.", seat, monster=monster.kind, paid=True, cost=_wage(kind))
         state = update_player(state, seat, gold=player.gold - kind.gold, food=player.food - kind.food)
+        if trap is not None:  # Y2-19: the Golem's trap card, face down out of the game (SETUP-3)
+            traps = list(player.traps)
+            traps.remove(trap)
+            state = update_player(state, seat, traps=tuple(traps))
+            state = evolve(state, trap_discard=state.trap_discard + (trap,))
         state = move_evil(state, seat, kind.evil)
-        return evolve(state, turn=evolve(turn, step=index + 1))
+        step = index + 1
+        if feed is not None:  # Y2-20, Y2-21: the fed monster leaves at once; no +1 evil (LIB-Y2-4)
+            state = _leave(state, seat, feed)
+            if feed < index:
+                step -= 1
+        return evolve(state, turn=evolve(turn, step=step))
     # EVT-PAY-2: it leaves for the far lands; a troll takes its token (ACT-MON-5).
     # Its +1 evil comes after all this player's wages (RUL-14): counted in the turn.
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
@@ -198,6 +301,41 @@ def _pay_monster(state: GameState, seat: int, index: int, pay: bool) -> GameStat
         announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
     state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
     return evolve(state, far_lands=state.far_lands + (monster.kind,), turn=evolve(turn, dismissed=turn.dismissed + 1))
+
+
+def _leave(state: GameState, seat: int, index: int) -> GameState:
+    """The monster at ``index`` leaves for the Distant Lands; a troll takes
+    its token back (ACT-MON-5). No Evil: the caller decides that."""
+    player = state.players[seat]
+    monster = player.monsters[index]
+    monsters = player.monsters[:index] + player.monsters[index + 1 :]
+    trolls = sum(1 for m in monsters if m.kind == "troll")
+    if narrating():
+        announce("leaves", f"Player {seat + 1}'s {MONSTERS[monster.kind].name} leaves for the Distant Lands.", seat)
+    state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
+    return evolve(state, far_lands=state.far_lands + (monster.kind,))
+
+
+def _embezzlement(state: GameState, seat: int) -> GameState:
+    """SPE-C-1: the player loses half his gold, rounded down (keeps the
+    larger half); nothing is ever unpaid, so no red marks (SPE-13)."""
+    player = state.players[seat]
+    lost = player.gold // 2
+    if narrating():
+        announce("embezzlement", f"Player {seat + 1} loses {lost} of {player.gold} gold (Embezzlement).", seat)
+    return _next_seat(update_player(state, seat, gold=player.gold - lost))
+
+
+def _witch_hunt(state: GameState, seat: int, monster: int | None, evil: int) -> GameState:
+    """SPE-C-2 (M; details L, LIB-Y2-5): give up the monster (to the Distant
+    Lands, a troll's token with it, no +1 Evil: not a Pay Day dismissal) or
+    gain the Evil, which stops at the top (SPE-8), the paladin checked after
+    every space (PAL-5)."""
+    if monster is not None:
+        return _next_seat(_leave(state, seat, monster))
+    if narrating():
+        announce("witch_hunt", f"Player {seat + 1} gains {evil} evil (Witch Hunt).", seat)
+    return _next_seat(move_evil(state, seat, evil))
 
 
 def _dismissal_evil(state: GameState, seat: int) -> GameState:
@@ -228,7 +366,11 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
 
 def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, PayMonster):
-        return _pay_monster(state, move.seat, move.monster, move.pay)
+        return _pay_monster(state, move.seat, move.monster, move.pay, move.trap, move.feed)
+    if isinstance(move, WitchHunt):
+        card = special_card(state)
+        assert card is not None
+        return _witch_hunt(state, move.seat, move.monster, card.evil)
     assert isinstance(move, PayTaxes)
     return _pay_taxes(state, move.seat, move.gold)
 
@@ -251,24 +393,19 @@ def auto(state: GameState) -> GameState:
         return _next_seat(_dismissal_evil(state, seat))
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
-    # EVT-SPECIAL-1: no special events in the first game; the full game's card
-    # texts are not established (SPE), so the card has no effect yet (LIB-6).
     if event == "special":
-        if state.variant == "first":
-            if narrating():
-                announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1).", None, event="special", card=None)
-        else:
-            card = state.special_event
-            name = SPECIAL_EVENTS[card].name if card is not None else "no card (the special deck is empty)"
-            if narrating():
-                announce(
-                    "event",
-                    f"Special event: {name}. Its text is not established (SPE-12), "
-                    "so dlrules does not implement its effect: nothing happens (LIB-6).",
-                    None,
-                    event="special",
-                    card=card,
-                )
+        card = special_card(state)
+        if card is not None and card.treat == "embezzlement":
+            return _embezzlement(state, seat)  # SPE-C-1
+        if card is not None and card.treat == "witch-hunt":
+            return _witch_hunt(state, seat, None, card.evil)  # SPE-C-2: no monster to give up
+        if narrating():
+            if state.variant == "first":
+                announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1, SPE-3).", None, event="special", card=None)
+            elif card is None:
+                announce("event", "Special event: no card (the special deck is empty).", None, event="special", card=None)
+            else:
+                announce("event", f"{card.name}: its text is not established, so nothing else happens (SPE-12).", None, event="special", card=card.key)
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)

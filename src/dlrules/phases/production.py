@@ -62,7 +62,7 @@ def _room_blocked(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
     player = state.players[seat]
     kind = _room_kind(tile)
     where = f"the {kind.name} at {square_name(tile.square)}"
-    if kind.produce is Produce.NOTHING:
+    if kind.produce is Produce.NOTHING:  # Y2-4, Y2-17: year-2 rooms act only in combat and scoring
         return Violation("Y2-4", f"{where} is a year-2 room: it produces nothing")
     if tile.conquered:
         return Violation("Y2-5", f"{where} has been conquered: it cannot be used")

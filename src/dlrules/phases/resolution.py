@@ -238,10 +238,13 @@ def _hire_moves(state: GameState, seat: int) -> tuple[Move, ...]:
 
 
 def dismissable(player: PlayerState) -> tuple[int, ...]:
-    """The Demon's cost (ACT-MON-2, LIB-REV-2): which of ``player``'s monsters
-    may be named to leave: the first of each alike group (same kind, same
-    side up), since sending away either of two alike monsters has the same effect."""
-    return tuple(i for i, m in enumerate(player.monsters) if player.monsters.index(m) == i)
+    """The Demon's cost (ACT-MON-2, LIB-REV-2, Y2-20): which of ``player``'s
+    monsters may be named to leave: never a ghost; the first of each alike
+    group (same kind, same side up), since sending away either of two alike
+    monsters has the same effect."""
+    return tuple(
+        i for i, m in enumerate(player.monsters) if player.monsters.index(m) == i and not MONSTERS[m.kind].ghost
+    )
 
 
 def _room_moves(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -489,12 +492,14 @@ def _hire_explain(state: GameState, p: PlayerState, slot: int, move: HireMonster
     if not kind.trap_cost and move.trap is not None:
         return Violation("ACT-MON-2", f"the {kind.name} costs no trap card")
     if kind.monster_cost:
-        if not p.monsters:
-            return Violation("ACT-MON-4", f"the {kind.name} costs another of your monsters, which leaves; you have none")
+        if not dismissable(p):
+            return Violation("Y2-20", f"the {kind.name} costs another of your monsters (not a ghost), which leaves; you have none")
         if move.dismiss is None or not 0 <= move.dismiss < len(p.monsters):
             return Violation(
                 "ACT-MON-2", f"the {kind.name} costs another of your monsters: name which leaves (1 to {len(p.monsters)})"
             )
+        if MONSTERS[p.monsters[move.dismiss].kind].ghost:
+            return Violation("Y2-20", f"a ghost cannot be given to the {kind.name}; name one of your monsters")
         if move.dismiss not in dismissable(p):
             first = p.monsters.index(p.monsters[move.dismiss])
             return Violation(

@@ -1,7 +1,9 @@
 """Round start (RST-1..5, RUL-7): a fresh tavern and room shop, next
 round's event and adventurers, all by chance draws. In the full game, when
 the year's special event tile is revealed, its special event card is turned
-up with it (SPE; its effect is not implemented: LIB-6)."""
+up with it (SPE-6): a card drawn uniformly from those not used in the other
+year, which is the setup's 2 cards set aside at random (SPE-4, SPE-5,
+SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
@@ -59,7 +61,7 @@ def _needed(state: GameState) -> str | None:
         if state.events[state.round] is None and d.events.size:
             return "events"  # RST-2
         if state.variant == "full" and state.special_event is None and "special" in state.events and d.special.size:
-            return "special"  # SPE: the year's special event card, turned up with its tile
+            return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile
         if len(state.adventurers_next) < adventurers_per_round(state.n_players) and d.adventurers.size:
             return "adventurers"  # RST-3
     return None
@@ -129,13 +131,7 @@ def play(state: GameState, move: Move) -> GameState:
     if move.deck == "special":
         card = SPECIAL_EVENTS[move.card]
         if narrating():
-            announce(
-                "special_event",
-                f"This year's special event card: {card.name}. Its text is not established "
-                "(SPE-12): dlrules does not implement its effect (LIB-6).",
-                None,
-                card=move.card,
-            )
+            announce("special_event", f"This year's special event card: {card.name} ({card.effect}).", None, card=move.card)
         return evolve(state, decks=decks, special_event=move.card)
     row = state.adventurers_next + (move.card,)
     if narrating():

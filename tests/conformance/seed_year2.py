@@ -1,0 +1,125 @@
+"""Write the year-2 conformance scenarios (tests/conformance/year2/): the change
+of year, the Golem's and Demon's wages and the Witch Hunt.
+
+Year 2 is reached after year 1's combat, so these scenarios start from a
+constructed position (``"state"``, the dlrules JSON): a hand-built end of year
+1's combat (tests/year2_positions.py), or year 2's spring Events phase
+(tests/test_year2_events.py's ``at_event``).
+
+Run from the repository root: ``.venv/bin/python tests/conformance/seed_year2.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import attrs  # noqa: E402
+
+import dlrules  # noqa: E402
+from conformance.record import expectation, format_scenario, move_data  # noqa: E402
+from conformance.runner import FORMAT, run  # noqa: E402
+from dlrules import Decline, GameState, Move, PayMonster, WitchHunt  # noqa: E402
+from dlrules.moves import Draw  # noqa: E402
+from test_year2_events import at_event  # noqa: E402
+from year2_positions import end_of_year_one, year_two  # noqa: E402
+from year_helpers import monsters  # noqa: E402
+
+FOLDER = HERE / "year2"
+
+
+def write(id: str, rules: list[str], description: str, state: GameState, move: Move, before: dict[str, Any]) -> Path:
+    scenario: dict[str, Any] = {
+        "format": FORMAT,
+        "id": id,
+        "rules": rules,
+        "description": description,
+        "state": json.loads(dlrules.dumps(state)),
+        "before": before,
+        "move": move_data(move),
+        "expect": expectation(state, move),
+    }
+    run(scenario)  # it must pass as written
+    FOLDER.mkdir(exist_ok=True)
+    path = FOLDER / f"{id}.json"
+    path.write_text(format_scenario(scenario), encoding="utf-8")
+    return path
+
+
+def main() -> None:
+    end = end_of_year_one(3, seed=3)
+    print(write(
+        "Y2-7-nobody-moves-during-the-change-of-year",
+        ["Y2-7", "LIB-Y2-2"],
+        "3 players, year 1's combat is over: the game is in the change of year, which the referee carries out; "
+        "a player's move is refused.",
+        end,
+        Decline(0),
+        {"phase": "year_two", "year": 1, "to_move": []},
+    ))
+    evils = (11, 11, 6, 4)  # seats 0 and 1 tie as most evil
+    four = end_of_year_one(4, seed=3, first_player=3)
+    four = year_two(attrs.evolve(four, players=tuple(attrs.evolve(p, evil=e) for p, e in zip(four.players, evils))))
+    print(write(
+        "Y2-14-the-gold-paladin-checked-with-the-new-starting-player",
+        ["Y2-12", "Y2-13", "Y2-14", "Y2-16", "Y2-10", "PAL-8"],
+        "4 players after the change of year: Player 4 started year 1's fall, so Player 3 starts year 2 (one seat to "
+        "the right); Players 1 and 2 tie at evil 11 and Player 2, later in play order from Player 3, gets the gold "
+        "paladin at once. Year 2's winter round start draws from the gold monsters.",
+        four,
+        Draw("monsters", "golem"),
+        {"year": 2, "round": 1, "phase": "round_start", "first_player": 2, "paladin": 1, "decks.combat.size": 9, "events": [None, None, None, None]},
+    ))
+    golem = at_event("payday", p0={"monsters": monsters("golem"), "gold": 2, "traps": ("pendulum", "trap-door")}, p1={"monsters": ()})
+    print(write(
+        "Y2-19-the-golems-wage-takes-a-trap-card",
+        ["Y2-19", "EVT-PAY-1"],
+        "Year 2's Pay Day: Player 1 pays the Golem 1 gold and the Trap Door card, which is discarded face down.",
+        golem,
+        PayMonster(0, 0, True, trap="trap-door"),
+        {"players.0.gold": 2, "players.0.traps": ["pendulum", "trap-door"]},
+    ))
+    demon = at_event("payday", p0={"monsters": monsters("demon", "ghost", "goblin"), "gold": 5, "food": 5, "evil": 3}, p1={"monsters": ()})
+    print(write(
+        "Y2-20-a-ghost-cannot-be-fed-to-the-demon",
+        ["Y2-20", "SPE-9"],
+        "Year 2's Pay Day: Player 1 tries to pay the Demon with his ghost; ghosts go right through it.",
+        demon,
+        PayMonster(0, 0, True, feed=1),
+        {"players.0.evil": 3},
+    ))
+    print(write(
+        "Y2-21-the-demon-eats-the-goblin",
+        ["Y2-20", "Y2-21", "LIB-Y2-4"],
+        "Year 2's Pay Day: Player 1 pays the Demon 1 evil and his goblin, which leaves for the Distant Lands without "
+        "the +1 evil of a dismissal; the ghost is decided next.",
+        demon,
+        PayMonster(0, 0, True, feed=2),
+        {"players.0.evil": 3},
+    ))
+    hunt = at_event("special", "witch-hunt", p0={"monsters": monsters("ghost", "troll"), "evil": 4}, p1={"monsters": monsters("goblin"), "evil": 8})
+    print(write(
+        "SPE-C-2-witch-hunt-spares-ghosts",
+        ["SPE-C-2", "SPE-9", "LIB-Y2-5"],
+        "The Witch Hunt: Player 1 may give up his troll or gain 3 evil; giving up the ghost is refused.",
+        hunt,
+        WitchHunt(0, 0),
+        {"special_event": "witch-hunt", "to_move": [0]},
+    ))
+    print(write(
+        "SPE-C-2-witch-hunt-three-evil",
+        ["SPE-C-2", "SPE-8", "LIB-Y2-5"],
+        "The Witch Hunt: Player 1 keeps his monsters and gains 3 evil (4 to 7); then Player 2 chooses.",
+        hunt,
+        WitchHunt(0, None),
+        {"players.0.evil": 4},
+    ))
+
+
+if __name__ == "__main__":
+    main()
