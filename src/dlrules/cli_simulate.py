@@ -103,8 +103,9 @@ def register(sub: Any) -> None:
     sim = sub.add_parser(
         "simulate",
         help="play many seeded games on every core (or a Ray cluster) into a results file",
-        description="Play N seeded games and write one JSON line per game (seed, bots, moves, how the game "
-        "ended, each seat's counts; the scores once games are scored). Game i's seed comes from --seed and i, "
+        description="Play N seeded whole games and write one JSON line per game (seed, bots, moves, how the "
+        "game ended, each seat's counts, and the outcome: scores with their breakdown, winners, titles). "
+        "Game i's seed comes from --seed and i, "
         "so the same command writes the same file whatever --workers and --backend.",
         epilog="Ctrl-C keeps every finished game in the file (exit status 130); --resume plays the rest.",
     )
@@ -131,8 +132,9 @@ def register(sub: Any) -> None:
     rep = sub.add_parser(
         "report",
         help="summary table, plots and an HTML page for a results file",
-        description="Print win rates per seat and per bot with 95% Wilson intervals, the spread of the "
-        "scores (or, until games are scored, of an end count) and of game length, and how the games ended; "
+        description="Print win rates per seat and per bot with 95% Wilson intervals (a win: the highest "
+        "score; tied seats share the victory), the spread of the scores, of each score line and of game "
+        "length, how often each title was held, and how the games ended; "
         "write PNG and SVG plots, summary.json and index.html into --out.",
     )
     rep.add_argument("file", metavar="RESULTS.jsonl", help="a results file of dlrules simulate")
@@ -141,7 +143,7 @@ def register(sub: Any) -> None:
         "--win-by",
         choices=("score", *COUNTS),
         default=None,
-        help="what decides a win: the score (default when the games are scored), else an end count (default rooms)",
+        help="what decides a win: the score (default), or an end count for a study of one resource",
     )
     rep.add_argument("--no-plots", action="store_true", help="tables and the page only (no matplotlib needed)")
     rep.set_defaults(func=_report)
