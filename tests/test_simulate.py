@@ -331,10 +331,10 @@ def test_bad_workers_are_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFix
     with pytest.raises(SystemExit) as exc:
         main(["simulate", "--games", "2", "--workers", "none", "--out", str(tmp_path / "r.jsonl")])
     assert exc.value.code == 2
-    assert "not a number of workers" in capsys.readouterr().err
+    assert "a whole number (or auto), not" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "2", "--workers", "0", "--out", str(tmp_path / "r.jsonl")])
-    assert "at least 1 worker" in capsys.readouterr().err
+    assert "at least 1 (or auto), not 0" in capsys.readouterr().err
     assert not (tmp_path / "r.jsonl").exists()
 
 

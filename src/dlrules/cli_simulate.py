@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dlrules.bots import BOTS
-from dlrules.phases.setup import VARIANTS
+from dlrules.cli_common import UsageError, add_game_options, positive_int, usage_errors
 from dlrules.simreport import format_table, pyplot, summarize, write_html, write_plots
 from dlrules.simulate import BACKENDS, COUNTS, Config, SimulationError, default_workers, read_results, run
 
@@ -20,44 +20,33 @@ INTERRUPTED = 130
 
 
 def _workers(text: str) -> int | None:
-    if text == "auto":
-        return None
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers (or auto)") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n}: at least 1 worker (or auto)")
-    return n
+    return None if text == "auto" else positive_int(text, also=" (or auto)")
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from dlrules.cli import UsageError
-
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address is the Ray cluster's: use it with --backend ray")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     try:
-        config = Config(
-            games=args.games,
-            players=args.players,
-            seed=args.seed,
-            variant=args.variant,
-            bots=bots,
-            rotate=args.rotate,
-            max_moves=args.max_moves,
-        )
-        summary = run(
-            config,
-            args.out,
-            workers=args.workers,
-            backend=args.backend,
-            address=args.address,
-            resume=args.resume,
-            progress=False if args.quiet else None,
-        )
-    except (SimulationError, OSError) as exc:
-        raise UsageError(str(exc)) from exc
+        with usage_errors(SimulationError, OSError):
+            config = Config(
+                games=args.games,
+                players=args.players,
+                seed=args.seed,
+                variant=args.variant,
+                bots=bots,
+                rotate=args.rotate,
+                max_moves=args.max_moves,
+            )
+            summary = run(
+                config,
+                args.out,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                resume=args.resume,
+                progress=False if args.quiet else None,
+            )
     except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled
         print(f"Interrupted: the games written so far are in {args.out}; --resume plays the rest.", file=sys.stderr)
         return INTERRUPTED
@@ -81,9 +70,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from dlrules.cli import UsageError
-
-    try:
+    with usage_errors(SimulationError, OSError):
         if not args.no_plots:
             pyplot()  # refuse before any output when matplotlib is missing
         games = read_results(args.file)
@@ -92,8 +79,6 @@ def _report(args: argparse.Namespace) -> int:
         out = Path(args.out)
         files: list[Path] = [] if args.no_plots else write_plots(summary, out)
         page = write_html(summary, out, plots=not args.no_plots)
-    except (SimulationError, OSError) as exc:
-        raise UsageError(str(exc)) from exc
     print(f"\nWrote {page}, {out / 'summary.json'}" + (f" and {len(files)} plots" if files else "") + f" in {out}.")
     return 0
 
@@ -110,9 +95,8 @@ def register(sub: Any) -> None:
         epilog="Ctrl-C keeps every finished game in the file (exit status 130); --resume plays the rest.",
     )
     sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
+    add_game_options(sim)
     sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    sim.add_argument("--variant", choices=VARIANTS, default="full", help="'first' or 'full' (default)")
     sim.add_argument(
         "--bots",
         default="greedy",
@@ -125,7 +109,6 @@ def register(sub: Any) -> None:
     sim.add_argument("--address", default=None, help="Ray cluster address (e.g. auto or HOST:6379); default: a local Ray")
     sim.add_argument("--out", required=True, metavar="RESULTS.jsonl", help="the results file (JSON Lines)")
     sim.add_argument("--resume", action="store_true", help="keep the games already in --out and play the rest")
-    sim.add_argument("--max-moves", type=int, default=100_000, help="stop a game after this many moves (default 100000)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar and no closing line")
     sim.set_defaults(func=_simulate)
 
