@@ -545,6 +545,8 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         return None
     if b.aiming is not None:
         if isinstance(move, Target):
+            if b.aiming in MONSTER_COMBAT:  # the Witch's second small attack: anyone (M-5)
+                return Violation("CMB-MON-9", f"the Witch's second small attack may hit any adventurer, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
             return Violation("CMB-TRAP-6", f"the party has {len(party(state, seat))} adventurers, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
         return Violation("CMB-REF-4", f"pick the target of the {b.aiming.replace('-', ' ')} first (Target)")
     if b.choosing == "suggestion" and isinstance(move, PayMonster) and move.pay and move.monster in b.asking:
@@ -1209,8 +1211,8 @@ def _conquer(state: GameState, seat: int) -> GameState:
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     """CMB-EOR-1: the Poisoned Dart's later damage (LIB-CMB-6: at the end of
-    this battle, where the paladin cannot have left, so CMB-EOR-2 never
-    arises); CMB-MON-8,
+    this battle; CMB-EOR-2, LIB-RC-1: a paladin who left during it takes his
+    where he now is); CMB-MON-8,
     CMB-TRAP-9: monsters that did not act are knocked out, traps not revealed
     go back unpaid with their gold."""
     b = _battle(state)
@@ -1220,6 +1222,7 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         amounts = [a.poison for a in members]
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
         state = hurt(state, seat, amounts, "The Poisoned Dart")
+    state = _poisoned_paladin_elsewhere(state, seat)
     b = _battle(state)
     if b.sent:
         state = _knock_out(state, seat, b.sent)
@@ -1232,6 +1235,25 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat)
     f = _fight(state)
     return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
+
+
+def _poisoned_paladin_elsewhere(state: GameState, seat: int) -> GameState:
+    """CMB-EOR-2 (LIB-RC-1): a paladin hit by a Poisoned Dart in ``seat``'s
+    battle who moved to another dungeon before the battle ended (the
+    defender's conquest cost him 1 evil and another lord is now strictly
+    higher, PAL-7) still takes the dart's 2 at this moment, in the dungeon
+    where he now is; an elimination sends him to that dungeon's prison (CMB-8)."""
+    f = _fight(state)
+    lead = f.paladin
+    where = state.paladin
+    if lead is None or not lead.poison or where is None or where == seat or f.paladin_gone:
+        return state
+    members = party(state, where)
+    if lead not in members:
+        return state
+    index = members.index(lead)
+    state = evolve(state, fight=evolve(f, paladin=evolve(lead, poison=0)))
+    return hurt(state, where, _one(index, lead.poison), "The Poisoned Dart (the paladin has moved on)")
 
 
 def _end_round(state: GameState) -> GameState:

@@ -1,0 +1,39 @@
+"""Second review of combat against the rulebook (issue 12): each test is a
+discrepancy found, as a position, a move and the outcome the rules give."""
+
+from __future__ import annotations
+
+from dlrules import legal_moves
+from dlrules.moves import Attack, PlanDefence, Target
+from dlrules.phases.combat import party
+
+from combat_positions import COLUMN, damage, play, position, refused
+
+W5 = "y1-warrior-5"
+E = COLUMN[0]
+FIREBALL_FIRST = ("fireball", "graffiti", "detect-evil", "invisibility")
+
+
+def test_CMB_EOR_2_LIB_RC_1_a_poisoned_paladin_who_moved_on_takes_his_2_at_once() -> None:
+    """Player 1's conquest drops him to 10 evil; Player 2 (11) is now strictly
+    higher, so the paladin, hit by Player 1's Poisoned Dart, moves at once
+    (PAL-7). At the end of Player 1's battle he still takes the dart's 2
+    (CMB-EOR-2): 2 + 1 fatigue + 2 = 5 = his hit points, so he is eliminated
+    into Player 2's prison before Player 2's battle, and the fatigue of that
+    battle falls on Player 2's warrior."""
+    state = position({0: [W5], 1: [W5]}, paladin=0, paladin_damage=2, traps={0: ["poisoned-dart"]},
+                     evil={0: 11, 1: 11}, cards=FIREBALL_FIRST, first=0)
+    state = play(state, PlanDefence(0, E, ("poisoned-dart",)), PlanDefence(1, E))
+    assert party(state, 0)[0].key == "paladin-1"
+    state = play(state, Target(0, 0))
+    assert state.players[0].evil == 10 and state.players[1].evil == 10
+    assert "paladin-1" in state.players[1].prison and state.paladin is None
+    assert damage(state, 1) == [1]  # the fatigue of Player 2's battle on his warrior
+
+
+def test_CMB_MON_9_M_5_the_witchs_second_small_attack_is_refused_as_the_witchs() -> None:
+    """A refusal of the Witch's second target cites the Witch (M-5), not a dart."""
+    state = position({0: [W5, W5]}, monsters={0: ["witch"]}, cards=FIREBALL_FIRST)
+    state = play(state, PlanDefence(0, E, (), (0,)), Attack(0, 0, 1, 1))
+    assert set(legal_moves(state)) == {Target(0, 0), Target(0, 1)}
+    assert refused(state, Target(0, 4)) == ["CMB-MON-9"]
