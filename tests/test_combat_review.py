@@ -37,3 +37,31 @@ def test_CMB_MON_9_M_5_the_witchs_second_small_attack_is_refused_as_the_witchs()
     state = play(state, PlanDefence(0, E, (), (0,)), Attack(0, 0, 1, 1))
     assert set(legal_moves(state)) == {Target(0, 0), Target(0, 1)}
     assert refused(state, Target(0, 4)) == ["CMB-MON-9"]
+
+
+def test_U_12_C1_3_the_magic_shield_absorbs_the_first_point_after_it_is_cast() -> None:
+    """The Pendulum's 3 (trap step) fall before the fast spell; the shield then
+    takes the first point of the Goblin's 2; fatigue 1 lands in full."""
+    cards = ("magic-shield", "graffiti", "detect-evil", "fireball")
+    state = position({0: [W5, "y1-wizard-4-2"]}, monsters={0: ["goblin"]}, traps={0: ["pendulum"]}, cards=cards)
+    state = play(state, PlanDefence(0, E, ("pendulum",), (0,)))
+    assert damage(state, 0) == [1 + 1, 3]
+
+
+def test_U_13_C1_4_an_invisible_wizard_takes_no_poison() -> None:
+    """The Poisoned Dart's 1 falls in the trap step, before Invisibility; the
+    dart's 2 at the end of the battle would eliminate him (3 hit points) but
+    an invisible wizard takes no damage of any kind this round."""
+    cards = ("invisibility", "graffiti", "detect-evil", "fireball")
+    state = position({0: [W5, "y1-wizard-3-1"]}, traps={0: ["poisoned-dart"]}, cards=cards)
+    state = play(state, PlanDefence(0, E, ("poisoned-dart",)), Target(0, 1))
+    assert damage(state, 0) == [0, 1] and state.players[0].prison == ()
+
+
+def test_C1_5_fireball_is_cast_and_does_nothing_but_its_fatigue() -> None:
+    state = position({0: [W5, "y1-wizard-4-2"]}, cards=FIREBALL_FIRST)
+    before = state.players[0]
+    state = play(state, PlanDefence(0, E))
+    after = state.players[0]
+    assert (after.gold, after.food, after.imps, after.traps) == (before.gold, before.food, before.imps, before.traps)
+    assert damage(state, 0) == [1, 0] and after.evil == before.evil - 1

@@ -433,7 +433,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     player = state.players[seat]
     members = party(state, seat)
     if b.aiming is not None:
-        return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6, C1-5 witch: anyone
+        return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6; M-5: the Witch's second small attack, anyone
     if b.choosing == "word-of-peace":
         return (WordOfPeace(seat, True), WordOfPeace(seat, False))
     if b.choosing == "suggestion":
@@ -926,7 +926,7 @@ def _cast(state: GameState, speed: Speed) -> GameState:
         if _monsters_only(p, b.sent):
             return _set_battle(state, evolve(b, choosing=spell))
         return state
-    return state  # CMB-SPELL-8: no established effect (fireball and the U-1/U-2 cards)
+    return state  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
 
 
 def _plan_of(state: GameState, seat: int) -> Plan:
