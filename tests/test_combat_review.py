@@ -3,11 +3,11 @@ discrepancy found, as a position, a move and the outcome the rules give."""
 
 from __future__ import annotations
 
-from dlrules import legal_moves
-from dlrules.moves import Attack, PlanDefence, Target
+from dlrules import legal_moves, to_move
+from dlrules.moves import Attack, ChooseTrap, DiscardTrap, PlanDefence, Target
 from dlrules.phases.combat import party
 
-from combat_positions import COLUMN, damage, play, position, refused
+from combat_positions import COLUMN, damage, play, position, refused, tunnels
 
 W5 = "y1-warrior-5"
 E = COLUMN[0]
@@ -65,3 +65,26 @@ def test_C1_5_fireball_is_cast_and_does_nothing_but_its_fatigue() -> None:
     after = state.players[0]
     assert (after.gold, after.food, after.imps, after.traps) == (before.gold, before.food, before.imps, before.traps)
     assert damage(state, 0) == [1, 0] and after.evil == before.evil - 1
+
+
+def test_LIB_RC_2_CMB_TRAP_2_two_alike_labyrinth_traps_are_still_asked() -> None:
+    """Being asked the Labyrinth's order must not tell the table whether the
+    two face-down traps are alike (CMB-PLAN-9, CMB-REF-6)."""
+    lab = tunnels(rooms={E: "labyrinth"})
+    state = position({0: [W5, W5]}, traps={0: ["pendulum", "pendulum"]}, dungeons={0: lab}, cards=FIREBALL_FIRST)
+    state = play(state, PlanDefence(0, E, ("pendulum", "pendulum")))
+    assert to_move(state) == frozenset({0}) and legal_moves(state) == (ChooseTrap(0, "pendulum"),)
+    state = play(state, ChooseTrap(0, "pendulum"))
+    # both pendulums hit the second warrior (3 + 3 >= 5: prison); fatigue 1 on the first
+    assert damage(state, 0) == [1] and state.players[0].prison == (W5,)
+
+
+def test_LIB_RC_2_C1_6_detect_treasure_asks_even_with_one_kind_of_card() -> None:
+    """Whether Detect Treasure asks must not tell the table that the
+    defender's hidden trap cards are all of one kind."""
+    cards = ("detect-treasure", "graffiti", "fireball", "detect-evil")
+    state = position({0: [W5, "y1-wizard-4-2"]}, traps={0: ["pendulum"]}, cards=cards, gold=0, spare="pendulum")
+    state = play(state, PlanDefence(0, E))
+    assert to_move(state) == frozenset({0}) and legal_moves(state) == (DiscardTrap(0, "pendulum"),)
+    state = play(state, DiscardTrap(0, "pendulum"))
+    assert state.players[0].traps == ("pendulum",)

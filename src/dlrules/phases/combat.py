@@ -447,8 +447,8 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
         return tuple(DiscardTrap(seat, t) for t in sorted(set(player.traps)))
     if b.choosing == "metamorphosis":
         return tuple(Transform(seat, i) for i in _first_of_alike(player, _monsters_only(player, b.sent)))
-    if b.step == "trap" and len(set(b.traps)) > 1:
-        return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2
+    if b.step == "trap" and len(b.traps) > 1:
+        return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2 (asked even alike: LIB-RC-2)
     if b.step == "monsters" and b.sent:
         moves: list[Move] = []
         for i in _first_of_alike(player, b.sent):
@@ -502,6 +502,13 @@ def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
         else:
             out.append(Attack(seat, index, n))
     return tuple(out)
+
+
+def hides_a_card(move: Move) -> bool:
+    """LIB-RC-2: a choice among face-down trap cards (the Labyrinth's order,
+    Detect Treasure's card) is asked even when only one outcome is left, so
+    whether the defender is asked tells the others nothing about his cards."""
+    return isinstance(move, (ChooseTrap, DiscardTrap))
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -1024,13 +1031,13 @@ def auto(state: GameState) -> GameState:
             b.aiming is None
             and b.choosing is None
             and not (b.step == "monsters" and b.sent)
-            and not (b.step == "trap" and len(set(b.traps)) > 1)
+            and not (b.step == "trap" and len(b.traps) > 1)
         )
     ):
         return _step(state)  # no decision can be due here (``_battle_moves``)
     moves = legal(state)
     if moves:
-        if len(moves) == 1 and moves[0].seat != CHANCE:
+        if len(moves) == 1 and moves[0].seat != CHANCE and not hides_a_card(moves[0]):
             return play(state, moves[0])  # LIB-CMB-1: a forced decision is automatic
         return state
     return _step(state)
