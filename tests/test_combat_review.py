@@ -3,8 +3,11 @@ discrepancy found, as a position, a move and the outcome the rules give."""
 
 from __future__ import annotations
 
-from dlrules import legal_moves, to_move
-from dlrules.moves import Attack, ChooseTrap, DiscardTrap, PlanDefence, Target
+from fractions import Fraction
+
+from dlrules import CHANCE, apply, legal_moves, to_move
+from dlrules.chance import chance_outcomes
+from dlrules.moves import Attack, ChooseTrap, DiscardTrap, Draw, PlanDefence, Target
 from dlrules.phases.combat import party
 
 from combat_positions import COLUMN, damage, play, position, refused, tunnels
@@ -88,3 +91,18 @@ def test_LIB_RC_2_C1_6_detect_treasure_asks_even_with_one_kind_of_card() -> None
     assert to_move(state) == frozenset({0}) and legal_moves(state) == (DiscardTrap(0, "pendulum"),)
     state = play(state, DiscardTrap(0, "pendulum"))
     assert state.players[0].traps == ("pendulum",)
+
+
+def test_LIB_RC_3_CMB_REF_3_the_reveal_is_a_chance_turn_whether_or_not_someone_spied_the_card() -> None:
+    """Whether the round's card was identified (by a spy whose position the
+    others do not see, LIB-CMB-3) must not show in who is to move: the reveal
+    is always a chance turn; an identified card is its one certain outcome."""
+    spied = position({0: [W5]}, cards=FIREBALL_FIRST)
+    unseen = position({0: [W5]}, cards=(None, "graffiti", "detect-evil", "invisibility"))
+    spied, unseen = apply(spied, PlanDefence(0, E)), apply(unseen, PlanDefence(0, E))
+    assert to_move(spied) == to_move(unseen) == frozenset({CHANCE})
+    assert chance_outcomes(spied) == ((Draw("combat", "fireball"), Fraction(1)),)
+    assert refused(spied, Draw("combat", "graffiti")) == ["CMB-REF-3"]
+    assert len(chance_outcomes(unseen)) > 1
+    state = apply(spied, Draw("combat", "fireball"))
+    assert damage(state, 0) == [1] and state.decks.combat == spied.decks.combat  # the deck already lacked it

@@ -405,8 +405,9 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     if f is None or f.stage == "over":
         return ()
     if f.stage == "reveal":
-        if _card(state) is not None:
-            return ()
+        known = _card(state)
+        if known is not None:
+            return (Draw("combat", known),)  # LIB-RC-3: a chance turn all the same, its one outcome certain
         deck = state.decks.combat
         return tuple(Draw("combat", key) for key, n in deck.unseen if n > 0)  # CMB-REF-3
     seat = _seat_at(state)
@@ -531,6 +532,9 @@ def _explain(state: GameState, move: Move) -> Violation | None:
     if isinstance(move, Draw):
         if move.deck != "combat":
             return Violation("CMB-REF-3", f"chance turns up this round's combat card now, not a card of the {move.deck} deck")
+        known = _card(state)
+        if known is not None:
+            return Violation("CMB-REF-3", f"this round's card is already identified: it is {known!r}, not {move.card!r}")
         return Violation("CMB-REF-3", f"{move.card!r} is not among the unseen cards of this year's combat deck")
     seat = move.seat
     player = state.players[seat]
@@ -647,7 +651,7 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
 
 def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, Draw):
-        return _reveal(state, move.card, drawn=True)
+        return _reveal(state, move.card, drawn=_card(state) is None)
     if isinstance(move, PlanDefence):
         return _plan(state, move)
     if isinstance(move, ReleasePrisoner):
