@@ -479,7 +479,7 @@ def forced_decisions_are_automatic(state: GameState) -> None:
 
     seats = [s for s in dlrules.to_move(state) if s != CHANCE]
     moves = dlrules.legal_moves(state)
-    if seats and len(moves) == 1 and hides_a_card(moves[0]):
+    if seats and len(moves) == 1 and hides_a_card(state, moves[0]):
         return  # LIB-RC-2: a choice among face-down trap cards is always asked
     if seats and len(moves) < 2:
         raise _fail("forced_decisions_are_automatic", state, f"Player {seats[0] + 1} is asked with one legal move only")

@@ -106,3 +106,12 @@ def test_LIB_RC_3_CMB_REF_3_the_reveal_is_a_chance_turn_whether_or_not_someone_s
     assert len(chance_outcomes(unseen)) > 1
     state = apply(spied, Draw("combat", "fireball"))
     assert damage(state, 0) == [1] and state.decks.combat == spied.decks.combat  # the deck already lacked it
+
+
+def test_LIB_RC_2_LIB_CMB_1_a_plan_is_asked_while_he_holds_trap_cards() -> None:
+    """A Cursed Ring he cannot pay for (1 gold, he has none) leaves one legal
+    plan; he is asked all the same, or the table would learn that his face-down
+    card is one he cannot afford (a Pendulum would have given him a choice)."""
+    state = position({0: [W5]}, traps={0: ["cursed-ring"]}, gold=0, spare=None)
+    assert to_move(state) == frozenset({0}) and legal_moves(state) == (PlanDefence(0, E),)
+    assert refused(state, PlanDefence(0, E, ("cursed-ring",))) == ["CMB-PLAN-6"]

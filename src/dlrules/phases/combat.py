@@ -505,10 +505,13 @@ def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def hides_a_card(move: Move) -> bool:
+def hides_a_card(state: GameState, move: Move) -> bool:
     """LIB-RC-2: a choice among face-down trap cards (the Labyrinth's order,
-    Detect Treasure's card) is asked even when only one outcome is left, so
-    whether the defender is asked tells the others nothing about his cards."""
+    Detect Treasure's card, a plan while he holds trap cards) is asked even
+    when only one outcome is left, so whether the defender is asked tells the
+    others nothing about his cards."""
+    if isinstance(move, PlanDefence):
+        return bool(state.players[move.seat].traps)
     return isinstance(move, (ChooseTrap, DiscardTrap))
 
 
@@ -1041,7 +1044,7 @@ def auto(state: GameState) -> GameState:
         return _step(state)  # no decision can be due here (``_battle_moves``)
     moves = legal(state)
     if moves:
-        if len(moves) == 1 and moves[0].seat != CHANCE and not hides_a_card(moves[0]):
+        if len(moves) == 1 and moves[0].seat != CHANCE and not hides_a_card(state, moves[0]):
             return play(state, moves[0])  # LIB-CMB-1: a forced decision is automatic
         return state
     return _step(state)
