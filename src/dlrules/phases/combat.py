@@ -861,8 +861,9 @@ def _aimed(state: GameState, index: int) -> GameState:
     if narrating():
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
         announce("target", f"Player {b.seat + 1} aims {what} at {_who(party(state, b.seat), index)}.", b.seat)
-    if aiming == "witch":
-        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, "witch", 1)), "The Witch's second small attack")
+    if aiming in MONSTER_COMBAT:  # M-5: the Witch's second small attack, its damage from table M
+        small = next(o for o in MONSTER_COMBAT[aiming].options if o.hits > 1).damage
+        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack")
     return _trap_hits(state, aiming, index)
 
 
