@@ -71,7 +71,7 @@ class Refusal(Exception):
             "rule": self.rule,
             "message": self.message,
             "violations": [{"rule": v.rule, "message": v.message, "statement": v.statement} for v in self.violations],
-            "statement": statement(self.rule) if not self.rule.startswith("LIB-SRV") else None,
+            "statement": statement(self.rule),
         }
 
 
