@@ -30,6 +30,7 @@ _SCRIPT = r"""
 (function () {
   var base = location.pathname.replace(/\/$/, '');
   var current = -1;
+  var shownDone = -1;
   function el(tag, text) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } return e; }
   function say(kind, lines) {
     var m = document.getElementById('message');
@@ -40,7 +41,7 @@ _SCRIPT = r"""
     return fetch(base + path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})
       .then(function (r) { return r.json(); })
       .then(function (d) {
-        if (d.ok) { say('done', [{text: 'Done: move ' + d.n + '.'}]); }
+        if (d.ok) { shownDone = d.n; say('done', [{text: 'Done: move ' + d.n + '.'}]); }
         else {
           var lines = [{text: 'Refused [' + d.rule + ']: ' + d.message}];
           (d.violations || []).forEach(function (v) {
@@ -70,6 +71,8 @@ _SCRIPT = r"""
     }
   }
   function draw(d) {
+    var m = document.getElementById('message');
+    if (d.n !== current && m.className === 'done' && current >= 0 && d.n > shownDone) { m.className = ''; }
     current = d.n;
     document.body.setAttribute('data-n', String(d.n));
     document.getElementById('n').textContent = 'move ' + d.n;
