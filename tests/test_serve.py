@@ -346,3 +346,47 @@ def test_a_restarted_server_finds_every_game_where_it_stood(tmp_path: Path) -> N
 
     final = replay(parse_record(again.app.state.tables.record_text(t.id))).state  # type: ignore[attr-defined]
     assert final == state
+
+
+def _hidden_draw(deck: str) -> Any:
+    def now(state: Any) -> bool:
+        if CHANCE not in to_move(state) or chance_owner(state) is None:
+            return False
+        first = next(m for m in legal_moves(state) if m.seat == CHANCE)
+        return isinstance(first, Draw) and first.deck == deck
+
+    return now
+
+
+@pytest.mark.parametrize("deck", ["traps", "combat"])
+def test_LIB_SRV_2_a_trap_card_or_a_spied_combat_card_is_drawn_on_the_seats_own_page(client: TestClient, deck: str) -> None:
+    t = Table(client, players=3, seed=1)
+    t.play_until(_hidden_draw(deck), random.Random(1), limit=600)
+    state = t.game.state
+    owner = chance_owner(state)
+    assert owner is not None
+    others = [s for s in range(3) if s != owner]
+    legal = [m for m in legal_moves(state) if m.seat == CHANCE]
+    for who in (None, *others):
+        page = t.state(who)
+        assert page["chance"] == [] and f"P{owner + 1}" in page["chance_note"]
+        assert t.move(who, legal[0]).status_code == 403
+    offered = t.state(owner)["chance"]
+    assert {dumps(m) for m in legal} <= {c["move"] for c in offered}
+    assert len({c["text"].split(" (")[-1] for c in offered}) == 1  # every card in the same words, left or not
+    assert t.move(owner, legal[0]).status_code == 200
+    card = legal[0].card  # type: ignore[union-attr]
+    for who in (None, *others):  # the others are told that a card was drawn, not which
+        assert all(card not in e["text"] and card.replace("-", " ") not in e["text"].lower() for e in t.state(who)["log"])
+
+
+def test_a_whole_game_over_http_then_the_host_downloads_the_record(client: TestClient) -> None:
+    from dlrules.records import parse_record, replay
+
+    t = Table(client, players=2, seed=2)
+    t.play_until(lambda s: not to_move(s), random.Random(2), limit=1000)
+    assert t.game.state.phase is Phase.GAME_OVER and t.state(0)["moves"] == []
+    assert client.get(t.seats[0] + "/record").status_code == 403
+    r = client.get(t.host + "/record")
+    assert r.status_code == 200
+    assert replay(parse_record(r.text)).state == t.game.state

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import signal
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -89,3 +90,14 @@ def test_LIB_SRV_4_a_server_killed_mid_game_restarts_with_every_acknowledged_mov
     assert state_hash(final) == state_hash(tables.games[game].state)
     after = {m.n: m.move for m in tables.store.moves(game)}
     assert loads(after[before.n + 1], Move) == loads(pick[2], Move)  # the move made after the restart, then the server's draws
+
+
+def test_the_load_benchmark_runs_and_prints_every_figure() -> None:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "serve_load.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", "3", "--moves", "6", "--players", "2", "--seconds", "60"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    for figure in ("moves/s", "p50", "p99", "errors: 0", "lost moves: 0", "moves acknowledged: 18 "):
+        assert figure in done.stdout, figure

@@ -39,7 +39,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"game {created.game}: host {base}/g/{created.game}/{created.host}", flush=True)
         for i, token in enumerate(created.seats):
             print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_graceful_shutdown=2, timeout_keep_alive=75)
     return 0
 
 

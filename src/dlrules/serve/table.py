@@ -127,6 +127,7 @@ class Game:
     recent: list[Entry]
     lock: threading.Lock = attrs.field(factory=threading.Lock)
     version: int = 0
+    pages: dict[Role, dict[str, Any]] = attrs.field(factory=dict)  # page_data of the current position, per role
 
     def role(self, token: str) -> Role | bool:
         """The role of ``token`` in this game, or False: compared in constant
@@ -317,6 +318,7 @@ class Tables:
         for old in [k for k in game.keys if k < game.n - 200]:
             del game.keys[old]
         game.version += 1
+        game.pages.clear()
 
 
 def _states_after(made: list[tuple[Move, GameState]], final: GameState) -> list[str]:
@@ -355,7 +357,15 @@ def _card_options(game: Game, state: GameState, legal: Sequence[Move]) -> list[M
 
 def page_data(game: Game, role: Role) -> dict[str, Any]:
     """Everything one page shows, as JSON-ready data: only what ``role`` may
-    see (``view``; the host is a spectator)."""
+    see (``view``; the host is a spectator). Computed once per position and
+    role (call it holding ``game.lock``)."""
+    cached = game.pages.get(role)
+    if cached is None:
+        cached = game.pages[role] = _page_data(game, role)
+    return cached
+
+
+def _page_data(game: Game, role: Role) -> dict[str, Any]:
     from dlrules import svg
     from dlrules.notation import format_move
     from dlrules.render import describe, phase_name, seat_label
