@@ -121,7 +121,7 @@ def test_LIB_SRV_6_a_request_that_is_not_json_is_refused(client: TestClient) -> 
 # --- links: nobody gets in where they do not belong ----------------------------------------------
 
 
-ENDPOINTS = [("get", ""), ("get", "/state"), ("post", "/move"), ("post", "/draw"), ("get", "/events"), ("get", "/record")]
+ENDPOINTS = [("get", ""), ("get", "/state"), ("get", "/picture"), ("post", "/move"), ("post", "/draw"), ("get", "/events"), ("get", "/record")]
 
 
 @pytest.mark.parametrize(("method", "path"), ENDPOINTS)
@@ -287,11 +287,13 @@ def test_a_seat_page_is_offline_html_and_its_state_shows_the_seats_moves(client:
     assert "Dungeon Lords: Player 2" in html and "EventSource" in html
     assert "https://" not in html and "src=" not in html
     data = t.state(1)
-    assert "<svg" in data["svg"] and "as P2 sees it" in data["svg"]
+    picture = client.get(t.seats[1] + "/picture")
+    assert picture.headers["content-type"].startswith("image/svg+xml") and picture.headers["x-move"] == str(data["n"])
+    assert picture.text.startswith("<svg") and "as P2 sees it" in picture.text
     assert data["moves"] and all(m["text"].startswith("P2 keeps") for m in data["moves"])
     assert "Player 1" in data["position"] or "P1" in data["position"]
     host = t.state(None)
-    assert host["moves"] == [] and "as P" not in host["svg"]
+    assert host["moves"] == [] and "as P" not in client.get(t.host + "/picture").text
 
 
 def test_the_host_never_sees_a_seats_secret(client: TestClient) -> None:

@@ -111,6 +111,7 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
                         if move.dummy_order is not None:  # DUM2-3: the dummy's third order is as secret
                             secret[who + " dummy"] = f"dummy's third: {move.dummy_order.value}"
                         if who == "P1" and not shot_orders:
+                            _wait(lambda d=d: "<svg" in str(d.find_element(By.ID, "picture").get_attribute("innerHTML")), "the picture")
                             d.save_screenshot(str(shots / "serve-orders-P1.png"))
                             shot_orders = True
                     d.find_element(By.CSS_SELECTOR, "#moves button.play").click()
@@ -138,6 +139,8 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
         for who, d in zip(names, drivers):
             text = d.find_element(By.ID, "position").text
             assert "played: " in text and all(f"{a.value} " in text for orders in chosen.values() for a in orders), who
+        for d in drivers:
+            _wait(lambda d=d: "<svg" in str(d.find_element(By.ID, "picture").get_attribute("innerHTML")), "the picture")
         drivers[1].save_screenshot(str(shots / "serve-player-1.png"))
         drivers[0].save_screenshot(str(shots / "serve-host.png"))
         assert (shots / "serve-player-1.png").stat().st_size > 10_000

@@ -7,6 +7,7 @@ Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
   answers with the host's link and one link per seat (shown once);
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
 - ``GET /g/G/T/state``: the same as JSON (``dlrules.serve.table.page_data``);
+- ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
 - ``POST /g/G/T/move``: ``{"at": N, "move": <a move's JSON>}``;
 - ``POST /g/G/T/draw``: ``{"at": N}``: the server draws the chance card;
 - ``GET /g/G/T/events``: server-sent events, one ``move`` event (data: the
@@ -36,7 +37,7 @@ from starlette.routing import Route
 
 from dlrules.serve.pages import game_page, home_page, links_page
 from dlrules.serve.store import Store
-from dlrules.serve.table import HOST, Game, Refusal, Role, Tables, page_data
+from dlrules.serve.table import HOST, Game, Refusal, Role, Tables, page_data, picture
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a move's JSON is well under 1 KB)."""
@@ -108,7 +109,9 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
         title = "host" if role is HOST else f"Player {role + 1}"
         return HTMLResponse(game_page(title), headers=_NO_STORE)
 
-    def state(request: Request) -> Response:
+    # The handlers run on the event loop, one at a time: the work is CPU-bound
+    # (a few milliseconds), and threads would only fight over the GIL.
+    async def state(request: Request) -> Response:
         try:
             game, role = lookup(request)
             with game.lock:
@@ -116,6 +119,15 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
         except Refusal as r:
             return _refused(r)
         return JSONResponse(data, headers=_NO_STORE)
+
+    async def svg(request: Request) -> Response:
+        try:
+            game, role = lookup(request)
+            with game.lock:
+                text, n = picture(game, role), game.n
+        except Refusal as r:
+            return _refused(r)
+        return Response(text, media_type="image/svg+xml", headers=dict(_NO_STORE, **{"X-Move": str(n)}))
 
     async def move(request: Request) -> Response:
         try:
@@ -126,7 +138,7 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
                 text = json.dumps(text)
             if not isinstance(text, str):
                 raise Refusal(400, "LIB-SRV-6", "say which move: 'move', a move's JSON")
-            n = await asyncio.to_thread(tables.submit, game, role, body.get("at"), text)
+            n = tables.submit(game, role, body.get("at"), text)
         except Refusal as r:
             return _refused(r)
         return JSONResponse({"ok": True, "n": n}, headers=_NO_STORE)
@@ -135,7 +147,7 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
         try:
             game, role = lookup(request)
             body = await _body(request)
-            n = await asyncio.to_thread(tables.draw, game, role, body.get("at"))
+            n = tables.draw(game, role, body.get("at"))
         except Refusal as r:
             return _refused(r)
         return JSONResponse({"ok": True, "n": n}, headers=_NO_STORE)
@@ -179,6 +191,7 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
         Route("/games", create, methods=["POST"]),
         Route("/g/{game}/{token}", page),
         Route("/g/{game}/{token}/state", state),
+        Route("/g/{game}/{token}/picture", svg),
         Route("/g/{game}/{token}/move", move, methods=["POST"]),
         Route("/g/{game}/{token}/draw", draw, methods=["POST"]),
         Route("/g/{game}/{token}/events", events),

@@ -79,7 +79,8 @@ _SCRIPT = r"""
     document.getElementById('phase').textContent = d.phase;
     document.getElementById('tomove').textContent = d.to_move.length ? 'to move: ' + d.to_move.join(', ') : 'the game is over';
     document.getElementById('position').textContent = d.position;
-    document.getElementById('picture').innerHTML = d.svg;
+    fetch(base + '/picture', {cache: 'no-store'}).then(function (r) { return r.text(); })
+      .then(function (svg) { if (current === d.n) { document.getElementById('picture').innerHTML = svg; } });
     choices(document.getElementById('moves'), d.moves);
     var chance = document.getElementById('chance');
     choices(chance, d.chance);

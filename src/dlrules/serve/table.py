@@ -128,6 +128,7 @@ class Game:
     lock: threading.Lock = attrs.field(factory=threading.Lock)
     version: int = 0
     pages: dict[Role, dict[str, Any]] = attrs.field(factory=dict)  # page_data of the current position, per role
+    pictures: dict[tuple[str, Role], str] = attrs.field(factory=dict)  # its pictures, per role
 
     def role(self, token: str) -> Role | bool:
         """The role of ``token`` in this game, or False: compared in constant
@@ -319,6 +320,7 @@ class Tables:
             del game.keys[old]
         game.version += 1
         game.pages.clear()
+        game.pictures.clear()
 
 
 def _states_after(made: list[tuple[Move, GameState]], final: GameState) -> list[str]:
@@ -365,19 +367,29 @@ def page_data(game: Game, role: Role) -> dict[str, Any]:
     return cached
 
 
+def picture(game: Game, role: Role) -> str:
+    """The SVG of the position as ``role`` sees it (the host: a spectator),
+    drawn once per position and role (call it holding ``game.lock``)."""
+    key = ("svg", role)
+    cached = game.pictures.get(key)
+    if cached is None:
+        from dlrules import svg
+        from dlrules.views import redact
+
+        state = game.state
+        cached = svg.position(redact(state, None)) if role is HOST else svg.position(state, seat=role)
+        game.pictures[key] = cached
+    return cached
+
+
 def _page_data(game: Game, role: Role) -> dict[str, Any]:
-    from dlrules import svg
     from dlrules.notation import format_move
     from dlrules.render import describe, phase_name, seat_label
-    from dlrules.views import redact, view
+    from dlrules.views import view
 
     state = game.state
     seen = view(state, role)
     players = state.n_players
-    if role is HOST:
-        picture = svg.position(redact(state, None))
-    else:
-        picture = svg.position(state, seat=role)
     moves: list[dict[str, Any]] = []
     for m in seen.legal:
         moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m)})
@@ -408,7 +420,6 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "phase": phase_name(state),
         "to_move": [("chance" if s == CHANCE else seat_label(s)) for s in seen.to_move],
         "position": describe(seen),
-        "svg": picture,
         "moves": moves,
         "chance": chance,
         "chance_note": chance_note,
