@@ -107,6 +107,22 @@ def test_the_form_creates_a_game_and_shows_its_links_once(client: TestClient) ->
     assert r.status_code == 200 and r.text.count("/g/") == 2 * 3  # host and 2 seats, each as text and href
 
 
+def test_LIB_SRV_5_the_form_says_why_a_game_was_not_created(client: TestClient) -> None:
+    r = client.post("/games", data={"players": "2", "variant": "full", "first_player": "4", "seed": ""})
+    assert r.status_code == 400 and "not created" in r.text and "first player" in r.text and "<a href='/'>" in r.text
+
+
+def test_the_command_line_has_serve_and_refuses_a_bad_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from dlrules.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--new-game", "5"])
+    assert stopped.value.code == 2 and "invalid choice" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    assert "--auto-chance" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("body", [{"players": 5}, {"players": 2, "variant": "short"}, {"players": 2, "first_player": 3}, {"players": "x"}])
 def test_LIB_SRV_5_a_game_that_cannot_be_set_up_is_refused(client: TestClient, body: dict[str, Any]) -> None:
     r = client.post("/games", json=body)

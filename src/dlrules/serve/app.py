@@ -35,7 +35,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from dlrules.serve.pages import game_page, home_page, links_page
+from dlrules.serve.pages import game_page, home_page, links_page, message_page
 from dlrules.serve.store import Store
 from dlrules.serve.table import HOST, Game, Refusal, Role, Tables, page_data, picture
 
@@ -93,6 +93,8 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
             auto = data.get("auto_chance", False) in (True, "1", "on", "true")
             created = tables.create(players, str(data.get("variant", "full")), first, seed, auto)
         except Refusal as r:
+            if form:  # the home page's form: a page that says what to change
+                return HTMLResponse(message_page(f"The game was not created: {r.message}."), status_code=r.status, headers=_NO_STORE)
             return _refused(r)
         host = f"/g/{created.game}/{created.host}"
         seats = [f"/g/{created.game}/{t}" for t in created.seats]

@@ -150,5 +150,14 @@ def links_page(base: str, host: str, seats: Sequence[str]) -> str:
         "<body><header><strong>The game's links</strong></header><main>"
         "<p>Give each player their own link (it is their key: whoever has it plays that seat). "
         "They are shown only now.</p>"
-        f"<p>Host: <a href='{escape(base + host)}'>{escape(base + host)}</a></p><ol>{items}</ol></main></body></html>\n"
+        f"<p>Host: <a href='{escape(base + host)}'>{escape(base + host)}</a></p><ul>{items}</ul></main></body></html>\n"
+    )
+
+
+def message_page(text: str) -> str:
+    """A short page saying ``text``, with a way back to the form."""
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
+        f"<body><main><p>{escape(text)}</p><p><a href='/'>Back</a></p></main></body></html>\n"
     )
