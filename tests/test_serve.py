@@ -408,3 +408,41 @@ def test_a_whole_game_over_http_then_the_host_downloads_the_record(client: TestC
     r = client.get(t.host + "/record")
     assert r.status_code == 200
     assert replay(parse_record(r.text)).state == t.game.state
+
+
+def test_through_a_whole_game_no_page_holds_another_seats_secret_lines() -> None:
+    """Each seat's own description marks its secrets "(secret)" (its chosen
+    and kept orders, its dealt cards, its dummy's third order); no other
+    link's page (the host's included) ever holds one of those lines."""
+    import re
+
+    from dlrules.render import describe_lines
+    from dlrules.serve.store import Store
+    from dlrules.serve.table import Tables, page_data
+
+    tables = Tables(Store(":memory:"))
+    created = tables.create(3, seed=1)
+    game = tables.games[created.game]
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(400):
+        state = game.state
+        seats = to_move(state)
+        if not seats:
+            break
+        pages = {role: json.dumps(page_data(game, role)) for role in (None, 0, 1, 2)}
+        for seat in range(3):
+            own = [ln.strip() for ln in describe_lines(state, seat) if "(secret)" in ln]
+            secrets = [m.group(0) for ln in own for m in [re.search(r"(chosen|dealt|dummy's third|keeps unavailable): \S+ \(secret\)", ln)] if m]
+            for role, text in pages.items():
+                if role != seat:
+                    for line in secrets:
+                        assert line not in text, (role, line)
+                        checked += 1
+        if CHANCE in seats:
+            tables.draw(game, chance_owner(state), game.n)
+        else:
+            seat = min(seats)
+            mine = [m for m in legal_moves(state) if m.seat == seat]
+            tables.submit(game, seat, game.n, dumps(mine[rng.randrange(len(mine))]))
+    assert game.state.phase is Phase.GAME_OVER and checked > 100
