@@ -90,30 +90,35 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
             for who, d in zip(names, drivers):
                 n = _n(d)
                 buttons = d.find_elements(By.CSS_SELECTOR, "#moves button[data-move], #chance button#serverdraw")
+                orders = d.find_elements(By.CSS_SELECTOR, "#moves select.order")
                 selects = d.find_elements(By.CSS_SELECTOR, "#moves select.choice")
-                if not buttons and not selects:
+                if not buttons and not selects and not orders:
                     continue
-                if selects:  # the orders: a long list, chosen from
+                if orders:  # choosing orders: one list per position, and the dummy's third order
+                    with httpx.Client(timeout=5) as client:
+                        mine = client.get(server.base + links[names.index(who)] + "/state").json()["moves"]
+                    pick = mine[rng.randrange(len(mine))]
+                    move: Move = loads(pick["move"], Move)
+                    assert isinstance(move, ChooseOrders)
+                    for sel, action in zip(orders, move.orders):
+                        Select(sel).select_by_value(action.value)
+                    if move.dummy_order is not None:
+                        Select(d.find_element(By.CSS_SELECTOR, "#moves select.dummy")).select_by_value(move.dummy_order.value)
+                    chosen[who] = move.orders
+                    # the words that would give it away: the move's text and the position's "chosen:" line
+                    secret[who] = pick["text"]
+                    secret[who + " chosen"] = "chosen: " + ",".join(a.value for a in move.orders)
+                    if move.dummy_order is not None:  # DUM2-3: the dummy's third order is as secret
+                        secret[who + " dummy"] = f"dummy's third: {move.dummy_order.value}"
+                    assert d.find_element(By.CSS_SELECTOR, "#moves p.statement").text == pick["text"]  # the choice, described
+                    if who == "P1" and not shot_orders:
+                        _wait(lambda d=d: "<svg" in str(d.find_element(By.ID, "picture").get_attribute("innerHTML")), "the picture")
+                        d.save_screenshot(str(shots / "serve-orders-P1.png"))
+                        shot_orders = True
+                    d.find_element(By.CSS_SELECTOR, "#moves button.play").click()
+                elif selects:  # a long list (a secret deal entered by hand): one chosen from it
                     choice = Select(selects[0])
-                    options = choice.options
-                    pick = rng.randrange(len(options))
-                    choice.select_by_index(pick)
-                    text = options[pick].text
-                    if "chooses" in text:
-                        with httpx.Client(timeout=5) as client:
-                            mine = client.get(server.base + links[names.index(who)] + "/state").json()["moves"]
-                        move: Move = loads(mine[int(str(options[pick].get_attribute("value")))]["move"], Move)
-                        assert isinstance(move, ChooseOrders)
-                        chosen[who] = move.orders
-                        # the words that would give it away: the move's text and the position's "chosen:" line
-                        secret[who] = text
-                        secret[who + " chosen"] = "chosen: " + ",".join(a.value for a in move.orders)
-                        if move.dummy_order is not None:  # DUM2-3: the dummy's third order is as secret
-                            secret[who + " dummy"] = f"dummy's third: {move.dummy_order.value}"
-                        if who == "P1" and not shot_orders:
-                            _wait(lambda d=d: "<svg" in str(d.find_element(By.ID, "picture").get_attribute("innerHTML")), "the picture")
-                            d.save_screenshot(str(shots / "serve-orders-P1.png"))
-                            shot_orders = True
+                    choice.select_by_index(rng.randrange(len(choice.options)))
                     d.find_element(By.CSS_SELECTOR, "#moves button.play").click()
                 else:
                     server_draw = [b for b in buttons if b.get_attribute("id") == "serverdraw"]

@@ -31,6 +31,7 @@ _SCRIPT = r"""
   var base = location.pathname.replace(/\/$/, '');
   var current = -1;
   var shownDone = -1;
+  var lastMoves = null, lastChance = null;
   function el(tag, text) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } return e; }
   function say(kind, lines) {
     var m = document.getElementById('message');
@@ -52,9 +53,51 @@ _SCRIPT = r"""
         refresh();
       });
   }
-  function choices(box, items, withDraw) {
+  function ordersBuilder(box, items, titles) {
+    // Choosing orders: one list per position (and the dummy's third order), not one entry per combination.
+    var parsed = items.map(function (m) { return JSON.parse(m.move); });
+    if (parsed.length < 2 || !parsed.every(function (p) { return p.type === 'ChooseOrders'; })) { return false; }
+    var names = ['First order', 'Second order', 'Third order'];
+    var lists = [];
+    function list(label, cls, values) {
+      var p = el('p'); var l = el('label', label + ' '); var s = el('select'); s.className = cls;
+      values.forEach(function (v) { var o = el('option', titles[v] || v); o.value = v; s.appendChild(o); });
+      l.appendChild(s); p.appendChild(l); box.appendChild(p); lists.push(s); return s;
+    }
+    function distinct(f) { var seen = []; parsed.forEach(function (p) { var v = f(p); if (seen.indexOf(v) < 0) { seen.push(v); } }); return seen; }
+    for (var i = 0; i < parsed[0].orders.length; i++) {
+      (function (i) { list(names[i] || ('Order ' + (i + 1)), 'order', distinct(function (p) { return p.orders[i]; })); })(i);
+    }
+    var dummy = parsed.some(function (p) { return p.dummy_order !== null && p.dummy_order !== undefined; });
+    if (dummy) { list("The dummy's third order", 'dummy', distinct(function (p) { return p.dummy_order; })); }
+    var preview = el('p'); preview.className = 'statement'; box.appendChild(preview);
+    function match() {
+      for (var j = 0; j < parsed.length; j++) {
+        var p = parsed[j], ok = true;
+        lists.forEach(function (s, i) { var v = (s.className === 'dummy') ? p.dummy_order : p.orders[i]; if (v !== s.value) { ok = false; } });
+        if (ok) { return j; }
+      }
+      return -1;
+    }
+    function show() { var j = match(); preview.textContent = j < 0 ? 'Not a legal choice of orders (the same order twice, or one you do not have).' : items[j].text; }
+    lists.forEach(function (s) { s.addEventListener('change', show); });
+    var b = el('button', 'Play these orders'); b.type = 'button'; b.className = 'play';
+    b.addEventListener('click', function () {
+      var j = match();
+      if (j < 0) { say('refused', [{text: preview.textContent}]); return; }
+      post('/move', {at: current, move: items[j].move});
+    });
+    box.appendChild(b);
+    // start on a legal choice
+    var first = parsed[0];
+    lists.forEach(function (s, i) { s.value = (s.className === 'dummy') ? first.dummy_order : first.orders[i]; });
+    show();
+    return true;
+  }
+  function choices(box, items, titles) {
     box.innerHTML = '';
     if (items.length === 0) { return; }
+    if (titles && ordersBuilder(box, items, titles)) { return; }
     if (items.length <= 12) {
       items.forEach(function (m) {
         var b = el('button', m.text); b.type = 'button'; b.setAttribute('data-move', m.move);
@@ -81,10 +124,13 @@ _SCRIPT = r"""
     document.getElementById('position').textContent = d.position;
     fetch(base + '/picture', {cache: 'no-store'}).then(function (r) { return r.text(); })
       .then(function (svg) { if (current === d.n) { document.getElementById('picture').innerHTML = svg; } });
-    choices(document.getElementById('moves'), d.moves);
+    // A list that did not change is left as it is (a choice half made survives another seat's move).
+    var movesKey = JSON.stringify(d.moves.map(function (m) { return m.move; }));
+    if (movesKey !== lastMoves) { lastMoves = movesKey; choices(document.getElementById('moves'), d.moves, d.order_titles); }
     var chance = document.getElementById('chance');
-    choices(chance, d.chance);
-    if (d.chance.length) {
+    var chanceKey = JSON.stringify(d.chance.map(function (m) { return m.move; }));
+    if (chanceKey === lastChance) { chance = null; } else { lastChance = chanceKey; choices(chance, d.chance); }
+    if (chance && d.chance.length) {
       var b = el('button', 'Let the server draw at random'); b.type = 'button'; b.id = 'serverdraw';
       b.addEventListener('click', function () { post('/draw', {at: current}); });
       chance.appendChild(b);

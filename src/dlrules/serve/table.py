@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from dlrules.components import Action
 from dlrules.engine import apply, legal_moves, to_move
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Draw, Move
@@ -425,6 +426,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "chance_note": chance_note,
         "log": log,
         "auto_chance": game.row.auto_chance,
+        "order_titles": {a.value: a.title for a in Action},
     }
 
 
