@@ -78,6 +78,7 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
         for d in drivers:
             _wait(lambda d=d: _n(d) >= 0, "the first position")
         secret: dict[str, str] = {}
+        by_hand: set[str] = set()  # who entered a card by hand (the host a public card, P1 its secret deal)
         chosen: dict[str, tuple[Any, ...]] = {}  # seat -> the words of its chosen orders, secret until the reveal
         phase = ""
         shot_orders = False
@@ -94,7 +95,17 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
                 selects = d.find_elements(By.CSS_SELECTOR, "#moves select.choice")
                 if not buttons and not selects and not orders:
                     continue
-                if orders:  # choosing orders: one list per position, and the dummy's third order
+                hand_lists = d.find_elements(By.CSS_SELECTOR, "#chance select.choice")
+                hand_buttons = d.find_elements(By.CSS_SELECTOR, "#chance button[data-move]")
+                if who in ("host", "P1") and who not in by_hand and (hand_lists or hand_buttons):
+                    # the card that came up, entered by hand from the offered list (the first one of its deck: still in it)
+                    if hand_lists:
+                        Select(hand_lists[0]).select_by_index(0)
+                        d.find_element(By.CSS_SELECTOR, "#chance button.play").click()
+                    else:
+                        hand_buttons[0].click()
+                    by_hand.add(who)
+                elif orders:  # choosing orders: one list per position, and the dummy's third order
                     with httpx.Client(timeout=5) as client:
                         mine = client.get(server.base + links[names.index(who)] + "/state").json()["moves"]
                     pick = mine[rng.randrange(len(mine))]
@@ -139,7 +150,7 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
                 break
             assert acted, "nobody could move"
         assert phase not in ("setup", "orders"), "the orders were never revealed"
-        assert set(chosen) == {"P1", "P2"}
+        assert set(chosen) == {"P1", "P2"} and by_hand == {"host", "P1"}
         # the reveal: now every page shows the orders each seat played
         for who, d in zip(names, drivers):
             text = d.find_element(By.ID, "position").text
