@@ -123,6 +123,16 @@ def test_the_command_line_has_serve_and_refuses_a_bad_game(capsys: pytest.Captur
     assert "--auto-chance" in capsys.readouterr().out
 
 
+def test_serve_without_the_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from dlrules.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
+    assert main(["serve"]) == 2
+    assert "pip install 'dlrules[serve]'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("body", [{"players": 5}, {"players": 2, "variant": "short"}, {"players": 2, "first_player": 3}, {"players": "x"}])
 def test_LIB_SRV_5_a_game_that_cannot_be_set_up_is_refused(client: TestClient, body: dict[str, Any]) -> None:
     r = client.post("/games", json=body)
@@ -404,6 +414,7 @@ def test_a_whole_game_over_http_then_the_host_downloads_the_record(client: TestC
     t = Table(client, players=2, seed=2)
     t.play_until(lambda s: not to_move(s), random.Random(2), limit=1000)
     assert t.game.state.phase is Phase.GAME_OVER and t.state(0)["moves"] == []
+    assert t.state(None)["record"] is True and t.state(0)["record"] is False
     assert client.get(t.seats[0] + "/record").status_code == 403
     r = client.get(t.host + "/record")
     assert r.status_code == 200

@@ -137,6 +137,8 @@ _SCRIPT = r"""
     }
     document.getElementById('chancenote').textContent = d.chance_note;
     document.getElementById('nomoves').style.display = (d.moves.length || d.chance.length) ? 'none' : 'block';
+    var rec = document.getElementById('record');
+    if (d.record) { rec.href = base + '/record'; rec.style.display = 'inline'; } else { rec.style.display = 'none'; }
     var log = document.getElementById('log'); log.innerHTML = '';
     d.log.slice().reverse().forEach(function (e) { log.appendChild(el('li', e.n + '. ' + e.text)); });
   }
@@ -161,6 +163,7 @@ def game_page(title: str) -> str:
         "<div id='message'></div>"
         "<h2>Your moves</h2><div id='moves'></div><div id='chance'></div>"
         "<p id='chancenote'></p><p id='nomoves'>Nothing for you to do now.</p>"
+        "<p><a id='record' style='display:none' download='game.jsonl'>Download the game's record</a></p>"
         "<h2>The table</h2><div id='picture'></div><pre id='position'></pre>"
         "<h2>Latest moves</h2><ol id='log' reversed></ol>"
         f"</main>\n<script>{_SCRIPT}</script>\n</body></html>\n"

@@ -427,6 +427,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "log": log,
         "auto_chance": game.row.auto_chance,
         "order_titles": {a.value: a.title for a in Action},
+        "record": role is HOST and not seen.to_move,  # the host's, once the game is over (LIB-SRV-2)
     }
 
 
