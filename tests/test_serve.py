@@ -457,3 +457,20 @@ def test_through_a_whole_game_no_page_holds_another_seats_secret_lines() -> None
             mine = [m for m in legal_moves(state) if m.seat == seat]
             tables.submit(game, seat, game.n, dumps(mine[rng.randrange(len(mine))]))
     assert game.state.phase is Phase.GAME_OVER and checked > 100
+
+
+def test_LIB_SRV_2_every_card_a_deck_can_draw_is_in_the_component_data() -> None:
+    """The offered lists come from the component data: whatever a deck holds
+    at any point of a game is in its list for that year (none added from the state)."""
+    import dlrules
+    from dlrules.serve.table import deck_cards
+
+    state = dlrules.new_game(4)
+    for deck in ("monsters", "rooms", "traps", "adventurers", "events", "combat", "special"):
+        assert {k for k, _ in getattr(state.decks, deck).unseen} <= deck_cards(deck, 1), deck
+    out = dlrules.play_out(state, None, random.Random(3), max_moves=5000)
+    assert out.state.phase is Phase.GAME_OVER
+    for move in out.moves:  # each draw's card is in its deck's list for the year it is drawn in
+        if isinstance(move, Draw):
+            assert move.card in deck_cards(move.deck, state.year), (move, state.year)
+        state = dlrules.apply(state, move)

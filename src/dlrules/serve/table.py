@@ -345,16 +345,31 @@ def _chance_refusal(owner: Role) -> str:
 # --- what a page shows -----------------------------------------------------------------
 
 
-def _card_options(game: Game, state: GameState, legal: Sequence[Move]) -> list[Move]:
-    """The cards offered for a draw: every card of that deck at the start of
-    the game (and any the deck holds now), legal or not, so the list tells no
-    one which cards are left (LIB-SRV-2); ``apply`` refuses a card not in the deck."""
+def deck_cards(deck: str, year: int) -> frozenset[str]:
+    """Every card of ``deck`` in ``year``, from the component data (not from
+    the state: the list must not depend on what was drawn)."""
+    from dlrules.components.cards import (
+        ADVENTURER_DECKS, COMBAT_DECKS, EVENT_DECK, MONSTER_DECKS, ROOM_DECKS, SPECIAL_EVENT_DECK, TRAP_DECK,
+    )  # fmt: skip
+
+    by_year: dict[str, dict[int, dict[str, int]]] = {
+        "monsters": MONSTER_DECKS, "rooms": ROOM_DECKS, "adventurers": ADVENTURER_DECKS, "combat": COMBAT_DECKS,
+    }  # fmt: skip
+    flat: dict[str, dict[str, int]] = {"traps": TRAP_DECK, "events": EVENT_DECK, "special": SPECIAL_EVENT_DECK}
+    if deck in by_year:
+        return frozenset(by_year[deck].get(year, {}))
+    return frozenset(flat.get(deck, {}))
+
+
+def _card_options(state: GameState, legal: Sequence[Move]) -> list[Move]:
+    """The cards offered for a draw: every card of that deck this year, left
+    in it or not, so the list tells no one which cards are left (LIB-SRV-2);
+    ``apply`` refuses a card not in the deck."""
     first = legal[0]
     if not isinstance(first, Draw):
         return list(legal)
-    start = initial_state(game.row.players, game.row.variant, None, game.row.first_player)
-    keys = {k for k, _ in getattr(start.decks, first.deck).unseen}
-    keys |= {m.card for m in legal if isinstance(m, Draw) and m.deck == first.deck}
+    keys = set(deck_cards(first.deck, state.year))
+    keys |= {m.card for m in legal if isinstance(m, Draw) and m.deck == first.deck}  # none, unless the data lacks a card
     return [Draw(first.deck, k) for k in sorted(keys)]
 
 
@@ -400,7 +415,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         owner = chance_owner(state)
         legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
         if owner == role and legal:
-            for m in _card_options(game, state, legal):
+            for m in _card_options(state, legal):
                 label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m)  # the same words, legal or not
                 chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
         elif owner is not HOST:
