@@ -309,7 +309,10 @@ def test_moves_on_one_game_are_serialised_and_all_committed(tmp_path: Path) -> N
 
 def test_a_seat_page_is_offline_html_and_its_state_shows_the_seats_moves(client: TestClient) -> None:
     t = Table(client, players=2, auto_chance=True, seed=5)
-    html = client.get(t.seats[1]).text
+    page = client.get(t.seats[1])
+    html = page.text
+    assert "connect-src 'self'" in page.headers["content-security-policy"] and page.headers["cache-control"] == "no-store"
+    assert page.headers["referrer-policy"] == "no-referrer"  # the token in the address goes nowhere else
     assert "Dungeon Lords: Player 2" in html and "EventSource" in html
     assert "https://" not in html and "src=" not in html
     data = t.state(1)

@@ -44,6 +44,15 @@ MAX_BODY = 64 * 1024
 
 _NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 
+_PAGE = dict(
+    _NO_STORE,
+    **{
+        # The pages load nothing from anywhere else and talk only to this server.
+        "Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+        "connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    },
+)
+
 
 def _refused(r: Refusal) -> JSONResponse:
     return JSONResponse(r.data(), status_code=r.status, headers=_NO_STORE)
@@ -71,7 +80,7 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
         return tables.find(str(request.path_params["game"]), str(request.path_params["token"]))
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(home_page(), headers=_NO_STORE)
+        return HTMLResponse(home_page(), headers=_PAGE)
 
     async def create(request: Request) -> Response:
         form = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
@@ -94,13 +103,13 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
             created = tables.create(players, str(data.get("variant", "full")), first, seed, auto)
         except Refusal as r:
             if form:  # the home page's form: a page that says what to change
-                return HTMLResponse(message_page(f"The game was not created: {r.message}."), status_code=r.status, headers=_NO_STORE)
+                return HTMLResponse(message_page(f"The game was not created: {r.message}."), status_code=r.status, headers=_PAGE)
             return _refused(r)
         host = f"/g/{created.game}/{created.host}"
         seats = [f"/g/{created.game}/{t}" for t in created.seats]
         if form:
             base = str(request.base_url).rstrip("/")
-            return HTMLResponse(links_page(base, host, seats), headers=_NO_STORE)
+            return HTMLResponse(links_page(base, host, seats), headers=_PAGE)
         return JSONResponse({"ok": True, "game": created.game, "host": host, "seats": seats}, headers=_NO_STORE)
 
     async def page(request: Request) -> Response:
@@ -109,7 +118,7 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
         except Refusal as r:
             return PlainTextResponse(r.message, status_code=r.status, headers=_NO_STORE)
         title = "host" if role is HOST else f"Player {role + 1}"
-        return HTMLResponse(game_page(title), headers=_NO_STORE)
+        return HTMLResponse(game_page(title), headers=_PAGE)
 
     # The handlers run on the event loop, one at a time: the work is CPU-bound
     # (a few milliseconds), and threads would only fight over the GIL.
