@@ -180,15 +180,20 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _final_sentence(state: GameState) -> str:
-    """The game-over line of the narration: who won, with how many points (SCO-3)."""
+def _result_sentence(state: GameState) -> str:
+    """Who won, with how many points (SCO-3); where play stands before the end."""
     from dlrules.phases.scoring import describe as describe_result
     from dlrules.phases.scoring import outcome
 
     result = outcome(state)
-    if result is None:  # pragma: no cover - only called at GAME_OVER
-        return "The game is not over."
-    return f"Final scoring (SCO-1): {describe_result(result)}."
+    if result is None:
+        return f"the game is not over (year {state.year}, {state.phase.value.replace('_', ' ')})."
+    return f"{describe_result(result)}."
+
+
+def _final_sentence(state: GameState) -> str:
+    """The game-over line of the narration (SCO-1, SCO-3)."""
+    return f"Final scoring (SCO-1): {_result_sentence(state)}"
 
 
 def _outcome_data(state: GameState) -> Any:
@@ -269,6 +274,7 @@ def _replay(args: argparse.Namespace) -> int:
                 "moves": len(record.moves),
                 "applied": outcome.applied,
                 "failure": _failure_data(outcome.failure) if outcome.failure else None,
+                "outcome": _outcome_data(outcome.state),
                 "final": _position_data(outcome.state, None, full=True),
             }
         )
@@ -282,6 +288,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"{args.file}: {len(record.moves)} moves replayed; every position matches the record.")
     if record.result is None:
         print("The game is still in progress (the record has no result line yet).")
+    elif record.result.scores is not None or record.result.winners is not None:
+        print(f"The recorded outcome matches the final scoring: {_result_sentence(outcome.state)}")
     for line in describe(outcome.state):
         print(line)
     return 0
