@@ -205,6 +205,7 @@ def test_a_result_that_does_not_match_the_replay_is_reported() -> None:
 
 
 def test_SCO_14_a_whole_game_record_ends_with_the_scores_and_the_winners() -> None:
+    """LIB-WG-2: the result line of a finished game gives each seat's total and the winners."""
     record = _record(2, 8)
     result = _lines(record)[-1]
     final = replay(record).state
@@ -223,6 +224,7 @@ def test_SCO_14_a_whole_game_record_ends_with_the_scores_and_the_winners() -> No
     ],
 )
 def test_SCO_3_a_result_whose_outcome_differs_from_the_replay_is_reported(field: str, value: str, says: str) -> None:
+    """LIB-WG-2: replay recomputes the outcome and reports the result's line when it differs."""
     record = _record(2, 8)
     lines = dumps_record(record).splitlines()
     data = json.loads(lines[-1])
