@@ -14,12 +14,11 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
+from conformance.seed_scoring import write  # noqa: E402
 from dlrules.moves import Draw  # noqa: E402
 from scoring_positions import end_of_game, lord  # noqa: E402
-from seed_scoring import write  # noqa: E402
 
 REFUSED = Draw("monsters", "goblin")  # SCO-3: after final scoring every move is refused
 
