@@ -147,3 +147,17 @@ def test_LIB_WG_1_views_at_the_end_show_everything() -> None:
         seen = view(state, seat)
         assert seen.state == state and seen.legal == () and seen.to_move == ()
         assert HIDDEN not in seen.state.players[with_traps[0]].traps
+
+
+def test_SCO_3_the_game_page_ends_with_the_winner() -> None:
+    """``dlrules show --html``: the last position's caption says who won and the totals."""
+    from dlrules.cli_show import game_frames
+
+    result = _check_outcome(example_game().state)
+    frames = game_frames(read_record(RECORD), None)
+    assert len(frames) == len(read_record(RECORD).moves) + 1
+    sentence = dlrules.phases.scoring.describe(result)
+    assert frames[-1].caption.endswith(
+        f"The game is over: {sentence}. Totals: " + ", ".join(f"Player {s + 1} {t}" for s, t in enumerate(result.totals)) + "."
+    )
+    assert "The game is over" not in frames[-2].caption
