@@ -396,9 +396,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser(
         "play",
-        help="built-in bots play a seeded game; the referee narrates it",
-        description="Built-in bots play a game from a seed (the same seed gives the same game) and the "
-        "referee narrates it phase by phase, then prints the final position.",
+        help="built-in bots play a seeded whole game; the referee narrates it and prints the score sheet",
+        description="Built-in bots play a whole game from a seed (the same seed gives the same game), both "
+        "years to the final scores, and the referee narrates it phase by phase, then prints the final position "
+        "and the score sheet (--quiet: a line per year and the score sheet).",
     )
     play.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
     play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
