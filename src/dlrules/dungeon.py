@@ -70,6 +70,12 @@ def full_blocks(filled: Iterable[Square]) -> tuple[tuple[Square, ...], ...]:
     return tuple(out)
 
 
+_NEIGHBOURS: dict[Square, tuple[Square, ...]] = {s: neighbours(s) for s in GRID}
+"""``neighbours`` of every square of the grid, computed once (digging asks often)."""
+_BLOCKS: dict[Square, tuple[tuple[Square, ...], ...]] = {s: blocks_with(s) for s in GRID}
+"""``blocks_with`` of every square of the grid, computed once."""
+
+
 COLUMN_LETTERS: str = "ABCDE"
 """Squares for people (LIB-TV-2): column letter A..E from the left, row number
 1..4 from the surface: the square below the entrance is C1."""
@@ -99,30 +105,55 @@ def parse_square_name(text: str) -> Square | None:
 # --- digging (ACT-DIG-5, ACT-DIG-6, ACT-ROOM-8) -----------------------------------
 
 
+def _dig_problem(filled: frozenset[Square], square: Square) -> tuple[Square, ...] | str | None:
+    """The one test of ACT-DIG-5 and ACT-DIG-6, shared by ``dig_violation``
+    (which words the refusal) and ``dig_squares`` (which only needs yes or no,
+    and so writes no sentence for each refused square): None when a tunnel may
+    be dug at ``square``; otherwise ``"outside"``, ``"taken"``, ``"alone"`` or
+    the 2×2 block it would complete."""
+    around = _NEIGHBOURS.get(square)
+    if around is None:
+        return "outside"
+    if square in filled:
+        return "taken"
+    for n in around:
+        if n in filled:
+            break
+    else:
+        return "alone"
+    for block in _BLOCKS[square]:
+        for s in block:
+            if s != square and s not in filled:
+                break
+        else:
+            return block
+    return None
+
+
 def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None:
     """Why a tunnel may not be dug at ``square`` next to the tiles ``filled``
     (tunnels and rooms, conquered or not), or None if it may."""
-    if not in_grid(square):
+    problem = _dig_problem(filled, square)
+    if problem is None:
+        return None
+    if problem == "outside":
         return Violation("ACT-DIG-5", f"{square_name(square)} lies outside the {COLUMNS}×{ROWS} dungeon grid (A1 to E4)")
-    if square in filled:
+    if problem == "taken":
         return Violation("ACT-DIG-5", f"{square_name(square)} already holds a tile")
-    if not any(n in filled for n in neighbours(square)):
+    if problem == "alone":
         return Violation("ACT-DIG-5", f"a new tunnel must share a side with a tile; {square_name(square)} touches none")
-    block = full_block_with(filled, square)
-    if block is not None:
-        corners = ", ".join(square_name(s) for s in block)
-        return Violation(
-            "ACT-DIG-6",
-            f"a tunnel at {square_name(square)} would fill the 2×2 block {corners} completely (rooms count, ACT-ROOM-8)",
-        )
-    return None
+    corners = ", ".join(square_name(s) for s in problem)
+    return Violation(
+        "ACT-DIG-6",
+        f"a tunnel at {square_name(square)} would fill the 2×2 block {corners} completely (rooms count, ACT-ROOM-8)",
+    )
 
 
 @functools.lru_cache(maxsize=4096)
 def dig_squares(filled: frozenset[Square]) -> tuple[Square, ...]:
     """Every square where a tunnel may be dug now, in grid order (cached: a
     pure function of the squares, asked by ``legal`` and ``auto`` alike)."""
-    return tuple(s for s in GRID if dig_violation(filled, s) is None)
+    return tuple(s for s in GRID if _dig_problem(filled, s) is None)
 
 
 # --- rooms (ACT-ROOM-3..6, Y2-4, Y2-5) ----------------------------------------------
