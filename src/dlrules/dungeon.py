@@ -169,30 +169,51 @@ def room_area(room: str) -> frozenset[Square]:
     return region(ROOMS[room].area)
 
 
-def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | None:
-    """Why ``room`` may not replace the tile at ``square``, or None if it may."""
+def _room_problem(dungeon: Dungeon, room: str, square: Square) -> Square | str | None:
+    """The one test of ACT-ROOM-3..5 (and Y2-5), shared by ``room_violation``
+    (which words the refusal) and ``room_squares`` (which needs only yes or
+    no): None when ``room`` may replace the tile at ``square``; otherwise
+    ``"no tile"``, ``"room"``, ``"conquered"``, ``"area"``, or the square of
+    the room it would touch."""
     tile = dungeon.at(square)
-    kind = ROOMS[room]
     if tile is None:
-        return Violation("ACT-ROOM-3", f"a room replaces one of your tunnels; there is no tile at {square_name(square)}")
+        return "no tile"
     if tile.room is not None:
-        return Violation("ACT-ROOM-3", f"{square_name(square)} is already a room, not a tunnel")
+        return "room"
     if tile.conquered:
-        return Violation("ACT-ROOM-3", f"the tunnel at {square_name(square)} is conquered; a room replaces an unconquered tunnel (Y2-5)")
+        return "conquered"
     if square not in room_area(room):
-        return Violation("ACT-ROOM-4", f"the {kind.name} must be placed in the {kind.area} of the dungeon; {square_name(square)} is not")
-    for n in neighbours(square):
+        return "area"
+    for n in _NEIGHBOURS.get(square) or neighbours(square):
         other = dungeon.at(n)
         if other is not None and other.room is not None:
-            return Violation("ACT-ROOM-5", f"two rooms may not share a side; {square_name(square)} touches the room at {square_name(n)}")
+            return n
     return None
+
+
+def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | None:
+    """Why ``room`` may not replace the tile at ``square``, or None if it may."""
+    kind = ROOMS[room]
+    problem = _room_problem(dungeon, room, square)
+    if problem is None:
+        return None
+    if problem == "no tile":
+        return Violation("ACT-ROOM-3", f"a room replaces one of your tunnels; there is no tile at {square_name(square)}")
+    if problem == "room":
+        return Violation("ACT-ROOM-3", f"{square_name(square)} is already a room, not a tunnel")
+    if problem == "conquered":
+        return Violation("ACT-ROOM-3", f"the tunnel at {square_name(square)} is conquered; a room replaces an unconquered tunnel (Y2-5)")
+    if problem == "area":
+        return Violation("ACT-ROOM-4", f"the {kind.name} must be placed in the {kind.area} of the dungeon; {square_name(square)} is not")
+    assert not isinstance(problem, str)
+    return Violation("ACT-ROOM-5", f"two rooms may not share a side; {square_name(square)} touches the room at {square_name(problem)}")
 
 
 @functools.lru_cache(maxsize=4096)
 def room_squares(dungeon: Dungeon, room: str) -> tuple[Square, ...]:
     """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order
     (cached: a pure function of the dungeon and the room)."""
-    return tuple(t.square for t in dungeon.tiles if room_violation(dungeon, room, t.square) is None)
+    return tuple(t.square for t in dungeon.tiles if _room_problem(dungeon, room, t.square) is None)
 
 
 # --- walking (CMB-2) -----------------------------------------------------------------
