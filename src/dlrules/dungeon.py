@@ -142,6 +142,7 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
         return Violation("ACT-DIG-5", f"{square_name(square)} already holds a tile")
     if problem == "alone":
         return Violation("ACT-DIG-5", f"a new tunnel must share a side with a tile; {square_name(square)} touches none")
+    assert not isinstance(problem, str)
     corners = ", ".join(square_name(s) for s in problem)
     return Violation(
         "ACT-DIG-6",
