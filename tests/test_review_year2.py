@@ -41,3 +41,12 @@ def test_Y2_9_year_two_shows_the_gold_paladin_not_year_ones() -> None:
     p1 = attrs.evolve(state.players[0], prison=("paladin-1",))
     state = attrs.evolve(state, year=2, players=(p1, state.players[1]), paladin=None)
     assert paladin_whereabouts(state) == "paladin waits"
+
+
+def test_LIB_RY_1_the_picture_says_the_paladin_is_gone_too() -> None:
+    from dlrules.svg import board
+
+    state = attrs.evolve(_game(), far_lands=("paladin-1",), paladin=None)
+    picture = board(state)
+    assert "the paladin is gone to the Distant Lands" in picture and "paladin (gone)" in picture
+    assert "paladin (waiting)" in board(_game())

@@ -36,6 +36,7 @@ from dlrules.render import (
     colour_label,
     combat_card_name,
     monster_name,
+    paladin_whereabouts,
     phase_name,
     queue,
     room_code,
@@ -366,8 +367,9 @@ def _board_body(state: GameState) -> list[str]:
         where = f"the paladin attacks {seat_label(state.paladin)}"
     else:
         x = BOARD_W - 50
-        where = "the paladin waits (nobody has reached the paladin line)"
-    label = "paladin" if state.paladin is not None else "paladin (waiting)"
+        gone = paladin_whereabouts(state)  # LIB-RY-1: in a prison, gone, or still waiting
+        where = "the paladin waits (nobody has reached the paladin line)" if gone == "paladin waits" else "the " + gone.replace("paladin ", "paladin is ", 1)
+    label = "paladin" if state.paladin is not None else "paladin (waiting)" if where.startswith("the paladin waits") else "paladin (gone)"
     out.append(_titled(
         f"<polygon points='{x:g},{ty - 16:g} {x - 8:g},{ty - 2:g} {x + 8:g},{ty - 2:g}' fill='#fdd835' stroke='{INK}' class='paladin'/>"
         + _text(x - 12, ty - 5, label, 9, text_anchor="end", fill="#616161"),
