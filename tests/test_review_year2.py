@@ -3,11 +3,23 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
+from res_positions import DIG, FOOD, MONSTER, REP, decline_until, tweaks
+from res_positions import at_resolution as res_at_resolution
+from res_positions import player as res_player
+from test_year2_building import into_year_two
 
 import dlrules
+from dlrules import ActivateRoom, DiscardTrap, HireMonster, apply, legal_moves, sample_chance, to_move
+from dlrules.components import MONSTERS
+from dlrules.phases.common import turn_seat
 from dlrules.render import describe, paladin_whereabouts
-from dlrules.state import GameState
+from dlrules.state import CHANCE, GameState, Monster, Phase
+from dlrules.svg import board
+
+from year_helpers import dungeon, player, step
 
 
 def _game(players: int = 2) -> GameState:
@@ -44,9 +56,49 @@ def test_Y2_9_year_two_shows_the_gold_paladin_not_year_ones() -> None:
 
 
 def test_LIB_RY_1_the_picture_says_the_paladin_is_gone_too() -> None:
-    from dlrules.svg import board
-
     state = attrs.evolve(_game(), far_lands=("paladin-1",), paladin=None)
     picture = board(state)
     assert "the paladin is gone to the Distant Lands" in picture and "paladin (gone)" in picture
     assert "paladin (waiting)" in board(_game())
+
+
+# --- Y2-20: the Demon's meal at hire; Y2-3: not for the Workshop --------------------------
+
+
+def test_Y2_20_ACT_MON_5_a_troll_fed_to_the_demon_at_hire_takes_its_token_and_gives_no_evil() -> None:
+    """A lord with a troll hires the Demon on Hire Monster III: the troll leaves
+    for the Distant Lands with its token; the only Evil is the Demon's own cost
+    (leaving as a payment is no dismissal, Y2-20)."""
+    rich = tweaks(
+        lambda s: attrs.evolve(s, year=2, tavern=("demon", "goblin", "slime")),
+        res_player(2, gold=9, food=9, evil=3, monsters=(Monster("troll"),)),
+    )
+    orders = {s: (MONSTER, FOOD, REP) for s in range(3)}
+    orders[3] = (FOOD, REP, DIG)
+    state = decline_until(res_at_resolution(orders, tweak=rich), MONSTER, 2)
+    hire = next(m for m in legal_moves(state) if isinstance(m, HireMonster) and m.monster == "demon")
+    assert hire.dismiss == 0
+    before = state.players[2]
+    after = apply(state, hire)
+    lord = after.players[2]
+    assert [m.kind for m in lord.monsters] == ["demon"] and lord.trolls == 0  # the token goes with the troll
+    assert after.far_lands[-1] == "troll"
+    assert lord.evil - before.evil == MONSTERS["demon"].evil  # no +1 evil for the meal
+
+
+def test_Y2_3_the_workshops_cards_in_year_two_need_no_discard() -> None:
+    """Y2-3 applies to the Buy Traps action only: a year-2 Workshop used twice
+    (Y2-2) gives two trap cards and asks for no discard."""
+    state = into_year_two(lambda s: s.phase is Phase.PRODUCTION and turn_seat(s) is not None)
+    seat = turn_seat(state)
+    assert seat is not None
+    state = player(state, seat, imps=8, busy_imps=0, foreimps=0, traps=(), rooms_used=(), dungeon=dungeon({(0, 0): "workshop"}))
+    state = attrs.evolve(state)
+    rng = random.Random(1)
+    for _ in range(2):
+        state = step(state, ActivateRoom(seat, (0, 0)))
+        while CHANCE in to_move(state):
+            state = apply(state, sample_chance(state, rng))
+    assert len(state.players[seat].traps) == 2
+    assert not any(isinstance(m, DiscardTrap) for m in legal_moves(state))
+    assert state.phase is Phase.PRODUCTION and turn_seat(state) == seat
