@@ -88,6 +88,10 @@ class RecordResult:
     over: bool
     hash: str | None = None
     line: int = 0
+    totals: tuple[int, ...] | None = None
+    """SCO-14: each player's final total, seat by seat, once the game is over."""
+    winners: tuple[int, ...] | None = None
+    """SCO-3: the seats with the highest total (more than one: a shared victory)."""
 
 
 @attrs.frozen
@@ -169,6 +173,7 @@ def make_record(
         state = apply(state, move)
         recorded.append(RecordedMove(move, state_hash(state) if hashes else None))
     over = state.phase is Phase.GAME_OVER or not to_move(state)
+    totals, winners = _scores(state)
     result = RecordResult(
         moves=len(recorded),
         year=state.year,
@@ -176,8 +181,18 @@ def make_record(
         phase=state.phase.value,
         over=True,
         hash=state_hash(state) if hashes else None,
+        totals=totals,
+        winners=winners,
     )
     return GameRecord(header, tuple(recorded), result if over else None)
+
+
+def _scores(state: GameState) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """SCO-14, SCO-3: the totals and winners of a finished game (``None`` before the end)."""
+    from dlrules.phases.scoring import outcome
+
+    result = outcome(state)
+    return (None, None) if result is None else (result.totals, result.winners)
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -228,6 +243,9 @@ def record_lines(record: GameRecord) -> Iterator[str]:
         }
         if r.hash is not None:
             result["hash"] = r.hash
+        if r.totals is not None and r.winners is not None:
+            result["totals"] = list(r.totals)  # SCO-14
+            result["winners"] = list(r.winners)  # SCO-3
         yield _line(result)
 
 
@@ -284,7 +302,7 @@ def _get(data: dict[str, Any], key: str, typ: type, reader: _Reader, n: int, *, 
     return value
 
 
-_TYPE_WORDS: dict[type, str] = {int: "an integer", str: "a string", bool: "true or false"}
+_TYPE_WORDS: dict[type, str] = {int: "an integer", str: "a string", bool: "true or false", list: "a list"}
 
 
 def _kind_name(data: dict[str, Any]) -> str:
@@ -387,9 +405,22 @@ def _read_result(data: dict[str, Any], reader: _Reader, n: int) -> RecordResult 
     if phase is not None and phase not in {p.value for p in Phase}:
         reader.problem(n, f"unknown phase {excerpt(phase)} in the result")
         return None
+    totals = _seats_list(data, "totals", reader, n)
+    winners = _seats_list(data, "winners", reader, n)
     if None in (moves, year, rnd, phase, over):
         return None
-    return RecordResult(moves, year, rnd, phase, over, digest, n)
+    return RecordResult(moves, year, rnd, phase, over, digest, n, totals, winners)
+
+
+def _seats_list(data: dict[str, Any], key: str, reader: _Reader, n: int) -> tuple[int, ...] | None:
+    """An optional list of integers of the result line (``totals``, ``winners``)."""
+    value = _get(data, key, list, reader, n, optional=True)
+    if value is None:
+        return None
+    if len(value) > 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        reader.problem(n, f"{key!r} must be a list of at most 4 integers, not {quote(value)}")
+        return None
+    return tuple(value)
 
 
 _CHUNK = 1 << 16
@@ -627,7 +658,19 @@ def replay(record: GameRecord, *, upto: int | None = None, check_hashes: bool = 
         if check_hashes and r.hash is not None and state_hash(state) != r.hash:
             reason = "the final position differs from the recorded one (state hash mismatch)"
             return Replay(state, len(moves), ReplayFailure(r.line, len(moves), None, (), reason))
+        if r.totals is not None or r.winners is not None:  # SCO-14, SCO-3: the recorded outcome
+            totals, winners = _scores(state)
+            if (r.totals is not None and r.totals != totals) or (r.winners is not None and r.winners != winners):
+                reason = (
+                    f"the result says totals {_listed(r.totals)} and winners {_listed(r.winners)}, "
+                    f"but the replayed game scores {_listed(totals)} with winners {_listed(winners)} (SCO-14)"
+                )
+                return Replay(state, len(moves), ReplayFailure(r.line, len(moves), None, (), reason))
     return Replay(state, len(moves))
+
+
+def _listed(values: tuple[int, ...] | None) -> str:
+    return "none (the game is not over)" if values is None else "[" + ", ".join(map(str, values)) + "]"
 
 
 def verify(record: GameRecord) -> tuple[RecordProblem, ...]:

@@ -196,6 +196,8 @@ def record_line_schema() -> dict[str, Any]:
             "phase": {"$ref": "#/$defs/Phase"},
             "over": {"type": "boolean"},
             "hash": hash_,
+            "totals": {"type": "array", "items": {"type": "integer"}, "maxItems": 4},
+            "winners": {"type": "array", "items": {"type": "integer"}, "maxItems": 4},
         },
         "required": ["kind", "moves", "year", "round", "phase", "over"],
     }
