@@ -133,7 +133,7 @@ def dummy_marker_drops(state: GameState) -> GameState:
     if state.dummy_evil is None:
         return state
     drop = max(EVIL_MIN.value, state.dummy_evil - DUMMY_EVIL_DROP)
-    _announce("dummy_evil", f"The non-player Evil marker moves down to {drop} (Y2-11).")
+    _announce("dummy_evil", f"The dummies' evil marker (one for both dummies, ADV-2P-2) moves down to {drop} (Y2-11).")
     return evolve(state, dummy_evil=drop)
 
 
