@@ -383,6 +383,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_simulate  # simulate, report (issue 15)
 
     cli_simulate.register(sub)
+    from dlrules import cli_serve  # serve (issue 17)
+
+    cli_serve.register(sub)
     return parser
 
 
