@@ -7,6 +7,7 @@ import json
 import random
 
 import attrs
+from combat_positions import COLUMN, damage, play, position
 from res_positions import DIG, FOOD, MONSTER, REP, decline_until, tweaks
 from res_positions import at_resolution as res_at_resolution
 from res_positions import player as res_player
@@ -16,6 +17,8 @@ import dlrules
 from dlrules import ActivateRoom, DiscardTrap, HireMonster, apply, legal_moves, sample_chance, to_move
 from dlrules.chance import play_out
 from dlrules.components import MONSTERS
+from dlrules.moves import Attack, PlanDefence, Target
+from dlrules.phases.combat import party
 from dlrules.phases.common import turn_seat
 from dlrules.records import dumps_record, parse_record
 from dlrules.render import describe, paladin_whereabouts
@@ -142,3 +145,41 @@ def test_LIB_IN_2_a_result_with_malformed_totals_is_reported() -> None:
     lines[-1] = json.dumps(data)
     record = parse_record("\n".join(lines), strict=False)
     assert any("'totals' must be a list of at most 4 integers" in p.message for p in record.problems)
+
+
+# --- combat cards the coverage listed as cited by no test (C1-5, U-12, U-13) -------------
+
+
+_W5, _WIZARD = "y1-warrior-5", "y1-wizard-4-2"
+_FRONT = COLUMN[0]
+
+
+def test_C1_5_fireball_is_cast_and_does_nothing() -> None:
+    """C1-5: a wizard with the magic casts Fireball in round 1; only the card's
+    fatigue (1, on the first adventurer) is dealt."""
+    cards = ("fireball", "graffiti", "detect-evil", "word-of-peace")
+    state = position({0: [_W5, _WIZARD]}, cards=cards)
+    state = play(state, PlanDefence(0, _FRONT))
+    assert damage(state, 0) == [1, 0]
+
+
+def test_U_13_an_invisible_wizard_takes_no_poisoned_dart_damage_at_the_end_of_the_round() -> None:
+    """U-13: the dart's first point lands before the fast Invisibility is cast;
+    its 2 at the end of the round (CMB-EOR-1) are lost on the invisible wizard."""
+    cards = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
+    state = position({0: [_W5, _WIZARD]}, traps={0: ["poisoned-dart"]}, cards=cards)
+    state = play(state, PlanDefence(0, _FRONT, ("poisoned-dart",)), Target(0, 1))
+    assert [a.key for a in party(state, 0)] == [_W5, _WIZARD] and damage(state, 0) == [0, 1]
+
+
+def test_U_12_magic_shield_absorbs_the_first_point_after_it_is_cast_front_first() -> None:
+    """U-12: the trap's damage comes before the fast Magic Shield and is not
+    absorbed; the slime's 1 on everyone then loses its first point, the
+    front-most one."""
+    cards = ("magic-shield", "graffiti", "detect-evil", "word-of-peace")
+    state = position({0: [_W5, _WIZARD]}, traps={0: ["wall-of-fire"]}, monsters={0: ["slime"]}, cards=cards)
+    state = play(state, PlanDefence(0, _FRONT, ("wall-of-fire",), (0,)), Attack(0, 0, 0))
+    fire_wall = [1, 2]  # each 1, the last 1 more (T-1), before the shield
+    slime = [0, 1]  # 1 on everyone, the front one's absorbed (U-12)
+    fatigue = [1, 0]  # Magic Shield's card: 1 on the first
+    assert damage(state, 0) == [f + s + t for f, s, t in zip(fire_wall, slime, fatigue)]
