@@ -86,7 +86,7 @@ def test_each_special_event_card_has_one_name_of_its_own() -> None:
     names = [card.name for card in SPECIAL_EVENTS.values()]
     assert len(set(names)) == len(names) == 9
     assert EVENTS["special"].name not in names
-    assert SPECIAL_EVENTS["embezzlement"].name == "Embezzlement"  # SPE-C-1, printed in the rulebook
+    assert SPECIAL_EVENTS["gold-halving"].name == "Embezzlement"  # SPE-C-1, printed in the rulebook
     for e in EVENTS_4P:
         if e.kind in ("special_event", "event") and e.data.get("card"):
             assert SPECIAL_EVENTS[e.data["card"]].name in e.text

@@ -1,4 +1,4 @@
-"""Combat data (combat component tables M, T, R, C and "other combat
+"""Combat data (COMPONENTS-COMBAT.md tables M, T, R, C and "other combat
 quantities"): what each monster, trap, room and combat card does in a battle.
 
 Every number the combat phase uses is here, each record with its confidence

@@ -1,7 +1,7 @@
 """The change of year (Y2-7 … Y2-16): after year 1's combat, the game is
 made ready for year 2's winter. Nobody decides anything: the phase is one
 automatic step (LIB-Y2-2) on the way from year 1's combat to year 2's first round
-start, done in the rulebook's order (Y2-7 … Y2-16).
+start, done in the order YEAR2.md gives.
 
 Everything a player has carries over untouched (Y2-6): dungeon (conquered
 tiles stay conquered, Y2-5), rooms, imps, gold, food, trap cards, monsters,
@@ -68,7 +68,7 @@ def _announce(code: str, text: str) -> None:
         announce(code, text)
 
 
-# --- the steps, in the rulebook's order ---------------------------------------------------
+# --- the steps, in YEAR2.md's order ------------------------------------------------------
 
 
 def combat_cleaned_up(state: GameState) -> GameState:
@@ -133,7 +133,7 @@ def dummy_marker_drops(state: GameState) -> GameState:
     if state.dummy_evil is None:
         return state
     drop = max(EVIL_MIN.value, state.dummy_evil - DUMMY_EVIL_DROP)
-    _announce("dummy_evil", f"The dummies' evil marker (one for both dummies, ADV-2P-2) moves down to {drop} (Y2-11).")
+    _announce("dummy_evil", f"The non-player Evil marker moves down to {drop} (Y2-11).")
     return evolve(state, dummy_evil=drop)
 
 
@@ -189,7 +189,7 @@ CHANGE_OF_YEAR = (
     paladin_check,
     orders_kept,
 )
-"""The steps of the change of year in the rulebook's order (Y2-7 … Y2-15)."""
+"""The steps of the change of year in YEAR2.md's order (Y2-7 … Y2-15)."""
 
 
 def change_year(state: GameState) -> GameState:
