@@ -23,6 +23,7 @@ from dlrules import svg
 from dlrules.bots import greedy_policy
 from dlrules.cli import main
 from dlrules.records import make_record, write_record
+from dlrules.state import GameState
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -335,9 +336,9 @@ def test_the_position_includes_the_battle_during_combat_only() -> None:
     state = _fighting()
     root = _parse(svg.position(state, seat=1))
     assert len(_classed(root, "battle")) == 1 and len(_classed(root, "dungeon")) == 2
-    assert _classed(_parse(svg.position(_rich())), "battle") == []
+    assert _classed(_parse(svg.position(rich_resolution())), "battle") == []
     with pytest.raises(ValueError, match="no combat"):
-        svg.battle(_rich())
+        svg.battle(rich_resolution())
 
 
 def test_show_draws_the_battle_of_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
