@@ -110,7 +110,7 @@ def test_every_event_of_a_whole_game_carries_its_facts() -> None:
         if e.kind == "card":
             assert dlrules.components.COMBAT_CARDS[e.data["card"]].name in e.text and f"round {e.data['round']}" in e.text
         if e.kind in ("battle", "conquest", "no_conquest"):
-            assert square_name(tuple(e.data["tile"])) in e.text  # type: ignore[arg-type]
+            assert square_name(tuple(e.data["tile"])) in e.text
         if e.kind == "damage":
             assert e.seat is not None and len(e.data["amounts"]) >= 1 and sum(e.data["amounts"]) > 0
         if e.kind == "combat_over":
