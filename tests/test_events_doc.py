@@ -74,7 +74,7 @@ def test_events_carry_their_facts_as_json_data() -> None:
 
 
 def test_events_name_no_secret() -> None:
-    """ACT-TRAP-2, ORD-3, CMB-PLAN-5, Y2-3: a drawn trap card, chosen orders,
+    """ACT-TRAP-2, ORD-3, CMB-PLAN-5, Y2-3, LIB-TX-1: a drawn trap card, chosen orders,
     trap cards planned face down and trap cards discarded face down are not in
     the data; a trap card revealed in battle is public and named."""
     seen = _played_events(2, 8)

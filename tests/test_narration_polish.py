@@ -73,8 +73,8 @@ def test_two_dummies_share_one_evil_marker_and_are_spoken_of_as_two() -> None:
 
 
 def test_adventurers_are_named_by_class_and_strength_everywhere() -> None:
-    """Also in combat (eliminated, targeted, shielded, released): the paladin
-    by his hit points (table P), never a tile key."""
+    """Also in combat (eliminated, targeted, shielded, released; LIB-TX-2):
+    the paladin by his hit points (table P), never a tile key."""
     named = [e for e in EVENTS_2P + EVENTS_4P if e.data.get("adventurer") is not None]
     assert {e.kind for e in named} >= {"adventurer", "eliminated"}
     for e in named:

@@ -179,7 +179,7 @@ def _board_lines_wide(state: GameState) -> list[str]:
 def _evil_line(state: GameState) -> str:
     marks = [f"{seat_label(s)} {p.evil}" for s, p in enumerate(state.players)]
     if state.dummy_evil is not None:
-        marks.append(f"dummy {state.dummy_evil}")
+        marks.append(f"dummies {state.dummy_evil}")  # one marker for both dummies (ADV-2P-2)
     paladin = f"paladin attacks {seat_label(state.paladin)}" if state.paladin is not None else "paladin waits"
     return f"Evil ({EVIL_MIN.value}-{EVIL_MAX.value}, paladin line {PALADIN_SPACE.value}): " + ", ".join(marks) + f"; {paladin}"
 

@@ -15,7 +15,7 @@ two unavailable ones. What changes is the table around them:
 - Y2-9: the year-1 paladin still in his tent goes to the Distant Lands;
 - Y2-10: the gold-backed monster, room and adventurer stacks; the trap deck
   goes on; unused silver tiles stay out of the game (the box);
-- Y2-11: the 2-player dummy's Evil marker drops 2 spaces;
+- Y2-11: the 2-player dummies' one Evil marker drops 2 spaces;
 - Y2-12: the new starting player by player count;
 - Y2-13: the progress marker back to winter, the same three event tiles
   shuffled again; year 1's special event card leaves play (SPE-10);
@@ -52,7 +52,7 @@ from dlrules.phases.common import announce, check_paladin, narrating
 from dlrules.state import Deck, GameState, Phase, evolve
 
 DUMMY_EVIL_DROP = 2
-"""Y2-11: spaces the 2-player dummy's Evil marker moves down (H, RB p.20)."""
+"""Y2-11: spaces the 2-player dummies' Evil marker (one for both) moves down (H, RB p.20)."""
 
 FIRST_PLAYER_SHIFT: dict[int, int] = {4: -1, 3: 1, 2: 0}
 """Y2-12: seats the first-player token moves from the player who started
@@ -131,7 +131,7 @@ def year_two_decks(state: GameState) -> GameState:
 
 
 def dummy_marker_drops(state: GameState) -> GameState:
-    """Y2-11: with 2 players the dummy's Evil marker moves 2 spaces down,
+    """Y2-11: with 2 players the dummies' one Evil marker moves 2 spaces down,
     stopping at the bottom (L: LIB-Y2-2)."""
     if state.dummy_evil is None:
         return state

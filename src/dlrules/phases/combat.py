@@ -189,7 +189,7 @@ def _with_party(state: GameState, seat: int, members: Sequence[Adventurer]) -> G
 
 def _name(adv: Adventurer) -> str:
     """An adventurer for people, by class and strength: "the thief (HP 3, 1
-    anti-trap icon)", "the paladin (HP 5)", "the illusion"."""
+    anti-trap icon)", "the paladin (HP 5)", "the illusion" (LIB-TX-2)."""
     if is_illusion(adv):
         return "the illusion"
     if is_paladin(adv):
@@ -713,7 +713,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
             f"Player {seat + 1} defends {square_name(move.tile)}: {plural(len(move.traps), 'trap card') if move.traps else 'no trap card'} face down{extra}; sends {sent}.",
             seat,
             tile=square_data(move.tile),
-            trap_cards=len(move.traps),  # face down: which ones is secret (CMB-PLAN-5)
+            trap_cards=len(move.traps),  # face down: which ones is secret (CMB-PLAN-5, LIB-TX-1)
             gold=gold,
             monsters=[p.monsters[i].kind for i in move.monsters],
             sent=list(move.monsters),
