@@ -1,4 +1,5 @@
-"""The ``dlrules`` command: ``play``, ``replay`` and ``explain``.
+"""The ``dlrules`` command: ``play``, ``replay`` and ``explain`` (and
+``simulate`` and ``report``, in ``cli_simulate.py``).
 
 Every failure the user can cause (a bad option, a missing, malformed or
 truncated record, an illegal move in a record) ends with a one-line message
@@ -368,6 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_show(sub)
     register_rules(sub)
+    from dlrules import cli_simulate  # simulate, report (issue 15)
+
+    cli_simulate.register(sub)
     return parser
 
 

@@ -1,0 +1,447 @@
+"""Reports on a results file of ``dlrules simulate``: numbers, plots, a page.
+
+``summarize(games)`` computes the numbers (pure Python); ``format_table``
+prints them; ``write_plots`` draws them with matplotlib (the optional extra
+``dlrules[report]``, Agg backend, PNG and SVG); ``write_html`` writes a page
+showing the table and the plots.
+
+What "win" means (LIB-SIM-1): a seat wins a game when it has the highest
+value of the *measure* in that game; seats tied for the highest all win
+(a shared victory, as in the final scoring), so per-seat win rates of one game can add up to
+more than 1. The measure is the score once the results are scored games;
+until the library scores games (today every game stops at year-1 combat) it
+is one of the end counts, ``rooms`` unless asked otherwise, and every
+output names it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from dlrules.simulate import COUNTS, SimulationError
+
+__all__ = [
+    "PLOTS",
+    "Rate",
+    "Spread",
+    "Summary",
+    "format_table",
+    "measure_name",
+    "pyplot",
+    "summarize",
+    "wilson",
+    "write_html",
+    "write_plots",
+]
+
+Z95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95 % interval."""
+
+DEFAULT_COUNT = "rooms"
+"""The measure while games are not scored (LIB-SIM-1)."""
+
+PLOTS = ("measure_by_seat", "win_rate_by_seat", "win_rate_by_bot", "game_length")
+"""The plots ``write_plots`` draws, each as NAME.png and NAME.svg."""
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``wins / n`` (95 % by
+    default); (0, 1) when ``n`` is 0."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class Rate:
+    """Wins out of games, with the rate and its 95 % Wilson interval."""
+
+    label: str
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@attrs.frozen
+class Spread:
+    """Mean, standard deviation (sample; 0 for one value), min, median, max."""
+
+    label: str
+    values: tuple[float, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.values) if self.values else 0.0
+
+    @property
+    def sd(self) -> float:
+        return statistics.stdev(self.values) if len(self.values) > 1 else 0.0
+
+    @property
+    def low(self) -> float:
+        return min(self.values) if self.values else 0.0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values) if self.values else 0.0
+
+    @property
+    def high(self) -> float:
+        return max(self.values) if self.values else 0.0
+
+
+@attrs.frozen
+class Summary:
+    """The numbers of a report."""
+
+    games: int
+    measure: str
+    scored: bool
+    players: tuple[int, ...]
+    variants: tuple[str, ...]
+    seat_wins: tuple[Rate, ...]
+    bot_wins: tuple[Rate, ...]
+    measure_by_seat: tuple[Spread, ...]
+    counts: tuple[Spread, ...]
+    length: Spread
+    shared_wins: int
+    ends: tuple[tuple[str, int], ...]
+    titles: tuple[tuple[str, int, int], ...]
+    """(title, games held by one player alone, games shared)"""
+
+
+def measure_name(games: Sequence[dict[str, Any]], win_by: str | None) -> str:
+    """``score`` when every game is scored (and no count is asked for), else
+    the count asked for, else ``rooms`` (LIB-SIM-1)."""
+    if win_by is not None and win_by != "score":
+        if win_by not in COUNTS:
+            raise SimulationError(f"--win-by {win_by}: choose score or one of {', '.join(COUNTS)}")
+        return win_by
+    scored = bool(games) and all(isinstance(g.get("scores"), list) for g in games)
+    if win_by == "score" and not scored:
+        raise SimulationError("--win-by score: these results hold games that were not scored")
+    return "score" if scored else DEFAULT_COUNT
+
+
+def _values(game: dict[str, Any], measure: str) -> list[float]:
+    try:
+        if measure == "score":
+            return [float(x) for x in game["scores"]]
+        return [float(c[measure]) for c in game["counts"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SimulationError(f"game {game.get('game')}: no {measure} for every seat") from exc
+
+
+def _titles(game: dict[str, Any]) -> list[tuple[str, bool]]:
+    """How each title went in a scored game: (title, held by one player
+    alone), read from the score sheet's ``titles``: a list of records with a
+    ``name`` (or ``title``) and ``exclusive`` (or ``holders``), as the
+    library's outcome writes them, or a mapping of title to holders
+    (LIB-SIM-1)."""
+    sheet = game.get("sheet")
+    titles = sheet.get("titles") if isinstance(sheet, dict) else None
+    out: list[tuple[str, bool]] = []
+    if isinstance(titles, dict):
+        for name, holders in titles.items():
+            out.append((str(name), isinstance(holders, list) and len(holders) == 1))
+    elif isinstance(titles, list):
+        for t in titles:
+            if not isinstance(t, dict):
+                continue
+            name = str(t.get("name", t.get("title", "?")))
+            if "exclusive" in t:
+                out.append((name, bool(t["exclusive"])))
+            else:
+                holders = t.get("holders")
+                out.append((name, isinstance(holders, list) and len(holders) == 1))
+    return out
+
+
+def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Summary:
+    """The report's numbers for the result lines ``games``."""
+    if not games:
+        raise SimulationError("no games in the results")
+    measure = measure_name(games, win_by)
+    seats = max(len(g.get("bots", ())) for g in games)
+    seat_w = [0] * seats
+    seat_n = [0] * seats
+    bot_w: Counter[str] = Counter()
+    bot_n: Counter[str] = Counter()
+    by_seat: list[list[float]] = [[] for _ in range(seats)]
+    count_values: dict[str, list[float]] = {c: [] for c in COUNTS}
+    shared = 0
+    ends: Counter[str] = Counter()
+    alone: Counter[str] = Counter()
+    shared_titles: Counter[str] = Counter()
+    for game in games:
+        values = _values(game, measure)
+        bots = game.get("bots")
+        if not isinstance(bots, list) or len(bots) != len(values):
+            raise SimulationError(f"game {game.get('game')}: its bots do not match its seats")
+        if measure == "score" and isinstance(game.get("winners"), list):
+            winners = set(game["winners"])
+        else:
+            best = max(values)
+            winners = {s for s, v in enumerate(values) if v == best}
+        shared += len(winners) > 1
+        for s, (bot, value) in enumerate(zip(bots, values)):
+            seat_n[s] += 1
+            bot_n[bot] += 1
+            by_seat[s].append(value)
+            if s in winners:
+                seat_w[s] += 1
+                bot_w[bot] += 1
+        for c in game.get("counts") or ():
+            for name in COUNTS:
+                if name in c:
+                    count_values[name].append(float(c[name]))
+        ends[_end(game)] += 1
+        for name, exclusive in _titles(game):
+            (alone if exclusive else shared_titles)[name] += 1
+    return Summary(
+        games=len(games),
+        measure=measure,
+        scored=measure == "score",
+        players=tuple(sorted({int(g.get("players", len(g["bots"]))) for g in games})),
+        variants=tuple(sorted({str(g.get("variant", "?")) for g in games})),
+        seat_wins=tuple(Rate(f"seat {s + 1}", seat_w[s], seat_n[s]) for s in range(seats)),
+        bot_wins=tuple(Rate(b, bot_w[b], bot_n[b]) for b in sorted(bot_n)),
+        measure_by_seat=tuple(Spread(f"seat {s + 1}", tuple(by_seat[s])) for s in range(seats)),
+        counts=tuple(Spread(c, tuple(count_values[c])) for c in COUNTS if count_values[c]),
+        length=Spread("moves", tuple(float(g.get("moves", 0)) for g in games)),
+        shared_wins=shared,
+        ends=tuple(sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))),
+        titles=tuple((t, alone[t], shared_titles[t]) for t in sorted(set(alone) | set(shared_titles))),
+    )
+
+
+def _end(game: dict[str, Any]) -> str:
+    """How a game ended, in words: game over, or the phase (with year and
+    round) where it stopped, or cut off by --max-moves."""
+    if game.get("over"):
+        return "game over"
+    if game.get("stopped") == "max_moves":
+        return "stopped by --max-moves"
+    return f"stopped at {str(game.get('phase', '?')).replace('_', ' ')}, year {game.get('year', '?')} round {game.get('round', '?')}"
+
+
+def win_meaning(summary: Summary) -> str:
+    if summary.scored:
+        return "win = the highest score; tied seats share the win"
+    return (
+        f"win = the most {summary.measure} at the end (LIB-SIM-1: these games were not scored); "
+        "tied seats all count a win"
+    )
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def table_rows(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The report as titled tables: (title, header, rows)."""
+    rate_header = ["", "wins", "games", "win rate", "95% CI"]
+
+    def rates(rs: Sequence[Rate]) -> list[list[str]]:
+        return [
+            [r.label, str(r.wins), str(r.games), _pct(r.rate), f"{_pct(r.interval[0])} - {_pct(r.interval[1])}"]
+            for r in rs
+        ]
+
+    spread_header = ["", "n", "mean", "sd", "min", "median", "max"]
+
+    def spreads(ss: Sequence[Spread]) -> list[list[str]]:
+        return [[s.label, str(s.n), _num(s.mean), _num(s.sd), _num(s.low), _num(s.median), _num(s.high)] for s in ss]
+
+    out = [
+        ("Win rate by seat", rate_header, rates(summary.seat_wins)),
+        ("Win rate by bot (every seat it played)", rate_header, rates(summary.bot_wins)),
+        (f"{summary.measure.capitalize()} by seat", spread_header, spreads(summary.measure_by_seat)),
+        ("Counts at the end (every seat of every game)", spread_header, spreads(summary.counts)),
+        ("Game length", spread_header, spreads([summary.length])),
+        (
+            "How the games ended",
+            ["", "games", "share"],
+            [[name, str(n), _pct(n / summary.games)] for name, n in summary.ends]
+            + [["shared win (tie for the highest)", str(summary.shared_wins), _pct(summary.shared_wins / summary.games)]],
+        ),
+    ]
+    if summary.titles:
+        out.append(
+            (
+                "Titles (games where one player held it alone, or several shared it)",
+                ["", "alone", "shared", "alone share"],
+                [[t, str(a), str(sh), _pct(a / summary.games)] for t, a, sh in summary.titles],
+            )
+        )
+    return out
+
+
+def format_table(summary: Summary) -> str:
+    """The summary as plain-text tables."""
+    lines = [
+        f"{summary.games} games; players {', '.join(map(str, summary.players))}; "
+        f"variant {', '.join(summary.variants)}",
+        win_meaning(summary),
+    ]
+    for title, header, rows in table_rows(summary):
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        lines.append("")
+        lines.append(title)
+        for row in [header, *rows]:
+            cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+            lines.append("  " + "  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def summary_data(summary: Summary) -> dict[str, Any]:
+    """The summary as JSON data (written to summary.json)."""
+
+    def rate(r: Rate) -> dict[str, Any]:
+        return {"label": r.label, "wins": r.wins, "games": r.games, "rate": r.rate, "ci95": list(r.interval)}
+
+    def spread(s: Spread) -> dict[str, Any]:
+        return {"label": s.label, "n": s.n, "mean": s.mean, "sd": s.sd, "min": s.low, "median": s.median, "max": s.high}
+
+    return {
+        "games": summary.games,
+        "measure": summary.measure,
+        "scored": summary.scored,
+        "win": win_meaning(summary),
+        "players": list(summary.players),
+        "variants": list(summary.variants),
+        "seat_wins": [rate(r) for r in summary.seat_wins],
+        "bot_wins": [rate(r) for r in summary.bot_wins],
+        "measure_by_seat": [spread(s) for s in summary.measure_by_seat],
+        "counts": [spread(s) for s in summary.counts],
+        "length": spread(summary.length),
+        "shared_wins": summary.shared_wins,
+        "ends": dict(summary.ends),
+        "titles": {t: {"alone": a, "shared": sh} for t, a, sh in summary.titles},
+    }
+
+
+# --- plots ------------------------------------------------------------------------------
+
+
+def pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend, or SimulationError naming the extra."""
+    try:
+        import matplotlib
+    except ImportError as exc:
+        raise SimulationError("plots need matplotlib: pip install 'dlrules[report]' (or pass --no-plots)") from exc
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def write_plots(summary: Summary, out: Path) -> list[Path]:
+    """Draw PLOTS into ``out`` as PNG and SVG; returns the files written."""
+    plt = pyplot()
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(fig: Any, name: str) -> None:
+        fig.tight_layout()
+        for ext in ("png", "svg"):
+            path = out / f"{name}.{ext}"
+            fig.savefig(path, dpi=100)
+            written.append(path)
+        plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    data = [list(s.values) for s in summary.measure_by_seat]
+    ax.boxplot(data, showmeans=True)
+    ax.set_xticks(range(1, len(data) + 1), [s.label for s in summary.measure_by_seat])
+    ax.set_ylabel(summary.measure)
+    ax.set_title(f"{summary.measure.capitalize()} at the end, by seat ({summary.games} games)")
+    save(fig, "measure_by_seat")
+
+    for name, rates, what in (
+        ("win_rate_by_seat", summary.seat_wins, "seat"),
+        ("win_rate_by_bot", summary.bot_wins, "bot"),
+    ):
+        fig, ax = plt.subplots(figsize=(6.4, 4.0))
+        xs = list(range(len(rates)))
+        ys = [r.rate for r in rates]
+        errors = [[r.rate - r.interval[0] for r in rates], [r.interval[1] - r.rate for r in rates]]
+        ax.bar(xs, ys, yerr=errors, capsize=6, color="#4477aa")
+        ax.set_xticks(xs, [r.label for r in rates])
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("win rate (95% Wilson interval)")
+        ax.set_title(f"Win rate by {what}: most {summary.measure}" + ("" if summary.scored else " (not a score)"))
+        save(fig, name)
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    values = list(summary.length.values)
+    low, high = int(min(values)), int(max(values))
+    bins: Any = [x - 0.5 for x in range(low, high + 2)] if high - low <= 60 else 30  # one bar per length when few
+    ax.hist(values, bins=bins, color="#228833")
+    ax.set_xlabel("moves in the game (chance and players)")
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length ({summary.games} games)")
+    save(fig, "game_length")
+    return written
+
+
+def write_html(summary: Summary, out: Path, plots: bool) -> Path:
+    """index.html: the tables and (with ``plots``) the SVG plots."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8"><title>dlrules simulation report</title>',
+        "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}"
+        "table{border-collapse:collapse;margin-bottom:1.5em}td,th{padding:.2em .6em;border-bottom:1px solid #ccc}"
+        "td:not(:first-child){text-align:right}img{max-width:100%}</style></head><body>",
+        "<h1>Simulation report</h1>",
+        f"<p>{summary.games} games; players {html.escape(', '.join(map(str, summary.players)))}; "
+        f"variant {html.escape(', '.join(summary.variants))}.</p>",
+        f"<p><strong>{html.escape(win_meaning(summary))}</strong></p>",
+    ]
+    for title, header, rows in table_rows(summary):
+        parts.append(f"<h2>{html.escape(title)}</h2><table>")
+        parts.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in header) + "</tr>")
+        for row in rows:
+            parts.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
+        parts.append("</table>")
+    if plots:
+        parts.append("<h2>Plots</h2>")
+        for name in PLOTS:
+            parts.append(
+                f'<figure><img src="{name}.svg" alt="{html.escape(name.replace("_", " "))}">'
+                f'<figcaption><a href="{name}.png">{name}.png</a></figcaption></figure>'
+            )
+    parts.append("</body></html>")
+    out.mkdir(parents=True, exist_ok=True)
+    page = out / "index.html"
+    page.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    (out / "summary.json").write_text(json.dumps(summary_data(summary), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return page

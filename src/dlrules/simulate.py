@@ -1,0 +1,695 @@
+"""Many seeded games at once: every core of one machine, or a Ray cluster.
+
+``run(config, out)`` plays ``config.games`` games and writes one JSON line per
+game to ``out`` (the format: docs/simulation.md). Game ``i`` is played from
+its own seed, ``game_seed(config.seed, i)``, by the bots of its seats, in one
+process from start to end, so its line is the same byte for byte whatever
+the number of workers or the backend (``"process"``: the standard library's
+process pool; ``"ray"``: Ray tasks, the optional extra ``dlrules[ray]``).
+
+Each game is exactly what ``dlrules play --players P --variant V --seed
+SEED`` plays when every seat has the same bot: a new game, then ``play_out``
+with one ``random.Random(SEED)`` for chance and the bots.
+
+The outcome of a game is read by one function, ``game_outcome``: the phase
+reached, each seat's counts, and the scores once the game scores itself
+(``final_result``, the one place to change when scoring lands; LIB-SIM-1).
+
+This module uses only the public surface; the core never imports it.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import hashlib
+import importlib
+import json
+import math
+import os
+import random
+import resource
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import attrs
+
+import dlrules
+from dlrules.bots import BOTS
+from dlrules.chance import Policy, play_out
+from dlrules.serialization import to_data
+from dlrules.state import GameState, Phase, PlayerState
+
+__all__ = [
+    "BACKENDS",
+    "COUNTS",
+    "Config",
+    "FinalResult",
+    "RunSummary",
+    "SimulationError",
+    "final_result",
+    "game_outcome",
+    "game_seed",
+    "play_game",
+    "read_results",
+    "resolve_policy",
+    "run",
+]
+
+BACKENDS = ("process", "ray")
+
+COUNTS = ("evil", "gold", "food", "imps", "tiles", "rooms", "monsters", "prisoners")
+"""What ``counts`` records for each seat at the end, in this order."""
+
+SEED_DOMAIN = "dlrules.simulate"
+
+
+class SimulationError(Exception):
+    """A simulation that cannot start or continue: an unknown bot, a results
+    file written by another command, a backend that is not installed."""
+
+
+# --- one game ---------------------------------------------------------------------------
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run with master seed ``master``: the
+    first 63 bits of SHA-256 of ``"dlrules.simulate <master> <index>"``.
+    Independent of the number of games, the workers and the backend (LIB-SIM-2)."""
+    digest = hashlib.sha256(f"{SEED_DOMAIN} {master} {index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def resolve_policy(name: str) -> Policy:
+    """A built-in bot (``dlrules.bots.BOTS``: ``random``, ``greedy``) or an
+    importable policy written ``module:function``."""
+    if name in BOTS:
+        return BOTS[name]
+    module_name, colon, attr = name.partition(":")
+    if not colon or not module_name or not attr:
+        raise SimulationError(f"unknown bot {name!r}: use one of {', '.join(sorted(BOTS))} or module:function")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise SimulationError(f"bot {name!r}: cannot import {module_name}: {exc}") from exc
+    policy = getattr(module, attr, None)
+    if not callable(policy):
+        raise SimulationError(f"bot {name!r}: {module_name} has no function {attr}")
+    return policy  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class Config:
+    """What to simulate. ``bots`` names one bot per seat, or one for every
+    seat; with ``rotate`` game ``i`` gives seat ``s`` the bot ``bots[(s + i) % P]``,
+    so that every bot sits in every seat equally often."""
+
+    games: int
+    players: int = 4
+    seed: int = 0
+    variant: str = "full"
+    bots: tuple[str, ...] = ("greedy",)
+    rotate: bool = False
+    max_moves: int = 100_000
+
+    def __attrs_post_init__(self) -> None:
+        if self.games < 0:
+            raise SimulationError(f"--games {self.games}: cannot play a negative number of games")
+        if not 2 <= self.players <= 4:
+            raise SimulationError(f"--players {self.players}: Dungeon Lords is played by 2, 3 or 4 players")
+        if self.variant not in dlrules.VARIANTS:
+            raise SimulationError(f"--variant {self.variant}: choose one of {', '.join(dlrules.VARIANTS)}")
+        if len(self.bots) not in (1, self.players):
+            raise SimulationError(
+                f"--bots names {len(self.bots)} bots: give one for every seat or one per seat ({self.players})"
+            )
+        if self.max_moves < 1:
+            raise SimulationError(f"--max-moves {self.max_moves}: must be at least 1")
+
+    def seat_bots(self, index: int) -> tuple[str, ...]:
+        """The bot of each seat in game ``index``."""
+        bots = self.bots * self.players if len(self.bots) == 1 else self.bots
+        if not self.rotate:
+            return bots
+        return tuple(bots[(s + index) % self.players] for s in range(self.players))
+
+
+@attrs.frozen
+class FinalResult:
+    """A scored game: each seat's total, the winners (ties share the victory)
+    and the score sheet as JSON data."""
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    sheet: Any = None
+
+
+def _score_reader() -> Callable[[GameState], Any] | None:
+    """The library's public scoring function, when it has one (issue 13:
+    ``outcome(state)``, or ``scores(state)``; None before the end)."""
+    for name in ("outcome", "scores"):
+        function = getattr(dlrules, name, None)
+        if callable(function):
+            return function  # type: ignore[no-any-return]
+    return None
+
+
+def _totals(result: Any) -> tuple[int, ...]:
+    if isinstance(result, Sequence) and all(isinstance(x, int) for x in result):
+        return tuple(result)
+    for name in ("totals", "scores"):
+        value = getattr(result, name, None)
+        if isinstance(value, Sequence) and all(isinstance(x, int) for x in value):
+            return tuple(value)
+    players = getattr(result, "players", None)
+    if isinstance(players, Sequence) and all(isinstance(getattr(p, "total", None), int) for p in players):
+        return tuple(p.total for p in players)
+    raise SimulationError(
+        f"cannot read the totals from {type(result).__name__}: update dlrules.simulate.final_result"
+    )
+
+
+def final_result(state: GameState) -> FinalResult | None:
+    """The scores of a finished game, or None when the game has not been
+    scored (today every game stops at year-1 combat: LIB-SIM-1).
+
+    This is the one place that knows the shape of the library's scoring:
+    it calls ``dlrules.outcome`` (or ``dlrules.scores``) when the library has
+    one and reads each seat's total and the winners; the score sheet is kept
+    as JSON data."""
+    reader = _score_reader()
+    if reader is None:
+        return None
+    result = reader(state)
+    if result is None:
+        return None
+    totals = _totals(result)
+    winners = getattr(result, "winners", None)
+    if winners is None:
+        best = max(totals)
+        winners = tuple(s for s, t in enumerate(totals) if t == best)
+    try:
+        sheet = to_data(result)
+    except Exception:  # noqa: BLE001 - a sheet the converter cannot write is left out, not fatal
+        sheet = None
+    return FinalResult(totals, tuple(sorted(winners)), sheet)
+
+
+def counts(player: PlayerState) -> dict[str, int]:
+    """What a seat has at the end (COUNTS): evil, gold, food, imps (trolls are
+    monsters, not imps), tiles (tunnels and rooms), rooms, monsters, prisoners."""
+    return {
+        "evil": player.evil,
+        "gold": player.gold,
+        "food": player.food,
+        "imps": player.imps,
+        "tiles": len(player.dungeon.tiles),
+        "rooms": len(player.dungeon.rooms),
+        "monsters": len(player.monsters),
+        "prisoners": len(player.prison),
+    }
+
+
+def game_outcome(state: GameState) -> dict[str, Any]:
+    """How a game ended, as JSON data: the phase, year and round reached,
+    whether the game is over, each seat's counts, and (once the game scores
+    itself) each seat's score, the winners and the score sheet."""
+    final = final_result(state)
+    return {
+        "phase": state.phase.value,
+        "year": state.year,
+        "round": state.round,
+        "over": state.phase is Phase.GAME_OVER,
+        "counts": [counts(p) for p in state.players],
+        "scores": list(final.totals) if final else None,
+        "winners": list(final.winners) if final else None,
+        "sheet": final.sheet if final else None,
+    }
+
+
+def play_game(config: Config, index: int, policies: dict[str, Policy] | None = None) -> dict[str, Any]:
+    """Play game ``index`` of ``config`` and return its result line as data."""
+    seed = game_seed(config.seed, index)
+    bots = config.seat_bots(index)
+    known = policies if policies is not None else {}
+    seats = {}
+    for s, name in enumerate(bots):
+        if name not in known:
+            known[name] = resolve_policy(name)
+        seats[s] = known[name]
+    start = dlrules.new_game(config.players, variant=config.variant)
+    try:
+        result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
+    except Exception as exc:  # a bot's mistake (an illegal move, a crash): say which game
+        raise SimulationError(
+            f"game {index} (seed {seed}, bots {', '.join(bots)}) failed: {type(exc).__name__}: {exc}"
+        ) from None
+
+    line: dict[str, Any] = {
+        "game": index,
+        "seed": seed,
+        "players": config.players,
+        "variant": config.variant,
+        "bots": list(bots),
+        "moves": len(result.moves),
+        "stopped": "max_moves" if dlrules.to_move(result.state) else "no_move",
+        "rules": dlrules.__version__,
+    }
+    line.update(game_outcome(result.state))
+    return line
+
+
+def encode(line: dict[str, Any]) -> str:
+    """One result line: compact JSON with sorted keys, and a newline."""
+    return json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+@attrs.frozen
+class Chunk:
+    """What a worker sends back: each game's line, the worker's peak
+    resident memory (KiB) after playing them, and the CPU seconds they took."""
+
+    lines: tuple[tuple[int, str], ...]
+    peak_rss_kib: int
+    cpu_seconds: float = 0.0
+
+
+def play_chunk(config: Config, indices: Sequence[int]) -> Chunk:
+    """Play the games ``indices`` one after the other (a task of a backend)."""
+    policies: dict[str, Policy] = {}
+    cpu = time.process_time()
+    lines = tuple((i, encode(play_game(config, i, policies))) for i in indices)
+    return Chunk(lines, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time() - cpu)
+
+
+# --- backends ---------------------------------------------------------------------------
+
+
+def _quiet_worker() -> None:
+    """Pool workers leave Ctrl-C to the main process, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk_args(args: tuple[Config, tuple[int, ...]]) -> Chunk:
+    return play_chunk(*args)
+
+
+def _in_process(config: Config, chunks: Iterable[tuple[int, ...]]) -> Iterator[Chunk]:
+    for chunk in chunks:
+        yield play_chunk(config, chunk)
+
+
+def _process_pool(config: Config, chunks: Sequence[tuple[int, ...]], workers: int) -> Iterator[Chunk]:
+    import multiprocessing
+
+    pool = multiprocessing.get_context().Pool(workers, initializer=_quiet_worker)
+    try:
+        yield from pool.imap_unordered(_play_chunk_args, [(config, c) for c in chunks], chunksize=1)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _ray_start(workers: int | None, address: str | None) -> tuple[Any, bool]:
+    """Ray, initialised: the Ray this program already started, or a cluster
+    at ``address``, or a new local one with ``workers`` CPUs. Returns Ray and
+    whether this call started it (then the run shuts it down)."""
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ImportError as exc:
+        raise SimulationError("the Ray backend needs Ray: pip install 'dlrules[ray]'") from exc
+    if ray.is_initialized():
+        return ray, False
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+    if address is None and workers is not None:
+        options["num_cpus"] = workers
+    try:
+        ray.init(address=address, **options)
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        raise SimulationError(f"cannot start or join Ray{f' at {address}' if address else ''}: {exc}") from exc
+    return ray, True
+
+
+def _ray_tasks(ray: Any, started: bool, config: Config, chunks: Sequence[tuple[int, ...]]) -> Iterator[Chunk]:
+    """Each chunk a Ray task needing one CPU, about two per CPU in flight;
+    results in the order they finish."""
+    task = ray.remote(num_cpus=1)(play_chunk)
+    pending: list[Any] = []
+    try:
+        window = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+        queue = list(reversed(chunks))
+        while queue or pending:
+            while queue and len(pending) < window:
+                pending.append(task.remote(config, queue.pop()))
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+    except BaseException:
+        for ref in pending:
+            with contextlib.suppress(Exception):
+                ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --- the results file -------------------------------------------------------------------
+
+
+def read_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Every game line of a results file, in file order. A line that is not
+    a JSON object raises SimulationError with its line number."""
+    games = []
+    with open(path, encoding="utf-8") as f:
+        for n, text in enumerate(f, start=1):
+            if not text.strip():
+                continue
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise SimulationError(f"{path}, line {n}: not JSON ({exc.msg})") from exc
+            if not isinstance(data, dict) or not isinstance(data.get("game"), int):
+                raise SimulationError(f"{path}, line {n}: not a game result (no \"game\" number)")
+            games.append(data)
+    return games
+
+
+def _game_of(config: Config, path: Path, n: int, raw: bytes) -> int:
+    """The game number of line ``n`` of a results file being resumed, after
+    checking that this command wrote it (LIB-SIM-3)."""
+    try:
+        line = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SimulationError(f"{path}, line {n}: not a result line; cannot resume") from exc
+    index = line.get("game") if isinstance(line, dict) else None
+    if not isinstance(index, int) or not 0 <= index < config.games:
+        raise SimulationError(f"{path}, line {n}: game {index!r} is not one of the {config.games} games; cannot resume")
+    expected = {
+        "seed": game_seed(config.seed, index),
+        "players": config.players,
+        "variant": config.variant,
+        "bots": list(config.seat_bots(index)),
+        "rules": dlrules.__version__,
+    }
+    for key, value in expected.items():
+        if line.get(key) != value:
+            raise SimulationError(
+                f"{path}, line {n}: game {index} has {key} {line.get(key)!r}, this command gives {value!r}; "
+                "resume with the same --seed, --players, --variant, --bots and --rotate, and the same dlrules"
+            )
+    return index
+
+
+def _done_games(config: Config, path: Path) -> tuple[set[int], bool, int]:
+    """The games already in a results file being resumed (LIB-SIM-3): their
+    numbers, whether the file lists them in order, and how many bytes of it
+    are whole lines (a last line cut short by a killed run is dropped).
+    Refuses a file written by a different command. Reads line by line."""
+    done: set[int] = set()
+    ordered = True
+    last = -1
+    good = 0
+    with open(path, "rb") as f:
+        for n, raw in enumerate(f, start=1):
+            if not raw.endswith(b"\n"):
+                break  # the last line, cut short: dropped, its game is played again
+            index = _game_of(config, path, n, raw)
+            if index in done:
+                raise SimulationError(f"{path}, line {n}: game {index} is listed twice; cannot resume")
+            done.add(index)
+            ordered = ordered and index > last
+            last = index
+            good += len(raw)
+    return done, ordered, good
+
+
+def _sort_file(path: Path, games: int) -> None:
+    """Rewrite a complete results file in game order (after a resume): one
+    pass notes where each game's line starts, a second copies the lines in
+    order, so memory holds one offset per game, not the file."""
+    offsets = array.array("q", [-1]) * games
+    with open(path, "rb") as f:
+        at = 0
+        for raw in f:
+            offsets[int(json.loads(raw)["game"])] = at
+            at += len(raw)
+        tmp = path.with_name(path.name + ".sorting")
+        with open(tmp, "wb") as out:
+            for game, at in enumerate(offsets):
+                if at < 0:
+                    raise SimulationError(f"{path}: game {game} is missing; run again with --resume")
+                f.seek(at)
+                out.write(f.readline())
+    os.replace(tmp, path)
+
+
+@attrs.frozen
+class RunSummary:
+    """What ``run`` did: games written this time, games found already done
+    (``--resume``), the total asked for, seconds, whether it was interrupted,
+    the largest peak memory a worker reported (KiB), first and last, and the
+    CPU seconds the workers spent playing (their sum)."""
+
+    written: int
+    resumed: int
+    total: int
+    seconds: float
+    interrupted: bool
+    first_peak_rss_kib: int = 0
+    last_peak_rss_kib: int = 0
+    cpu_seconds: float = 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.written / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def games_per_cpu_second(self) -> float:
+        """Games per CPU second of the workers: the speed of one core's work,
+        whatever else the machine is doing."""
+        return self.written / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
+
+
+def default_workers() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def chunk_size(todo: int, workers: int) -> int:
+    """Games per task: about eight tasks per worker (for an even finish and a
+    steady progress bar), at most 50 games (little lost work on Ctrl-C)."""
+    return max(1, min(50, math.ceil(todo / (workers * 8)))) if todo else 1
+
+
+class Progress:
+    """A one-line progress bar on a terminal: games done, games/s, time left."""
+
+    def __init__(self, total: int, done: int, stream: Any, enabled: bool) -> None:
+        self.total, self.start_done, self.done = total, done, done
+        self.stream, self.enabled = stream, enabled
+        self.started = time.monotonic()
+        self.shown = 0.0
+
+    def update(self, games: int) -> None:
+        self.done += games
+        now = time.monotonic()
+        if self.enabled and (now - self.shown >= 0.2 or self.done == self.total):
+            self.shown = now
+            self.stream.write("\r" + self.line(now) + "\033[K")
+            self.stream.flush()
+
+    def line(self, now: float) -> str:
+        elapsed = now - self.started
+        rate = (self.done - self.start_done) / elapsed if elapsed > 0 else 0.0
+        left = (self.total - self.done) / rate if rate > 0 else math.inf
+        width = 30
+        filled = width * self.done // self.total if self.total else width
+        eta = "--:--" if math.isinf(left) else _clock(left)
+        return (
+            f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games, "
+            f"{rate:.1f} games/s, {eta} left"
+        )
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class _Writer:
+    """Writes result lines in game order as they arrive (games finished out
+    of order wait in a buffer); ``flush_all`` writes what waits too, for an
+    interrupted run. Ctrl-C never cuts a line in half: the signal waits
+    until the line is written."""
+
+    def __init__(self, f: Any, order: Sequence[int]) -> None:
+        self.f, self.order, self.pos = f, order, 0
+        self.waiting: dict[int, str] = {}
+        self.written = 0
+
+    def add(self, lines: Iterable[tuple[int, str]]) -> None:
+        self.waiting.update(lines)
+        out = []
+        while self.pos < len(self.order) and self.order[self.pos] in self.waiting:
+            out.append(self.waiting.pop(self.order[self.pos]))
+            self.pos += 1
+        self._write(out)
+
+    def flush_all(self) -> None:
+        self._write([self.waiting[i] for i in sorted(self.waiting)])
+        self.waiting.clear()
+
+    def _write(self, lines: list[str]) -> None:
+        if not lines:
+            return
+        with _deferred_interrupt():
+            self.f.write("".join(lines))
+            self.f.flush()
+            self.written += len(lines)
+
+
+@contextlib.contextmanager
+def _deferred_interrupt() -> Iterator[None]:
+    """Hold SIGINT while a block runs; raise KeyboardInterrupt after it."""
+    caught: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    previous = signal.getsignal(signal.SIGINT)
+    held = False
+    if previous is not None and previous is not signal.SIG_IGN:  # ignored (a background job): keep it so
+        try:
+            signal.signal(signal.SIGINT, hold)
+            held = True
+        except ValueError:  # not the main thread: nothing to hold
+            pass
+    if not held:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            raise KeyboardInterrupt
+
+
+def run(
+    config: Config,
+    out: str | os.PathLike[str],
+    *,
+    workers: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    resume: bool = False,
+    progress: bool | None = None,
+    stream: Any = None,
+) -> RunSummary:
+    """Play the games of ``config`` into the results file ``out``.
+
+    ``workers``: processes (None: every core); 1 plays in this process.
+    ``backend``: ``"process"`` or ``"ray"`` (``address``: a Ray cluster's,
+    e.g. ``"auto"`` or ``"10.0.0.1:6379"``; None starts a local Ray with
+    ``workers`` CPUs, or uses the Ray this program already started).
+    ``resume``: keep the games already in ``out`` and play the others;
+    otherwise ``out`` must not exist or be empty. ``progress``: the progress bar
+    on ``stream`` (default stderr; None: when ``stream`` is a terminal).
+
+    Ctrl-C (KeyboardInterrupt) stops the workers; every finished game is in
+    ``out`` and the summary says ``interrupted``. When all games are done the
+    file lists them in game order, so the same command always writes the
+    same bytes (LIB-SIM-2, LIB-SIM-3)."""
+    if backend not in BACKENDS:
+        raise SimulationError(f"--backend {backend}: choose one of {', '.join(BACKENDS)}")
+    for name in set(config.bots):
+        resolve_policy(name)  # fail now, not in a worker
+    if workers is not None and workers < 1:
+        raise SimulationError(f"--workers {workers}: must be at least 1 (or auto)")
+    path = Path(out)
+    stream = stream if stream is not None else sys.stderr
+    done: set[int] = set()
+    ordered = True
+    if path.exists() and path.stat().st_size > 0:
+        if not resume:
+            raise SimulationError(f"{path} exists: --resume continues it; remove it to start again")
+        done, ordered, good = _done_games(config, path)
+        if good < path.stat().st_size:
+            with open(path, "r+b") as cut:
+                cut.truncate(good)
+    todo = [i for i in range(config.games) if i not in done]
+    n_workers = workers if workers is not None else default_workers()
+    size = chunk_size(len(todo), n_workers)
+    chunks = [tuple(todo[k : k + size]) for k in range(0, len(todo), size)]
+    if progress is None:
+        progress = bool(getattr(stream, "isatty", lambda: False)())
+    bar = Progress(config.games, len(done), stream, progress and bool(todo))
+    started = time.monotonic()
+    interrupted = False
+    peaks: list[int] = []
+    cpu = 0.0
+    existed = path.exists()
+    f = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+    try:
+        if backend == "ray":
+            ray, started_ray = _ray_start(workers, address)
+            results = _ray_tasks(ray, started_ray, config, chunks)
+        elif n_workers == 1 or len(chunks) <= 1:
+            results = _in_process(config, chunks)
+        else:
+            results = _process_pool(config, chunks, min(n_workers, len(chunks)))
+    except BaseException:
+        f.close()
+        if not existed:
+            path.unlink()  # leave nothing behind when the backend cannot start
+        raise
+    with f:
+        writer = _Writer(f, todo)
+        try:
+            for chunk in results:
+                writer.add(chunk.lines)
+                peaks.append(chunk.peak_rss_kib)
+                cpu += chunk.cpu_seconds
+                bar.update(len(chunk.lines))
+        except KeyboardInterrupt:
+            interrupted = True
+            with _deferred_interrupt():
+                if hasattr(results, "close"):
+                    results.close()  # stops the workers
+                writer.flush_all()
+        except BaseException:
+            with _deferred_interrupt():
+                if hasattr(results, "close"):
+                    results.close()
+                writer.flush_all()  # a failed game: the finished ones stay, --resume continues
+            raise
+        finally:
+            bar.close()
+    if not interrupted and (done and not ordered or done and todo and min(todo) < max(done)):
+        _sort_file(path, config.games)
+    return RunSummary(
+        written=writer.written,
+        resumed=len(done),
+        total=config.games,
+        seconds=time.monotonic() - started,
+        interrupted=interrupted,
+        first_peak_rss_kib=peaks[0] if peaks else 0,
+        last_peak_rss_kib=max(peaks[-n_workers:]) if peaks else 0,
+        cpu_seconds=cpu,
+    )

@@ -1,0 +1,383 @@
+"""``dlrules simulate``: seeded games on a process pool or Ray, one JSON line
+per game, the same bytes whatever the workers or the backend; Ctrl-C keeps
+finished games and --resume plays the rest (issue 15, LIB-SIM-1..3)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import attrs
+import pytest
+
+import dlrules
+from dlrules.cli import main
+from dlrules.simulate import (
+    COUNTS,
+    Config,
+    Progress,
+    SimulationError,
+    chunk_size,
+    game_outcome,
+    game_seed,
+    play_game,
+    read_results,
+    resolve_policy,
+    run,
+)
+
+TESTS = Path(__file__).parent
+
+# Short games: 2 players, the introductory variant.
+SMALL = Config(games=6, players=2, seed=11, variant="first", bots=("greedy", "random"), rotate=True)
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """SMALL played in this process, one game after the other."""
+    out = tmp_path_factory.mktemp("ref") / "ref.jsonl"
+    summary = run(SMALL, out, workers=1, progress=False)
+    assert summary.written == 6 and not summary.interrupted
+    return out.read_bytes()
+
+
+def test_game_seeds_come_from_the_master_seed_and_the_game_number() -> None:
+    assert game_seed(11, 0) == game_seed(11, 0)
+    assert len({game_seed(11, i) for i in range(1000)}) == 1000
+    assert game_seed(11, 3) != game_seed(12, 3)
+    assert all(0 <= game_seed(s, i) < 2**63 for s in (0, -5, 10**20) for i in (0, 7))
+
+
+def test_one_line_per_game_in_game_order_with_the_end_counts(tmp_path: Path, reference: bytes) -> None:
+    games = [json.loads(t) for t in reference.decode().splitlines()]
+    assert [g["game"] for g in games] == list(range(6))
+    for g in games:
+        assert g["seed"] == game_seed(11, g["game"]) and g["players"] == 2 and g["variant"] == "first"
+        # as far as the engine goes (today: year-1 combat, where nobody is to move)
+        assert g["phase"] in {p.value for p in dlrules.Phase} and g["over"] == (g["phase"] == "game_over")
+        assert g["stopped"] == "no_move" and g["moves"] > 50
+        if not g["over"]:
+            assert g["scores"] is None and g["winners"] is None  # LIB-SIM-1: only a finished game is scored
+        assert [sorted(c) for c in g["counts"]] == [sorted(COUNTS)] * 2
+    # --rotate: game i gives seat s the bot bots[(s + i) % 2]
+    assert games[0]["bots"] == ["greedy", "random"] and games[1]["bots"] == ["random", "greedy"]
+
+
+def test_two_workers_write_the_same_bytes_as_one(tmp_path: Path, reference: bytes) -> None:
+    out = tmp_path / "two.jsonl"
+    summary = run(SMALL, out, workers=2, progress=False)
+    assert summary.written == 6
+    assert out.read_bytes() == reference
+
+
+def test_a_game_is_the_game_dlrules_play_plays_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    config = Config(games=1, players=3, seed=4, variant="full", bots=("greedy",))
+    line = play_game(config, 0)
+    assert main(["play", "--players", "3", "--seed", str(line["seed"]), "--bot", "greedy", "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert played["moves"] == line["moves"]
+    final = played["final"]["state"]
+    assert [p["evil"] for p in final["players"]] == [c["evil"] for c in line["counts"]]
+    assert [p["gold"] for p in final["players"]] == [c["gold"] for c in line["counts"]]
+
+
+def test_the_outcome_reads_the_end_state_counts() -> None:
+    state = dlrules.new_game(2, variant="first")
+    outcome = game_outcome(state)
+    assert outcome["phase"] == "setup" and outcome["over"] is False and outcome["scores"] is None
+    assert outcome["counts"][0]["imps"] == state.players[0].imps
+    assert outcome["counts"][0]["tiles"] == len(state.players[0].dungeon.tiles)
+
+
+def test_an_importable_policy_module_function(tmp_path: Path) -> None:
+    config = Config(games=2, players=2, seed=1, variant="first", bots=("simbots:first_move",))
+    run(config, tmp_path / "r.jsonl", workers=1, progress=False)
+    games = read_results(tmp_path / "r.jsonl")
+    assert [g["bots"] for g in games] == [["simbots:first_move"] * 2] * 2
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        ("clever", "unknown bot 'clever'"),
+        ("no_such_module:f", "cannot import no_such_module"),
+        ("simbots:missing", "simbots has no function missing"),
+        ("simbots:NOT_A_POLICY", "simbots has no function NOT_A_POLICY"),
+    ],
+)
+def test_an_unknown_bot_is_refused_before_any_game(name: str, says: str, tmp_path: Path) -> None:
+    with pytest.raises(SimulationError, match=says):
+        resolve_policy(name)
+    with pytest.raises(SimulationError, match=says):
+        run(Config(games=1, players=2, bots=(name,)), tmp_path / "r.jsonl", workers=1)
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+@pytest.mark.parametrize(
+    "kwargs, says",
+    [
+        ({"games": -1}, "negative"),
+        ({"games": 1, "players": 5}, "2, 3 or 4 players"),
+        ({"games": 1, "variant": "short"}, "--variant short"),
+        ({"games": 1, "players": 3, "bots": ("greedy", "random")}, "one per seat"),
+        ({"games": 1, "max_moves": 0}, "at least 1"),
+    ],
+)
+def test_bad_settings_are_refused(kwargs: dict[str, object], says: str) -> None:
+    with pytest.raises(SimulationError, match=says):
+        Config(**kwargs)  # type: ignore[arg-type]
+
+
+def test_an_existing_results_file_needs_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.jsonl"
+    out.write_text("something\n")
+    code = main(["simulate", "--games", "1", "--players", "2", "--out", str(out), "--quiet"])
+    assert code == 2
+    assert "exists: --resume continues it" in capsys.readouterr().err
+    assert out.read_text() == "something\n"
+
+
+def test_resume_plays_only_the_missing_games(tmp_path: Path, reference: bytes) -> None:
+    ref = reference.decode().splitlines(keepends=True)
+    out = tmp_path / "partial.jsonl"
+    # games 0, 1 and 4 finished (4 out of order, as an interrupted pool leaves it),
+    # and a line cut short by a killed run
+    out.write_text(ref[0] + ref[1] + ref[4] + ref[2][:40], encoding="utf-8")
+    summary = run(SMALL, out, workers=2, resume=True, progress=False)
+    assert (summary.resumed, summary.written) == (3, 3)
+    assert out.read_bytes() == reference
+
+
+def test_resume_of_a_complete_file_plays_nothing(tmp_path: Path, reference: bytes) -> None:
+    out = tmp_path / "done.jsonl"
+    out.write_bytes(reference)
+    summary = run(SMALL, out, workers=1, resume=True, progress=False)
+    assert (summary.resumed, summary.written) == (6, 0)
+    assert out.read_bytes() == reference
+
+
+def test_resume_refuses_a_file_of_another_command(tmp_path: Path, reference: bytes) -> None:
+    out = tmp_path / "other.jsonl"
+    out.write_bytes(reference)
+    other_seed = Config(games=6, players=2, seed=12, variant="first", bots=("greedy", "random"), rotate=True)
+    with pytest.raises(SimulationError, match="line 1: game 0 has seed"):
+        run(other_seed, out, workers=1, resume=True)
+    fewer = Config(games=3, players=2, seed=11, variant="first", bots=("greedy", "random"), rotate=True)
+    with pytest.raises(SimulationError, match="game 3 is not one of the 3 games"):
+        run(fewer, out, workers=1, resume=True)
+    older = out.with_name("older.jsonl")
+    older.write_bytes(reference.replace(b'"rules":"', b'"rules":"0.0.1-'))
+    with pytest.raises(SimulationError, match="line 1: game 0 has rules '0.0.1-"):
+        run(SMALL, older, workers=1, resume=True)
+    assert out.read_bytes() == reference
+
+
+def test_the_chunks_are_small_enough_for_every_worker() -> None:
+    assert chunk_size(6, 2) == 1
+    assert chunk_size(2000, 2) == 50
+    assert chunk_size(400, 2) == 25
+
+
+def test_the_progress_bar_says_games_rate_and_time_left(tmp_path: Path) -> None:
+    stream = io.StringIO()
+    bar = Progress(total=10, done=0, stream=stream, enabled=True)
+    bar.started -= 2.0  # two seconds ago
+    bar.update(4)
+    text = stream.getvalue()
+    assert "4/10 games" in text and "games/s" in text and "left" in text
+    quiet = io.StringIO()
+    run(Config(games=1, players=2, variant="first"), tmp_path / "r.jsonl", workers=1, stream=quiet)
+    assert quiet.getvalue() == ""  # not a terminal: no bar
+
+
+def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Path, reference: bytes) -> None:
+    config = Config(games=40, players=2, seed=5, variant="first", bots=("simbots:slow_greedy",))
+    expected = tmp_path / "expected.jsonl"
+    run(config, expected, workers=1, progress=False)  # fast: the bot sleeps only under DLRULES_SLOW_BOT
+    out = tmp_path / "run.jsonl"
+    path = os.pathsep.join(p for p in (str(TESTS), os.environ.get("PYTHONPATH", "")) if p)
+    env = dict(os.environ, PYTHONPATH=path, DLRULES_SLOW_BOT="1")
+    argv = [sys.executable, "-m", "dlrules", "simulate", "--games", "40", "--players", "2", "--seed", "5",
+            "--variant", "first", "--bots", "simbots:slow_greedy", "--workers", "2", "--out", str(out)]  # fmt: skip
+    # its own process group, which Ctrl-C in a terminal signals as a whole (workers included)
+    proc = subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if out.exists() and out.read_text().count("\n") >= 3:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the run finished before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        deadline = time.monotonic() + 10
+        while _group_alive(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _group_alive(proc.pid), "worker processes were left running"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    kept = lines(out)
+    assert 3 <= len(kept) < 40
+    assert f"Interrupted: {len(kept)} of 40 games are in {out}" in err
+    assert "Traceback" not in err
+    wanted = set(lines(expected))
+    assert set(kept) <= wanted and len(set(kept)) == len(kept)  # whole, finished games only
+    summary = run(config, out, workers=2, resume=True, progress=False)
+    assert summary.resumed == len(kept) and summary.written == 40 - len(kept)
+    assert out.read_bytes() == expected.read_bytes()
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _ray_processes() -> set[int]:
+    """Running processes whose command line mentions ray (its servers, agents
+    and ``ray::`` workers)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace").lower()
+            state = next(ln for ln in (entry / "status").read_text().splitlines() if ln.startswith("State:"))
+        except (OSError, StopIteration):
+            continue
+        if "ray" in cmdline and "zombie" not in state:
+            found.add(int(entry.name))
+    return found
+
+
+def test_ray_gives_the_same_results_as_the_process_pool(tmp_path: Path, reference: bytes) -> None:
+    ray = pytest.importorskip("ray")
+    before = _ray_processes()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        out = tmp_path / "ray.jsonl"
+        summary = run(SMALL, out, backend="ray", progress=False)
+        assert summary.written == 6
+        assert out.read_bytes() == reference
+        assert ray.is_initialized()  # the program's own Ray is left to the program
+    finally:
+        ray.shutdown()
+    deadline = time.monotonic() + 30
+    while _ray_processes() - before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _ray_processes() - before, "Ray left processes running"
+
+
+def test_the_ray_backend_starts_and_stops_its_own_local_ray(tmp_path: Path, reference: bytes) -> None:
+    ray = pytest.importorskip("ray")
+    before = _ray_processes()
+    out = tmp_path / "ray.jsonl"
+    summary = run(SMALL, out, backend="ray", workers=2, progress=False)  # ray.init(num_cpus=2), then shutdown
+    assert summary.written == 6 and out.read_bytes() == reference
+    assert not ray.is_initialized()
+    deadline = time.monotonic() + 30
+    while _ray_processes() - before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _ray_processes() - before, "Ray left processes running"
+
+
+def test_the_ray_backend_without_ray_says_which_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
+    with pytest.raises(SimulationError, match=r"dlrules\[ray\]"):
+        run(SMALL, tmp_path / "r.jsonl", backend="ray")
+    assert not (tmp_path / "r.jsonl").exists()  # nothing left behind
+
+
+def test_the_command_prints_what_it_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.jsonl"
+    code = main(["simulate", "--games", "2", "--players", "2", "--variant", "first", "--seed", "3",
+                 "--workers", "1", "--out", str(out)])  # fmt: skip
+    text, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert "2 games played" in text and "2 games in" in text
+    assert len(lines(out)) == 2
+
+
+def test_bad_workers_are_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--games", "2", "--workers", "none", "--out", str(tmp_path / "r.jsonl")])
+    assert exc.value.code == 2
+    assert "not a number of workers" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "2", "--workers", "0", "--out", str(tmp_path / "r.jsonl")])
+    assert "at least 1 worker" in capsys.readouterr().err
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_the_throughput_benchmark_runs_and_prints_every_figure() -> None:
+    script = TESTS.parent / "benchmarks" / "simulate.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--quick", "--no-ray"], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    for figure in ("1 worker:", "workers (process pool):", "games per worker CPU second", "scaling:", "efficiency", "control",
+                   "every setting wrote the same bytes"):  # fmt: skip
+        assert figure in done.stdout
+
+
+@attrs.frozen
+class _SeatScore:
+    total: int
+
+
+@attrs.frozen
+class _Sheet:
+    players: tuple[_SeatScore, ...]
+    winners: tuple[int, ...]
+
+
+def test_scores_come_from_the_librarys_outcome_once_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LIB-SIM-1: final_result reads dlrules.outcome (issue 13) when it exists."""
+    state = dlrules.new_game(2, variant="first")
+    monkeypatch.setattr(dlrules, "outcome", lambda s: _Sheet((_SeatScore(7), _SeatScore(9)), (1,)), raising=False)
+    outcome = game_outcome(state)
+    assert outcome["scores"] == [7, 9] and outcome["winners"] == [1]
+    assert outcome["sheet"] == {"players": [{"total": 7}, {"total": 9}], "winners": [1]}
+    monkeypatch.setattr(dlrules, "outcome", lambda s: (4, 4), raising=False)  # plain totals: ties share
+    assert game_outcome(state)["winners"] == [0, 1]
+    monkeypatch.setattr(dlrules, "outcome", lambda s: None, raising=False)  # not over yet
+    assert game_outcome(state)["scores"] is None
+    monkeypatch.setattr(dlrules, "outcome", lambda s: "a surprise", raising=False)
+    with pytest.raises(SimulationError, match="update dlrules.simulate.final_result"):
+        game_outcome(state)
+
+
+def test_an_address_needs_the_ray_backend(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.jsonl"
+    assert main(["simulate", "--games", "1", "--address", "auto", "--out", str(out)]) == 2
+    assert "use it with --backend ray" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_bot_that_breaks_a_rule_stops_the_run_saying_which_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "--games", "3", "--players", "2", "--variant", "first", "--workers", "1",
+            "--bots", "simbots:cheat_in_autumn", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"game 0 (seed {game_seed(0, 0)}, bots simbots:cheat_in_autumn, simbots:cheat_in_autumn) failed: IllegalMove" in err
+    assert "Traceback" not in err and out.read_text() == ""
