@@ -515,7 +515,10 @@ def chance_outcomes_sum_to_one(state: GameState) -> None:
 def state_json_round_trip(state: GameState) -> None:
     """dlrules.dumps/loads give back an equal state."""
     text = dlrules.dumps(state)
-    back: GameState = dlrules.loads(text, GameState)
+    try:
+        back: GameState = dlrules.loads(text, GameState)
+    except ValueError as exc:  # strict decoding refuses what dumps wrote (LIB-IN-1)
+        raise _fail("state_json_round_trip", state, f"loads refuses dumps(state): {exc}") from None
     if back != state:
         raise _fail("state_json_round_trip", state, "loads(dumps(state)) != state")
 
@@ -555,7 +558,11 @@ def check_state(state: GameState) -> None:
 def move_json_round_trip(state: GameState, move: Move) -> None:
     """Every move survives dumps/loads, both as ``Move`` and as its own class."""
     text = dlrules.dumps(move)
-    if dlrules.loads(text, Move) != move or dlrules.loads(text, type(move)) != move:
+    try:
+        same: bool = dlrules.loads(text, Move) == move and dlrules.loads(text, type(move)) == move
+    except ValueError as exc:  # strict decoding refuses what dumps wrote (LIB-IN-1)
+        raise _fail("move_json_round_trip", state, f"{move!r} -> {text}: {exc}") from None
+    if not same:
         raise _fail("move_json_round_trip", state, f"{move!r} -> {text}")
 
 

@@ -20,11 +20,15 @@ class Profile:
     sim_games: int  # random_sim play-outs per player count
     thorough: bool  # apply every listed move at every step (not a sample)
     shrink: bool  # shrink a failing example (minutes per failure on long games)
+    fuzz_examples: int = 60  # Hypothesis examples per fuzz test (properties/test_fuzz_*.py)
+    leak_examples: int = 25  # state pairs per no-leak property (properties/test_no_leak.py)
 
 
 PROFILES = {
-    "ci": Profile("ci", max_examples=6, step_count=200, sim_games=2, thorough=False, shrink=False),
-    "nightly": Profile("nightly", max_examples=25, step_count=600, sim_games=40, thorough=True, shrink=True),
+    "ci": Profile("ci", max_examples=6, step_count=200, sim_games=2, thorough=False, shrink=False, fuzz_examples=60, leak_examples=25),
+    "nightly": Profile(
+        "nightly", max_examples=25, step_count=600, sim_games=40, thorough=True, shrink=True, fuzz_examples=5_000, leak_examples=1_000
+    ),
 }
 
 NAME = os.environ.get("DLRULES_PROFILE", "ci")

@@ -14,7 +14,10 @@ from dlrules.actions import (
     BLOCKS,
     CARD_CAPACITY,
     CARD_KEYS,
+    MAX_LAIR,
     MAX_MONSTERS,
+    MAX_PARTY,
+    MAX_PRISONERS,
     MAX_TAX,
     ENCODING_VERSION,
     NUM_ACTIONS,
@@ -28,8 +31,8 @@ from dlrules.actions import (
     num_distinct_actions,
     unencoded_kinds,
 )
-from dlrules.adapters.common import LAST_PHASE, finished
-from dlrules.moves import MOVE_TYPES
+from dlrules.adapters.common import finished
+from dlrules.moves import MOVE_TYPES, PlanDefence, ReleasePrisoner, Target
 from tablekit import played
 
 # Version 1 of the encoding: each block's (first id, size). An existing block
@@ -56,6 +59,20 @@ VERSION_1 = {
     "DiscardTrap": (12975, 16),
 }
 
+# Version 2 appends combat, year 2 and the year-2 wages (LIB-AI-5).
+VERSION_2 = {
+    **VERSION_1,
+    "PlanDefence": (12991, 20 * 153 * 256),
+    "ReleasePrisoner": (796351, 16),
+    "ChooseTrap": (796367, 16),
+    "Target": (796383, 6),
+    "Attack": (796389, 224),
+    "WordOfPeace": (796613, 2),
+    "Transform": (796615, 16),
+    "WitchHunt": (796631, 17),
+    "PayMonster (year 2)": (796648, 16 * 2 * 288),
+}
+
 
 def _choosing(players: int) -> dlrules.GameState:
     """A seeded game where the players choose their orders (ORD-3)."""
@@ -63,13 +80,15 @@ def _choosing(players: int) -> dlrules.GameState:
 
 
 def _random_games() -> list[tuple[int, str, int]]:
-    return [(players, variant, seed) for players in (2, 3, 4) for variant in ("first", "full") for seed in range(3)]
+    return [(players, variant, seed) for players in (2, 3, 4) for variant in ("first", "full") for seed in range(2)]
 
 
 @pytest.mark.parametrize(("players", "variant", "seed"), _random_games())
-def test_LIB_AI_1_every_legal_move_along_a_random_game_has_an_id_that_round_trips(players: int, variant: str, seed: int) -> None:
+def test_LIB_AI_1_LIB_AI_5_every_legal_move_along_a_whole_random_game_has_an_id_that_round_trips(players: int, variant: str, seed: int) -> None:
+    """To the end of the game: combat's plans, targets and attacks, year 2's wages and Witch Hunt too."""
     rng = random.Random(seed)
     state = dlrules.new_game(players, variant=variant)
+    kinds: set[str] = set()
     while not finished(state):
         moves = dlrules.legal_moves(state)
         for seat in dlrules.to_move(state):
@@ -78,13 +97,15 @@ def test_LIB_AI_1_every_legal_move_along_a_random_game_has_an_id_that_round_trip
             assert len(ids) == len(mine)  # one id per move: no two moves of a seat share an id
             assert all(0 <= a < NUM_ACTIONS for a in ids)
             for move in mine:
+                kinds.add(type(move).__name__)
                 action = encode(move)
                 assert move_of(action, seat) == move
                 assert decode(state, action, seat) == move
                 assert is_chance_action(action) == (seat == CHANCE)
         move = moves[rng.randrange(len(moves))]
         state = dlrules.apply(state, move)
-    assert state.phase is LAST_PHASE
+    assert state.phase is Phase.GAME_OVER
+    assert "PlanDefence" in kinds  # a battle was planned (other combat moves come when a choice is open, LIB-CMB-1)
 
 
 def test_LIB_AI_1_chance_ids_carry_the_probabilities_of_chance_outcomes() -> None:
@@ -191,12 +212,10 @@ def test_LIB_AI_1_every_block_is_a_move_kind_of_the_library() -> None:
     assert set(unencoded_kinds()) == set(MOVE_TYPES) - {b.kind for b in BLOCKS}
 
 
-def test_LIB_AI_3_move_kinds_without_ids_are_allowed_only_while_the_adapters_stop_early() -> None:
-    """Move kinds still without ids (combat's, while it is built) may exist only
-    while the adapters stop at LAST_PHASE; the round trip above shows that every
-    move before it has an id."""
-    missing = [k.__name__ for k in unencoded_kinds()]
-    assert not missing or LAST_PHASE is not None, f"append a block for {missing} (docs/ai.md)"
+def test_LIB_AI_3_every_move_kind_of_the_game_has_ids() -> None:
+    """Version 2 covers the whole game: the adapters play on to Phase.GAME_OVER."""
+    assert unencoded_kinds() == ()
+    assert ENCODING_VERSION == 2
 
 
 def test_LIB_AI_1_version_1_ids_are_stable() -> None:
@@ -207,6 +226,60 @@ def test_LIB_AI_1_version_1_ids_are_stable() -> None:
     assert all(b.offset >= end_of_version_1 for b in BLOCKS if b.name not in VERSION_1)  # appended after
     assert encode(dlrules.Decline(2)) == 5513 and encode(dlrules.TakeAction(0)) == 5512
     assert encode(dlrules.Draw("monsters", "goblin")) == 2048
+
+
+def test_LIB_AI_5_version_2_appends_its_blocks_after_version_1() -> None:
+    table = {b.name: (b.offset, b.size) for b in BLOCKS}
+    assert table == VERSION_2
+    assert NUM_ACTIONS == 796648 + 16 * 2 * 288
+
+
+def test_LIB_AI_5_a_year_1_wage_keeps_its_version_1_id_and_a_year_2_wage_has_its_own() -> None:
+    year_1 = dlrules.PayMonster(0, 3, True)
+    assert encode(year_1) == 12932 + 3 * 2 + 1
+    golem = dlrules.PayMonster(1, 2, True, trap="pendulum")
+    demon = dlrules.PayMonster(1, 2, True, feed=0)
+    block = next(b for b in BLOCKS if b.name == "PayMonster (year 2)")
+    for move in (golem, demon):
+        action = encode(move)
+        assert block.offset <= action < block.offset + block.size
+        assert move_of(action, 1) == move
+
+
+def test_LIB_AI_5_a_plan_is_one_id_of_tile_traps_and_lair_places() -> None:
+    """CMB-3: two traps in the Labyrinth; ghosts in any number: a bit mask of places."""
+    plan = PlanDefence(0, (1, 2), ("pendulum", "pendulum"), (0, 3, 7))
+    action = encode(plan)
+    assert move_of(action, 0) == plan
+    assert encode(PlanDefence(2, (1, 2), ("pendulum", "pendulum"), (0, 3, 7))) == action  # seat-free
+    assert encode(PlanDefence(0, (1, 2))) != action
+    with pytest.raises(ValueError, match="LIB-AI-2, LIB-AI-5"):
+        encode(PlanDefence(0, (1, 2), (), (MAX_LAIR,)))  # a ninth lair place: no lair holds 9
+    with pytest.raises(ValueError, match="LIB-AI-2, LIB-AI-5"):
+        encode(PlanDefence(0, (1, 2), ("pendulum", "pendulum", "pendulum")))  # three traps on one tile
+    with pytest.raises(ValueError, match="LIB-AI-2, LIB-AI-5"):
+        encode(Target(0, MAX_PARTY))
+    with pytest.raises(ValueError, match="LIB-AI-2, LIB-AI-5"):
+        encode(ReleasePrisoner(0, MAX_PRISONERS))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_LIB_AI_5_the_caps_hold_in_whole_random_games(players: int) -> None:
+    """No lair outgrows MAX_LAIR places, no party MAX_PARTY, no prison MAX_PRISONERS."""
+    for seed in range(3):
+        for state in _states(dlrules.new_game(players), random.Random(seed)):
+            for p in state.players:
+                assert len(p.monsters) <= MAX_LAIR and len(p.party) <= MAX_PARTY and len(p.prison) <= MAX_PRISONERS
+
+
+def _states(state: dlrules.GameState, rng: random.Random) -> list[dlrules.GameState]:
+    out = [state]
+    while not finished(state):
+        moves = dlrules.legal_moves(state)
+        state = dlrules.apply(state, moves[rng.randrange(len(moves))])
+        out.append(state)
+    assert state.phase is Phase.GAME_OVER
+    return out
 
 
 def test_LIB_AI_1_the_action_space_has_one_size_for_every_game_configuration() -> None:

@@ -1,22 +1,49 @@
-"""No leak through the adapters (ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2):
-random games played through each framework; at every decision, a player's
-observation and information state are the same for a state that differs only
-in what that player may not know (the others' secret orders, dealt and kept
-orders, dummy choices, trap cards, unseen combat cards, deck contents and order).
-``perturb`` and ``_with_secrets`` are the views' no-leak helpers (test_views.py)."""
+"""No leak through the adapters (ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2,
+CMB-PLAN-9): whole random games played through each framework, to the end; at
+every decision (OpenSpiel: every combat decision and half the others, drawn at
+random, to keep CI short), a player's observation and information state are the same for
+a state that differs only in what that player may not know (the others' secret
+orders, dealt and kept orders, dummy choices, trap cards, unseen and spied
+combat cards, the trap cards another defender planned or has left in his
+battle, deck contents and order, the cards in the box). ``perturb`` and
+``_with_secrets`` are the views' no-leak helpers (test_views.py);
+``_with_combat_secrets`` adds planned trap cards where the play-out has none."""
 
 from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import dlrules
-from dlrules import ChooseOrders, GameState
+from dlrules import ChooseOrders, GameState, Phase
+from dlrules.components.cards import COMBAT_CARDS, TRAPS
 from dlrules.adapters.common import observation_string, observation_vector
 from test_views import _choosing, _with_secrets, perturb
 
 SEEDS = (0,)
+
+
+def _with_combat_secrets(state: GameState, rng: random.Random) -> GameState:
+    """``_with_secrets``, and in combat some face-down trap cards on each plan
+    and in the battle (CMB-PLAN-9), so the check covers them in every battle."""
+    state = _with_secrets(state, rng)
+    fight = state.fight
+    if fight is None:
+        return state
+    traps = list(TRAPS)
+    plans = tuple(p if p is None else attrs.evolve(p, traps=tuple(sorted(rng.choice(traps) for _ in range(rng.randint(0, 2))))) for p in fight.plans)
+    battle = fight.battle
+    if battle is not None:
+        battle = attrs.evolve(battle, traps=tuple(rng.choice(traps) for _ in range(rng.randint(0, 2))))
+    return attrs.evolve(state, fight=attrs.evolve(fight, plans=plans, battle=battle))
+
+
+def _perturb(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``perturb``, and other cards in the box (face down, Y2-8, Y2-10)."""
+    other = perturb(state, seat, rng)
+    return attrs.evolve(other, box=tuple(rng.choice(list(COMBAT_CARDS)) for _ in other.box))
 
 
 def test_ORD_3_the_shared_observation_does_not_depend_on_hidden_parts() -> None:
@@ -53,21 +80,28 @@ def test_no_leak_through_openspiel(players: int) -> None:
     for seed in SEEDS:
         rng = random.Random(seed)
         state = game.new_initial_state()
+        fought = False
         while not state.is_terminal():
             if state.is_chance_node():
                 actions, probs = zip(*state.chance_outcomes())
                 state.apply_action(int(np.random.RandomState(rng.randrange(2**31)).choice(actions, p=probs)))
                 continue
-            secret = _with_secrets(state.game_state, rng)
+            if state.game_state.fight is None and rng.random() < 0.5:  # half the building decisions, every combat one
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            secret = _with_combat_secrets(state.game_state, rng)
+            fought = fought or secret.fight is not None
             one = DungeonLordsState(game, secret)
             for p in range(players):  # every player, the one to move and the others
-                two = DungeonLordsState(game, perturb(secret, p, rng))
-                assert one.information_state_string(p) == two.information_state_string(p)
-                assert one.information_state_tensor(p) == two.information_state_tensor(p)
-                assert one.observation_string(p) == two.observation_string(p)
-                assert one.observation_tensor(p) == two.observation_tensor(p)
-                assert one.legal_actions(p) == two.legal_actions(p)
+                two = DungeonLordsState(game, _perturb(secret, p, rng))
+                text = one.information_state_string(p)
+                assert text == two.information_state_string(p) == two.observation_string(p)
+                tensor = one.information_state_tensor(p)
+                assert tensor == two.information_state_tensor(p) == two.observation_tensor(p)
+                if not one.is_chance_node():  # a look at a combat card in progress: chance's outcomes are the deck's
+                    assert one.legal_actions(p) == two.legal_actions(p)
             state.apply_action(rng.choice(state.legal_actions()))
+        assert fought and state.game_state.phase is Phase.GAME_OVER
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -82,18 +116,21 @@ def test_no_leak_through_pettingzoo(players: int) -> None:
         env.reset(seed=seed)
         twin = raw_env(players=players)
         twin.reset(seed=seed)
+        fought = False
         for agent in env.agent_iter():
             _, _, termination, truncation, _ = env.last()
             if termination or truncation:
                 env.step(None)
                 continue
             real: GameState = env.state_
-            env.state_ = _with_secrets(real, rng)
+            env.state_ = _with_combat_secrets(real, rng)
+            fought = fought or real.fight is not None
             twin.agent_selection = agent
             for seat, name in enumerate(env.possible_agents):  # every agent, the one to move and the others
-                twin.state_ = perturb(env.state_, seat, rng)
+                twin.state_ = _perturb(env.state_, seat, rng)
                 mine, theirs = env.observe(name), twin.observe(name)
                 assert np.array_equal(mine["observation"], theirs["observation"])
                 assert np.array_equal(mine["action_mask"], theirs["action_mask"])
             env.state_ = real
             env.step(int(rng.choice(list(np.flatnonzero(env.observe(agent)["action_mask"])))))
+        assert fought and env.state_.phase is Phase.GAME_OVER

@@ -46,11 +46,13 @@ def test_the_actions_example_runs_and_prints_a_rule() -> None:
     assert re.match(r"\('[A-Z]+[A-Z0-9-]*',", _run(_examples()["actions"]))
 
 
-def test_the_openspiel_example_plays_mcts_to_the_end() -> None:
+def test_the_openspiel_example_plays_mcts_to_the_end_of_the_game() -> None:
     pytest.importorskip("pyspiel")
-    assert "combat" in _run(_examples()["openspiel"])
+    printed = _run(_examples()["openspiel"])
+    assert "game_over" in printed and re.search(r"\[(1\.0, 0\.0|0\.0, 1\.0|0\.5, 0\.5)\]", printed)
 
 
-def test_the_pettingzoo_example_plays_a_random_policy_to_the_end() -> None:
+def test_the_pettingzoo_example_plays_a_random_policy_to_the_end_of_the_game() -> None:
     pytest.importorskip("pettingzoo")
-    assert "Phase.COMBAT" in _run(_examples()["pettingzoo"])
+    printed = _run(_examples()["pettingzoo"])
+    assert printed.startswith("Phase.GAME_OVER {'player_0': ") and ("1.0" in printed or "0.5" in printed)

@@ -137,7 +137,7 @@ def test_explain_at_a_move_beyond_the_record_is_a_clear_error(tmp_path: Path, ca
         (["replay", "{missing}"], None, "cannot read the record"),
         (["explain", "{path}"], '{"kind":"header","format":"dlrules-record","version":1,"rules":"x","variant":"full","players":3}\n{"kind":"move","notation":"P1 fly"}\n', "line 2: the notation cannot be read"),
         (["replay", "{path}"], '{"kind":"header","format":"dlrules-record","version":1,"rules":"x","variant":"full","players":7}\n', "2, 3 or 4 players, not 7"),
-        (["replay", "{path}"], b"\xff\xfe\x00", "cannot read the record"),
+        (["replay", "{path}"], b"\xff\xfe\x00", "line 1: the line is not UTF-8 text"),
     ],
 )
 def test_bad_input_gives_a_message_and_status_2_never_a_traceback(

@@ -23,12 +23,23 @@ first field most significant. Rules of the encoding (docs/rulings.md LIB-AI-1):
   version. ``tests/test_actions.py`` pins the offsets of version 1.
 - A few fields are bounded by caps the game's components imply (LIB-AI-2):
   ``MAX_MONSTERS`` monsters a lord holds, ``MAX_TAX`` gold of tax, one imp per
-  dungeon square for mining, ``MAX_TROLLS`` troll tokens in a room.
+  dungeon square for mining, ``MAX_TROLLS`` troll tokens in a room; and,
+  from version 2, ``MAX_LAIR`` monsters named by a plan, ``MAX_PLAN_TRAPS``
+  trap cards on a battle tile, ``MAX_PARTY`` adventurers in a party and
+  ``MAX_PRISONERS`` in a prison (LIB-AI-5).
+- Version 2 appends the blocks of combat (``PlanDefence`` … ``Transform``),
+  year 2 (``WitchHunt``) and the year-2 wages of ``PayMonster`` (a second
+  block of that kind, for a wage paid with a trap card or another monster,
+  Y2-19..21; a wage without them keeps its version-1 id). ``PlanDefence``
+  is one id for the whole plan (LIB-AI-5): the tile, the trap cards as a
+  multiset of at most two kinds, the monsters and ghosts sent as a bit mask
+  over the first ``MAX_LAIR`` places of the lair.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction
@@ -42,8 +53,10 @@ from dlrules.dungeon import GRID
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import (
     ActivateRoom,
+    Attack,
     BuildRoom,
     ChooseOrders,
+    ChooseTrap,
     DealOrders,
     Decline,
     DigTunnel,
@@ -58,13 +71,19 @@ from dlrules.moves import (
     Move,
     PayMonster,
     PayTaxes,
+    PlanDefence,
+    ReleasePrisoner,
     ReturnOrder,
     Spy,
     TakeAction,
+    Target,
+    Transform,
+    WitchHunt,
+    WordOfPeace,
 )
 from dlrules.state import CHANCE, DECK_NAMES, GameState
 
-ENCODING_VERSION: Final[int] = 1
+ENCODING_VERSION: Final[int] = 2
 """Bumped when a block is appended or an existing block's domain changes (docs/ai.md)."""
 
 MAX_MONSTERS: Final[int] = 16
@@ -76,6 +95,25 @@ MAX_TAX: Final[int] = (len(GRID) + 1) // 2
 
 MAX_TROLLS: Final[int] = 4
 """LIB-AI-2: troll tokens staffing one room (PROD-2: no room needs more than 4 workers)."""
+
+MAX_LAIR: Final[int] = 8
+"""LIB-AI-5: the places of a lair a plan can name (``PlanDefence.monsters``,
+bits 0..7). Only Hire Monster adds to a lair and a lord plays it at most once
+a round (one order card of each action, ORD-1), so a lair never holds more
+than 8 monsters and ghosts in the game's 8 rounds."""
+
+MAX_PLAN_TRAPS: Final[int] = 2
+"""LIB-AI-5: trap cards on one battle tile (CMB-3: one on a tunnel or a room,
+two in the Labyrinth)."""
+
+MAX_PARTY: Final[int] = 6
+"""LIB-AI-5: places in a party (``Target.adventurer``, ``Attack.target``): a
+dungeon gets one adventurer in each of spring, summer and autumn (ADV-1,
+ADV-4), and the paladin may join (PAL): 4 places, with 2 to spare."""
+
+MAX_PRISONERS: Final[int] = 16
+"""LIB-AI-5: places in a prison (``ReleasePrisoner.prisoner``): at most a
+party of 4 each year, 8 in the game."""
 
 _COLOURS: tuple[int, ...] = (0, 1, 2, 3)
 
@@ -164,6 +202,35 @@ _DECK_CARDS: tuple[tuple[object, object], ...] = tuple(
 )
 
 
+def _plan_traps() -> tuple[tuple[object, ...], ...]:
+    """LIB-AI-5: every multiset of at most ``MAX_PLAN_TRAPS`` trap slots, each
+    a tuple sorted by key as ``PlanDefence.traps`` is (one with a reserved slot
+    names no move): the empty set, then one card, then two, in slot order."""
+    slots = _card_slots("traps")
+    out: list[tuple[object, ...]] = []
+    for k in range(MAX_PLAN_TRAPS + 1):
+        for combo in itertools.combinations_with_replacement(slots, k):
+            if any(isinstance(c, _Reserved) for c in combo):
+                out.append(combo)
+            else:
+                out.append(tuple(sorted(str(c) for c in combo)))
+    return tuple(out)
+
+
+def _lair_sets() -> tuple[tuple[int, ...], ...]:
+    """LIB-AI-5: every set of lair places as a sorted tuple, numbered by bit
+    mask (bit i = place i)."""
+    return tuple(tuple(i for i in range(MAX_LAIR) if mask >> i & 1) for mask in range(1 << MAX_LAIR))
+
+
+def _year_two_wages() -> tuple[tuple[object, object], ...]:
+    """PayMonster's (trap, feed) pairs of year 2 (Y2-19..21): all but
+    (None, None), which keeps its version-1 id in the first PayMonster block."""
+    return tuple(
+        (t, f) for t in (None, *_card_slots("traps")) for f in (None, *range(MAX_MONSTERS)) if t is not None or f is not None
+    )
+
+
 @attrs.frozen
 class Block:
     """The ids of one move kind: ``offset .. offset + size - 1``."""
@@ -172,6 +239,7 @@ class Block:
     fields: tuple[_Field, ...]
     offset: int
     chance: bool
+    label: str | None = None
 
     @property
     def size(self) -> int:
@@ -180,12 +248,23 @@ class Block:
             n *= f.size
         return n
 
+    @functools.cached_property
+    def unnumbered(self) -> tuple[tuple[str, object], ...]:
+        """The kind's fields this block does not number (the seat aside), with
+        the default each must hold for a move to have an id here (PayMonster's
+        version-1 block: no ``trap``, no ``feed``)."""
+        named = {n for f in self.fields for n in f.names}
+        return tuple(
+            (a.name, a.default) for a in attrs.fields(self.kind) if a.name != "seat" and a.name not in named
+        )
+
     @property
     def name(self) -> str:
-        return self.kind.__name__
+        """The kind's name, or the block's own label when a kind has two."""
+        return self.label or self.kind.__name__
 
 
-_SPEC: tuple[tuple[type, bool, tuple[_Field, ...]], ...] = (
+_SPEC: tuple[tuple[type, bool, tuple[_Field, ...]] | tuple[type, bool, tuple[_Field, ...], str], ...] = (
     # Version 1. Append new kinds at the end only (module docstring).
     (DealOrders, True, (_choice("target", _COLOURS), _ORDER_SETS)),
     (DrawDummyOrders, True, (_choice("colour", _COLOURS), _ORDER_SETS)),
@@ -229,14 +308,41 @@ _SPEC: tuple[tuple[type, bool, tuple[_Field, ...]], ...] = (
     (PayMonster, False, (_choice("monster", range(MAX_MONSTERS)), _choice("pay", (False, True)))),
     (PayTaxes, False, (_choice("gold", range(MAX_TAX + 1)),)),
     (DiscardTrap, False, (_choice("trap", _card_slots("traps")),)),
+    # Version 2: combat of both years, year 2, the end of the game (LIB-AI-5).
+    (
+        PlanDefence,
+        False,
+        (_choice("tile", _SQUARES), _choice("traps", _plan_traps()), _choice("monsters", _lair_sets())),
+    ),
+    (ReleasePrisoner, False, (_choice("prisoner", range(MAX_PRISONERS)),)),
+    (ChooseTrap, False, (_choice("trap", _card_slots("traps")),)),
+    (Target, False, (_choice("adventurer", range(MAX_PARTY)),)),
+    (
+        Attack,
+        False,
+        (_choice("monster", range(MAX_MONSTERS)), _choice("option", (0, 1)), _choice("target", (None, *range(MAX_PARTY)))),
+    ),
+    (WordOfPeace, False, (_choice("withdraw", (False, True)),)),
+    (Transform, False, (_choice("monster", range(MAX_MONSTERS)),)),
+    (WitchHunt, False, (_choice("monster", (None, *range(MAX_MONSTERS))),)),
+    (
+        PayMonster,
+        False,
+        (
+            _choice("monster", range(MAX_MONSTERS)),
+            _choice("pay", (False, True)),
+            _Field(("trap", "feed"), _year_two_wages()),
+        ),
+        "PayMonster (year 2)",
+    ),
 )
 
 
 def _blocks() -> tuple[Block, ...]:
     out: list[Block] = []
     offset = 0
-    for kind, chance, fields in _SPEC:
-        block = Block(kind, fields, offset, chance)
+    for kind, chance, fields, *label in _SPEC:
+        block = Block(kind, fields, offset, chance, label[0] if label else None)
         out.append(block)
         offset += block.size
     return tuple(out)
@@ -248,7 +354,9 @@ BLOCKS: tuple[Block, ...] = _blocks()
 NUM_ACTIONS: Final[int] = BLOCKS[-1].offset + BLOCKS[-1].size
 """Every id is ``0 .. NUM_ACTIONS - 1`` (player moves and chance outcomes)."""
 
-_BY_KIND: dict[type, Block] = {b.kind: b for b in BLOCKS}
+_BY_KIND: dict[type, tuple[Block, ...]] = {}
+for _b in BLOCKS:
+    _BY_KIND[_b.kind] = (*_BY_KIND.get(_b.kind, ()), _b)
 _OFFSETS: list[int] = [b.offset for b in BLOCKS]
 
 
@@ -261,9 +369,8 @@ def num_distinct_actions(players: int = 4, variant: str = "full") -> int:
 
 
 def unencoded_kinds() -> tuple[type, ...]:
-    """The move kinds of ``dlrules.moves`` with no block yet (kinds being built,
-    such as combat's). The adapters stop before the phase that uses them
-    (``dlrules.adapters.common.LAST_PHASE``)."""
+    """The move kinds of ``dlrules.moves`` with no block (none in version 2:
+    every move of the game has an id, LIB-AI-3)."""
     from dlrules.moves import MOVE_TYPES
 
     return tuple(kind for kind in MOVE_TYPES if kind not in _BY_KIND)
@@ -279,18 +386,40 @@ def encode(move: Move) -> int:
 
     Raises ``ValueError`` for a move kind with no block yet, or a field value
     outside its block's domain (no such move can be legal: LIB-AI-2)."""
-    block = _BY_KIND.get(type(move))
-    if block is None:
+    try:
+        return _encode_cached(move)
+    except TypeError:  # an unhashable field value: no id, said the slow way below
+        return _encode(move)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _encode_cached(move: Move) -> int:
+    """``_encode``, remembered: search and learning loops encode the same moves over and over."""
+    return _encode(move)
+
+
+def _encode(move: Move) -> int:
+    blocks = _BY_KIND.get(type(move))
+    if blocks is None:
         raise ValueError(f"{type(move).__name__} has no action id in encoding version {ENCODING_VERSION}")
-    number = 0
-    for f in block.fields:
-        value = tuple(getattr(move, n) for n in f.names)
-        try:
-            i = f.index[value]
-        except (KeyError, TypeError):
-            raise ValueError(f"{move!r}: {'/'.join(f.names)}={value!r} has no action id (LIB-AI-2)") from None
-        number = number * f.size + i
-    return block.offset + number
+    problem = ""
+    for block in blocks:  # a kind with two blocks (PayMonster): the first whose fields take the values
+        other = next(((n, getattr(move, n)) for n, default in block.unnumbered if getattr(move, n) != default), None)
+        if other is not None:
+            problem = problem or f"{other[0]}={other[1]!r}"
+            continue
+        number = 0
+        for f in block.fields:
+            value = tuple(getattr(move, n) for n in f.names)
+            try:
+                i = f.index[value]
+            except (KeyError, TypeError):
+                problem = problem or f"{'/'.join(f.names)}={value!r}"
+                break
+            number = number * f.size + i
+        else:
+            return block.offset + number
+    raise ValueError(f"{move!r}: {problem} has no action id (LIB-AI-2, LIB-AI-5)")
 
 
 def move_of(action: int, seat: int) -> Move:
@@ -400,7 +529,8 @@ def describe_blocks() -> tuple[tuple[str, int, int, bool, str], ...]:
 
 
 __all__ = [
-    "BLOCKS", "CARD_CAPACITY", "CARD_KEYS", "ENCODING_VERSION", "MAX_MONSTERS", "MAX_TAX", "MAX_TROLLS", "NUM_ACTIONS", "Block",
+    "BLOCKS", "CARD_CAPACITY", "CARD_KEYS", "ENCODING_VERSION", "MAX_LAIR", "MAX_MONSTERS", "MAX_PARTY", "MAX_PLAN_TRAPS",
+    "MAX_PRISONERS", "MAX_TAX", "MAX_TROLLS", "NUM_ACTIONS", "Block",
     "chance_actions", "decode", "describe_blocks", "encodable", "encode", "is_chance_action",
     "legal_actions", "move_of", "num_distinct_actions", "unencoded_kinds",
 ]  # fmt: skip

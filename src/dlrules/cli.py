@@ -26,6 +26,7 @@ from typing import Any, NoReturn
 from dlrules import __version__, rulebook
 from dlrules.bots import BOTS
 from dlrules.chance import play_out
+from dlrules.cli_limits import add_limit_options, limits_of
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
@@ -48,7 +49,7 @@ from dlrules.records import (
 )
 from dlrules.serialization import loads, to_data
 from dlrules.state import CHANCE, GameState, Phase
-from dlrules.views import view
+from dlrules.views import view, view_hash
 
 QUIET_EVENTS = frozenset({"deal", "commit", "keep"})
 """Events ``play`` leaves out unless ``--verbose`` (nothing happens on the table)."""
@@ -69,14 +70,21 @@ def describe(state: GameState) -> list[str]:
 
 
 def _position_data(state: GameState, seat: int | None, full: bool) -> dict[str, Any]:
+    """The position as JSON: the referee's (``full``: the whole state and its
+    hash) or one seat's (its view and the hash of its view only: the hash of
+    the whole state would tell apart states the seat may not tell apart)."""
     data: dict[str, Any] = {
         "year": state.year,
         "round": state.round,
         "phase": state.phase.value,
         "to_move": sorted(to_move(state)),
-        "hash": state_hash(state),
     }
-    data["state"] = to_data(state) if full else to_data(view(state, seat))
+    if full:
+        data["hash"] = state_hash(state)
+        data["state"] = to_data(state)
+    else:
+        data["view_hash"] = view_hash(state, seat)
+        data["state"] = to_data(view(state, seat))
     return data
 
 
@@ -179,8 +187,9 @@ def _play(args: argparse.Namespace) -> int:
 # --- replay -----------------------------------------------------------------------------
 
 
-def _load(path: str, lenient: bool) -> GameRecord:
-    record = read_record(path, strict=not lenient)
+def _load(args: argparse.Namespace, lenient: bool) -> GameRecord:
+    path: str = args.file
+    record = read_record(path, strict=not lenient, limits=limits_of(args))
     if not 2 <= record.header.players <= 4:
         problems = "; ".join(str(p) for p in record.problems) or "no usable header"
         raise UsageError(f"{path}: {problems}")
@@ -189,7 +198,7 @@ def _load(path: str, lenient: bool) -> GameRecord:
 
 def _replay(args: argparse.Namespace) -> int:
     if args.lenient:
-        record = read_record(args.file, strict=False)
+        record = read_record(args.file, strict=False, limits=limits_of(args))
         problems = verify(record)
         if args.json:
             _emit({"ok": not problems, "problems": [_problem_data(p) for p in problems]})
@@ -199,7 +208,7 @@ def _replay(args: argparse.Namespace) -> int:
             if not problems:
                 print(f"{args.file}: {len(record.moves)} moves, no problems.")
         return 1 if problems else 0
-    record = _load(args.file, lenient=False)
+    record = _load(args, lenient=False)
     outcome: Replay = replay(record)
     if args.json:
         _emit(
@@ -233,18 +242,18 @@ def _explain(args: argparse.Namespace) -> int:
     from dlrules.cli_show import ShowError, is_position_text, read_text
 
     try:
-        text = read_text(args.file)
+        text = read_text(args.file, limits_of(args))
     except ShowError as exc:  # a file that cannot be read: a record error, as replay says
         raise RecordError((RecordProblem(0, f"cannot read the record: {exc}"),)) from exc
-    if is_position_text(text):  # a position file (a state's JSON), LIB-TV-3
+    if is_position_text(text, limits_of(args)):  # a position file (a state's JSON), LIB-TV-3
         if args.at not in (None, 0):
             raise UsageError(f"--at {args.at}: {args.file} is a position file, not a record")
         try:
-            state: GameState = loads(text, GameState)
+            state: GameState = loads(text, GameState, limits=limits_of(args))
         except ValueError as exc:
             raise UsageError(f"{args.file}: not a dlrules position: {exc}") from exc
         return _explain_state(args, state, 0, 0, state.n_players)
-    record = _load(args.file, lenient=False)
+    record = _load(args, lenient=False)
     total = len(record.moves)
     at = total if args.at is None else args.at
     if not 0 <= at <= total:
@@ -350,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="a game record (JSON Lines)")
     rep.add_argument("--lenient", action="store_true", help="read on past bad lines and list every problem with its line number")
     rep.add_argument("--json", action="store_true", help="machine-readable output")
+    add_limit_options(rep)
     rep.set_defaults(func=_replay)
 
     exp = sub.add_parser(
@@ -363,6 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
     exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
     exp.add_argument("--json", action="store_true", help="machine-readable output")
+    add_limit_options(exp)
     exp.set_defaults(func=_explain)
 
     from dlrules.cli_show import register as register_show
@@ -393,6 +404,10 @@ def _error(json_out: bool, kind: str, command: str | None, message: str, usage: 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a hostile record may hold text no terminal can show
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     arglist = list(sys.argv[1:] if argv is None else argv)
     json_out = "--json" in arglist

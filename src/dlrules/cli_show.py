@@ -13,13 +13,14 @@ and ``show`` read one instead of a record (LIB-TV-3).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 import attrs
 
+from dlrules.cli_limits import add_limit_options, limits_of
 from dlrules.engine import apply
+from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
 from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
 from dlrules.render import describe, describe_move, secret_move_text
@@ -41,36 +42,41 @@ class Game:
     state: GameState | None = None
 
 
-def read_text(path: str) -> str:
+def read_text(path: str, limits: Limits = DEFAULT_LIMITS) -> str:
+    """The file's text, at most ``limits.max_size`` characters (issue 11: an
+    endless file is never read whole)."""
     try:
         with open(path, encoding="utf-8") as fh:
-            return fh.read()
+            text = fh.read(limits.max_size + 1)
     except (OSError, UnicodeDecodeError) as exc:
-        raise ShowError(f"{path}: cannot read it: {exc}") from exc
+        raise ShowError(f"{path}: cannot read it: {excerpt(str(exc), 120)}") from exc
+    if len(text) > limits.max_size:
+        raise ShowError(f"{path}: larger than the limit max_size={limits.max_size} (raise it with --max-size)")
+    return text
 
 
-def is_position_text(text: str) -> bool:
+def is_position_text(text: str, limits: Limits = DEFAULT_LIMITS) -> bool:
     """A state's JSON (one object with the state's fields), not a record."""
     stripped = text.lstrip()
     if not stripped.startswith("{"):
         return False
     try:
-        data = json.loads(stripped)
-    except json.JSONDecodeError:
-        return False  # a record's lines do not parse as one JSON value
+        data = parse_json(stripped, limits)
+    except ValueError:
+        return False  # a record's lines do not parse as one JSON value (nor does JSON beyond the limits)
     return isinstance(data, dict) and "kind" not in data and "players" in data and "phase" in data
 
 
-def load_game(path: str) -> Game:
+def load_game(path: str, limits: Limits = DEFAULT_LIMITS) -> Game:
     """Read ``path``: a position file or a record (a game in progress, without
-    a result line, included). Raises ``ShowError`` or ``RecordError``."""
-    text = read_text(path)
-    if is_position_text(text):
+    a result line, included), within ``limits``. Raises ``ShowError`` or ``RecordError``."""
+    text = read_text(path, limits)
+    if is_position_text(text, limits):
         try:
-            return Game(path, state=loads(text, GameState))
+            return Game(path, state=loads(text, GameState, limits=limits))
         except ValueError as exc:
             raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
-    record = parse_record(text)
+    record = parse_record(text, limits=limits)
     if not 2 <= record.header.players <= 4:  # pragma: no cover - strict reading raises first
         raise ShowError(f"{path}: no usable header")
     return Game(path, record=record)
@@ -134,7 +140,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
 
 def run_show(args: argparse.Namespace) -> int:
     try:
-        game = load_game(args.file)
+        game = load_game(args.file, limits_of(args))
         state, at, total = position_at(game, args.at)
         seat = seat_index(args.seat, state)
         if args.html:
@@ -196,4 +202,5 @@ def register(sub: Any) -> None:
         help="with --svg: the whole position (default), the central board, or one dungeon",
     )  # fmt: skip
     show.add_argument("--dungeon", type=int, metavar="P", help="with --part dungeon: Player P's dungeon (default: --seat, else 1)")
+    add_limit_options(show)
     show.set_defaults(func=run_show)

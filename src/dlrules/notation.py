@@ -35,6 +35,7 @@ from typing import Any
 import attrs
 
 from dlrules.components import Action
+from dlrules.limits import excerpt
 from dlrules.moves import (
     MOVE_TYPES,
     ActivateRoom,
@@ -536,6 +537,10 @@ _VERB_CLASSES: dict[str, tuple[type, ...]] = {
 
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}
 
+MAX_NOTATION = 200
+"""The longest notation ``parse_move`` reads (the longest move written is
+far shorter); longer text is refused, quoting only an excerpt."""
+
 
 def parse_legacy_move(text: str) -> Move:
     """``parse_move`` for the notation written before LIB-TV-2: squares as
@@ -553,6 +558,8 @@ def parse_move(text: str) -> Move:
     with the reason for malformed text. Legality is not checked here."""
     if not isinstance(text, str):
         raise ValueError(f"a move's notation is text, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION:
+        raise ValueError(f"{excerpt(text)}: a move's notation is at most {MAX_NOTATION} characters")
     words = text.split()
     if len(words) < 2:
         raise ValueError(f"{text!r}: a move is '<who> <verb> …' (e.g. 'P1 decline')")

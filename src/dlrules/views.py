@@ -41,6 +41,8 @@ being classified here.
 
 from __future__ import annotations
 
+import hashlib
+
 import attrs
 
 from dlrules.moves import Move
@@ -174,3 +176,13 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         to_move=tuple(sorted(to_move(state))),
         legal=legal,
     )
+
+
+def view_hash(state: GameState, seat: int | None) -> str:
+    """A stable hash of what ``seat`` may know: ``"sha256:"`` and the hex
+    SHA-256 of the canonical JSON of ``redact(state, seat)``. Anything that
+    speaks to one seat shows this hash, never ``state_hash`` (which would
+    tell states apart that the seat may not tell apart; LIB-IN-3)."""
+    from dlrules.serialization import dumps
+
+    return "sha256:" + hashlib.sha256(dumps(redact(state, seat)).encode("utf-8")).hexdigest()

@@ -1,5 +1,5 @@
 """What both adapters share, with no framework imported: where a game ends for
-them, its returns, and a seat's observation as a flat vector of numbers and
+them (``Phase.GAME_OVER``), its returns, and a seat's observation as a flat vector of numbers and
 as a string, both built from ``view`` alone (docs/ai.md).
 
 Everything a seat observes goes through ``dlrules.view(state, seat)``, which
@@ -9,31 +9,26 @@ read the unredacted state, so nothing hidden can leak through them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
 
-from dlrules.actions import CARD_CAPACITY, CARD_KEYS
+from dlrules.actions import CARD_CAPACITY, CARD_KEYS, MAX_MONSTERS
 from dlrules.components import ACTION_ORDER, PALADINS
 from dlrules.dungeon import GRID
 from dlrules.engine import to_move
 from dlrules.phases.scoring import is_over as library_is_over
 from dlrules.phases.scoring import outcome
 from dlrules.serialization import dumps
-from dlrules.state import CHANCE, DECK_NAMES, GameState, Outcome, Phase
+from dlrules.state import CHANCE, DECK_NAMES, Fight, GameState, Outcome, Phase
 from dlrules.views import HIDDEN, PlayerView, view
 
-LAST_PHASE: Final[Phase | None] = Phase.COMBAT
-"""LIB-AI-3: the adapters end a game when it reaches this phase, the first
-whose moves have no action ids yet (combat is being built). When combat's
-moves get their blocks in ``dlrules.actions``, this becomes ``None`` and the
-adapters play on to the end of the game (``Phase.GAME_OVER``)."""
-
 MAX_PLAYERS: Final[int] = 4
-MAX_GAME_LENGTH: Final[int] = 1000
-"""An upper bound on the moves (chance included) of a game up to ``LAST_PHASE``;
-random year-1 games take 100 to 170."""
+MAX_GAME_LENGTH: Final[int] = 2000
+"""An upper bound on the moves (chance included) of a whole game, to
+``Phase.GAME_OVER``; random games take about 200 to 400."""
 
 MIN_RETURN: Final[float] = 0.0
 MAX_RETURN: Final[float] = 1.0
@@ -42,8 +37,8 @@ MAX_RETURN: Final[float] = 1.0
 
 def finished(state: GameState) -> bool:
     """The game is over for the adapters (LIB-AI-3): the library's end
-    (``dlrules.is_over``, SCO-4), ``LAST_PHASE``, or nobody left to move."""
-    return state.phase is LAST_PHASE or library_is_over(state) or not to_move(state)
+    (``dlrules.is_over``, ``Phase.GAME_OVER``, SCO-4), or nobody left to move."""
+    return library_is_over(state) or not to_move(state)
 
 
 def returns(state: GameState) -> tuple[float, ...]:
@@ -51,8 +46,8 @@ def returns(state: GameState) -> tuple[float, ...]:
 
     With a final outcome (``dlrules.outcome``, SCO-3): 1 for the winner; a
     shared victory splits the 1 equally among the winners; 0 for the others.
-    Without one (the game stopped at ``LAST_PHASE`` before any scoring): 0 for
-    everyone, so that no winner is invented."""
+    Without one (a position with nobody to move before scoring, which the
+    rules never reach): 0 for everyone, so that no winner is invented."""
     result = outcome(state)
     if result is None:
         return (0.0,) * state.n_players
@@ -210,6 +205,14 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
         seat = (me + block) % n
         present = block < n
         _write_player(w, v, seat, present, rel)
+    _write_dummies(w, s, rel)
+    # Version 2 of the layout: appended after version 1's pieces (LIB-AI-4).
+    _write_fight(w, s.fight, me, n, rel)
+    w.piece("box", [float(len(s.box))])
+    _write_outcome(w, s, me, n)
+
+
+def _write_dummies(w: _Writer, s: GameState, rel: Callable[[int | None], int | None]) -> None:
     for slot in range(2):  # dummy colours 2 and 3 (DUM2, DUM3)
         colour = 2 + slot
         dummy = next((d for d in s.dummies if d.colour == colour), None)
@@ -221,6 +224,74 @@ def _write(w: _Writer, v: PlayerView, me: int) -> None:
             + _one_hot(len(ACTION_ORDER), dummy.third.index if dummy and dummy.third else None)
             + _one_hot(MAX_PLAYERS, rel(dummy.responsible) if dummy else None),
         )
+
+
+_STAGES: tuple[str, ...] = ("plan", "reveal", "battle", "over")
+_STEPS: tuple[str, ...] = ("trap", "fast", "monsters", "slow", "heal")
+_COMBAT_ROUNDS: Final[int] = 4
+_AIMING = _Slots("traps", "monsters")
+
+
+def _lair_set(indices: tuple[int, ...]) -> list[float]:
+    """A set of lair places (a plan's monsters, a battle's sent and asking), one bit a place."""
+    return _set_of(tuple(range(MAX_MONSTERS)), indices)
+
+
+def _write_fight(w: _Writer, f: Fight | None, me: int, n: int, rel: Callable[[int | None], int | None]) -> None:
+    """The combat (CMB-REF-1) as ``view`` shows it: another defender's planned
+    trap cards are ``"?"`` (CMB-PLAN-9), so only their number shows."""
+    w.piece(
+        "fight",
+        [1.0 if f else 0.0]
+        + _one_hot(_COMBAT_ROUNDS, f.round - 1 if f else None)
+        + _one_hot(len(_STAGES), _STAGES.index(f.stage) if f and f.stage in _STAGES else None)
+        + _one_hot(MAX_PLAYERS + 1, f.position if f else None)
+        + [1.0 if f and f.paladin_gone else 0.0],
+    )
+    for block in range(MAX_PLAYERS):
+        seat = (me + block) % n
+        plan = f.plans[seat] if f and block < n and seat < len(f.plans) else None
+        w.piece(
+            "plan",
+            [1.0 if plan else 0.0]
+            + _one_hot(len(GRID), GRID.index(plan.tile) if plan and plan.tile in GRID else None)
+            + [float(len(plan.traps)) if plan else 0.0, float(plan.gold) if plan else 0.0]
+            + _TRAP_SLOTS.counts(plan.traps if plan else ())
+            + _lair_set(plan.monsters if plan else ()),
+        )
+    b = f.battle if f else None
+    w.piece(
+        "battle",
+        [1.0 if b else 0.0]
+        + _one_hot(MAX_PLAYERS, rel(b.seat) if b else None)
+        + _one_hot(len(_STEPS), _STEPS.index(b.step) if b and b.step in _STEPS else None)
+        + [float(len(b.traps)) if b else 0.0]
+        + _TRAP_SLOTS.counts(b.traps if b else ())
+        + [1.0 if b and b.aiming else 0.0]
+        + _AIMING.one_hot(b.aiming if b else None)
+        + _lair_set(b.sent if b else ())
+        + [1.0 if b and b.choosing else 0.0]
+        + _COMBAT_SLOTS.one_hot(b.choosing if b else None)
+        + [float(b.icons_used if b else 0), float(b.shield if b else 0)]
+        + [1.0 if b and flag else 0.0 for flag in ((b.attacked, b.no_heal, b.no_spells, b.no_conquest, b.invisible) if b else (False,) * 5)]
+        + _lair_set(b.asking if b else ()),
+    )
+    pal = f.paladin if f else None
+    w.piece("fight_paladin", [1.0 if pal else 0.0] + _PARTY_CARDS.one_hot(pal.key if pal else None) + [float(pal.damage) if pal else 0.0])
+
+
+def _write_outcome(w: _Writer, s: GameState, me: int, n: int) -> None:
+    """The final scores (SCO-14) once the game is over: each seat, relative
+    to ``me``, present, its total and whether it won (SCO-3)."""
+    result = outcome(s)
+    out: list[float] = [1.0 if result else 0.0]
+    for block in range(MAX_PLAYERS):
+        seat = (me + block) % n
+        if result is None or block >= n:
+            out += [0.0, 0.0, 0.0]
+        else:
+            out += [1.0, float(result.players[seat].total), 1.0 if seat in result.winners else 0.0]
+    w.piece("outcome", out)
 
 
 def _write_player(w: _Writer, v: PlayerView, seat: int, present: bool, rel: Callable[[int | None], int | None]) -> None:
@@ -309,6 +380,15 @@ PIECE_NOTES: dict[str, str] = {
     "player[3]": "",
     "dummy_2": "present, unavailable (8), drawn (8), third (8), responsible (4)",
     "dummy_3": "as dummy_2",
+    "fight": "combat (CMB-REF-1): present, round (4), stage (plan, reveal, battle, over), position in play order (5), the paladin gone",
+    "plan[0]": "the observer's plan this combat round: present, tile (20), trap cards played (how many), gold on them, trap cards per kind (another's read as unknown: zeros, CMB-PLAN-9), lair places sent (16)",
+    "plan[1]": "the next seat's plan, and so on",
+    "plan[2]": "",
+    "plan[3]": "",
+    "battle": "the battle in progress: present, defender (relative), step (5), traps left (how many, per kind when seen), aiming (present, trap or monster key), lair places sent (16), choosing (present, spell), anti-trap icons used, shield points, flags (attacked, no heal, no spells, no conquest, invisible), places still asked (16)",
+    "fight_paladin": "the year's paladin in combat: present, which (per card key), damage",
+    "box": "cards put back in the box face down at the change of year (Y2-8, Y2-10): how many",
+    "outcome": "the final scores (SCO-14) once the game is over: present, then for each relative seat present, total points, won",
 }
 """What each part of the observation vector holds (docs/ai.md)."""
 
@@ -332,8 +412,8 @@ def observation_layout() -> tuple[Piece, ...]:
     start = 0
     for i, (name, size) in enumerate(w.pieces):
         label = name
-        if name == "player":
-            label = f"player[{sum(1 for n, _ in w.pieces[:i] if n == 'player')}]"
+        if name in ("player", "plan"):
+            label = f"{name}[{sum(1 for n, _ in w.pieces[:i] if n == name)}]"
         out.append(Piece(label, start, size))
         start += size
     return tuple(out)
@@ -355,5 +435,11 @@ def observation_size() -> int:
 
 def observation_string(state: GameState, seat: int | None) -> str:
     """Seat ``seat``'s observation as text: the JSON of ``view(state, seat)``
-    (docs/views.md), which is also its information state (LIB-AI-4)."""
-    return dumps(view(state, seat))
+    (docs/views.md), which is also its information state (LIB-AI-4); once
+    the game is over, a second line ``outcome {"totals": […], "winners": […]}``
+    (SCO-14, seats absolute)."""
+    text = dumps(view(state, seat))
+    result = outcome(state)
+    if result is not None:
+        text += "\noutcome " + json.dumps({"totals": list(result.totals), "winners": list(result.winners)})
+    return text

@@ -21,8 +21,10 @@ and ``first_player`` (the seat that begins, SETUP-1).
 - Information state and observation: the seat's ``view`` as JSON (strings)
   and as the vector of ``dlrules.adapters.common`` (tensors); the public
   observer (``private_info`` NONE) uses the spectator's view.
-- The game ends where the library's implemented rules end (LIB-AI-3), with
-  the returns of ``dlrules.adapters.common.returns``.
+- The game is played to its end (``Phase.GAME_OVER``: both years' building
+  and combat, then the final scoring), with the returns of
+  ``dlrules.adapters.common.returns`` from ``dlrules.outcome`` (LIB-AI-3: 1
+  to the winner, shared equally among tied winners, 0 to the others).
 """
 
 from __future__ import annotations

@@ -20,9 +20,10 @@
   seeded by ``reset(seed=...)``: the same seed and actions give the same game.
 - In the secret simultaneous choices the agents to move act one after another
   in seat order; nobody's observation shows a choice not yet revealed.
-- Rewards come at the end only (``dlrules.adapters.common.returns``, LIB-AI-3:
-  1 for the winner, shared among tied winners, 0 otherwise; 0 for all when the
-  game stops before scoring), with each final score in ``infos[agent]["score"]``;
+- A game is played to its end (``Phase.GAME_OVER``, both years and the final
+  scoring). Rewards come at the end only (``dlrules.adapters.common.returns``,
+  LIB-AI-3: 1 for the winner, shared equally among tied winners, 0 otherwise,
+  from ``dlrules.outcome``), with each final score in ``infos[agent]["score"]``;
   an illegal action raises ``IllegalMove`` with the rules it breaks.
 """
 
@@ -49,6 +50,9 @@ Observation = dict[str, npt.NDArray[Any]]
 
 OBSERVATION_HIGH = 255.0
 """Upper bound of every number in the observation vector (counts and resources are far smaller)."""
+
+OBSERVATION_LOW = -255.0
+"""Lower bound: every number is 0 or more except the final scores (``outcome``), which may be negative (SCO-3)."""
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own name
@@ -80,7 +84,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(0.0, OBSERVATION_HIGH, (size,), np.float32),
+                    "observation": gymnasium.spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, (size,), np.float32),
                     "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
                 }
             )

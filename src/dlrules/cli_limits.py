@@ -1,0 +1,48 @@
+"""The reading limits as command-line options (``replay``, ``explain``):
+``--max-line``, ``--max-size``, ``--max-depth``, ``--max-int-digits``,
+``--max-problems`` (dlrules.limits.Limits; docs/records.md "Limits")."""
+
+from __future__ import annotations
+
+import argparse
+
+import attrs
+
+from dlrules.limits import DEFAULT_LIMITS, Limits
+
+_HELP = {
+    "max_line": "the longest record line read, in bytes",
+    "max_size": "the largest record read, in bytes",
+    "max_depth": "the deepest nesting of JSON arrays and objects",
+    "max_int_digits": "the most digits of a JSON integer",
+    "max_problems": "the most problems --lenient lists before it stops",
+}
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
+    return value
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """One option per field of ``Limits``, defaulting to ``DEFAULT_LIMITS``."""
+    group = parser.add_argument_group("reading limits (raise them for unusually large records)")
+    for field in attrs.fields(Limits):
+        default = getattr(DEFAULT_LIMITS, field.name)
+        group.add_argument(
+            "--" + field.name.replace("_", "-"),
+            type=_count,
+            default=default,
+            metavar="N",
+            help=f"{_HELP[field.name]} (default {default})",
+        )
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The ``Limits`` the options ask for."""
+    return Limits(**{f.name: getattr(args, f.name) for f in attrs.fields(Limits)})
