@@ -382,7 +382,8 @@ def _effects(before: GameState, after: GameState, seat: int) -> list[str]:
     if busy > 0:
         out.append(f"{busy} imp{'s' if busy != 1 else ''} at work")
     if len(q.traps) > len(p.traps):
-        out.append(f"gets {len(q.traps) - len(p.traps)} trap card(s)")
+        got = len(q.traps) - len(p.traps)
+        out.append(f"gets {got} trap card{'s' if got != 1 else ''}")
     r = after.resolution
     if r is not None and r.draws and (before.resolution is None or not before.resolution.draws):
         out.append(f"draws {r.draws} trap card{'s' if r.draws != 1 else ''} next")
