@@ -22,8 +22,8 @@ def test_random_play_outs_keep_every_invariant(players: int, variant: str) -> No
         seed = 1000 * players + 2 * game + (variant == "first")
         final, _ = list(play_checked(players, seed, variant=variant, thorough=PROFILE.thorough))[-1]
         assert not dlrules.to_move(final), f"seed {seed}: the play-out stopped while someone could move"
-        # CMB-END-4: through year 1's combat to year 2 (not implemented yet: it waits there, Y2-7)
-        assert final.phase is Phase.YEAR_TWO and final.fight is not None and final.fight.stage == "over"
+        # CMB-END-4, Y2-1, SCO-1: through both combats and the change of year to the final score
+        assert final.phase is Phase.GAME_OVER and dlrules.outcome(final) == dlrules.final_scores(final)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -41,4 +41,4 @@ def test_eager_play_outs_keep_every_invariant(players: int) -> None:
     full dungeons (ACT-DIG-6), many monsters and rooms, evil near the top."""
     for game in range(max(1, PROFILE.sim_games // 2)):
         final, _ = list(play_checked(players, 500 + game, eager=True, thorough=PROFILE.thorough))[-1]
-        assert not dlrules.to_move(final) and final.phase is Phase.YEAR_TWO
+        assert not dlrules.to_move(final) and final.phase is Phase.GAME_OVER

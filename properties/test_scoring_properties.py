@@ -189,9 +189,20 @@ def test_SCO_1_counted_items_only_move_their_own_titles(state: GameState, item: 
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_SCO_4_no_outcome_where_play_stops_today(players: int) -> None:
-    """SCO-4: a seeded play-out stops at year 1's combat (year 2 is not built):
-    the game is not over and has no outcome there."""
-    out = play_out(new_game(players), None, random.Random(players))
-    assert out.state.phase is Phase.COMBAT and out.state.year == 1
-    assert not is_over(out.state) and outcome(out.state) is None
+def test_SCO_4_the_outcome_exists_exactly_at_the_end(players: int) -> None:
+    """SCO-4: a seeded play-out runs through year 1's combat, the change of
+    year and year 2's combat to the end. Before the end (year 1's combat
+    included) the game is not over and has no outcome; at the end it is over,
+    nobody moves, and its outcome is the final scoring of that position."""
+    before_the_end: list[Phase] = []
+
+    def not_over_yet(state: GameState) -> bool:
+        if state.phase is not Phase.GAME_OVER:
+            assert not is_over(state) and outcome(state) is None, f"{state.phase.value}: an outcome before the end"
+            before_the_end.append(state.phase)
+        return False
+
+    out = play_out(new_game(players), None, random.Random(players), until=not_over_yet)
+    assert Phase.COMBAT in before_the_end  # both combats were played before the end
+    assert out.state.phase is Phase.GAME_OVER and out.state.year == 2
+    assert is_over(out.state) and outcome(out.state) == final_scores(out.state)

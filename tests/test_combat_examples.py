@@ -114,7 +114,7 @@ def test_CX_4_scenario_1_line_A() -> None:
     assert conquered_at(state, COLUMN[0]) and state.players[0].evil == 4
     assert state.players[0].food == 0
     state = play(state, PlanDefence(0, COLUMN[1], (), (1,)))
-    assert len(state.players[0].prison) == 3 and state.phase is Phase.YEAR_TWO
+    assert len(state.players[0].prison) == 3 and (state.year, state.phase) == (2, Phase.ROUND_START)  # CMB-END-4, Y2-16
     assert sum(t.conquered for t in state.players[0].dungeon.tiles) == 1
 
 
@@ -133,7 +133,7 @@ def test_CX_5_scenario_1_in_a_room() -> None:
     room = tunnels(rooms={COLUMN[0]: "chicken-coop"})
     state = scenario_1(dungeons={0: room}, gold=1)
     state = play(state, PlanDefence(0, COLUMN[0], ("rolling-stone",), (0, 1)), Attack(0, 0, 1))
-    assert len(state.players[0].prison) == 3 and state.phase is Phase.YEAR_TWO
+    assert len(state.players[0].prison) == 3 and (state.year, state.phase) == (2, Phase.ROUND_START)  # CMB-END-4, Y2-16
     assert not any(t.conquered for t in state.players[0].dungeon.tiles)
     assert (state.players[0].gold, state.players[0].food) == (0, 0)
 

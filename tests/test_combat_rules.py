@@ -135,8 +135,9 @@ def test_CMB_PLAN_1_CMB_END_3_no_unconquered_tile_releases_a_prisoner() -> None:
     assert refused(state, PlanDefence(0, E)) == ["CMB-END-3"]
     state, said = apply_with_events(state, ReleasePrisoner(0, 1))
     # round 2 releases the last one by itself (one choice, LIB-CMB-1); no battle is ever fought (CMB-BAT-1)
-    assert state.players[0].prison == () and state.far_lands[-3:] == ("y1-thief-3-1", W3, W5)
-    assert not any(e.code == "battle" for e in said) and state.phase is Phase.YEAR_TWO
+    # then the change of year: the year-1 paladin nobody attracted follows them (Y2-9)
+    assert state.players[0].prison == () and state.far_lands[-4:] == ("y1-thief-3-1", W3, W5, "paladin-1")
+    assert not any(e.code == "battle" for e in said) and (state.year, state.phase) == (2, Phase.ROUND_START)
 
 
 # --- traps --------------------------------------------------------------------------------------------
@@ -172,7 +173,9 @@ def test_CMB_TRAP_7_U_7_the_pendulum_with_no_second_adventurer() -> None:
 def test_CMB_TRAP_8_a_trap_that_went_off_is_out_of_the_game() -> None:
     state = position({0: [W5]}, traps={0: ["pendulum"]}, cards=NO_FATIGUE)
     state = play(state, PlanDefence(0, E, ("pendulum",)))
-    assert "pendulum" in state.far_lands and "pendulum" not in state.players[0].traps
+    # SETUP-3: face down on the trap discard pile, never the Distant Lands
+    assert state.trap_discard == ("pendulum",) and "pendulum" not in state.players[0].traps
+    assert "pendulum" not in state.far_lands
 
 
 def test_CMB_TRAP_9_CMB_BAT_3_CMB_MON_8_a_battle_that_stops_early() -> None:
@@ -235,6 +238,29 @@ def test_CMB_SPELL_4_suggestion_pay_or_withdraw_monster_by_monster() -> None:
     state = play(state, PayMonster(0, 0, True), PayMonster(0, 1, False))
     assert state.players[0].food == 1 and state.players[0].evil == 6  # the witch's 1 food + 1 evil
     assert legal_moves(state)[0] == Attack(0, 0, 0)  # only the witch is left to act
+
+
+def test_CMB_SPELL_7_RES_10_a_suggestion_wage_with_evil_must_fit_in_the_full_game() -> None:
+    """The witch's wage (1 food, 1 evil) is a cost: at the top of the evilometer
+    the full game cannot pay it (RES-10), so the witch can only be withdrawn."""
+    cards = ("suggestion", "graffiti", "fireball", "detect-evil")
+    state = position({0: [W5, "y1-wizard-4-2"]}, monsters={0: ["witch", "goblin"]}, dungeons={0: tunnels(rooms={E: "mint"})},
+                     food=2, evil={0: 15, 1: 5}, paladin=0)
+    assert state.variant == "full"
+    state = attrs.evolve(state, combat=cards)
+    state = play(state, PlanDefence(0, E, (), (0, 1)))
+    assert PayMonster(0, 0, True) not in legal_moves(state) and PayMonster(0, 0, False) in legal_moves(state)
+    assert refused(state, PayMonster(0, 0, True)) == ["RES-10"]
+    state = play(state, PayMonster(0, 0, False), PayMonster(0, 1, True))
+    assert state.players[0].food == 1  # the goblin's wage; the witch was withdrawn unpaid
+
+
+def test_CMB_SPELL_7_RES_8_the_first_game_pays_an_evil_wage_at_the_top() -> None:
+    cards = ("suggestion", "graffiti", "fireball", "detect-evil")
+    state = position({0: [W5, "y1-wizard-4-2"]}, monsters={0: ["witch"]}, food=2, evil={0: 15, 1: 5}, paladin=0)
+    state = attrs.evolve(state, combat=cards, variant="first")
+    state = play(state, PlanDefence(0, E, (), (0,)))
+    assert PayMonster(0, 0, True) in legal_moves(state)
 
 
 def test_C1_3_magic_shield_absorbs_the_first_point() -> None:
@@ -366,12 +392,14 @@ def test_C2_3_metamorphosis_turns_a_monster_into_a_sheep() -> None:
     assert not state.players[0].monsters[0].ready  # a sheep golem ends knocked out
 
 
-def test_CMB_9_CMB_END_2_CMB_END_4_survivors_leave_monsters_face_up_year_two_waits() -> None:
+def test_CMB_9_CMB_END_2_CMB_END_4_survivors_leave_monsters_face_up_year_two_follows() -> None:
     state = position({0: [W5, W4]}, monsters={0: ["goblin"]}, cards=NO_FATIGUE, spare=None)
     state = play(state, PlanDefence(0, E, (), (0,)))  # rounds 2-4 have one plan each: automatic (LIB-CMB-1)
-    assert state.phase is Phase.YEAR_TWO and W4 in state.far_lands and state.players[0].party == ()
+    assert W4 in state.far_lands and state.players[0].party == ()
     assert state.players[0].monsters[0].ready
-    assert refused(state, PlanDefence(0, E)) == ["Y2-7"]
+    # CMB-END-4, Y2-16: the change of year runs by itself; year 2's winter starts, no combat move is taken
+    assert (state.year, state.round, state.phase) == (2, 1, Phase.ROUND_START)
+    assert refused(state, PlanDefence(0, E)) == ["RST-1"]
 
 
 def test_CMB_END_1_a_party_with_nobody_left_fights_no_more() -> None:

@@ -34,6 +34,14 @@ from dlrules.moves import (
     DiscardTrap,
     Spy,
     TakeAction,
+    Attack,
+    ChooseTrap,
+    PlanDefence,
+    ReleasePrisoner,
+    Target,
+    Transform,
+    WitchHunt,
+    WordOfPeace,
 )
 from dlrules.notation import _format_generic
 
@@ -61,6 +69,23 @@ EXAMPLES: list[tuple[str, Move]] = [
     ("P1 payday 3 release", PayMonster(0, 2, False)),
     ("P3 taxes 2", PayTaxes(2, 2)),
     ("P2 discard-trap pendulum", DiscardTrap(1, "pendulum")),
+    # combat (CMB-PLAN, CMB-END-3, CMB-TRAP-2/6, CMB-MON-1..5, C1-1, C2-3): monsters, prisoners,
+    # adventurers and a monster's options counted from 1 (LIB-TV-2, LIB-FIX-1)
+    ("P1 plan C1", PlanDefence(0, (0, 2))),
+    ("P2 plan B2 traps=pendulum,rolling-stone monsters=1,3", PlanDefence(1, (1, 1), ("pendulum", "rolling-stone"), (0, 2))),
+    ("P1 release 2", ReleasePrisoner(0, 1)),
+    ("P1 first-trap wall-of-fire", ChooseTrap(0, "wall-of-fire")),
+    ("P3 target 1", Target(2, 0)),
+    ("P1 attack 1 1", Attack(0, 0, 0)),
+    ("P1 attack 2 2 target=3", Attack(0, 1, 1, 2)),
+    ("P2 peace withdraw", WordOfPeace(1, True)),
+    ("P1 transform 2", Transform(0, 1)),
+    # year 2 (Y2-19, Y2-20, SPE-C-2): the Golem's trap card, the Demon's meal, the Witch Hunt
+    ("P1 hire golem trap=pendulum", HireMonster(0, "golem", trap="pendulum")),
+    ("P2 payday 2 pay trap=pendulum", PayMonster(1, 1, True, trap="pendulum")),
+    ("P1 payday 3 pay feed=1", PayMonster(0, 2, True, feed=0)),
+    ("P3 witch-hunt 2", WitchHunt(2, 1)),
+    ("P3 witch-hunt evil", WitchHunt(2, None)),
 ]
 
 
@@ -95,6 +120,8 @@ def test_LIB_TV_2_records_of_the_old_notation_still_read() -> None:
     assert parse_legacy_move("P1 dig 1,3") == DigTunnel(0, (1, 3))
     assert parse_legacy_move("P1 spy 2") == Spy(0, 2)
     assert parse_legacy_move("P1 payday 0 pay") == PayMonster(0, 0, True)
+    assert parse_legacy_move("P1 attack 0 1 target=2") == Attack(0, 0, 1, 2)  # combat moves too
+    assert parse_legacy_move("P1 plan 0,2 monsters=0,1") == PlanDefence(0, (0, 2), (), (0, 1))
     assert parse_move("P1 spy 2") == Spy(0, 1)  # the current notation again
 
 

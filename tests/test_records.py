@@ -195,7 +195,8 @@ def test_a_result_that_does_not_match_the_replay_is_reported() -> None:
     record = _record(2, 8)
     lines = dumps_record(record).splitlines()
     data = json.loads(lines[-1])
-    data["phase"] = "game_over"
+    assert data["phase"] == "game_over"  # the play-out reaches the end (SCO-4)
+    data["year"], data["phase"] = 1, "combat"  # a result the replay does not reach
     lines[-1] = json.dumps(data)
     outcome = replay(parse_record("\n".join(lines)))
     assert outcome.failure is not None and outcome.failure.line == len(lines)

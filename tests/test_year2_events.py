@@ -184,10 +184,10 @@ def test_SPE_7_witch_hunt_answer_refused_at_another_event() -> None:
 @pytest.mark.parametrize(
     ("move", "text"),
     [
-        (PayMonster(0, 1, True, trap="pendulum"), "P1 payday 1 pay trap=pendulum"),
-        (PayMonster(1, 0, True, feed=2), "P2 payday 0 pay feed=2"),
+        (PayMonster(0, 1, True, trap="pendulum"), "P1 payday 2 pay trap=pendulum"),  # monsters from 1 (LIB-TV-2)
+        (PayMonster(1, 0, True, feed=2), "P2 payday 1 pay feed=3"),
         (WitchHunt(2, None), "P3 witch-hunt evil"),
-        (WitchHunt(0, 3), "P1 witch-hunt 3"),
+        (WitchHunt(0, 3), "P1 witch-hunt 4"),
     ],
 )
 def test_year_two_moves_have_a_notation_and_json(move: Move, text: str) -> None:

@@ -7,7 +7,7 @@ for the players, ``chance`` for chance), a verb, then the move's values::
     P2 orders room,food,monster dummy=imps
     chance draw monsters goblin
     chance deal P2 food,mine,traps
-    P1 dig 1,3
+    P1 dig D2
     P1 decline
 
 The notation is position-independent: the text of a move depends on the move
@@ -63,7 +63,6 @@ from dlrules.moves import (
     PayMonster,
     PayTaxes,
     ReturnOrder,
-    DiscardTrap,
     Spy,
     TakeAction,
     WitchHunt,
@@ -203,12 +202,12 @@ _KNOWN_FIELDS: dict[type, frozenset[str]] = {
         DigTunnel: "seat square",
         FinishDigging: "seat",
         MineGold: "seat imps",
-        HireMonster: "seat monster dismiss",
+        HireMonster: "seat monster dismiss trap",
         BuildRoom: "seat room square",
         ActivateRoom: "seat room trolls target",
         FinishProduction: "seat",
         ReturnOrder: "seat action",
-        PayMonster: "seat monster pay",
+        PayMonster: "seat monster pay trap feed",
         PayTaxes: "seat gold",
         PlanDefence: "seat tile traps monsters",
         ReleasePrisoner: "seat prisoner",
@@ -273,6 +272,7 @@ def _format_known(move: Move, players: int | None) -> str:
         return f"{who} mine {move.imps}"
     if isinstance(move, HireMonster):
         extra = f" dismiss={_number_word(move.dismiss)}" if move.dismiss is not None else ""
+        extra += f" trap={move.trap}" if move.trap is not None else ""
         return f"{who} hire {move.monster}{extra}"
     if isinstance(move, BuildRoom):
         return f"{who} build {move.room} {_square_word(move.square)}"
@@ -285,7 +285,9 @@ def _format_known(move: Move, players: int | None) -> str:
     if isinstance(move, ReturnOrder):
         return f"{who} return {move.action.value}"
     if isinstance(move, PayMonster):
-        return f"{who} payday {_number_word(move.monster)} {'pay' if move.pay else 'release'}"
+        extra = f" trap={move.trap}" if move.trap is not None else ""
+        extra += f" feed={_number_word(move.feed)}" if move.feed is not None else ""
+        return f"{who} payday {_number_word(move.monster)} {'pay' if move.pay else 'release'}{extra}"
     if isinstance(move, PayTaxes):
         return f"{who} taxes {move.gold}"
     return _format_combat(who, move)
@@ -294,25 +296,25 @@ def _format_known(move: Move, players: int | None) -> str:
 def _format_combat(who: str, move: Move) -> str:
     if isinstance(move, PlanDefence):
         extra = f" traps={','.join(move.traps)}" if move.traps else ""
-        extra += f" monsters={','.join(map(str, move.monsters))}" if move.monsters else ""
+        extra += f" monsters={','.join(map(_number_word, move.monsters))}" if move.monsters else ""
         return f"{who} plan {_square_word(move.tile)}{extra}"
     if isinstance(move, ReleasePrisoner):
-        return f"{who} release {move.prisoner}"
+        return f"{who} release {_number_word(move.prisoner)}"
     if isinstance(move, ChooseTrap):
         return f"{who} first-trap {move.trap}"
     if isinstance(move, Target):
-        return f"{who} target {move.adventurer}"
+        return f"{who} target {_number_word(move.adventurer)}"
     if isinstance(move, Attack):
-        extra = f" target={move.target}" if move.target is not None else ""
-        return f"{who} attack {move.monster} {move.option}{extra}"
+        extra = f" target={_number_word(move.target)}" if move.target is not None else ""
+        return f"{who} attack {_number_word(move.monster)} {_number_word(move.option)}{extra}"
     if isinstance(move, WordOfPeace):
         return f"{who} peace {'withdraw' if move.withdraw else 'evil'}"
     if isinstance(move, DiscardTrap):
         return f"{who} discard-trap {move.trap}"
     if isinstance(move, Transform):
-        return f"{who} transform {move.monster}"
+        return f"{who} transform {_number_word(move.monster)}"
     if isinstance(move, WitchHunt):
-        return f"{who} witch-hunt {'evil' if move.monster is None else move.monster}"
+        return f"{who} witch-hunt {'evil' if move.monster is None else _number_word(move.monster)}"
     raise AssertionError(f"{type(move).__name__} has no verb")  # pragma: no cover - guarded by _KNOWN_FIELDS
 
 
@@ -387,10 +389,11 @@ def _p_mine(seat: int, w: list[str], text: str) -> Move:
 
 def _p_hire(seat: int, w: list[str], text: str) -> Move:
     if not w:
-        raise ValueError(f"{text!r}: expected 'P<k> hire <monster> [dismiss=<monster number>]'")
-    opts = _options(w[1:], {"dismiss"}, text)
+        raise ValueError(f"{text!r}: expected 'P<k> hire <monster> [dismiss=<monster number>] [trap=<trap>]'")
+    opts = _options(w[1:], {"dismiss", "trap"}, text)
     dismiss = _parse_number(opts["dismiss"], text, "dismiss") if "dismiss" in opts else None
-    return HireMonster(seat, _parse_key(w[0], text, "monster"), dismiss)
+    trap = _parse_key(opts["trap"], text, "trap") if "trap" in opts else None
+    return HireMonster(seat, _parse_key(w[0], text, "monster"), dismiss, trap)
 
 
 def _p_build(seat: int, w: list[str], text: str) -> Move:
@@ -413,10 +416,15 @@ def _p_return(seat: int, w: list[str], text: str) -> Move:
 
 
 def _p_payday(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 2, text, "'P<k> payday <monster number> pay|release'")
+    usage = "'P<k> payday <monster number> pay|release [trap=<trap>] [feed=<monster number>]'"
+    if len(w) < 2:
+        raise ValueError(f"{text!r}: expected {usage}")
     if w[1] not in ("pay", "release"):
-        raise ValueError(f"{text!r}: payday ends with 'pay' or 'release', not {w[1]!r}")
-    return PayMonster(seat, _parse_number(w[0], text, "the monster number"), w[1] == "pay")
+        raise ValueError(f"{text!r}: payday says 'pay' or 'release' after the monster number, not {w[1]!r}")
+    opts = _options(w[2:], {"trap", "feed"}, text)
+    trap = _parse_key(opts["trap"], text, "trap") if "trap" in opts else None
+    feed = _parse_number(opts["feed"], text, "the monster fed") if "feed" in opts else None
+    return PayMonster(seat, _parse_number(w[0], text, "the monster number"), w[1] == "pay", trap, feed)
 
 
 def _p_taxes(seat: int, w: list[str], text: str) -> Move:
@@ -431,16 +439,16 @@ def _p_discard_trap(seat: int, w: list[str], text: str) -> Move:
 
 def _p_plan(seat: int, w: list[str], text: str) -> Move:
     if not w:
-        raise ValueError(f"{text!r}: expected 'P<k> plan <row>,<column> [traps=<trap>,…] [monsters=<index>,…]'")
+        raise ValueError(f"{text!r}: expected 'P<k> plan <square> [traps=<trap>,…] [monsters=<monster number>,…]'")
     opts = _options(w[1:], {"traps", "monsters"}, text)
     traps = tuple(_parse_key(t, text, "trap") for t in opts["traps"].split(",")) if opts.get("traps") else ()
-    monsters = tuple(_parse_int(i, text, "a monster index") for i in opts["monsters"].split(",")) if opts.get("monsters") else ()
+    monsters = tuple(_parse_number(i, text, "a monster number") for i in opts["monsters"].split(",")) if opts.get("monsters") else ()
     return PlanDefence(seat, _parse_square(w[0], text), traps, monsters)
 
 
 def _p_release(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> release <prisoner index>'")
-    return ReleasePrisoner(seat, _parse_int(w[0], text, "the prisoner index"))
+    _arity(w, 1, text, "'P<k> release <prisoner number>'")
+    return ReleasePrisoner(seat, _parse_number(w[0], text, "the prisoner number"))
 
 
 def _p_first_trap(seat: int, w: list[str], text: str) -> Move:
@@ -449,16 +457,17 @@ def _p_first_trap(seat: int, w: list[str], text: str) -> Move:
 
 
 def _p_target(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> target <adventurer index>'")
-    return Target(seat, _parse_int(w[0], text, "the adventurer index"))
+    _arity(w, 1, text, "'P<k> target <adventurer number>'")
+    return Target(seat, _parse_number(w[0], text, "the adventurer number"))
 
 
 def _p_attack(seat: int, w: list[str], text: str) -> Move:
     if len(w) < 2:
-        raise ValueError(f"{text!r}: expected 'P<k> attack <monster index> <option> [target=<index>]'")
+        raise ValueError(f"{text!r}: expected 'P<k> attack <monster number> <option 1|2> [target=<adventurer number>]'")
     opts = _options(w[2:], {"target"}, text)
-    target = _parse_int(opts["target"], text, "target") if "target" in opts else None
-    return Attack(seat, _parse_int(w[0], text, "the monster index"), _parse_int(w[1], text, "the option"), target)
+    target = _parse_number(opts["target"], text, "target") if "target" in opts else None
+    monster = _parse_number(w[0], text, "the monster number")
+    return Attack(seat, monster, _parse_number(w[1], text, "the option"), target)
 
 
 def _p_peace(seat: int, w: list[str], text: str) -> Move:
@@ -469,11 +478,13 @@ def _p_peace(seat: int, w: list[str], text: str) -> Move:
 
 
 def _p_transform(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> transform <monster index>'")
-    return Transform(seat, _parse_int(w[0], text, "the monster index"))
+    _arity(w, 1, text, "'P<k> transform <monster number>'")
+    return Transform(seat, _parse_number(w[0], text, "the monster number"))
+
+
 def _p_witch_hunt(seat: int, w: list[str], text: str) -> Move:
-    _arity(w, 1, text, "'P<k> witch-hunt <monster index>|evil'")
-    return WitchHunt(seat, None if w[0] == "evil" else _parse_int(w[0], text, "the monster index"))
+    _arity(w, 1, text, "'P<k> witch-hunt <monster number>|evil'")
+    return WitchHunt(seat, None if w[0] == "evil" else _parse_number(w[0], text, "the monster number"))
 
 
 _VERBS: dict[str, tuple[_Parser, bool]] = {

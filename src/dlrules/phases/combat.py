@@ -63,7 +63,16 @@ from dlrules.moves import (
 )
 from dlrules.phases import PhaseRules
 from dlrules.components.setup import EVIL_MIN
-from dlrules.phases.common import announce, check_paladin, move_evil, narrating, plural, square_data, update_player
+from dlrules.phases.common import (
+    announce,
+    check_paladin,
+    evil_cost_violation,
+    move_evil,
+    narrating,
+    plural,
+    square_data,
+    update_player,
+)
 from dlrules.phases.events import can_pay as can_pay_wage
 from dlrules.state import (
     CHANCE,
@@ -449,7 +458,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     if b.choosing == "suggestion":
         out: list[Move] = []
         for i in _first_of_alike(player, b.asking):
-            if can_pay_wage(player, MONSTERS[player.monsters[i].kind]):
+            if can_pay_wage(player, MONSTERS[player.monsters[i].kind], state.variant, i):  # CMB-SPELL-7: a cost
                 out.append(PayMonster(seat, i, True))
             out.append(PayMonster(seat, i, False))
         return tuple(out)
@@ -542,9 +551,9 @@ def _explain(state: GameState, move: Move) -> Violation | None:
             if any(not t.conquered for t in player.dungeon.tiles):
                 return Violation("CMB-END-3", "you still have an unconquered tile: you plan a battle (PlanDefence), not a release")
             if not 0 <= move.prisoner < len(player.prison):
-                return Violation("CMB-END-3", f"your prison holds {len(player.prison)} adventurers (0 to {len(player.prison) - 1}), not {move.prisoner}")
+                return Violation("CMB-END-3", f"your prison holds {len(player.prison)} adventurers (1 to {len(player.prison)}), not {move.prisoner + 1}")
             first = player.prison.index(player.prison[move.prisoner])
-            return Violation("LIB-CMB-2", f"prisoners {first} and {move.prisoner} are alike; name the first, {first}")
+            return Violation("LIB-CMB-2", f"prisoners {first + 1} and {move.prisoner + 1} are alike; name the first, {first + 1}")
         if not isinstance(move, PlanDefence):
             return Violation("CMB-REF-2", "it is the Planning phase: plan your battle (PlanDefence)")
         if not any(not t.conquered for t in player.dungeon.tiles):
@@ -555,8 +564,13 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         return None
     if b.aiming is not None:
         if isinstance(move, Target):
-            return Violation("CMB-TRAP-6", f"the party has {len(party(state, seat))} adventurers, positions 0 to {len(party(state, seat)) - 1}; not {move.adventurer}")
+            return Violation("CMB-TRAP-6", f"the party has {len(party(state, seat))} adventurers, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
         return Violation("CMB-REF-4", f"pick the target of the {b.aiming.replace('-', ' ')} first (Target)")
+    if b.choosing == "suggestion" and isinstance(move, PayMonster) and move.pay and move.monster in b.asking:
+        kind = MONSTERS[player.monsters[move.monster].kind]
+        refusal = evil_cost_violation(state.variant, player, kind.evil, f"the {kind.name}'s wage")
+        if refusal is not None:  # CMB-SPELL-7: a wage paid for Suggestion is a cost
+            return refusal
     if b.choosing is not None:
         return Violation("CMB-REF-4", f"the {COMBAT_CARDS[b.choosing].name} card asks for your choice now: {_choice_hint(b.choosing)}")
     if b.step == "trap":
@@ -607,9 +621,9 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
         return Violation("LIB-CMB-2", "name the monsters sent as sorted, different indices")
     for i in move.monsters:
         if not 0 <= i < len(player.monsters):
-            return Violation("CMB-PLAN-5", f"you have {len(player.monsters)} monsters (0 to {len(player.monsters) - 1}), not {i}")
+            return Violation("CMB-PLAN-5", f"you have {len(player.monsters)} monsters (1 to {len(player.monsters)}), not {i + 1}")
         if not player.monsters[i].ready:
-            return Violation("CMB-PLAN-5", f"your {MONSTERS[player.monsters[i].kind].name} ({i}) is knocked out and cannot be sent")
+            return Violation("CMB-PLAN-5", f"your {MONSTERS[player.monsters[i].kind].name} ({i + 1}) is knocked out and cannot be sent")
     real = _monsters_only(player, move.monsters)
     if len(real) > ground.monsters:
         return Violation("CMB-3", f"a {ground.name} takes at most {ground.monsters} monster(s) (ghosts aside), not {len(real)}")
@@ -619,23 +633,23 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
 def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     player = state.players[b.seat]
     if move.monster not in b.sent:
-        sent = ", ".join(f"{MONSTERS[player.monsters[i].kind].name} ({i})" for i in b.sent) or "none"
-        return Violation("CMB-MON-1", f"monster {move.monster} was not sent here or has acted; still to act: {sent}")
+        sent = ", ".join(f"{MONSTERS[player.monsters[i].kind].name} ({i + 1})" for i in b.sent) or "none"
+        return Violation("CMB-MON-1", f"monster {move.monster + 1} was not sent here or has acted; still to act: {sent}")
     kind = player.monsters[move.monster].kind
     options = MONSTER_COMBAT[kind].options
     if not 0 <= move.option < len(options):
-        return Violation("CMB-MON-2", f"the {MONSTERS[kind].name} has {len(options)} option(s) (0 to {len(options) - 1}), not {move.option}")
+        return Violation("CMB-MON-2", f"the {MONSTERS[kind].name} has {len(options)} option(s) (1 to {len(options)}), not {move.option + 1}")
     option = options[move.option]
     if option.food and player.food < option.food:
         return Violation("CMB-MON-2", f"this option costs {option.food} food; you have {player.food}")
     if option.reach is Reach.ANYONE:
         valid = _targets(party(state, b.seat), option)
         why = " (a ghost never attacks the first adventurer)" if option.not_first else " (a vampire never attacks a priest)" if option.no_priests else ""
-        return Violation("CMB-MON-5", f"valid targets are positions {', '.join(map(str, valid))}{why}, not {move.target}")
+        return Violation("CMB-MON-5", f"valid targets are positions {', '.join(str(v + 1) for v in valid)}{why}, not {'none' if move.target is None else move.target + 1}")
     if move.target is not None:
         return Violation("CMB-MON-2", f"this option of the {MONSTERS[kind].name} takes no target")
     first = player.monsters.index(player.monsters[move.monster])
-    return Violation("LIB-CMB-2", f"your monsters {first} and {move.monster} are alike; name the first one still to act")
+    return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
 
 
 # --- changes -----------------------------------------------------------------------------------------

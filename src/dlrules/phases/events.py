@@ -26,6 +26,8 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard
 from dlrules.errors import Violation
 from dlrules.moves import Move, PayMonster, PayTaxes, WitchHunt
@@ -203,6 +205,11 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     return ()
 
 
+def _numbers(indices: Iterable[int]) -> str:
+    """Monsters in a lair as people count them, from 1 (LIB-TV-2)."""
+    return ", ".join(str(i + 1) for i in indices)
+
+
 def _year_two_wage_violation(player: PlayerState, kind: MonsterKind, move: PayMonster) -> Violation | None:
     """Y2-19, Y2-20, Y2-21: the trap card and the fed monster of a wage."""
     if not move.pay:
@@ -220,12 +227,12 @@ def _year_two_wage_violation(player: PlayerState, kind: MonsterKind, move: PayMo
         if not options:
             return Violation("Y2-20", f"the {kind.name}'s wage is another of your monsters (not a ghost); you have none: it leaves")
         if move.feed is None or not 0 <= move.feed < len(player.monsters) or move.feed == move.monster:
-            return Violation("Y2-21", f"the {kind.name}'s wage is another of your monsters: name which one leaves (one of {list(options)})")
+            return Violation("Y2-21", f"the {kind.name}'s wage is another of your monsters: name which one leaves (one of {_numbers(options)})")
         fed = player.monsters[move.feed]
         if MONSTERS[fed.kind].ghost:
-            return Violation("Y2-20", f"a ghost cannot be fed to the {kind.name}; name a monster (one of {list(options)})")
+            return Violation("Y2-20", f"a ghost cannot be fed to the {kind.name}; name a monster (one of {_numbers(options)})")
         if move.feed not in options:
-            return Violation("LIB-REV-2", f"alike monsters have the same effect: name the first of them (one of {list(options)})")
+            return Violation("LIB-REV-2", f"alike monsters have the same effect: name the first of them (one of {_numbers(options)})")
     elif move.feed is not None:
         return Violation("EVT-PAY-1", f"the {kind.name}'s wage takes no other monster; only the Demon's does")
     return None
@@ -240,10 +247,10 @@ def _witch_hunt_violation(state: GameState, player: PlayerState, move: WitchHunt
     if move.monster is None:  # pragma: no cover - always listed when the player is asked
         return Violation("SPE-C-2", "you may always gain the Evil instead")
     if not 0 <= move.monster < len(player.monsters):
-        return Violation("SPE-C-2", f"there is no monster at index {move.monster} in your lair (you have {len(player.monsters)})")
+        return Violation("SPE-C-2", f"there is no monster {move.monster + 1} in your lair (you have {len(player.monsters)})")
     if MONSTERS[player.monsters[move.monster].kind].ghost:
         return Violation("SPE-9", "the Witch Hunt speaks of monsters: a ghost cannot be given up")
-    return Violation("LIB-REV-2", f"alike monsters have the same effect: name the first of them (one of {list(options)})")
+    return Violation("LIB-REV-2", f"alike monsters have the same effect: name the first of them (one of {_numbers(options)})")
 
 
 # --- changes ------------------------------------------------------------------------------
