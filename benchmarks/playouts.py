@@ -5,8 +5,9 @@ of python-chess, measured in one process (docs/performance.md).
     python benchmarks/playouts.py --quick    # a few seconds (smoke test)
     python benchmarks/playouts.py --seconds 60 --seed 7
 
-dlrules: from ``new_game(n)`` for n = 4, 3, 2, uniform random play-outs as
-far as the engine goes (until nobody is to move), chance sampled with
+dlrules: from ``new_game(n)`` for n = 4, 3, 2, uniform random play-outs of
+whole games (until nobody is to move: the end of the game, SCO-3, with its
+outcome computed), chance sampled with
 ``sample_chance``, one ``random.Random`` per play-out seeded from ``--seed``.
 A *decision* is one move applied with ``apply`` (a player's or chance's),
 together with what it takes to choose it (``to_move``, ``legal_moves`` or
@@ -16,6 +17,10 @@ random choice and one ``push``.
 
 Both kinds of play-out alternate in one loop, so machine noise hits both
 alike; the ratio ours/theirs is what to track (absolute times drift).
+
+Memory: a separate loop plays ``--memory-games`` whole 4-player games (1,000
+by default) one after another in this process, computing each outcome, and
+reports the process's peak RSS (issue 13: < 200 MB).
 
 Position timings use a fixed corpus: every ``--stride``-th decision point of
 the first play-outs of each player count (same seed, same engine: same
@@ -56,13 +61,14 @@ clock = time.perf_counter
 
 
 def play_ours(players: int, seed: int, record: list[GameState] | None = None) -> int:
-    """One uniform random play-out as far as the engine goes; the decisions made."""
+    """One uniform random whole game, to its outcome; the decisions made."""
     rng = random.Random(seed)
     state = new_game(players)
     made = 0
     while True:
         seats = to_move(state)
         if not seats:
+            dlrules.outcome(state)  # the final scores are part of a whole game (SCO-14)
             return made
         if record is not None:
             record.append(state)
@@ -154,9 +160,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=int, default=300, help="positions in the timing corpus (default 300)")
     parser.add_argument("--stride", type=int, default=3, help="take every n-th decision point for the corpus")
     parser.add_argument("--repeats", type=int, default=5, help="timings per corpus position (median taken)")
+    parser.add_argument("--memory-games", type=int, default=1000, help="whole 4-player games played for the memory figure (default 1000)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.seconds, args.corpus, args.repeats = 1.0, 40, 2
+        args.seconds, args.corpus, args.repeats, args.memory_games = 1.0, 40, 2, 5
     if chess is None:
         print("python-chess is not installed: pip install -e '.[bench]'", file=sys.stderr)
         return 2
@@ -192,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         [s for n in PLAYER_COUNTS for s in ours[n].seconds], [k for n in PLAYER_COUNTS for k in ours[n].steps]
     )
 
-    print("dlrules random play-outs (as far as the engine goes)")
+    print("dlrules random play-outs (whole games, to the outcome)")
     print(f"  {'players':>7} {'play-outs':>9} {'decisions':>9} {'decisions/s':>12} {'play-outs/s':>12} {'µs/decision':>12} {'ms/play-out':>12}  stops in")
     for n in PLAYER_COUNTS:
         r = ours[n]
@@ -236,14 +243,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  JSON size of a state: median {statistics.median(sizes):,.0f} bytes")
     print()
 
-    # Memory: the process's peak RSS, and Python's peak allocations over one 4-player play-out.
+    # Memory: the process's peak RSS after many whole games in this one process,
+    # and Python's peak allocations over one 4-player game.
     gc.collect()
     tracemalloc.start()
     play_ours(4, args.seed)
     _, traced = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    print(f"memory: peak RSS of this process {rss:.1f} MiB; peak Python allocations during one 4-player play-out {traced / 1024:.0f} KiB")
+    before = _rss_mib()
+    t0 = clock()
+    for k in range(args.memory_games):
+        play_ours(4, args.seed * 31 + k)
+    memory_seconds = clock() - t0
+    rss = _rss_mib()
+    print(
+        f"memory: peak RSS of this process {rss:.1f} MiB after {args.memory_games} whole 4-player games in it "
+        f"({before:.1f} MiB before them; {memory_seconds:.0f} s); peak Python allocations during one 4-player game {traced / 1024:.0f} KiB"
+    )
     print()
 
     print("python-chess random games (same loop, same process)")
@@ -255,10 +271,11 @@ def main(argv: list[str] | None = None) -> int:
     ratio = every.per_second / theirs.per_second
     game_ratio = ours[4].median_run_ms / theirs.median_run_ms
     lm_ratio = pct(lm, 0.99) / chess_us
-    print("targets (issue 7)")
+    print("targets (issue 13: whole games)")
     print(f"  decisions/s ÷ plies/s               {ratio:6.2f}   (target ≥ 1.5)  {_ok(ratio >= 1.5)}")
-    print(f"  4-player play-out ÷ chess game      {game_ratio:6.2f}   (target ≤ 1, medians)  {_ok(game_ratio <= 1)}")
-    print(f"  legal_moves p99 ÷ chess µs/ply      {lm_ratio:6.2f}   (target ≤ 20)  {_ok(lm_ratio <= 20)}")
+    print(f"  4-player game ÷ chess game          {game_ratio:6.2f}   (target ≤ 1.5, medians)  {_ok(game_ratio <= 1.5)}")
+    print(f"  peak RSS, {args.memory_games} whole games        {rss:6.1f}   (target < 200 MB, 1,000 games)  {_ok(rss * 1.048576 < 200)}")
+    print(f"  legal_moves p99 ÷ chess µs/ply      {lm_ratio:6.2f}   (issue 7: ≤ 20)  {_ok(lm_ratio <= 20)}")
     print()
     print(f"ratio ours/theirs (decisions/s ÷ plies/s): {ratio:.2f}")
     return 0
@@ -311,6 +328,11 @@ def _final_phase(players: int, seed: int) -> str:
             moves = legal_moves(state)
             state = apply(state, moves[rng.randrange(len(moves))])
     return f"{state.phase.value} (year {state.year}, round {state.round})"
+
+
+def _rss_mib() -> float:
+    """The process's peak resident set size so far, MiB (``ru_maxrss`` is KiB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _ok(flag: bool) -> str:

@@ -1,4 +1,5 @@
-"""Play a seeded game with the built-in bots and narrate what happened.
+"""Play a seeded whole game with the built-in bots, narrate what happened and
+print the final scores.
 
     python examples/play_seeded_game.py [SEED]
 
@@ -34,6 +35,9 @@ def main(seed: int) -> None:
     print(f"Reached year {final.year}, {final.season}, phase {final.phase.value}.")
     for seat, player in enumerate(final.players):
         print(f"  Player {seat + 1}: {player.gold} gold, {player.food} food, {player.imps} imps, evil {player.evil}")
+    outcome = dlrules.outcome(final)  # None unless the game is over (SCO-3)
+    if outcome is not None:
+        print(dlrules.score_sheet(outcome))
 
 
 if __name__ == "__main__":

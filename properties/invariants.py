@@ -475,8 +475,13 @@ def forced_decisions_are_automatic(state: GameState) -> None:
     real choice (two or more legal moves); a forced one is made for him."""
     if state.phase is not Phase.COMBAT:
         return
+    from dlrules.phases.combat import hides_a_card
+
     seats = [s for s in dlrules.to_move(state) if s != CHANCE]
-    if seats and len(dlrules.legal_moves(state)) < 2:
+    moves = dlrules.legal_moves(state)
+    if seats and len(moves) == 1 and hides_a_card(state, moves[0]):
+        return  # LIB-RC-2: a choice among face-down trap cards is always asked
+    if seats and len(moves) < 2:
         raise _fail("forced_decisions_are_automatic", state, f"Player {seats[0] + 1} is asked with one legal move only")
 
 

@@ -14,9 +14,10 @@ import attrs
 
 from dlrules import new_game
 from dlrules.components import COMBAT_DECKS
-from dlrules.engine import apply, settle
+from dlrules.engine import apply, apply_with_events, settle
+from dlrules.phases.common import Event
 from dlrules.errors import IllegalMove
-from dlrules.moves import Move
+from dlrules.moves import Draw, Move
 from dlrules.phases import combat
 from dlrules.state import Adventurer, Deck, Dungeon, GameState, Monster, Phase, Square, Tile
 
@@ -101,12 +102,40 @@ def position(
         assert state.fight is not None and state.fight.paladin is not None
         fight = attrs.evolve(state.fight, paladin=attrs.evolve(state.fight.paladin, damage=paladin_damage))
         state = attrs.evolve(state, fight=fight)
-    return settle(state)
+    return reveal_known(settle(state))
+
+
+def reveal_known(state: GameState) -> GameState:
+    """Turn up the round's combat card when it is already identified: a
+    chance turn with one certain outcome (LIB-RC-3), played here so tests
+    read as the table plays."""
+    while True:
+        f = state.fight
+        if state.phase is not Phase.COMBAT or f is None or f.stage != "reveal":
+            return state
+        known = state.combat[f.round - 1]
+        if known is None:
+            return state
+        state = apply(state, Draw("combat", known))
+
+
+def play_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """``apply_with_events`` and then the certain reveals (``reveal_known``),
+    with the events of all of them."""
+    state, said = apply_with_events(state, move)
+    events = list(said)
+    while True:
+        f = state.fight
+        if state.phase is not Phase.COMBAT or f is None or f.stage != "reveal" or state.combat[f.round - 1] is None:
+            return state, tuple(events)
+        state, said = apply_with_events(state, Draw("combat", state.combat[f.round - 1] or ""))
+        events.extend(said)
 
 
 def play(state: GameState, *moves: Move) -> GameState:
+    state = reveal_known(state)
     for m in moves:
-        state = apply(state, m)
+        state = reveal_known(apply(state, m))
     return state
 
 

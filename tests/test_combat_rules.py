@@ -9,7 +9,7 @@ import attrs
 
 from dlrules import CHANCE, legal_moves, to_move
 from dlrules.chance import chance_outcomes
-from dlrules.engine import apply_with_events
+
 from dlrules.moves import (
     Attack,
     ChooseTrap,
@@ -26,7 +26,7 @@ from dlrules.phases.combat import battle_tiles, hit_points, party
 from dlrules.state import Adventurer, GameState, Phase
 from dlrules.views import HIDDEN, view
 
-from combat_positions import COLUMN, damage, play, position, refused, tunnels
+from combat_positions import COLUMN, damage, play, play_with_events, position, refused, tunnels
 
 W3, W4, W5 = "y1-warrior-3", "y1-warrior-4", "y1-warrior-5"
 NO_FATIGUE = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
@@ -44,7 +44,7 @@ def test_CMB_4_CMB_BAT_1_battles_one_at_a_time_in_play_order() -> None:
     """CMB-BAT-1, CMB-REF-5: the starting player's battle first, each with its steps in order."""
     state = position({0: [W5], 1: [W5]}, first=1, cards=NO_FATIGUE)
     state = play(state, PlanDefence(1, E))
-    state, said = apply_with_events(state, PlanDefence(0, E))
+    state, said = play_with_events(state, PlanDefence(0, E))
     battles = [e.seat for e in said if e.code == "battle"]
     assert battles == [1, 0]
     codes = [e.code for e in said if e.seat == 1]
@@ -133,7 +133,7 @@ def test_CMB_PLAN_1_CMB_END_3_no_unconquered_tile_releases_a_prisoner() -> None:
     state = position({0: [W5]}, dungeons={0: dungeon}, prisons={0: [W3, "y1-thief-3-1"]})
     assert set(legal_moves(state)) == {ReleasePrisoner(0, 0), ReleasePrisoner(0, 1)}
     assert refused(state, PlanDefence(0, E)) == ["CMB-END-3"]
-    state, said = apply_with_events(state, ReleasePrisoner(0, 1))
+    state, said = play_with_events(state, ReleasePrisoner(0, 1))
     # round 2 releases the last one by itself (one choice, LIB-CMB-1); no battle is ever fought (CMB-BAT-1)
     # then the change of year: the year-1 paladin nobody attracted follows them (Y2-9)
     assert state.players[0].prison == () and state.far_lands[-4:] == ("y1-thief-3-1", W3, W5, "paladin-1")
@@ -534,7 +534,7 @@ def test_CMB_EOR_2_the_poisoned_paladin_takes_his_2_before_he_can_move() -> None
 def test_CMB_HEAL_3_U_1_regeneration_has_no_established_effect() -> None:
     y2 = ("regeneration", "blind-rage", "magic-key", "illusion")
     state = position({0: ["y2-warrior-8:2", "y2-wizard-4-2"]}, year=2, cards=y2)
-    state, said = apply_with_events(state, PlanDefence(0, E))
+    state, said = play_with_events(state, PlanDefence(0, E))
     assert any(e.code == "spell" and "Regeneration" in e.text for e in said)
     assert damage(state, 0)[0] == 2 + 3  # nothing healed; fatigue 3
 
@@ -553,7 +553,7 @@ def test_C2_2_LIB_CMB_9_an_illusion_stands_first_and_vanishes() -> None:
     paladin too); the goblin's 2 make it vanish, its follow-up hits the paladin."""
     y2 = ("illusion", "blind-rage", "regeneration", "magic-key")
     state = position({0: ["y2-wizard-4-2"]}, paladin=0, monsters={0: ["goblin"]}, year=2, cards=y2)
-    state, said = apply_with_events(state, PlanDefence(0, E, (), (0,)))
+    state, said = play_with_events(state, PlanDefence(0, E, (), (0,)))
     assert any(e.code == "illusion" for e in said)
     assert [a.key for a in party(state, 0)] == ["paladin-2", "y2-wizard-4-2"]
     assert state.players[0].prison == () and damage(state, 0) == [1, 0]  # follow-up 1, healed by his hearts; fatigue 1

@@ -9,12 +9,11 @@ import pytest
 
 from dlrules import legal_moves
 from dlrules.components import COMBAT_CARDS
-from dlrules.engine import apply_with_events
 from dlrules.moves import Attack, PlanDefence, Target
 from dlrules.phases.combat import party
 from dlrules.state import GameState
 
-from combat_positions import COLUMN, damage, play, position
+from combat_positions import COLUMN, damage, play, play_with_events, position
 
 W5, WIZARD = "y1-warrior-5", "y1-wizard-4-2"
 E = COLUMN[0]
@@ -33,7 +32,7 @@ def test_C1_5_fireball_is_cast_and_does_nothing() -> None:
     fatigue and the conquest touch the dungeon."""
     state = position({0: [W5, WIZARD]}, cards=("fireball", *AFTER))
     before = _resources(state)
-    state, said = apply_with_events(state, PlanDefence(0, E))
+    state, said = play_with_events(state, PlanDefence(0, E))
     cast = [e for e in said if e.kind == "spell"]
     assert [(e.data["card"], e.data["cast"]) for e in cast] == [("fireball", True)]
     assert "Fireball" in cast[0].text
@@ -47,7 +46,7 @@ def test_C1_3_U_12_the_shield_takes_nothing_from_the_trap_before_it() -> None:
     trap step comes before the fast spells, so the Rolling Stone's 3 stay
     and the shield takes the first point of fatigue instead."""
     state = position({0: [W5, WIZARD]}, traps={0: ["rolling-stone"]}, cards=("magic-shield", *AFTER))
-    state, said = apply_with_events(state, PlanDefence(0, E, ("rolling-stone",)))
+    state, said = play_with_events(state, PlanDefence(0, E, ("rolling-stone",)))
     assert damage(state, 0) == [3, 0]  # 3 from the stone, the 1 of fatigue absorbed
     shield = [e for e in said if e.kind == "shield"]
     assert [(e.data["absorbed"], e.data["position"], e.data["by"]) for e in shield] == [(1, 0, "fatigue")]
@@ -59,7 +58,7 @@ def test_C1_3_U_12_within_one_effect_the_front_most_point_is_absorbed() -> None:
     his; then fatigue 1 falls on the first adventurer."""
     state = position({0: [W5, WIZARD]}, monsters={0: ["slime"]}, cards=("magic-shield", *AFTER))
     state = play(state, PlanDefence(0, E, (), (0,)))
-    state, said = apply_with_events(state, Attack(0, 0, 0))
+    state, said = play_with_events(state, Attack(0, 0, 0))
     assert damage(state, 0) == [0 + 1, 1]
     hits = [e.data["amounts"] for e in said if e.kind == "damage"]
     assert hits[0] == [0, 1]  # the slime's points after the shield
@@ -93,7 +92,7 @@ def test_U_13_fatigue_rolling_onto_an_invisible_wizard_is_lost(monkeypatch: pyte
     card = COMBAT_CARDS["invisibility"]
     monkeypatch.setitem(COMBAT_CARDS, "invisibility", attrs.evolve(card, fatigue=2))
     state = position({0: ["y1-warrior-3:2", WIZARD]}, cards=("invisibility", *AFTER))
-    state, said = apply_with_events(state, PlanDefence(0, E))
+    state, said = play_with_events(state, PlanDefence(0, E))
     assert state.players[0].prison == ("y1-warrior-3",)  # the first point eliminates him
     assert damage(state, 0) == [0]  # the second point would roll onto the wizard: lost
     assert any(e.kind == "conquest" for e in said)
@@ -102,7 +101,7 @@ def test_U_13_fatigue_rolling_onto_an_invisible_wizard_is_lost(monkeypatch: pyte
 def test_C1_7_fist_of_justice_takes_one_imp_and_says_so() -> None:
     """C1-7: the defender loses 1 imp (to the bank); the event names the loss."""
     state = position({0: [W5, WIZARD]}, cards=("fist-of-justice", *AFTER), imps=3)
-    state, said = apply_with_events(state, PlanDefence(0, E))
+    state, said = play_with_events(state, PlanDefence(0, E))
     assert state.players[0].imps == 2
     assert any(e.kind == "spell" and e.data.get("lost") == {"imps": 1} for e in said)
 
@@ -110,7 +109,7 @@ def test_C1_7_fist_of_justice_takes_one_imp_and_says_so() -> None:
 def test_C1_7_fist_of_justice_without_an_imp_takes_nothing() -> None:
     state = position({0: [W5, WIZARD]}, cards=("fist-of-justice", *AFTER), imps=0, spare="rolling-stone")
     before = _resources(state)
-    state, said = apply_with_events(state, PlanDefence(0, E))
+    state, said = play_with_events(state, PlanDefence(0, E))
     assert _resources(state) == before and not any("lost" in e.data for e in said)
 
 
@@ -120,8 +119,8 @@ def test_M_5_the_witch_makes_two_small_attacks_on_anyone() -> None:
     state = position({0: [W5, "y1-warrior-4"]}, monsters={0: ["witch"]}, cards=("invisibility", *AFTER))
     state = play(state, PlanDefence(0, E, (), (0,)))
     assert Attack(0, 0, 1, 1) in legal_moves(state)
-    state, said = apply_with_events(state, Attack(0, 0, 1, 1))
+    state, said = play_with_events(state, Attack(0, 0, 1, 1))
     assert list(legal_moves(state)) == [Target(0, 0), Target(0, 1)]
-    state, said = apply_with_events(state, Target(0, 1))
+    state, said = play_with_events(state, Target(0, 1))
     assert damage(state, 0) == [0, 2]  # both small attacks on the second warrior; fatigue 0
     assert [e.data["by"] for e in said if e.kind == "target"] == ["witch"]

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from tablekit import played
 
@@ -201,6 +202,50 @@ def test_a_result_that_does_not_match_the_replay_is_reported() -> None:
     outcome = replay(parse_record("\n".join(lines)))
     assert outcome.failure is not None and outcome.failure.line == len(lines)
     assert "the result says" in outcome.failure.reason
+
+
+def test_SCO_14_a_whole_game_record_ends_with_the_scores_and_the_winners() -> None:
+    """LIB-WG-2: the result line of a finished game gives each seat's total and the winners."""
+    record = _record(2, 8)
+    result = _lines(record)[-1]
+    final = replay(record).state
+    scored = dlrules.outcome(final)
+    assert scored is not None and result["phase"] == "game_over" and result["over"] is True
+    assert result["scores"] == list(scored.totals) and result["winners"] == list(scored.winners)
+    assert record.result is not None
+    assert parse_record(dumps_record(record)).result == attrs.evolve(record.result, line=len(record.moves) + 2)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("scores", "bump", "the final scores"),
+        ("winners", "other", "won but replay found"),
+    ],
+)
+def test_SCO_3_a_result_whose_outcome_differs_from_the_replay_is_reported(field: str, value: str, says: str) -> None:
+    """LIB-WG-2: replay recomputes the outcome and reports the result's line when it differs."""
+    record = _record(2, 8)
+    lines = dumps_record(record).splitlines()
+    data = json.loads(lines[-1])
+    if value == "bump":
+        data["scores"] = [s + 1 if i == 0 else s for i, s in enumerate(data["scores"])]
+    else:
+        data["winners"] = [s for s in range(2) if s not in data["winners"]] or [0]
+    lines[-1] = json.dumps(data)
+    outcome = replay(parse_record("\n".join(lines)))
+    assert outcome.failure is not None and outcome.failure.line == len(lines)
+    assert says in outcome.failure.reason
+    assert outcome.applied == len(record.moves)  # every move was legal: only the outcome is wrong
+
+
+def test_a_result_with_scores_must_list_whole_numbers() -> None:
+    lines = dumps_record(_record(2, 8)).splitlines()
+    data = json.loads(lines[-1])
+    data["scores"] = ["ten", 3]
+    lines[-1] = json.dumps(data)
+    with pytest.raises(RecordError, match="whole numbers"):
+        parse_record("\n".join(lines))
 
 
 def test_make_record_refuses_an_illegal_move() -> None:

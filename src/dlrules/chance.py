@@ -49,6 +49,8 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
 
 _deck: Callable[[Draw], str] = operator.attrgetter("deck")
 _card: Callable[[Draw], str] = operator.attrgetter("card")
+_unseen_card: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
+_unseen_copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
 
 
 def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | None:
@@ -74,7 +76,12 @@ def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | Non
         deck: Deck = getattr(state.decks, name)
         if not deck.unseen:
             return ()
-        weights = tuple(map(dict(deck.unseen).get, map(_card, cast(tuple[Draw, ...], moves)), itertools.repeat(0)))
+        unseen = deck.unseen
+        cards = map(_card, cast(tuple[Draw, ...], moves))
+        if len(unseen) == len(moves) and all(map(operator.eq, cards, map(_unseen_card, unseen))):
+            weights = tuple(map(_unseen_copies, unseen))  # one draw per unseen entry, in its order (round start, combat)
+        else:
+            weights = tuple(map(dict(unseen).get, map(_card, cast(tuple[Draw, ...], moves)), itertools.repeat(0)))
         return () if weights.count(weights[0]) == len(weights) else weights
     if (kind is DealOrders or kind is DrawDummyOrders) and all(type(m) is kind for m in moves):
         return ()

@@ -157,6 +157,7 @@ def _play(args: argparse.Namespace) -> int:
                 "bot": args.bot,
                 "moves": len(result.moves),
                 "over": over,
+                "outcome": _outcome_data(state),
                 "record": args.record,
                 "events": [{"move": n, "code": e.code, "kind": e.kind, "text": e.text, "seat": e.seat, "data": e.data} for n, e in narrated],
                 "final": _position_data(state, None, full=True),
@@ -164,9 +165,13 @@ def _play(args: argparse.Namespace) -> int:
         )
         return 0
     print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant), seed {args.seed}, {args.bot} bots.")
+    if args.quiet:
+        return _play_summary(args, state, narrated, len(result.moves))
     for _, event in narrated:
         if event.code == "phase":
             print(f"\n== {event.text}")
+            if event.data.get("phase") == Phase.GAME_OVER.value:
+                print(f"  {_final_sentence(state)}")
         elif args.verbose or event.code not in QUIET_EVENTS:
             print(f"  {event.text}")
     print()
@@ -179,6 +184,68 @@ def _play(args: argparse.Namespace) -> int:
         print(f"Stopped after {len(result.moves)} moves (--max-moves).")
     for line in describe(state):
         print(line)
+    if args.record:
+        print(f"Record written to {args.record}.")
+    return 0
+
+
+def _result_sentence(state: GameState) -> str:
+    """Who won, with how many points (SCO-3); where play stands before the end."""
+    from dlrules.phases.scoring import describe as describe_result
+    from dlrules.phases.scoring import outcome
+
+    result = outcome(state)
+    if result is None:
+        return f"the game is not over (year {state.year}, {state.phase.value.replace('_', ' ')})."
+    return f"{describe_result(result)}."
+
+
+def _final_sentence(state: GameState) -> str:
+    """The game-over line of the narration (SCO-1, SCO-3)."""
+    return f"Final scoring (SCO-1): {_result_sentence(state)}"
+
+
+def _outcome_data(state: GameState) -> Any:
+    """The outcome as JSON (SCO-14), ``None`` before the end of the game."""
+    from dlrules.phases.scoring import outcome
+
+    result = outcome(state)
+    return None if result is None else to_data(result)
+
+
+def _play_summary(args: argparse.Namespace, state: GameState, narrated: list[tuple[int, Event]], moves: int) -> int:
+    """``play --quiet``: no narration; a line per year (its battles: adventurers
+    imprisoned, tiles conquered) and the score sheet, or where play stopped."""
+    from dlrules.phases.scoring import outcome
+    from dlrules.scoresheet import score_sheet
+
+    tally: dict[int, dict[str, int]] = {}
+    year = 1
+    for _, event in narrated:
+        if event.code == "phase":
+            year = int(event.data.get("year", year))
+        counts = tally.setdefault(year, {"rounds": 0, "eliminated": 0, "conquest": 0, "combat": 0})
+        if event.code == "phase" and event.data.get("phase") == "round_start":
+            counts["rounds"] += 1
+        elif event.code == "phase" and event.data.get("phase") == "combat":
+            counts["combat"] = 1
+        elif event.code in ("eliminated", "conquest"):
+            counts[event.code] += 1
+    for y, counts in sorted(tally.items()):
+        fought = (
+            f"combat: {plural(counts['eliminated'], 'adventurer')} eliminated, {plural(counts['conquest'], 'tile')} conquered"
+            if counts["combat"]
+            else "no combat yet"
+        )
+        print(f"Year {y}: {plural(counts['rounds'], 'building round')}; {fought}.")
+    result = outcome(state)
+    if result is not None:
+        print(f"The game is over after {moves} moves. Final scores:")
+        print(score_sheet(result))
+    elif not to_move(state):
+        print(f"Stopped after {moves} moves: nobody is to move in the {state.phase.value.replace('_', ' ')} phase.")
+    else:
+        print(f"Stopped after {moves} moves (--max-moves): year {state.year}, {state.season}, the {state.phase.value.replace('_', ' ')} phase.")
     if args.record:
         print(f"Record written to {args.record}.")
     return 0
@@ -217,6 +284,7 @@ def _replay(args: argparse.Namespace) -> int:
                 "moves": len(record.moves),
                 "applied": outcome.applied,
                 "failure": _failure_data(outcome.failure) if outcome.failure else None,
+                "outcome": _outcome_data(outcome.state),
                 "final": _position_data(outcome.state, None, full=True),
             }
         )
@@ -230,6 +298,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"{args.file}: {len(record.moves)} moves replayed; every position matches the record.")
     if record.result is None:
         print("The game is still in progress (the record has no result line yet).")
+    elif record.result.scores is not None or record.result.winners is not None:
+        print(f"The recorded outcome matches the final scoring: {_result_sentence(outcome.state)}")
     for line in describe(outcome.state):
         print(line)
     return 0
@@ -335,9 +405,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser(
         "play",
-        help="built-in bots play a seeded game; the referee narrates it",
-        description="Built-in bots play a game from a seed (the same seed gives the same game) and the "
-        "referee narrates it phase by phase, then prints the final position.",
+        help="built-in bots play a seeded whole game; the referee narrates it and prints the score sheet",
+        description="Built-in bots play a whole game from a seed (the same seed gives the same game), both "
+        "years to the final scores, and the referee narrates it phase by phase, then prints the final position "
+        "and the score sheet (--quiet: a line per year and the score sheet).",
     )
     play.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
     play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
@@ -346,6 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
     play.add_argument("--max-moves", type=int, default=100_000, help="stop after this many moves (default 100000)")
     play.add_argument("--verbose", action="store_true", help="also print every move (in notation), deals and secret choices")
+    play.add_argument("--quiet", action="store_true", help="no narration: a line per year, then the score sheet")
     play.add_argument("--json", action="store_true", help="print the events and the final position as JSON")
     play.set_defaults(func=_play)
 
@@ -383,6 +455,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_simulate  # simulate, report (issue 15)
 
     cli_simulate.register(sub)
+    from dlrules import cli_serve  # serve (issue 17)
+
+    cli_serve.register(sub)
     return parser
 
 

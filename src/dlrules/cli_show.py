@@ -122,6 +122,8 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     that led there in notation and in context; for one ``seat``, a move whose
     content that seat may not know is told without it (``secret_move_text``)."""
     from dlrules.page import Frame
+    from dlrules.phases.scoring import describe as describe_result
+    from dlrules.phases.scoring import outcome
     from dlrules.svg import position
 
     state = start_state(record.header)
@@ -135,6 +137,11 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
         except ValueError as exc:
             raise ShowError(f"move {n} ({format_move(rm.move, players=players)}) is illegal: {exc}") from exc
         frames.append(Frame(position(state, seat), caption))
+    result = outcome(state)
+    if result is not None:  # SCO-3: the last position says who won
+        last = frames[-1]
+        frames[-1] = Frame(last.svg, f"{last.caption} The game is over: {describe_result(result)}. Totals: "
+                           + ", ".join(f"Player {p.seat + 1} {p.total}" for p in result.players) + ".")
     return frames
 
 

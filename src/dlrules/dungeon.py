@@ -70,6 +70,12 @@ def full_blocks(filled: Iterable[Square]) -> tuple[tuple[Square, ...], ...]:
     return tuple(out)
 
 
+_NEIGHBOURS: dict[Square, tuple[Square, ...]] = {s: neighbours(s) for s in GRID}
+"""``neighbours`` of every square of the grid, computed once (digging asks often)."""
+_BLOCKS: dict[Square, tuple[tuple[Square, ...], ...]] = {s: blocks_with(s) for s in GRID}
+"""``blocks_with`` of every square of the grid, computed once."""
+
+
 COLUMN_LETTERS: str = "ABCDE"
 """Squares for people (LIB-TV-2): column letter A..E from the left, row number
 1..4 from the surface: the square below the entrance is C1."""
@@ -99,30 +105,56 @@ def parse_square_name(text: str) -> Square | None:
 # --- digging (ACT-DIG-5, ACT-DIG-6, ACT-ROOM-8) -----------------------------------
 
 
+def _dig_problem(filled: frozenset[Square], square: Square) -> tuple[Square, ...] | str | None:
+    """The one test of ACT-DIG-5 and ACT-DIG-6, shared by ``dig_violation``
+    (which words the refusal) and ``dig_squares`` (which only needs yes or no,
+    and so writes no sentence for each refused square): None when a tunnel may
+    be dug at ``square``; otherwise ``"outside"``, ``"taken"``, ``"alone"`` or
+    the 2×2 block it would complete."""
+    around = _NEIGHBOURS.get(square)
+    if around is None:
+        return "outside"
+    if square in filled:
+        return "taken"
+    for n in around:
+        if n in filled:
+            break
+    else:
+        return "alone"
+    for block in _BLOCKS[square]:
+        for s in block:
+            if s != square and s not in filled:
+                break
+        else:
+            return block
+    return None
+
+
 def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None:
     """Why a tunnel may not be dug at ``square`` next to the tiles ``filled``
     (tunnels and rooms, conquered or not), or None if it may."""
-    if not in_grid(square):
+    problem = _dig_problem(filled, square)
+    if problem is None:
+        return None
+    if problem == "outside":
         return Violation("ACT-DIG-5", f"{square_name(square)} lies outside the {COLUMNS}×{ROWS} dungeon grid (A1 to E4)")
-    if square in filled:
+    if problem == "taken":
         return Violation("ACT-DIG-5", f"{square_name(square)} already holds a tile")
-    if not any(n in filled for n in neighbours(square)):
+    if problem == "alone":
         return Violation("ACT-DIG-5", f"a new tunnel must share a side with a tile; {square_name(square)} touches none")
-    block = full_block_with(filled, square)
-    if block is not None:
-        corners = ", ".join(square_name(s) for s in block)
-        return Violation(
-            "ACT-DIG-6",
-            f"a tunnel at {square_name(square)} would fill the 2×2 block {corners} completely (rooms count, ACT-ROOM-8)",
-        )
-    return None
+    assert not isinstance(problem, str)
+    corners = ", ".join(square_name(s) for s in problem)
+    return Violation(
+        "ACT-DIG-6",
+        f"a tunnel at {square_name(square)} would fill the 2×2 block {corners} completely (rooms count, ACT-ROOM-8)",
+    )
 
 
 @functools.lru_cache(maxsize=4096)
 def dig_squares(filled: frozenset[Square]) -> tuple[Square, ...]:
     """Every square where a tunnel may be dug now, in grid order (cached: a
     pure function of the squares, asked by ``legal`` and ``auto`` alike)."""
-    return tuple(s for s in GRID if dig_violation(filled, s) is None)
+    return tuple(s for s in GRID if _dig_problem(filled, s) is None)
 
 
 # --- rooms (ACT-ROOM-3..6, Y2-4, Y2-5) ----------------------------------------------
@@ -138,30 +170,51 @@ def room_area(room: str) -> frozenset[Square]:
     return region(ROOMS[room].area)
 
 
-def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | None:
-    """Why ``room`` may not replace the tile at ``square``, or None if it may."""
+def _room_problem(dungeon: Dungeon, room: str, square: Square) -> Square | str | None:
+    """The one test of ACT-ROOM-3..5 (and Y2-5), shared by ``room_violation``
+    (which words the refusal) and ``room_squares`` (which needs only yes or
+    no): None when ``room`` may replace the tile at ``square``; otherwise
+    ``"no tile"``, ``"room"``, ``"conquered"``, ``"area"``, or the square of
+    the room it would touch."""
     tile = dungeon.at(square)
-    kind = ROOMS[room]
     if tile is None:
-        return Violation("ACT-ROOM-3", f"a room replaces one of your tunnels; there is no tile at {square_name(square)}")
+        return "no tile"
     if tile.room is not None:
-        return Violation("ACT-ROOM-3", f"{square_name(square)} is already a room, not a tunnel")
+        return "room"
     if tile.conquered:
-        return Violation("ACT-ROOM-3", f"the tunnel at {square_name(square)} is conquered; a room replaces an unconquered tunnel (Y2-5)")
+        return "conquered"
     if square not in room_area(room):
-        return Violation("ACT-ROOM-4", f"the {kind.name} must be placed in the {kind.area} of the dungeon; {square_name(square)} is not")
-    for n in neighbours(square):
+        return "area"
+    for n in _NEIGHBOURS.get(square) or neighbours(square):
         other = dungeon.at(n)
         if other is not None and other.room is not None:
-            return Violation("ACT-ROOM-5", f"two rooms may not share a side; {square_name(square)} touches the room at {square_name(n)}")
+            return n
     return None
+
+
+def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | None:
+    """Why ``room`` may not replace the tile at ``square``, or None if it may."""
+    kind = ROOMS[room]
+    problem = _room_problem(dungeon, room, square)
+    if problem is None:
+        return None
+    if problem == "no tile":
+        return Violation("ACT-ROOM-3", f"a room replaces one of your tunnels; there is no tile at {square_name(square)}")
+    if problem == "room":
+        return Violation("ACT-ROOM-3", f"{square_name(square)} is already a room, not a tunnel")
+    if problem == "conquered":
+        return Violation("ACT-ROOM-3", f"the tunnel at {square_name(square)} is conquered; a room replaces an unconquered tunnel (Y2-5)")
+    if problem == "area":
+        return Violation("ACT-ROOM-4", f"the {kind.name} must be placed in the {kind.area} of the dungeon; {square_name(square)} is not")
+    assert not isinstance(problem, str)
+    return Violation("ACT-ROOM-5", f"two rooms may not share a side; {square_name(square)} touches the room at {square_name(problem)}")
 
 
 @functools.lru_cache(maxsize=4096)
 def room_squares(dungeon: Dungeon, room: str) -> tuple[Square, ...]:
     """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order
     (cached: a pure function of the dungeon and the room)."""
-    return tuple(t.square for t in dungeon.tiles if room_violation(dungeon, room, t.square) is None)
+    return tuple(t.square for t in dungeon.tiles if _room_problem(dungeon, room, t.square) is None)
 
 
 # --- walking (CMB-2) -----------------------------------------------------------------

@@ -79,7 +79,10 @@ class RecordedMove:
 
 @attrs.frozen
 class RecordResult:
-    """The last line: where the game stood after the last move."""
+    """The last line: where the game stood after the last move and, once the
+    game is over (SCO-3), the outcome: each seat's final total (``scores``, in
+    seat order) and the winning seats (``winners``, from 0 like ``seat``);
+    both ``None`` for a game that did not reach the end."""
 
     moves: int
     year: int
@@ -88,6 +91,8 @@ class RecordResult:
     over: bool
     hash: str | None = None
     line: int = 0
+    scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
 
 
 @attrs.frozen
@@ -169,6 +174,7 @@ def make_record(
         state = apply(state, move)
         recorded.append(RecordedMove(move, state_hash(state) if hashes else None))
     over = state.phase is Phase.GAME_OVER or not to_move(state)
+    scores, winners = _outcome_fields(state)
     result = RecordResult(
         moves=len(recorded),
         year=state.year,
@@ -176,8 +182,21 @@ def make_record(
         phase=state.phase.value,
         over=True,
         hash=state_hash(state) if hashes else None,
+        scores=scores,
+        winners=winners,
     )
     return GameRecord(header, tuple(recorded), result if over else None)
+
+
+def _outcome_fields(state: GameState) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """The result line's ``scores`` and ``winners`` (SCO-3, SCO-14): the final
+    totals and winning seats once the game is over, else ``(None, None)``."""
+    from dlrules.phases.scoring import outcome
+
+    result = outcome(state)
+    if result is None:
+        return None, None
+    return result.totals, result.winners
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -226,6 +245,10 @@ def record_lines(record: GameRecord) -> Iterator[str]:
             "phase": r.phase,
             "over": r.over,
         }
+        if r.scores is not None:
+            result["scores"] = list(r.scores)
+        if r.winners is not None:
+            result["winners"] = list(r.winners)
         if r.hash is not None:
             result["hash"] = r.hash
         yield _line(result)
@@ -384,12 +407,25 @@ def _read_result(data: dict[str, Any], reader: _Reader, n: int) -> RecordResult 
     phase = _get(data, "phase", str, reader, n)
     over = _get(data, "over", bool, reader, n)
     digest = _get(data, "hash", str, reader, n, optional=True)
+    scores = _int_list(data, "scores", reader, n)
+    winners = _int_list(data, "winners", reader, n)
     if phase is not None and phase not in {p.value for p in Phase}:
         reader.problem(n, f"unknown phase {excerpt(phase)} in the result")
         return None
     if None in (moves, year, rnd, phase, over):
         return None
-    return RecordResult(moves, year, rnd, phase, over, digest, n)
+    return RecordResult(moves, year, rnd, phase, over, digest, n, scores, winners)
+
+
+def _int_list(data: dict[str, Any], key: str, reader: _Reader, n: int) -> tuple[int, ...] | None:
+    """An optional list of whole numbers in the result (``scores``, ``winners``)."""
+    value = _get(data, key, list, reader, n, optional=True)
+    if value is None:
+        return None
+    if len(value) > 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        reader.problem(n, f"{key!r} must be a list of at most 4 whole numbers (one per seat), not {quote(value)}")
+        return None
+    return tuple(value)
 
 
 _CHUNK = 1 << 16
@@ -624,10 +660,35 @@ def replay(record: GameRecord, *, upto: int | None = None, check_hashes: bool = 
         if got != (r.year, r.round, r.phase):
             reason = f"the result says year {r.year}, round {r.round}, {r.phase} but replay reached year {got[0]}, round {got[1]}, {got[2]}"
             return Replay(state, len(moves), ReplayFailure(r.line, len(moves), None, (), reason))
+        mismatch = _outcome_mismatch(r, state)
+        if mismatch:
+            return Replay(state, len(moves), ReplayFailure(r.line, len(moves), None, (), mismatch))
         if check_hashes and r.hash is not None and state_hash(state) != r.hash:
             reason = "the final position differs from the recorded one (state hash mismatch)"
             return Replay(state, len(moves), ReplayFailure(r.line, len(moves), None, (), reason))
     return Replay(state, len(moves))
+
+
+def _seats_text(seats: tuple[int, ...] | None) -> str:
+    if not seats:
+        return "nobody"
+    return ", ".join(f"Player {s + 1}" for s in seats)
+
+
+def _outcome_mismatch(r: RecordResult, state: GameState) -> str:
+    """Why the result's outcome (``scores``, ``winners``) disagrees with the
+    replayed game's final scoring (SCO-3, SCO-14), or ``""`` when it agrees.
+    A result without them claims nothing about the outcome."""
+    if r.scores is None and r.winners is None:
+        return ""
+    scores, winners = _outcome_fields(state)
+    if scores is None:
+        return "the result gives final scores but the replayed game is not over (SCO-3)"
+    if r.scores is not None and r.scores != scores:
+        return f"the result gives the final scores {list(r.scores)} but replay scored {list(scores)} (SCO-14)"
+    if r.winners is not None and r.winners != winners:
+        return f"the result says {_seats_text(r.winners)} won but replay found {_seats_text(winners)} (SCO-3)"
+    return ""
 
 
 def verify(record: GameRecord) -> tuple[RecordProblem, ...]:

@@ -33,6 +33,9 @@ What is hidden (docs/views.md):
   as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
   are public.
 
+At the end of the game (``Phase.GAME_OVER``, SCO-3) nothing is hidden any
+more: every view is the whole state (LIB-WG-1).
+
 Every other field is public. ``PUBLIC_*`` and ``HIDDEN_*`` classify every field
 of ``PlayerState`` and ``GameState`` (names of fields other branches add may be
 listed ahead of them); a test fails when a field is added to the state without
@@ -46,7 +49,7 @@ import hashlib
 import attrs
 
 from dlrules.moves import Move
-from dlrules.state import Deck, Decks, Fight, GameState, PlayerState
+from dlrules.state import Deck, Decks, Fight, GameState, Phase, PlayerState
 
 HIDDEN: str = "?"
 """The card key standing for a card the seat may not see (traps, deck contents)."""
@@ -122,6 +125,8 @@ def redact(state: GameState, seat: int | None) -> GameState:
     """The state with everything ``seat`` may not know replaced by placeholders."""
     if seat is not None and not 0 <= seat < state.n_players:
         raise ValueError(f"there is no seat {seat} in a {state.n_players}-player game")
+    if state.phase is Phase.GAME_OVER:
+        return state  # LIB-WG-1: after final scoring every card is turned over
     players = tuple(p if s == seat else _redact_player(p) for s, p in enumerate(state.players))
     seen: frozenset[int] = frozenset(state.spied[seat]) if seat is not None and seat < len(state.spied) else frozenset()
     combat = tuple(card if pos in seen else None for pos, card in enumerate(state.combat))  # ACT-REP-2

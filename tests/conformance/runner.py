@@ -18,6 +18,8 @@ from typing import Any
 import dlrules
 from dlrules import GameState, IllegalMove, Move
 from dlrules.components import Action
+from dlrules.moves import Draw
+from dlrules.state import Phase
 
 HERE = Path(__file__).resolve().parent
 FORMAT = 1
@@ -185,6 +187,17 @@ def start(scenario: dict[str, Any]) -> GameState:
     return state
 
 
+def _reveal_known(state: GameState) -> GameState:
+    """After the move, turn up combat cards already identified: each is a
+    chance turn with one certain outcome (LIB-RC-3), which the table does
+    without thinking; an unidentified card stays a real chance turn."""
+    while True:
+        f = state.fight
+        if state.phase is not Phase.COMBAT or f is None or f.stage != "reveal" or state.combat[f.round - 1] is None:
+            return state
+        state = dlrules.apply(state, Draw("combat", state.combat[f.round - 1] or ""))
+
+
 def run(scenario: dict[str, Any]) -> None:
     """Check one scenario; raises AssertionError saying what differs."""
     state = start(scenario)
@@ -197,7 +210,7 @@ def run(scenario: dict[str, Any]) -> None:
     if expect["legal"]:
         assert not violations, f"the move is refused: {'; '.join(map(str, violations))}"
         assert move in dlrules.legal_moves(state), "the move is accepted but not listed by legal_moves"
-        after = observe(dlrules.apply(state, move))
+        after = observe(_reveal_known(dlrules.apply(state, move)))
         for path, (was, now) in expect.get("changes", {}).items():
             assert lookup(before, path) == was, f"before the move, {path} is {lookup(before, path)!r}, not {was!r}"
             assert lookup(after, path) == now, f"after the move, {path} is {lookup(after, path)!r}, not {now!r}"

@@ -424,8 +424,9 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     if f is None or f.stage == "over":
         return ()
     if f.stage == "reveal":
-        if _card(state) is not None:
-            return ()
+        known = _card(state)
+        if known is not None:
+            return (Draw("combat", known),)  # LIB-RC-3: a chance turn all the same, its one outcome certain
         deck = state.decks.combat
         return tuple(Draw("combat", key) for key, n in deck.unseen if n > 0)  # CMB-REF-3
     seat = _seat_at(state)
@@ -452,7 +453,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     player = state.players[seat]
     members = party(state, seat)
     if b.aiming is not None:
-        return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6; M-5: the Witch's second attack, anyone
+        return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6; M-5: the Witch's second small attack, anyone
     if b.choosing == "word-of-peace":
         return (WordOfPeace(seat, True), WordOfPeace(seat, False))
     if b.choosing == "suggestion":
@@ -466,8 +467,8 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
         return tuple(DiscardTrap(seat, t) for t in sorted(set(player.traps)))
     if b.choosing == "metamorphosis":
         return tuple(Transform(seat, i) for i in _first_of_alike(player, _monsters_only(player, b.sent)))
-    if b.step == "trap" and len(set(b.traps)) > 1:
-        return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2
+    if b.step == "trap" and len(b.traps) > 1:
+        return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2 (asked even alike: LIB-RC-2)
     if b.step == "monsters" and b.sent:
         moves: list[Move] = []
         for i in _first_of_alike(player, b.sent):
@@ -523,6 +524,16 @@ def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
+def hides_a_card(state: GameState, move: Move) -> bool:
+    """LIB-RC-2: a choice among face-down trap cards (the Labyrinth's order,
+    Detect Treasure's card, a plan while he holds trap cards) is asked even
+    when only one outcome is left, so whether the defender is asked tells the
+    others nothing about his cards."""
+    if isinstance(move, PlanDefence):
+        return bool(state.players[move.seat].traps)
+    return isinstance(move, (ChooseTrap, DiscardTrap))
+
+
 def to_move(state: GameState) -> frozenset[int]:
     moves = legal(state)
     return frozenset({moves[0].seat}) if moves else frozenset()
@@ -543,6 +554,9 @@ def _explain(state: GameState, move: Move) -> Violation | None:
     if isinstance(move, Draw):
         if move.deck != "combat":
             return Violation("CMB-REF-3", f"chance turns up this round's combat card now, not a card of the {move.deck} deck")
+        known = _card(state)
+        if known is not None:
+            return Violation("CMB-REF-3", f"this round's card is already identified: it is {known!r}, not {move.card!r}")
         return Violation("CMB-REF-3", f"{move.card!r} is not among the unseen cards of this year's combat deck")
     seat = move.seat
     player = state.players[seat]
@@ -564,6 +578,8 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         return None
     if b.aiming is not None:
         if isinstance(move, Target):
+            if b.aiming in MONSTER_COMBAT:  # the Witch's second small attack: anyone (M-5)
+                return Violation("CMB-MON-9", f"the Witch's second small attack may hit any adventurer, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
             return Violation("CMB-TRAP-6", f"the party has {len(party(state, seat))} adventurers, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
         return Violation("CMB-REF-4", f"pick the target of the {b.aiming.replace('-', ' ')} first (Target)")
     if b.choosing == "suggestion" and isinstance(move, PayMonster) and move.pay and move.monster in b.asking:
@@ -657,7 +673,7 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
 
 def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, Draw):
-        return _reveal(state, move.card, drawn=True)
+        return _reveal(state, move.card, drawn=_card(state) is None)
     if isinstance(move, PlanDefence):
         return _plan(state, move)
     if isinstance(move, ReleasePrisoner):
@@ -874,8 +890,9 @@ def _aimed(state: GameState, index: int) -> GameState:
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
         members = party(state, b.seat)
         announce("target", f"Player {b.seat + 1} aims {what} at {_who(members, index)}.", b.seat, by=aiming, position=index, adventurer=members[index].key)
-    if aiming == "witch":
-        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, "witch", 1)), "The Witch's second small attack", "witch")
+    if aiming in MONSTER_COMBAT:  # M-5: the Witch's second small attack, its damage from table M
+        small = next(o for o in MONSTER_COMBAT[aiming].options if o.hits > 1).damage
+        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming)
     return _trap_hits(state, aiming, index)
 
 
@@ -957,7 +974,7 @@ def _cast(state: GameState, speed: Speed) -> GameState:
         if _monsters_only(p, b.sent):
             return _set_battle(state, evolve(b, choosing=spell))
         return state
-    return state  # CMB-SPELL-8: no established effect (C1-5 Fireball, and the U-1/U-2 cards)
+    return state  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
 
 
 def _lose(seat: int, card: str, what: str) -> None:
@@ -1062,13 +1079,13 @@ def auto(state: GameState) -> GameState:
             b.aiming is None
             and b.choosing is None
             and not (b.step == "monsters" and b.sent)
-            and not (b.step == "trap" and len(set(b.traps)) > 1)
+            and not (b.step == "trap" and len(b.traps) > 1)
         )
     ):
         return _step(state)  # no decision can be due here (``_battle_moves``)
     moves = legal(state)
     if moves:
-        if len(moves) == 1 and moves[0].seat != CHANCE:
+        if len(moves) == 1 and moves[0].seat != CHANCE and not hides_a_card(state, moves[0]):
             return play(state, moves[0])  # LIB-CMB-1: a forced decision is automatic
         return state
     return _step(state)
@@ -1259,8 +1276,8 @@ def _conquer(state: GameState, seat: int) -> GameState:
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     """CMB-EOR-1: the Poisoned Dart's later damage (LIB-CMB-6: at the end of
-    this battle, where the paladin cannot have left, so CMB-EOR-2 never
-    arises); CMB-MON-8,
+    this battle; CMB-EOR-2, LIB-RC-1: a paladin who left during it takes his
+    where he now is); CMB-MON-8,
     CMB-TRAP-9: monsters that did not act are knocked out, traps not revealed
     go back unpaid with their gold."""
     b = _battle(state)
@@ -1270,6 +1287,7 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         amounts = [a.poison for a in members]
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
         state = hurt(state, seat, amounts, "The Poisoned Dart's later damage", "poison")
+    state = _poisoned_paladin_elsewhere(state, seat)
     b = _battle(state)
     if b.sent:
         state = _knock_out(state, seat, b.sent)
@@ -1282,6 +1300,25 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=_fight(state).round)
     f = _fight(state)
     return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
+
+
+def _poisoned_paladin_elsewhere(state: GameState, seat: int) -> GameState:
+    """CMB-EOR-2 (LIB-RC-1): a paladin hit by a Poisoned Dart in ``seat``'s
+    battle who moved to another dungeon before the battle ended (the
+    defender's conquest cost him 1 evil and another lord is now strictly
+    higher, PAL-7) still takes the dart's 2 at this moment, in the dungeon
+    where he now is; an elimination sends him to that dungeon's prison (CMB-8)."""
+    f = _fight(state)
+    lead = f.paladin
+    where = state.paladin
+    if lead is None or not lead.poison or where is None or where == seat or f.paladin_gone:
+        return state
+    members = party(state, where)
+    if lead not in members:
+        return state
+    index = members.index(lead)
+    state = evolve(state, fight=evolve(f, paladin=evolve(lead, poison=0)))
+    return hurt(state, where, _one(index, lead.poison), "The Poisoned Dart's later damage (the paladin has moved on)", "poison")
 
 
 def _end_round(state: GameState) -> GameState:

@@ -195,6 +195,18 @@ def record_line_schema() -> dict[str, Any]:
             "round": {"type": "integer"},
             "phase": {"$ref": "#/$defs/Phase"},
             "over": {"type": "boolean"},
+            "scores": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "maxItems": 4,
+                "description": "once the game is over: each seat's final total, in seat order (SCO-14, LIB-WG-2)",
+            },
+            "winners": {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 0, "maximum": 3},
+                "maxItems": 4,
+                "description": "once the game is over: the winning seats, from 0 (SCO-3, LIB-WG-2)",
+            },
             "hash": hash_,
         },
         "required": ["kind", "moves", "year", "round", "phase", "over"],

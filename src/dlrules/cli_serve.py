@@ -1,0 +1,69 @@
+"""``dlrules serve``: run the table server (docs/serve.md).
+
+    dlrules serve --new-game 4                  # a 4-player game; prints its links
+    dlrules serve --host 0.0.0.0 --port 8000    # reachable from the phones on the table's network
+
+Games are kept in an SQLite file (``--db``, default ``dlrules-games.sqlite``);
+a restarted server carries on every game where it stood.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+DEFAULT_DB = "dlrules-games.sqlite"
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from dlrules.serve.app import create_app
+    except ImportError:
+        print("dlrules serve: needs the serve extra: pip install 'dlrules[serve]'", file=sys.stderr)
+        return 2
+    from dlrules.serve.table import Refusal
+
+    app = create_app(args.db)
+    shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
+    base = f"http://{shown}:{args.port}"
+    print(f"dlrules serve: games in {args.db}; create one at {base}/", flush=True)
+    if args.new_game:
+        try:
+            created = app.state.tables.create(args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance)
+        except Refusal as exc:
+            print(f"dlrules serve: {exc.message}", file=sys.stderr)
+            return 2
+        print(f"game {created.game}: host {base}/g/{created.game}/{created.host}", flush=True)
+        for i, token in enumerate(created.seats):
+            print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_graceful_shutdown=2, timeout_keep_alive=75)
+    return 0
+
+
+def _lan_name() -> str:
+    import socket
+
+    return socket.gethostname()
+
+
+def register(sub: Any) -> None:
+    """Add ``serve`` to the ``dlrules`` command's subcommands."""
+    p = sub.add_parser(
+        "serve",
+        help="referee a game night: each player's phone shows their view and moves",
+        description="Run the table server (docs/serve.md): the host creates a game and hands each player "
+        "their own link; every page shows only that seat's view and its legal moves, and updates live.",
+    )
+    p.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=f"the SQLite file of the games (default {DEFAULT_DB})")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; 0.0.0.0 for the phones on your network)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--new-game", type=int, metavar="PLAYERS", choices=(2, 3, 4), help="create a game for 2, 3 or 4 players and print its links")
+    p.add_argument("--variant", choices=("full", "first"), default="full", help="the new game's variant (default full)")
+    p.add_argument("--first-player", type=int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")
+    p.add_argument("--auto-chance", action="store_true", help="the server draws every card of the new game (no box on the table)")
+    p.add_argument("--seed", type=int, help="the seed of the server's draws in the new game (default random)")
+    p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
+    p.set_defaults(func=_serve)

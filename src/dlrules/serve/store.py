@@ -1,0 +1,170 @@
+"""The table server's database: SQLite (the standard library's ``sqlite3``),
+one file, write-ahead log, every accepted move committed before it is
+acknowledged (docs/serve.md, LIB-SRV-4).
+
+Tables:
+
+- ``games``: one row per game (its header: players, variant, first player,
+  the seed of the server's draws, whether the server draws every chance card)
+  and the SHA-256 of the host's token;
+- ``seats``: the SHA-256 of each seat's token (the tokens themselves are
+  never stored: a copy of the database opens no game);
+- ``moves``: the game's record, one move per row (the move's JSON and the
+  hash of the position after it, as in a record file: docs/records.md);
+- ``snapshots``: the position after the latest move (and every
+  ``SNAPSHOT_EVERY``-th one), so that a game opens without replaying it.
+
+Nothing here knows about HTTP: :mod:`dlrules.serve.table` uses it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+
+import attrs
+
+SNAPSHOT_EVERY = 50
+"""Besides the latest position, every 50th position is kept."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    players INTEGER NOT NULL,
+    variant TEXT NOT NULL,
+    first_player INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    auto_chance INTEGER NOT NULL,
+    host_hash BLOB NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    token_hash BLOB NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+);
+"""
+
+
+@attrs.frozen
+class GameRow:
+    """A game's header as stored."""
+
+    id: str
+    players: int
+    variant: str
+    first_player: int
+    seed: int
+    auto_chance: bool
+    host_hash: bytes
+    seat_hashes: tuple[bytes, ...]
+
+
+@attrs.frozen
+class StoredMove:
+    """Move number ``n`` (1 = the first move): its JSON and the position's hash after it."""
+
+    n: int
+    move: str
+    hash: str
+
+
+class Store:
+    """One SQLite file (``":memory:"`` for tests that need no file). Safe to
+    share between threads: one connection, used under a lock."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before it returns
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create_game(self, row: GameRow, start_state: str) -> None:
+        """Store a new game and its starting position, in one transaction."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, row.players, row.variant, row.first_player, row.seed, int(row.auto_chance), row.host_hash, time.time()),
+                )
+                db.executemany("INSERT INTO seats VALUES (?, ?, ?)", [(row.id, s, h) for s, h in enumerate(row.seat_hashes)])
+                db.execute("INSERT INTO snapshots VALUES (?, 0, ?)", (row.id, start_state))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def append(self, game: str, moves: Sequence[StoredMove], state: str) -> None:
+        """Add ``moves`` (numbered on from the last) and the position after the
+        last of them, in one transaction: committed when this returns."""
+        if not moves:
+            return
+        last = moves[-1].n
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)", [(game, m.n, m.move, m.hash) for m in moves])
+                # The latest position replaces the previous latest unless that one is a kept (every 50th) one.
+                db.execute(
+                    "DELETE FROM snapshots WHERE game = ? AND n % ? != 0 AND n < ?",
+                    (game, SNAPSHOT_EVERY, last),
+                )
+                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game, last, state))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def game_ids(self) -> tuple[str, ...]:
+        with self._lock:
+            return tuple(r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created"))
+
+    def game(self, game: str) -> GameRow | None:
+        with self._lock:
+            r = self._db.execute(
+                "SELECT id, players, variant, first_player, seed, auto_chance, host_hash FROM games WHERE id = ?", (game,)
+            ).fetchone()
+            if r is None:
+                return None
+            seats = self._db.execute("SELECT token_hash FROM seats WHERE game = ? ORDER BY seat", (game,)).fetchall()
+        return GameRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bytes(r[6]), tuple(bytes(s[0]) for s in seats))
+
+    def moves(self, game: str, after: int = 0) -> tuple[StoredMove, ...]:
+        """The stored moves numbered above ``after``, in order."""
+        with self._lock:
+            rows = self._db.execute("SELECT n, move, hash FROM moves WHERE game = ? AND n > ? ORDER BY n", (game, after)).fetchall()
+        return tuple(StoredMove(n, m, h) for n, m, h in rows)
+
+    def latest_snapshot(self, game: str) -> tuple[int, str]:
+        """The latest stored position: its move number and the state's JSON."""
+        with self._lock:
+            r = self._db.execute("SELECT n, state FROM snapshots WHERE game = ? ORDER BY n DESC LIMIT 1", (game,)).fetchone()
+        if r is None:  # pragma: no cover - create_game always stores position 0
+            raise LookupError(f"game {game} has no stored position")
+        return int(r[0]), str(r[1])

@@ -1,0 +1,458 @@
+"""The games a table server referees, without HTTP: who may do what, moves
+checked and stored, chance entered or drawn (docs/serve.md).
+
+- A game has a host token and one token per seat; a token is the only
+  identity (LIB-SRV-1). Tokens are stored as SHA-256 hashes and compared with
+  ``hmac.compare_digest`` against every token of the game, so a wrong token
+  takes as long as a right one.
+- A seat moves only for itself; the host enters only public chance (a card
+  turned up for everyone to see, a dummy's orders); a hidden chance draw (the
+  orders dealt to a player, a trap card a player draws, the combat card a
+  player looks at) is entered on that player's own page (LIB-SRV-2).
+- Every move is read with the strict decoding (``loads``) and goes through
+  ``apply``; an accepted move is committed to the database before the answer
+  (LIB-SRV-4).
+- The client sends the move number of the position it saw; a move made on an
+  older position is refused as stale unless that seat's legal moves are the
+  same now as then (several seats choosing orders at once all land, LIB-SRV-3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from dlrules.components import Action
+from dlrules.engine import apply, legal_moves, to_move
+from dlrules.errors import IllegalMove, Violation
+from dlrules.moves import Draw, Move
+from dlrules.phases.setup import VARIANTS, initial_state
+from dlrules.records import make_record, state_hash
+from dlrules.render import describe_move, secret_move_text
+from dlrules.serialization import dumps, loads
+from dlrules.serve.store import GameRow, Store, StoredMove
+from dlrules.state import CHANCE, GameState
+
+HOST = None
+"""The role of the host's link (a seat's role is its seat number)."""
+
+Role = int | None
+
+AUTO_CHANCE_LIMIT = 10_000
+"""At most this many chance moves drawn by the server after one move (a bound, never reached)."""
+
+_RECENT = 12
+"""How many of the latest moves each page lists."""
+
+
+class Refusal(Exception):
+    """A request the server refuses: an HTTP status, a rule ID (a LIB-SRV ruling
+    or the game rule broken), a message, and the violations when ``apply``
+    refused the move."""
+
+    def __init__(self, status: int, rule: str, message: str, violations: Sequence[Violation] = ()) -> None:
+        super().__init__(message)
+        self.status = status
+        self.rule = rule
+        self.message = message
+        self.violations = tuple(violations)
+
+    def data(self) -> dict[str, Any]:
+        from dlrules.rulebook import statement
+
+        return {
+            "ok": False,
+            "rule": self.rule,
+            "message": self.message,
+            "violations": [{"rule": v.rule, "message": v.message, "statement": v.statement} for v in self.violations],
+            "statement": statement(self.rule),
+        }
+
+
+def token_hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8")).digest()
+
+
+def new_id() -> str:
+    return secrets.token_hex(6)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def chance_owner(state: GameState) -> Role:
+    """Who enters the chance draw now: ``HOST`` (None) for public chance, a
+    seat for a draw only that seat may see (LIB-SRV-2); read from
+    ``secret_move_text``, which says what the other seats are told."""
+    chance = [m for m in legal_moves(state) if m.seat == CHANCE]
+    if not chance:
+        return HOST
+    move = chance[0]
+    seers = [s for s in range(state.n_players) if secret_move_text(state, move, s) is None]
+    if len(seers) == 1 and state.n_players > 1:
+        return seers[0]
+    return HOST
+
+
+def _seat_keys(state: GameState) -> tuple[str, ...]:
+    """A digest of each seat's legal moves (LIB-SRV-3's test for stale moves)."""
+    moves = legal_moves(state)
+    return tuple(hashlib.sha256(repr([m for m in moves if m.seat == s]).encode()).hexdigest() for s in range(state.n_players))
+
+
+@attrs.define
+class Entry:
+    """One of the latest moves, with the position it was made in."""
+
+    n: int
+    move: Move
+    before: GameState
+
+
+@attrs.define
+class Game:
+    """A game in memory, as stored."""
+
+    row: GameRow
+    state: GameState
+    n: int
+    keys: dict[int, tuple[str, ...]]
+    recent: list[Entry]
+    lock: threading.Lock = attrs.field(factory=threading.Lock)
+    version: int = 0
+    pages: dict[Role, dict[str, Any]] = attrs.field(factory=dict)  # page_data of the current position, per role
+    pictures: dict[tuple[str, Role], str] = attrs.field(factory=dict)  # its pictures, per role
+
+    def role(self, token: str) -> Role | bool:
+        """The role of ``token`` in this game, or False: compared in constant
+        time against every token of the game."""
+        digest = token_hash(token)
+        found: Role | bool = False
+        if hmac.compare_digest(digest, self.row.host_hash):
+            found = HOST
+        for seat, h in enumerate(self.row.seat_hashes):
+            if hmac.compare_digest(digest, h):
+                found = seat
+        return found
+
+
+@attrs.frozen
+class Created:
+    """A new game: its id and the tokens (shown once: only their hashes are stored)."""
+
+    game: str
+    host: str
+    seats: tuple[str, ...]
+
+
+class Tables:
+    """Every game of one database, in memory, with their locks."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[str, Game] = {}
+        self._lock = threading.Lock()
+        for gid in store.game_ids():
+            self._load(gid)
+
+    # --- games ---------------------------------------------------------------------
+
+    def create(
+        self, players: int, variant: str = "full", first_player: int = 0, seed: int | None = None, auto_chance: bool = False
+    ) -> Created:
+        if players not in (2, 3, 4):
+            raise Refusal(400, "LIB-SRV-5", "a game has 2, 3 or 4 players")
+        if variant not in VARIANTS:
+            raise Refusal(400, "LIB-SRV-5", f"the variant is one of {', '.join(VARIANTS)}")
+        if not 0 <= first_player < players:
+            raise Refusal(400, "LIB-SRV-5", f"the first player is a seat from 1 to {players}")
+        from dlrules.engine import settle
+
+        state = settle(initial_state(players, variant, None, first_player))
+        host, seats = new_token(), tuple(new_token() for _ in range(players))
+        row = GameRow(
+            id=new_id(), players=players, variant=variant, first_player=first_player,
+            seed=secrets.randbits(32) if seed is None else seed, auto_chance=auto_chance,
+            host_hash=token_hash(host), seat_hashes=tuple(token_hash(t) for t in seats),
+        )  # fmt: skip
+        self.store.create_game(row, dumps(state))
+        game = Game(row, state, 0, {0: _seat_keys(state)}, [])
+        with self._lock:
+            self.games[row.id] = game
+        if auto_chance:
+            with game.lock:
+                self._commit(game, [], None)
+        return Created(row.id, host, seats)
+
+    def _load(self, gid: str) -> None:
+        row = self.store.game(gid)
+        if row is None:  # pragma: no cover - listed by the store
+            return
+        n, text = self.store.latest_snapshot(gid)
+        state: GameState = loads(text, GameState)
+        later = self.store.moves(gid, after=n)
+        for m in later:  # positions a crash left without their snapshot (none: they are one transaction)
+            state = apply(state, loads(m.move, Move))
+            n = m.n
+        self.games[gid] = Game(row, state, n, {n: _seat_keys(state)}, [])
+
+    def find(self, gid: str, token: str) -> tuple[Game, Role]:
+        """The game and the token's role. Unknown game and wrong token get the
+        same refusal (LIB-SRV-1): a dummy comparison keeps the time alike."""
+        game = self.games.get(gid)
+        if game is None:
+            hmac.compare_digest(token_hash(token), b"\0" * 32)
+            raise Refusal(404, "LIB-SRV-1", "no such game or link")
+        role = game.role(token)
+        if role is False:
+            raise Refusal(404, "LIB-SRV-1", "no such game or link")
+        assert not isinstance(role, bool)
+        return game, role
+
+    def record_text(self, gid: str) -> str:
+        """The game's record (JSON Lines, docs/records.md), for after the game: it holds every secret."""
+        from dlrules.records import dumps_record
+
+        game = self.games[gid]
+        moves: tuple[Move, ...] = tuple(loads(m.move, Move) for m in self.store.moves(gid))
+        rec = make_record(game.row.players, game.row.variant, moves, seed=game.row.seed, first_player=game.row.first_player)
+        return dumps_record(rec)
+
+    # --- moves ---------------------------------------------------------------------
+
+    def submit(self, game: Game, role: Role, at: object, text: str) -> int:
+        """Play the move ``text`` (a move's JSON) for ``role`` on the position
+        numbered ``at``; returns the new move number once committed."""
+        if type(at) is not int:
+            raise Refusal(400, "LIB-SRV-3", "say which position the move is for: 'at', the move number your page shows")
+        try:
+            move: Move = loads(text, Move)
+        except ValueError as exc:
+            raise Refusal(400, "LIB-SRV-6", f"not a move: {exc}") from None
+        with game.lock:
+            state = game.state
+            self._allowed(state, role, move)
+            if at != game.n:
+                keys = game.keys.get(at)
+                fresh = role is not HOST and move.seat != CHANCE and keys is not None and keys[move.seat] == game.keys[game.n][move.seat]
+                if not fresh:
+                    raise Refusal(
+                        409, "LIB-SRV-3",
+                        f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was played: look again and choose",
+                    )  # fmt: skip
+            try:
+                apply(state, move)
+            except IllegalMove as exc:
+                raise Refusal(422, exc.violations[0].rule if exc.violations else "LIB-SRV-6", str(exc), exc.violations) from None
+            self._commit(game, [move], None)
+            return game.n
+
+    def draw(self, game: Game, role: Role, at: object) -> int:
+        """The server draws the chance card now with the game's seeded
+        generator (the host for public chance, the seat for its own hidden draw)."""
+        if type(at) is not int:
+            raise Refusal(400, "LIB-SRV-3", "say which position the draw is for: 'at', the move number your page shows")
+        with game.lock:
+            if at != game.n:
+                raise Refusal(409, "LIB-SRV-3", f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was drawn")
+            if CHANCE not in to_move(game.state):
+                raise Refusal(409, "LIB-SRV-2", "no card is to be drawn now")
+            owner = chance_owner(game.state)
+            if owner != role:
+                raise Refusal(403, "LIB-SRV-2", _chance_refusal(owner))
+            self._commit(game, [], _rng(game))
+            return game.n
+
+    @staticmethod
+    def _allowed(state: GameState, role: Role, move: Move) -> None:
+        if move.seat == CHANCE:
+            owner = chance_owner(state) if CHANCE in to_move(state) else HOST
+            if owner != role:
+                raise Refusal(403, "LIB-SRV-2", _chance_refusal(owner))
+            return
+        if role is HOST:
+            raise Refusal(403, "LIB-SRV-2", "the host's page enters public chance only; each player moves on their own page")
+        if move.seat != role:
+            raise Refusal(403, "LIB-SRV-2", f"this link is Player {role + 1}'s; it cannot move for Player {move.seat + 1}")
+
+    def _commit(self, game: Game, moves: list[Move], rng: random.Random | None) -> None:
+        """Apply ``moves`` (already checked), then chance drawn by the server
+        (one draw with ``rng``; every draw while chance is to move when the game
+        lets the server draw everything), commit them all, then publish."""
+        from dlrules.chance import sample_chance
+
+        state = game.state
+        made: list[tuple[Move, GameState]] = []
+        for move in moves:
+            made.append((move, state))
+            state = apply(state, move)
+        if rng is not None:
+            move = sample_chance(state, rng)
+            made.append((move, state))
+            state = apply(state, move)
+        if game.row.auto_chance:
+            for _ in range(AUTO_CHANCE_LIMIT):
+                if CHANCE not in to_move(state):
+                    break
+                move = sample_chance(state, random.Random(f"{game.row.seed}:{game.n + len(made)}"))
+                made.append((move, state))
+                state = apply(state, move)
+        if not made:
+            return
+        stored, after = [], _states_after(made, state)
+        for i, (move, _) in enumerate(made):
+            stored.append(StoredMove(game.n + i + 1, dumps(move), after[i]))
+        self.store.append(game.row.id, stored, dumps(state))  # committed before anyone is told
+        for i, (move, before) in enumerate(made):
+            game.recent.append(Entry(game.n + i + 1, move, before))
+        del game.recent[:-_RECENT]
+        game.n += len(made)
+        game.state = state
+        game.keys[game.n] = _seat_keys(state)
+        for old in [k for k in game.keys if k < game.n - 200]:
+            del game.keys[old]
+        game.version += 1
+        game.pages.clear()
+        game.pictures.clear()
+
+
+def _states_after(made: list[tuple[Move, GameState]], final: GameState) -> list[str]:
+    """The hash of the position after each of ``made``."""
+    befores = [b for _, b in made[1:]] + [final]
+    return [state_hash(s) for s in befores]
+
+
+def _rng(game: Game) -> random.Random:
+    """The server's draw at move ``n`` of a game: seeded by the game's seed and
+    the move number, so a restarted server draws the same (LIB-SRV-4)."""
+    return random.Random(f"{game.row.seed}:{game.n}")
+
+
+def _chance_refusal(owner: Role) -> str:
+    if owner is HOST:
+        return "this card is turned up for everyone: the host enters it (or lets the server draw)"
+    return f"this draw is secret to Player {owner + 1}: it is entered on Player {owner + 1}'s own page"
+
+
+# --- what a page shows -----------------------------------------------------------------
+
+
+def deck_cards(deck: str, year: int) -> frozenset[str]:
+    """Every card of ``deck`` in ``year``, from the component data (not from
+    the state: the list must not depend on what was drawn)."""
+    from dlrules.components.cards import (
+        ADVENTURER_DECKS, COMBAT_DECKS, EVENT_DECK, MONSTER_DECKS, ROOM_DECKS, SPECIAL_EVENT_DECK, TRAP_DECK,
+    )  # fmt: skip
+
+    by_year: dict[str, dict[int, dict[str, int]]] = {
+        "monsters": MONSTER_DECKS, "rooms": ROOM_DECKS, "adventurers": ADVENTURER_DECKS, "combat": COMBAT_DECKS,
+    }  # fmt: skip
+    flat: dict[str, dict[str, int]] = {"traps": TRAP_DECK, "events": EVENT_DECK, "special": SPECIAL_EVENT_DECK}
+    if deck in by_year:
+        return frozenset(by_year[deck].get(year, {}))
+    return frozenset(flat.get(deck, {}))
+
+
+def _card_options(state: GameState, legal: Sequence[Move]) -> list[Move]:
+    """The cards offered for a draw: every card of that deck this year, left
+    in it or not, so the list tells no one which cards are left (LIB-SRV-2);
+    ``apply`` refuses a card not in the deck."""
+    first = legal[0]
+    if not isinstance(first, Draw):
+        return list(legal)
+    keys = set(deck_cards(first.deck, state.year))
+    keys |= {m.card for m in legal if isinstance(m, Draw) and m.deck == first.deck}  # none, unless the data lacks a card
+    return [Draw(first.deck, k) for k in sorted(keys)]
+
+
+def page_data(game: Game, role: Role) -> dict[str, Any]:
+    """Everything one page shows, as JSON-ready data: only what ``role`` may
+    see (``view``; the host is a spectator). Computed once per position and
+    role (call it holding ``game.lock``)."""
+    cached = game.pages.get(role)
+    if cached is None:
+        cached = game.pages[role] = _page_data(game, role)
+    return cached
+
+
+def picture(game: Game, role: Role) -> str:
+    """The SVG of the position as ``role`` sees it (the host: a spectator),
+    drawn once per position and role (call it holding ``game.lock``)."""
+    key = ("svg", role)
+    cached = game.pictures.get(key)
+    if cached is None:
+        from dlrules import svg
+        from dlrules.views import redact
+
+        state = game.state
+        cached = svg.position(redact(state, None)) if role is HOST else svg.position(state, seat=role)
+        game.pictures[key] = cached
+    return cached
+
+
+def _page_data(game: Game, role: Role) -> dict[str, Any]:
+    from dlrules.notation import format_move
+    from dlrules.render import describe, phase_name, seat_label
+    from dlrules.views import view
+
+    state = game.state
+    seen = view(state, role)
+    players = state.n_players
+    moves: list[dict[str, Any]] = []
+    for m in seen.legal:
+        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m)})
+    chance: list[dict[str, Any]] = []
+    chance_note = ""
+    if CHANCE in seen.to_move:
+        owner = chance_owner(state)
+        legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
+        if owner == role and legal:
+            for m in _card_options(state, legal):
+                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m)  # the same words, legal or not
+                chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
+        elif owner is not HOST:
+            chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
+        else:
+            chance_note = "waiting for the host to enter the card"
+    log = []
+    viewer = -2 if role is HOST else role
+    for e in game.recent:
+        secret = secret_move_text(e.before, e.move, viewer)
+        log.append({"n": e.n, "text": secret if secret is not None else describe_move(e.before, e.move)})
+    return {
+        "ok": True,
+        "n": game.n,
+        "role": "host" if role is HOST else f"P{role + 1}",
+        "seat": role,
+        "players": players,
+        "phase": phase_name(state),
+        "to_move": [("chance" if s == CHANCE else seat_label(s)) for s in seen.to_move],
+        "position": describe(seen),
+        "moves": moves,
+        "chance": chance,
+        "chance_note": chance_note,
+        "log": log,
+        "auto_chance": game.row.auto_chance,
+        "order_titles": {a.value: a.title for a in Action},
+        "record": role is HOST and not seen.to_move,  # the host's, once the game is over (LIB-SRV-2)
+    }
+
+
+def _card_label(move: Draw) -> str:
+    """A card's name and deck, the same whether it is still in the deck or not."""
+    from dlrules.render import adventurer_label, combat_card_name, monster_name, room_name, trap_name
+
+    names: dict[str, Any] = {
+        "monsters": monster_name, "rooms": room_name, "traps": trap_name, "combat": combat_card_name,
+        "adventurers": adventurer_label,
+    }  # fmt: skip
+    name: Any = names.get(move.deck, str)
+    return f"{name(move.card)} ({move.deck})"

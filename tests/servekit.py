@@ -1,0 +1,64 @@
+"""A ``dlrules serve`` subprocess on 127.0.0.1 for the tests (never left running)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``dlrules serve`` in a subprocess on 127.0.0.1; always stopped by the test."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.port = free_port()
+        env = dict(os.environ)
+        src = str(Path(__file__).resolve().parents[1] / "src")
+        env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "dlrules", "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(self.port), *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        )  # fmt: skip
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.lines: list[str] = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.base + "/", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                break
+        self.kill()
+        raise AssertionError("the server did not start: " + (self.proc.stdout.read() if self.proc.stdout else ""))
+
+    def links(self) -> list[str]:
+        """The links ``--new-game`` printed (before the server was ready)."""
+        assert self.proc.stdout is not None
+        out: list[str] = []
+        while len(out) < 3:
+            line = self.proc.stdout.readline()
+            assert line, "no links printed"
+            out += re.findall(r"(/g/\S+)", line)
+        return out
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        if self.proc.stdout:
+            self.proc.stdout.close()

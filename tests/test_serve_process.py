@@ -1,0 +1,103 @@
+"""``dlrules serve`` as a real process on 127.0.0.1 (docs/serve.md): killed
+with SIGKILL in the middle of a game and started again, it has every
+acknowledged move and the same position (LIB-SRV-4)."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+httpx = pytest.importorskip("httpx")
+pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+
+from dlrules.moves import Move  # noqa: E402
+from dlrules.records import replay, state_hash  # noqa: E402
+from dlrules.serialization import loads  # noqa: E402
+from dlrules.serve.store import Store  # noqa: E402
+from dlrules.serve.table import Tables  # noqa: E402
+from servekit import Server  # noqa: E402
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+
+
+def _a_move(client: Any, base: str, seats: list[str], rng: random.Random) -> tuple[int, str, str] | None:
+    """One random legal move by a seat whose turn it is: (n before, link, move)."""
+    for link in rng.sample(seats, len(seats)):
+        data = client.get(base + link + "/state").json()
+        if data["moves"]:
+            return data["n"], link, data["moves"][rng.randrange(len(data["moves"]))]["move"]
+    return None
+
+
+def test_LIB_SRV_4_a_server_killed_mid_game_restarts_with_every_acknowledged_move(tmp_path: Path) -> None:
+    db = tmp_path / "night.sqlite"
+    server = Server(db, "--new-game", "2", "--auto-chance", "--seed", "5")
+    rng = random.Random(1)
+    acked: dict[int, str] = {}  # move number -> the move acknowledged there
+    try:
+        host, *seats = server.links()
+        game = host.split("/")[2]
+        with httpx.Client(timeout=10) as client:
+            for _ in range(40):
+                pick = _a_move(client, server.base, seats, rng)
+                assert pick is not None
+                n, link, move = pick
+                r = client.post(server.base + link + "/move", json={"at": n, "move": move})
+                assert r.status_code == 200, r.text
+                acked[n + 1] = move  # the seat's move is the first one after the position it saw
+            # the last move sent without waiting for its answer, then the kill
+            pick = _a_move(client, server.base, seats, rng)
+            assert pick is not None
+            try:
+                client.post(server.base + pick[1] + "/move", json={"at": pick[0], "move": pick[2]}, timeout=0.001)
+            except httpx.HTTPError:
+                pass
+    finally:
+        server.kill()
+    assert server.proc.returncode == -signal.SIGKILL
+
+    store = Store(str(db))
+    stored = {m.n: m for m in store.moves(game)}
+    for n, move in acked.items():
+        assert loads(stored[n].move, Move) == loads(move, Move)  # every acknowledged move is there
+    before = Tables(store).games[game]
+    store.close()
+
+    again = Server(db)
+    try:
+        with httpx.Client(timeout=10) as client:
+            data = client.get(again.base + seats[0] + "/state").json()
+            assert data["n"] == before.n >= max(acked)
+            assert client.get(again.base + seats[0] + "/state").status_code == 200
+            pick = _a_move(client, again.base, seats, rng)  # and the game goes on
+            assert pick is not None
+            r = client.post(again.base + pick[1] + "/move", json={"at": pick[0], "move": pick[2]})
+            assert r.status_code == 200
+    finally:
+        again.kill()
+    tables = Tables(Store(str(db)))
+    from dlrules.records import parse_record
+
+    record = parse_record(tables.record_text(game))
+    final = replay(record).state
+    assert state_hash(final) == state_hash(tables.games[game].state)
+    after = {m.n: m.move for m in tables.store.moves(game)}
+    assert loads(after[before.n + 1], Move) == loads(pick[2], Move)  # the move made after the restart, then the server's draws
+
+
+def test_the_load_benchmark_runs_and_prints_every_figure() -> None:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "serve_load.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", "3", "--moves", "6", "--players", "2", "--seconds", "60"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    for figure in ("moves/s", "p50", "p99", "errors: 0", "lost moves: 0", "moves acknowledged: 18 "):
+        assert figure in done.stdout, figure
