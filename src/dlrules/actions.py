@@ -231,7 +231,7 @@ def _year_two_wages() -> tuple[tuple[object, object], ...]:
     )
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # a __dict__ for the cached ``unnumbered`` (attrs 23.1's slots cannot hold one)
 class Block:
     """The ids of one move kind: ``offset .. offset + size - 1``."""
 
