@@ -282,3 +282,109 @@ def test_another_players_spy_look_is_told_without_the_card() -> None:
     assert isinstance(draw, dlrules.Draw) and draw.deck == "combat"
     assert secret_move_text(after, draw, 0) == "chance turns up the combat card P3 looks at (secret)"
     assert secret_move_text(after, draw, 2) is None
+
+
+# --- a battle (combat) ----------------------------------------------------------------------
+
+
+def _planned() -> GameState:
+    """Year 1's first combat round: Player 1 (the paladin at his entrance, a
+    damaged warrior, a priest) has planned a Pendulum and sent his Witch to
+    C1; Player 2 (a thief) still plans."""
+    from combat_positions import play, position
+
+    from dlrules.moves import PlanDefence
+
+    state = position(
+        {0: ["y1-warrior-4:1", "y1-priest-3-1"], 1: ["y1-thief-3-2"]},
+        traps={0: ["poisoned-dart", "pendulum"]},
+        monsters={0: ["goblin", "witch"]},
+        paladin=0,
+    )
+    return play(state, PlanDefence(0, (0, 2), ("pendulum",), (1,)))
+
+
+def _fighting() -> GameState:
+    """The same round after Player 2 plans: the combat card turned up, Player
+    1's battle stopped at the monsters step (the Witch to act)."""
+    from combat_positions import play
+
+    state = _planned()
+    return play(state, dlrules.legal_moves(state)[0])
+
+
+def test_the_battle_picture_holds_what_the_battle_holds() -> None:
+    state = _fighting()
+    assert state.fight is not None and state.fight.battle is not None
+    root = _parse(svg.battle(state))
+    texts = _texts(root)
+    assert [e.text for e in _classed(root, "combat-round")] == ["Combat round 1 of 4"]
+    assert [e.text for e in _classed(root, "defender")] == ["P1 defends"]
+    assert "Graffiti" in texts and "fatigue 2" in texts  # the round's combat card, face up
+    assert len(_classed(root, "combat-card")) == 1
+    current = [g for g in root.iter() if any(e.get("class") == "step-current" for e in g)]
+    assert len(current) == 1 and current[0].findtext("s:text", namespaces=NS) == "monsters"
+    assert state.fight.battle.step == "monsters"
+    tile = _classed(root, "battle-tile")
+    assert len(tile) == 1 and [e.text for e in _classed(root, "battle-square")] == ["battle at C1"]
+    # The party in order, the paladin first and ringed, the warrior's damage.
+    assert len(_classed(root, "paladin-token")) == 1 and len(_classed(root, "adventurer")) == 2
+    party = dlrules.phases.combat.party(state, 0)
+    assert [e.text for e in _classed(root, "hp")] == [f"HP {dlrules.phases.combat.hit_points(a)}" for a in party]
+    assert [e.text for e in _classed(root, "damage")] == [str(a.damage) for a in party if a.damage]
+    # The Witch sent, ready; the Pendulum has gone off (no trap left to go off).
+    sent = _classed(root, "sent-monster")
+    assert len(sent) == 1 and "Witch" in texts
+    assert _classed(root, "planned-trap") == [] and _classed(root, "planned-trap-hidden") == []
+
+
+def test_a_seat_sees_another_defenders_planned_traps_face_down() -> None:
+    state = _planned()
+    referee = _parse(svg.battle(state))
+    assert "Pendulum" in ([e.text for e in _classed(referee, "plans")][0] or "")
+    as_p2 = _parse(svg.battle(state, seat=1))
+    plans = [e.text for e in _classed(as_p2, "plans")][0] or ""
+    assert "P1 at C1 (traps ?)" in plans and "Pendulum" not in "".join(_texts(as_p2))
+    assert [e.text for e in _classed(as_p2, "defender")] == ["P2 plans"]
+    assert len(_classed(as_p2, "combat-card-hidden")) == 1  # not turned up before the plans
+    # Player 1 sees his own plan.
+    assert "Pendulum" in ([e.text for e in _classed(_parse(svg.battle(state, seat=0)), "plans")][0] or "")
+
+
+def test_the_position_includes_the_battle_during_combat_only() -> None:
+    state = _fighting()
+    root = _parse(svg.position(state, seat=1))
+    assert len(_classed(root, "battle")) == 1 and len(_classed(root, "dungeon")) == 2
+    assert _classed(_parse(svg.position(_rich())), "battle") == []
+    with pytest.raises(ValueError, match="no combat"):
+        svg.battle(_rich())
+
+
+def test_show_draws_the_battle_of_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "combat.json"
+    path.write_text(dlrules.dumps(_fighting()), encoding="utf-8")
+    out = tmp_path / "battle.svg"
+    assert main(["show", str(path), "--svg", str(out), "--part", "battle", "--seat", "2"]) == 0
+    assert _classed(_parse(out.read_text(encoding="utf-8")), "combat-round")
+    calm = tmp_path / "calm.json"
+    calm.write_text(dlrules.dumps(dlrules.new_game(2)), encoding="utf-8")
+    assert main(["show", str(calm), "--svg", str(out), "--part", "battle"]) == 2
+    assert "no combat" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(RSVG is None, reason="rsvg-convert (Debian librsvg2-bin) is not installed; .ci/run installs it")
+@pytest.mark.parametrize("part", ["battle", "battle as P2", "position in combat"])
+def test_a_real_renderer_draws_the_battle_not_blank(part: str, tmp_path: Path) -> None:
+    state = _fighting()
+    picture = {
+        "battle": lambda: svg.battle(state),
+        "battle as P2": lambda: svg.battle(_planned(), seat=1),
+        "position in combat": lambda: svg.position(state, seat=1),
+    }[part]()
+    source = tmp_path / "b.svg"
+    source.write_text(picture, encoding="utf-8")
+    out = tmp_path / "b.png"
+    assert RSVG is not None
+    done = subprocess.run([RSVG, "--width", "400", str(source), "-o", str(out)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert colour_count(out.read_bytes()) > 20

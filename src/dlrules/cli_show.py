@@ -165,6 +165,10 @@ def run_show(args: argparse.Namespace) -> int:
 
             if args.part == "board":
                 picture = svg.board(state if seat is None else _redacted(state, seat))
+            elif args.part == "battle":
+                if state.fight is None:
+                    raise ShowError(f"--part battle: there is no combat in the position after {at} moves (phase {state.phase.value})")
+                picture = svg.battle(state, seat)
             elif args.part == "dungeon":
                 chosen = seat_index(args.dungeon, state)
                 whose = chosen if chosen is not None else (seat if seat is not None else 0)
@@ -205,8 +209,8 @@ def register(sub: Any) -> None:
     show.add_argument("--svg", metavar="OUT", help="write the picture of the position to OUT (SVG)")
     show.add_argument("--html", metavar="OUT", help="write the whole game as an HTML page to OUT, opened at --at (default: the start)")
     show.add_argument(
-        "--part", choices=("position", "board", "dungeon"), default="position",
-        help="with --svg: the whole position (default), the central board, or one dungeon",
+        "--part", choices=("position", "board", "dungeon", "battle"), default="position",
+        help="with --svg: the whole position (default), the central board, one dungeon, or the battle (during combat)",
     )  # fmt: skip
     show.add_argument("--dungeon", type=int, metavar="P", help="with --part dungeon: Player P's dungeon (default: --seat, else 1)")
     add_limit_options(show)

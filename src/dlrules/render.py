@@ -176,11 +176,23 @@ def _board_lines_wide(state: GameState) -> list[str]:
     return lines
 
 
+def paladin_whereabouts(state: GameState) -> str:
+    """Where this year's paladin is when no lord holds him (PAL-1, CMB-END-2,
+    Y2-9): in a prison, gone to the Distant Lands, or still in his tent."""
+    key = PALADINS[state.year].key
+    for seat, p in enumerate(state.players):
+        if key in p.prison:
+            return f"paladin in {seat_label(seat)}'s prison"
+    if key in state.far_lands:
+        return "paladin gone to the Distant Lands"
+    return "paladin waits"
+
+
 def _evil_line(state: GameState) -> str:
     marks = [f"{seat_label(s)} {p.evil}" for s, p in enumerate(state.players)]
     if state.dummy_evil is not None:
         marks.append(f"dummy {state.dummy_evil}")
-    paladin = f"paladin attacks {seat_label(state.paladin)}" if state.paladin is not None else "paladin waits"
+    paladin = f"paladin attacks {seat_label(state.paladin)}" if state.paladin is not None else paladin_whereabouts(state)
     return f"Evil ({EVIL_MIN.value}-{EVIL_MAX.value}, paladin line {PALADIN_SPACE.value}): " + ", ".join(marks) + f"; {paladin}"
 
 

@@ -3,7 +3,8 @@
     .venv/bin/python -m dlrules.tools.pictures --write
 
 (a position in the middle of resolution, its central board and one dungeon,
-the same position as Player 2 sees it, and the position the year ends in).
+the same position as Player 2 sees it, the position the year ends in, and a
+battle of the year's first combat round, as the referee and as Player 1 sees it).
 """
 
 from __future__ import annotations
@@ -28,19 +29,33 @@ def _positions() -> tuple[GameState, GameState]:
         return s.round == 3 and s.phase is Phase.RESOLUTION and s.resolution is not None and s.resolution.space >= 3
 
     middle = play_out(new_game(PLAYERS), policies, random.Random(SEED), until=summer_resolution).state
-    end = play_out(new_game(PLAYERS), policies, random.Random(SEED)).state
+    # The end of the building year: the first position of year 1's combat.
+    end = play_out(new_game(PLAYERS), policies, random.Random(SEED), until=lambda s: s.phase is Phase.COMBAT).state
     return middle, end
+
+
+def _battle() -> GameState:
+    """The first battle of the same game's combat, stopped at its monsters step."""
+    policies = {s: greedy_policy for s in range(PLAYERS)}
+
+    def fighting(s: GameState) -> bool:
+        return s.fight is not None and s.fight.battle is not None and s.fight.battle.step == "monsters"
+
+    return play_out(new_game(PLAYERS), policies, random.Random(SEED), until=fighting).state
 
 
 def pictures() -> dict[str, str]:
     """File name -> SVG text."""
     middle, end = _positions()
+    fighting = _battle()
     return {
         "position.svg": svg.position(middle),
         "board.svg": svg.board(middle),
         "dungeon.svg": svg.dungeon(end, 0),
         "position-as-player-2.svg": svg.position(middle, seat=1),
         "end-of-year.svg": svg.position(end),
+        "battle.svg": svg.battle(fighting),
+        "battle-as-player-1.svg": svg.battle(fighting, seat=0),
     }
 
 
