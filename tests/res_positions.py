@@ -19,6 +19,7 @@ from dlrules.phases.common import update_player
 from dlrules.phases.orders import dummy_for
 from dlrules.phases.resolution import RULES, acting_seat
 from dlrules.components import ACTION_ORDER
+from dlrules.state import Adventurer, Dungeon, Monster, Tile
 
 FOOD, REP, DIG, MINE, IMPS, TRAPS, MONSTER, ROOM = tuple(Action)
 
@@ -167,3 +168,26 @@ def finish(state: GameState) -> GameState:
 
 def outcome_of(state: GameState, seat: int, action: Action) -> Any:
     return next(o.outcome for o in state.players[seat].played if o.action is action)
+
+
+def rich_resolution() -> GameState:
+    """At resolution (4 players), Player 1 with a room (a chicken coop), a
+    conquered tunnel, a ready and a knocked-out monster, two trap cards, a
+    damaged adventurer behind the paladin, a prisoner and an imp at work: a
+    position that shows every part of a lord's side (tests of pictures and
+    descriptions)."""
+    state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
+    p = state.players[0]
+    tiles = tuple(Tile(t.square, "chicken-coop" if t.square == (1, 2) else None, t.square == (2, 2)) for t in p.dungeon.tiles)
+    state = tweaks(
+        player(
+            0,
+            dungeon=Dungeon(tiles),
+            monsters=(Monster("goblin"), Monster("troll", ready=False)),
+            traps=("pendulum", "trap-door"),
+            party=(Adventurer("y1-wizard-3-1", damage=2),),
+            prison=("y1-warrior-3",),
+            busy_imps=1,
+        ),
+    )(state)
+    return attrs.evolve(state, paladin=0)

@@ -10,7 +10,7 @@ import re
 
 import dlrules
 from dlrules import apply_with_events
-from dlrules.components import ADVENTURERS, EVENTS, SPECIAL_EVENTS
+from dlrules.components import ADVENTURERS, EVENTS, PALADINS, SPECIAL_EVENTS
 from dlrules.components.report import render
 from dlrules.phases.common import Event, plural
 
@@ -73,12 +73,26 @@ def test_two_dummies_share_one_evil_marker_and_are_spoken_of_as_two() -> None:
 
 
 def test_adventurers_are_named_by_class_and_strength_everywhere() -> None:
-    named = [e for e in EVENTS_2P + EVENTS_4P if "adventurer" in e.data]
-    assert {e.kind for e in named} >= {"adventurer"}
+    """Also in combat (eliminated, targeted, shielded, released; LIB-TX-2):
+    the paladin by his hit points (table P), never a tile key."""
+    named = [e for e in EVENTS_2P + EVENTS_4P if e.data.get("adventurer") is not None]
+    assert {e.kind for e in named} >= {"adventurer", "eliminated"}
     for e in named:
-        label = ADVENTURERS[e.data["adventurer"]].label  # "a thief (HP 3, 1 anti-trap icon)"
-        assert label.split(" ", 1)[1] in e.text
-        assert e.data["adventurer"] not in e.text  # never the tile key
+        key = e.data["adventurer"]
+        if key in ADVENTURERS:
+            label = ADVENTURERS[key].label  # "a thief (HP 3, 1 anti-trap icon)"
+            assert label.split(" ", 1)[1] in e.text
+        elif key in {p.key for p in PALADINS.values()}:
+            hp = next(p.hp for p in PALADINS.values() if p.key == key)
+            assert f"paladin (HP {hp})" in e.text
+        else:
+            assert key == "illusion" and "illusion" in e.text
+        assert key not in e.text or key == "illusion"  # never the tile key
+    survivors = [e for e in EVENTS_2P + EVENTS_4P if e.kind == "distant_lands"]
+    for e in survivors:
+        for key in e.data["adventurers"]:
+            if key in ADVENTURERS:
+                assert ADVENTURERS[key].label.split(" ", 1)[1] in e.text
 
 
 def test_each_special_event_card_has_one_name_of_its_own() -> None:
@@ -86,7 +100,7 @@ def test_each_special_event_card_has_one_name_of_its_own() -> None:
     names = [card.name for card in SPECIAL_EVENTS.values()]
     assert len(set(names)) == len(names) == 9
     assert EVENTS["special"].name not in names
-    assert SPECIAL_EVENTS["gold-halving"].name == "Embezzlement"  # SPE-C-1, printed in the rulebook
+    assert SPECIAL_EVENTS["embezzlement"].name == "Embezzlement"  # SPE-C-1, printed in the rulebook
     for e in EVENTS_4P:
         if e.kind in ("special_event", "event") and e.data.get("card"):
             assert SPECIAL_EVENTS[e.data["card"]].name in e.text

@@ -5,41 +5,22 @@
 from __future__ import annotations
 
 import attrs
-from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, decline_until, player, tweaks
+from res_positions import (
+    DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, decline_until, rich_resolution,
+)  # fmt: skip
 
 import dlrules
 from dlrules import Action, Decline
 from dlrules.moves import BuildRoom, DigTunnel, KeepUnavailable, TakeAction
 from dlrules.records import state_hash
 from dlrules.render import describe, describe_move, dungeon_lines, room_code
-from dlrules.state import Adventurer, Dungeon, GameState, Monster, Tile
-
-
-def _rich(state: GameState) -> GameState:
-    """Player 1 with a room, a conquered tunnel, monsters ready and knocked
-    out, trap cards, a damaged party with the paladin in front, a prisoner."""
-    p = state.players[0]
-    tiles = tuple(
-        Tile(t.square, "chicken-coop" if t.square == (1, 2) else None, t.square == (2, 2)) for t in p.dungeon.tiles
-    )
-    state = tweaks(
-        player(
-            0,
-            dungeon=Dungeon(tiles),
-            monsters=(Monster("goblin"), Monster("troll", ready=False)),
-            traps=("pendulum", "trap-door"),
-            party=(Adventurer("y1-wizard-3-1", damage=2),),
-            prison=("y1-warrior-3",),
-            busy_imps=1,
-        ),
-    )(state)
-    return attrs.evolve(state, paladin=0)
+from dlrules.state import GameState
 
 
 def test_describe_shows_the_whole_position_for_a_referee() -> None:
     """Board, tavern, shop, evil track, each player's resources, hand, lair,
     traps by name, dungeon grid, party with damage, prison (issue 14 item 2)."""
-    state = _rich(at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)}))
+    state = rich_resolution()
     text = describe(state)
     assert text == str(state)
     assert text.splitlines()[0] == "Year 1, winter (round 1): resolution, Get Food I acting"
@@ -58,7 +39,7 @@ def test_describe_shows_the_whole_position_for_a_referee() -> None:
 def test_describe_for_one_seat_hides_what_it_must() -> None:
     """ACT-TRAP-2, LIB-TAB-2: another player's traps only as a count; their
     secret orders only as 'has chosen'."""
-    state = _rich(at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)}))
+    state = rich_resolution()
     seen = describe(state, seat=1)
     assert "as P2 sees it" in seen.splitlines()[0]
     assert "2 traps (hidden)" in seen and "Pendulum" not in seen

@@ -1,5 +1,5 @@
-"""``dlrules report``: the numbers of a small fixed results file, the plots
-and the page (issue 15; what "win" means: LIB-SIM-1)."""
+"""``dlrules report``: the numbers of a small results file of real whole
+games, the plots and the page (issue 15; what "win" means: LIB-SIM-1)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,17 @@ from dlrules.simreport import PLOTS, format_table, measure_name, summarize, wils
 from dlrules.simulate import SimulationError, read_results
 
 FIXTURES = Path(__file__).parent / "fixtures"
-UNSCORED = FIXTURES / "sim-unscored.jsonl"  # 4 two-player games stopped at year-1 combat
-SCORED = FIXTURES / "sim-scored.jsonl"  # 3 two-player games with scores and winners
+GAMES = FIXTURES / "sim-games.jsonl"
+"""Five real two-player games, greedy against random with the seats rotating
+(tests/fixtures/make_sim_fixtures.py): games 0-3 played whole, game 4 cut
+off by a move limit in year 1.
+game  seats' bots       scores     winners   rooms
+0     greedy, random    -4, -14    [0]       0, 2
+1     random, greedy    -23, 9     [1]       1, 3
+2     greedy, random    -11, -11   [0, 1]    2, 1   (a shared victory)
+3     random, greedy    -17, -8    [1]       0, 3
+4     greedy, random    (none)               0, 1
+"""
 
 
 def test_wilson_intervals_match_the_textbook_values() -> None:
@@ -28,62 +37,68 @@ def test_wilson_intervals_match_the_textbook_values() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def test_unscored_games_win_by_the_most_rooms_ties_share() -> None:
-    # rooms per game (seat 1, seat 2): (2,1) (1,1) (0,3) (2,0); bots alternate seats
-    s = summarize(read_results(UNSCORED))
-    assert s.games == 4 and s.measure == "rooms" and not s.scored
-    assert [(r.label, r.wins, r.games) for r in s.seat_wins] == [("seat 1", 3, 4), ("seat 2", 2, 4)]
-    assert [(r.label, r.wins, r.games) for r in s.bot_wins] == [("greedy", 2, 4), ("random", 3, 4)]
+def test_the_score_decides_and_a_shared_victory_is_a_win_for_each() -> None:
+    s = summarize(read_results(GAMES))
+    assert s.games == 5 and s.measure == "score" and s.scored
+    assert s.ranked == 4  # the game cut off before scoring has no winner
+    assert [(r.label, r.wins, r.games) for r in s.seat_wins] == [("seat 1", 2, 4), ("seat 2", 3, 4)]
+    assert [(r.label, r.wins, r.games) for r in s.bot_wins] == [("greedy", 4, 4), ("random", 1, 4)]
     assert s.shared_wins == 1
-    assert s.seat_wins[0].interval == pytest.approx((0.3006, 0.9544), abs=5e-4)
-    assert [m.values for m in s.measure_by_seat] == [(2.0, 1.0, 0.0, 2.0), (1.0, 1.0, 3.0, 0.0)]
-    assert s.measure_by_seat[1].mean == 1.25 and s.measure_by_seat[1].median == 1.0
-    assert s.length.mean == 105 and s.length.sd == pytest.approx(12.9099, abs=1e-4)
-    assert (s.length.low, s.length.high) == (90, 120)
-    evil = next(c for c in s.counts if c.label == "evil")
-    assert evil.n == 8 and evil.mean == 4.25
-    assert s.ends == (("stopped at combat, year 1 round 4", 4),)
+    assert s.seat_wins[1].interval == pytest.approx((0.3006, 0.9544), abs=5e-4)
+    assert [m.values for m in s.measure_by_seat] == [(-4.0, -23.0, -11.0, -17.0), (-14.0, 9.0, -11.0, -8.0)]
+    assert s.measure_by_seat[0].mean == -13.75 and s.measure_by_seat[1].median == -9.5
+    assert s.length.values == (220.0, 223.0, 224.0, 229.0)
 
 
-def test_another_count_can_decide_the_win() -> None:
-    # evil per game: (3,5) (4,4) (2,6) (7,3)
-    s = summarize(read_results(UNSCORED), win_by="evil")
-    assert s.measure == "evil"
-    assert [r.wins for r in s.seat_wins] == [2, 3]
+def test_how_the_games_ended() -> None:
+    s = summarize(read_results(GAMES))
+    assert s.ends == (("game over", 4), ("stopped by --max-moves", 1))
 
 
-def test_scored_games_win_by_the_score_and_count_titles() -> None:
-    # scores (10,8) winners [0]; (5,5) [0,1]; (3,9) [1]
-    s = summarize(read_results(SCORED))
-    assert s.measure == "score" and s.scored
-    assert [(r.wins, r.games) for r in s.seat_wins] == [(2, 3), (2, 3)]
-    assert [m.mean for m in s.measure_by_seat] == pytest.approx([6.0, 22 / 3])
-    assert s.shared_wins == 1
-    assert s.ends == (("game over", 3),)
-    # titles from the sheet's own list (a player's titles are not counted twice)
-    assert s.titles == (("The Lord of Halls", 2, 0), ("The Lord of Imps", 1, 1))
+def test_titles_are_counted_from_each_games_outcome() -> None:
+    s = summarize(read_results(GAMES))
+    assert s.titles == (
+        ("Battle Lord", 4, 0),
+        ("Monster Lord", 3, 1),
+        ("The Lord of Dark Deeds", 2, 2),
+        ("The Lord of Halls", 4, 0),
+        ("The Lord of Imps", 4, 0),
+        ("The Lord of Riches", 4, 0),
+        ("Tunnel Lord", 4, 0),
+    )
 
 
-def test_titles_given_as_a_mapping_of_holders() -> None:
-    games = read_results(SCORED)
-    games[0]["sheet"] = {"titles": {"halls": [0], "imps": [0, 1]}}
-    for g in games[1:]:
-        g["sheet"] = None
-    assert summarize(games).titles == (("halls", 1, 0), ("imps", 0, 1))
+def test_the_score_lines_add_up_to_the_scores() -> None:
+    games = read_results(GAMES)
+    s = summarize(games)
+    rules = [p.label for p in s.points]
+    assert rules[:7] == [f"SCO-1{x}" for x in "abcdefg"] and rules[-1] == "SCO-12"
+    assert all(p.n == 8 for p in s.points if p.label.startswith("SCO-1"))  # every seat of every scored game
+    assert sum(sum(p.values) for p in s.points) == sum(sum(g["scores"]) for g in games if g["scores"])
 
 
-def test_score_cannot_decide_unscored_games() -> None:
-    with pytest.raises(SimulationError, match="not scored"):
-        measure_name(read_results(UNSCORED), "score")
+def test_an_end_count_can_decide_instead() -> None:
+    s = summarize(read_results(GAMES), win_by="rooms")
+    assert s.measure == "rooms" and not s.scored and s.ranked == 5  # every game has its counts
+    assert [r.wins for r in s.seat_wins] == [1, 4] and s.shared_wins == 0
+    assert "win = the most rooms at the end, not the score (LIB-SIM-1)" in format_table(s)
+
+
+def test_the_score_cannot_decide_when_no_game_was_scored() -> None:
+    cut_off = [g for g in read_results(GAMES) if not g["over"]]
+    with pytest.raises(SimulationError, match="no game in these results was scored"):
+        measure_name(cut_off, "score")
+    assert summarize(cut_off).measure == "rooms"
     with pytest.raises(SimulationError, match="--win-by luck"):
-        measure_name(read_results(UNSCORED), "luck")
+        measure_name(cut_off, "luck")
 
 
 def test_the_table_says_what_a_win_is() -> None:
-    text = format_table(summarize(read_results(UNSCORED)))
-    assert "win = the most rooms at the end (LIB-SIM-1" in text
-    assert "seat 1     3      4     75.0%  30.1% - 95.4%" in text
-    assert "shared win (tie for the highest)" in text
+    text = format_table(summarize(read_results(GAMES)))
+    assert "win = the highest score (SCO-3); tied seats share the victory and each counts a win" in text
+    assert "1 unfinished games left out" in text
+    assert "seat 2     3      4     75.0%  30.1% - 95.4%" in text
+    assert "shared victory (tie for the highest score)      1  25.0%" in text
 
 
 def _pixel_variance(path: Path) -> float:
@@ -93,7 +108,7 @@ def _pixel_variance(path: Path) -> float:
 
 def test_every_plot_is_written_and_not_blank(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    files = write_plots(summarize(read_results(UNSCORED)), tmp_path)
+    files = write_plots(summarize(read_results(GAMES)), tmp_path)
     assert sorted(f.name for f in files) == sorted(f"{n}.{e}" for n in PLOTS for e in ("png", "svg"))
     for name in PLOTS:
         assert _pixel_variance(tmp_path / f"{name}.png") > 0.001
@@ -102,33 +117,33 @@ def test_every_plot_is_written_and_not_blank(tmp_path: Path) -> None:
 
 
 def test_the_page_shows_the_tables_and_the_plots(tmp_path: Path) -> None:
-    page = write_html(summarize(read_results(UNSCORED)), tmp_path, plots=True)
+    page = write_html(summarize(read_results(GAMES)), tmp_path, plots=True)
     text = page.read_text()
     assert "<h2>Win rate by seat</h2>" in text and "75.0%" in text
     for name in PLOTS:
         assert f'src="{name}.svg"' in text
     data = json.loads((tmp_path / "summary.json").read_text())
-    assert data["seat_wins"][0]["wins"] == 3 and data["measure"] == "rooms"
+    assert data["seat_wins"][1]["wins"] == 3 and data["measure"] == "score" and data["ranked"] == 4
 
 
 def test_the_report_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
-    assert main(["report", str(UNSCORED), "--out", str(tmp_path / "rep")]) == 0
+    assert main(["report", str(GAMES), "--out", str(tmp_path / "rep")]) == 0
     out = capsys.readouterr().out
-    assert "4 games; players 2; variant full" in out and "and 8 plots" in out
+    assert "5 games; players 2; variant full" in out and "and 8 plots" in out
     assert (tmp_path / "rep" / "index.html").exists() and (tmp_path / "rep" / "game_length.png").exists()
 
 
 def test_the_report_without_plots_needs_no_matplotlib(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["report", str(SCORED), "--out", str(tmp_path), "--no-plots"]) == 0
-    assert "win = the highest score; tied seats share" in capsys.readouterr().out
+    assert main(["report", str(GAMES), "--out", str(tmp_path), "--no-plots"]) == 0
+    assert "win = the highest score (SCO-3); tied seats share" in capsys.readouterr().out
     assert not list(tmp_path.glob("*.png"))
     assert 'src="' not in (tmp_path / "index.html").read_text()
 
 
 def test_a_bad_results_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
-    bad.write_text(UNSCORED.read_text().splitlines()[0] + "\n{not json\n")
+    bad.write_text(GAMES.read_text().splitlines()[0] + "\n{not json\n")
     assert main(["report", str(bad), "--out", str(tmp_path / "o"), "--no-plots"]) == 2
     assert "bad.jsonl, line 2: not JSON" in capsys.readouterr().err
     empty = tmp_path / "empty.jsonl"
@@ -143,7 +158,7 @@ def test_plots_without_matplotlib_name_the_extra(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
-    assert main(["report", str(UNSCORED), "--out", str(tmp_path / "o")]) == 2
+    assert main(["report", str(GAMES), "--out", str(tmp_path / "o")]) == 2
     out, err = capsys.readouterr()
     assert "pip install 'dlrules[report]'" in err and "--no-plots" in err
     assert out == "" and not (tmp_path / "o").exists()

@@ -34,8 +34,8 @@ from dlrules.simulate import (
 
 TESTS = Path(__file__).parent
 
-# Short games: 2 players, the introductory variant.
-SMALL = Config(games=6, players=2, seed=11, variant="first", bots=("greedy", "random"), rotate=True)
+# Whole games, short ones: 2 players, the introductory variant, 4 games.
+SMALL = Config(games=4, players=2, seed=11, variant="first", bots=("greedy", "random"), rotate=True)
 
 
 def lines(path: Path) -> list[str]:
@@ -47,7 +47,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """SMALL played in this process, one game after the other."""
     out = tmp_path_factory.mktemp("ref") / "ref.jsonl"
     summary = run(SMALL, out, workers=1, progress=False)
-    assert summary.written == 6 and not summary.interrupted
+    assert summary.written == 4 and not summary.interrupted
     return out.read_bytes()
 
 
@@ -58,16 +58,25 @@ def test_game_seeds_come_from_the_master_seed_and_the_game_number() -> None:
     assert all(0 <= game_seed(s, i) < 2**63 for s in (0, -5, 10**20) for i in (0, 7))
 
 
-def test_one_line_per_game_in_game_order_with_the_end_counts(tmp_path: Path, reference: bytes) -> None:
+def test_one_line_per_game_in_game_order_each_a_whole_scored_game(tmp_path: Path, reference: bytes) -> None:
     games = [json.loads(t) for t in reference.decode().splitlines()]
-    assert [g["game"] for g in games] == list(range(6))
+    assert [g["game"] for g in games] == list(range(4))
     for g in games:
         assert g["seed"] == game_seed(11, g["game"]) and g["players"] == 2 and g["variant"] == "first"
-        # as far as the engine goes (today: year-1 combat, where nobody is to move)
-        assert g["phase"] in {p.value for p in dlrules.Phase} and g["over"] == (g["phase"] == "game_over")
-        assert g["stopped"] == "no_move" and g["moves"] > 50
-        if not g["over"]:
-            assert g["scores"] is None and g["winners"] is None  # LIB-SIM-1: only a finished game is scored
+        # played to the end: final scoring after year 2 (SCO-4), then nobody is to move (SCO-3)
+        assert g["over"] and (g["phase"], g["year"]) == ("game_over", 2) and g["stopped"] == "no_move"
+        # the winners are the seats with the highest score; a tie shares the victory (SCO-3)
+        best = max(g["scores"])
+        assert g["winners"] == [s for s, t in enumerate(g["scores"]) if t == best]
+        assert g["shared"] == (len(g["winners"]) > 1)
+        # each seat's breakdown (rule ID, points) adds up to its score
+        assert [sum(points for _, points in seat) for seat in g["breakdown"]] == g["scores"]
+        assert [rule for rule, _ in g["breakdown"][0]][:7] == [f"SCO-1{x}" for x in "abcdefg"]
+        # the seven titles (SCO-8), each with its holders, worth points on the holders' sheets
+        assert [t["title"] for t in g["titles"]] == [f"SCO-8{x}" for x in "abcdefg"]
+        for t in g["titles"]:
+            for seat in t["holders"]:
+                assert [t["title"], t["points"]] in g["breakdown"][seat]
         assert [sorted(c) for c in g["counts"]] == [sorted(COUNTS)] * 2
     # --rotate: game i gives seat s the bot bots[(s + i) % 2]
     assert games[0]["bots"] == ["greedy", "random"] and games[1]["bots"] == ["random", "greedy"]
@@ -76,7 +85,7 @@ def test_one_line_per_game_in_game_order_with_the_end_counts(tmp_path: Path, ref
 def test_two_workers_write_the_same_bytes_as_one(tmp_path: Path, reference: bytes) -> None:
     out = tmp_path / "two.jsonl"
     summary = run(SMALL, out, workers=2, progress=False)
-    assert summary.written == 6
+    assert summary.written == 4
     assert out.read_bytes() == reference
 
 
@@ -86,6 +95,9 @@ def test_a_game_is_the_game_dlrules_play_plays_from_its_seed(capsys: pytest.Capt
     assert main(["play", "--players", "3", "--seed", str(line["seed"]), "--bot", "greedy", "--json"]) == 0
     played = json.loads(capsys.readouterr().out)
     assert played["moves"] == line["moves"]
+    state: dlrules.GameState = dlrules.loads(json.dumps(played["final"]["state"]), dlrules.GameState)
+    result = dlrules.outcome(state)
+    assert result is not None and list(result.totals) == line["scores"] and list(result.winners) == line["winners"]
     final = played["final"]["state"]
     assert [p["evil"] for p in final["players"]] == [c["evil"] for c in line["counts"]]
     assert [p["gold"] for p in final["players"]] == [c["gold"] for c in line["counts"]]
@@ -150,11 +162,11 @@ def test_an_existing_results_file_needs_resume(tmp_path: Path, capsys: pytest.Ca
 def test_resume_plays_only_the_missing_games(tmp_path: Path, reference: bytes) -> None:
     ref = reference.decode().splitlines(keepends=True)
     out = tmp_path / "partial.jsonl"
-    # games 0, 1 and 4 finished (4 out of order, as an interrupted pool leaves it),
+    # games 0 and 3 finished (3 out of order, as an interrupted pool leaves it),
     # and a line cut short by a killed run
-    out.write_text(ref[0] + ref[1] + ref[4] + ref[2][:40], encoding="utf-8")
+    out.write_text(ref[0] + ref[3] + ref[1][:40], encoding="utf-8")
     summary = run(SMALL, out, workers=2, resume=True, progress=False)
-    assert (summary.resumed, summary.written) == (3, 3)
+    assert (summary.resumed, summary.written) == (2, 2)
     assert out.read_bytes() == reference
 
 
@@ -162,14 +174,14 @@ def test_resume_of_a_complete_file_plays_nothing(tmp_path: Path, reference: byte
     out = tmp_path / "done.jsonl"
     out.write_bytes(reference)
     summary = run(SMALL, out, workers=1, resume=True, progress=False)
-    assert (summary.resumed, summary.written) == (6, 0)
+    assert (summary.resumed, summary.written) == (4, 0)
     assert out.read_bytes() == reference
 
 
 def test_resume_refuses_a_file_of_another_command(tmp_path: Path, reference: bytes) -> None:
     out = tmp_path / "other.jsonl"
     out.write_bytes(reference)
-    other_seed = Config(games=6, players=2, seed=12, variant="first", bots=("greedy", "random"), rotate=True)
+    other_seed = Config(games=4, players=2, seed=12, variant="first", bots=("greedy", "random"), rotate=True)
     with pytest.raises(SimulationError, match="line 1: game 0 has seed"):
         run(other_seed, out, workers=1, resume=True)
     fewer = Config(games=3, players=2, seed=11, variant="first", bots=("greedy", "random"), rotate=True)
@@ -201,13 +213,13 @@ def test_the_progress_bar_says_games_rate_and_time_left(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Path, reference: bytes) -> None:
-    config = Config(games=40, players=2, seed=5, variant="first", bots=("simbots:slow_greedy",))
+    config = Config(games=12, players=2, seed=5, variant="first", bots=("simbots:slow_greedy",))
     expected = tmp_path / "expected.jsonl"
     run(config, expected, workers=1, progress=False)  # fast: the bot sleeps only under DLRULES_SLOW_BOT
     out = tmp_path / "run.jsonl"
     path = os.pathsep.join(p for p in (str(TESTS), os.environ.get("PYTHONPATH", "")) if p)
     env = dict(os.environ, PYTHONPATH=path, DLRULES_SLOW_BOT="1")
-    argv = [sys.executable, "-m", "dlrules", "simulate", "--games", "40", "--players", "2", "--seed", "5",
+    argv = [sys.executable, "-m", "dlrules", "simulate", "--games", "12", "--players", "2", "--seed", "5",
             "--variant", "first", "--bots", "simbots:slow_greedy", "--workers", "2", "--out", str(out)]  # fmt: skip
     # its own process group, which Ctrl-C in a terminal signals as a whole (workers included)
     proc = subprocess.Popen(
@@ -232,13 +244,13 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
             proc.wait()
     assert proc.returncode == 130
     kept = lines(out)
-    assert 3 <= len(kept) < 40
-    assert f"Interrupted: {len(kept)} of 40 games are in {out}" in err
+    assert 3 <= len(kept) < 12
+    assert f"Interrupted: {len(kept)} of 12 games are in {out}" in err
     assert "Traceback" not in err
     wanted = set(lines(expected))
     assert set(kept) <= wanted and len(set(kept)) == len(kept)  # whole, finished games only
     summary = run(config, out, workers=2, resume=True, progress=False)
-    assert summary.resumed == len(kept) and summary.written == 40 - len(kept)
+    assert summary.resumed == len(kept) and summary.written == 12 - len(kept)
     assert out.read_bytes() == expected.read_bytes()
 
 
@@ -274,7 +286,7 @@ def test_ray_gives_the_same_results_as_the_process_pool(tmp_path: Path, referenc
     try:
         out = tmp_path / "ray.jsonl"
         summary = run(SMALL, out, backend="ray", progress=False)
-        assert summary.written == 6
+        assert summary.written == 4
         assert out.read_bytes() == reference
         assert ray.is_initialized()  # the program's own Ray is left to the program
     finally:
@@ -290,7 +302,7 @@ def test_the_ray_backend_starts_and_stops_its_own_local_ray(tmp_path: Path, refe
     before = _ray_processes()
     out = tmp_path / "ray.jsonl"
     summary = run(SMALL, out, backend="ray", workers=2, progress=False)  # ray.init(num_cpus=2), then shutdown
-    assert summary.written == 6 and out.read_bytes() == reference
+    assert summary.written == 4 and out.read_bytes() == reference
     assert not ray.is_initialized()
     deadline = time.monotonic() + 30
     while _ray_processes() - before and time.monotonic() < deadline:
@@ -319,10 +331,10 @@ def test_bad_workers_are_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFix
     with pytest.raises(SystemExit) as exc:
         main(["simulate", "--games", "2", "--workers", "none", "--out", str(tmp_path / "r.jsonl")])
     assert exc.value.code == 2
-    assert "not a number of workers" in capsys.readouterr().err
+    assert "a whole number (or auto), not" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "2", "--workers", "0", "--out", str(tmp_path / "r.jsonl")])
-    assert "at least 1 worker" in capsys.readouterr().err
+    assert "at least 1 (or auto), not 0" in capsys.readouterr().err
     assert not (tmp_path / "r.jsonl").exists()
 
 
@@ -337,31 +349,12 @@ def test_the_throughput_benchmark_runs_and_prints_every_figure() -> None:
         assert figure in done.stdout
 
 
-@attrs.frozen
-class _SeatScore:
-    total: int
-
-
-@attrs.frozen
-class _Sheet:
-    players: tuple[_SeatScore, ...]
-    winners: tuple[int, ...]
-
-
-def test_scores_come_from_the_librarys_outcome_once_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """LIB-SIM-1: final_result reads dlrules.outcome (issue 13) when it exists."""
-    state = dlrules.new_game(2, variant="first")
-    monkeypatch.setattr(dlrules, "outcome", lambda s: _Sheet((_SeatScore(7), _SeatScore(9)), (1,)), raising=False)
-    outcome = game_outcome(state)
-    assert outcome["scores"] == [7, 9] and outcome["winners"] == [1]
-    assert outcome["sheet"] == {"players": [{"total": 7}, {"total": 9}], "winners": [1]}
-    monkeypatch.setattr(dlrules, "outcome", lambda s: (4, 4), raising=False)  # plain totals: ties share
-    assert game_outcome(state)["winners"] == [0, 1]
-    monkeypatch.setattr(dlrules, "outcome", lambda s: None, raising=False)  # not over yet
-    assert game_outcome(state)["scores"] is None
-    monkeypatch.setattr(dlrules, "outcome", lambda s: "a surprise", raising=False)
-    with pytest.raises(SimulationError, match="update dlrules.simulate.final_result"):
-        game_outcome(state)
+def test_a_game_cut_off_before_the_end_has_no_score() -> None:
+    """LIB-SIM-1: a game stopped by --max-moves is not over, so it has no
+    score, winners or titles; its counts say where it stood."""
+    line = play_game(attrs.evolve(SMALL, max_moves=60), 0)
+    assert line["stopped"] == "max_moves" and not line["over"] and line["year"] == 1
+    assert line["scores"] is None and line["winners"] is None and line["titles"] is None and line["breakdown"] is None
 
 
 def test_an_address_needs_the_ray_backend(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,37 +14,18 @@ from pathlib import Path
 import attrs
 import pytest
 from pngcheck import colour_count
-from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, decline_until, player, tweaks
+from res_positions import (
+    DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, decline_until, rich_resolution,
+)  # fmt: skip
 
 import dlrules
 from dlrules import svg
 from dlrules.bots import greedy_policy
 from dlrules.cli import main
 from dlrules.records import make_record, write_record
-from dlrules.state import Adventurer, Dungeon, GameState, Monster, Tile
+from dlrules.state import GameState
 
 NS = {"s": "http://www.w3.org/2000/svg"}
-
-
-def _rich() -> GameState:
-    """At resolution, Player 1 with a room, a conquered tunnel, a ready and a
-    knocked-out monster, two trap cards, a damaged adventurer behind the
-    paladin, a prisoner and an imp at work."""
-    state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
-    p = state.players[0]
-    tiles = tuple(Tile(t.square, "chicken-coop" if t.square == (1, 2) else None, t.square == (2, 2)) for t in p.dungeon.tiles)
-    state = tweaks(
-        player(
-            0,
-            dungeon=Dungeon(tiles),
-            monsters=(Monster("goblin"), Monster("troll", ready=False)),
-            traps=("pendulum", "trap-door"),
-            party=(Adventurer("y1-wizard-3-1", damage=2),),
-            prison=("y1-warrior-3",),
-            busy_imps=1,
-        ),
-    )(state)
-    return attrs.evolve(state, paladin=0)
 
 
 def _parse(text: str) -> ET.Element:
@@ -62,7 +43,7 @@ def _texts(root: ET.Element) -> list[str]:
 
 
 def test_the_dungeon_picture_holds_what_the_dungeon_holds() -> None:
-    state = _rich()
+    state = rich_resolution()
     root = _parse(svg.dungeon(state, 0))
     p = state.players[0]
     assert len(_classed(root, "tunnel")) == sum(1 for t in p.dungeon.tiles if t.room is None)
@@ -84,7 +65,7 @@ def test_the_dungeon_picture_holds_what_the_dungeon_holds() -> None:
 
 def test_one_seats_view_hides_the_other_players_traps() -> None:
     """ACT-TRAP-2: Player 2 sees Player 1's two trap cards face down."""
-    state = _rich()
+    state = rich_resolution()
     root = _parse(svg.position(state, seat=1))
     assert len(_classed(root, "trap-hidden")) == 2 and not _classed(root, "trap")
     assert "Pendulum" not in "".join(_texts(root))
@@ -93,7 +74,7 @@ def test_one_seats_view_hides_the_other_players_traps() -> None:
 
 
 def test_the_board_picture_holds_the_minions_shop_and_evil_track() -> None:
-    state = _rich()
+    state = rich_resolution()
     root = _parse(svg.board(state))
     occupied = sum(1 for slots in state.board for c in slots if c is not None)
     assert len(_classed(root, "minion")) == occupied > 0
@@ -133,7 +114,7 @@ RSVG = shutil.which("rsvg-convert")
 @pytest.mark.skipif(RSVG is None, reason="rsvg-convert (Debian librsvg2-bin) is not installed; .ci/run installs it")
 @pytest.mark.parametrize("part", ["position", "board", "dungeon", "seat view"])
 def test_a_real_renderer_draws_the_pictures_and_they_are_not_blank(part: str, tmp_path: Path) -> None:
-    state = _rich()
+    state = rich_resolution()
     picture = {
         "position": lambda: svg.position(state),
         "board": lambda: svg.board(state),
@@ -355,9 +336,9 @@ def test_the_position_includes_the_battle_during_combat_only() -> None:
     state = _fighting()
     root = _parse(svg.position(state, seat=1))
     assert len(_classed(root, "battle")) == 1 and len(_classed(root, "dungeon")) == 2
-    assert _classed(_parse(svg.position(_rich())), "battle") == []
+    assert _classed(_parse(svg.position(rich_resolution())), "battle") == []
     with pytest.raises(ValueError, match="no combat"):
-        svg.battle(_rich())
+        svg.battle(rich_resolution())
 
 
 def test_show_draws_the_battle_of_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

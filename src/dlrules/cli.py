@@ -26,6 +26,7 @@ from typing import Any, NoReturn
 from dlrules import __version__, rulebook
 from dlrules.bots import BOTS
 from dlrules.chance import play_out
+from dlrules.cli_common import UsageError, add_game_options, usage_errors
 from dlrules.cli_limits import add_limit_options, limits_of
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
@@ -33,7 +34,7 @@ from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
 from dlrules.engine import apply_with_events, legal_moves, settle, to_move
 from dlrules.notation import format_move
 from dlrules.phases.common import Event, plural
-from dlrules.phases.setup import VARIANTS, initial_state
+from dlrules.phases.setup import initial_state
 from dlrules.records import (
     GameRecord,
     RecordError,
@@ -53,10 +54,6 @@ from dlrules.views import view, view_hash
 
 QUIET_EVENTS = frozenset({"deal", "commit", "keep"})
 """Events ``play`` leaves out unless ``--verbose`` (nothing happens on the table)."""
-
-
-class UsageError(Exception):
-    """A mistake on the command line or in a record: message, exit status 2."""
 
 
 # --- describing a position --------------------------------------------------------------
@@ -125,10 +122,8 @@ def _emit(data: Any) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    try:
+    with usage_errors(ValueError):
         start = settle(initial_state(args.players, args.variant))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from exc
     policy = BOTS[args.bot]
     rng = random.Random(args.seed)
     result = play_out(start, {s: policy for s in range(args.players)}, rng, max_moves=args.max_moves)
@@ -410,12 +405,10 @@ def build_parser() -> argparse.ArgumentParser:
         "years to the final scores, and the referee narrates it phase by phase, then prints the final position "
         "and the score sheet (--quiet: a line per year and the score sheet).",
     )
-    play.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
+    add_game_options(play)
     play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
-    play.add_argument("--variant", choices=VARIANTS, default="full", help="'first' (introductory, no special events) or 'full' (default)")
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining)")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
-    play.add_argument("--max-moves", type=int, default=100_000, help="stop after this many moves (default 100000)")
     play.add_argument("--verbose", action="store_true", help="also print every move (in notation), deals and secret choices")
     play.add_argument("--quiet", action="store_true", help="no narration: a line per year, then the score sheet")
     play.add_argument("--json", action="store_true", help="print the events and the final position as JSON")

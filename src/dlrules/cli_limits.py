@@ -8,6 +8,7 @@ import argparse
 
 import attrs
 
+from dlrules.cli_common import positive_int
 from dlrules.limits import DEFAULT_LIMITS, Limits
 
 _HELP = {
@@ -19,16 +20,6 @@ _HELP = {
 }
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
-    return value
-
-
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """One option per field of ``Limits``, defaulting to ``DEFAULT_LIMITS``."""
     group = parser.add_argument_group("reading limits (raise them for unusually large records)")
@@ -36,7 +27,7 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         default = getattr(DEFAULT_LIMITS, field.name)
         group.add_argument(
             "--" + field.name.replace("_", "-"),
-            type=_count,
+            type=positive_int,
             default=default,
             metavar="N",
             help=f"{_HELP[field.name]} (default {default})",

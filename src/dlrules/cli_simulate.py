@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dlrules.bots import BOTS
-from dlrules.phases.setup import VARIANTS
+from dlrules.cli_common import UsageError, add_game_options, positive_int, usage_errors
 from dlrules.simreport import format_table, pyplot, summarize, write_html, write_plots
 from dlrules.simulate import BACKENDS, COUNTS, Config, SimulationError, default_workers, read_results, run
 
@@ -20,44 +20,33 @@ INTERRUPTED = 130
 
 
 def _workers(text: str) -> int | None:
-    if text == "auto":
-        return None
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers (or auto)") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n}: at least 1 worker (or auto)")
-    return n
+    return None if text == "auto" else positive_int(text, also=" (or auto)")
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from dlrules.cli import UsageError
-
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address is the Ray cluster's: use it with --backend ray")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     try:
-        config = Config(
-            games=args.games,
-            players=args.players,
-            seed=args.seed,
-            variant=args.variant,
-            bots=bots,
-            rotate=args.rotate,
-            max_moves=args.max_moves,
-        )
-        summary = run(
-            config,
-            args.out,
-            workers=args.workers,
-            backend=args.backend,
-            address=args.address,
-            resume=args.resume,
-            progress=False if args.quiet else None,
-        )
-    except (SimulationError, OSError) as exc:
-        raise UsageError(str(exc)) from exc
+        with usage_errors(SimulationError, OSError):
+            config = Config(
+                games=args.games,
+                players=args.players,
+                seed=args.seed,
+                variant=args.variant,
+                bots=bots,
+                rotate=args.rotate,
+                max_moves=args.max_moves,
+            )
+            summary = run(
+                config,
+                args.out,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                resume=args.resume,
+                progress=False if args.quiet else None,
+            )
     except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled
         print(f"Interrupted: the games written so far are in {args.out}; --resume plays the rest.", file=sys.stderr)
         return INTERRUPTED
@@ -81,9 +70,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from dlrules.cli import UsageError
-
-    try:
+    with usage_errors(SimulationError, OSError):
         if not args.no_plots:
             pyplot()  # refuse before any output when matplotlib is missing
         games = read_results(args.file)
@@ -92,8 +79,6 @@ def _report(args: argparse.Namespace) -> int:
         out = Path(args.out)
         files: list[Path] = [] if args.no_plots else write_plots(summary, out)
         page = write_html(summary, out, plots=not args.no_plots)
-    except (SimulationError, OSError) as exc:
-        raise UsageError(str(exc)) from exc
     print(f"\nWrote {page}, {out / 'summary.json'}" + (f" and {len(files)} plots" if files else "") + f" in {out}.")
     return 0
 
@@ -103,15 +88,15 @@ def register(sub: Any) -> None:
     sim = sub.add_parser(
         "simulate",
         help="play many seeded games on every core (or a Ray cluster) into a results file",
-        description="Play N seeded games and write one JSON line per game (seed, bots, moves, how the game "
-        "ended, each seat's counts; the scores once games are scored). Game i's seed comes from --seed and i, "
+        description="Play N seeded whole games and write one JSON line per game (seed, bots, moves, how the "
+        "game ended, each seat's counts, and the outcome: scores with their breakdown, winners, titles). "
+        "Game i's seed comes from --seed and i, "
         "so the same command writes the same file whatever --workers and --backend.",
         epilog="Ctrl-C keeps every finished game in the file (exit status 130); --resume plays the rest.",
     )
     sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
+    add_game_options(sim)
     sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    sim.add_argument("--variant", choices=VARIANTS, default="full", help="'first' or 'full' (default)")
     sim.add_argument(
         "--bots",
         default="greedy",
@@ -124,15 +109,15 @@ def register(sub: Any) -> None:
     sim.add_argument("--address", default=None, help="Ray cluster address (e.g. auto or HOST:6379); default: a local Ray")
     sim.add_argument("--out", required=True, metavar="RESULTS.jsonl", help="the results file (JSON Lines)")
     sim.add_argument("--resume", action="store_true", help="keep the games already in --out and play the rest")
-    sim.add_argument("--max-moves", type=int, default=100_000, help="stop a game after this many moves (default 100000)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar and no closing line")
     sim.set_defaults(func=_simulate)
 
     rep = sub.add_parser(
         "report",
         help="summary table, plots and an HTML page for a results file",
-        description="Print win rates per seat and per bot with 95% Wilson intervals, the spread of the "
-        "scores (or, until games are scored, of an end count) and of game length, and how the games ended; "
+        description="Print win rates per seat and per bot with 95% Wilson intervals (a win: the highest "
+        "score; tied seats share the victory), the spread of the scores, of each score line and of game "
+        "length, how often each title was held, and how the games ended; "
         "write PNG and SVG plots, summary.json and index.html into --out.",
     )
     rep.add_argument("file", metavar="RESULTS.jsonl", help="a results file of dlrules simulate")
@@ -141,7 +126,7 @@ def register(sub: Any) -> None:
         "--win-by",
         choices=("score", *COUNTS),
         default=None,
-        help="what decides a win: the score (default when the games are scored), else an end count (default rooms)",
+        help="what decides a win: the score (default), or an end count for a study of one resource",
     )
     rep.add_argument("--no-plots", action="store_true", help="tables and the page only (no matplotlib needed)")
     rep.set_defaults(func=_report)

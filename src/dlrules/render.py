@@ -191,7 +191,7 @@ def paladin_whereabouts(state: GameState) -> str:
 def _evil_line(state: GameState) -> str:
     marks = [f"{seat_label(s)} {p.evil}" for s, p in enumerate(state.players)]
     if state.dummy_evil is not None:
-        marks.append(f"dummy {state.dummy_evil}")
+        marks.append(f"dummies {state.dummy_evil}")  # one marker for both dummies (ADV-2P-2)
     paladin = f"paladin attacks {seat_label(state.paladin)}" if state.paladin is not None else paladin_whereabouts(state)
     return f"Evil ({EVIL_MIN.value}-{EVIL_MAX.value}, paladin line {PALADIN_SPACE.value}): " + ", ".join(marks) + f"; {paladin}"
 
@@ -394,7 +394,8 @@ def _effects(before: GameState, after: GameState, seat: int) -> list[str]:
     if busy > 0:
         out.append(f"{busy} imp{'s' if busy != 1 else ''} at work")
     if len(q.traps) > len(p.traps):
-        out.append(f"gets {len(q.traps) - len(p.traps)} trap card(s)")
+        got = len(q.traps) - len(p.traps)
+        out.append(f"gets {got} trap card{'s' if got != 1 else ''}")
     r = after.resolution
     if r is not None and r.draws and (before.resolution is None or not before.resolution.draws):
         out.append(f"draws {r.draws} trap card{'s' if r.draws != 1 else ''} next")

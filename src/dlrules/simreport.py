@@ -5,13 +5,14 @@ prints them; ``write_plots`` draws them with matplotlib (the optional extra
 ``dlrules[report]``, Agg backend, PNG and SVG); ``write_html`` writes a page
 showing the table and the plots.
 
-What "win" means (LIB-SIM-1): a seat wins a game when it has the highest
-value of the *measure* in that game; seats tied for the highest all win
-(a shared victory, as in the final scoring), so per-seat win rates of one game can add up to
-more than 1. The measure is the score once the results are scored games;
-until the library scores games (today every game stops at year-1 combat) it
-is one of the end counts, ``rooms`` unless asked otherwise, and every
-output names it.
+What "win" means (LIB-SIM-1): a seat wins a game when it is one of the
+game's winners, the seats with the highest score (SCO-3). Seats tied for it
+share the victory and each counts a win, so the seats' win rates of one game
+can add up to more than 1; the report says how many victories were shared.
+Games cut off by ``--max-moves`` before the end have no score: they are
+counted under "How the games ended" and left out of the win rates and the
+scores. An end count (``--win-by rooms`` ...) can decide instead, for a
+study of one resource; every output names the measure.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95 % interval."""
 
 DEFAULT_COUNT = "rooms"
-"""The measure while games are not scored (LIB-SIM-1)."""
+"""The measure when no game of the file is scored (all cut off by --max-moves)."""
 
 PLOTS = ("measure_by_seat", "win_rate_by_seat", "win_rate_by_bot", "game_length")
 """The plots ``write_plots`` draws, each as NAME.png and NAME.svg."""
@@ -121,6 +122,9 @@ class Summary:
     games: int
     measure: str
     scored: bool
+    ranked: int
+    """games in the win rates, the scores and the game length: the scored
+    ones when the score decides, else all"""
     players: tuple[int, ...]
     variants: tuple[str, ...]
     seat_wins: tuple[Rate, ...]
@@ -132,19 +136,25 @@ class Summary:
     ends: tuple[tuple[str, int], ...]
     titles: tuple[tuple[str, int, int], ...]
     """(title, games held by one player alone, games shared)"""
+    points: tuple[Spread, ...] = ()
+    """points of each score line (rule ID), over every seat of every scored game"""
 
 
 def measure_name(games: Sequence[dict[str, Any]], win_by: str | None) -> str:
-    """``score`` when every game is scored (and no count is asked for), else
-    the count asked for, else ``rooms`` (LIB-SIM-1)."""
+    """The count asked for, else ``score`` when a game of the file is scored
+    (whole games always are), else ``rooms`` (LIB-SIM-1)."""
     if win_by is not None and win_by != "score":
         if win_by not in COUNTS:
             raise SimulationError(f"--win-by {win_by}: choose score or one of {', '.join(COUNTS)}")
         return win_by
-    scored = bool(games) and all(isinstance(g.get("scores"), list) for g in games)
+    scored = any(_is_scored(g) for g in games)
     if win_by == "score" and not scored:
-        raise SimulationError("--win-by score: these results hold games that were not scored")
+        raise SimulationError("--win-by score: no game in these results was scored (all were cut off by --max-moves)")
     return "score" if scored else DEFAULT_COUNT
+
+
+def _is_scored(game: dict[str, Any]) -> bool:
+    return isinstance(game.get("scores"), list)
 
 
 def _values(game: dict[str, Any], measure: str) -> list[float]:
@@ -157,27 +167,12 @@ def _values(game: dict[str, Any], measure: str) -> list[float]:
 
 
 def _titles(game: dict[str, Any]) -> list[tuple[str, bool]]:
-    """How each title went in a scored game: (title, held by one player
-    alone), read from the score sheet's ``titles``: a list of records with a
-    ``name`` (or ``title``) and ``exclusive`` (or ``holders``), as the
-    library's outcome writes them, or a mapping of title to holders
-    (LIB-SIM-1)."""
-    sheet = game.get("sheet")
-    titles = sheet.get("titles") if isinstance(sheet, dict) else None
+    """How each title went in a scored game: (title name, held by one player
+    alone), for every title somebody holds (the line's ``titles``)."""
     out: list[tuple[str, bool]] = []
-    if isinstance(titles, dict):
-        for name, holders in titles.items():
-            out.append((str(name), isinstance(holders, list) and len(holders) == 1))
-    elif isinstance(titles, list):
-        for t in titles:
-            if not isinstance(t, dict):
-                continue
-            name = str(t.get("name", t.get("title", "?")))
-            if "exclusive" in t:
-                out.append((name, bool(t["exclusive"])))
-            else:
-                holders = t.get("holders")
-                out.append((name, isinstance(holders, list) and len(holders) == 1))
+    for t in game.get("titles") or ():
+        if isinstance(t, dict) and t.get("holders"):
+            out.append((str(t.get("name", t.get("title", "?"))), bool(t.get("exclusive"))))
     return out
 
 
@@ -194,10 +189,27 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
     by_seat: list[list[float]] = [[] for _ in range(seats)]
     count_values: dict[str, list[float]] = {c: [] for c in COUNTS}
     shared = 0
+    ranked = 0
+    lengths: list[float] = []
+    points: dict[str, list[float]] = {}
     ends: Counter[str] = Counter()
     alone: Counter[str] = Counter()
     shared_titles: Counter[str] = Counter()
     for game in games:
+        ends[_end(game)] += 1
+        for c in game.get("counts") or ():
+            for name in COUNTS:
+                if name in c:
+                    count_values[name].append(float(c[name]))
+        for seat in game.get("breakdown") or ():
+            for rule, value in seat:
+                points.setdefault(str(rule), []).append(float(value))
+        for name, exclusive in _titles(game):
+            (alone if exclusive else shared_titles)[name] += 1
+        if measure == "score" and not _is_scored(game):
+            continue  # cut off before the end: no score, no winner
+        ranked += 1
+        lengths.append(float(game.get("moves", 0)))
         values = _values(game, measure)
         bots = game.get("bots")
         if not isinstance(bots, list) or len(bots) != len(values):
@@ -215,28 +227,30 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
             if s in winners:
                 seat_w[s] += 1
                 bot_w[bot] += 1
-        for c in game.get("counts") or ():
-            for name in COUNTS:
-                if name in c:
-                    count_values[name].append(float(c[name]))
-        ends[_end(game)] += 1
-        for name, exclusive in _titles(game):
-            (alone if exclusive else shared_titles)[name] += 1
     return Summary(
         games=len(games),
         measure=measure,
         scored=measure == "score",
+        ranked=ranked,
         players=tuple(sorted({int(g.get("players", len(g["bots"]))) for g in games})),
         variants=tuple(sorted({str(g.get("variant", "?")) for g in games})),
         seat_wins=tuple(Rate(f"seat {s + 1}", seat_w[s], seat_n[s]) for s in range(seats)),
         bot_wins=tuple(Rate(b, bot_w[b], bot_n[b]) for b in sorted(bot_n)),
         measure_by_seat=tuple(Spread(f"seat {s + 1}", tuple(by_seat[s])) for s in range(seats)),
         counts=tuple(Spread(c, tuple(count_values[c])) for c in COUNTS if count_values[c]),
-        length=Spread("moves", tuple(float(g.get("moves", 0)) for g in games)),
+        length=Spread("moves", tuple(lengths)),
         shared_wins=shared,
         ends=tuple(sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))),
         titles=tuple((t, alone[t], shared_titles[t]) for t in sorted(set(alone) | set(shared_titles))),
+        points=tuple(Spread(rule, tuple(points[rule])) for rule in sorted(points, key=_rule_order)),
     )
+
+
+def _rule_order(rule: str) -> tuple[int, str]:
+    """Score lines in the score sheet's order: SCO-1a..g, the titles SCO-8a..g, SCO-12."""
+    body = rule.partition("-")[2]
+    digits = len(body) - len(body.lstrip("0123456789"))
+    return (int(body[:digits] or 0), body[digits:])
 
 
 def _end(game: dict[str, Any]) -> str:
@@ -251,9 +265,12 @@ def _end(game: dict[str, Any]) -> str:
 
 def win_meaning(summary: Summary) -> str:
     if summary.scored:
-        return "win = the highest score; tied seats share the win"
+        return (
+            "win = the highest score (SCO-3); tied seats share the victory and each counts a win"
+            + (f"; {summary.games - summary.ranked} unfinished games left out" if summary.ranked < summary.games else "")
+        )
     return (
-        f"win = the most {summary.measure} at the end (LIB-SIM-1: these games were not scored); "
+        f"win = the most {summary.measure} at the end, not the score (LIB-SIM-1); "
         "tied seats all count a win"
     )
 
@@ -285,13 +302,14 @@ def table_rows(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]
         ("Win rate by seat", rate_header, rates(summary.seat_wins)),
         ("Win rate by bot (every seat it played)", rate_header, rates(summary.bot_wins)),
         (f"{summary.measure.capitalize()} by seat", spread_header, spreads(summary.measure_by_seat)),
+        ("Points by score line (every seat of every scored game)", spread_header, spreads(summary.points)),
         ("Counts at the end (every seat of every game)", spread_header, spreads(summary.counts)),
-        ("Game length", spread_header, spreads([summary.length])),
+        ("Game length (the games in the win rates)", spread_header, spreads([summary.length])),
         (
             "How the games ended",
             ["", "games", "share"],
             [[name, str(n), _pct(n / summary.games)] for name, n in summary.ends]
-            + [["shared win (tie for the highest)", str(summary.shared_wins), _pct(summary.shared_wins / summary.games)]],
+            + [["shared victory (tie for the highest score)", str(summary.shared_wins), _pct(summary.shared_wins / summary.ranked if summary.ranked else 0.0)]],
         ),
     ]
     if summary.titles:
@@ -335,6 +353,7 @@ def summary_data(summary: Summary) -> dict[str, Any]:
         "games": summary.games,
         "measure": summary.measure,
         "scored": summary.scored,
+        "ranked": summary.ranked,
         "win": win_meaning(summary),
         "players": list(summary.players),
         "variants": list(summary.variants),
@@ -342,6 +361,7 @@ def summary_data(summary: Summary) -> dict[str, Any]:
         "bot_wins": [rate(r) for r in summary.bot_wins],
         "measure_by_seat": [spread(s) for s in summary.measure_by_seat],
         "counts": [spread(s) for s in summary.counts],
+        "points": [spread(s) for s in summary.points],
         "length": spread(summary.length),
         "shared_wins": summary.shared_wins,
         "ends": dict(summary.ends),
@@ -383,7 +403,7 @@ def write_plots(summary: Summary, out: Path) -> list[Path]:
     ax.boxplot(data, showmeans=True)
     ax.set_xticks(range(1, len(data) + 1), [s.label for s in summary.measure_by_seat])
     ax.set_ylabel(summary.measure)
-    ax.set_title(f"{summary.measure.capitalize()} at the end, by seat ({summary.games} games)")
+    ax.set_title(f"{summary.measure.capitalize()} at the end, by seat ({summary.ranked} games)")
     save(fig, "measure_by_seat")
 
     for name, rates, what in (
@@ -398,7 +418,7 @@ def write_plots(summary: Summary, out: Path) -> list[Path]:
         ax.set_xticks(xs, [r.label for r in rates])
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate (95% Wilson interval)")
-        ax.set_title(f"Win rate by {what}: most {summary.measure}" + ("" if summary.scored else " (not a score)"))
+        ax.set_title(f"Win rate by {what}: " + ("highest score, ties share" if summary.scored else f"most {summary.measure} (not the score)"))
         save(fig, name)
 
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
@@ -408,7 +428,7 @@ def write_plots(summary: Summary, out: Path) -> list[Path]:
     ax.hist(values, bins=bins, color="#228833")
     ax.set_xlabel("moves in the game (chance and players)")
     ax.set_ylabel("games")
-    ax.set_title(f"Game length ({summary.games} games)")
+    ax.set_title(f"Game length ({summary.ranked} games)")
     save(fig, "game_length")
     return written
 

@@ -11,9 +11,10 @@ Each game is exactly what ``dlrules play --players P --variant V --seed
 SEED`` plays when every seat has the same bot: a new game, then ``play_out``
 with one ``random.Random(SEED)`` for chance and the bots.
 
-The outcome of a game is read by one function, ``game_outcome``: the phase
-reached, each seat's counts, and the scores once the game scores itself
-(``final_result``, the one place to change when scoring lands; LIB-SIM-1).
+Every game is played whole, to ``Phase.GAME_OVER``. Its outcome is read by
+one function, ``game_outcome``: the phase reached, each seat's counts, and
+(through ``final_result``, which calls ``dlrules.outcome``) each seat's
+score with its breakdown, the winners and the titles (LIB-SIM-1).
 
 This module uses only the public surface; the core never imports it.
 """
@@ -32,7 +33,7 @@ import resource
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -42,7 +43,6 @@ import attrs
 import dlrules
 from dlrules.bots import BOTS
 from dlrules.chance import Policy, play_out
-from dlrules.serialization import to_data
 from dlrules.state import GameState, Phase, PlayerState
 
 __all__ = [
@@ -141,63 +141,38 @@ class Config:
 
 @attrs.frozen
 class FinalResult:
-    """A scored game: each seat's total, the winners (ties share the victory)
-    and the score sheet as JSON data."""
+    """A scored game as JSON-ready data: each seat's total, the winners
+    (every seat with the highest total: more than one is a shared victory,
+    SCO-3), each seat's breakdown as (rule ID, points) pairs adding up to its
+    total, and how each title went."""
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
-    sheet: Any = None
+    breakdown: tuple[tuple[tuple[str, int], ...], ...]
+    titles: tuple[dict[str, Any], ...]
 
-
-def _score_reader() -> Callable[[GameState], Any] | None:
-    """The library's public scoring function, when it has one (issue 13:
-    ``outcome(state)``, or ``scores(state)``; None before the end)."""
-    for name in ("outcome", "scores"):
-        function = getattr(dlrules, name, None)
-        if callable(function):
-            return function  # type: ignore[no-any-return]
-    return None
-
-
-def _totals(result: Any) -> tuple[int, ...]:
-    if isinstance(result, Sequence) and all(isinstance(x, int) for x in result):
-        return tuple(result)
-    for name in ("totals", "scores"):
-        value = getattr(result, name, None)
-        if isinstance(value, Sequence) and all(isinstance(x, int) for x in value):
-            return tuple(value)
-    players = getattr(result, "players", None)
-    if isinstance(players, Sequence) and all(isinstance(getattr(p, "total", None), int) for p in players):
-        return tuple(p.total for p in players)
-    raise SimulationError(
-        f"cannot read the totals from {type(result).__name__}: update dlrules.simulate.final_result"
-    )
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
 
 
 def final_result(state: GameState) -> FinalResult | None:
-    """The scores of a finished game, or None when the game has not been
-    scored (today every game stops at year-1 combat: LIB-SIM-1).
-
-    This is the one place that knows the shape of the library's scoring:
-    it calls ``dlrules.outcome`` (or ``dlrules.scores``) when the library has
-    one and reads each seat's total and the winners; the score sheet is kept
-    as JSON data."""
-    reader = _score_reader()
-    if reader is None:
-        return None
-    result = reader(state)
+    """The outcome of a finished game, read from the library's
+    ``dlrules.outcome(state)`` (SCO-14); None when the game is not over (a
+    game cut off by ``--max-moves``). The one place that knows the shape of
+    the scoring (LIB-SIM-1)."""
+    result = dlrules.outcome(state)
     if result is None:
         return None
-    totals = _totals(result)
-    winners = getattr(result, "winners", None)
-    if winners is None:
-        best = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == best)
-    try:
-        sheet = to_data(result)
-    except Exception:  # noqa: BLE001 - a sheet the converter cannot write is left out, not fatal
-        sheet = None
-    return FinalResult(totals, tuple(sorted(winners)), sheet)
+    return FinalResult(
+        totals=result.totals,
+        winners=tuple(sorted(result.winners)),
+        breakdown=tuple(p.breakdown for p in result.players),
+        titles=tuple(
+            {"title": t.rule, "name": t.name, "holders": list(t.holders), "exclusive": t.exclusive, "points": t.points}
+            for t in result.titles
+        ),
+    )
 
 
 def counts(player: PlayerState) -> dict[str, int]:
@@ -217,8 +192,9 @@ def counts(player: PlayerState) -> dict[str, int]:
 
 def game_outcome(state: GameState) -> dict[str, Any]:
     """How a game ended, as JSON data: the phase, year and round reached,
-    whether the game is over, each seat's counts, and (once the game scores
-    itself) each seat's score, the winners and the score sheet."""
+    whether the game is over, each seat's counts, and for a finished game
+    each seat's score and its breakdown, the winners, whether the victory is
+    shared, and how each title went (null for a game cut off unfinished)."""
     final = final_result(state)
     return {
         "phase": state.phase.value,
@@ -228,7 +204,9 @@ def game_outcome(state: GameState) -> dict[str, Any]:
         "counts": [counts(p) for p in state.players],
         "scores": list(final.totals) if final else None,
         "winners": list(final.winners) if final else None,
-        "sheet": final.sheet if final else None,
+        "shared": final.shared if final else None,
+        "breakdown": [[list(item) for item in seat] for seat in final.breakdown] if final else None,
+        "titles": list(final.titles) if final else None,
     }
 
 

@@ -128,6 +128,32 @@ class Builder:
         return path
 
 
+def record_position(
+    folder: Path, id: str, rules: list[str], description: str, state: GameState, move: Move,
+    *, before: dict[str, Any] | None = None,
+) -> Path:
+    """Write ``<folder>/<id>.json``: a scenario of the ``state`` form
+    (docs/conformance.md), for a position that a short list of moves from a
+    new game cannot reach; ``before``: observation paths checked before the
+    move. The scenario must pass as recorded."""
+    scenario: dict[str, Any] = {
+        "format": FORMAT,
+        "id": id,
+        "rules": rules,
+        "description": description,
+        "state": json.loads(dlrules.dumps(state)),
+    }
+    if before:
+        scenario["before"] = before
+    scenario["move"] = move_data(move)
+    scenario["expect"] = expectation(state, move)
+    run(scenario)  # it must pass as written
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{id}.json"
+    path.write_text(format_scenario(scenario), encoding="utf-8")
+    return path
+
+
 def format_scenario(scenario: dict[str, Any]) -> str:
     """JSON with one move and one change per line: readable diffs."""
     lines = ["{"]

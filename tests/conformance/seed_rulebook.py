@@ -13,7 +13,6 @@ and review the diff.
 
 from __future__ import annotations
 
-import json
 import sys
 
 import attrs
@@ -23,8 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from conformance.record import Builder, expectation, format_scenario, move_data  # noqa: E402
-from conformance.runner import FORMAT, run  # noqa: E402
+from conformance.record import Builder, record_position  # noqa: E402
 from conformance.seed_foundation import MR, dealt  # noqa: E402
 
 import dlrules  # noqa: E402
@@ -162,19 +160,7 @@ def four(variant: str) -> R:
 def record_state_scenario(id: str, rules: list[str], description: str, state: dlrules.GameState, move: Move) -> Path:
     """A scenario from a position no year-1 game can reach by moves (the
     ``state`` form of docs/conformance.md, not portable)."""
-    scenario: dict[str, Any] = {
-        "format": FORMAT,
-        "id": id,
-        "rules": rules,
-        "description": description,
-        "state": json.loads(dlrules.dumps(state)),
-        "move": move_data(move),
-        "expect": expectation(state, move),
-    }
-    run(scenario)
-    path = FOLDER / f"{id}.json"
-    path.write_text(format_scenario(scenario), encoding="utf-8")
-    return path
+    return record_position(FOLDER, id, rules, description, state, move)
 
 
 def main() -> None:

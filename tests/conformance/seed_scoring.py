@@ -11,7 +11,6 @@ Run from the repository root: ``.venv/bin/python tests/conformance/seed_scoring.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,9 +18,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import dlrules  # noqa: E402
-from conformance.record import expectation, format_scenario, move_data  # noqa: E402
-from conformance.runner import FORMAT, run  # noqa: E402
+from conformance.record import record_position  # noqa: E402
 from dlrules import Action, GameState, Move  # noqa: E402
 from dlrules.moves import ChooseOrders, Draw  # noqa: E402
 from scoring_positions import end_of_game, lord, plain  # noqa: E402
@@ -30,21 +27,7 @@ FOLDER = HERE / "scoring"
 
 
 def write(id: str, rules: list[str], description: str, state: GameState, move: Move, before: dict[str, Any]) -> Path:
-    scenario: dict[str, Any] = {
-        "format": FORMAT,
-        "id": id,
-        "rules": rules,
-        "description": description,
-        "state": json.loads(dlrules.dumps(state)),
-        "before": before,
-        "move": move_data(move),
-        "expect": expectation(state, move),
-    }
-    run(scenario)  # it must pass as written
-    FOLDER.mkdir(exist_ok=True)
-    path = FOLDER / f"{id}.json"
-    path.write_text(format_scenario(scenario), encoding="utf-8")
-    return path
+    return record_position(FOLDER, id, rules, description, state, move, before=before)
 
 
 def main() -> None:

@@ -11,7 +11,6 @@ Run from the repository root: ``.venv/bin/python tests/conformance/seed_year2.py
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import attrs  # noqa: E402
 
-import dlrules  # noqa: E402
-from conformance.record import expectation, format_scenario, move_data  # noqa: E402
-from conformance.runner import FORMAT, run  # noqa: E402
+from conformance.record import record_position  # noqa: E402
 from dlrules import Decline, GameState, Move, PayMonster, WitchHunt  # noqa: E402
 from dlrules.moves import Draw  # noqa: E402
 from test_year2_events import at_event  # noqa: E402
@@ -34,21 +31,7 @@ FOLDER = HERE / "year2"
 
 
 def write(id: str, rules: list[str], description: str, state: GameState, move: Move, before: dict[str, Any]) -> Path:
-    scenario: dict[str, Any] = {
-        "format": FORMAT,
-        "id": id,
-        "rules": rules,
-        "description": description,
-        "state": json.loads(dlrules.dumps(state)),
-        "before": before,
-        "move": move_data(move),
-        "expect": expectation(state, move),
-    }
-    run(scenario)  # it must pass as written
-    FOLDER.mkdir(exist_ok=True)
-    path = FOLDER / f"{id}.json"
-    path.write_text(format_scenario(scenario), encoding="utf-8")
-    return path
+    return record_position(FOLDER, id, rules, description, state, move, before=before)
 
 
 def main() -> None:

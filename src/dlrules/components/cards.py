@@ -295,7 +295,7 @@ EVENT_DECK: dict[str, int] = {"payday": 1, "taxes": 1, "special": 1}  # EVT-3, e
 
 @attrs.frozen
 class SpecialEventCard:
-    """A blue special event card (EVENTS-FULL.md SPE-C). ``treat`` is what
+    """A blue special event card (the special event cards, SPE-C-1 … SPE-C-9). ``treat`` is what
     the referee does when it comes up (SPE-7, SPE-12): ``"embezzlement"``
     (everyone loses half his gold, rounded down), ``"witch-hunt"`` (each
     player gives up a monster or gains ``evil``), or ``"announce"`` (drawn,
@@ -325,7 +325,7 @@ SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}
 
 
-# --- Combat cards (COMPONENTS-COMBAT.md table C; CMB-1, CMB-SPELL) ------------------
+# --- Combat cards (combat component table C: C1-*, C2-*; CMB-1, CMB-SPELL) ----------
 
 
 class Speed(enum.Enum):

@@ -1,5 +1,5 @@
-"""Combat data (COMPONENTS-COMBAT.md tables M, T, R, C and "other combat
-quantities"): what each monster, trap, room and combat card does in a battle.
+"""Combat data (the combat component tables M, T, R, C and the other combat
+quantities): what each monster, trap, room and combat card does in a battle.
 
 Every number the combat phase uses is here, each record with its confidence
 and source, so a reader with the box corrects one row. The M and L values

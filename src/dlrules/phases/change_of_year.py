@@ -1,7 +1,7 @@
 """The change of year (Y2-7 … Y2-16): after year 1's combat, the game is
 made ready for year 2's winter. Nobody decides anything: the phase is one
 automatic step (LIB-Y2-2) on the way from year 1's combat to year 2's first round
-start, done in the order YEAR2.md gives.
+start, done in the order the year-2 rules give (Y2-7 … Y2-15).
 
 Everything a player has carries over untouched (Y2-6): dungeon (conquered
 tiles stay conquered, Y2-5), rooms, imps, gold, food, trap cards, monsters,
@@ -15,7 +15,7 @@ two unavailable ones. What changes is the table around them:
 - Y2-9: the year-1 paladin still in his tent goes to the Distant Lands;
 - Y2-10: the gold-backed monster, room and adventurer stacks; the trap deck
   goes on; unused silver tiles stay out of the game (the box);
-- Y2-11: the 2-player dummy's Evil marker drops 2 spaces;
+- Y2-11: the 2-player dummies' one Evil marker drops 2 spaces;
 - Y2-12: the new starting player by player count;
 - Y2-13: the progress marker back to winter, the same three event tiles
   shuffled again; year 1's special event card leaves play (SPE-10);
@@ -33,6 +33,7 @@ the same phases with the same rules as year 1 (Y2-22), but for production
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -43,6 +44,7 @@ from dlrules.components import (
     MONSTER_DECKS,
     PALADINS,
     ROOM_DECKS,
+    SPECIAL_EVENTS,
 )
 from dlrules.components.setup import EVIL_MIN
 from dlrules.phases import no_decisions
@@ -50,7 +52,7 @@ from dlrules.phases.common import announce, check_paladin, narrating
 from dlrules.state import Deck, GameState, Phase, evolve
 
 DUMMY_EVIL_DROP = 2
-"""Y2-11: spaces the 2-player dummy's Evil marker moves down (H, RB p.20)."""
+"""Y2-11: spaces the 2-player dummies' Evil marker (one for both) moves down (H, RB p.20)."""
 
 FIRST_PLAYER_SHIFT: dict[int, int] = {4: -1, 3: 1, 2: 0}
 """Y2-12: seats the first-player token moves from the player who started
@@ -63,12 +65,13 @@ def _cards(deck: Deck) -> tuple[str, ...]:
     return tuple(k for k, n in deck.unseen for _ in range(n)) + deck.bottom
 
 
-def _announce(code: str, text: str) -> None:
+def _announce(code: str, text: str, seat: int | None = None, **data: Any) -> None:
+    """An event of the change of year (every kind and its data: docs/events.md)."""
     if narrating():
-        announce(code, text)
+        announce(code, text, seat, **data)
 
 
-# --- the steps, in YEAR2.md's order ------------------------------------------------------
+# --- the steps, in the rules' order (Y2-7 … Y2-15) -----------------------------------------
 
 
 def combat_cleaned_up(state: GameState) -> GameState:
@@ -91,7 +94,7 @@ def combat_cards_to_year_two(state: GameState) -> GameState:
     up when a spy or the combat needs them; nobody has seen any of them
     (LIB-Y2-8). The box is face down and out of the game (LIB-Y2-1)."""
     used = tuple(c for c in state.combat if c is not None)
-    _announce("combat_cards", "Year 1's combat cards go back to the box; year 2's four lie face down in the town (Y2-8).")
+    _announce("combat_cards", "Year 1's combat cards go back to the box; year 2's four lie face down in the town (Y2-8).", None, year=2, cards=len(state.combat))
     return evolve(
         state,
         box=state.box + used + _cards(state.decks.combat),
@@ -108,7 +111,7 @@ def year_one_paladin_leaves(state: GameState) -> GameState:
     key = PALADINS[1].key
     if key in state.far_lands or any(key in p.prison for p in state.players):
         return state
-    _announce("paladin", "The year-1 paladin was never attracted: he leaves his tent for the Distant Lands (Y2-9).")
+    _announce("paladin_leaves", "The year-1 paladin was never attracted: he leaves his tent for the Distant Lands (Y2-9).", None, paladin=key)
     return evolve(state, far_lands=state.far_lands + (key,))
 
 
@@ -117,7 +120,7 @@ def year_two_decks(state: GameState) -> GameState:
     tile left in a stack is never drawn (the box). The trap deck goes on."""
     d = state.decks
     left: Iterable[str] = _cards(d.monsters) + _cards(d.rooms) + _cards(d.adventurers)
-    _announce("decks", "Year 2's monsters, rooms and adventurers come from the gold-backed stacks (Y2-10).")
+    _announce("decks", "Year 2's monsters, rooms and adventurers come from the gold-backed stacks (Y2-10).", None, year=2, decks=["monsters", "rooms", "adventurers"])
     decks = evolve(
         d,
         monsters=Deck.of(MONSTER_DECKS[2]),
@@ -128,12 +131,12 @@ def year_two_decks(state: GameState) -> GameState:
 
 
 def dummy_marker_drops(state: GameState) -> GameState:
-    """Y2-11: with 2 players the dummy's Evil marker moves 2 spaces down,
+    """Y2-11: with 2 players the dummies' one Evil marker moves 2 spaces down,
     stopping at the bottom (L: LIB-Y2-2)."""
     if state.dummy_evil is None:
         return state
     drop = max(EVIL_MIN.value, state.dummy_evil - DUMMY_EVIL_DROP)
-    _announce("dummy_evil", f"The non-player Evil marker moves down to {drop} (Y2-11).")
+    _announce("dummy_evil", f"The dummies' evil marker (one for both dummies) moves down to {drop} (Y2-11).", None, evil=drop, start=state.dummy_evil)
     return evolve(state, dummy_evil=drop)
 
 
@@ -141,7 +144,7 @@ def new_starting_player(state: GameState) -> GameState:
     """Y2-12: the token moves from year 1's fall starting player."""
     n = state.n_players
     first = (state.first_player + FIRST_PLAYER_SHIFT[n]) % n
-    _announce("first_player", f"Player {first + 1} starts year 2 (Y2-12).")
+    _announce("first_player", f"Player {first + 1} starts year 2 (Y2-12).", first)
     return evolve(state, first_player=first)
 
 
@@ -151,7 +154,9 @@ def progress_to_winter(state: GameState) -> GameState:
     1's special event card leaves play for the Distant Lands, year 2's is
     drawn with its tile (SPE-5, SPE-11; LIB-Y2-3)."""
     far = state.far_lands + ((state.special_event,) if state.special_event is not None else ())
-    _announce("progress", "Year 2 begins: the event tiles are shuffled again (Y2-13).")
+    left = state.special_event
+    said = f"; year 1's special event card, {SPECIAL_EVENTS[left].name}, leaves play" if left is not None else ""
+    _announce("progress", f"Year 2 begins: the event tiles are shuffled again (Y2-13){said}.", None, year=2, round=1, special_event=left)
     return evolve(
         state,
         year=2,
@@ -189,7 +194,7 @@ CHANGE_OF_YEAR = (
     paladin_check,
     orders_kept,
 )
-"""The steps of the change of year in YEAR2.md's order (Y2-7 … Y2-15)."""
+"""The steps of the change of year in the rules' order (Y2-7 … Y2-15)."""
 
 
 def change_year(state: GameState) -> GameState:

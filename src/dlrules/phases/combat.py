@@ -69,6 +69,8 @@ from dlrules.phases.common import (
     evil_cost_violation,
     move_evil,
     narrating,
+    plural,
+    square_data,
     update_player,
 )
 from dlrules.phases.events import can_pay as can_pay_wage
@@ -196,24 +198,32 @@ def _with_party(state: GameState, seat: int, members: Sequence[Adventurer]) -> G
 
 
 def _name(adv: Adventurer) -> str:
+    """An adventurer for people, by class and strength: "the thief (HP 3, 1
+    anti-trap icon)", "the paladin (HP 5)", "the illusion" (LIB-TX-2)."""
     if is_illusion(adv):
         return "the illusion"
     if is_paladin(adv):
-        return "the paladin"
-    tile = ADVENTURERS[adv.key]
-    return f"the {tile.cls.value} (HP {tile.hp})"
+        return f"the paladin (HP {_paladin_tile(adv.key)[0]})"
+    return "the " + ADVENTURERS[adv.key].label.split(" ", 1)[1]
 
 
 def _who(members: Sequence[Adventurer], index: int) -> str:
-    return f"{_name(members[index])} (position {index + 1})"  # counted from 1 for people (LIB-TV-2)
+    """The adventurer at ``index`` and his place in the party, counted from 1 for people (LIB-TV-2)."""
+    return f"{_name(members[index])} in position {index + 1}"
 
 
-def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameState:
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None) -> GameState:
     """Place damage on ``seat``'s party, ``amounts[i]`` on the i-th adventurer
     (CMB-PARTY-5), all at once, then eliminate (CMB-PARTY-6, CMB-8): an
     adventurer whose counters reach his hit points goes to this dungeon's
     prison. Invisible wizards take nothing (C1-4, U-13); a Magic Shield
-    absorbs its point first, front first (C1-3, U-12)."""
+    absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
+    to people, ``by`` names it in the event data (a trap, a monster,
+    ``"fatigue"``, ``"poison"``)."""
     members = party(state, seat)
     amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
     battle = state.fight.battle if state.fight is not None else None
@@ -227,7 +237,15 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameS
                 amounts[i] -= used
                 shield -= used
                 if narrating():
-                    announce("shield", f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.", seat)
+                    announce(
+                        "shield",
+                        f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.",
+                        seat,
+                        absorbed=used,
+                        position=i,
+                        adventurer=members[i].key,
+                        by=by,
+                    )
         if shield != battle.shield:
             state = _set_battle(state, evolve(battle, shield=shield))
     if not any(amounts):
@@ -235,24 +253,25 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str) -> GameS
     hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
     if narrating():
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
-        announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat)
+        announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
     alive = tuple(a for a in hit if a.damage < hit_points(a))
     fallen = tuple(a for a in hit if a.damage >= hit_points(a) and not is_illusion(a))
     if not fallen and len(alive) == len(hit):  # the usual case: nobody falls; one copy
         return _with_party(state, seat, alive)
     if narrating() and len(alive) + len(fallen) < len(hit):
-        announce("illusion", "The illusion vanishes (C2-2).", seat)
+        announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
     if alive and all(is_illusion(a) for a in alive):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrating():
-            announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat)
+            announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
     state = _with_party(state, seat, alive)
     if fallen:
         prison = state.players[seat].prison + tuple(a.key for a in fallen)
         state = update_player(state, seat, prison=prison)
         for a in fallen:
             if narrating():
-                announce("eliminated", f"{_name(a)[0].upper() + _name(a)[1:]} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat)
+                where = next(i for i, b in enumerate(hit) if b is a)
+                announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
             if is_paladin(a):  # CMB-PAL-3: once eliminated he never moves again
                 state = evolve(state, paladin=None, fight=evolve(_fight(state), paladin=None, paladin_gone=True))
     return state
@@ -671,19 +690,20 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, WordOfPeace):
         state = _set_battle(state, evolve(b, choosing=None))
         if move.withdraw:
-            return _withdraw(state, _monsters_only(state.players[seat], b.sent), "Word of Peace")
+            return _withdraw(state, _monsters_only(state.players[seat], b.sent), "Word of Peace", "word-of-peace")
         if narrating():
-            announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat)
+            announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat, card="word-of-peace", choice="evil", evil=WORD_OF_PEACE_EVIL.value)
         return move_evil(state, seat, WORD_OF_PEACE_EVIL.value)
     if isinstance(move, PayMonster):
         kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
         asking = tuple(i for i in b.asking if i != move.monster)
         state = _set_battle(state, evolve(b, asking=asking, choosing="suggestion" if asking else None))
         if not move.pay:
-            return _withdraw(state, (move.monster,), "Suggestion")
+            return _withdraw(state, (move.monster,), "Suggestion", "suggestion")
         p = state.players[seat]
         if narrating():
-            announce("spell", f"Player {seat + 1} pays the {kind.name}'s cost, {kind.describe_cost()} (Suggestion).", seat)
+            cost = {k: v for k, v in (("gold", kind.gold), ("food", kind.food), ("evil", kind.evil)) if v}
+            announce("spell", f"Player {seat + 1} pays the {kind.name}'s cost, {kind.describe_cost()} (Suggestion).", seat, card="suggestion", choice="pay", monster=kind.key, index=move.monster, cost=cost)
         state = update_player(state, seat, gold=p.gold - kind.gold, food=p.food - kind.food)
         return move_evil(state, seat, kind.evil)  # CMB-SPELL-7: a cost
     if isinstance(move, DiscardTrap):
@@ -691,14 +711,14 @@ def play(state: GameState, move: Move) -> GameState:
         traps = list(p.traps)
         traps.remove(move.trap)
         if narrating():
-            announce("spell", f"Player {seat + 1} loses a trap card (Detect Treasure).", seat)
+            announce("spell", f"Player {seat + 1} loses a trap card, discarded face down (Detect Treasure).", seat, card="detect-treasure", lost={"trap_cards": 1})
         state = update_player(state, seat, traps=tuple(traps))
         state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3: face down, out of the game
         return _set_battle(state, evolve(_battle(state), choosing=None))
     assert isinstance(move, Transform)
     kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
     if narrating():
-        announce("spell", f"Player {seat + 1}'s {kind.name} becomes a sheep: it does not act and is knocked out (Metamorphosis).", seat)
+        announce("spell", f"Player {seat + 1}'s {kind.name} becomes a sheep: it does not act and is knocked out (Metamorphosis).", seat, card="metamorphosis", monster=kind.key, index=move.monster)
     state = _knock_out(state, seat, (move.monster,), golem_stays=False)
     b = _battle(state)
     return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != move.monster), choosing=None))
@@ -718,11 +738,16 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
     plans = f.plans[:seat] + (Plan(move.tile, move.traps, move.monsters, gold),) + f.plans[seat + 1 :]
     if narrating():
         sent = ", ".join(MONSTERS[p.monsters[i].kind].name for i in move.monsters) or "no monster"
-        extra = f" with {gold} gold on them" if gold else ""
+        extra = f" with {gold} gold on {'it' if len(move.traps) == 1 else 'them'}" if gold else ""
         announce(
             "plan",
-            f"Player {seat + 1} defends {square_name(move.tile)}: {len(move.traps)} trap card(s) face down{extra}; sends {sent}.",
+            f"Player {seat + 1} defends {square_name(move.tile)}: {plural(len(move.traps), 'trap card') if move.traps else 'no trap card'} face down{extra}; sends {sent}.",
             seat,
+            tile=square_data(move.tile),
+            trap_cards=len(move.traps),  # face down: which ones is secret (CMB-PLAN-5, LIB-TX-1)
+            gold=gold,
+            monsters=[p.monsters[i].kind for i in move.monsters],
+            sent=list(move.monsters),
         )
     player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
@@ -734,7 +759,7 @@ def _release(state: GameState, seat: int, index: int) -> GameState:
     p = state.players[seat]
     key = p.prison[index]
     if narrating():
-        announce("release", f"Player {seat + 1} has no unconquered tile and releases {_name(Adventurer(key))} to the Distant Lands (CMB-END-3).", seat)
+        announce("release", f"Player {seat + 1} has no unconquered tile and releases {_name(Adventurer(key))} to the Distant Lands (CMB-END-3).", seat, adventurer=key, prisoner=index)
     state = update_player(state, seat, prison=p.prison[:index] + p.prison[index + 1 :])
     f = _fight(state)
     return evolve(state, far_lands=state.far_lands + (key,), fight=evolve(f, position=f.position + 1))
@@ -748,7 +773,7 @@ def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
     spied = tuple(seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied)
     c = COMBAT_CARDS[card]
     if narrating():
-        announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.")
+        announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=f.round, speed=c.speed.value, fatigue=c.fatigue)
     fight = evolve(f, stage="battle", position=0)
     if drawn:
         decks = evolve(state.decks, combat=state.decks.combat.without(card))
@@ -757,12 +782,14 @@ def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
     return evolve(state, spied=spied, fight=fight)
 
 
-def _withdraw(state: GameState, indices: Sequence[int], why: str) -> GameState:
+def _withdraw(state: GameState, indices: Sequence[int], why: str, card: str) -> GameState:
     """CMB-SPELL-5: withdrawn monsters go back face up, as if never sent."""
     b = _battle(state)
     if narrating() and indices:
-        names = ", ".join(MONSTERS[state.players[b.seat].monsters[i].kind].name for i in indices)
-        announce("withdraw", f"{names} withdrawn to the lair face up ({why}).", b.seat)
+        kinds = [state.players[b.seat].monsters[i].kind for i in indices]
+        names = ", ".join(MONSTERS[k].name for k in kinds)
+        verb = "goes" if len(kinds) == 1 else "go"
+        announce("withdraw", f"Player {b.seat + 1}'s {names} {verb} back to the lair face up ({why}).", b.seat, card=card, monsters=kinds, indices=list(indices))
     return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i not in indices)))
 
 
@@ -796,8 +823,9 @@ def _trap(state: GameState, key: str) -> GameState:
         busy_imps=min(p.busy_imps, max(0, p.imps - t.imps)),
     )
     if narrating():
-        cost = ", ".join(f"{n} {what}" for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imp")) if n)
-        announce("trap", f"Player {seat + 1} reveals {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat)
+        paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
+        cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
+        announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
     state = evolve(state, trap_discard=state.trap_discard + (key,))  # SETUP-3: a used trap card leaves the game
     state = _set_battle(state, evolve(b, traps=tuple(traps)))
     if t.aim is Aim.CHOSEN:
@@ -836,7 +864,7 @@ def _trap_hits(state: GameState, key: str, target: int | None) -> GameState:
         left -= cancel
     used = icons - left
     if used and narrating():
-        announce("anti_trap", f"Anti-trap icons cancel {used} point(s) of the {TRAPS[key].name}'s damage (CMB-5).", seat)
+        announce("anti_trap", f"Anti-trap icons cancel {plural(used, 'point')} of the {TRAPS[key].name}'s damage (CMB-5).", seat, trap=key, cancelled=used)
     changes: dict[str, object] = {"icons_used": b.icons_used + used}
     if t.no_conquest:
         changes["no_conquest"] = True
@@ -851,7 +879,7 @@ def _trap_hits(state: GameState, key: str, target: int | None) -> GameState:
             marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
             state = _with_party(state, seat, marked)
     state = _set_battle(state, evolve(_battle(state), **changes))
-    return hurt(state, seat, listed, TRAPS[key].name)
+    return hurt(state, seat, listed, f"The {TRAPS[key].name}", key)
 
 
 def _aimed(state: GameState, index: int) -> GameState:
@@ -861,10 +889,11 @@ def _aimed(state: GameState, index: int) -> GameState:
     state = _set_battle(state, evolve(b, aiming=None))
     if narrating():
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
-        announce("target", f"Player {b.seat + 1} aims {what} at {_who(party(state, b.seat), index)}.", b.seat)
+        members = party(state, b.seat)
+        announce("target", f"Player {b.seat + 1} aims {what} at {_who(members, index)}.", b.seat, by=aiming, position=index, adventurer=members[index].key)
     if aiming in MONSTER_COMBAT:  # M-5: the Witch's second small attack, its damage from table M
         small = next(o for o in MONSTER_COMBAT[aiming].options if o.hits > 1).damage
-        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack")
+        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming)
     return _trap_hits(state, aiming, index)
 
 
@@ -891,19 +920,20 @@ def _cast(state: GameState, speed: Speed) -> GameState:
     members = party(state, seat)
     magic = crystals(members)
     tile = _tile(state, seat, _plan_of(state, seat).tile)
-    why = None
+    why: str | None = None
+    rule = ""
     if not ground_of(tile).spells:
-        why = "the battle is in the Anti-Magic Room (R-4)"
+        why, rule = "the battle is in the Anti-Magic Room", "R-4"
     elif b.no_spells:
-        why = "an Anti-magic Dart hit a wizard (CMB-SPELL-3)"
+        why, rule = "an Anti-magic Dart hit a wizard", "CMB-SPELL-3"
     elif magic < f.round:
-        why = f"the party has {magic} magic point(s), round {f.round} needs {f.round} (CMB-SPELL-1)"
+        why, rule = f"the party has {plural(magic, 'magic point')}, round {f.round} needs {f.round}", "CMB-SPELL-1"
     if why is not None:
         if narrating():
-            announce("spell", f"{card.name} is not cast: {why}.", seat)
+            announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
         return state
     if narrating():
-        announce("spell", f"The party casts {card.name}: {card.effect}.", seat)
+        announce("spell", f"The party casts {card.name}: {card.effect}.", seat, card=key, cast=True, magic=magic)
     p = state.players[seat]
     spell = card.spell
     if spell == "word-of-peace":
@@ -920,14 +950,17 @@ def _cast(state: GameState, speed: Speed) -> GameState:
         return _set_battle(state, evolve(b, invisible=True))
     if spell == "detect-treasure":
         if p.gold:
+            _lose(seat, key, "gold")
             return update_player(state, seat, gold=p.gold - 1)
         if p.food:
+            _lose(seat, key, "food")
             return update_player(state, seat, food=p.food - 1)
         if p.traps:
             return _set_battle(state, evolve(b, choosing=spell))
         return state
     if spell == "fist-of-justice":
         if p.imps:
+            _lose(seat, key, "imps")
             return update_player(state, seat, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1))
         return state
     if spell == "detect-evil":
@@ -943,6 +976,13 @@ def _cast(state: GameState, speed: Speed) -> GameState:
             return _set_battle(state, evolve(b, choosing=spell))
         return state
     return state  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
+
+
+def _lose(seat: int, card: str, what: str) -> None:
+    """Announce the one gold, food or imp a spell takes (C1-6, C1-7)."""
+    if narrating():
+        thing = "an imp" if what == "imps" else f"1 {what}"
+        announce("spell", f"Player {seat + 1} loses {thing} ({COMBAT_CARDS[card].name}).", seat, card=card, lost={what: 1})
 
 
 def _plan_of(state: GameState, seat: int) -> Plan:
@@ -987,19 +1027,19 @@ def _attack(state: GameState, move: Attack) -> GameState:
     members = party(state, seat)
     if option.reach is Reach.NONE:
         if narrating():
-            announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat)
+            announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat, monster=kind, index=move.monster)
         return state
     if option.reach is Reach.EVERYONE:
-        return hurt(state, seat, [damage] * len(members), f"The {name} attacks everyone")
+        return hurt(state, seat, [damage] * len(members), f"The {name} attacks everyone", kind)
     if option.reach is Reach.FIRST:
-        state = hurt(state, seat, [damage], f"The {name} attacks")
+        state = hurt(state, seat, [damage], f"The {name} attacks", kind)
         after = party(state, seat)
         if option.follow_up and after and len(after) < len(members):
             follow = _attack_damage(state, seat, kind, option.follow_up)
-            state = hurt(state, seat, [follow], f"The {name}'s follow-up attack")
+            state = hurt(state, seat, [follow], f"The {name}'s follow-up attack", kind)
         return state
     assert move.target is not None
-    state = hurt(state, seat, _one(move.target, damage), f"The {name} attacks")
+    state = hurt(state, seat, _one(move.target, damage), f"The {name} attacks", kind)
     if option.hits > 1 and party(state, seat):
         state = _set_battle(state, evolve(_battle(state), aiming=kind))
     return state
@@ -1023,7 +1063,7 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     n = state.n_players
     paladin = Adventurer(PALADINS[state.year].key)
     if narrating():
-        announce("combat", f"Combat of year {state.year} begins: the four combat cards lie face down on rounds 1 to 4.")
+        announce("combat", f"Combat of year {state.year} begins: the four combat cards lie face down on rounds 1 to 4.", None, year=state.year)
     return evolve(state, fight=Fight(plans=(None,) * n, paladin=paladin), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
@@ -1065,7 +1105,7 @@ def _step(state: GameState) -> GameState:
                 if p.prison or any(not t.conquered for t in p.dungeon.tiles):
                     break  # a decision (``legal``)
                 if narrating():
-                    announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat)
+                    announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat, adventurer=None, prisoner=None)
             position += 1
         if position >= len(order):
             return evolve(state, fight=evolve(f, stage="reveal", position=0))
@@ -1136,7 +1176,7 @@ def _stuck(state: GameState, b: Battle, index: int) -> GameState:
     p = state.players[b.seat]
     kind = p.monsters[index].kind
     if narrating():
-        announce("no_attack", f"The {MONSTERS[kind].name} finds no one it may attack.", b.seat)
+        announce("no_attack", f"Player {b.seat + 1}'s {MONSTERS[kind].name} finds no one it may attack (CMB-MON-3).", b.seat, monster=kind, index=index)
     state = _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != index)))
     if kind == "vampire":
         return state
@@ -1148,14 +1188,22 @@ def _start_battle(state: GameState, seat: int, plan: Plan) -> GameState:
     if not party(state, seat):
         p = state.players[seat]
         if narrating():
-            announce("no_battle", f"Player {seat + 1}'s party is gone before the battle: the traps come back unrevealed, the sent monsters are knocked out (CMB-END-5).", seat)
+            announce(
+                "no_battle",
+                f"Player {seat + 1}'s party is gone before the battle: the trap cards come back unrevealed, the sent monsters are knocked out (CMB-END-5).",
+                seat,
+                tile=square_data(plan.tile),
+                trap_cards=len(plan.traps),
+                gold=plan.gold,
+                monsters=[p.monsters[i].kind for i in plan.monsters],
+            )
         state = update_player(state, seat, traps=p.traps + plan.traps, gold=p.gold + plan.gold)
         state = _knock_out(state, seat, plan.monsters)
         f = _fight(state)
         plans = f.plans[:seat] + (evolve(plan, traps=(), gold=0),) + f.plans[seat + 1 :]
         return evolve(state, fight=evolve(f, plans=plans, position=f.position + 1))
     if narrating():
-        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat)
+        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=_fight(state).round)
     # The trap cards move from the plan to the battle, where they go off one by one.
     f = _fight(state)
     plans = f.plans[:seat] + (evolve(plan, traps=()),) + f.plans[seat + 1 :]
@@ -1169,18 +1217,19 @@ def _heal(state: GameState, seat: int) -> GameState:
     power = hearts(members)
     if not power or not b.attacked or b.no_heal:
         if power and narrating():
+            reason = "no_attack" if not b.attacked else "stopped"
             why = "no monster or ghost attacked" if not b.attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
-            announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat)
+            announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat, hearts=power, reason=reason)
         return state
     healed = []
-    total = 0
+    cures = []
     for a in members:
         cure = min(power, a.damage)
         power -= cure
-        total += cure
+        cures.append(cure)
         healed.append(evolve(a, damage=a.damage - cure) if cure else a)
-    if total and narrating():
-        announce("heal", f"The party heals {total} damage (CMB-HEAL-2).", seat)
+    if sum(cures) and narrating():
+        announce("heal", f"The party heals {sum(cures)} damage (CMB-HEAL-2).", seat, healed=sum(cures), amounts=cures)
     return _with_party(state, seat, healed)
 
 
@@ -1190,7 +1239,8 @@ def _conquer(state: GameState, seat: int) -> GameState:
     b = _battle(state)
     if b.no_conquest:
         if narrating():
-            announce("no_conquest", "The party neither tires nor conquers this round (CMB-CONQ-1).", seat)
+            tile = _plan_of(state, seat).tile
+            announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(tile)} this round (CMB-CONQ-1).", seat, tile=square_data(tile))
         return state
     card = _card(state)
     assert card is not None
@@ -1203,7 +1253,7 @@ def _conquer(state: GameState, seat: int) -> GameState:
             break
         points = min(left, hit_points(members[0]) - members[0].damage)
         before = state
-        state = hurt(state, seat, [points], "Fatigue")
+        state = hurt(state, seat, [points], "Fatigue", "fatigue")
         left -= points
         if state is before:
             break  # an invisible wizard: the points are lost (U-13)
@@ -1213,13 +1263,13 @@ def _conquer(state: GameState, seat: int) -> GameState:
     p = state.players[seat]
     tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
     if narrating():
-        announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat)
+        announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
         # The tile and the one space of evil in one copy; then the paladin check (PAL-5).
         player = evolve(p, dungeon=Dungeon(tiles), evil=p.evil - 1)
         state = evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
         if narrating():
-            announce("evil", f"Player {seat + 1} loses 1 evil ({player.evil}).", seat)
+            announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {player.evil}.", seat, start=p.evil, end=player.evil)
         return check_paladin(state)
     state = update_player(state, seat, dungeon=Dungeon(tiles))
     return move_evil(state, seat, -CONQUEST_EVIL.value)
@@ -1237,7 +1287,7 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     if any(a.poison for a in members):
         amounts = [a.poison for a in members]
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
-        state = hurt(state, seat, amounts, "The Poisoned Dart")
+        state = hurt(state, seat, amounts, "The Poisoned Dart's later damage", "poison")
     state = _poisoned_paladin_elsewhere(state, seat)
     b = _battle(state)
     if b.sent:
@@ -1248,7 +1298,7 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         refund = ground_of(_tile(state, seat, plan.tile)).surcharge * len(b.traps)
         state = update_player(state, seat, traps=p.traps + b.traps, gold=p.gold + refund)
     if stopped and narrating():
-        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat)
+        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=_fight(state).round)
     f = _fight(state)
     return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
 
@@ -1269,7 +1319,7 @@ def _poisoned_paladin_elsewhere(state: GameState, seat: int) -> GameState:
         return state
     index = members.index(lead)
     state = evolve(state, fight=evolve(f, paladin=evolve(lead, poison=0)))
-    return hurt(state, where, _one(index, lead.poison), "The Poisoned Dart (the paladin has moved on)")
+    return hurt(state, where, _one(index, lead.poison), "The Poisoned Dart's later damage (the paladin has moved on)", "poison")
 
 
 def _end_round(state: GameState) -> GameState:
@@ -1279,7 +1329,7 @@ def _end_round(state: GameState) -> GameState:
     if f.round >= COMBAT_ROUNDS.value or not any(party(state, s) for s in range(n)):
         return _finish(state)
     if narrating():
-        announce("combat_round", f"Combat round {f.round + 1} begins.")
+        announce("combat_round", f"Combat round {f.round + 1} begins.", None, round=f.round + 1)
     return evolve(state, fight=evolve(f, round=f.round + 1, stage="plan", position=0, plans=(None,) * n))
 
 
@@ -1290,7 +1340,9 @@ def _finish(state: GameState) -> GameState:
     for seat in range(state.n_players):
         members = party(state, seat)
         if members and narrating():
-            announce("distant_lands", f"{len(members)} survivor(s) leave Player {seat + 1}'s dungeon for the Distant Lands (CMB-END-2).", seat)
+            leaving = [a.key for a in members if not is_illusion(a)]
+            names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
+            announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
         far += tuple(a.key for a in members if not is_illusion(a))
         state = update_player(
             state, seat, party=(), monsters=tuple(evolve(m, ready=True) for m in state.players[seat].monsters)
@@ -1301,7 +1353,7 @@ def _finish(state: GameState) -> GameState:
         gone = True
         state = evolve(state, paladin=None)
     if narrating():
-        announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).")
+        announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).", None, year=state.year)
     return evolve(state, far_lands=far, fight=evolve(f, stage="over", battle=None, paladin=None, paladin_gone=gone))
 
 

@@ -286,7 +286,9 @@ def _pay_monster(
     if pay:
         # EVT-PAY-1, EVT-PAY-3: upkeep = the cost on the tile; evil one space at a time.
         if narrating():
-            announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}.", seat, monster=monster.kind, paid=True, cost=_wage(kind))
+            fed = f" ({MONSTERS[player.monsters[feed].kind].name} leaves with the Demon's wage)" if feed is not None else ""
+            extra = {"fed": player.monsters[feed].kind} if feed is not None else {}
+            announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}{fed}.", seat, monster=monster.kind, paid=True, cost=_wage(kind), **extra)
         state = update_player(state, seat, gold=player.gold - kind.gold, food=player.food - kind.food)
         if trap is not None:  # Y2-19: the Golem's trap card, face down out of the game (SETUP-3)
             traps = list(player.traps)
@@ -296,7 +298,7 @@ def _pay_monster(
         state = move_evil(state, seat, kind.evil)
         step = index + 1
         if feed is not None:  # Y2-20, Y2-21: the fed monster leaves at once; no +1 evil (LIB-Y2-4)
-            state = _leave(state, seat, feed)
+            state = _leave(state, seat, feed, "demon")
             if feed < index:
                 step -= 1
         return evolve(state, turn=evolve(turn, step=step))
@@ -305,20 +307,22 @@ def _pay_monster(
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     trolls = sum(1 for m in monsters if m.kind == "troll")
     if narrating():
-        announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the far lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
+        announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the Distant Lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
     state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
     return evolve(state, far_lands=state.far_lands + (monster.kind,), turn=evolve(turn, dismissed=turn.dismissed + 1))
 
 
-def _leave(state: GameState, seat: int, index: int) -> GameState:
+def _leave(state: GameState, seat: int, index: int, why: str) -> GameState:
     """The monster at ``index`` leaves for the Distant Lands; a troll takes
-    its token back (ACT-MON-5). No Evil: the caller decides that."""
+    its token back (ACT-MON-5). No Evil: the caller decides that. ``why`` is
+    what sends it: ``"demon"`` (Y2-20) or ``"witch-hunt"`` (SPE-C-2)."""
     player = state.players[seat]
     monster = player.monsters[index]
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     trolls = sum(1 for m in monsters if m.kind == "troll")
     if narrating():
-        announce("leaves", f"Player {seat + 1}'s {MONSTERS[monster.kind].name} leaves for the Distant Lands.", seat)
+        cause = "fed to the Demon" if why == "demon" else "given up to the Witch Hunt"
+        announce("leaves", f"Player {seat + 1}'s {MONSTERS[monster.kind].name} leaves for the Distant Lands ({cause}).", seat, monster=monster.kind, index=index, by=why)
     state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
     return evolve(state, far_lands=state.far_lands + (monster.kind,))
 
@@ -329,7 +333,7 @@ def _embezzlement(state: GameState, seat: int) -> GameState:
     player = state.players[seat]
     lost = player.gold // 2
     if narrating():
-        announce("embezzlement", f"Player {seat + 1} loses {lost} of {player.gold} gold (Embezzlement).", seat)
+        announce("embezzlement", f"Player {seat + 1} loses {lost} of {player.gold} gold (Embezzlement).", seat, card="embezzlement", gold=player.gold, lost=lost)
     return _next_seat(update_player(state, seat, gold=player.gold - lost))
 
 
@@ -339,9 +343,9 @@ def _witch_hunt(state: GameState, seat: int, monster: int | None, evil: int) -> 
     gain the Evil, which stops at the top (SPE-8), the paladin checked after
     every space (PAL-5)."""
     if monster is not None:
-        return _next_seat(_leave(state, seat, monster))
+        return _next_seat(_leave(state, seat, monster, "witch-hunt"))
     if narrating():
-        announce("witch_hunt", f"Player {seat + 1} gains {evil} evil (Witch Hunt).", seat)
+        announce("witch_hunt", f"Player {seat + 1} keeps their monsters and gains {evil} evil (Witch Hunt).", seat, card="witch-hunt", evil=evil)
     return _next_seat(move_evil(state, seat, evil))
 
 

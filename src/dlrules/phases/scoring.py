@@ -218,7 +218,7 @@ def award(title: Title, values: tuple[int, ...]) -> tuple[int, ...]:
 
 def title_results(state: GameState) -> tuple[TitleResult, ...]:
     """SCO-2, SCO-8..11: the seven titles among the real players only (the
-    2-player game's non-player dungeons and dummy Evil marker never hold or
+    2-player game's dummies, with their dungeons and their one Evil marker, never hold or
     block one; with 3 players the missing colour has neither). Exclusive and
     shared points by player count from ``TITLE_POINTS`` (LIB-SCO-3)."""
     points = TITLE_POINTS[state.n_players]

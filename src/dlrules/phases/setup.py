@@ -116,7 +116,7 @@ def play(state: GameState, move: Move) -> GameState:
                 # RUL-13, first game: the 2 drawn at random are unavailable, face up.
                 if narrating():
                     names = ", ".join(a.title for a in move.orders)
-                    announce("unavailable", f"Player {move.target + 1}'s unavailable orders: {names}.", move.target)
+                    announce("unavailable", f"Player {move.target + 1}'s unavailable orders: {names}.", move.target, orders=[a.value for a in move.orders])
                 hand = tuple(a for a in Action if a not in move.orders)
                 return update_player(state, move.target, unavailable=move.orders, hand=hand)
             if narrating():
