@@ -6,6 +6,7 @@ from __future__ import annotations
 import collections
 import itertools
 import operator
+from collections.abc import Callable
 from typing import cast
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
@@ -79,24 +80,27 @@ def _enter(state: GameState) -> GameState:
     phase = next_phase(state)
     if state.phase is Phase.END_OF_ROUND and phase is Phase.ROUND_START:
         state = end_of_round.next_round(state)  # RS-1: the next season
-    state = evolve(state, phase=phase)
-    if narrating():
+    if narrating():  # only the phase changes below: the year and season are as announced
         announce("phase", f"Year {state.year}, {state.season}: {phase.value.replace('_', ' ')}.", None, year=state.year, round=state.round, season=state.season, phase=phase.value)
-    if phase is Phase.ROUND_START:
-        state = round_start.enter(state)
-    elif phase is Phase.RESOLUTION:
-        state = resolution.enter(state)  # RES-1: a fresh cursor at Get Food
-    elif phase is Phase.PRODUCTION:
-        state = production.enter(state)
-    elif phase is Phase.EVENTS:
-        state = events.enter(state)
-    elif phase is Phase.ADVENTURERS:
+    enter = _ENTERS.get(phase)
+    if enter is not None:
+        return enter(state, phase)  # the marker moves in the entry step's copy
+    state = evolve(state, phase=phase)
+    if phase is Phase.ADVENTURERS:
         state = adventurers.enter(state)
-    elif phase is Phase.END_OF_ROUND:
-        state = end_of_round.enter(state)
-    elif phase is Phase.COMBAT:
-        state = combat.enter(state)
     return state
+
+
+_ENTERS: dict[Phase, Callable[[GameState, Phase], GameState]] = {
+    Phase.ROUND_START: round_start.enter,
+    Phase.RESOLUTION: resolution.enter,  # RES-1: a fresh cursor at Get Food
+    Phase.PRODUCTION: production.enter,
+    Phase.EVENTS: events.enter,
+    Phase.END_OF_ROUND: end_of_round.enter,
+    Phase.COMBAT: combat.enter,
+}
+"""The phases whose entry step always copies the state: it moves the progress
+marker (RS-2) in that same copy."""
 
 
 def settle(state: GameState) -> GameState:

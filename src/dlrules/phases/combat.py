@@ -82,6 +82,7 @@ from dlrules.state import (
     Fight,
     GameState,
     Monster,
+    Phase,
     Plan,
     PlayerState,
     Square,
@@ -1056,14 +1057,14 @@ def _cannot_attack(state: GameState, b: Battle) -> int | None:
 # --- automatic steps --------------------------------------------------------------------------------------
 
 
-def enter(state: GameState) -> GameState:
+def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """CMB-CARD-3, CMB-REF-1: combat setup; the year's paladin is ready to
     fight with no damage (CMB-PARTY-1)."""
     n = state.n_players
     paladin = Adventurer(PALADINS[state.year].key)
     if narrating():
         announce("combat", f"Combat of year {state.year} begins: the four combat cards lie face down on rounds 1 to 4.", None, year=state.year)
-    return evolve(state, fight=Fight(plans=(None,) * n, paladin=paladin))
+    return evolve(state, fight=Fight(plans=(None,) * n, paladin=paladin), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def auto(state: GameState) -> GameState:

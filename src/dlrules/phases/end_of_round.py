@@ -17,10 +17,10 @@ from __future__ import annotations
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.phases import no_decisions
 from dlrules.phases.common import announce, narrating
-from dlrules.state import GameState, evolve
+from dlrules.state import GameState, Phase, evolve
 
 
-def enter(state: GameState) -> GameState:
+def enter(state: GameState, phase: Phase | None = None) -> GameState:
     first = state.first_player
     if state.round < ROUNDS_PER_YEAR.value:
         first = (first + 1) % state.n_players  # END-1: to the left
@@ -44,6 +44,7 @@ def enter(state: GameState) -> GameState:
         board=tuple((None, None, None) for _ in state.board),
         resolution=None,
         turn=None,
+        phase=state.phase if phase is None else phase,  # RS-2, in the same copy
     )
 
 

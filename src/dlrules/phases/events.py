@@ -42,7 +42,7 @@ from dlrules.phases.common import (
     turn_seat,
     update_player,
 )
-from dlrules.state import GameState, PlayerState, Turn, evolve
+from dlrules.state import GameState, Phase, PlayerState, Turn, evolve
 
 
 def current_event(state: GameState) -> str | None:
@@ -256,7 +256,7 @@ def _witch_hunt_violation(state: GameState, player: PlayerState, move: WitchHunt
 # --- changes ------------------------------------------------------------------------------
 
 
-def enter(state: GameState) -> GameState:
+def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """EVT-1: the event happens now; EVT-2: decisions in player order from
     the first player."""
     event = current_event(state)
@@ -266,7 +266,7 @@ def enter(state: GameState) -> GameState:
     card = special_card(state) if event == "special" else None
     if card is not None and narrating():
         announce("event", f"Special event: {card.name} ({card.effect}).", None, event="special", card=card.key)
-    return evolve(state, turn=Turn(position=0))
+    return evolve(state, turn=Turn(position=0), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def _wage(kind: MonsterKind) -> dict[str, int]:

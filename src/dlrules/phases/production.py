@@ -18,7 +18,7 @@ from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, move_evil, narrating, plural, square_data, turn_seat, update_player
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, PlayerState, Square, Tile, Turn, evolve
+from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve
 
 # --- geometry -------------------------------------------------------------------
 
@@ -185,9 +185,9 @@ def _explain_dig(dungeon: Dungeon, target: Square | None) -> tuple[Violation, ..
 # --- changes --------------------------------------------------------------------------
 
 
-def enter(state: GameState) -> GameState:
+def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """The first player produces first (RUL-5)."""
-    return evolve(state, turn=Turn(position=0))
+    return evolve(state, turn=Turn(position=0), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def play(state: GameState, move: Move) -> GameState:

@@ -52,7 +52,7 @@ from dlrules.phases.common import (
     update_player,
 )
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, PlayerState, Resolution, Square, Tile, evolve
+from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayerState, Resolution, Square, Tile, evolve
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
@@ -65,9 +65,9 @@ def _first(space: int) -> Resolution:
     return Resolution(space, resolution_order(ACTION_ORDER[space])[0])
 
 
-def enter(state: GameState) -> GameState:
+def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """RES-1: resolution starts at Get Food, top left."""
-    return evolve(state, resolution=_first(0))
+    return evolve(state, resolution=_first(0), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def _cursor(state: GameState) -> Resolution:

@@ -18,10 +18,10 @@ from dlrules.errors import Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, narrating
-from dlrules.state import CHANCE, Deck, GameState, evolve
+from dlrules.state import CHANCE, Deck, GameState, Phase, evolve
 
 
-def enter(state: GameState) -> GameState:
+def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """RST-1: leftover monsters and rooms are discarded; every round has a fresh offer."""
     if state.tavern or state.room_shop:
         if narrating():
@@ -31,6 +31,7 @@ def enter(state: GameState) -> GameState:
         tavern=(),
         room_shop=(),
         far_lands=state.far_lands + state.tavern + state.room_shop,
+        phase=state.phase if phase is None else phase,  # RS-2, in the same copy
     )
 
 
