@@ -75,7 +75,7 @@ def test_Y2_7_survivors_leave_and_monsters_are_face_up() -> None:
 
 
 def test_Y2_8_year_one_combat_cards_to_the_box_year_two_cards_face_down(end4: GameState) -> None:
-    """LIB-Y2-1 (the box), LIB-Y2-8 (year 2's cards unseen, nobody has spied them)."""
+    """CMB-CARD-6 (used cards leave), LIB-Y2-1 (the box), LIB-Y2-8 (year 2's cards unseen, nobody has spied them)."""
     after = change_year(end4)
     assert Counter(c for c in after.box if c in COMBAT_DECKS[1]) == Counter(COMBAT_DECKS[1])
     assert after.combat == (None, None, None, None)

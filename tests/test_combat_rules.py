@@ -366,7 +366,7 @@ def test_CMB_CONQ_1_CMB_CONQ_3_a_demon_skips_conquest_a_conquest_costs_one_evil(
 
 
 def test_year_2_golem_goes_back_face_up_and_the_rolling_stone_deals_4() -> None:
-    """M-7; U-3: the year-2 Rolling Stone."""
+    """Y2-24 (year 2 fights as year 1, with its own cards and values), M-7; U-3: the year-2 Rolling Stone."""
     y2 = ("magic-key", "blind-rage", "regeneration", "illusion")
     state = position({0: ["y2-warrior-8", "y2-warrior-7"]}, monsters={0: ["golem"]}, traps={0: ["rolling-stone"]}, year=2, cards=y2)
     state = play(state, PlanDefence(0, E, ("rolling-stone",), (0,)))

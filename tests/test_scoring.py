@@ -100,7 +100,7 @@ def test_SCO_X1_ghost_scores_nothing_as_a_monster_but_2_in_an_unconquered_chapel
 
 
 def test_SCO_X1_two_paladins_in_one_prison_give_10() -> None:
-    """SCO-X1, SCO-1d: both years' paladins in one prison; other prisoners +2 (SCO-1c)."""
+    """SCO-X1, SCO-1d, CMB-PAL-5: both years' paladins in one prison; other prisoners +2 (SCO-1c)."""
     result = scored(lord(prison=("paladin-1", "paladin-2", WARRIOR)), lord())
     assert line(result, 0, Item.PALADINS) == (2, 10)
     assert line(result, 0, Item.PRISONERS) == (1, 2)

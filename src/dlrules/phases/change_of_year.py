@@ -88,7 +88,7 @@ def combat_cleaned_up(state: GameState) -> GameState:
 
 
 def combat_cards_to_year_two(state: GameState) -> GameState:
-    """Y2-8: year 1's combat cards (the four used and those never set out)
+    """Y2-8, CMB-CARD-6: year 1's combat cards (the four used and those never set out)
     go back to the box; year 2's four lie face down on the town space. As in
     year 1 (SETUP-4) the four are an unseen sample of year 2's cards, turned
     up when a spy or the combat needs them; nobody has seen any of them

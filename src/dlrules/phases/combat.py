@@ -1,6 +1,7 @@
 """Combat (CMB-1..9, CMB-CARD, CMB-PARTY, CMB-PLAN, CMB-REV, CMB-BAT,
 CMB-TRAP, CMB-SPELL, CMB-MON, CMB-HEAL, CMB-CONQ, CMB-EOR, CMB-END, CMB-PAL,
-CMB-ROOM, CMB-REF).
+CMB-ROOM, CMB-REF); year 2's combat is the same procedure with year 2's
+cards, traps, monsters and paladin (Y2-24).
 
 The year's combat is a sequence (CMB-REF-1): for rounds 1 to 4, Planning
 (player by player in play order from the starting player, CMB-REF-2),

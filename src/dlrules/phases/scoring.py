@@ -165,7 +165,7 @@ def item_lines(player: PlayerState) -> tuple[ScoreLine, ...]:
         Item.UNCONQUERED_ROOMS: len(unconquered_rooms),  # SCO-1a: the Labyrinth is a room too
         Item.MONSTERS: monsters_counted(player),  # SCO-1b
         Item.PRISONERS: len(player.prison) - paladins,  # SCO-1c
-        Item.PALADINS: paladins,  # SCO-1d: both years' paladins
+        Item.PALADINS: paladins,  # SCO-1d, CMB-PAL-5: both years' paladins, 5 each
         Item.CONQUERED_TILES: sum(1 for t in tiles if t.conquered),  # SCO-1e: tunnels and rooms
         Item.RED_MARKS: player.damage_tokens,  # SCO-1f
     }
