@@ -43,6 +43,7 @@ from dlrules.components import (
     TRAPS,
     Action,
 )
+from dlrules.components.combat import ILLUSION_KEY
 from dlrules.components.setup import (
     EVIL_MAX,
     EVIL_MIN,
@@ -278,7 +279,7 @@ def every_card_in_one_place(state: GameState) -> None:
     adventurers = (
         _deck_cards(state.decks.adventurers) + Counter(state.adventurers_next) + Counter(state.adventurers_now)
         + of(state.far_lands, ADVENTURERS) + of(box, ADVENTURERS)
-        + Counter(a.key for p in players for a in p.party if a.key not in paladins and a.key != "illusion")
+        + Counter(a.key for p in players for a in p.party if a.key not in paladins and a.key != ILLUSION_KEY)
         + Counter(k for p in players for k in p.prison if k not in paladins)
     )
     compare("adventurers", ADVENTURERS, adventurers, _totals(ADVENTURER_DECKS, y))

@@ -16,6 +16,7 @@ import pytest
 
 import dlrules
 from dlrules.components import ADVENTURER_DECKS, COMBAT_DECKS, MONSTER_DECKS, ROOM_DECKS, TRAP_DECK
+from dlrules.components.combat import ILLUSION_KEY
 from dlrules.engine import settle
 from dlrules.phases import combat
 from dlrules.state import CHANCE, Adventurer, Deck, Dungeon, GameState, Monster, Phase, Tile
@@ -88,7 +89,7 @@ def people(state: GameState) -> Counter[str]:
     """Every adventurer of the combat, wherever he is now (the paladin aside)."""
     out: Counter[str] = Counter()
     for p in state.players:
-        out.update(a.key for a in p.party if a.key != "illusion")
+        out.update(a.key for a in p.party if a.key != ILLUSION_KEY)
         out.update(k for k in p.prison if not k.startswith("paladin"))
     out.update(k for k in state.far_lands if k.startswith("y"))
     return out

@@ -337,11 +337,13 @@ def _explain(args: argparse.Namespace) -> int:
 def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: int, players: int) -> int:
     """The position, whose turn it is and every legal move, in notation and
     in context (``render.describe_move``)."""
+    from dlrules.cli_show import ShowError, seat_index
     from dlrules.render import describe_move
 
-    seat = None if args.seat is None else args.seat - 1
-    if seat is not None and not 0 <= seat < state.n_players:
-        raise UsageError(f"--seat {args.seat}: this is a {state.n_players}-player game")
+    try:
+        seat = seat_index(args.seat, state)  # --seat counts from 1, as show's does
+    except ShowError as exc:
+        raise UsageError(str(exc)) from exc
     seats = sorted(to_move(state))
     moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
     if args.json:

@@ -48,6 +48,7 @@ from dlrules.components import (
 )
 from dlrules.components.setup import EVIL_MIN
 from dlrules.phases import no_decisions
+from dlrules.phases.combat import is_illusion
 from dlrules.phases.common import announce, check_paladin, narrating
 from dlrules.state import Deck, GameState, Phase, evolve
 
@@ -81,7 +82,7 @@ def combat_cleaned_up(state: GameState) -> GameState:
     far = state.far_lands
     players = []
     for p in state.players:
-        far += tuple(a.key for a in p.party if a.key != "illusion")  # an Illusion is no adventurer (LIB-CMB-9)
+        far += tuple(a.key for a in p.party if not is_illusion(a))  # an Illusion is no adventurer (LIB-CMB-9)
         monsters = tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters)
         players.append(evolve(p, party=(), monsters=monsters) if p.party or monsters != p.monsters else p)
     return evolve(state, players=tuple(players), far_lands=far, paladin=None, fight=None)  # year 1's combat record ends
