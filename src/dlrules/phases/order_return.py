@@ -14,8 +14,8 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, narrating, update_player
-from dlrules.state import GameState, Outcome
+from dlrules.phases.common import announce, narrating
+from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
@@ -25,7 +25,10 @@ _ACTIONS: tuple[Action, ...] = tuple(Action)
 def returnable(state: GameState, seat: int) -> tuple[Action, ...]:
     """RET-2: the orders ``seat`` may take back: the first played, then those
     not carried out (RUL-1), in play order, each once."""
-    played = state.players[seat].played
+    return _returnable(state.players[seat].played)
+
+
+def _returnable(played: tuple[PlayedOrder, ...]) -> tuple[Action, ...]:
     if not played:
         return ()
     out = [played[0].action]
@@ -78,10 +81,9 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     )
 
 
-def _return(state: GameState, seat: int, action: Action) -> GameState:
+def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     """RET-1 and RET-2: the two unavailable orders and ``action`` come back;
     the other two played become unavailable (both kept in board order)."""
-    player = state.players[seat]
     played = {o.action for o in player.played}
     unavailable = tuple(a for a in _ACTIONS if a in played and a is not action)
     hand = tuple(a for a in _ACTIONS if a not in unavailable)
@@ -95,23 +97,38 @@ def _return(state: GameState, seat: int, action: Action) -> GameState:
             returned=[a.value for a in player.unavailable] + [action.value],
             unavailable=[a.value for a in unavailable],
         )
-    return update_player(state, seat, hand=hand, unavailable=unavailable, played=())
+    return evolve(player, hand=hand, unavailable=unavailable, played=())
+
+
+def _forced(state: GameState, players: tuple[PlayerState, ...]) -> tuple[PlayerState, ...]:
+    """No choice (RET-2): the players next in player order with one order to
+    take back take their first order back, up to the first with a choice."""
+    for seat in state.player_order():
+        player = players[seat]
+        choices = _returnable(player.played)
+        if not choices:
+            continue  # done already
+        if len(choices) != 1:
+            break  # a real choice: a ``ReturnOrder`` decides
+        players = players[:seat] + (_returned(player, seat, choices[0]),) + players[seat + 1 :]
+    return players
 
 
 def play(state: GameState, move: Move) -> GameState:
+    """The chosen order comes back; then the players after with no choice
+    take theirs back, all in one copy of the state."""
     assert isinstance(move, ReturnOrder)
-    return _return(state, move.seat, move.action)
+    seat = move.seat
+    players = state.players
+    players = _forced(state, players[:seat] + (_returned(players[seat], seat, move.action),) + players[seat + 1 :])
+    return evolve(state, players=players)
 
 
 def auto(state: GameState) -> GameState:
-    """No choice (RET-2): the first order comes back by itself."""
-    seat = _waiting(state)
-    if seat is None:
-        return state
-    choices = returnable(state, seat)
-    if len(choices) != 1:
-        return state
-    return _return(state, seat, choices[0])
+    """No choice (RET-2): the first order comes back by itself (for every
+    player in turn up to the first with a choice, in one copy)."""
+    players = _forced(state, state.players)
+    return state if players is state.players else evolve(state, players=players)
 
 
 def done(state: GameState) -> bool:

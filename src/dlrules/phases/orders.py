@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from typing import Any
 
 from dlrules.components import Action
 from dlrules.components.board import SLOT_NAMES
@@ -23,6 +24,9 @@ from dlrules.phases.common import announce, colour_name, narrating, update_playe
 from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
+
+_ACTIONS: tuple[Action, ...] = tuple(Action)
+"""Every order in board order (iterating the enum class itself is slower)."""
 
 
 def dummy_draw_size(state: GameState) -> int:
@@ -37,8 +41,9 @@ def _pending_dummy(state: GameState) -> DummyState | None:
     return None
 
 
-def _with_dummy(state: GameState, dummy: DummyState) -> GameState:
-    return evolve(state, dummies=tuple(dummy if d.colour == dummy.colour else d for d in state.dummies))
+def _with_dummy(dummies: tuple[DummyState, ...], dummy: DummyState) -> tuple[DummyState, ...]:
+    """``dummies`` with ``dummy`` in place of the record of its colour."""
+    return tuple(dummy if d.colour == dummy.colour else d for d in dummies)
 
 
 def lowest_free_slot(board: tuple[tuple[int | None, ...], ...], action: Action, start: int = 0) -> int | None:
@@ -49,11 +54,14 @@ def lowest_free_slot(board: tuple[tuple[int | None, ...], ...], action: Action, 
     return None
 
 
-def _place(state: GameState, action: Action, slot: int, colour: int) -> GameState:
-    row = list(state.board[action.index])
+Board = tuple[tuple[int | None, ...], ...]
+
+
+def _placed(board: Board, action: Action, slot: int, colour: int) -> Board:
+    """``board`` with a minion of ``colour`` on ``slot`` of ``action``'s space."""
+    row = list(board[action.index])
     row[slot] = colour
-    board = state.board[: action.index] + (tuple(row),) + state.board[action.index + 1 :]
-    return evolve(state, board=board)
+    return board[: action.index] + (tuple(row),) + board[action.index + 1 :]
 
 
 def dummy_for(state: GameState, seat: int) -> DummyState | None:
@@ -67,10 +75,18 @@ def dummy_for(state: GameState, seat: int) -> DummyState | None:
 # --- who moves and what is legal --------------------------------------------------
 
 
+_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+
+
+def _choosing(state: GameState) -> tuple[int, ...]:
+    """ORD-3: the seats that have not committed their orders yet, in seat order."""
+    return tuple(s for s, p in enumerate(state.players) if p.committed is None and not p.played)
+
+
 def to_move(state: GameState) -> frozenset[int]:
     if _pending_dummy(state) is not None:
-        return frozenset({CHANCE})
-    return frozenset(s for s, p in enumerate(state.players) if p.committed is None and not p.played)
+        return _CHANCE_ONLY
+    return frozenset(_choosing(state))
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
@@ -78,13 +94,17 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if dummy is not None:
         k = dummy_draw_size(state)
         return _dummy_draws(dummy.colour, dummy.deck, k)
-    moves: list[Move] = []
-    for seat in sorted(to_move(state)):
-        hand = state.players[seat].hand
-        mine = dummy_for(state, seat)
-        thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
-        moves.extend(_choices(seat, hand, thirds))
-    return tuple(moves)
+    each = tuple(_seat_choices(state, seat) for seat in _choosing(state))
+    if len(each) == 1:
+        return each[0]  # the shared tuple itself: the last seat choosing
+    return tuple(itertools.chain.from_iterable(each))
+
+
+def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
+    """ORD-3, DUM2-3: ``seat``'s ways to choose, with its dummy's third if it has one."""
+    mine = dummy_for(state, seat)
+    thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
+    return _choices(seat, state.players[seat].hand, thirds)
 
 
 @functools.lru_cache(maxsize=256)
@@ -176,16 +196,19 @@ def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
     if narrating():
         names = ", ".join(a.title for a in move.orders)
         announce("dummy", f"{colour_name(state, dummy.colour)} draws {names}.", None, colour=dummy.colour, orders=[a.value for a in move.orders])
+    board = state.board
     for action in move.orders:
-        slot = lowest_free_slot(state.board, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
+        slot = lowest_free_slot(board, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
         assert slot is not None
-        state = _place(state, action, slot, dummy.colour)
+        board = _placed(board, action, slot, dummy.colour)
         if narrating():
             announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.", None, colour=dummy.colour, action=action.value, slot=slot)
     if state.n_players == 3:
         # DUM3-1: the 3 drawn become unavailable, the old 3 go back into its deck.
-        return _with_dummy(state, evolve(dummy, drawn=move.orders, unavailable=move.orders))
-    return _with_dummy(state, evolve(dummy, drawn=move.orders))
+        drawn = evolve(dummy, drawn=move.orders, unavailable=move.orders)
+    else:
+        drawn = evolve(dummy, drawn=move.orders)
+    return evolve(state, board=board, dummies=_with_dummy(state.dummies, drawn))  # one copy of the state
 
 
 def hire_first_charge(state: GameState) -> tuple[tuple[int, bool], ...]:
@@ -204,21 +227,28 @@ def hire_first_charge(state: GameState) -> tuple[tuple[int, bool], ...]:
 
 
 def _reveal(state: GameState) -> GameState:
-    """DUM2-4, then ORD-4/5: reveal and place first, second and third orders."""
+    """DUM2-4, then ORD-4/5: reveal and place first, second and third orders.
+    The board, the dummies and each player's changes are gathered here and
+    the state is copied once at the end (not once per minion)."""
+    telling = narrating()
+    board = [list(row) for row in state.board]
+    dummies = state.dummies
+    changes: list[dict[str, Any]] = [{} for _ in state.players]
     for seat in range(state.n_players):  # DUM2-4: the dummies' third orders, before any real minion
         dummy = dummy_for(state, seat)
         third = state.players[seat].dummy_choice
         if dummy is None or third is None:
             continue
-        slot = lowest_free_slot(state.board, third)
-        assert slot is not None  # DUM2-4: a dummy's third never repeats its own draws
-        state = _place(state, third, slot, dummy.colour)
-        if narrating():
+        row = board[third.index]
+        assert None in row  # DUM2-4: a dummy's third never repeats its own draws
+        slot = row.index(None)  # ORD-4: the lowest free slot
+        row[slot] = dummy.colour
+        if telling:
             announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat, colour=dummy.colour, action=third.value, slot=slot)
         # DUM2-5: the 3 just played become its unavailable orders.
-        played = tuple(a for a in Action if a in dummy.drawn or a == third)
-        state = _with_dummy(state, evolve(dummy, third=third, unavailable=played))
-        state = update_player(state, seat, dummy_choice=None)
+        played = tuple(a for a in _ACTIONS if a in dummy.drawn or a == third)
+        dummies = _with_dummy(dummies, evolve(dummy, third=third, unavailable=played))
+        changes[seat]["dummy_choice"] = None
     # ORD-9 (full game): Hire Monster revealed as a first order costs its gold
     # at once, before any minion is placed; with no gold the minion goes
     # straight onto the order card (not carried out) and the space stays free
@@ -226,12 +256,12 @@ def _reveal(state: GameState) -> GameState:
     unpaid: set[int] = set()
     for seat, pays in hire_first_charge(state):
         if pays:
-            state = update_player(state, seat, gold=state.players[seat].gold - HIRE_FIRST_GOLD.value)
-            if narrating():
+            changes[seat]["gold"] = state.players[seat].gold - HIRE_FIRST_GOLD.value
+            if telling:
                 announce("hire_first", f"Player {seat + 1} plays Hire Monster first and pays {HIRE_FIRST_GOLD.value} gold (ORD-9).", seat, paid=True, cost={"gold": HIRE_FIRST_GOLD.value})
         else:
             unpaid.add(seat)
-            if narrating():
+            if telling:
                 announce(
                     "hire_first",
                     f"Player {seat + 1} plays Hire Monster first with no gold to pay: the minion stands on the order card (ORD-9).",
@@ -239,12 +269,8 @@ def _reveal(state: GameState) -> GameState:
                     paid=False,
                     cost={"gold": HIRE_FIRST_GOLD.value},
                 )
-    # ORD-4/5: first orders in player order, then second, then third. The
-    # board and each player's hand and played orders are gathered here and
-    # the state is copied once at the end (not once per minion).
-    board = [list(row) for row in state.board]
+    # ORD-4/5: first orders in player order, then second, then third.
     orders_played = [list(p.played) for p in state.players]
-    hands = [list(p.hand) for p in state.players]
     order_of_play = state.player_order()
     for k in range(ORDERS_PER_ROUND):
         for seat in order_of_play:
@@ -252,26 +278,27 @@ def _reveal(state: GameState) -> GameState:
             assert committed is not None
             action = committed[k]
             row = board[action.index]
-            slot = next((i for i, colour in enumerate(row) if colour is None), None)  # ORD-4: lowest free
             if k == 0 and seat in unpaid:
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)  # ORD-9, RUL-1
-            elif slot is None:
+            elif None not in row:
                 # ORD-6: all three slots taken: the minion stands on the order card.
                 order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
-                if narrating():
+                if telling:
                     announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat, colour=seat, action=action.value, slot=None)
             else:
+                slot = row.index(None)  # ORD-4: the lowest free slot
                 row[slot] = seat
                 order = PlayedOrder(action, slot, Outcome.PENDING)
-                if narrating():
+                if telling:
                     announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat, colour=seat, action=action.value, slot=slot)
             orders_played[seat].append(order)
-            hands[seat] = [a for a in hands[seat] if a != action]
-    players = tuple(
-        evolve(p, played=tuple(orders_played[seat]), hand=tuple(hands[seat]), committed=None)
-        for seat, p in enumerate(state.players)
-    )
-    return evolve(state, board=tuple(tuple(row) for row in board), players=players)
+    players = []
+    for seat, p in enumerate(state.players):
+        committed = p.committed
+        assert committed is not None
+        hand = tuple(a for a in p.hand if a not in committed)  # the three played leave the hand
+        players.append(evolve(p, played=tuple(orders_played[seat]), hand=hand, committed=None, **changes[seat]))
+    return evolve(state, board=tuple(tuple(row) for row in board), players=tuple(players), dummies=dummies)
 
 
 def auto(state: GameState) -> GameState:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
@@ -52,7 +54,9 @@ from dlrules.phases.common import (
     update_player,
 )
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayerState, Resolution, Square, Tile, evolve
+from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayedOrder, PlayerState, Resolution, Square, Tile, evolve
+
+_T = TypeVar("_T")
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
@@ -60,14 +64,11 @@ END = len(ACTION_ORDER)
 # --- the cursor --------------------------------------------------------------------
 
 
-def _first(space: int) -> Resolution:
-    """RES-2: the first slot to act on ``space``."""
-    return Resolution(space, resolution_order(ACTION_ORDER[space])[0])
-
-
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
-    """RES-1: resolution starts at Get Food, top left."""
-    return evolve(state, resolution=_first(0), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
+    """RES-1: resolution starts at Get Food, top left (passing on at once
+    over empty slots and dummy minions, as ``_onward`` does)."""
+    board, cursor = _onward(state, state.board, 0)
+    return evolve(state, board=board, resolution=cursor, phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def _cursor(state: GameState) -> Resolution:
@@ -101,45 +102,56 @@ _WALK: tuple[tuple[int, int], ...] = tuple(
 _STEP: dict[tuple[int, int], int] = {at: i for i, at in enumerate(_WALK)}
 
 
-def _next(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> Resolution:
-    """RES-1/RES-2: the cursor at the next occupied slot after ``r``, or the
-    next space; empty slots, where nothing happens, are passed at once."""
-    for space, slot in _WALK[_STEP[(r.space, r.slot)] + 1 :]:
-        if board[space][slot] is not None:
-            return Resolution(space, slot)
+Board = tuple[tuple[int | None, ...], ...]
+
+
+def _cleared(board: Board, space: int, slot: int) -> Board:
+    """The board with ``slot`` of ``space`` empty."""
+    row = list(board[space])
+    row[slot] = None
+    return board[:space] + (tuple(row),) + board[space + 1 :]
+
+
+def _replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
+    """``items`` with ``item`` at ``index`` (a player, a spy record, a combat card)."""
+    return items[:index] + (item,) + items[index + 1 :]
+
+
+def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolution]:
+    """RES-1/RES-2: the cursor at the first slot from ``step`` (an index into
+    the walk) where a player's minion waits, or at the end (ACT-END-1).
+    Empty slots, where nothing happens, are passed; a dummy minion on the way
+    goes home and takes nothing (DUM3-4, DUM2-7). Returns the board with those
+    slots cleared and the cursor: the caller writes both in its one copy."""
+    players = state.n_players
+    for space, slot in _WALK[step:]:
+        colour = board[space][slot]
+        if colour is None:
+            continue
+        if colour < players:  # a player's minion (``GameState.colour_seat``)
+            return board, Resolution(space, slot)
+        if narrating():
+            at = Resolution(space, slot)
+            announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(at)} goes home.", None, colour=colour, **_at(at))
+        board = _cleared(board, space, slot)
     if narrating():
         announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return Resolution(END, 0)
+    return board, Resolution(END, 0)
 
 
-def _advance(state: GameState) -> GameState:
-    """RES-1/RES-2: move the cursor to the next slot, or the next space; empty
-    slots, where nothing happens, are passed in the same step."""
-    return evolve(state, resolution=_next(state.board, _cursor(state)))
+_NOTHING_ELSE: Mapping[str, Any] = MappingProxyType({})
 
 
-def _cleared(board: tuple[tuple[int | None, ...], ...], r: Resolution) -> tuple[tuple[int | None, ...], ...]:
-    """The board with the cursor's slot empty."""
-    row = list(board[r.space])
-    row[r.slot] = None
-    return board[: r.space] + (tuple(row),) + board[r.space + 1 :]
-
-
-def _clear_slot(state: GameState, r: Resolution) -> GameState:
-    """The slot is done and the cursor moves on (RES-2), in one copy of the state."""
-    board = _cleared(state.board, r)
-    return evolve(state, board=board, resolution=_next(board, r))
-
-
-def _finish(state: GameState, seat: int, carried: bool, **changes: Any) -> GameState:
+def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] = _NOTHING_ELSE, **changes: Any) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
     order card (not carried out); the slot is done. ``changes`` to the
-    player (what the action gave) are made in the same copy."""
+    player (what the action gave and cost) and ``also``, changes to other
+    fields of the state (the decks, the shops), are made in the same copy."""
     r = _cursor(state)
     action = ACTION_ORDER[r.space]
     outcome = Outcome.CARRIED_OUT if carried else Outcome.NOT_CARRIED_OUT
     played = tuple(
-        evolve(o, outcome=outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
+        PlayedOrder(action, o.slot, outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
         for o in state.players[seat].played
     )
     players = state.players[:seat] + (evolve(state.players[seat], played=played, **changes),) + state.players[seat + 1 :]
@@ -150,9 +162,9 @@ def _finish(state: GameState, seat: int, carried: bool, **changes: Any) -> GameS
         if narrating():
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     # One copy of the state: the player's orders, the cleared slot, the cursor
-    # moved on to the next occupied slot (RES-2).
-    board = _cleared(state.board, r)
-    return evolve(state, players=players, board=board, resolution=_next(board, r))
+    # moved on to the next player's minion (RES-2), the action's other changes.
+    board, cursor = _onward(state, _cleared(state.board, r.space, r.slot), _STEP[(r.space, r.slot)] + 1)
+    return evolve(state, players=players, board=board, resolution=cursor, **also)
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
@@ -176,12 +188,12 @@ def _cost_violation(player: PlayerState, cost: Cost, what: str, variant: str = "
     return Violation("RES-5", f"{what} costs {cost.describe()}; {has}, so you can only decline")
 
 
-def _pay(state: GameState, seat: int, cost: Cost) -> GameState:
-    """RES-5: tokens back to the bank; evil faces move the marker up one space
-    at a time, with the paladin checked after each (RES-8, RES-9, PAL-5)."""
-    p = state.players[seat]
-    state = update_player(state, seat, gold=p.gold - cost.gold, food=p.food - cost.food)
-    return move_evil(state, seat, cost.evil)
+# How a cost is paid (RES-5): the gold and food go back to the bank; evil
+# faces move the marker up one space at a time, with the paladin checked after
+# each (RES-8, RES-9, PAL-5: ``move_evil``). The marker is moved first; the
+# gold and food, like the rest of what the action changes, touch nothing the
+# paladin looks at, and are written with the minion's going home (``_finish``)
+# in one copy of the state.
 
 
 # --- legal moves ---------------------------------------------------------------------
@@ -544,41 +556,44 @@ def play(state: GameState, move: Move) -> GameState:
             announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
         reward = spec.reward
         cost = spec.cost
-        if not cost.evil and not reward.evil_down and action is not Action.TRAPS:
-            # RES-5, ACT-FOOD-1, ACT-IMP-1: no evil moves, so the payment and the
-            # reward are one change to the player, made as the minion goes home.
-            return _finish(
-                state,
-                seat,
-                carried=True,
-                food=p.food - cost.food + reward.food,
-                gold=p.gold - cost.gold + reward.gold,
-                imps=p.imps + reward.imps,
-            )
-        state = _pay(state, seat, cost)
-        p = state.players[seat]
+        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food below
         if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
-            return evolve(state, resolution=evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2))
+            player = evolve(state.players[seat], gold=p.gold - cost.gold, food=p.food - cost.food)
+            draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
+            return evolve(state, players=_replaced(state.players, seat, player), resolution=draws)
         # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
         # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
         # the new imps are free for production.
-        state = update_player(state, seat, food=p.food + reward.food, gold=p.gold + reward.gold, imps=p.imps + reward.imps)
         state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
-        return _finish(state, seat, carried=True)
+        return _finish(
+            state,
+            seat,
+            carried=True,
+            food=p.food - cost.food + reward.food,
+            gold=p.gold - cost.gold + reward.gold,
+            imps=p.imps + reward.imps,
+        )
     if isinstance(move, Spy):
         if narrating():
             announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
-        state = _pay(state, seat, spec.cost)
+        cost = spec.cost
+        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food below
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
+        gold, food = p.gold - cost.gold, p.food - cost.food
         seen = state.spied[seat]
         if move.position in seen:
-            return _finish(state, seat, carried=True)  # ACT-REP-3: nothing new to learn
+            return _finish(state, seat, carried=True, gold=gold, food=food)  # ACT-REP-3: nothing new to learn
         spied = tuple(sorted(set(seen) | {move.position}))
-        state = evolve(state, spied=state.spied[:seat] + (spied,) + state.spied[seat + 1 :])
+        player = evolve(state.players[seat], gold=gold, food=food)
         # LIB-CMB-3: a first look is always a chance turn, whether or not another
         # seat already identified the card (then its one outcome is certain), so
         # the sequence of moves tells nobody what others saw.
-        return evolve(state, resolution=evolve(r, spy=move.position))
+        return evolve(
+            state,
+            players=_replaced(state.players, seat, player),
+            spied=_replaced(state.spied, seat, spied),
+            resolution=evolve(r, spy=move.position),
+        )
     if isinstance(move, DigTunnel):
         return _dig(state, seat, move)
     if isinstance(move, FinishDigging):
@@ -599,9 +614,8 @@ def play(state: GameState, move: Move) -> GameState:
     traps.remove(move.trap)
     if narrating():
         announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).", seat)
-    state = update_player(state, seat, traps=tuple(traps))
-    state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3, LIB-Y1-3: never back to the deck
-    return _finish(state, seat, carried=True)
+    discard = state.trap_discard + (move.trap,)  # SETUP-3, LIB-Y1-3: never back to the deck
+    return _finish(state, seat, carried=True, also={"trap_discard": discard}, traps=tuple(traps))
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
@@ -610,23 +624,23 @@ def _draw(state: GameState, move: Draw) -> GameState:
     assert seat is not None
     if move.deck == "combat":
         assert r.spy is not None
+        also: dict[str, Any] = {}
         if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
-            state = evolve(state, decks=evolve(state.decks, combat=state.decks.combat.without(move.card)))
-            state = evolve(state, combat=state.combat[: r.spy] + (move.card,) + state.combat[r.spy + 1 :])
+            also["decks"] = evolve(state.decks, combat=state.decks.combat.without(move.card))
+            also["combat"] = _replaced(state.combat, r.spy, move.card)
         if narrating():
             announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
-        return _finish(evolve(state, resolution=evolve(r, spy=None)), seat, carried=True)
+        return _finish(state, seat, carried=True, also=also)  # the cursor moves on: the look is over
     deck = getattr(state.decks, move.deck)
-    state = evolve(state, decks=evolve(state.decks, **{move.deck: deck.without(move.card)}))
-    p = state.players[seat]
-    state = update_player(state, seat, traps=p.traps + (move.card,))  # ACT-TRAP-2: private to its owner
+    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})
+    traps = state.players[seat].traps + (move.card,)  # ACT-TRAP-2: private to its owner
     if narrating():
         announce("trap", f"Player {seat + 1} draws a trap card.", seat, cards=1)
     r = evolve(r, draws=r.draws - 1)
-    state = evolve(state, resolution=r)
     if r.draws == 0 and not r.discarding:
-        return _finish(state, seat, carried=True)
-    return state
+        return _finish(state, seat, carried=True, also={"decks": decks}, traps=traps)
+    player = evolve(state.players[seat], traps=traps)
+    return evolve(state, decks=decks, players=_replaced(state.players, seat, player), resolution=r)
 
 
 def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
@@ -664,31 +678,34 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     monsters.append(Monster(move.monster))
     tavern = list(state.tavern)
     tavern.remove(move.monster)
-    state = update_player(state, seat, monsters=tuple(monsters), traps=tuple(traps))
-    state = evolve(state, tavern=tuple(tavern), far_lands=far, trap_discard=trap_discard)
     if narrating():
         announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.", seat, monster=move.monster, cost=amounts(cost))
     if move.monster == "troll":
         if narrating():
             announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).", seat)
-    state = _pay(state, seat, cost)
-    return _finish(state, seat, carried=True)
+    state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food with the rest below
+    also = {"tavern": tuple(tavern), "far_lands": far, "trap_discard": trap_discard}
+    return _finish(
+        state, seat, carried=True, also=also,
+        monsters=tuple(monsters), traps=tuple(traps), gold=p.gold - cost.gold, food=p.food - cost.food,
+    )
 
 
 def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     """ACT-ROOM-2, 3, 7: pay, and the room replaces the tunnel (busy imps stay busy)."""
     r = _cursor(state)
-    state = _pay(state, seat, slot_spec(Action.ROOM, r.slot).cost)
+    cost = slot_spec(Action.ROOM, r.slot).cost
+    state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food with the rest below
     p = state.players[seat]
     tiles = tuple(Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in p.dungeon.tiles)
     shop = list(state.room_shop)
     shop.remove(move.room)
     if narrating():
-        cost = slot_spec(Action.ROOM, r.slot).cost
         announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.", seat, room=move.room, square=square_data(move.square), cost=amounts(cost))
-    state = update_player(state, seat, dungeon=Dungeon(tiles))
-    state = evolve(state, room_shop=tuple(shop))
-    return _finish(state, seat, carried=True)
+    return _finish(
+        state, seat, carried=True, also={"room_shop": tuple(shop)},
+        dungeon=Dungeon(tiles), gold=p.gold - cost.gold, food=p.food - cost.food,
+    )
 
 
 # --- automatic steps --------------------------------------------------------------
@@ -701,14 +718,12 @@ def auto(state: GameState) -> GameState:
     if r.space >= END:
         return state
     colour = state.board[r.space][r.slot]
-    if colour is None:
-        return _advance(state)
-    seat = state.colour_seat(colour)
+    seat = None if colour is None else state.colour_seat(colour)
     if seat is None:
-        # DUM3-4, DUM2-7: a dummy minion goes home and takes nothing.
-        if narrating():
-            announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(r)} goes home.", None, colour=colour, **_at(r))
-        return _clear_slot(state, r)
+        # An empty slot, or a dummy minion, which goes home and takes nothing
+        # (DUM3-4, DUM2-7): the cursor passes on (RES-1, RES-2).
+        board, cursor = _onward(state, state.board, _STEP[(r.space, r.slot)])
+        return evolve(state, board=board, resolution=cursor)
     if r.dug > 0 and not _dig_moves(state, seat):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
         return _finish(state, seat, carried=True)
