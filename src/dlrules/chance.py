@@ -20,6 +20,7 @@ from dlrules.components.setup import ORDER_CARDS
 from dlrules.engine import apply, legal_moves, to_move
 from dlrules.moves import DealOrders, Draw, DrawDummyOrders, Move
 from dlrules.phases.orders import dummy_draw_probability
+from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Deck, GameState, Phase
 
 
@@ -68,12 +69,15 @@ def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | Non
     kind = type(first)
     if kind is Draw:
         name = cast(Draw, first).deck
+        deck: Deck = getattr(state.decks, name)
+        if moves is draws(deck, name):  # the very list the phase made: one draw per unseen entry, in its order
+            weights = tuple(map(_unseen_copies, deck.unseen))
+            return () if not weights or weights.count(weights[0]) == len(weights) else weights
         # Scans in C: every move a Draw, all from one deck.
         if not all(map(operator.is_, map(type, moves), itertools.repeat(Draw))) or not all(
             map(operator.eq, map(_deck, cast(tuple[Draw, ...], moves)), itertools.repeat(name))
         ):
             return None  # draws from several decks at once: not a case this rule covers
-        deck: Deck = getattr(state.decks, name)
         if not deck.unseen:
             return ()
         unseen = deck.unseen

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -15,6 +15,8 @@ from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.errors import Violation
 from dlrules.moves import Move
 from dlrules.state import GameState, PlayerState, evolve
+
+_T = TypeVar("_T")
 
 # --- what happened -----------------------------------------------------------------
 
@@ -87,6 +89,11 @@ def colour_name(state: GameState, colour: int) -> str:
 
 
 # --- state updates -------------------------------------------------------------------
+
+
+def replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
+    """``items`` with ``item`` at ``index`` (a player among the players, ...)."""
+    return items[:index] + (item,) + items[index + 1 :]
 
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:

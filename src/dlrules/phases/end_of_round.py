@@ -31,11 +31,13 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
             announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).", first)
     players = tuple(
         evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
+        if p.busy_imps or p.foreimps or p.busy_trolls or p.rooms_used
+        else p  # nobody of theirs worked: nothing to free
         for p in state.players
     )
     if narrating():
         announce("imps", "All imps return to the imp cave.")
-    dummies = tuple(evolve(d, drawn=(), third=None) for d in state.dummies)
+    dummies = tuple(evolve(d, drawn=(), third=None) if d.drawn or d.third is not None else d for d in state.dummies)
     return evolve(
         state,
         first_player=first,

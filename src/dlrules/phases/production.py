@@ -11,12 +11,14 @@ acting player before anyone goes on. The Tool Shed digs with the geometry of
 
 from __future__ import annotations
 
+from typing import Any
+
 from dlrules.components import ROOMS, Produce, RoomKind
 from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, narrating, plural, square_data, turn_seat, update_player
+from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, square_data, turn_seat, update_player
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve
 
@@ -56,34 +58,59 @@ def _crew_options(player: PlayerState, need: int) -> range:
     return range(lowest, highest + 1)
 
 
+def _room_problem(state: GameState, seat: int, tile: Tile, crew: bool = True) -> str | None:
+    """The one test of whether the room on ``tile`` can produce now, shared
+    by ``_room_blocked`` (which words the refusal) and ``_activations`` (which
+    only needs yes or no, and so writes no sentence for each room): None when
+    it can; otherwise the rule it breaks (``"PROD-1 food"`` and ``"PROD-1
+    crew"`` told apart)."""
+    player = state.players[seat]
+    kind = _room_kind(tile)
+    if kind.produce is Produce.NOTHING:  # Y2-4, Y2-17: year-2 rooms act only in combat and scoring
+        return "Y2-4"
+    if tile.conquered:
+        return "Y2-5"
+    if player.rooms_used.count(tile.square) >= activations_per_round(state):
+        return "PROD-3" if state.year == 1 else "Y2-2"
+    if player.food < kind.food_input:
+        return "PROD-1 food"
+    if kind.produce is Produce.TRAP and state.decks.traps.size == 0:
+        return "LIB-PROD-2"
+    if kind.produce is Produce.TUNNEL and not tool_shed_squares(player.dungeon):
+        return "ACT-DIG"
+    if crew and not _crew_options(player, kind.imps):
+        return "PROD-1 crew"
+    return None
+
+
 def _room_blocked(state: GameState, seat: int, tile: Tile, crew: bool = True) -> Violation | None:
     """Why the room on ``tile`` cannot produce at all now (with ``crew``: also
     when too few free imps and troll tokens are left to staff it)."""
+    problem = _room_problem(state, seat, tile, crew)
+    if problem is None:
+        return None
     player = state.players[seat]
     kind = _room_kind(tile)
     where = f"the {kind.name} at {square_name(tile.square)}"
-    if kind.produce is Produce.NOTHING:  # Y2-4, Y2-17: year-2 rooms act only in combat and scoring
+    if problem == "Y2-4":
         return Violation("Y2-4", f"{where} is a year-2 room: it produces nothing")
-    if tile.conquered:
+    if problem == "Y2-5":
         return Violation("Y2-5", f"{where} has been conquered: it cannot be used")
-    used = player.rooms_used.count(tile.square)
-    limit = activations_per_round(state)
-    if used >= limit:
-        if state.year == 1:
-            return Violation("PROD-3", f"in the first year each room produces at most once a round; {where} has already produced")
+    if problem == "PROD-3":
+        return Violation("PROD-3", f"in the first year each room produces at most once a round; {where} has already produced")
+    if problem == "Y2-2":
+        used = player.rooms_used.count(tile.square)
         return Violation("Y2-2", f"in the second year each room produces at most twice a round; {where} has produced {plural(used, 'time')}")
-    if player.food < kind.food_input:
+    if problem == "PROD-1 food":
         return Violation("PROD-1", f"{where} needs {kind.food_input} food besides its imps; you have {player.food}")
-    if kind.produce is Produce.TRAP and state.decks.traps.size == 0:
+    if problem == "LIB-PROD-2":
         return Violation("LIB-PROD-2", f"{where} cannot produce: the trap deck is empty")
-    if kind.produce is Produce.TUNNEL and not tool_shed_squares(player.dungeon):
+    if problem == "ACT-DIG":
         return _no_dig_square(where, player.dungeon)
-    if crew and not _crew_options(player, kind.imps):
-        return Violation(
-            "PROD-1",
-            f"{where} needs {plural(kind.imps, 'worker')}; you have {plural(player.free_imps, 'free imp')} and {plural(free_trolls(player), 'free troll token')}",
-        )
-    return None
+    return Violation(
+        "PROD-1",
+        f"{where} needs {plural(kind.imps, 'worker')}; you have {plural(player.free_imps, 'free imp')} and {plural(free_trolls(player), 'free troll token')}",
+    )
 
 
 def _no_dig_square(where: str, dungeon: Dungeon) -> Violation:
@@ -103,7 +130,7 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     player = state.players[seat]
     moves: list[Move] = []
     for tile in player.dungeon.rooms:
-        if _room_blocked(state, seat, tile) is not None:
+        if _room_problem(state, seat, tile) is not None:
             continue
         kind = _room_kind(tile)
         targets: tuple[Square | None, ...] = (None,)
@@ -196,15 +223,16 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, Draw):
         seat = turn_seat(state)
         assert seat is not None
-        state = evolve(
-            state,
-            decks=evolve(state.decks, traps=state.decks.traps.without(move.card)),
-            turn=evolve(turn, draws=turn.draws - 1),
-        )
         # ACT-TRAP-2: the card is private to its owner; the narration does not name it (as Buy Traps).
         if narrating():
             announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).", seat, cards=1)
-        return update_player(state, seat, traps=state.players[seat].traps + (move.card,))
+        player = state.players[seat]
+        return evolve(
+            state,
+            decks=evolve(state.decks, traps=state.decks.traps.without(move.card)),
+            turn=evolve(turn, draws=turn.draws - 1),
+            players=replaced(state.players, seat, evolve(player, traps=player.traps + (move.card,))),
+        )
     if isinstance(move, FinishProduction):
         if narrating():
             announce("production", f"Player {move.seat + 1} finishes production.", move.seat)
@@ -214,53 +242,56 @@ def play(state: GameState, move: Move) -> GameState:
 
 
 def _activate(state: GameState, move: ActivateRoom) -> GameState:
+    """PROD-1..3: the crew goes to work and the room makes its product; the
+    player's changes are written in one copy of the state."""
     seat = move.seat
     player = state.players[seat]
     tile = player.dungeon.at(move.room)
     assert tile is not None
     kind = _room_kind(tile)
     imps = kind.imps - move.trolls
-    crew = plural(imps, "imp") + (f" and {plural(move.trolls, 'troll token')}" if move.trolls else "")
-    facts = {"room": kind.key, "square": square_data(move.room), "imps": imps, "trolls": move.trolls}
-    state = update_player(
-        state,
-        seat,
-        busy_imps=player.busy_imps + imps,  # PROD-1: they work here for the rest of the round
-        busy_trolls=player.busy_trolls + move.trolls,  # PROD-2
-        food=player.food - kind.food_input,
-        rooms_used=player.rooms_used + (move.room,),  # PROD-3, Y2-2
-    )
-    player = state.players[seat]
-    who = f"Player {seat + 1}'s {kind.name} ({crew})"
+    changes: dict[str, Any] = {
+        "busy_imps": player.busy_imps + imps,  # PROD-1: they work here for the rest of the round
+        "busy_trolls": player.busy_trolls + move.trolls,  # PROD-2
+        "food": player.food - kind.food_input,
+        "rooms_used": player.rooms_used + (move.room,),  # PROD-3, Y2-2
+    }
+    telling = narrating()
+    if telling:
+        crew = plural(imps, "imp") + (f" and {plural(move.trolls, 'troll token')}" if move.trolls else "")
+        facts = {"room": kind.key, "square": square_data(move.room), "imps": imps, "trolls": move.trolls}
+        who = f"Player {seat + 1}'s {kind.name} ({crew})"
     if kind.produce is Produce.FOOD:
-        if narrating():
+        if telling:
             announce("produce", f"{who} makes 1 food.", seat, **facts, food=1)
-        return update_player(state, seat, food=player.food + 1)
-    if kind.produce is Produce.GOLD:
-        if narrating():
+        changes["food"] += 1
+    elif kind.produce is Produce.GOLD:
+        if telling:
             announce("produce", f"{who} makes 1 gold.", seat, **facts, gold=1)
-        return update_player(state, seat, gold=player.gold + 1)
-    if kind.produce is Produce.IMP:
+        changes["gold"] = player.gold + 1
+    elif kind.produce is Produce.IMP:
         # The Magic Room's new imp is free: it may work at once (the component tables).
-        if narrating():
+        if telling:
             announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.", seat, **facts, cost={"food": 1}, new_imps=1)
-        return update_player(state, seat, imps=player.imps + 1)
-    if kind.produce is Produce.EVIL_DOWN:
-        if narrating():
+        changes["imps"] = player.imps + 1
+    elif kind.produce is Produce.EVIL_DOWN:
+        if telling:
             announce("produce", f"{who} improves their reputation: evil -1.", seat, **facts, evil=-1)
-        return move_evil(state, seat, -1)
-    if kind.produce is Produce.TUNNEL:
+        return move_evil(update_player(state, seat, **changes), seat, -1)
+    elif kind.produce is Produce.TUNNEL:
         assert move.target is not None
         tiles = tuple(sorted(player.dungeon.tiles + (Tile(move.target),), key=lambda t: t.square))
-        if narrating():
+        if telling:
             announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.", seat, **facts, tunnel=square_data(move.target))
-        return update_player(state, seat, dungeon=Dungeon(tiles))
-    assert kind.produce is Produce.TRAP
-    turn = state.turn
-    assert turn is not None
-    if narrating():
-        announce("produce", f"{who} will make a trap card.", seat, **facts, traps=1)
-    return evolve(state, turn=evolve(turn, draws=turn.draws + 1))
+        changes["dungeon"] = Dungeon(tiles)
+    else:
+        assert kind.produce is Produce.TRAP
+        turn = state.turn
+        assert turn is not None
+        if telling:
+            announce("produce", f"{who} will make a trap card.", seat, **facts, traps=1)
+        return evolve(state, players=replaced(state.players, seat, evolve(player, **changes)), turn=evolve(turn, draws=turn.draws + 1))
+    return update_player(state, seat, **changes)
 
 
 def auto(state: GameState) -> GameState:

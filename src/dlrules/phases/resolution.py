@@ -21,7 +21,7 @@ import functools
 import itertools
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
@@ -50,13 +50,12 @@ from dlrules.phases.common import (
     move_evil,
     narrating,
     plural,
+    replaced,
     square_data,
     update_player,
 )
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayedOrder, PlayerState, Resolution, Square, Tile, evolve
-
-_T = TypeVar("_T")
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
@@ -110,11 +109,6 @@ def _cleared(board: Board, space: int, slot: int) -> Board:
     row = list(board[space])
     row[slot] = None
     return board[:space] + (tuple(row),) + board[space + 1 :]
-
-
-def _replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
-    """``items`` with ``item`` at ``index`` (a player, a spy record, a combat card)."""
-    return items[:index] + (item,) + items[index + 1 :]
 
 
 def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolution]:
@@ -203,21 +197,42 @@ def _spy_slot(action: Action, slot: int) -> bool:
     return action is Action.REPUTATION and slot_spec(action, slot).reward.spy > 0
 
 
-def _dig_moves(state: GameState, seat: int) -> tuple[Move, ...]:
-    """ACT-DIG-1..3, 5, 6: one more tunnel, if the permit and a free imp allow."""
+def _dig_squares(state: GameState, seat: int) -> tuple[Square, ...]:
+    """ACT-DIG-1..3, 5, 6: where one more tunnel may be dug, if the permit and
+    a free imp allow (none otherwise)."""
     r = _cursor(state)
     p = state.players[seat]
     reward = slot_spec(Action.DIG, r.slot).reward
     need = 1 + (1 if reward.foreimp and r.dug == 0 else 0)  # ACT-DIG-3: foreimp with the first tunnel
     if r.dug >= reward.imps_work or p.free_imps < need:
         return ()
-    return _dig_tunnels(seat, dig_squares(p.dungeon.squares))
+    return dig_squares(p.dungeon.squares)
 
 
 @functools.lru_cache(maxsize=1024)
-def _dig_tunnels(seat: int, squares: tuple[Square, ...]) -> tuple[Move, ...]:
-    """One ``DigTunnel`` per square, shared by ``legal`` and ``auto`` (moves are immutable)."""
-    return tuple(map(DigTunnel, itertools.repeat(seat), squares))
+def _dig_tunnels(seat: int, squares: tuple[Square, ...], last: type[Decline] | type[FinishDigging]) -> tuple[Move, ...]:
+    """One ``DigTunnel`` per square, then ``last`` (``Decline`` before the
+    first tunnel, ``FinishDigging`` after it); shared between states (moves
+    are immutable)."""
+    return tuple(map(DigTunnel, itertools.repeat(seat), squares)) + (last(seat),)
+
+
+@functools.lru_cache(maxsize=64)
+def _alone(seat: int, kind: type[Decline] | type[TakeAction]) -> tuple[Move, ...]:
+    """The one move ``kind(seat)`` as a legal-move list; shared between states."""
+    return (kind(seat),)
+
+
+@functools.lru_cache(maxsize=64)
+def _take_or_decline(seat: int) -> tuple[Move, ...]:
+    """RES-3: take the slot (``TakeAction``) or ``Decline``; shared between states."""
+    return (TakeAction(seat), Decline(seat))
+
+
+@functools.lru_cache(maxsize=256)
+def _mines(seat: int, most: int) -> tuple[Move, ...]:
+    """ACT-MINE-1: 1 to ``most`` mining imps, then ``Decline``; shared between states."""
+    return tuple(MineGold(seat, k) for k in range(1, most + 1)) + (Decline(seat),)
 
 
 def max_miners(player: PlayerState, slot: int) -> int:
@@ -275,27 +290,25 @@ def _builds(seat: int, room: str, squares: tuple[Square, ...]) -> tuple[Move, ..
     return tuple(map(BuildRoom, itertools.repeat(seat), itertools.repeat(room), squares))
 
 
-def _take_moves(state: GameState, seat: int) -> tuple[Move, ...]:
-    """The ways to take the acting slot (Decline aside)."""
-    r = _cursor(state)
+def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
+    """The ways to take the acting slot, then ``Decline`` (RES-3)."""
     action = ACTION_ORDER[r.space]
     p = state.players[seat]
-    spec = slot_spec(action, r.slot)
     if action is Action.DIG:
-        return _dig_moves(state, seat)
+        return _dig_tunnels(seat, _dig_squares(state, seat), Decline)
     if action is Action.MINE:
-        return tuple(MineGold(seat, k) for k in range(1, max_miners(p, r.slot) + 1))
+        return _mines(seat, max_miners(p, r.slot))
     if action is Action.MONSTER:
-        return _hire_moves(state, seat)
+        return _hire_moves(state, seat) + _alone(seat, Decline)
     if action is Action.ROOM:
-        return _room_moves(state, seat)
-    if not can_pay(p, spec.cost, state.variant):
-        return ()  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
+        return _room_moves(state, seat) + _alone(seat, Decline)
+    if not can_pay(p, slot_spec(action, r.slot).cost, state.variant):
+        return _alone(seat, Decline)  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
     if action is Action.TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
-        return ()  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
+        return _alone(seat, Decline)  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
     if _spy_slot(action, r.slot):
-        return tuple(Spy(seat, pos) for pos in spy_positions(state, seat))
-    return (TakeAction(seat),)
+        return tuple(Spy(seat, pos) for pos in spy_positions(state, seat)) + _alone(seat, Decline)
+    return _take_or_decline(seat)
 
 
 def trap_draws(state: GameState, slot: int) -> int:
@@ -321,6 +334,11 @@ def _chance_deck(state: GameState) -> str | None:
     r = state.resolution
     if r is None or acting_seat(state) is None:
         return None
+    return _drawing_from(state, r)
+
+
+def _drawing_from(state: GameState, r: Resolution) -> str | None:
+    """``_chance_deck`` once a player's minion is known to act at ``r``."""
     if r.spy is not None:
         return "combat"
     if r.draws > 0 and state.decks.traps.size:
@@ -328,31 +346,33 @@ def _chance_deck(state: GameState) -> str | None:
     return None
 
 
+_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+
+
 def to_move(state: GameState) -> frozenset[int]:
     """Exactly the player whose minion acts (RES-3), or chance for a draw."""
     seat = acting_seat(state)
     if seat is None:
         return frozenset()
-    return frozenset({CHANCE}) if _chance_deck(state) else frozenset({seat})
+    return _CHANCE_ONLY if _drawing_from(state, _cursor(state)) else frozenset({seat})
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     seat = acting_seat(state)
     if seat is None:
         return ()
-    deck = _chance_deck(state)
+    r = _cursor(state)
+    deck = _drawing_from(state, r)
     if deck is not None:
-        r = _cursor(state)
         known = state.combat[r.spy] if deck == "combat" and r.spy is not None else None
         if known is not None:
             return (Draw("combat", known),)  # LIB-CMB-3: identified already: certain
         return draws(getattr(state.decks, deck), deck)
-    r = _cursor(state)
     if r.discarding:
         return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
     if r.dug > 0:
-        return _dig_moves(state, seat) + (FinishDigging(seat),)  # ACT-DIG-2
-    return _take_moves(state, seat) + (Decline(seat),)  # RES-3
+        return _dig_tunnels(seat, _dig_squares(state, seat), FinishDigging)  # ACT-DIG-2
+    return _offer(state, seat, r)  # RES-3
 
 
 # --- explaining refusals ---------------------------------------------------------------
@@ -560,7 +580,7 @@ def play(state: GameState, move: Move) -> GameState:
         if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
             player = evolve(state.players[seat], gold=p.gold - cost.gold, food=p.food - cost.food)
             draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
-            return evolve(state, players=_replaced(state.players, seat, player), resolution=draws)
+            return evolve(state, players=replaced(state.players, seat, player), resolution=draws)
         # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
         # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
         # the new imps are free for production.
@@ -590,8 +610,8 @@ def play(state: GameState, move: Move) -> GameState:
         # the sequence of moves tells nobody what others saw.
         return evolve(
             state,
-            players=_replaced(state.players, seat, player),
-            spied=_replaced(state.spied, seat, spied),
+            players=replaced(state.players, seat, player),
+            spied=replaced(state.spied, seat, spied),
             resolution=evolve(r, spy=move.position),
         )
     if isinstance(move, DigTunnel):
@@ -627,7 +647,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
         also: dict[str, Any] = {}
         if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
             also["decks"] = evolve(state.decks, combat=state.decks.combat.without(move.card))
-            also["combat"] = _replaced(state.combat, r.spy, move.card)
+            also["combat"] = replaced(state.combat, r.spy, move.card)
         if narrating():
             announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
         return _finish(state, seat, carried=True, also=also)  # the cursor moves on: the look is over
@@ -640,7 +660,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
     if r.draws == 0 and not r.discarding:
         return _finish(state, seat, carried=True, also={"decks": decks}, traps=traps)
     player = evolve(state.players[seat], traps=traps)
-    return evolve(state, decks=decks, players=_replaced(state.players, seat, player), resolution=r)
+    return evolve(state, decks=decks, players=replaced(state.players, seat, player), resolution=r)
 
 
 def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
@@ -724,7 +744,7 @@ def auto(state: GameState) -> GameState:
         # (DUM3-4, DUM2-7): the cursor passes on (RES-1, RES-2).
         board, cursor = _onward(state, state.board, _STEP[(r.space, r.slot)])
         return evolve(state, board=board, resolution=cursor)
-    if r.dug > 0 and not _dig_moves(state, seat):
+    if r.dug > 0 and not _dig_squares(state, seat):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
         return _finish(state, seat, carried=True)
     return state

@@ -68,13 +68,28 @@ def _needed(state: GameState) -> str | None:
     return None
 
 
+_DRAWS: tuple[Deck | None, str, tuple[Move, ...]] = (None, "", ())
+"""The deck ``draws`` last answered for, its name and the answer (one tuple,
+replaced whole): ``legal`` lists the draws, then ``chance.sample_chance``
+asks again for the same deck object to weigh them."""
+
+
 def draws(deck: Deck, name: str) -> tuple[Move, ...]:
-    """Every card chance may turn up from ``deck`` (unseen first, then the bottom)."""
+    """Every card chance may turn up from ``deck`` (unseen first, one move
+    per unseen entry in its order; then the bottom). Asked again for the same
+    deck object, the same tuple (``chance`` recognises it)."""
+    global _DRAWS
+    last = _DRAWS
+    if last[0] is deck and last[1] == name:
+        return last[2]
     if deck.unseen:
-        return tuple(map(_draw, itertools.repeat(name), map(_key, deck.unseen)))
-    if deck.bottom:
-        return (_draw(name, deck.bottom[0]),)
-    return ()
+        moves: tuple[Move, ...] = tuple(map(_draw, itertools.repeat(name), map(_key, deck.unseen)))
+    elif deck.bottom:
+        moves = (_draw(name, deck.bottom[0]),)
+    else:
+        moves = ()
+    _DRAWS = (deck, name, moves)
+    return moves
 
 
 _key: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
@@ -86,8 +101,12 @@ def _draw(name: str, card: str) -> Draw:
     return Draw(name, card)
 
 
+_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+_NOBODY: frozenset[int] = frozenset()
+
+
 def to_move(state: GameState) -> frozenset[int]:
-    return frozenset({CHANCE}) if needed(state) else frozenset()
+    return _CHANCE_ONLY if needed(state) else _NOBODY
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
@@ -140,8 +159,7 @@ def play(state: GameState, move: Move) -> GameState:
     if len(row) < adventurers_per_round(state.n_players):
         return evolve(state, decks=decks, adventurers_next=row)
     left = decks.adventurers
-    other_rank_left = any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom))
-    if len({_rank(k) for k in row}) == 1 and other_rank_left:
+    if len({_rank(k) for k in row}) == 1 and any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom)):
         # RST-5 / RUL-7: every drawn tile has the same glyph rank, whatever the
         # classes: the last one goes under the deck and another is drawn (LIB-3:
         # unless no other rank is left to draw).
