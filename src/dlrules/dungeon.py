@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from dlrules.components import ROOMS
 from dlrules.components.setup import ENTRANCE_COLUMN, GRID_COLUMNS, GRID_ROWS, REGIONS
 from dlrules.errors import Violation
-from dlrules.state import Dungeon, Square
+from dlrules.state import Dungeon, Square, Tile
 
 ROWS: int = GRID_ROWS.value
 COLUMNS: int = GRID_COLUMNS.value
@@ -170,13 +170,13 @@ def room_area(room: str) -> frozenset[Square]:
     return region(ROOMS[room].area)
 
 
-def _room_problem(dungeon: Dungeon, room: str, square: Square) -> Square | str | None:
+def _room_problem(tiles: Mapping[Square, Tile], room: str, square: Square) -> Square | str | None:
     """The one test of ACT-ROOM-3..5 (and Y2-5), shared by ``room_violation``
     (which words the refusal) and ``room_squares`` (which needs only yes or
-    no): None when ``room`` may replace the tile at ``square``; otherwise
-    ``"no tile"``, ``"room"``, ``"conquered"``, ``"area"``, or the square of
-    the room it would touch."""
-    tile = dungeon.at(square)
+    no): None when ``room`` may replace the tile at ``square`` of the dungeon
+    whose ``tiles`` are given by square; otherwise ``"no tile"``, ``"room"``,
+    ``"conquered"``, ``"area"``, or the square of the room it would touch."""
+    tile = tiles.get(square)
     if tile is None:
         return "no tile"
     if tile.room is not None:
@@ -186,16 +186,20 @@ def _room_problem(dungeon: Dungeon, room: str, square: Square) -> Square | str |
     if square not in room_area(room):
         return "area"
     for n in _NEIGHBOURS.get(square) or neighbours(square):
-        other = dungeon.at(n)
+        other = tiles.get(n)
         if other is not None and other.room is not None:
             return n
     return None
 
 
+def _by_square(dungeon: Dungeon) -> dict[Square, Tile]:
+    return {t.square: t for t in dungeon.tiles}
+
+
 def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | None:
     """Why ``room`` may not replace the tile at ``square``, or None if it may."""
     kind = ROOMS[room]
-    problem = _room_problem(dungeon, room, square)
+    problem = _room_problem(_by_square(dungeon), room, square)
     if problem is None:
         return None
     if problem == "no tile":
@@ -210,11 +214,12 @@ def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | N
     return Violation("ACT-ROOM-5", f"two rooms may not share a side; {square_name(square)} touches the room at {square_name(problem)}")
 
 
-@functools.lru_cache(maxsize=4096)
 def room_squares(dungeon: Dungeon, room: str) -> tuple[Square, ...]:
-    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order
-    (cached: a pure function of the dungeon and the room)."""
-    return tuple(t.square for t in dungeon.tiles if _room_problem(dungeon, room, t.square) is None)
+    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order.
+    (Not cached: hashing a dungeon costs about what the test does, and a
+    dungeon changes with almost every tunnel dug.)"""
+    tiles = _by_square(dungeon)
+    return tuple(t.square for t in dungeon.tiles if _room_problem(tiles, room, t.square) is None)
 
 
 # --- walking (CMB-2) -----------------------------------------------------------------

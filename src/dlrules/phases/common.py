@@ -132,50 +132,65 @@ def evil_cost_violation(variant: str, player: PlayerState, evil: int, what: str)
 
 def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     """Move ``seat``'s evil marker ``delta`` spaces, one space at a time, and
-    check the paladin after every single space (RES-8, RES-9, PAL-5)."""
+    check the paladin after every single space (RES-8, RES-9, PAL-5). The
+    spaces and the holder are followed on local values; the state is copied
+    once, at the end."""
     step = 1 if delta > 0 else -1
     start = state.players[seat].evil
+    evils = [p.evil for p in state.players]
+    holder = state.paladin
     for _ in range(abs(delta)):
-        before = state.players[seat].evil
+        before = evils[seat]
         after = clamp_evil(before + step)
         if after == before:
             break  # RES-8: at the end of the evilometer the marker stays
-        state = update_player(state, seat, evil=after)
-        state = check_paladin(state)
+        evils[seat] = after
+        holder = _paladin_after(state, evils, holder)
+    end = evils[seat]
     if narrating() and delta:
-        end = state.players[seat].evil
         change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
         announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
-    return state
+    if end == start:
+        return state  # nothing moved (and so the paladin did not either)
+    player = evolve(state.players[seat], evil=end)
+    if holder == state.paladin:
+        return evolve(state, players=replaced(state.players, seat, player))
+    return evolve(state, players=replaced(state.players, seat, player), paladin=holder)
 
 
 def check_paladin(state: GameState) -> GameState:
-    """PAL-2, PAL-6..8: after a marker moves, who holds the paladin.
+    """PAL-2, PAL-6..8: after a marker moves, who holds the paladin (see
+    ``_paladin_after``)."""
+    holder = _paladin_after(state, [p.evil for p in state.players], state.paladin)
+    return state if holder == state.paladin else evolve(state, paladin=holder)
+
+
+def _paladin_after(state: GameState, evils: list[int], holder: int | None) -> int | None:
+    """PAL-2, PAL-6..8: who holds the paladin when the players' markers stand
+    on ``evils`` and ``holder`` held him (announcing a change).
 
     With nobody holding him, he goes to a lord on or above the paladin space;
     held, he moves only to a lord on or above it and strictly higher than his
     holder (PAL-7); several candidates: the most evil, ties to the one last in
     player order (PAL-8). Dummy markers never count (PAL-11)."""
     if state.fight is not None and state.fight.paladin_gone:
-        return state  # CMB-PAL-3: once eliminated (or gone) he never moves again
+        return holder  # CMB-PAL-3: once eliminated (or gone) he never moves again
     line = PALADIN_SPACE.value
-    holder = state.paladin
-    bar = state.players[holder].evil if holder is not None else line - 1
-    order = state.player_order()
+    bar = evils[holder] if holder is not None else line - 1
     best: int | None = None
-    for seat in order:  # later in player order wins ties (PAL-8)
-        evil = state.players[seat].evil
-        if evil >= line and evil > bar and (best is None or evil >= state.players[best].evil):
+    for seat in state.player_order():  # later in player order wins ties (PAL-8)
+        evil = evils[seat]
+        if evil >= line and evil > bar and (best is None or evil >= evils[best]):
             best = seat
     if best is None or best == holder:
-        return state
+        return holder
     if holder is None:
         if narrating():
-            announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {state.players[best].evil}).", best, evil=state.players[best].evil, previous=None)
+            announce("paladin", f"The paladin comes to attack Player {best + 1}'s dungeon (evil {evils[best]}).", best, evil=evils[best], previous=None)
     else:
         if narrating():
-            announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best, evil=state.players[best].evil, previous=holder)
-    return evolve(state, paladin=best)
+            announce("paladin", f"The paladin leaves Player {holder + 1} for the more evil Player {best + 1}.", best, evil=evils[best], previous=holder)
+    return best
 
 
 

@@ -27,6 +27,7 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard
 from dlrules.errors import Violation
@@ -39,8 +40,8 @@ from dlrules.phases.common import (
     move_evil,
     narrating,
     plural,
+    replaced,
     turn_seat,
-    update_player,
 )
 from dlrules.state import GameState, Phase, PlayerState, Turn, evolve
 
@@ -109,10 +110,15 @@ def huntable(player: PlayerState) -> tuple[int, ...]:
     return feedable(player, -1)
 
 
-def _next_seat(state: GameState) -> GameState:
+def _next_turn(state: GameState) -> Turn:
+    """EVT-2: the next player in player order decides."""
     turn = state.turn
     assert turn is not None
-    return evolve(state, turn=Turn(position=turn.position + 1))
+    return Turn(position=turn.position + 1)
+
+
+def _next_seat(state: GameState) -> GameState:
+    return evolve(state, turn=_next_turn(state))
 
 
 def _decision_due(state: GameState) -> bool:
@@ -284,47 +290,61 @@ def _pay_monster(
     monster = player.monsters[index]
     kind = MONSTERS[monster.kind]
     if pay:
-        # EVT-PAY-1, EVT-PAY-3: upkeep = the cost on the tile; evil one space at a time.
+        # EVT-PAY-1, EVT-PAY-3: upkeep = the cost on the tile; evil one space
+        # at a time (``move_evil``, PAL-5), first: the gold, the food and the
+        # trap card touch nothing the paladin looks at and are written after.
         if narrating():
             fed = f" ({MONSTERS[player.monsters[feed].kind].name} leaves with the Demon's wage)" if feed is not None else ""
             extra = {"fed": player.monsters[feed].kind} if feed is not None else {}
             announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}{fed}.", seat, monster=monster.kind, paid=True, cost=_wage(kind), **extra)
-        state = update_player(state, seat, gold=player.gold - kind.gold, food=player.food - kind.food)
+        state = move_evil(state, seat, kind.evil)
+        paid: dict[str, Any] = {"gold": player.gold - kind.gold, "food": player.food - kind.food}
+        also: dict[str, Any] = {}
         if trap is not None:  # Y2-19: the Golem's trap card, face down out of the game (SETUP-3)
             traps = list(player.traps)
             traps.remove(trap)
-            state = update_player(state, seat, traps=tuple(traps))
-            state = evolve(state, trap_discard=state.trap_discard + (trap,))
-        state = move_evil(state, seat, kind.evil)
+            paid["traps"] = tuple(traps)
+            also["trap_discard"] = state.trap_discard + (trap,)
+        wage = replaced(state.players, seat, evolve(state.players[seat], **paid))
         step = index + 1
-        if feed is not None:  # Y2-20, Y2-21: the fed monster leaves at once; no +1 evil (LIB-Y2-4)
-            state = _leave(state, seat, feed, "demon")
-            if feed < index:
-                step -= 1
-        return evolve(state, turn=evolve(turn, step=step))
+        if feed is None:
+            return evolve(state, players=wage, turn=evolve(turn, step=step), **also)
+        # Y2-20, Y2-21: the fed monster leaves at once; no +1 evil (LIB-Y2-4)
+        if feed < index:
+            step -= 1
+        return _leave(evolve(state, players=wage, **also), seat, feed, "demon", turn=evolve(turn, step=step))
     # EVT-PAY-2: it leaves for the far lands; a troll takes its token (ACT-MON-5).
     # Its +1 evil comes after all this player's wages (RUL-14): counted in the turn.
-    monsters = player.monsters[:index] + player.monsters[index + 1 :]
-    trolls = sum(1 for m in monsters if m.kind == "troll")
     if narrating():
         announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the Distant Lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
-    state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
-    return evolve(state, far_lands=state.far_lands + (monster.kind,), turn=evolve(turn, dismissed=turn.dismissed + 1))
+    return evolve(
+        state,
+        players=replaced(state.players, seat, _without(player, index)),
+        far_lands=state.far_lands + (monster.kind,),
+        turn=evolve(turn, dismissed=turn.dismissed + 1),
+    )
 
 
-def _leave(state: GameState, seat: int, index: int, why: str) -> GameState:
-    """The monster at ``index`` leaves for the Distant Lands; a troll takes
-    its token back (ACT-MON-5). No Evil: the caller decides that. ``why`` is
-    what sends it: ``"demon"`` (Y2-20) or ``"witch-hunt"`` (SPE-C-2)."""
-    player = state.players[seat]
-    monster = player.monsters[index]
+def _without(player: PlayerState, index: int) -> PlayerState:
+    """``player`` without the monster at ``index``; a troll takes its token
+    back (ACT-MON-5)."""
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     trolls = sum(1 for m in monsters if m.kind == "troll")
+    return evolve(player, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
+
+
+def _leave(state: GameState, seat: int, index: int, why: str, **also: Any) -> GameState:
+    """The monster at ``index`` leaves for the Distant Lands; a troll takes
+    its token back (ACT-MON-5). No Evil: the caller decides that. ``why`` is
+    what sends it: ``"demon"`` (Y2-20) or ``"witch-hunt"`` (SPE-C-2);
+    ``also``: the caller's other changes to the state, in the same copy."""
+    player = state.players[seat]
+    monster = player.monsters[index]
     if narrating():
         cause = "fed to the Demon" if why == "demon" else "given up to the Witch Hunt"
         announce("leaves", f"Player {seat + 1}'s {MONSTERS[monster.kind].name} leaves for the Distant Lands ({cause}).", seat, monster=monster.kind, index=index, by=why)
-    state = update_player(state, seat, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
-    return evolve(state, far_lands=state.far_lands + (monster.kind,))
+    players = replaced(state.players, seat, _without(player, index))
+    return evolve(state, players=players, far_lands=state.far_lands + (monster.kind,), **also)
 
 
 def _embezzlement(state: GameState, seat: int) -> GameState:
@@ -334,7 +354,7 @@ def _embezzlement(state: GameState, seat: int) -> GameState:
     lost = player.gold // 2
     if narrating():
         announce("embezzlement", f"Player {seat + 1} loses {lost} of {player.gold} gold (Embezzlement).", seat, card="embezzlement", gold=player.gold, lost=lost)
-    return _next_seat(update_player(state, seat, gold=player.gold - lost))
+    return evolve(state, players=replaced(state.players, seat, evolve(player, gold=player.gold - lost)), turn=_next_turn(state))
 
 
 def _witch_hunt(state: GameState, seat: int, monster: int | None, evil: int) -> GameState:
@@ -343,7 +363,7 @@ def _witch_hunt(state: GameState, seat: int, monster: int | None, evil: int) -> 
     gain the Evil, which stops at the top (SPE-8), the paladin checked after
     every space (PAL-5)."""
     if monster is not None:
-        return _next_seat(_leave(state, seat, monster, "witch-hunt"))
+        return _leave(state, seat, monster, "witch-hunt", turn=_next_turn(state))
     if narrating():
         announce("witch_hunt", f"Player {seat + 1} keeps their monsters and gains {evil} evil (Witch Hunt).", seat, card="witch-hunt", evil=evil)
     return _next_seat(move_evil(state, seat, evil))
@@ -353,14 +373,15 @@ def _dismissal_evil(state: GameState, seat: int) -> GameState:
     """RUL-14, EVT-PAY-2: once every wage of ``seat`` is settled, +1 evil per
     monster they let go: a gain, which stops at the top (RES-10), with the
     paladin checked after every single space (PAL-5). In both games
-    (LIB-Y1-5)."""
+    (LIB-Y1-5). The caller then moves the turn on (a fresh ``Turn``, so the
+    count of monsters let go starts again from 0)."""
     turn = state.turn
     assert turn is not None
     if not turn.dismissed:
         return state
     if narrating():
         announce("payday", f"Player {seat + 1} gains {turn.dismissed} evil for the {'monster' if turn.dismissed == 1 else 'monsters'} that left (RUL-14).", seat, evil=turn.dismissed)
-    return move_evil(evolve(state, turn=evolve(turn, dismissed=0)), seat, turn.dismissed)
+    return move_evil(state, seat, turn.dismissed)
 
 
 def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
@@ -371,8 +392,8 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
     if narrating():
         tokens = f" and takes {plural(unpaid, 'damage token')} (EVT-TAX-2)." if unpaid else "."
         announce("taxes", text + tokens, seat, due=due, gold=gold, damage_tokens=unpaid)
-    state = update_player(state, seat, gold=player.gold - gold, damage_tokens=player.damage_tokens + unpaid)
-    return _next_seat(state)
+    player = evolve(player, gold=player.gold - gold, damage_tokens=player.damage_tokens + unpaid)
+    return evolve(state, players=replaced(state.players, seat, player), turn=_next_turn(state))
 
 
 def play(state: GameState, move: Move) -> GameState:

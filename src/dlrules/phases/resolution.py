@@ -209,16 +209,22 @@ def _dig_squares(state: GameState, seat: int) -> tuple[Square, ...]:
     return dig_squares(p.dungeon.squares)
 
 
-@functools.lru_cache(maxsize=1024)
-def _dig_tunnels(seat: int, squares: tuple[Square, ...], last: type[Decline] | type[FinishDigging]) -> tuple[Move, ...]:
+def _dig_tunnels(seat: int, squares: tuple[Square, ...], last: tuple[Move, ...]) -> tuple[Move, ...]:
     """One ``DigTunnel`` per square, then ``last`` (``Decline`` before the
-    first tunnel, ``FinishDigging`` after it); shared between states (moves
-    are immutable)."""
-    return tuple(map(DigTunnel, itertools.repeat(seat), squares)) + (last(seat),)
+    first tunnel, ``FinishDigging`` after it)."""
+    tunnels: tuple[Move, ...] = tuple(map(_dig_tunnel, itertools.repeat(seat), squares))
+    return tunnels + last
+
+
+@functools.lru_cache(maxsize=256)
+def _dig_tunnel(seat: int, square: Square) -> DigTunnel:
+    """One ``DigTunnel`` object per seat and square, shared between states
+    (moves are immutable; 4 seats x 20 squares)."""
+    return DigTunnel(seat, square)
 
 
 @functools.lru_cache(maxsize=64)
-def _alone(seat: int, kind: type[Decline] | type[TakeAction]) -> tuple[Move, ...]:
+def _alone(seat: int, kind: type[Decline] | type[TakeAction] | type[FinishDigging]) -> tuple[Move, ...]:
     """The one move ``kind(seat)`` as a legal-move list; shared between states."""
     return (kind(seat),)
 
@@ -284,10 +290,16 @@ def _room_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     return tuple(itertools.chain.from_iterable(_builds(seat, room, room_squares(p.dungeon, room)) for room in rooms))
 
 
-@functools.lru_cache(maxsize=1024)
 def _builds(seat: int, room: str, squares: tuple[Square, ...]) -> tuple[Move, ...]:
-    """One ``BuildRoom`` per square, shared between states (moves are immutable)."""
-    return tuple(map(BuildRoom, itertools.repeat(seat), itertools.repeat(room), squares))
+    """One ``BuildRoom`` per square."""
+    return tuple(map(_build_room, itertools.repeat(seat), itertools.repeat(room), squares))
+
+
+@functools.lru_cache(maxsize=4096)
+def _build_room(seat: int, room: str, square: Square) -> BuildRoom:
+    """One ``BuildRoom`` object per seat, room and square, shared between
+    states (moves are immutable)."""
+    return BuildRoom(seat, room, square)
 
 
 def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
@@ -295,7 +307,7 @@ def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
     action = ACTION_ORDER[r.space]
     p = state.players[seat]
     if action is Action.DIG:
-        return _dig_tunnels(seat, _dig_squares(state, seat), Decline)
+        return _dig_tunnels(seat, _dig_squares(state, seat), _alone(seat, Decline))
     if action is Action.MINE:
         return _mines(seat, max_miners(p, r.slot))
     if action is Action.MONSTER:
@@ -371,7 +383,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if r.discarding:
         return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
     if r.dug > 0:
-        return _dig_tunnels(seat, _dig_squares(state, seat), FinishDigging)  # ACT-DIG-2
+        return _dig_tunnels(seat, _dig_squares(state, seat), _alone(seat, FinishDigging))  # ACT-DIG-2
     return _offer(state, seat, r)  # RES-3
 
 
