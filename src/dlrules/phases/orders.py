@@ -94,10 +94,10 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if dummy is not None:
         k = dummy_draw_size(state)
         return _dummy_draws(dummy.colour, dummy.deck, k)
-    each = tuple(_seat_choices(state, seat) for seat in _choosing(state))
-    if len(each) == 1:
-        return each[0]  # the shared tuple itself: the last seat choosing
-    return tuple(itertools.chain.from_iterable(each))
+    moves: tuple[Move, ...] = ()
+    for seat in _choosing(state):
+        moves += _seat_choices(state, seat)  # joined by copying whole tuples (the last seat choosing: shared as is)
+    return moves
 
 
 def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
@@ -120,7 +120,13 @@ def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, .
     states of one round ask again for the seats still choosing)."""
     if len(thirds) == 1:
         return _choices_with(seat, hand, thirds[0])
-    return tuple(itertools.chain.from_iterable(zip(*(_choices_with(seat, hand, t) for t in thirds))))
+    each = [_choices_with(seat, hand, t) for t in thirds]
+    if not each or not each[0]:
+        return ()
+    moves: list[ChooseOrders] = [each[0][0]] * (len(each) * len(each[0]))
+    for i, choices in enumerate(each):
+        moves[i :: len(each)] = choices  # interleaved: the third varies fastest
+    return tuple(moves)
 
 
 @functools.lru_cache(maxsize=512)

@@ -7,7 +7,6 @@ SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Callable
@@ -82,10 +81,11 @@ def draws(deck: Deck, name: str) -> tuple[Move, ...]:
     last = _DRAWS
     if last[0] is deck and last[1] == name:
         return last[2]
+    shared = _DECK_DRAWS.get(name) or _DECK_DRAWS.setdefault(name, _Draws(name))
     if deck.unseen:
-        moves: tuple[Move, ...] = tuple(map(_draw, itertools.repeat(name), map(_key, deck.unseen)))
+        moves: tuple[Move, ...] = tuple(map(shared.__getitem__, map(_key, deck.unseen)))
     elif deck.bottom:
-        moves = (_draw(name, deck.bottom[0]),)
+        moves = (shared[deck.bottom[0]],)
     else:
         moves = ()
     _DRAWS = (deck, name, moves)
@@ -95,10 +95,27 @@ def draws(deck: Deck, name: str) -> tuple[Move, ...]:
 _key: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
 
 
-@functools.lru_cache(maxsize=1024)
-def _draw(name: str, card: str) -> Draw:
-    """One ``Draw`` object per deck and card, shared (moves are immutable)."""
-    return Draw(name, card)
+class _Draws(dict[str, Draw]):
+    """The ``Draw`` of each card of the deck ``name``, made on first use and
+    then shared by every state (moves are immutable). A deck holds the game's
+    cards of one kind, so this stays small; past ``_MOST`` cards (never with
+    the game's components) a move is made afresh and not kept."""
+
+    _MOST = 512
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def __missing__(self, card: str) -> Draw:
+        move = Draw(self.name, card)
+        if len(self) < self._MOST:
+            self[card] = move
+        return move
+
+
+_DECK_DRAWS: dict[str, _Draws] = {}
+"""The shared draws of each deck, by the deck's name."""
 
 
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
