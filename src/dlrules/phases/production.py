@@ -11,6 +11,7 @@ acting player before anyone goes on. The Tool Shed digs with the geometry of
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from dlrules.components import ROOMS, Produce, RoomKind
@@ -127,9 +128,14 @@ def _no_dig_square(where: str, dungeon: Dungeon) -> Violation:
 
 
 def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
+    """PROD-1..3: every way to activate a room now, then ``FinishProduction``
+    (LIB-PROD-1)."""
     player = state.players[seat]
+    rooms = player.dungeon.rooms
+    if not rooms:
+        return _finish_only(seat)  # the common case: no room yet; shared between states
     moves: list[Move] = []
-    for tile in player.dungeon.rooms:
+    for tile in rooms:
         if _room_problem(state, seat, tile) is not None:
             continue
         kind = _room_kind(tile)
@@ -138,15 +144,24 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
             targets = tool_shed_squares(player.dungeon)
         for trolls in _crew_options(player, kind.imps):
             moves.extend(ActivateRoom(seat, tile.square, trolls, target) for target in targets)
-    return tuple(moves)
+    return tuple(moves) + _finish_only(seat)
+
+
+@functools.lru_cache(maxsize=64)
+def _finish_only(seat: int) -> tuple[Move, ...]:
+    """``FinishProduction`` alone as a legal-move list, shared between states."""
+    return (FinishProduction(seat),)
 
 
 # --- who moves and what is legal ---------------------------------------------------
 
 
+_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+
+
 def to_move(state: GameState) -> frozenset[int]:
     if state.turn is not None and state.turn.draws > 0:
-        return frozenset({CHANCE})
+        return _CHANCE_ONLY
     seat = turn_seat(state)
     return frozenset() if seat is None else frozenset({seat})
 
@@ -157,7 +172,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     seat = turn_seat(state)
     if seat is None:
         return ()
-    return _activations(state, seat) + (FinishProduction(seat),)
+    return _activations(state, seat)
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
