@@ -118,7 +118,8 @@ def sample_chance(state: GameState, rng: random.Random) -> Move:
         total = sum(weights)
         common = math.gcd(total, *weights)
         denominator = total // common
-        weights = tuple(w // common for w in weights)
+        if common != 1:
+            weights = tuple(w // common for w in weights)
     x = rng.randrange(denominator)  # exact: no floating point
     bounds = list(itertools.accumulate(weights))
     if x >= bounds[-1]:  # pragma: no cover

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
@@ -133,10 +132,7 @@ def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolutio
     return board, Resolution(END, 0)
 
 
-_NOTHING_ELSE: Mapping[str, Any] = MappingProxyType({})
-
-
-def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] = _NOTHING_ELSE, **changes: Any) -> GameState:
+def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] | None = None, **changes: Any) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
     order card (not carried out); the slot is done. ``changes`` to the
     player (what the action gave and cost) and ``also``, changes to other
@@ -144,11 +140,12 @@ def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] 
     r = _cursor(state)
     action = ACTION_ORDER[r.space]
     outcome = Outcome.CARRIED_OUT if carried else Outcome.NOT_CARRIED_OUT
-    played = tuple(
-        PlayedOrder(action, o.slot, outcome) if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING else o
-        for o in state.players[seat].played
-    )
-    players = state.players[:seat] + (evolve(state.players[seat], played=played, **changes),) + state.players[seat + 1 :]
+    player = state.players[seat]
+    played = player.played
+    for i, o in enumerate(player.played):
+        if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING:
+            played = replaced(played, i, PlayedOrder(action, o.slot, outcome))
+    players = replaced(state.players, seat, evolve(player, played=played, **changes))
     if carried:
         if narrating():
             announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
@@ -157,8 +154,10 @@ def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] 
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     # One copy of the state: the player's orders, the cleared slot, the cursor
     # moved on to the next player's minion (RES-2), the action's other changes.
-    board, cursor = _onward(state, _cleared(state.board, r.space, r.slot), _STEP[(r.space, r.slot)] + 1)
-    return evolve(state, players=players, board=board, resolution=cursor, **also)
+    board, cursor = _onward(state, _cleared(state.board, r.space, r.slot), _STEP[r.space, r.slot] + 1)
+    if also:
+        return evolve(state, players=players, board=board, resolution=cursor, **also)
+    return evolve(state, players=players, board=board, resolution=cursor)
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
