@@ -65,11 +65,17 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if target is not None:
         k = player_deal_size(state) if target < state.n_players else DUMMY_UNAVAILABLE.value
         return _deals(target, k)
-    moves: list[Move] = []
+    moves: tuple[Move, ...] = ()
     for seat in sorted(to_move(state)):
-        dealt = state.players[seat].dealt
-        moves.extend(KeepUnavailable(seat, combo) for combo in _combos(dealt, UNAVAILABLE.value))
-    return tuple(moves)
+        moves += _keeps(seat, state.players[seat].dealt)
+    return moves
+
+
+@functools.lru_cache(maxsize=256)
+def _keeps(seat: int, dealt: tuple[Action, ...]) -> tuple[Move, ...]:
+    """RUL-13: every way for ``seat`` to keep 2 of the orders ``dealt``;
+    shared between states (moves are immutable; 4 seats x 56 deals)."""
+    return tuple(KeepUnavailable(seat, combo) for combo in _combos(dealt, UNAVAILABLE.value))
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
