@@ -135,6 +135,8 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     check the paladin after every single space (RES-8, RES-9, PAL-5). The
     spaces and the holder are followed on local values; the state is copied
     once, at the end."""
+    if not delta:
+        return state  # no space to move (and nothing to announce)
     step = 1 if delta > 0 else -1
     start = state.players[seat].evil
     evils = [p.evil for p in state.players]

@@ -247,6 +247,7 @@ def max_miners(player: PlayerState, slot: int) -> int:
     return max(0, min(reward.imps_work, player.free_imps - fore, len(player.dungeon.unconquered_tunnels)))
 
 
+@functools.lru_cache(maxsize=256)
 def _hire_cost(key: str, slot: int) -> Cost:
     """ACT-MON-2/3: the card's cost, plus slot III's extra food."""
     kind = MONSTERS[key]
