@@ -11,10 +11,12 @@ PAL-6..8), and ``party_queue`` puts him in front of that lord's queue
 
 from __future__ import annotations
 
+from typing import Any
+
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.phases import no_decisions
 from dlrules.phases.common import announce, clamp_evil, narrating
-from dlrules.state import Adventurer, GameState, evolve
+from dlrules.state import Adventurer, GameState, Phase, evolve
 
 DUMMY: None = None
 """The 2-player dummy's evil marker in the order of lords (ADV-2P-1)."""
@@ -24,12 +26,17 @@ def nicest_first(state: GameState) -> tuple[int | None, ...]:
     """ADV-2, ADV-3: the lords from the nicest (lowest evil) to the most evil;
     ties go to the first player, then to their left. With two players the
     dummy marker (``DUMMY``) takes part and counts nicer in ties (ADV-2P-1)."""
+    return _nicest_first(state, state.dummy_evil)
+
+
+def _nicest_first(state: GameState, dummy_evil: int | None) -> tuple[int | None, ...]:
+    """``nicest_first`` with the dummy marker on ``dummy_evil``."""
     order = state.player_order()
     ranked: list[tuple[int, int, int | None]] = [
         (state.players[seat].evil, position, seat) for position, seat in enumerate(order)
     ]
-    if state.dummy_evil is not None:
-        ranked.append((state.dummy_evil, -1, DUMMY))
+    if dummy_evil is not None:
+        ranked.append((dummy_evil, -1, DUMMY))
     return tuple(seat for _, _, seat in sorted(ranked, key=lambda r: (r[0], r[1])))
 
 
@@ -52,32 +59,35 @@ def party_queue(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     return party
 
 
-def enter(state: GameState) -> GameState:
+def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """ADV-2P-1 / RUL-12: the dummy marker first moves up 1; then ADV-1..3
-    (evil as it stands after the events, RUL-11)."""
+    (evil as it stands after the events, RUL-11). Everything is written in
+    one copy of the state, with the progress marker when ``phase`` is given
+    (RS-2)."""
+    changes: dict[str, Any] = {} if phase is None else {"phase": phase}
     if state.dummy_evil is not None:
         # ADV-2P-1; never past the top (RES-8); it never attracts the paladin (PAL-11).
         # RUL-12: before every Adventurers phase, even one with nobody to assign.
-        state = evolve(state, dummy_evil=clamp_evil(state.dummy_evil + 1))
+        changes["dummy_evil"] = clamp_evil(state.dummy_evil + 1)
         if narrating():
-            announce("dummy_evil", f"The dummies' evil marker (one for both dummies, ADV-2P-2) moves up to {state.dummy_evil}.", None, evil=state.dummy_evil)
-    if not state.adventurers_now:
-        return state
-    lords = nicest_first(state)
-    far_lands = state.far_lands
-    players = list(state.players)  # the parties change; the state is copied once, at the end
-    for key, lord in zip(state.adventurers_now, lords):
-        if lord is None:
+            announce("dummy_evil", f"The dummies' evil marker (one for both dummies, ADV-2P-2) moves up to {changes['dummy_evil']}.", None, evil=changes["dummy_evil"])
+    if state.adventurers_now:
+        lords = _nicest_first(state, changes.get("dummy_evil"))  # the dummy marker's new place counts (ADV-2P-1)
+        far_lands = state.far_lands
+        players = list(state.players)  # the parties change; the state is copied once, at the end
+        for key, lord in zip(state.adventurers_now, lords):
+            if lord is None:
+                if narrating():
+                    announce("adventurer", f"{_named(key)} is assigned to the dummies' evil marker and goes on to the far lands (ADV-2P-1).", None, adventurer=key, to=None)
+                far_lands += (key,)
+                continue
+            party = joined(players[lord].party, key)
+            players[lord] = evolve(players[lord], party=party)
             if narrating():
-                announce("adventurer", f"{_named(key)} is assigned to the dummies' evil marker and goes on to the far lands (ADV-2P-1).", None, adventurer=key, to=None)
-            far_lands += (key,)
-            continue
-        party = joined(players[lord].party, key)
-        players[lord] = evolve(players[lord], party=party)
-        if narrating():
-            where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
-            announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
-    return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands)
+                where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
+                announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
+        changes.update(players=tuple(players), adventurers_now=(), far_lands=far_lands)
+    return evolve(state, **changes) if changes else state
 
 
 def _named(key: str) -> str:
