@@ -187,14 +187,24 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     return members
 
 
-def _with_party(state: GameState, seat: int, members: Sequence[Adventurer]) -> GameState:
-    """Write ``seat``'s party back: the paladin's record to ``Fight.paladin``."""
+def _with_party(
+    state: GameState, seat: int, members: Sequence[Adventurer], battle: Battle | None = None, prisoners: tuple[str, ...] = ()
+) -> GameState:
+    """Write ``seat``'s party back in one copy: the paladin's record to
+    ``Fight.paladin``; with it the ``battle`` (if given) and the ``prisoners``
+    taken (CMB-8): an eliminated paladin never moves again (CMB-PAL-3)."""
     rest = tuple(a for a in members if not is_paladin(a))
-    player = evolve(state.players[seat], party=rest)
+    p = state.players[seat]
+    player = evolve(p, party=rest, prison=p.prison + prisoners) if prisoners else evolve(p, party=rest)
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    fight: dict[str, object] = {} if battle is None else {"battle": battle}
     if len(rest) < len(members):
-        lead = next(a for a in members if is_paladin(a))
-        return evolve(state, players=players, fight=evolve(_fight(state), paladin=lead))  # one copy
+        fight["paladin"] = next(a for a in members if is_paladin(a))
+    if any(key in _PALADIN_KEYS for key in prisoners):
+        fight.update(paladin=None, paladin_gone=True)
+        return evolve(state, players=players, paladin=None, fight=evolve(_fight(state), **fight))
+    if fight:
+        return evolve(state, players=players, fight=evolve(_fight(state), **fight))
     return evolve(state, players=players)
 
 
@@ -224,10 +234,12 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
     prison. Invisible wizards take nothing (C1-4, U-13); a Magic Shield
     absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
     to people, ``by`` names it in the event data (a trap, a monster,
-    ``"fatigue"``, ``"poison"``)."""
+    ``"fatigue"``, ``"poison"``). The state is copied once."""
     members = party(state, seat)
     amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
-    battle = state.fight.battle if state.fight is not None else None
+    f = state.fight
+    battle = f.battle if f is not None else None
+    shielded: Battle | None = None  # the battle with its shield used, if it was
     if battle is not None and battle.seat == seat:
         if battle.invisible:
             amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
@@ -248,34 +260,29 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
                         by=by,
                     )
         if shield != battle.shield:
-            state = _set_battle(state, evolve(battle, shield=shield))
+            shielded = evolve(battle, shield=shield)
     if not any(amounts):
-        return state
+        return state if shielded is None else _set_battle(state, shielded)
     hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
     if narrating():
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
-    alive = tuple(a for a in hit if a.damage < hit_points(a))
-    fallen = tuple(a for a in hit if a.damage >= hit_points(a) and not is_illusion(a))
-    if not fallen and len(alive) == len(hit):  # the usual case: nobody falls; one copy
-        return _with_party(state, seat, alive)
+    standing = [a.damage < hit_points(a) for a in hit]
+    if all(standing):  # the usual case: nobody falls
+        return _with_party(state, seat, hit, shielded)
+    alive = tuple(a for a, up in zip(hit, standing) if up)
+    fallen = tuple(a for a, up in zip(hit, standing) if not up and not is_illusion(a))
     if narrating() and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
     if alive and all(is_illusion(a) for a in alive):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrating():
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
-    state = _with_party(state, seat, alive)
-    if fallen:
-        prison = state.players[seat].prison + tuple(a.key for a in fallen)
-        state = update_player(state, seat, prison=prison)
+    if narrating():
         for a in fallen:
-            if narrating():
-                where = next(i for i, b in enumerate(hit) if b is a)
-                announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
-            if is_paladin(a):  # CMB-PAL-3: once eliminated he never moves again
-                state = evolve(state, paladin=None, fight=evolve(_fight(state), paladin=None, paladin_gone=True))
-    return state
+            where = next(i for i, b in enumerate(hit) if b is a)
+            announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
+    return _with_party(state, seat, alive, shielded, prisoners=tuple(a.key for a in fallen))
 
 
 # --- battle tiles (CMB-2, CMB-PLAN-2..4) ----------------------------------------------------
@@ -796,11 +803,11 @@ def _withdraw(state: GameState, indices: Sequence[int], why: str, card: str) -> 
 
 def _knock_out(state: GameState, seat: int, indices: Sequence[int], *, golem_stays: bool = True) -> GameState:
     """CMB-MON-4, CMB-MON-8: face down in the lair (a Golem goes back face up)."""
-    monsters = tuple(
-        evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m
-        for i, m in enumerate(state.players[seat].monsters)
-    )
-    return update_player(state, seat, monsters=monsters)
+    return update_player(state, seat, monsters=_knocked_out(state.players[seat].monsters, indices, golem_stays=golem_stays))
+
+
+def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem_stays: bool = True) -> tuple[Monster, ...]:
+    return tuple(evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters))
 
 
 # --- the trap step (CMB-TRAP) ------------------------------------------------------------------------
@@ -1120,14 +1127,14 @@ def _step(state: GameState) -> GameState:
         position += 1  # CMB-BAT-1: no plan, no battle
     if position >= len(order):
         return _end_round(state)
-    if position != f.position:
-        return evolve(state, fight=evolve(f, position=position))
     seat = order[position]
     plan = f.plans[seat]
     assert plan is not None
     b = f.battle
     if b is None:
-        return _start_battle(state, seat, plan)
+        return _start_battle(state, seat, plan, position)  # the skipped positions in the same copy
+    if position != f.position:
+        return evolve(state, fight=evolve(f, position=position))
     if not party(state, seat):
         return _end_battle(state, stopped=True)  # CMB-BAT-3
     # CMB-4: the steps in order; consecutive automatic steps run in one go and
@@ -1184,10 +1191,11 @@ def _stuck(state: GameState, b: Battle, index: int) -> GameState:
     return _knock_out(state, b.seat, (index,))
 
 
-def _start_battle(state: GameState, seat: int, plan: Plan) -> GameState:
-    """CMB-BAT-1; CMB-END-5 when the party is already gone."""
+def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> GameState:
+    """CMB-BAT-1 at ``position`` in play order; CMB-END-5 when the party is already gone."""
+    f = _fight(state)
+    p = state.players[seat]
     if not party(state, seat):
-        p = state.players[seat]
         if narrating():
             announce(
                 "no_battle",
@@ -1198,17 +1206,15 @@ def _start_battle(state: GameState, seat: int, plan: Plan) -> GameState:
                 gold=plan.gold,
                 monsters=[p.monsters[i].kind for i in plan.monsters],
             )
-        state = update_player(state, seat, traps=p.traps + plan.traps, gold=p.gold + plan.gold)
-        state = _knock_out(state, seat, plan.monsters)
-        f = _fight(state)
+        player = evolve(p, traps=p.traps + plan.traps, gold=p.gold + plan.gold, monsters=_knocked_out(p.monsters, plan.monsters))
+        players = state.players[:seat] + (player,) + state.players[seat + 1 :]
         plans = f.plans[:seat] + (evolve(plan, traps=(), gold=0),) + f.plans[seat + 1 :]
-        return evolve(state, fight=evolve(f, plans=plans, position=f.position + 1))
+        return evolve(state, players=players, fight=evolve(f, plans=plans, position=position + 1))  # one copy
     if narrating():
-        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=_fight(state).round)
+        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=f.round)
     # The trap cards move from the plan to the battle, where they go off one by one.
-    f = _fight(state)
     plans = f.plans[:seat] + (evolve(plan, traps=()),) + f.plans[seat + 1 :]
-    return evolve(state, fight=evolve(f, plans=plans, battle=Battle(seat, traps=plan.traps, sent=plan.monsters)))
+    return evolve(state, fight=evolve(f, plans=plans, position=position, battle=Battle(seat, traps=plan.traps, sent=plan.monsters)))
 
 
 def _heal(state: GameState, seat: int) -> GameState:
@@ -1290,18 +1296,22 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
         state = hurt(state, seat, amounts, "The Poisoned Dart's later damage", "poison")
     state = _poisoned_paladin_elsewhere(state, seat)
-    b = _battle(state)
-    if b.sent:
-        state = _knock_out(state, seat, b.sent)
-    if b.traps:
-        plan = _plan_of(state, seat)
-        p = state.players[seat]
-        refund = ground_of(_tile(state, seat, plan.tile)).surcharge * len(b.traps)
-        state = update_player(state, seat, traps=p.traps + b.traps, gold=p.gold + refund)
-    if stopped and narrating():
-        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=_fight(state).round)
     f = _fight(state)
-    return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
+    b = _battle(state)
+    if stopped and narrating():
+        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=f.round)
+    fight = evolve(f, battle=None, position=f.position + 1)
+    if not b.sent and not b.traps:
+        return evolve(state, fight=fight)
+    p = state.players[seat]
+    changes: dict[str, object] = {}
+    if b.sent:
+        changes["monsters"] = _knocked_out(p.monsters, b.sent)
+    if b.traps:
+        refund = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge * len(b.traps)
+        changes.update(traps=p.traps + b.traps, gold=p.gold + refund)
+    players = state.players[:seat] + (evolve(p, **changes),) + state.players[seat + 1 :]
+    return evolve(state, players=players, fight=fight)  # one copy
 
 
 def _poisoned_paladin_elsewhere(state: GameState, seat: int) -> GameState:
@@ -1338,24 +1348,23 @@ def _finish(state: GameState) -> GameState:
     """CMB-END-2, CMB-END-4, CMB-9: survivors leave for the Distant Lands
     unscored; every monster and ghost face up again."""
     far = state.far_lands
-    for seat in range(state.n_players):
+    players = []
+    for seat, p in enumerate(state.players):
         members = party(state, seat)
         if members and narrating():
             leaving = [a.key for a in members if not is_illusion(a)]
             names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
             announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
         far += tuple(a.key for a in members if not is_illusion(a))
-        state = update_player(
-            state, seat, party=(), monsters=tuple(evolve(m, ready=True) for m in state.players[seat].monsters)
-        )
+        players.append(evolve(p, party=(), monsters=tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters)))
     f = _fight(state)
-    gone = f.paladin_gone
-    if state.paladin is not None and not gone:
-        gone = True
-        state = evolve(state, paladin=None)
+    gone, holder = f.paladin_gone, state.paladin
+    if holder is not None and not gone:
+        gone, holder = True, None
     if narrating():
         announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).", None, year=state.year)
-    return evolve(state, far_lands=far, fight=evolve(f, stage="over", battle=None, paladin=None, paladin_gone=gone))
+    fight = evolve(f, stage="over", battle=None, paladin=None, paladin_gone=gone)
+    return evolve(state, players=tuple(players), paladin=holder, far_lands=far, fight=fight)  # one copy
 
 
 def done(state: GameState) -> bool:
