@@ -188,14 +188,22 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
 
 
 def _with_party(
-    state: GameState, seat: int, members: Sequence[Adventurer], battle: Battle | None = None, prisoners: tuple[str, ...] = ()
+    state: GameState,
+    seat: int,
+    members: Sequence[Adventurer],
+    battle: Battle | None = None,
+    prisoners: tuple[str, ...] = (),
+    **changes: object,
 ) -> GameState:
     """Write ``seat``'s party back in one copy: the paladin's record to
-    ``Fight.paladin``; with it the ``battle`` (if given) and the ``prisoners``
-    taken (CMB-8): an eliminated paladin never moves again (CMB-PAL-3)."""
+    ``Fight.paladin``; with it the ``battle`` (if given), the ``prisoners``
+    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3) and
+    other ``changes`` of the player."""
     rest = tuple(a for a in members if not is_paladin(a))
     p = state.players[seat]
-    player = evolve(p, party=rest, prison=p.prison + prisoners) if prisoners else evolve(p, party=rest)
+    if prisoners:
+        changes["prison"] = p.prison + prisoners
+    player = evolve(p, party=rest, **changes)
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
     fight: dict[str, object] = {} if battle is None else {"battle": battle}
     if len(rest) < len(members):
@@ -235,6 +243,26 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
     absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
     to people, ``by`` names it in the event data (a trap, a monster,
     ``"fatigue"``, ``"poison"``). The state is copied once."""
+    harm = _harm(state, seat, amounts, why, by)
+    return state if harm is None else _hurt_written(state, seat, harm)
+
+
+def _hurt_written(state: GameState, seat: int, harm: _Harm) -> GameState:
+    """The state with ``harm`` (``_harm``'s answer) written, in one copy."""
+    alive, prisoners, shielded = harm
+    if alive is None:
+        assert shielded is not None
+        return _set_battle(state, shielded)
+    return _with_party(state, seat, alive, shielded, prisoners)
+
+
+_Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
+"""What ``hurt`` writes: the party left (None: untouched), the prisoners
+taken, the battle with its Magic Shield used (None: untouched)."""
+
+
+def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None) -> _Harm | None:
+    """``hurt`` computed and announced, not written (None: nothing changes)."""
     members = party(state, seat)
     amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
     f = state.fight
@@ -262,14 +290,14 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
         if shield != battle.shield:
             shielded = evolve(battle, shield=shield)
     if not any(amounts):
-        return state if shielded is None else _set_battle(state, shielded)
+        return None if shielded is None else (None, (), shielded)
     hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
     if narrating():
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
     standing = [a.damage < hit_points(a) for a in hit]
     if all(standing):  # the usual case: nobody falls
-        return _with_party(state, seat, hit, shielded)
+        return tuple(hit), (), shielded
     alive = tuple(a for a, up in zip(hit, standing) if up)
     fallen = tuple(a for a, up in zip(hit, standing) if not up and not is_illusion(a))
     if narrating() and len(alive) + len(fallen) < len(hit):
@@ -282,7 +310,7 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
         for a in fallen:
             where = next(i for i, b in enumerate(hit) if b is a)
             announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
-    return _with_party(state, seat, alive, shielded, prisoners=tuple(a.key for a in fallen))
+    return alive, tuple(a.key for a in fallen), shielded
 
 
 # --- battle tiles (CMB-2, CMB-PLAN-2..4) ----------------------------------------------------
@@ -1252,6 +1280,7 @@ def _conquer(state: GameState, seat: int) -> GameState:
     card = _card(state)
     assert card is not None
     left = COMBAT_CARDS[card].fatigue
+    harm: _Harm | None = None  # the last points of fatigue, written with the conquest
     while left:
         # One point at a time on the current first adventurer: the points he
         # takes before he falls are placed together, the rest roll on.
@@ -1259,26 +1288,31 @@ def _conquer(state: GameState, seat: int) -> GameState:
         if not members:
             break
         points = min(left, hit_points(members[0]) - members[0].damage)
+        left -= points
+        if not left:
+            harm = _harm(state, seat, [points], "Fatigue", "fatigue")
+            break
         before = state
         state = hurt(state, seat, [points], "Fatigue", "fatigue")
-        left -= points
         if state is before:
             break  # an invisible wizard: the points are lost (U-13)
-    if not party(state, seat):
-        return state
+    alive, prisoners, shielded = harm if harm is not None else (None, (), None)
+    if alive is None:
+        alive = party(state, seat)
+    if not alive:
+        return state if harm is None else _hurt_written(state, seat, harm)
     square = _plan_of(state, seat).tile
     p = state.players[seat]
     tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
     if narrating():
         announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
-        # The tile and the one space of evil in one copy; then the paladin check (PAL-5).
-        player = evolve(p, dungeon=Dungeon(tiles), evil=p.evil - 1)
-        state = evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
+        # The fatigue, the tile and the one space of evil in one copy; then the paladin check (PAL-5).
+        state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles), evil=p.evil - 1)
         if narrating():
-            announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {player.evil}.", seat, start=p.evil, end=player.evil)
+            announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {p.evil - 1}.", seat, start=p.evil, end=p.evil - 1)
         return check_paladin(state)
-    state = update_player(state, seat, dungeon=Dungeon(tiles))
+    state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles))
     return move_evil(state, seat, -CONQUEST_EVIL.value)
 
 
