@@ -350,9 +350,13 @@ def _tile(state: GameState, seat: int, square: Square) -> Tile:
 
 def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
     """CMB-PLAN-6: (gold, food, imps) a set of traps costs on ``ground``, surcharge included."""
+    return _cost(traps, ground.surcharge)
+
+
+def _cost(traps: Sequence[str], surcharge: int) -> tuple[int, int, int]:
     data = [TRAP_COMBAT[t] for t in traps]
     return (
-        ground.surcharge * len(traps) + sum(t.gold for t in data),
+        surcharge * len(traps) + sum(t.gold for t in data),
         sum(t.food for t in data),
         sum(t.imps for t in data),
     )
@@ -398,27 +402,34 @@ def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...
 
 
 def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
-    """CMB-REF-2: every legal plan (cached on what a plan depends on)."""
-    return _plans_for(seat, player.dungeon, player.traps, player.monsters, player.gold, player.food, player.imps)
-
-
-@functools.lru_cache(maxsize=1024)
-def _plans_for(
-    seat: int, dungeon: Dungeon, traps: tuple[str, ...], monsters: tuple[Monster, ...], gold: int, food: int, imps: int
-) -> tuple[Move, ...]:
-    player = PlayerState(gold, food, imps, 0, (), (), dungeon, monsters=monsters, traps=traps)
+    """CMB-REF-2: every legal plan: on each battle tile, each affordable set
+    of trap cards with each set of monsters that may be sent (CMB-PLAN-2..6).
+    Not cached as a whole (gold, food and imps make nearly every player's
+    situation new); its parts are."""
     out: list[Move] = []
-    counts: dict[str, int] = {}
-    for t in player.traps:
-        counts[t] = counts.get(t, 0) + 1
-    for square in battle_tiles(player.dungeon):
-        tile = player.dungeon.at(square)
+    dungeon = player.dungeon
+    for square in battle_tiles(dungeon):
+        tile = dungeon.at(square)
         assert tile is not None
         ground = ground_of(tile)
-        played = [ts for ts in _multisets(counts, ground.traps) if _affordable(player, _trap_cost(ts, ground))]
+        played = [
+            ts
+            for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
+            if player.gold >= gold and player.food >= food and player.imps >= imps
+        ]
         sends = _sendable(player.monsters, ground.monsters)
         out.extend(PlanDefence(seat, square, ts, ms) for ts in played for ms in sends)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _trap_costs(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
+    """CMB-PLAN-5, CMB-PLAN-6: each sorted set of at most ``most`` of the
+    trap cards held, with its (gold, food, imps), ``surcharge`` per card included."""
+    counts: dict[str, int] = {}
+    for t in traps:
+        counts[t] = counts.get(t, 0) + 1
+    return tuple((ts, _cost(ts, surcharge)) for ts in _multisets(counts, most))
 
 
 def _releases(seat: int, player: PlayerState) -> tuple[Move, ...]:
