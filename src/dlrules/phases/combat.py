@@ -1171,17 +1171,23 @@ def _step(state: GameState) -> GameState:
     assert plan is not None
     b = f.battle
     if b is None:
-        return _start_battle(state, seat, plan, position)  # the skipped positions in the same copy
-    if position != f.position:
+        state = _start_battle(state, seat, plan, position)  # the skipped positions in the same copy
+        b = _fight(state).battle
+        if b is None or len(b.traps) > 1:
+            return state  # CMB-END-5: no battle; or the Labyrinth's order is asked (ChooseTrap)
+    elif position != f.position:
         return evolve(state, fight=evolve(f, position=position))
-    if not party(state, seat):
+    elif not party(state, seat):
         return _end_battle(state, stopped=True)  # CMB-BAT-3
     # CMB-4: the steps in order; consecutive automatic steps run in one go and
     # the battle's step is stored only where a decision stops it.
     step = b.step
     if step == "trap":
         if b.traps:
-            return _trap(state, b.traps[0])
+            state = _trap(state, b.traps[0])
+            b = _battle(state)
+            if b.traps or b.aiming is not None or not party(state, seat):
+                return state  # the next trap, a dart's target (Target), or the battle stops (CMB-BAT-3)
         step = "fast"
     if step == "fast":
         state = _cast(state, Speed.FAST)
