@@ -193,12 +193,13 @@ def _with_party(
     members: Sequence[Adventurer],
     battle: Battle | None = None,
     prisoners: tuple[str, ...] = (),
+    end_battle: bool = False,
     **changes: object,
 ) -> GameState:
     """Write ``seat``'s party back in one copy: the paladin's record to
     ``Fight.paladin``; with it the ``battle`` (if given), the ``prisoners``
-    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3) and
-    other ``changes`` of the player."""
+    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3), the
+    end of the battle (``_ended``) and other ``changes`` of the player."""
     rest = tuple(a for a in members if not is_paladin(a))
     p = state.players[seat]
     if prisoners:
@@ -208,6 +209,8 @@ def _with_party(
     fight: dict[str, object] = {} if battle is None else {"battle": battle}
     if len(rest) < len(members):
         fight["paladin"] = next(a for a in members if is_paladin(a))
+    if end_battle:
+        fight.update(battle=None, position=_fight(state).position + 1)
     if any(key in _PALADIN_KEYS for key in prisoners):
         fight.update(paladin=None, paladin_gone=True)
         return evolve(state, players=players, paladin=None, fight=evolve(_fight(state), **fight))
@@ -1208,8 +1211,9 @@ def _step(state: GameState) -> GameState:
         if _waiting(state, seat):
             return _at_step(state, step)
     state = _heal(state, seat)
-    state = _conquer(state, seat)
-    return _end_battle(state, stopped=False)
+    if _ends_quietly(state, seat):
+        return _conquer(state, seat, end=True)
+    return _end_battle(_conquer(state, seat, end=False), stopped=False)
 
 
 def _waiting(state: GameState, seat: int) -> bool:
@@ -1285,15 +1289,16 @@ def _heal(state: GameState, seat: int) -> GameState:
     return _with_party(state, seat, healed)
 
 
-def _conquer(state: GameState, seat: int) -> GameState:
+def _conquer(state: GameState, seat: int, *, end: bool) -> GameState:
     """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest;
-    the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil)."""
+    the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil).
+    With ``end`` the battle ends in the same copy (``_ends_quietly``)."""
     b = _battle(state)
     if b.no_conquest:
         if narrating():
             tile = _plan_of(state, seat).tile
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(tile)} this round (CMB-CONQ-1).", seat, tile=square_data(tile))
-        return state
+        return _ended(state) if end else state
     card = _card(state)
     assert card is not None
     left = COMBAT_CARDS[card].fatigue
@@ -1317,7 +1322,8 @@ def _conquer(state: GameState, seat: int) -> GameState:
     if alive is None:
         alive = party(state, seat)
     if not alive:
-        return state if harm is None else _hurt_written(state, seat, harm)
+        state = state if harm is None else _hurt_written(state, seat, harm)
+        return _ended(state) if end else state
     square = _plan_of(state, seat).tile
     p = state.players[seat]
     tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
@@ -1325,12 +1331,27 @@ def _conquer(state: GameState, seat: int) -> GameState:
         announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
         # The fatigue, the tile and the one space of evil in one copy; then the paladin check (PAL-5).
-        state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles), evil=p.evil - 1)
+        state = _with_party(state, seat, alive, shielded, prisoners, end, dungeon=Dungeon(tiles), evil=p.evil - 1)
         if narrating():
             announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {p.evil - 1}.", seat, start=p.evil, end=p.evil - 1)
         return check_paladin(state)
-    state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles))
+    state = _with_party(state, seat, alive, shielded, prisoners, end, dungeon=Dungeon(tiles))
     return move_evil(state, seat, -CONQUEST_EVIL.value)
+
+
+def _ends_quietly(state: GameState, seat: int) -> bool:
+    """``_end_battle`` will only close the battle: no monster left to knock
+    out, no trap card to take back, no Poisoned Dart damage to come (the
+    conquest and fatigue before it add none)."""
+    b = _battle(state)
+    lead = _fight(state).paladin
+    return not b.sent and not b.traps and (lead is None or not lead.poison) and not any(a.poison for a in party(state, seat))
+
+
+def _ended(state: GameState) -> GameState:
+    """The battle over, the next defender's turn (CMB-BAT-1)."""
+    f = _fight(state)
+    return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
 
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
@@ -1351,9 +1372,9 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     b = _battle(state)
     if stopped and narrating():
         announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=f.round)
-    fight = evolve(f, battle=None, position=f.position + 1)
     if not b.sent and not b.traps:
-        return evolve(state, fight=fight)
+        return _ended(state)
+    fight = evolve(f, battle=None, position=f.position + 1)
     p = state.players[seat]
     changes: dict[str, object] = {}
     if b.sent:
