@@ -193,13 +193,14 @@ def _with_party(
     members: Sequence[Adventurer],
     battle: Battle | None = None,
     prisoners: tuple[str, ...] = (),
-    end_battle: bool = False,
+    end_battle: int | None = None,
     **changes: object,
 ) -> GameState:
     """Write ``seat``'s party back in one copy: the paladin's record to
     ``Fight.paladin``; with it the ``battle`` (if given), the ``prisoners``
     taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3), the
-    end of the battle (``_ended``) and other ``changes`` of the player."""
+    end of the battle at position ``end_battle`` (``_ended``) and other
+    ``changes`` of the player."""
     rest = tuple(a for a in members if not is_paladin(a))
     p = state.players[seat]
     if prisoners:
@@ -209,8 +210,8 @@ def _with_party(
     fight: dict[str, object] = {} if battle is None else {"battle": battle}
     if len(rest) < len(members):
         fight["paladin"] = next(a for a in members if is_paladin(a))
-    if end_battle:
-        fight.update(battle=None, position=_fight(state).position + 1)
+    if end_battle is not None:
+        fight.update(battle=None, position=end_battle + 1)
     if any(key in _PALADIN_KEYS for key in prisoners):
         fight.update(paladin=None, paladin_gone=True)
         return evolve(state, players=players, paladin=None, fight=evolve(_fight(state), **fight))
@@ -246,7 +247,8 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
     absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
     to people, ``by`` names it in the event data (a trap, a monster,
     ``"fatigue"``, ``"poison"``). The state is copied once."""
-    harm = _harm(state, seat, amounts, why, by)
+    f = state.fight
+    harm = _harm(state, seat, amounts, why, by, f.battle if f is not None else None)
     return state if harm is None else _hurt_written(state, seat, harm)
 
 
@@ -264,12 +266,11 @@ _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
 taken, the battle with its Magic Shield used (None: untouched)."""
 
 
-def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None) -> _Harm | None:
-    """``hurt`` computed and announced, not written (None: nothing changes)."""
+def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
+    """``hurt`` computed and announced, not written (None: nothing changes);
+    ``battle`` is the battle in progress, if any."""
     members = party(state, seat)
     amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
-    f = state.fight
-    battle = f.battle if f is not None else None
     shielded: Battle | None = None  # the battle with its shield used, if it was
     if battle is not None and battle.seat == seat:
         if battle.invisible:
@@ -954,19 +955,19 @@ def _one(index: int, amount: int) -> list[int]:
 # --- spells (CMB-SPELL) --------------------------------------------------------------------------------
 
 
-def _cast(state: GameState, speed: Speed) -> GameState:
+def _cast(state: GameState, speed: Speed, b: Battle) -> tuple[GameState, Battle]:
     """CMB-SPELL-1..4: the round's spell is cast in its step if the party may
     cast and holds at least *r* magic points, counted now; separately in each
     battle of the round (CMB-CARD-5). Regeneration's healing is not the
-    Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1)."""
+    Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1).
+    ``b`` is the battle (``_step`` carries it); the battle it leaves is returned, not written."""
     f = _fight(state)
-    b = _battle(state)
     seat = b.seat
     key = _card(state)
     assert key is not None
     card = COMBAT_CARDS[key]
     if card.speed is not speed:
-        return state
+        return state, b
     members = party(state, seat)
     magic = crystals(members)
     tile = _tile(state, seat, _plan_of(state, seat).tile)
@@ -981,51 +982,50 @@ def _cast(state: GameState, speed: Speed) -> GameState:
     if why is not None:
         if narrating():
             announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
-        return state
+        return state, b
     if narrating():
         announce("spell", f"The party casts {card.name}: {card.effect}.", seat, card=key, cast=True, magic=magic)
     p = state.players[seat]
     spell = card.spell
     if spell == "word-of-peace":
-        return _set_battle(state, evolve(b, choosing=spell))
+        return state, evolve(b, choosing=spell)
     if spell == "suggestion":
         asking = _monsters_only(p, b.sent)
-        return _set_battle(state, evolve(b, choosing=spell if asking else None, asking=asking))
+        return state, evolve(b, choosing=spell if asking else None, asking=asking)
     if spell == "magic-shield":
-        return _set_battle(state, evolve(b, shield=MAGIC_SHIELD_POINTS.value))
+        return state, evolve(b, shield=MAGIC_SHIELD_POINTS.value)
     if spell == "invisibility":
         wizards = tuple(a for a in members if adventurer_class(a) is AdventurerClass.WIZARD)
         others = tuple(a for a in members if adventurer_class(a) is not AdventurerClass.WIZARD)
-        state = _with_party(state, seat, others + wizards)
-        return _set_battle(state, evolve(b, invisible=True))
+        return _with_party(state, seat, others + wizards), evolve(b, invisible=True)
     if spell == "detect-treasure":
         if p.gold:
             _lose(seat, key, "gold")
-            return update_player(state, seat, gold=p.gold - 1)
+            return update_player(state, seat, gold=p.gold - 1), b
         if p.food:
             _lose(seat, key, "food")
-            return update_player(state, seat, food=p.food - 1)
+            return update_player(state, seat, food=p.food - 1), b
         if p.traps:
-            return _set_battle(state, evolve(b, choosing=spell))
-        return state
+            return state, evolve(b, choosing=spell)
+        return state, b
     if spell == "fist-of-justice":
         if p.imps:
             _lose(seat, key, "imps")
-            return update_player(state, seat, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1))
-        return state
+            return update_player(state, seat, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1)), b
+        return state, b
     if spell == "detect-evil":
-        return move_evil(state, seat, DETECT_EVIL_EVIL.value)  # CMB-SPELL-7: a gain
+        return move_evil(state, seat, DETECT_EVIL_EVIL.value), b  # CMB-SPELL-7: a gain
     if spell == "illusion":
         p = state.players[seat]
-        return update_player(state, seat, party=(Adventurer(ILLUSION_KEY),) + p.party)
+        return update_player(state, seat, party=(Adventurer(ILLUSION_KEY),) + p.party), b
     if spell == "create-food":
         fed = (evolve(members[0], food=members[0].food + 1),) + members[1:]
-        return _with_party(state, seat, fed)
+        return _with_party(state, seat, fed), b
     if spell == "metamorphosis":
         if _monsters_only(p, b.sent):
-            return _set_battle(state, evolve(b, choosing=spell))
-        return state
-    return state  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
+            return state, evolve(b, choosing=spell)
+        return state, b
+    return state, b  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
 
 
 def _lose(seat: int, card: str, what: str) -> None:
@@ -1174,16 +1174,20 @@ def _step(state: GameState) -> GameState:
     assert plan is not None
     b = f.battle
     if b is None:
-        state = _start_battle(state, seat, plan, position)  # the skipped positions in the same copy
-        b = _fight(state).battle
-        if b is None or len(b.traps) > 1:
-            return state  # CMB-END-5: no battle; or the Labyrinth's order is asked (ChooseTrap)
+        state, b = _start_battle(state, seat, plan, position)
+        if b is None:
+            return state  # CMB-END-5: no battle
+        if b.traps:
+            state = _hold(state, b, position)  # the trap cards go off from the battle
+            if len(b.traps) > 1:
+                return state  # the Labyrinth's order is asked (ChooseTrap)
     elif position != f.position:
         return evolve(state, fight=evolve(f, position=position))
     elif not party(state, seat):
         return _end_battle(state, stopped=True)  # CMB-BAT-3
-    # CMB-4: the steps in order; consecutive automatic steps run in one go and
-    # the battle's step is stored only where a decision stops it.
+    # CMB-4: the steps in order; consecutive automatic steps run in one go on
+    # the battle ``b`` and the state; the battle (and its step) is written
+    # only where a decision stops it (``_hold``), or not at all when it ends.
     step = b.step
     if step == "trap":
         if b.traps:
@@ -1193,32 +1197,45 @@ def _step(state: GameState) -> GameState:
                 return state  # the next trap, a dart's target (Target), or the battle stops (CMB-BAT-3)
         step = "fast"
     if step == "fast":
-        state = _cast(state, Speed.FAST)
+        state, b = _cast(state, Speed.FAST, b)
         step = "monsters"
-        if _waiting(state, seat):
-            return _at_step(state, step)
+        if _waiting(state, seat, b):
+            return _at_step(_hold(state, b, position), step)
     if step == "monsters":
-        b = _battle(state)
         if b.sent:
+            state = _hold(state, b, position)
             stuck = _cannot_attack(state, b)
             if stuck is not None:
                 return _at_step(_stuck(state, b, stuck), step)
             return _at_step(state, step)  # the defender's monsters act (Attack)
         step = "slow"
     if step == "slow":
-        state = _cast(state, Speed.SLOW)
+        state, b = _cast(state, Speed.SLOW, b)
         step = "heal"
-        if _waiting(state, seat):
-            return _at_step(state, step)
-    state = _heal(state, seat)
-    if _ends_quietly(state, seat):
-        return _conquer(state, seat, end=True)
-    return _end_battle(_conquer(state, seat, end=False), stopped=False)
+        if _waiting(state, seat, b):
+            return _at_step(_hold(state, b, position), step)
+    state = _heal(state, seat, b)
+    if _ends_quietly(state, seat, b):
+        return _conquer(state, seat, b, position)
+    state = _hold(state, b, position)
+    return _end_battle(_conquer(state, seat, b, None), stopped=False)
 
 
-def _waiting(state: GameState, seat: int) -> bool:
+def _hold(state: GameState, b: Battle, position: int) -> GameState:
+    """The state with the battle ``b`` at ``position`` in play order written,
+    its trap cards taken from the plan (CMB-BAT-1), if it is not yet."""
+    f = _fight(state)
+    if f.battle is b:
+        return state
+    plans = f.plans
+    plan = plans[b.seat]
+    if plan is not None and plan.traps:
+        plans = plans[: b.seat] + (evolve(plan, traps=()),) + plans[b.seat + 1 :]
+    return evolve(state, fight=evolve(f, plans=plans, position=position, battle=b))
+
+
+def _waiting(state: GameState, seat: int, b: Battle) -> bool:
     """A spell asks the defender something, or nobody is left (CMB-BAT-3)."""
-    b = _battle(state)
     return b.choosing is not None or b.aiming is not None or not party(state, seat)
 
 
@@ -1240,8 +1257,10 @@ def _stuck(state: GameState, b: Battle, index: int) -> GameState:
     return _knock_out(state, b.seat, (index,))
 
 
-def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> GameState:
-    """CMB-BAT-1 at ``position`` in play order; CMB-END-5 when the party is already gone."""
+def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tuple[GameState, Battle | None]:
+    """CMB-BAT-1 at ``position`` in play order: the battle begins (written
+    by ``_hold`` if a decision stops it); CMB-END-5 when the party is
+    already gone: no battle, and that is written at once."""
     f = _fight(state)
     p = state.players[seat]
     if not party(state, seat):
@@ -1258,17 +1277,15 @@ def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> Gam
         player = evolve(p, traps=p.traps + plan.traps, gold=p.gold + plan.gold, monsters=_knocked_out(p.monsters, plan.monsters))
         players = state.players[:seat] + (player,) + state.players[seat + 1 :]
         plans = f.plans[:seat] + (evolve(plan, traps=(), gold=0),) + f.plans[seat + 1 :]
-        return evolve(state, players=players, fight=evolve(f, plans=plans, position=position + 1))  # one copy
+        return evolve(state, players=players, fight=evolve(f, plans=plans, position=position + 1)), None  # one copy
     if narrating():
         announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=f.round)
     # The trap cards move from the plan to the battle, where they go off one by one.
-    plans = f.plans[:seat] + (evolve(plan, traps=()),) + f.plans[seat + 1 :]
-    return evolve(state, fight=evolve(f, plans=plans, position=position, battle=Battle(seat, traps=plan.traps, sent=plan.monsters)))
+    return state, Battle(seat, traps=plan.traps, sent=plan.monsters)
 
 
-def _heal(state: GameState, seat: int) -> GameState:
-    """CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first."""
-    b = _battle(state)
+def _heal(state: GameState, seat: int, b: Battle) -> GameState:
+    """CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first (``b``: the battle)."""
     members = party(state, seat)
     power = hearts(members)
     if not power or not b.attacked or b.no_heal:
@@ -1289,16 +1306,16 @@ def _heal(state: GameState, seat: int) -> GameState:
     return _with_party(state, seat, healed)
 
 
-def _conquer(state: GameState, seat: int, *, end: bool) -> GameState:
+def _conquer(state: GameState, seat: int, b: Battle, end: int | None) -> GameState:
     """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest;
     the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil).
-    With ``end`` the battle ends in the same copy (``_ends_quietly``)."""
-    b = _battle(state)
+    ``b`` is the battle; with ``end``, its position, it ends in the same copy
+    (``_ends_quietly``)."""
     if b.no_conquest:
         if narrating():
             tile = _plan_of(state, seat).tile
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(tile)} this round (CMB-CONQ-1).", seat, tile=square_data(tile))
-        return _ended(state) if end else state
+        return state if end is None else _ended(state, end)
     card = _card(state)
     assert card is not None
     left = COMBAT_CARDS[card].fatigue
@@ -1312,18 +1329,19 @@ def _conquer(state: GameState, seat: int, *, end: bool) -> GameState:
         points = min(left, hit_points(members[0]) - members[0].damage)
         left -= points
         if not left:
-            harm = _harm(state, seat, [points], "Fatigue", "fatigue")
+            harm = _harm(state, seat, [points], "Fatigue", "fatigue", b)
             break
-        before = state
-        state = hurt(state, seat, [points], "Fatigue", "fatigue")
-        if state is before:
+        early = _harm(state, seat, [points], "Fatigue", "fatigue", b)
+        if early is None:
             break  # an invisible wizard: the points are lost (U-13)
+        state = _hurt_written(state, seat, early)
+        b = early[2] or b
     alive, prisoners, shielded = harm if harm is not None else (None, (), None)
     if alive is None:
         alive = party(state, seat)
     if not alive:
         state = state if harm is None else _hurt_written(state, seat, harm)
-        return _ended(state) if end else state
+        return state if end is None else _ended(state, end)
     square = _plan_of(state, seat).tile
     p = state.players[seat]
     tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
@@ -1339,19 +1357,17 @@ def _conquer(state: GameState, seat: int, *, end: bool) -> GameState:
     return move_evil(state, seat, -CONQUEST_EVIL.value)
 
 
-def _ends_quietly(state: GameState, seat: int) -> bool:
+def _ends_quietly(state: GameState, seat: int, b: Battle) -> bool:
     """``_end_battle`` will only close the battle: no monster left to knock
     out, no trap card to take back, no Poisoned Dart damage to come (the
     conquest and fatigue before it add none)."""
-    b = _battle(state)
     lead = _fight(state).paladin
     return not b.sent and not b.traps and (lead is None or not lead.poison) and not any(a.poison for a in party(state, seat))
 
 
-def _ended(state: GameState) -> GameState:
-    """The battle over, the next defender's turn (CMB-BAT-1)."""
-    f = _fight(state)
-    return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
+def _ended(state: GameState, position: int) -> GameState:
+    """The battle at ``position`` over, the next defender's turn (CMB-BAT-1)."""
+    return evolve(state, fight=evolve(_fight(state), battle=None, position=position + 1))
 
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
@@ -1373,7 +1389,7 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     if stopped and narrating():
         announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=f.round)
     if not b.sent and not b.traps:
-        return _ended(state)
+        return _ended(state, f.position)
     fight = evolve(f, battle=None, position=f.position + 1)
     p = state.players[seat]
     changes: dict[str, object] = {}
