@@ -410,20 +410,27 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     of trap cards with each set of monsters that may be sent (CMB-PLAN-2..6).
     Not cached as a whole (gold, food and imps make nearly every player's
     situation new); its parts are."""
-    out: list[Move] = []
+    options = []
     dungeon = player.dungeon
     for square in battle_tiles(dungeon):
         tile = dungeon.at(square)
         assert tile is not None
         ground = ground_of(tile)
-        played = [
+        played = tuple(
             ts
             for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
             if player.gold >= gold and player.food >= food and player.imps >= imps
-        ]
-        sends = _sendable(player.monsters, ground.monsters)
-        out.extend(PlanDefence(seat, square, ts, ms) for ts in played for ms in sends)
-    return tuple(out)
+        )
+        options.append((square, played, _sendable(player.monsters, ground.monsters)))
+    return _plan_moves(seat, tuple(options))
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan_moves(
+    seat: int, options: tuple[tuple[Square, tuple[tuple[str, ...], ...], tuple[tuple[int, ...], ...]], ...]
+) -> tuple[Move, ...]:
+    """The plans of ``seat``: for each battle tile, its trap sets and its monster sets."""
+    return tuple(PlanDefence(seat, square, ts, ms) for square, played, sends in options for ts in played for ms in sends)
 
 
 @functools.lru_cache(maxsize=1024)
