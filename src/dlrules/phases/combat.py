@@ -1293,13 +1293,16 @@ def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tup
 
 def _heal(state: GameState, seat: int, b: Battle) -> GameState:
     """CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first (``b``: the battle)."""
-    members = party(state, seat)
-    power = hearts(members)
-    if not power or not b.attacked or b.no_heal:
-        if power and narrating():
+    if not b.attacked or b.no_heal:
+        power = hearts(party(state, seat)) if narrating() else 0  # counted only to be told
+        if power:
             reason = "no_attack" if not b.attacked else "stopped"
             why = "no monster or ghost attacked" if not b.attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
             announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat, hearts=power, reason=reason)
+        return state
+    members = party(state, seat)
+    power = hearts(members)
+    if not power:
         return state
     healed = []
     cures = []
