@@ -239,17 +239,27 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None) -> GameState:
+def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None, b: Battle | None = None) -> GameState:
     """Place damage on ``seat``'s party, ``amounts[i]`` on the i-th adventurer
     (CMB-PARTY-5), all at once, then eliminate (CMB-PARTY-6, CMB-8): an
     adventurer whose counters reach his hit points goes to this dungeon's
     prison. Invisible wizards take nothing (C1-4, U-13); a Magic Shield
     absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
     to people, ``by`` names it in the event data (a trap, a monster,
-    ``"fatigue"``, ``"poison"``). The state is copied once."""
-    f = state.fight
-    harm = _harm(state, seat, amounts, why, by, f.battle if f is not None else None)
-    return state if harm is None else _hurt_written(state, seat, harm)
+    ``"fatigue"``, ``"poison"``). ``b`` is the battle as it now stands when
+    it is not written yet: it is written with the damage. The state is
+    copied once."""
+    if b is None:
+        f = state.fight
+        harm = _harm(state, seat, amounts, why, by, f.battle if f is not None else None)
+        return state if harm is None else _hurt_written(state, seat, harm)
+    harm = _harm(state, seat, amounts, why, by, b)
+    if harm is None:
+        return _set_battle(state, b)
+    alive, prisoners, shielded = harm
+    if alive is None:
+        return _set_battle(state, shielded or b)
+    return _with_party(state, seat, alive, shielded or b, prisoners)
 
 
 def _hurt_written(state: GameState, seat: int, harm: _Harm) -> GameState:
@@ -872,9 +882,8 @@ def _trap(state: GameState, key: str) -> GameState:
     traps.remove(key)
     t = TRAP_COMBAT[key]
     p = state.players[seat]
-    state = update_player(
-        state,
-        seat,
+    player = evolve(
+        p,
         gold=max(0, p.gold - t.gold),
         food=max(0, p.food - t.food),
         imps=max(0, p.imps - t.imps),
@@ -884,17 +893,19 @@ def _trap(state: GameState, key: str) -> GameState:
         paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
         announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
-    state = evolve(state, trap_discard=state.trap_discard + (key,))  # SETUP-3: a used trap card leaves the game
-    state = _set_battle(state, evolve(b, traps=tuple(traps)))
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    discard = state.trap_discard + (key,)  # SETUP-3: a used trap card leaves the game
     if t.aim is Aim.CHOSEN:
-        return _set_battle(state, evolve(_battle(state), aiming=key))
-    return _trap_hits(state, key, None)
+        fight = evolve(_fight(state), battle=evolve(b, traps=tuple(traps), aiming=key))
+        return evolve(state, players=players, trap_discard=discard, fight=fight)  # one copy
+    state = evolve(state, players=players, trap_discard=discard)
+    return _trap_hits(state, key, None, evolve(b, traps=tuple(traps)))  # the battle written with the damage
 
 
-def _trap_hits(state: GameState, key: str, target: int | None) -> GameState:
+def _trap_hits(state: GameState, key: str, target: int | None, b: Battle) -> GameState:
     """CMB-TRAP-3..7, CMB-5: list the damage, cancel up to the anti-trap icons
-    front first, place the rest; the other effects happen whatever the damage."""
-    b = _battle(state)
+    front first, place the rest; the other effects happen whatever the damage.
+    ``b`` is the battle as it now stands (written with the damage)."""
     seat = b.seat
     t = TRAP_COMBAT[key]
     members = party(state, seat)
@@ -936,23 +947,22 @@ def _trap_hits(state: GameState, key: str, target: int | None) -> GameState:
             marked = list(members)
             marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
             state = _with_party(state, seat, marked)
-    state = _set_battle(state, evolve(_battle(state), **changes))
-    return hurt(state, seat, listed, f"The {TRAPS[key].name}", key)
+    return hurt(state, seat, listed, f"The {TRAPS[key].name}", key, evolve(b, **changes))
 
 
 def _aimed(state: GameState, index: int) -> GameState:
     b = _battle(state)
     aiming = b.aiming
     assert aiming is not None
-    state = _set_battle(state, evolve(b, aiming=None))
+    aimed = evolve(b, aiming=None)  # written with the damage
     if narrating():
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
         members = party(state, b.seat)
         announce("target", f"Player {b.seat + 1} aims {what} at {_who(members, index)}.", b.seat, by=aiming, position=index, adventurer=members[index].key)
     if aiming in MONSTER_COMBAT:  # M-5: the Witch's second small attack, its damage from table M
         small = next(o for o in MONSTER_COMBAT[aiming].options if o.hits > 1).damage
-        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming)
-    return _trap_hits(state, aiming, index)
+        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming, aimed)
+    return _trap_hits(state, aiming, index, aimed)
 
 
 def _one(index: int, amount: int) -> list[int]:
@@ -1074,12 +1084,10 @@ def _attack(state: GameState, move: Attack) -> GameState:
         changes["no_heal"] = True
     if option.no_conquest:
         changes["no_conquest"] = True
-    state = _set_battle(state, evolve(b, **changes))
-    if option.food:
-        state = update_player(state, seat, food=p.food - option.food)
-    monsters = state.players[seat].monsters
-    monsters = monsters[: move.monster] + (evolve(monsters[move.monster], ready=option.ready_after),) + monsters[move.monster + 1 :]
-    state = update_player(state, seat, monsters=monsters)
+    monsters = p.monsters[: move.monster] + (evolve(p.monsters[move.monster], ready=option.ready_after),) + p.monsters[move.monster + 1 :]
+    player = evolve(p, food=p.food - option.food, monsters=monsters)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    state = evolve(state, players=players, fight=evolve(_fight(state), battle=evolve(b, **changes)))  # one copy
     damage = _attack_damage(state, seat, kind, option.damage)
     members = party(state, seat)
     if option.reach is Reach.NONE:
