@@ -201,7 +201,11 @@ def _with_party(
     taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3), the
     end of the battle at position ``end_battle`` (``_ended``) and other
     ``changes`` of the player."""
-    rest = tuple(a for a in members if not is_paladin(a))
+    f = _fight(state)
+    if state.paladin == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
+        rest = tuple(a for a in members if not is_paladin(a))
+    else:
+        rest = tuple(members)
     p = state.players[seat]
     if prisoners:
         changes["prison"] = p.prison + prisoners
@@ -212,11 +216,11 @@ def _with_party(
         fight["paladin"] = next(a for a in members if is_paladin(a))
     if end_battle is not None:
         fight.update(battle=None, position=end_battle + 1)
-    if any(key in _PALADIN_KEYS for key in prisoners):
+    if prisoners and any(key in _PALADIN_KEYS for key in prisoners):
         fight.update(paladin=None, paladin_gone=True)
-        return evolve(state, players=players, paladin=None, fight=evolve(_fight(state), **fight))
+        return evolve(state, players=players, paladin=None, fight=evolve(f, **fight))
     if fight:
-        return evolve(state, players=players, fight=evolve(_fight(state), **fight))
+        return evolve(state, players=players, fight=evolve(f, **fight))
     return evolve(state, players=players)
 
 
@@ -972,8 +976,9 @@ def _one(index: int, amount: int) -> list[int]:
 # --- spells (CMB-SPELL) --------------------------------------------------------------------------------
 
 
-def _cast(state: GameState, speed: Speed, b: Battle) -> tuple[GameState, Battle]:
-    """CMB-SPELL-1..4: the round's spell is cast in its step if the party may
+def _cast(state: GameState, b: Battle) -> tuple[GameState, Battle]:
+    """CMB-SPELL-1..4: the round's spell is cast in its step (``_step``: the
+    Fast Spell or the Slow Spell step, as the card says) if the party may
     cast and holds at least *r* magic points, counted now; separately in each
     battle of the round (CMB-CARD-5). Regeneration's healing is not the
     Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1).
@@ -983,8 +988,6 @@ def _cast(state: GameState, speed: Speed, b: Battle) -> tuple[GameState, Battle]
     key = _card(state)
     assert key is not None
     card = COMBAT_CARDS[key]
-    if card.speed is not speed:
-        return state, b
     members = party(state, seat)
     magic = crystals(members)
     tile = _tile(state, seat, _plan_of(state, seat).tile)
@@ -1204,6 +1207,9 @@ def _step(state: GameState) -> GameState:
     # the battle ``b`` and the state; the battle (and its step) is written
     # only where a decision stops it (``_hold``), or not at all when it ends.
     step = b.step
+    card = _card(state)
+    assert card is not None
+    speed = COMBAT_CARDS[card].speed  # the step of the round's spell
     if step == "trap":
         if b.traps:
             state = _trap(state, b.traps[0])
@@ -1212,10 +1218,11 @@ def _step(state: GameState) -> GameState:
                 return state  # the next trap, a dart's target (Target), or the battle stops (CMB-BAT-3)
         step = "fast"
     if step == "fast":
-        state, b = _cast(state, Speed.FAST, b)
         step = "monsters"
-        if _waiting(state, seat, b):
-            return _at_step(_hold(state, b, position), step)
+        if speed is Speed.FAST:
+            state, b = _cast(state, b)
+            if _waiting(state, seat, b):
+                return _at_step(_hold(state, b, position), step)
     if step == "monsters":
         if b.sent:
             state = _hold(state, b, position)
@@ -1225,10 +1232,11 @@ def _step(state: GameState) -> GameState:
             return _at_step(state, step)  # the defender's monsters act (Attack)
         step = "slow"
     if step == "slow":
-        state, b = _cast(state, Speed.SLOW, b)
         step = "heal"
-        if _waiting(state, seat, b):
-            return _at_step(_hold(state, b, position), step)
+        if speed is Speed.SLOW:
+            state, b = _cast(state, b)
+            if _waiting(state, seat, b):
+                return _at_step(_hold(state, b, position), step)
     state = _heal(state, seat, b)
     if _ends_quietly(state, seat, b):
         return _conquer(state, seat, b, position)
@@ -1362,7 +1370,9 @@ def _conquer(state: GameState, seat: int, b: Battle, end: int | None) -> GameSta
         return state if end is None else _ended(state, end)
     square = _plan_of(state, seat).tile
     p = state.players[seat]
-    tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
+    tiles = p.dungeon.tiles
+    at = next(i for i, t in enumerate(tiles) if t.square == square)
+    tiles = tiles[:at] + (evolve(tiles[at], conquered=True),) + tiles[at + 1 :]
     if narrating():
         announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
