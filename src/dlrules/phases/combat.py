@@ -290,7 +290,7 @@ def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str
         if battle.invisible:
             amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
         shield = battle.shield
-        for i, d in enumerate(amounts):
+        for i, d in enumerate(amounts if shield else ()):
             if shield and d:
                 used = min(shield, d)
                 amounts[i] -= used
