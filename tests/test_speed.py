@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -104,6 +105,50 @@ def test_evolve_agrees_with_attrs_evolve() -> None:
     assert evolve(player) == player and evolve(player) is not player
     with pytest.raises(TypeError, match="no field 'coins'"):
         evolve(player, coins=1)
+
+
+def test_evolve_copies_every_state_record_like_attrs() -> None:
+    """Each record the engine copies (made without its ``__init__``) equals,
+    hashes and prints like the ``attrs.evolve`` copy, and round-trips."""
+    seen: dict[type, Any] = {}
+
+    def walk(value: object) -> None:
+        cls = type(value)
+        if attrs.has(cls):
+            seen.setdefault(cls, value)
+            for field in attrs.fields(cls):
+                walk(getattr(value, field.name))
+        elif isinstance(value, (tuple, list, frozenset)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    for state in CORPUS:
+        walk(state)
+    assert len(seen) >= 8
+    for record in seen.values():
+        ours = evolve(record)
+        theirs = attrs.evolve(record)
+        assert ours == theirs and hash(ours) == hash(theirs) and repr(ours) == repr(theirs)
+        assert type(ours) is type(record) and ours is not record
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(ours, attrs.fields(type(record))[0].name, None)
+    state = CORPUS[-1]
+    assert dlrules.loads(dlrules.dumps(evolve(state, round=3)), GameState) == evolve(state, round=3)
+
+
+def test_evolve_runs_the_init_of_records_that_check_their_fields() -> None:
+    """A record with a validator is copied through its ``__init__``."""
+
+    @attrs.frozen
+    class Checked:
+        amount: int = attrs.field(validator=attrs.validators.ge(0))
+
+    assert evolve(Checked(1), amount=2) == Checked(2)
+    with pytest.raises(ValueError):
+        evolve(Checked(1), amount=-1)
 
 
 def test_new_game_layouts_are_shared_but_games_stay_apart() -> None:

@@ -187,14 +187,40 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     return members
 
 
-def _with_party(state: GameState, seat: int, members: Sequence[Adventurer]) -> GameState:
-    """Write ``seat``'s party back: the paladin's record to ``Fight.paladin``."""
-    rest = tuple(a for a in members if not is_paladin(a))
-    player = evolve(state.players[seat], party=rest)
+def _with_party(
+    state: GameState,
+    seat: int,
+    members: Sequence[Adventurer],
+    battle: Battle | None = None,
+    prisoners: tuple[str, ...] = (),
+    end_battle: int | None = None,
+    **changes: object,
+) -> GameState:
+    """Write ``seat``'s party back in one copy: the paladin's record to
+    ``Fight.paladin``; with it the ``battle`` (if given), the ``prisoners``
+    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3), the
+    end of the battle at position ``end_battle`` (``_ended``) and other
+    ``changes`` of the player."""
+    f = _fight(state)
+    if state.paladin == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
+        rest = tuple(a for a in members if not is_paladin(a))
+    else:
+        rest = tuple(members)
+    p = state.players[seat]
+    if prisoners:
+        changes["prison"] = p.prison + prisoners
+    player = evolve(p, party=rest, **changes)
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    fight: dict[str, object] = {} if battle is None else {"battle": battle}
     if len(rest) < len(members):
-        lead = next(a for a in members if is_paladin(a))
-        return evolve(state, players=players, fight=evolve(_fight(state), paladin=lead))  # one copy
+        fight["paladin"] = next(a for a in members if is_paladin(a))
+    if end_battle is not None:
+        fight.update(battle=None, position=end_battle + 1)
+    if prisoners and any(key in _PALADIN_KEYS for key in prisoners):
+        fight.update(paladin=None, paladin_gone=True)
+        return evolve(state, players=players, paladin=None, fight=evolve(f, **fight))
+    if fight:
+        return evolve(state, players=players, fight=evolve(f, **fight))
     return evolve(state, players=players)
 
 
@@ -217,22 +243,54 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None) -> GameState:
+def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None, b: Battle | None = None) -> GameState:
     """Place damage on ``seat``'s party, ``amounts[i]`` on the i-th adventurer
     (CMB-PARTY-5), all at once, then eliminate (CMB-PARTY-6, CMB-8): an
     adventurer whose counters reach his hit points goes to this dungeon's
     prison. Invisible wizards take nothing (C1-4, U-13); a Magic Shield
     absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
     to people, ``by`` names it in the event data (a trap, a monster,
-    ``"fatigue"``, ``"poison"``)."""
+    ``"fatigue"``, ``"poison"``). ``b`` is the battle as it now stands when
+    it is not written yet: it is written with the damage. The state is
+    copied once."""
+    if b is None:
+        f = state.fight
+        harm = _harm(state, seat, amounts, why, by, f.battle if f is not None else None)
+        return state if harm is None else _hurt_written(state, seat, harm)
+    harm = _harm(state, seat, amounts, why, by, b)
+    if harm is None:
+        return _set_battle(state, b)
+    alive, prisoners, shielded = harm
+    if alive is None:
+        return _set_battle(state, shielded or b)
+    return _with_party(state, seat, alive, shielded or b, prisoners)
+
+
+def _hurt_written(state: GameState, seat: int, harm: _Harm) -> GameState:
+    """The state with ``harm`` (``_harm``'s answer) written, in one copy."""
+    alive, prisoners, shielded = harm
+    if alive is None:
+        assert shielded is not None
+        return _set_battle(state, shielded)
+    return _with_party(state, seat, alive, shielded, prisoners)
+
+
+_Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
+"""What ``hurt`` writes: the party left (None: untouched), the prisoners
+taken, the battle with its Magic Shield used (None: untouched)."""
+
+
+def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
+    """``hurt`` computed and announced, not written (None: nothing changes);
+    ``battle`` is the battle in progress, if any."""
     members = party(state, seat)
     amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
-    battle = state.fight.battle if state.fight is not None else None
+    shielded: Battle | None = None  # the battle with its shield used, if it was
     if battle is not None and battle.seat == seat:
         if battle.invisible:
             amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
         shield = battle.shield
-        for i, d in enumerate(amounts):
+        for i, d in enumerate(amounts if shield else ()):
             if shield and d:
                 used = min(shield, d)
                 amounts[i] -= used
@@ -248,34 +306,29 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
                         by=by,
                     )
         if shield != battle.shield:
-            state = _set_battle(state, evolve(battle, shield=shield))
+            shielded = evolve(battle, shield=shield)
     if not any(amounts):
-        return state
+        return None if shielded is None else (None, (), shielded)
     hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
     if narrating():
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
-    alive = tuple(a for a in hit if a.damage < hit_points(a))
-    fallen = tuple(a for a in hit if a.damage >= hit_points(a) and not is_illusion(a))
-    if not fallen and len(alive) == len(hit):  # the usual case: nobody falls; one copy
-        return _with_party(state, seat, alive)
+    standing = [a.damage < hit_points(a) for a in hit]
+    if all(standing):  # the usual case: nobody falls
+        return tuple(hit), (), shielded
+    alive = tuple(a for a, up in zip(hit, standing) if up)
+    fallen = tuple(a for a, up in zip(hit, standing) if not up and not is_illusion(a))
     if narrating() and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
     if alive and all(is_illusion(a) for a in alive):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrating():
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
-    state = _with_party(state, seat, alive)
-    if fallen:
-        prison = state.players[seat].prison + tuple(a.key for a in fallen)
-        state = update_player(state, seat, prison=prison)
+    if narrating():
         for a in fallen:
-            if narrating():
-                where = next(i for i, b in enumerate(hit) if b is a)
-                announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
-            if is_paladin(a):  # CMB-PAL-3: once eliminated he never moves again
-                state = evolve(state, paladin=None, fight=evolve(_fight(state), paladin=None, paladin_gone=True))
-    return state
+            where = next(i for i, b in enumerate(hit) if b is a)
+            announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
+    return alive, tuple(a.key for a in fallen), shielded
 
 
 # --- battle tiles (CMB-2, CMB-PLAN-2..4) ----------------------------------------------------
@@ -315,9 +368,13 @@ def _tile(state: GameState, seat: int, square: Square) -> Tile:
 
 def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
     """CMB-PLAN-6: (gold, food, imps) a set of traps costs on ``ground``, surcharge included."""
+    return _cost(traps, ground.surcharge)
+
+
+def _cost(traps: Sequence[str], surcharge: int) -> tuple[int, int, int]:
     data = [TRAP_COMBAT[t] for t in traps]
     return (
-        ground.surcharge * len(traps) + sum(t.gold for t in data),
+        surcharge * len(traps) + sum(t.gold for t in data),
         sum(t.food for t in data),
         sum(t.imps for t in data),
     )
@@ -363,27 +420,41 @@ def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...
 
 
 def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
-    """CMB-REF-2: every legal plan (cached on what a plan depends on)."""
-    return _plans_for(seat, player.dungeon, player.traps, player.monsters, player.gold, player.food, player.imps)
+    """CMB-REF-2: every legal plan: on each battle tile, each affordable set
+    of trap cards with each set of monsters that may be sent (CMB-PLAN-2..6).
+    Not cached as a whole (gold, food and imps make nearly every player's
+    situation new); its parts are."""
+    options = []
+    dungeon = player.dungeon
+    for square in battle_tiles(dungeon):
+        tile = dungeon.at(square)
+        assert tile is not None
+        ground = ground_of(tile)
+        played = tuple(
+            ts
+            for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
+            if player.gold >= gold and player.food >= food and player.imps >= imps
+        )
+        options.append((square, played, _sendable(player.monsters, ground.monsters)))
+    return _plan_moves(seat, tuple(options))
 
 
 @functools.lru_cache(maxsize=1024)
-def _plans_for(
-    seat: int, dungeon: Dungeon, traps: tuple[str, ...], monsters: tuple[Monster, ...], gold: int, food: int, imps: int
+def _plan_moves(
+    seat: int, options: tuple[tuple[Square, tuple[tuple[str, ...], ...], tuple[tuple[int, ...], ...]], ...]
 ) -> tuple[Move, ...]:
-    player = PlayerState(gold, food, imps, 0, (), (), dungeon, monsters=monsters, traps=traps)
-    out: list[Move] = []
+    """The plans of ``seat``: for each battle tile, its trap sets and its monster sets."""
+    return tuple(PlanDefence(seat, square, ts, ms) for square, played, sends in options for ts in played for ms in sends)
+
+
+@functools.lru_cache(maxsize=1024)
+def _trap_costs(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
+    """CMB-PLAN-5, CMB-PLAN-6: each sorted set of at most ``most`` of the
+    trap cards held, with its (gold, food, imps), ``surcharge`` per card included."""
     counts: dict[str, int] = {}
-    for t in player.traps:
+    for t in traps:
         counts[t] = counts.get(t, 0) + 1
-    for square in battle_tiles(player.dungeon):
-        tile = player.dungeon.at(square)
-        assert tile is not None
-        ground = ground_of(tile)
-        played = [ts for ts in _multisets(counts, ground.traps) if _affordable(player, _trap_cost(ts, ground))]
-        sends = _sendable(player.monsters, ground.monsters)
-        out.extend(PlanDefence(seat, square, ts, ms) for ts in played for ms in sends)
-    return tuple(out)
+    return tuple((ts, _cost(ts, surcharge)) for ts in _multisets(counts, most))
 
 
 def _releases(seat: int, player: PlayerState) -> tuple[Move, ...]:
@@ -796,11 +867,11 @@ def _withdraw(state: GameState, indices: Sequence[int], why: str, card: str) -> 
 
 def _knock_out(state: GameState, seat: int, indices: Sequence[int], *, golem_stays: bool = True) -> GameState:
     """CMB-MON-4, CMB-MON-8: face down in the lair (a Golem goes back face up)."""
-    monsters = tuple(
-        evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m
-        for i, m in enumerate(state.players[seat].monsters)
-    )
-    return update_player(state, seat, monsters=monsters)
+    return update_player(state, seat, monsters=_knocked_out(state.players[seat].monsters, indices, golem_stays=golem_stays))
+
+
+def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem_stays: bool = True) -> tuple[Monster, ...]:
+    return tuple(evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters))
 
 
 # --- the trap step (CMB-TRAP) ------------------------------------------------------------------------
@@ -815,9 +886,8 @@ def _trap(state: GameState, key: str) -> GameState:
     traps.remove(key)
     t = TRAP_COMBAT[key]
     p = state.players[seat]
-    state = update_player(
-        state,
-        seat,
+    player = evolve(
+        p,
         gold=max(0, p.gold - t.gold),
         food=max(0, p.food - t.food),
         imps=max(0, p.imps - t.imps),
@@ -827,17 +897,19 @@ def _trap(state: GameState, key: str) -> GameState:
         paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
         announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
-    state = evolve(state, trap_discard=state.trap_discard + (key,))  # SETUP-3: a used trap card leaves the game
-    state = _set_battle(state, evolve(b, traps=tuple(traps)))
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    discard = state.trap_discard + (key,)  # SETUP-3: a used trap card leaves the game
     if t.aim is Aim.CHOSEN:
-        return _set_battle(state, evolve(_battle(state), aiming=key))
-    return _trap_hits(state, key, None)
+        fight = evolve(_fight(state), battle=evolve(b, traps=tuple(traps), aiming=key))
+        return evolve(state, players=players, trap_discard=discard, fight=fight)  # one copy
+    state = evolve(state, players=players, trap_discard=discard)
+    return _trap_hits(state, key, None, evolve(b, traps=tuple(traps)))  # the battle written with the damage
 
 
-def _trap_hits(state: GameState, key: str, target: int | None) -> GameState:
+def _trap_hits(state: GameState, key: str, target: int | None, b: Battle) -> GameState:
     """CMB-TRAP-3..7, CMB-5: list the damage, cancel up to the anti-trap icons
-    front first, place the rest; the other effects happen whatever the damage."""
-    b = _battle(state)
+    front first, place the rest; the other effects happen whatever the damage.
+    ``b`` is the battle as it now stands (written with the damage)."""
     seat = b.seat
     t = TRAP_COMBAT[key]
     members = party(state, seat)
@@ -879,23 +951,22 @@ def _trap_hits(state: GameState, key: str, target: int | None) -> GameState:
             marked = list(members)
             marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
             state = _with_party(state, seat, marked)
-    state = _set_battle(state, evolve(_battle(state), **changes))
-    return hurt(state, seat, listed, f"The {TRAPS[key].name}", key)
+    return hurt(state, seat, listed, f"The {TRAPS[key].name}", key, evolve(b, **changes))
 
 
 def _aimed(state: GameState, index: int) -> GameState:
     b = _battle(state)
     aiming = b.aiming
     assert aiming is not None
-    state = _set_battle(state, evolve(b, aiming=None))
+    aimed = evolve(b, aiming=None)  # written with the damage
     if narrating():
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
         members = party(state, b.seat)
         announce("target", f"Player {b.seat + 1} aims {what} at {_who(members, index)}.", b.seat, by=aiming, position=index, adventurer=members[index].key)
     if aiming in MONSTER_COMBAT:  # M-5: the Witch's second small attack, its damage from table M
         small = next(o for o in MONSTER_COMBAT[aiming].options if o.hits > 1).damage
-        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming)
-    return _trap_hits(state, aiming, index)
+        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming, aimed)
+    return _trap_hits(state, aiming, index, aimed)
 
 
 def _one(index: int, amount: int) -> list[int]:
@@ -905,19 +976,18 @@ def _one(index: int, amount: int) -> list[int]:
 # --- spells (CMB-SPELL) --------------------------------------------------------------------------------
 
 
-def _cast(state: GameState, speed: Speed) -> GameState:
-    """CMB-SPELL-1..4: the round's spell is cast in its step if the party may
+def _cast(state: GameState, b: Battle) -> tuple[GameState, Battle]:
+    """CMB-SPELL-1..4: the round's spell is cast in its step (``_step``: the
+    Fast Spell or the Slow Spell step, as the card says) if the party may
     cast and holds at least *r* magic points, counted now; separately in each
     battle of the round (CMB-CARD-5). Regeneration's healing is not the
-    Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1)."""
+    Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1).
+    ``b`` is the battle (``_step`` carries it); the battle it leaves is returned, not written."""
     f = _fight(state)
-    b = _battle(state)
     seat = b.seat
     key = _card(state)
     assert key is not None
     card = COMBAT_CARDS[key]
-    if card.speed is not speed:
-        return state
     members = party(state, seat)
     magic = crystals(members)
     tile = _tile(state, seat, _plan_of(state, seat).tile)
@@ -932,51 +1002,50 @@ def _cast(state: GameState, speed: Speed) -> GameState:
     if why is not None:
         if narrating():
             announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
-        return state
+        return state, b
     if narrating():
         announce("spell", f"The party casts {card.name}: {card.effect}.", seat, card=key, cast=True, magic=magic)
     p = state.players[seat]
     spell = card.spell
     if spell == "word-of-peace":
-        return _set_battle(state, evolve(b, choosing=spell))
+        return state, evolve(b, choosing=spell)
     if spell == "suggestion":
         asking = _monsters_only(p, b.sent)
-        return _set_battle(state, evolve(b, choosing=spell if asking else None, asking=asking))
+        return state, evolve(b, choosing=spell if asking else None, asking=asking)
     if spell == "magic-shield":
-        return _set_battle(state, evolve(b, shield=MAGIC_SHIELD_POINTS.value))
+        return state, evolve(b, shield=MAGIC_SHIELD_POINTS.value)
     if spell == "invisibility":
         wizards = tuple(a for a in members if adventurer_class(a) is AdventurerClass.WIZARD)
         others = tuple(a for a in members if adventurer_class(a) is not AdventurerClass.WIZARD)
-        state = _with_party(state, seat, others + wizards)
-        return _set_battle(state, evolve(b, invisible=True))
+        return _with_party(state, seat, others + wizards), evolve(b, invisible=True)
     if spell == "detect-treasure":
         if p.gold:
             _lose(seat, key, "gold")
-            return update_player(state, seat, gold=p.gold - 1)
+            return update_player(state, seat, gold=p.gold - 1), b
         if p.food:
             _lose(seat, key, "food")
-            return update_player(state, seat, food=p.food - 1)
+            return update_player(state, seat, food=p.food - 1), b
         if p.traps:
-            return _set_battle(state, evolve(b, choosing=spell))
-        return state
+            return state, evolve(b, choosing=spell)
+        return state, b
     if spell == "fist-of-justice":
         if p.imps:
             _lose(seat, key, "imps")
-            return update_player(state, seat, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1))
-        return state
+            return update_player(state, seat, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1)), b
+        return state, b
     if spell == "detect-evil":
-        return move_evil(state, seat, DETECT_EVIL_EVIL.value)  # CMB-SPELL-7: a gain
+        return move_evil(state, seat, DETECT_EVIL_EVIL.value), b  # CMB-SPELL-7: a gain
     if spell == "illusion":
         p = state.players[seat]
-        return update_player(state, seat, party=(Adventurer(ILLUSION_KEY),) + p.party)
+        return update_player(state, seat, party=(Adventurer(ILLUSION_KEY),) + p.party), b
     if spell == "create-food":
         fed = (evolve(members[0], food=members[0].food + 1),) + members[1:]
-        return _with_party(state, seat, fed)
+        return _with_party(state, seat, fed), b
     if spell == "metamorphosis":
         if _monsters_only(p, b.sent):
-            return _set_battle(state, evolve(b, choosing=spell))
-        return state
-    return state  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
+            return state, evolve(b, choosing=spell)
+        return state, b
+    return state, b  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
 
 
 def _lose(seat: int, card: str, what: str) -> None:
@@ -1018,12 +1087,10 @@ def _attack(state: GameState, move: Attack) -> GameState:
         changes["no_heal"] = True
     if option.no_conquest:
         changes["no_conquest"] = True
-    state = _set_battle(state, evolve(b, **changes))
-    if option.food:
-        state = update_player(state, seat, food=p.food - option.food)
-    monsters = state.players[seat].monsters
-    monsters = monsters[: move.monster] + (evolve(monsters[move.monster], ready=option.ready_after),) + monsters[move.monster + 1 :]
-    state = update_player(state, seat, monsters=monsters)
+    monsters = p.monsters[: move.monster] + (evolve(p.monsters[move.monster], ready=option.ready_after),) + p.monsters[move.monster + 1 :]
+    player = evolve(p, food=p.food - option.food, monsters=monsters)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    state = evolve(state, players=players, fight=evolve(_fight(state), battle=evolve(b, **changes)))  # one copy
     damage = _attack_damage(state, seat, kind, option.damage)
     members = party(state, seat)
     if option.reach is Reach.NONE:
@@ -1120,49 +1187,78 @@ def _step(state: GameState) -> GameState:
         position += 1  # CMB-BAT-1: no plan, no battle
     if position >= len(order):
         return _end_round(state)
-    if position != f.position:
-        return evolve(state, fight=evolve(f, position=position))
     seat = order[position]
     plan = f.plans[seat]
     assert plan is not None
     b = f.battle
     if b is None:
-        return _start_battle(state, seat, plan)
-    if not party(state, seat):
+        state, b = _start_battle(state, seat, plan, position)
+        if b is None:
+            return state  # CMB-END-5: no battle
+        if b.traps:
+            state = _hold(state, b, position)  # the trap cards go off from the battle
+            if len(b.traps) > 1:
+                return state  # the Labyrinth's order is asked (ChooseTrap)
+    elif position != f.position:
+        return evolve(state, fight=evolve(f, position=position))
+    elif not party(state, seat):
         return _end_battle(state, stopped=True)  # CMB-BAT-3
-    # CMB-4: the steps in order; consecutive automatic steps run in one go and
-    # the battle's step is stored only where a decision stops it.
+    # CMB-4: the steps in order; consecutive automatic steps run in one go on
+    # the battle ``b`` and the state; the battle (and its step) is written
+    # only where a decision stops it (``_hold``), or not at all when it ends.
     step = b.step
+    card = _card(state)
+    assert card is not None
+    speed = COMBAT_CARDS[card].speed  # the step of the round's spell
     if step == "trap":
         if b.traps:
-            return _trap(state, b.traps[0])
+            state = _trap(state, b.traps[0])
+            b = _battle(state)
+            if b.traps or b.aiming is not None or not party(state, seat):
+                return state  # the next trap, a dart's target (Target), or the battle stops (CMB-BAT-3)
         step = "fast"
     if step == "fast":
-        state = _cast(state, Speed.FAST)
         step = "monsters"
-        if _waiting(state, seat):
-            return _at_step(state, step)
+        if speed is Speed.FAST:
+            state, b = _cast(state, b)
+            if _waiting(state, seat, b):
+                return _at_step(_hold(state, b, position), step)
     if step == "monsters":
-        b = _battle(state)
         if b.sent:
+            state = _hold(state, b, position)
             stuck = _cannot_attack(state, b)
             if stuck is not None:
                 return _at_step(_stuck(state, b, stuck), step)
             return _at_step(state, step)  # the defender's monsters act (Attack)
         step = "slow"
     if step == "slow":
-        state = _cast(state, Speed.SLOW)
         step = "heal"
-        if _waiting(state, seat):
-            return _at_step(state, step)
-    state = _heal(state, seat)
-    state = _conquer(state, seat)
-    return _end_battle(state, stopped=False)
+        if speed is Speed.SLOW:
+            state, b = _cast(state, b)
+            if _waiting(state, seat, b):
+                return _at_step(_hold(state, b, position), step)
+    state = _heal(state, seat, b)
+    if _ends_quietly(state, seat, b):
+        return _conquer(state, seat, b, position)
+    state = _hold(state, b, position)
+    return _end_battle(_conquer(state, seat, b, None), stopped=False)
 
 
-def _waiting(state: GameState, seat: int) -> bool:
+def _hold(state: GameState, b: Battle, position: int) -> GameState:
+    """The state with the battle ``b`` at ``position`` in play order written,
+    its trap cards taken from the plan (CMB-BAT-1), if it is not yet."""
+    f = _fight(state)
+    if f.battle is b:
+        return state
+    plans = f.plans
+    plan = plans[b.seat]
+    if plan is not None and plan.traps:
+        plans = plans[: b.seat] + (evolve(plan, traps=()),) + plans[b.seat + 1 :]
+    return evolve(state, fight=evolve(f, plans=plans, position=position, battle=b))
+
+
+def _waiting(state: GameState, seat: int, b: Battle) -> bool:
     """A spell asks the defender something, or nobody is left (CMB-BAT-3)."""
-    b = _battle(state)
     return b.choosing is not None or b.aiming is not None or not party(state, seat)
 
 
@@ -1184,10 +1280,13 @@ def _stuck(state: GameState, b: Battle, index: int) -> GameState:
     return _knock_out(state, b.seat, (index,))
 
 
-def _start_battle(state: GameState, seat: int, plan: Plan) -> GameState:
-    """CMB-BAT-1; CMB-END-5 when the party is already gone."""
+def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tuple[GameState, Battle | None]:
+    """CMB-BAT-1 at ``position`` in play order: the battle begins (written
+    by ``_hold`` if a decision stops it); CMB-END-5 when the party is
+    already gone: no battle, and that is written at once."""
+    f = _fight(state)
+    p = state.players[seat]
     if not party(state, seat):
-        p = state.players[seat]
         if narrating():
             announce(
                 "no_battle",
@@ -1198,29 +1297,28 @@ def _start_battle(state: GameState, seat: int, plan: Plan) -> GameState:
                 gold=plan.gold,
                 monsters=[p.monsters[i].kind for i in plan.monsters],
             )
-        state = update_player(state, seat, traps=p.traps + plan.traps, gold=p.gold + plan.gold)
-        state = _knock_out(state, seat, plan.monsters)
-        f = _fight(state)
+        player = evolve(p, traps=p.traps + plan.traps, gold=p.gold + plan.gold, monsters=_knocked_out(p.monsters, plan.monsters))
+        players = state.players[:seat] + (player,) + state.players[seat + 1 :]
         plans = f.plans[:seat] + (evolve(plan, traps=(), gold=0),) + f.plans[seat + 1 :]
-        return evolve(state, fight=evolve(f, plans=plans, position=f.position + 1))
+        return evolve(state, players=players, fight=evolve(f, plans=plans, position=position + 1)), None  # one copy
     if narrating():
-        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=_fight(state).round)
+        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=f.round)
     # The trap cards move from the plan to the battle, where they go off one by one.
-    f = _fight(state)
-    plans = f.plans[:seat] + (evolve(plan, traps=()),) + f.plans[seat + 1 :]
-    return evolve(state, fight=evolve(f, plans=plans, battle=Battle(seat, traps=plan.traps, sent=plan.monsters)))
+    return state, Battle(seat, traps=plan.traps, sent=plan.monsters)
 
 
-def _heal(state: GameState, seat: int) -> GameState:
-    """CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first."""
-    b = _battle(state)
-    members = party(state, seat)
-    power = hearts(members)
-    if not power or not b.attacked or b.no_heal:
-        if power and narrating():
+def _heal(state: GameState, seat: int, b: Battle) -> GameState:
+    """CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first (``b``: the battle)."""
+    if not b.attacked or b.no_heal:
+        power = hearts(party(state, seat)) if narrating() else 0  # counted only to be told
+        if power:
             reason = "no_attack" if not b.attacked else "stopped"
             why = "no monster or ghost attacked" if not b.attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
             announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat, hearts=power, reason=reason)
+        return state
+    members = party(state, seat)
+    power = hearts(members)
+    if not power:
         return state
     healed = []
     cures = []
@@ -1234,18 +1332,20 @@ def _heal(state: GameState, seat: int) -> GameState:
     return _with_party(state, seat, healed)
 
 
-def _conquer(state: GameState, seat: int) -> GameState:
+def _conquer(state: GameState, seat: int, b: Battle, end: int | None) -> GameState:
     """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest;
-    the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil)."""
-    b = _battle(state)
+    the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil).
+    ``b`` is the battle; with ``end``, its position, it ends in the same copy
+    (``_ends_quietly``)."""
     if b.no_conquest:
         if narrating():
             tile = _plan_of(state, seat).tile
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(tile)} this round (CMB-CONQ-1).", seat, tile=square_data(tile))
-        return state
+        return state if end is None else _ended(state, end)
     card = _card(state)
     assert card is not None
     left = COMBAT_CARDS[card].fatigue
+    harm: _Harm | None = None  # the last points of fatigue, written with the conquest
     while left:
         # One point at a time on the current first adventurer: the points he
         # takes before he falls are placed together, the rest roll on.
@@ -1253,27 +1353,49 @@ def _conquer(state: GameState, seat: int) -> GameState:
         if not members:
             break
         points = min(left, hit_points(members[0]) - members[0].damage)
-        before = state
-        state = hurt(state, seat, [points], "Fatigue", "fatigue")
         left -= points
-        if state is before:
+        if not left:
+            harm = _harm(state, seat, [points], "Fatigue", "fatigue", b)
+            break
+        early = _harm(state, seat, [points], "Fatigue", "fatigue", b)
+        if early is None:
             break  # an invisible wizard: the points are lost (U-13)
-    if not party(state, seat):
-        return state
+        state = _hurt_written(state, seat, early)
+        b = early[2] or b
+    alive, prisoners, shielded = harm if harm is not None else (None, (), None)
+    if alive is None:
+        alive = party(state, seat)
+    if not alive:
+        state = state if harm is None else _hurt_written(state, seat, harm)
+        return state if end is None else _ended(state, end)
     square = _plan_of(state, seat).tile
     p = state.players[seat]
-    tiles = tuple(evolve(t, conquered=True) if t.square == square else t for t in p.dungeon.tiles)
+    tiles = p.dungeon.tiles
+    at = next(i for i, t in enumerate(tiles) if t.square == square)
+    tiles = tiles[:at] + (evolve(tiles[at], conquered=True),) + tiles[at + 1 :]
     if narrating():
         announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
-        # The tile and the one space of evil in one copy; then the paladin check (PAL-5).
-        player = evolve(p, dungeon=Dungeon(tiles), evil=p.evil - 1)
-        state = evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
+        # The fatigue, the tile and the one space of evil in one copy; then the paladin check (PAL-5).
+        state = _with_party(state, seat, alive, shielded, prisoners, end, dungeon=Dungeon(tiles), evil=p.evil - 1)
         if narrating():
-            announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {player.evil}.", seat, start=p.evil, end=player.evil)
+            announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {p.evil - 1}.", seat, start=p.evil, end=p.evil - 1)
         return check_paladin(state)
-    state = update_player(state, seat, dungeon=Dungeon(tiles))
+    state = _with_party(state, seat, alive, shielded, prisoners, end, dungeon=Dungeon(tiles))
     return move_evil(state, seat, -CONQUEST_EVIL.value)
+
+
+def _ends_quietly(state: GameState, seat: int, b: Battle) -> bool:
+    """``_end_battle`` will only close the battle: no monster left to knock
+    out, no trap card to take back, no Poisoned Dart damage to come (the
+    conquest and fatigue before it add none)."""
+    lead = _fight(state).paladin
+    return not b.sent and not b.traps and (lead is None or not lead.poison) and not any(a.poison for a in party(state, seat))
+
+
+def _ended(state: GameState, position: int) -> GameState:
+    """The battle at ``position`` over, the next defender's turn (CMB-BAT-1)."""
+    return evolve(state, fight=evolve(_fight(state), battle=None, position=position + 1))
 
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
@@ -1290,18 +1412,22 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
         state = hurt(state, seat, amounts, "The Poisoned Dart's later damage", "poison")
     state = _poisoned_paladin_elsewhere(state, seat)
-    b = _battle(state)
-    if b.sent:
-        state = _knock_out(state, seat, b.sent)
-    if b.traps:
-        plan = _plan_of(state, seat)
-        p = state.players[seat]
-        refund = ground_of(_tile(state, seat, plan.tile)).surcharge * len(b.traps)
-        state = update_player(state, seat, traps=p.traps + b.traps, gold=p.gold + refund)
-    if stopped and narrating():
-        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=_fight(state).round)
     f = _fight(state)
-    return evolve(state, fight=evolve(f, battle=None, position=f.position + 1))
+    b = _battle(state)
+    if stopped and narrating():
+        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=f.round)
+    if not b.sent and not b.traps:
+        return _ended(state, f.position)
+    fight = evolve(f, battle=None, position=f.position + 1)
+    p = state.players[seat]
+    changes: dict[str, object] = {}
+    if b.sent:
+        changes["monsters"] = _knocked_out(p.monsters, b.sent)
+    if b.traps:
+        refund = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge * len(b.traps)
+        changes.update(traps=p.traps + b.traps, gold=p.gold + refund)
+    players = state.players[:seat] + (evolve(p, **changes),) + state.players[seat + 1 :]
+    return evolve(state, players=players, fight=fight)  # one copy
 
 
 def _poisoned_paladin_elsewhere(state: GameState, seat: int) -> GameState:
@@ -1338,24 +1464,23 @@ def _finish(state: GameState) -> GameState:
     """CMB-END-2, CMB-END-4, CMB-9: survivors leave for the Distant Lands
     unscored; every monster and ghost face up again."""
     far = state.far_lands
-    for seat in range(state.n_players):
+    players = []
+    for seat, p in enumerate(state.players):
         members = party(state, seat)
         if members and narrating():
             leaving = [a.key for a in members if not is_illusion(a)]
             names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
             announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
         far += tuple(a.key for a in members if not is_illusion(a))
-        state = update_player(
-            state, seat, party=(), monsters=tuple(evolve(m, ready=True) for m in state.players[seat].monsters)
-        )
+        players.append(evolve(p, party=(), monsters=tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters)))
     f = _fight(state)
-    gone = f.paladin_gone
-    if state.paladin is not None and not gone:
-        gone = True
-        state = evolve(state, paladin=None)
+    gone, holder = f.paladin_gone, state.paladin
+    if holder is not None and not gone:
+        gone, holder = True, None
     if narrating():
         announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).", None, year=state.year)
-    return evolve(state, far_lands=far, fight=evolve(f, stage="over", battle=None, paladin=None, paladin_gone=gone))
+    fight = evolve(f, stage="over", battle=None, paladin=None, paladin_gone=gone)
+    return evolve(state, players=tuple(players), paladin=holder, far_lands=far, fight=fight)  # one copy
 
 
 def done(state: GameState) -> bool:
