@@ -5,16 +5,18 @@ happened (the events an app narrates)."""
 from __future__ import annotations
 
 import contextvars
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import attrs
 
+from dlrules.components import Action
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.errors import Violation
 from dlrules.moves import Move
-from dlrules.state import GameState, PlayerState, evolve
+from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
 
 _T = TypeVar("_T")
 
@@ -94,6 +96,13 @@ def colour_name(state: GameState, colour: int) -> str:
 def replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
     """``items`` with ``item`` at ``index`` (a player among the players, ...)."""
     return items[:index] + (item,) + items[index + 1 :]
+
+
+@functools.lru_cache(maxsize=128)
+def played_order(action: Action, slot: int | None, outcome: Outcome) -> PlayedOrder:
+    """The record of a played order (RUL-1), shared between states (records
+    are immutable; 8 actions x 4 slots x 3 outcomes)."""
+    return PlayedOrder(action, slot, outcome)
 
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:

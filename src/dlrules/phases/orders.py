@@ -20,8 +20,8 @@ from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, update_player
-from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
+from dlrules.phases.common import announce, colour_name, narrating, played_order, update_player
+from dlrules.state import CHANCE, DummyState, GameState, Outcome, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
 
@@ -285,16 +285,16 @@ def _reveal(state: GameState) -> GameState:
             action = committed[k]
             row = board[action.index]
             if k == 0 and seat in unpaid:
-                order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)  # ORD-9, RUL-1
+                order = played_order(action, None, Outcome.NOT_CARRIED_OUT)  # ORD-9, RUL-1
             elif None not in row:
                 # ORD-6: all three slots taken: the minion stands on the order card.
-                order = PlayedOrder(action, None, Outcome.NOT_CARRIED_OUT)
+                order = played_order(action, None, Outcome.NOT_CARRIED_OUT)
                 if telling:
                     announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat, colour=seat, action=action.value, slot=None)
             else:
                 slot = row.index(None)  # ORD-4: the lowest free slot
                 row[slot] = seat
-                order = PlayedOrder(action, slot, Outcome.PENDING)
+                order = played_order(action, slot, Outcome.PENDING)
                 if telling:
                     announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat, colour=seat, action=action.value, slot=slot)
             orders_played[seat].append(order)

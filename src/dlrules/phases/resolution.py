@@ -48,13 +48,14 @@ from dlrules.phases.common import (
     evil_cost_violation,
     move_evil,
     narrating,
+    played_order,
     plural,
     replaced,
     square_data,
     update_player,
 )
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayedOrder, PlayerState, Resolution, Square, Tile, evolve
+from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayerState, Resolution, Square, Tile, evolve
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
@@ -144,7 +145,7 @@ def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] 
     played = player.played
     for i, o in enumerate(player.played):
         if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING:
-            played = replaced(played, i, PlayedOrder(action, o.slot, outcome))
+            played = replaced(played, i, played_order(action, o.slot, outcome))
     players = replaced(state.players, seat, evolve(player, played=played, **changes))
     if carried:
         if narrating():
