@@ -8,7 +8,9 @@ column 2 (the component tables, geometry). Functions here take sets of squares o
 
 from __future__ import annotations
 
+import bisect
 import functools
+import operator
 from collections import deque
 from collections.abc import Iterable, Mapping
 
@@ -148,6 +150,17 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
         "ACT-DIG-6",
         f"a tunnel at {square_name(square)} would fill the 2×2 block {corners} completely (rooms count, ACT-ROOM-8)",
     )
+
+
+_square_of = operator.attrgetter("square")
+
+
+def with_tunnel(dungeon: Dungeon, square: Square) -> Dungeon:
+    """The dungeon with a new tunnel at ``square``, its tiles kept sorted by
+    square (inserted in place: the same order as sorting them again)."""
+    tiles = dungeon.tiles
+    i = bisect.bisect_right(tiles, square, key=_square_of)
+    return Dungeon(tiles[:i] + (Tile(square),) + tiles[i:])
 
 
 @functools.lru_cache(maxsize=4096)

@@ -15,7 +15,7 @@ import functools
 from typing import Any
 
 from dlrules.components import ROOMS, Produce, RoomKind
-from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name
+from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name, with_tunnel
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
@@ -295,10 +295,9 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
         return move_evil(update_player(state, seat, **changes), seat, -1)
     elif kind.produce is Produce.TUNNEL:
         assert move.target is not None
-        tiles = tuple(sorted(player.dungeon.tiles + (Tile(move.target),), key=lambda t: t.square))
         if telling:
             announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.", seat, **facts, tunnel=square_data(move.target))
-        changes["dungeon"] = Dungeon(tiles)
+        changes["dungeon"] = with_tunnel(player.dungeon, move.target)
     else:
         assert kind.produce is Produce.TRAP
         turn = state.turn

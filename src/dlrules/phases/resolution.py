@@ -24,7 +24,7 @@ from typing import Any
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
-from dlrules.dungeon import dig_squares, dig_violation, room_squares, room_violation, square_name
+from dlrules.dungeon import dig_squares, dig_violation, room_squares, room_violation, square_name, with_tunnel
 from dlrules.errors import Violation
 from dlrules.moves import (
     BuildRoom,
@@ -52,7 +52,6 @@ from dlrules.phases.common import (
     plural,
     replaced,
     square_data,
-    update_player,
 )
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayerState, Resolution, Square, Tile, evolve
@@ -100,6 +99,12 @@ _WALK: tuple[tuple[int, int], ...] = tuple(
 
 _STEP: dict[tuple[int, int], int] = {at: i for i, at in enumerate(_WALK)}
 
+_CURSORS: tuple[Resolution, ...] = tuple(Resolution(space, slot) for space, slot in _WALK)
+"""The fresh cursor at each step of the walk (records are immutable: shared)."""
+
+_RESOLVED: Resolution = Resolution(END, 0)
+"""The cursor once all eight spaces are resolved (ACT-END-1)."""
+
 
 Board = tuple[tuple[int | None, ...], ...]
 
@@ -117,20 +122,21 @@ def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolutio
     Empty slots, where nothing happens, are passed; a dummy minion on the way
     goes home and takes nothing (DUM3-4, DUM2-7). Returns the board with those
     slots cleared and the cursor: the caller writes both in its one copy."""
-    players = state.n_players
-    for space, slot in _WALK[step:]:
+    players = len(state.players)
+    for i in range(step, len(_WALK)):
+        space, slot = _WALK[i]
         colour = board[space][slot]
         if colour is None:
             continue
         if colour < players:  # a player's minion (``GameState.colour_seat``)
-            return board, Resolution(space, slot)
+            return board, _CURSORS[i]
         if narrating():
-            at = Resolution(space, slot)
+            at = _CURSORS[i]
             announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(at)} goes home.", None, colour=colour, **_at(at))
         board = _cleared(board, space, slot)
     if narrating():
         announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return board, Resolution(END, 0)
+    return board, _RESOLVED
 
 
 def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] | None = None, **changes: Any) -> GameState:
@@ -682,10 +688,9 @@ def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
     r = _cursor(state)
     p = state.players[seat]
     fore = 1 if slot_spec(Action.DIG, r.slot).reward.foreimp and r.dug == 0 else 0
-    tiles = tuple(sorted(p.dungeon.tiles + (Tile(move.square),), key=lambda t: t.square))
     if narrating():
         announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(move.square), foreimp=bool(fore))
-    player = evolve(p, dungeon=Dungeon(tiles), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
+    player = evolve(p, dungeon=with_tunnel(p.dungeon, move.square), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
     return evolve(state, players=players, resolution=evolve(r, dug=r.dug + 1))  # one copy of the state
 

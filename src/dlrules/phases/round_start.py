@@ -7,7 +7,6 @@ SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Callable
 
