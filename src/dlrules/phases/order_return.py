@@ -10,6 +10,8 @@ automatically, so only a real choice asks for a ``ReturnOrder``.
 
 from __future__ import annotations
 
+import functools
+
 from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
@@ -84,9 +86,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     """RET-1 and RET-2: the two unavailable orders and ``action`` come back;
     the other two played become unavailable (both kept in board order)."""
-    played = {o.action for o in player.played}
-    unavailable = tuple(a for a in _ACTIONS if a in played and a is not action)
-    hand = tuple(a for a in _ACTIONS if a not in unavailable)
+    hand, unavailable = _hand_after(frozenset(o.action for o in player.played), action)
     if narrating():
         back = ", ".join(a.title for a in player.unavailable)
         announce(
@@ -98,6 +98,15 @@ def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
             unavailable=[a.value for a in unavailable],
         )
     return evolve(player, hand=hand, unavailable=unavailable, played=())
+
+
+@functools.lru_cache(maxsize=512)
+def _hand_after(played: frozenset[Action], action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """RET-1, RET-2: the hand and the unavailable orders once ``action`` of
+    the ``played`` comes back; shared between states (8 choose 3 x 3 keys)."""
+    unavailable = tuple(a for a in _ACTIONS if a in played and a is not action)
+    hand = tuple(a for a in _ACTIONS if a not in unavailable)
+    return hand, unavailable
 
 
 def _forced(state: GameState, players: tuple[PlayerState, ...]) -> tuple[PlayerState, ...]:
