@@ -28,6 +28,9 @@ ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
 
+_SPACE: dict[Action, int] = {a: a.index for a in _ACTIONS}
+"""Each order's action space on the board (``Action.index``, read in one lookup)."""
+
 
 def dummy_draw_size(state: GameState) -> int:
     """DUM3-1: a 3-player dummy draws 3 orders; DUM2-2: a 2-player dummy draws 2."""
@@ -277,13 +280,14 @@ def _reveal(state: GameState) -> GameState:
                 )
     # ORD-4/5: first orders in player order, then second, then third.
     orders_played = [list(p.played) for p in state.players]
+    committed_of = [p.committed for p in state.players]
     order_of_play = state.player_order()
     for k in range(ORDERS_PER_ROUND):
         for seat in order_of_play:
-            committed = state.players[seat].committed
+            committed = committed_of[seat]
             assert committed is not None
             action = committed[k]
-            row = board[action.index]
+            row = board[_SPACE[action]]
             if k == 0 and seat in unpaid:
                 order = played_order(action, None, Outcome.NOT_CARRIED_OUT)  # ORD-9, RUL-1
             elif None not in row:
