@@ -158,7 +158,7 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
         evils[seat] = after
         holder = _paladin_after(state, evils, holder)
     end = evils[seat]
-    if narrating() and delta:
+    if narrating():
         change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
         announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
     if end == start:

@@ -16,7 +16,7 @@ from dlrules.errors import Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, narrating
-from dlrules.state import CHANCE, Deck, GameState, Phase, evolve
+from dlrules.state import CHANCE, DECK_NAMES, Deck, GameState, Phase, evolve
 
 
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
@@ -80,7 +80,7 @@ def draws(deck: Deck, name: str) -> tuple[Move, ...]:
     last = _DRAWS
     if last[0] is deck and last[1] == name:
         return last[2]
-    shared = _DECK_DRAWS.get(name) or _DECK_DRAWS.setdefault(name, _Draws(name))
+    shared = _DECK_DRAWS.get(name) or _Draws(name)  # a name that is no deck's: nothing kept
     if deck.unseen:
         moves: tuple[Move, ...] = tuple(map(shared.__getitem__, map(_key, deck.unseen)))
     elif deck.bottom:
@@ -113,7 +113,7 @@ class _Draws(dict[str, Draw]):
         return move
 
 
-_DECK_DRAWS: dict[str, _Draws] = {}
+_DECK_DRAWS: dict[str, _Draws] = {name: _Draws(name) for name in DECK_NAMES}
 """The shared draws of each deck, by the deck's name."""
 
 
