@@ -85,10 +85,7 @@ def _enter(state: GameState) -> GameState:
     enter = _ENTERS.get(phase)
     if enter is not None:
         return enter(state, phase)  # the marker moves in the entry step's copy
-    state = evolve(state, phase=phase)
-    if phase is Phase.ADVENTURERS:
-        state = adventurers.enter(state)
-    return state
+    return evolve(state, phase=phase)
 
 
 _ENTERS: dict[Phase, Callable[[GameState, Phase], GameState]] = {
@@ -97,6 +94,7 @@ _ENTERS: dict[Phase, Callable[[GameState, Phase], GameState]] = {
     Phase.PRODUCTION: production.enter,
     Phase.EVENTS: events.enter,
     Phase.END_OF_ROUND: end_of_round.enter,
+    Phase.ADVENTURERS: adventurers.enter,  # ADV-2P-1, ADV-1..3
     Phase.COMBAT: combat.enter,
 }
 """The phases whose entry step always copies the state: it moves the progress
