@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 import operator
-import types
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -35,15 +34,6 @@ _Copier = Callable[[Any, dict[str, Any]], Any]
 _COPIERS: dict[type, _Copier | None] = {}
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None] | None:
-    """The ``__set__`` of the slot that holds field ``name`` of ``cls``, or None."""
-    for klass in cls.__mro__:
-        found = klass.__dict__.get(name)
-        if found is not None:
-            return found.__set__ if type(found) is types.MemberDescriptorType else None
-    return None
-
-
 def _twin(cls: type, names: list[str]) -> type | None:
     """A plain slotted class with exactly the memory layout of ``cls``, or None.
 
@@ -52,8 +42,8 @@ def _twin(cls: type, names: list[str]) -> type | None:
     classes of the same layout). That is how a frozen record is best built
     field by field: ``cls`` itself refuses stores, so its own ``__init__``
     goes through ``object.__setattr__`` for every field. A record qualifies
-    when its slots are exactly its fields (``weakref_slot=False``, no
-    ``__dict__``, no base class with slots)."""
+    when its slots are exactly its fields (``weakref_slot=False``, no cached
+    hash, no ``__dict__``, no base class with slots)."""
     if cls.__bases__ != (object,) or cls.__dictoffset__ or cls.__weakrefoffset__:
         return None
     slots = tuple(cls.__dict__.get("__slots__", ()))
@@ -69,48 +59,33 @@ def _twin(cls: type, names: list[str]) -> type | None:
 
 def _copier(cls: type) -> _Copier | None:
     """A function copying a ``cls`` record with changes, or None when ``cls``
-    needs its ``__init__`` (a validator, a converter, a hook, a cached hash, a
-    field taken under another name, or no slots).
+    needs its ``__init__`` (a validator, a converter, a hook, a field taken
+    under another name) or has no twin (``_twin``).
 
     A frozen attrs ``__init__`` stores each field through ``object.__setattr__``.
     The copier stores the fields with plain stores into a twin of the record's
-    layout and then gives it the record's class (see ``_twin``): about four
-    times as fast; for a record without a twin it stores through the slots'
-    own setters (twice as fast). It is generated per class, one line per
-    field, because a loop would cost what the stores save. The new record is
-    complete before anyone can see it, as with ``__init__``."""
+    layout and then gives it the record's class: about four times as fast. It
+    is generated per class, one line per field, because a loop would cost what
+    the stores save. The new record is complete before anyone can see it, as
+    with ``__init__``."""
     if getattr(cls, "__attrs_post_init__", None) or getattr(cls, "__attrs_pre_init__", None):
         return None
     fields = attrs.fields(cls)
     if any(not f.init or f.alias != f.name or f.validator or f.converter for f in fields):
         return None
-    if "__attrs_cached_hash__" in getattr(cls, "__slots__", ()):
-        return None
     names = [f.name for f in fields]
-    if not names:
-        return None
     twin = _twin(cls, names)
-    if twin is not None:
-        setters = {name: _slot_setter(twin, name) for name in names}
-        body = "".join(f"    new.{name} = inst.{name}\n" for name in names)
-        params = ", _twin=twin"
-        finish = "    new.__class__ = _cls\n"
-        blank = "_new(_twin)"
-    else:
-        setters = {name: _slot_setter(cls, name) for name in names}
-        body = "".join(f"    _{i}(new, inst.{name})\n" for i, name in enumerate(names))
-        params = "".join(f", _{i}=setters[{name!r}]" for i, name in enumerate(names))
-        finish = ""
-        blank = "_new(_cls)"
-    if any(setter is None for setter in setters.values()):
+    if twin is None:
         return None
+    setters = {name: twin.__dict__[name].__set__ for name in names}  # the twin's own slots
+    body = "".join(f"    new.{name} = inst.{name}\n" for name in names)
     source = (
-        f"def copy(inst, changes, _new=object.__new__, _cls=cls, _setters=setters{params}):\n"
-        f"    new = {blank}\n"
+        "def copy(inst, changes, _new=object.__new__, _twin=twin, _cls=cls, _setters=setters):\n"
+        "    new = _new(_twin)\n"
         f"{body}"
         "    for name, value in changes.items():\n"
         "        _setters[name](new, value)\n"
-        f"{finish}"
+        "    new.__class__ = _cls\n"
         "    return new\n"
     )
     namespace: dict[str, Any] = {"cls": cls, "setters": setters, "twin": twin}
@@ -120,9 +95,10 @@ def _copier(cls: type) -> _Copier | None:
 
 
 def evolve(inst: _T, **changes: Any) -> _T:
-    """``attrs.evolve`` for the state records, about twice as fast (see
-    ``_copier``); records that need their ``__init__`` get ``attrs.evolve``.
-    Unknown field names raise ``TypeError``, as ``attrs.evolve`` does."""
+    """``attrs.evolve`` for the state records, about four times as fast (see
+    ``_copier``); records that need their ``__init__`` or have no twin get
+    ``attrs.evolve``. Unknown field names raise ``TypeError``, as
+    ``attrs.evolve`` does."""
     cls = type(inst)
     try:
         copy = _COPIERS[cls]
