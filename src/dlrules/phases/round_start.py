@@ -80,7 +80,9 @@ def draws(deck: Deck, name: str) -> tuple[Move, ...]:
     last = _DRAWS
     if last[0] is deck and last[1] == name:
         return last[2]
-    shared = _DECK_DRAWS.get(name) or _Draws(name)  # a name that is no deck's: nothing kept
+    shared = _DECK_DRAWS.get(name)
+    if shared is None:
+        shared = _Draws(name)  # a name that is no deck's: nothing kept
     if deck.unseen:
         moves: tuple[Move, ...] = tuple(map(shared.__getitem__, map(_key, deck.unseen)))
     elif deck.bottom:
