@@ -71,6 +71,7 @@ from dlrules.phases.common import (
     move_evil,
     narrating,
     plural,
+    replaced,
     square_data,
     update_player,
 )
@@ -210,7 +211,7 @@ def _with_party(
     if prisoners:
         changes["prison"] = p.prison + prisoners
     player = evolve(p, party=rest, **changes)
-    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    players = replaced(state.players, seat, player)
     fight: dict[str, object] = {} if battle is None else {"battle": battle}
     if len(rest) < len(members):
         fight["paladin"] = next(a for a in members if is_paladin(a))
@@ -807,7 +808,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
         traps.remove(t)
     gold = ground.surcharge * len(move.traps)
     f = _fight(state)
-    plans = f.plans[:seat] + (Plan(move.tile, move.traps, move.monsters, gold),) + f.plans[seat + 1 :]
+    plans = replaced(f.plans, seat, Plan(move.tile, move.traps, move.monsters, gold))
     if narrating():
         sent = ", ".join(MONSTERS[p.monsters[i].kind].name for i in move.monsters) or "no monster"
         extra = f" with {gold} gold on {'it' if len(move.traps) == 1 else 'them'}" if gold else ""
@@ -822,7 +823,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
             sent=list(move.monsters),
         )
     player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
-    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    players = replaced(state.players, seat, player)
     return evolve(state, players=players, fight=evolve(f, plans=plans, position=f.position + 1))  # one copy
 
 
@@ -849,7 +850,7 @@ def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
     fight = evolve(f, stage="battle", position=0)
     if drawn:
         decks = evolve(state.decks, combat=state.decks.combat.without(card))
-        combat = state.combat[:pos] + (card,) + state.combat[pos + 1 :]
+        combat = replaced(state.combat, pos, card)
         return evolve(state, spied=spied, fight=fight, decks=decks, combat=combat)
     return evolve(state, spied=spied, fight=fight)
 
@@ -897,7 +898,7 @@ def _trap(state: GameState, key: str) -> GameState:
         paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
         announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
-    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    players = replaced(state.players, seat, player)
     discard = state.trap_discard + (key,)  # SETUP-3: a used trap card leaves the game
     if t.aim is Aim.CHOSEN:
         fight = evolve(_fight(state), battle=evolve(b, traps=tuple(traps), aiming=key))
@@ -1089,7 +1090,7 @@ def _attack(state: GameState, move: Attack) -> GameState:
         changes["no_conquest"] = True
     monsters = p.monsters[: move.monster] + (evolve(p.monsters[move.monster], ready=option.ready_after),) + p.monsters[move.monster + 1 :]
     player = evolve(p, food=p.food - option.food, monsters=monsters)
-    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    players = replaced(state.players, seat, player)
     state = evolve(state, players=players, fight=evolve(_fight(state), battle=evolve(b, **changes)))  # one copy
     damage = _attack_damage(state, seat, kind, option.damage)
     members = party(state, seat)
@@ -1298,8 +1299,8 @@ def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tup
                 monsters=[p.monsters[i].kind for i in plan.monsters],
             )
         player = evolve(p, traps=p.traps + plan.traps, gold=p.gold + plan.gold, monsters=_knocked_out(p.monsters, plan.monsters))
-        players = state.players[:seat] + (player,) + state.players[seat + 1 :]
-        plans = f.plans[:seat] + (evolve(plan, traps=(), gold=0),) + f.plans[seat + 1 :]
+        players = replaced(state.players, seat, player)
+        plans = replaced(f.plans, seat, evolve(plan, traps=(), gold=0))
         return evolve(state, players=players, fight=evolve(f, plans=plans, position=position + 1)), None  # one copy
     if narrating():
         announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=f.round)
@@ -1372,7 +1373,7 @@ def _conquer(state: GameState, seat: int, b: Battle, end: int | None) -> GameSta
     p = state.players[seat]
     tiles = p.dungeon.tiles
     at = next(i for i, t in enumerate(tiles) if t.square == square)
-    tiles = tiles[:at] + (evolve(tiles[at], conquered=True),) + tiles[at + 1 :]
+    tiles = replaced(tiles, at, evolve(tiles[at], conquered=True))
     if narrating():
         announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
@@ -1426,7 +1427,7 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     if b.traps:
         refund = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge * len(b.traps)
         changes.update(traps=p.traps + b.traps, gold=p.gold + refund)
-    players = state.players[:seat] + (evolve(p, **changes),) + state.players[seat + 1 :]
+    players = replaced(state.players, seat, evolve(p, **changes))
     return evolve(state, players=players, fight=fight)  # one copy
 
 

@@ -106,7 +106,7 @@ def played_order(action: Action, slot: int | None, outcome: Outcome) -> PlayedOr
 
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
-    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    players = replaced(state.players, seat, player)
     return evolve(state, players=players)
 
 

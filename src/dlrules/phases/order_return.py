@@ -16,7 +16,7 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, narrating
+from dlrules.phases.common import announce, narrating, replaced
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
 
 
@@ -119,7 +119,7 @@ def _forced(state: GameState, players: tuple[PlayerState, ...]) -> tuple[PlayerS
             continue  # done already
         if len(choices) != 1:
             break  # a real choice: a ``ReturnOrder`` decides
-        players = players[:seat] + (_returned(player, seat, choices[0]),) + players[seat + 1 :]
+        players = replaced(players, seat, _returned(player, seat, choices[0]))
     return players
 
 
@@ -129,7 +129,7 @@ def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, ReturnOrder)
     seat = move.seat
     players = state.players
-    players = _forced(state, players[:seat] + (_returned(players[seat], seat, move.action),) + players[seat + 1 :])
+    players = _forced(state, replaced(players, seat, _returned(players[seat], seat, move.action)))
     return evolve(state, players=players)
 
 

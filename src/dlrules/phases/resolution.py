@@ -113,7 +113,7 @@ def _cleared(board: Board, space: int, slot: int) -> Board:
     """The board with ``slot`` of ``space`` empty."""
     row = list(board[space])
     row[slot] = None
-    return board[:space] + (tuple(row),) + board[space + 1 :]
+    return replaced(board, space, tuple(row))
 
 
 def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolution]:
@@ -691,7 +691,7 @@ def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
     if narrating():
         announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(move.square), foreimp=bool(fore))
     player = evolve(p, dungeon=with_tunnel(p.dungeon, move.square), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
-    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    players = replaced(state.players, seat, player)
     return evolve(state, players=players, resolution=evolve(r, dug=r.dug + 1))  # one copy of the state
 
 
