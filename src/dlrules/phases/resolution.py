@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
@@ -139,7 +139,7 @@ def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolutio
     return board, _RESOLVED
 
 
-def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] | None = None, **changes: Any) -> GameState:
+def _finish(state: GameState, seat: int, carried: bool, *, also: Mapping[str, Any] | None = None, **changes: Any) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
     order card (not carried out); the slot is done. ``changes`` to the
     player (what the action gave and cost) and ``also``, changes to other
@@ -188,12 +188,21 @@ def _cost_violation(player: PlayerState, cost: Cost, what: str, variant: str = "
     return Violation("RES-5", f"{what} costs {cost.describe()}; {has}, so you can only decline")
 
 
-# How a cost is paid (RES-5): the gold and food go back to the bank; evil
-# faces move the marker up one space at a time, with the paladin checked after
-# each (RES-8, RES-9, PAL-5: ``move_evil``). The marker is moved first; the
-# gold and food, like the rest of what the action changes, touch nothing the
-# paladin looks at, and are written with the minion's going home (``_finish``)
-# in one copy of the state.
+class _Paid(TypedDict):
+    """What a player has left after paying a cost (``_pay``)."""
+
+    gold: int
+    food: int
+
+
+def _pay(state: GameState, seat: int, cost: Cost) -> tuple[GameState, _Paid]:
+    """RES-5: the gold and food go back to the bank; evil faces move the marker
+    up one space at a time, with the paladin checked after each (RES-8, RES-9,
+    PAL-5: ``move_evil``). The marker moves now; the gold and food the player
+    is left with are returned as changes, for the caller to write with the
+    rest of what the action changes (they touch nothing the paladin looks at)."""
+    p = state.players[seat]
+    return move_evil(state, seat, cost.evil), _Paid(gold=p.gold - cost.gold, food=p.food - cost.food)
 
 
 # --- legal moves ---------------------------------------------------------------------
@@ -595,9 +604,9 @@ def play(state: GameState, move: Move) -> GameState:
             announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
         reward = spec.reward
         cost = spec.cost
-        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food below
+        state, paid = _pay(state, seat, cost)
         if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
-            player = evolve(state.players[seat], gold=p.gold - cost.gold, food=p.food - cost.food)
+            player = evolve(state.players[seat], **paid)
             draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
             return evolve(state, players=replaced(state.players, seat, player), resolution=draws)
         # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
@@ -608,22 +617,20 @@ def play(state: GameState, move: Move) -> GameState:
             state,
             seat,
             carried=True,
-            food=p.food - cost.food + reward.food,
-            gold=p.gold - cost.gold + reward.gold,
+            food=paid["food"] + reward.food,
+            gold=paid["gold"] + reward.gold,
             imps=p.imps + reward.imps,
         )
     if isinstance(move, Spy):
         if narrating():
             announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
-        cost = spec.cost
-        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food below
+        state, paid = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
-        gold, food = p.gold - cost.gold, p.food - cost.food
         seen = state.spied[seat]
         if move.position in seen:
-            return _finish(state, seat, carried=True, gold=gold, food=food)  # ACT-REP-3: nothing new to learn
+            return _finish(state, seat, carried=True, **paid)  # ACT-REP-3: nothing new to learn
         spied = tuple(sorted(set(seen) | {move.position}))
-        player = evolve(state.players[seat], gold=gold, food=food)
+        player = evolve(state.players[seat], **paid)
         # LIB-CMB-3: a first look is always a chance turn, whether or not another
         # seat already identified the card (then its one outcome is certain), so
         # the sequence of moves tells nobody what others saw.
@@ -721,29 +728,22 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
     if move.monster == "troll":
         if narrating():
             announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).", seat)
-    state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food with the rest below
+    state, paid = _pay(state, seat, cost)
     also = {"tavern": tuple(tavern), "far_lands": far, "trap_discard": trap_discard}
-    return _finish(
-        state, seat, carried=True, also=also,
-        monsters=tuple(monsters), traps=tuple(traps), gold=p.gold - cost.gold, food=p.food - cost.food,
-    )
+    return _finish(state, seat, carried=True, also=also, monsters=tuple(monsters), traps=tuple(traps), **paid)
 
 
 def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
     """ACT-ROOM-2, 3, 7: pay, and the room replaces the tunnel (busy imps stay busy)."""
     r = _cursor(state)
     cost = slot_spec(Action.ROOM, r.slot).cost
-    state = move_evil(state, seat, cost.evil)  # RES-5, RES-8; gold and food with the rest below
-    p = state.players[seat]
-    tiles = tuple(Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in p.dungeon.tiles)
+    state, paid = _pay(state, seat, cost)
+    tiles = tuple(Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in state.players[seat].dungeon.tiles)
     shop = list(state.room_shop)
     shop.remove(move.room)
     if narrating():
         announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.", seat, room=move.room, square=square_data(move.square), cost=amounts(cost))
-    return _finish(
-        state, seat, carried=True, also={"room_shop": tuple(shop)},
-        dungeon=Dungeon(tiles), gold=p.gold - cost.gold, food=p.food - cost.food,
-    )
+    return _finish(state, seat, carried=True, also={"room_shop": tuple(shop)}, dungeon=Dungeon(tiles), **paid)
 
 
 # --- automatic steps --------------------------------------------------------------
