@@ -1088,7 +1088,7 @@ def _attack(state: GameState, move: Attack) -> GameState:
         changes["no_heal"] = True
     if option.no_conquest:
         changes["no_conquest"] = True
-    monsters = p.monsters[: move.monster] + (evolve(p.monsters[move.monster], ready=option.ready_after),) + p.monsters[move.monster + 1 :]
+    monsters = replaced(p.monsters, move.monster, evolve(p.monsters[move.monster], ready=option.ready_after))
     player = evolve(p, food=p.food - option.food, monsters=monsters)
     players = replaced(state.players, seat, player)
     state = evolve(state, players=players, fight=evolve(_fight(state), battle=evolve(b, **changes)))  # one copy
@@ -1254,7 +1254,7 @@ def _hold(state: GameState, b: Battle, position: int) -> GameState:
     plans = f.plans
     plan = plans[b.seat]
     if plan is not None and plan.traps:
-        plans = plans[: b.seat] + (evolve(plan, traps=()),) + plans[b.seat + 1 :]
+        plans = replaced(plans, b.seat, evolve(plan, traps=()))
     return evolve(state, fight=evolve(f, plans=plans, position=position, battle=b))
 
 

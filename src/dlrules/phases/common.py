@@ -98,6 +98,18 @@ def replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
     return items[:index] + (item,) + items[index + 1 :]
 
 
+Board = tuple[tuple[int | None, ...], ...]
+"""The central board's action spaces, each a row of slots holding a minion's
+colour or None (``GameState.board``)."""
+
+
+def with_slot(board: Board, space: int, slot: int, colour: int | None) -> Board:
+    """``board`` with ``slot`` of ``space`` holding ``colour`` (None: empty)."""
+    row = list(board[space])
+    row[slot] = colour
+    return replaced(board, space, tuple(row))
+
+
 @functools.lru_cache(maxsize=128)
 def played_order(action: Action, slot: int | None, outcome: Outcome) -> PlayedOrder:
     """The record of a played order (RUL-1), shared between states (records

@@ -20,7 +20,7 @@ from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, played_order, update_player
+from dlrules.phases.common import announce, colour_name, narrating, played_order, update_player, with_slot
 from dlrules.state import CHANCE, DummyState, GameState, Outcome, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
@@ -55,16 +55,6 @@ def lowest_free_slot(board: tuple[tuple[int | None, ...], ...], action: Action, 
         if board[action.index][slot] is None:
             return slot
     return None
-
-
-Board = tuple[tuple[int | None, ...], ...]
-
-
-def _placed(board: Board, action: Action, slot: int, colour: int) -> Board:
-    """``board`` with a minion of ``colour`` on ``slot`` of ``action``'s space."""
-    row = list(board[action.index])
-    row[slot] = colour
-    return board[: action.index] + (tuple(row),) + board[action.index + 1 :]
 
 
 def dummy_for(state: GameState, seat: int) -> DummyState | None:
@@ -209,7 +199,7 @@ def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
     for action in move.orders:
         slot = lowest_free_slot(board, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
         assert slot is not None
-        board = _placed(board, action, slot, dummy.colour)
+        board = with_slot(board, action.index, slot, dummy.colour)
         if narrating():
             announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.", None, colour=dummy.colour, action=action.value, slot=slot)
     if state.n_players == 3:

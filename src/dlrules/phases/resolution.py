@@ -41,6 +41,7 @@ from dlrules.moves import (
 )
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import (
+    Board,
     amounts,
     announce,
     colour_name,
@@ -52,6 +53,7 @@ from dlrules.phases.common import (
     plural,
     replaced,
     square_data,
+    with_slot,
 )
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayerState, Resolution, Square, Tile, evolve
@@ -106,16 +108,6 @@ _RESOLVED: Resolution = Resolution(END, 0)
 """The cursor once all eight spaces are resolved (ACT-END-1)."""
 
 
-Board = tuple[tuple[int | None, ...], ...]
-
-
-def _cleared(board: Board, space: int, slot: int) -> Board:
-    """The board with ``slot`` of ``space`` empty."""
-    row = list(board[space])
-    row[slot] = None
-    return replaced(board, space, tuple(row))
-
-
 def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolution]:
     """RES-1/RES-2: the cursor at the first slot from ``step`` (an index into
     the walk) where a player's minion waits, or at the end (ACT-END-1).
@@ -133,7 +125,7 @@ def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolutio
         if narrating():
             at = _CURSORS[i]
             announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(at)} goes home.", None, colour=colour, **_at(at))
-        board = _cleared(board, space, slot)
+        board = with_slot(board, space, slot, None)
     if narrating():
         announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
     return board, _RESOLVED
@@ -161,7 +153,7 @@ def _finish(state: GameState, seat: int, carried: bool, *, also: Mapping[str, An
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     # One copy of the state: the player's orders, the cleared slot, the cursor
     # moved on to the next player's minion (RES-2), the action's other changes.
-    board, cursor = _onward(state, _cleared(state.board, r.space, r.slot), _STEP[r.space, r.slot] + 1)
+    board, cursor = _onward(state, with_slot(state.board, r.space, r.slot, None), _STEP[r.space, r.slot] + 1)
     if also:
         return evolve(state, players=players, board=board, resolution=cursor, **also)
     return evolve(state, players=players, board=board, resolution=cursor)
