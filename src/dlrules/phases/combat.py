@@ -194,14 +194,12 @@ def _with_party(
     members: Sequence[Adventurer],
     battle: Battle | None = None,
     prisoners: tuple[str, ...] = (),
-    end_battle: int | None = None,
     **changes: object,
 ) -> GameState:
     """Write ``seat``'s party back in one copy: the paladin's record to
     ``Fight.paladin``; with it the ``battle`` (if given), the ``prisoners``
-    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3), the
-    end of the battle at position ``end_battle`` (``_ended``) and other
-    ``changes`` of the player."""
+    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3) and
+    other ``changes`` of the player."""
     f = _fight(state)
     if state.paladin == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
         rest = tuple(a for a in members if not is_paladin(a))
@@ -215,8 +213,6 @@ def _with_party(
     fight: dict[str, object] = {} if battle is None else {"battle": battle}
     if len(rest) < len(members):
         fight["paladin"] = next(a for a in members if is_paladin(a))
-    if end_battle is not None:
-        fight.update(battle=None, position=end_battle + 1)
     if prisoners and any(key in _PALADIN_KEYS for key in prisoners):
         fight.update(paladin=None, paladin_gone=True)
         return evolve(state, players=players, paladin=None, fight=evolve(f, **fight))
@@ -1238,11 +1234,8 @@ def _step(state: GameState) -> GameState:
             state, b = _cast(state, b)
             if _waiting(state, seat, b):
                 return _at_step(_hold(state, b, position), step)
-    state = _heal(state, seat, b)
-    if _ends_quietly(state, seat, b):
-        return _conquer(state, seat, b, position)
-    state = _hold(state, b, position)
-    return _end_battle(_conquer(state, seat, b, None), stopped=False)
+    state = _hold(_heal(state, seat, b), b, position)
+    return _end_battle(_conquer(state, seat, b), stopped=False)
 
 
 def _hold(state: GameState, b: Battle, position: int) -> GameState:
@@ -1333,16 +1326,15 @@ def _heal(state: GameState, seat: int, b: Battle) -> GameState:
     return _with_party(state, seat, healed)
 
 
-def _conquer(state: GameState, seat: int, b: Battle, end: int | None) -> GameState:
+def _conquer(state: GameState, seat: int, b: Battle) -> GameState:
     """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest;
     the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil).
-    ``b`` is the battle; with ``end``, its position, it ends in the same copy
-    (``_ends_quietly``)."""
+    ``b`` is the battle."""
     if b.no_conquest:
         if narrating():
             tile = _plan_of(state, seat).tile
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(tile)} this round (CMB-CONQ-1).", seat, tile=square_data(tile))
-        return state if end is None else _ended(state, end)
+        return state
     card = _card(state)
     assert card is not None
     left = COMBAT_CARDS[card].fatigue
@@ -1368,7 +1360,7 @@ def _conquer(state: GameState, seat: int, b: Battle, end: int | None) -> GameSta
         alive = party(state, seat)
     if not alive:
         state = state if harm is None else _hurt_written(state, seat, harm)
-        return state if end is None else _ended(state, end)
+        return state
     square = _plan_of(state, seat).tile
     p = state.players[seat]
     tiles = p.dungeon.tiles
@@ -1378,20 +1370,12 @@ def _conquer(state: GameState, seat: int, b: Battle, end: int | None) -> GameSta
         announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
         # The fatigue, the tile and the one space of evil in one copy; then the paladin check (PAL-5).
-        state = _with_party(state, seat, alive, shielded, prisoners, end, dungeon=Dungeon(tiles), evil=p.evil - 1)
+        state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles), evil=p.evil - 1)
         if narrating():
             announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {p.evil - 1}.", seat, start=p.evil, end=p.evil - 1)
         return check_paladin(state)
-    state = _with_party(state, seat, alive, shielded, prisoners, end, dungeon=Dungeon(tiles))
+    state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles))
     return move_evil(state, seat, -CONQUEST_EVIL.value)
-
-
-def _ends_quietly(state: GameState, seat: int, b: Battle) -> bool:
-    """``_end_battle`` will only close the battle: no monster left to knock
-    out, no trap card to take back, no Poisoned Dart damage to come (the
-    conquest and fatigue before it add none)."""
-    lead = _fight(state).paladin
-    return not b.sent and not b.traps and (lead is None or not lead.poison) and not any(a.poison for a in party(state, seat))
 
 
 def _ended(state: GameState, position: int) -> GameState:
