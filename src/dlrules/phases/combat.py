@@ -250,26 +250,22 @@ def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str 
     ``"fatigue"``, ``"poison"``). ``b`` is the battle as it now stands when
     it is not written yet: it is written with the damage. The state is
     copied once."""
-    if b is None:
-        f = state.fight
-        harm = _harm(state, seat, amounts, why, by, f.battle if f is not None else None)
-        return state if harm is None else _hurt_written(state, seat, harm)
-    harm = _harm(state, seat, amounts, why, by, b)
+    f = state.fight
+    harm = _harm(state, seat, amounts, why, by, b if b is not None or f is None else f.battle)
     if harm is None:
-        return _set_battle(state, b)
-    alive, prisoners, shielded = harm
-    if alive is None:
-        return _set_battle(state, shielded or b)
-    return _with_party(state, seat, alive, shielded or b, prisoners)
+        return state if b is None else _set_battle(state, b)
+    return _hurt_written(state, seat, harm, b)
 
 
-def _hurt_written(state: GameState, seat: int, harm: _Harm) -> GameState:
-    """The state with ``harm`` (``_harm``'s answer) written, in one copy."""
+def _hurt_written(state: GameState, seat: int, harm: _Harm, b: Battle | None = None) -> GameState:
+    """The state with ``harm`` (``_harm``'s answer) written, in one copy,
+    with the battle ``b`` if it is not written yet."""
     alive, prisoners, shielded = harm
+    battle = shielded or b
     if alive is None:
-        assert shielded is not None
-        return _set_battle(state, shielded)
-    return _with_party(state, seat, alive, shielded, prisoners)
+        assert battle is not None  # only a Magic Shield's use changes nothing else
+        return _set_battle(state, battle)
+    return _with_party(state, seat, alive, battle, prisoners)
 
 
 _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
