@@ -111,6 +111,18 @@ def test_a_position_in_a_phase_the_pictures_do_not_know_is_still_drawn() -> None
 RSVG = shutil.which("rsvg-convert")
 
 
+def _rendered(picture: str, tmp_path: Path) -> bytes:
+    """The PNG that rsvg-convert draws from ``picture``, which it must read
+    without a complaint."""
+    source = tmp_path / "picture.svg"
+    source.write_text(picture, encoding="utf-8")
+    out = tmp_path / "picture.png"
+    assert RSVG is not None
+    done = subprocess.run([RSVG, "--width", "400", str(source), "-o", str(out)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    return out.read_bytes()
+
+
 @pytest.mark.skipif(RSVG is None, reason="rsvg-convert (Debian librsvg2-bin) is not installed; .ci/run installs it")
 @pytest.mark.parametrize("part", ["position", "board", "dungeon", "seat view"])
 def test_a_real_renderer_draws_the_pictures_and_they_are_not_blank(part: str, tmp_path: Path) -> None:
@@ -121,13 +133,7 @@ def test_a_real_renderer_draws_the_pictures_and_they_are_not_blank(part: str, tm
         "dungeon": lambda: svg.dungeon(state, 0),
         "seat view": lambda: svg.position(state, seat=2),
     }[part]()
-    source = tmp_path / "p.svg"
-    source.write_text(picture, encoding="utf-8")
-    out = tmp_path / "p.png"
-    assert RSVG is not None
-    done = subprocess.run([RSVG, "--width", "400", str(source), "-o", str(out)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and not done.stderr, done.stderr
-    assert colour_count(out.read_bytes()) > 20  # a blank picture has one colour
+    assert colour_count(_rendered(picture, tmp_path)) > 20  # a blank picture has one colour
 
 
 # --- the HTML game page in a real browser ---------------------------------------------------
@@ -362,10 +368,4 @@ def test_a_real_renderer_draws_the_battle_not_blank(part: str, tmp_path: Path) -
         "battle as P2": lambda: svg.battle(_planned(), seat=1),
         "position in combat": lambda: svg.position(state, seat=1),
     }[part]()
-    source = tmp_path / "b.svg"
-    source.write_text(picture, encoding="utf-8")
-    out = tmp_path / "b.png"
-    assert RSVG is not None
-    done = subprocess.run([RSVG, "--width", "400", str(source), "-o", str(out)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and not done.stderr, done.stderr
-    assert colour_count(out.read_bytes()) > 20
+    assert colour_count(_rendered(picture, tmp_path)) > 20
