@@ -21,6 +21,8 @@ from dlrules.moves import Draw, Move
 from dlrules.phases import combat
 from dlrules.state import Adventurer, Deck, Dungeon, GameState, Monster, Phase, Square, Tile
 
+from conformance.runner import reveal_known  # the certain reveals (LIB-RC-3), as the conformance runner plays them
+
 TRAINING: tuple[str, ...] = ("graffiti", "detect-evil", "word-of-peace", "suggestion")
 """Year-1 cards of fatigue 2 (CMB-1; COMPONENTS-COMBAT table C)."""
 
@@ -103,20 +105,6 @@ def position(
         fight = attrs.evolve(state.fight, paladin=attrs.evolve(state.fight.paladin, damage=paladin_damage))
         state = attrs.evolve(state, fight=fight)
     return reveal_known(settle(state))
-
-
-def reveal_known(state: GameState) -> GameState:
-    """Turn up the round's combat card when it is already identified: a
-    chance turn with one certain outcome (LIB-RC-3), played here so tests
-    read as the table plays."""
-    while True:
-        f = state.fight
-        if state.phase is not Phase.COMBAT or f is None or f.stage != "reveal":
-            return state
-        known = state.combat[f.round - 1]
-        if known is None:
-            return state
-        state = apply(state, Draw("combat", known))
 
 
 def play_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:

@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import dlrules  # noqa: E402
 from dlrules import CHANCE, GameState, Move, Phase  # noqa: E402
-from conformance.runner import FORMAT, leaves, observe, run  # noqa: E402
+from conformance.runner import FORMAT, leaves, observe, reveal_known, run  # noqa: E402
 
 
 def move_data(move: Move) -> Any:
@@ -47,7 +47,7 @@ def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = Non
     if violations:
         return {"legal": False, "rules": sorted({v.rule for v in violations}), "messages": [str(v) for v in violations]}
     before = dict(leaves(observe(state)))
-    after = dict(leaves(observe(dlrules.apply(state, move))))
+    after = dict(leaves(observe(reveal_known(dlrules.apply(state, move)))))  # as the runner checks it
     changes = {
         path: [before.get(path), value]
         for path, value in after.items()
@@ -130,12 +130,14 @@ class Builder:
 
 def record_position(
     folder: Path, id: str, rules: list[str], description: str, state: GameState, move: Move,
-    *, before: dict[str, Any] | None = None,
+    *, before: dict[str, Any] | None = None, only: tuple[str, ...] | None = None, after: dict[str, Any] | None = None,
 ) -> Path:
     """Write ``<folder>/<id>.json``: a scenario of the ``state`` form
     (docs/conformance.md), for a position that a short list of moves from a
     new game cannot reach; ``before``: observation paths checked before the
-    move. The scenario must pass as recorded."""
+    move; ``only``: the expected changes restricted to paths starting with
+    these; ``after``: paths checked after the move besides the changes. The
+    scenario must pass as recorded."""
     scenario: dict[str, Any] = {
         "format": FORMAT,
         "id": id,
@@ -146,7 +148,9 @@ def record_position(
     if before:
         scenario["before"] = before
     scenario["move"] = move_data(move)
-    scenario["expect"] = expectation(state, move)
+    scenario["expect"] = expectation(state, move, only)
+    if after:
+        scenario["expect"]["after"] = after
     run(scenario)  # it must pass as written
     folder.mkdir(exist_ok=True)
     path = folder / f"{id}.json"

@@ -187,7 +187,7 @@ def start(scenario: dict[str, Any]) -> GameState:
     return state
 
 
-def _reveal_known(state: GameState) -> GameState:
+def reveal_known(state: GameState) -> GameState:
     """After the move, turn up combat cards already identified: each is a
     chance turn with one certain outcome (LIB-RC-3), which the table does
     without thinking; an unidentified card stays a real chance turn."""
@@ -210,7 +210,7 @@ def run(scenario: dict[str, Any]) -> None:
     if expect["legal"]:
         assert not violations, f"the move is refused: {'; '.join(map(str, violations))}"
         assert move in dlrules.legal_moves(state), "the move is accepted but not listed by legal_moves"
-        after = observe(_reveal_known(dlrules.apply(state, move)))
+        after = observe(reveal_known(dlrules.apply(state, move)))
         for path, (was, now) in expect.get("changes", {}).items():
             assert lookup(before, path) == was, f"before the move, {path} is {lookup(before, path)!r}, not {was!r}"
             assert lookup(after, path) == now, f"after the move, {path} is {lookup(after, path)!r}, not {now!r}"

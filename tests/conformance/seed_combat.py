@@ -25,7 +25,7 @@ from dlrules import GameState, Move  # noqa: E402
 from dlrules.moves import Attack, PlanDefence, Target  # noqa: E402
 
 from combat_positions import COLUMN, TRAINING, play, position, tunnels  # noqa: E402
-from conformance.record import expectation, move_data  # noqa: E402
+from conformance.record import record_position  # noqa: E402
 from conformance.runner import FORMAT, load, run  # noqa: E402
 
 FOLDER = HERE / "combat"
@@ -37,21 +37,7 @@ W3, W4, W5 = "y1-warrior-3", "y1-warrior-4", "y1-warrior-5"
 
 
 def record(sid: str, rules: list[str], description: str, state: GameState, move: Move, after: dict[str, Any] | None = None) -> Path:
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "id": sid,
-        "rules": rules,
-        "description": description,
-        "state": json.loads(dlrules.dumps(state)),
-        "move": move_data(move),
-        "expect": expectation(state, move, ONLY),
-    }
-    if after:
-        data["expect"]["after"] = after
-    path = FOLDER / f"{sid}.json"
-    path.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
-    run(load(path))
-    return path
+    return record_position(FOLDER, sid, rules, description, state, move, only=ONLY, after=after)
 
 
 def main() -> None:
