@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conformance.record import Builder  # noqa: E402
 
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules import (  # noqa: E402
     Action,
     ChooseOrders,
@@ -30,7 +31,7 @@ from dlrules import (  # noqa: E402
 )
 
 A = Action
-FOLDER = Path(__file__).resolve().parent / "foundation"
+FOLDER = SCENARIOS / "foundation"
 
 
 class B(Builder):
