@@ -453,6 +453,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_serve  # serve (issue 17)
 
     cli_serve.register(sub)
+    from dlrules import cli_conformance  # engine, conformance (issue 27)
+
+    cli_conformance.register(sub)
     return parser
 
 
