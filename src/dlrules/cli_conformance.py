@@ -63,7 +63,7 @@ def register(sub: Any) -> None:
     diff.add_argument("--from", dest="scenarios", action="append", metavar="SCENARIO",
                       help="start from a kit scenario's position instead of a new game (repeatable)")  # fmt: skip
     diff.add_argument("--max-moves", type=int, default=5000, metavar="M", help="cut each game after M moves")
-    diff.add_argument("--shrink-seconds", type=float, default=20.0, metavar="T", help="time for shrinking (default 20)")
+    diff.add_argument("--shrink", type=int, default=100, metavar="N", help="replays spent shrinking the disagreement (default 100)")
     diff.add_argument("--out", type=Path, metavar="FILE", help="write the reproducing record (JSON) to FILE")
     diff.add_argument("--json", action="store_true", help="machine-readable output")
     diff.set_defaults(func=_diff)
@@ -139,8 +139,8 @@ def _diff(args: argparse.Namespace) -> int:
     from dlrules.conformance.diff import differential
     from dlrules.conformance.perft import scenario_start
 
-    if args.games < 1 or args.max_moves < 1:
-        raise UsageError("--games and --max-moves must be at least 1")
+    if args.games < 1 or args.max_moves < 1 or args.shrink < 0:
+        raise UsageError("--games and --max-moves must be at least 1, --shrink at least 0")
     if args.scenarios:
         try:
             starts = [scenario_start(s) for s in args.scenarios]
@@ -151,7 +151,7 @@ def _diff(args: argparse.Namespace) -> int:
     engine = _open(args)
     progress = None if args.json else (lambda line: print(line, file=sys.stderr))
     try:
-        result = differential(engine, starts, args.games, args.seed, args.max_moves, args.shrink_seconds, progress)
+        result = differential(engine, starts, args.games, args.seed, args.max_moves, args.shrink, progress)
     finally:
         engine.close()
     found = result.found

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -43,22 +42,32 @@ class Disagreement:
                 "disagreement": {"kind": self.kind, "rules": list(self.rules), "details": list(self.details)}}  # fmt: skip
 
 
+@attrs.frozen
+class _Entry:
+    """A kit scenario with a legal move: the kind of move, the phase, the
+    observation paths it changes (seats generalised) and its rule IDs."""
+
+    signature: tuple[str, ...]
+    paths: frozenset[str]
+    rules: tuple[str, ...]
+
+
 @cache
-def _rule_index() -> dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]]:
-    """Move signature → (the observation paths it changes, the rule IDs) of
-    each kit scenario whose move is legal: the rules a move of that kind exercises."""
-    index: dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]] = {}
+def _rule_index() -> tuple[_Entry, ...]:
+    """Every kit scenario whose move is legal, as an ``_Entry``."""
+    entries = []
     for path in scenario_files(SCENARIOS):
         data = load(path)
+        if not data["expect"]["legal"]:
+            continue
         start = {"position": data["position"]} if "position" in data else {"setup": data["setup"], "moves": data.get("moves", [])}
         try:
-            state = start_state(start)
-            sig = signature(state, move_of(data["move"]))
+            sig = signature(start_state(start), move_of(data["move"]))
         except Exception:  # a scenario the reference cannot start is the suite's business  # noqa: BLE001
             continue
-        paths = frozenset(_general(p) for p in data["expect"].get("changes", {}) | data["expect"].get("after", {}))
-        index.setdefault(sig, []).append((paths, tuple(data["rules"])))
-    return index
+        paths = frozenset(_general(p) for p in [*data["expect"].get("changes", {}), *data["expect"].get("after", {})])
+        entries.append(_Entry(sig, paths, tuple(data["rules"])))
+    return tuple(entries)
 
 
 def _general(path: str) -> str:
@@ -76,13 +85,25 @@ def signature(state: GameState, move: Move) -> tuple[str, ...]:
 
 
 def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tuple[str, ...]:
-    """The rule IDs of kit scenarios with a move of the same kind changing one
-    of ``paths`` (all of that kind's rules when none changes them)."""
-    entries = _rule_index().get(signature(state, move), [])
+    """The rule IDs involved when ``move`` at ``state`` changes ``paths``
+    differently: those of kit scenarios with a move of the same kind changing
+    one of the paths; else of scenarios in the same phase changing one; else
+    every rule of that kind of move."""
     wanted = {_general(p) for p in paths}
-    hits = [rules for changed, rules in entries if any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in changed)]
-    chosen = hits or [rules for _, rules in entries]
-    return tuple(sorted({r for rules in chosen for r in rules}))
+
+    def touches(entry: _Entry) -> bool:
+        return any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in entry.paths)
+
+    sig = signature(state, move)
+    same_kind = [e for e in _rule_index() if e.signature == sig]
+    for chosen in (
+        [e for e in same_kind if touches(e)],
+        [e for e in _rule_index() if e.signature[0] == sig[0] and touches(e)],
+        same_kind,
+    ):
+        if chosen:
+            return tuple(sorted({r for e in chosen for r in e.rules}))
+    return ()
 
 
 def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
@@ -192,21 +213,40 @@ def _valid(start: dict[str, Any], moves: Sequence[dict[str, Any]]) -> bool:
     return True
 
 
-def shrink(engine: Engine, found: Disagreement, budget: float = 20.0) -> Disagreement:
-    """A shorter record showing a disagreement: drop chunks of moves (halves,
-    quarters … single moves) while the rest stays legal on dlrules and the
-    engine still disagrees somewhere; at most ``budget`` seconds."""
+def _alike(a: Disagreement, b: Disagreement) -> bool:
+    """The same disagreement, by its kind and the rules (or paths) involved."""
+    if a.kind != b.kind:
+        return False
+    if a.rules or b.rules:
+        return bool(set(a.rules) & set(b.rules))
+    return {_general(d.partition(":")[0]) for d in a.details} == {_general(d.partition(":")[0]) for d in b.details}
+
+
+def shrink(engine: Engine, found: Disagreement, tries: int, rng: random.Random) -> Disagreement:
+    """A shorter record showing the same disagreement, in at most ``tries``
+    replays on the engine: first fresh random games from the same start cut
+    one move short of the best so far, then dropping chunks of moves (halves,
+    quarters … single moves) while the rest stays legal on dlrules."""
     best = found
-    deadline = time.monotonic() + budget
+    left = tries
+    for _ in range(tries // 2):
+        if not best.moves:
+            return best
+        moves = random_moves(best.start, rng, len(best.moves) - 1)
+        left -= 1
+        again = replay(engine, best.start, moves)
+        if again is not None and _alike(again, found) and len(again.moves) < len(best.moves):
+            best = again
     size = max(1, len(best.moves) // 2)
-    while size >= 1 and time.monotonic() < deadline:
+    while size >= 1 and left > 0:
         i = 0
         improved = False
-        while i < len(best.moves) and time.monotonic() < deadline:
+        while i < len(best.moves) and left > 0:
             candidate = best.moves[:i] + best.moves[i + size :]
             if candidate and _valid(best.start, candidate):
+                left -= 1
                 again = replay(engine, best.start, candidate)
-                if again is not None and len(again.moves) < len(best.moves):
+                if again is not None and _alike(again, found) and len(again.moves) < len(best.moves):
                     best = again
                     improved = True
                     continue
@@ -226,7 +266,7 @@ class DiffResult:
 
 def differential(
     engine: Engine, starts: Sequence[dict[str, Any]], games: int, seed: int, max_moves: int = 5000,
-    shrink_seconds: float = 20.0, progress: Callable[[str], None] | None = None,
+    shrink_tries: int = 100, progress: Callable[[str], None] | None = None,
 ) -> DiffResult:
     """Play ``games`` random games (cycling through ``starts``) on both; stop
     at the first disagreement, shrunk."""
@@ -240,6 +280,6 @@ def differential(
         if progress is not None:
             progress(f"game {g + 1}: {len(moves)} moves{'' if found is None else ', a disagreement'}")
         if found is not None:
-            shrunk = shrink(engine, found, shrink_seconds)
+            shrunk = shrink(engine, found, shrink_tries, rng)
             return DiffResult(g + 1, total, shrunk, len(found.moves))
     return DiffResult(games, total, None)

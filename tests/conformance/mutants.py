@@ -1,0 +1,72 @@
+"""Deliberately broken engines for testing the conformance tools: dlrules
+speaking the referee protocol with exactly one rule broken.
+
+    .venv/bin/python tests/conformance/mutants.py hire-monster-i-first
+
+Each mutant changes one piece of dlrules' rule data in its own process
+before serving the protocol, as a bug in another engine would: the tests
+(tests/test_conformance_kit.py) check that both ``dlrules conformance run``
+and ``dlrules conformance diff`` catch it and name its rule.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import attrs
+
+
+def hire_monster_i_first() -> None:
+    """RES-2 broken: Hire Monster resolves I, II, III (it is III, II, I)."""
+    from dlrules.components import Action, board
+    from dlrules.phases import resolution
+
+    monster = Action.MONSTER.index
+    walk = tuple((space, slot) for space in range(resolution.END)
+                 for slot in ((0, 1, 2) if space == monster else board.resolution_order(resolution.ACTION_ORDER[space])))  # fmt: skip
+    resolution._WALK = walk
+    resolution._STEP = {at: i for i, at in enumerate(walk)}
+    resolution._CURSORS = tuple(resolution.Resolution(space, slot) for space, slot in walk)
+
+
+def ghost_hits_the_first() -> None:
+    """CMB-MON-5 broken: a ghost may attack the first adventurer."""
+    from dlrules.components.combat import MONSTER_COMBAT
+
+    ghost = MONSTER_COMBAT["ghost"]
+    MONSTER_COMBAT["ghost"] = attrs.evolve(ghost, options=tuple(attrs.evolve(o, not_first=False) for o in ghost.options))
+
+
+def food_slot_i_three_food() -> None:
+    """ACT-FOOD-1 broken: Get Food's slot I gives 3 food for 1 gold (it is 2)."""
+    from dlrules.components import Action, board
+
+    food = board.SPACES[Action.FOOD.index]
+    first = food.slots[0]
+    slots = (attrs.evolve(first, reward=attrs.evolve(first.reward, food=3)),) + food.slots[1:]
+    spaces = list(board.SPACES)
+    spaces[Action.FOOD.index] = attrs.evolve(food, slots=slots)
+    board.SPACES = tuple(spaces)
+
+
+MUTANTS: dict[str, tuple[Callable[[], None], str]] = {
+    "hire-monster-i-first": (hire_monster_i_first, "RES-2"),
+    "ghost-hits-the-first": (ghost_hits_the_first, "CMB-MON-5"),
+    "food-slot-i-three-food": (food_slot_i_three_food, "ACT-FOOD-1"),
+}
+"""Name → (the change, the rule ID it breaks)."""
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or argv[0] not in MUTANTS:
+        print(f"usage: mutants.py {{{','.join(MUTANTS)}}}", file=sys.stderr)
+        return 2
+    MUTANTS[argv[0]][0]()
+    from dlrules.conformance.protocol import serve
+
+    return serve()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
