@@ -193,11 +193,10 @@ def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> l
         seats = dlrules.to_move(state)
         if not seats:
             break
-        if CHANCE in seats:
-            move = dlrules.sample_chance(state, rng)
-        else:
-            legal = dlrules.legal_moves(state)
-            move = legal[rng.randrange(len(legal))]
+        legal = dlrules.legal_moves(state)
+        if not legal:  # a constructed position may lead where nobody can move (no order cards in hand)
+            break
+        move = dlrules.sample_chance(state, rng) if CHANCE in seats else legal[rng.randrange(len(legal))]
         state = dlrules.apply(state, move)
         moves.append(move_data(move))
     return moves
