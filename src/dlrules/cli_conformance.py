@@ -127,6 +127,7 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         engine.close()
     if args.junit:
+        args.junit.parent.mkdir(parents=True, exist_ok=True)
         args.junit.write_text(as_junit(report), encoding="utf-8")
     if args.json:
         print(json.dumps(as_json(report), indent=1))

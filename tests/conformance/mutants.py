@@ -19,15 +19,16 @@ import attrs
 
 def hire_monster_i_first() -> None:
     """RES-2 broken: Hire Monster resolves I, II, III (it is III, II, I)."""
-    from dlrules.components import Action, board
+    from dlrules.components import ACTION_ORDER, Action, board
     from dlrules.phases import resolution
+    from dlrules.state import Resolution
 
     monster = Action.MONSTER.index
     walk = tuple((space, slot) for space in range(resolution.END)
-                 for slot in ((0, 1, 2) if space == monster else board.resolution_order(resolution.ACTION_ORDER[space])))  # fmt: skip
+                 for slot in ((0, 1, 2) if space == monster else board.resolution_order(ACTION_ORDER[space])))  # fmt: skip
     resolution._WALK = walk
     resolution._STEP = {at: i for i, at in enumerate(walk)}
-    resolution._CURSORS = tuple(resolution.Resolution(space, slot) for space, slot in walk)
+    resolution._CURSORS = tuple(Resolution(space, slot) for space, slot in walk)
 
 
 def ghost_hits_the_first() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -37,7 +38,7 @@ SCENARIOS = [
 ]
 
 
-def counts(start: dict) -> list[int]:
+def counts(start: dict[str, Any]) -> list[int]:
     state = start_state(start)
     out: list[int] = []
     for depth in range(1, MAX_DEPTH + 1):

@@ -77,7 +77,7 @@ def _general(path: str) -> str:
 
 def signature(state: GameState, move: Move) -> tuple[str, ...]:
     """A move's kind: its phase and type, and in resolution the action space resolving."""
-    sig = (state.phase.value, type(move).__name__)
+    sig: tuple[str, ...] = (state.phase.value, type(move).__name__)
     r = state.resolution
     if state.phase is Phase.RESOLUTION and r is not None and r.space < 8:
         sig += (str(r.space),)
@@ -114,22 +114,22 @@ def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tup
     if ours.keys() != theirs.keys():
         extra = [theirs[k] for k in sorted(theirs.keys() - ours.keys())]
         missing = [ours[k] for k in sorted(ours.keys() - theirs.keys())]
-        details = [f"the engine also lists {json.dumps(m)}" for m in extra[:5]]
-        details += [f"the engine does not list {json.dumps(m)}" for m in missing[:5]]
+        listing = [f"the engine also lists {json.dumps(m)}" for m in extra[:5]]
+        listing += [f"the engine does not list {json.dumps(m)}" for m in missing[:5]]
         rules: set[str] = set()
         for m in extra[:5]:
             try:
                 rules.update(v.rule for v in dlrules.check(state, move_of(m)))
             except (ValueError, TypeError, KeyError):
-                details.append(f"dlrules cannot read the move {json.dumps(m)}")
+                listing.append(f"dlrules cannot read the move {json.dumps(m)}")
         if missing:  # the engine's reason, if it gives one (a refusal changes nothing)
             refusal = engine.apply(missing[0])
             if refusal is not None:
                 rules.update(refusal.rules)
-                details.append(f"the engine refuses {json.dumps(missing[0])} citing {list(refusal.rules)}")
+                listing.append(f"the engine refuses {json.dumps(missing[0])} citing {list(refusal.rules)}")
             else:
-                details.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
-        return "legal_moves", tuple(details), tuple(sorted(rules))
+                listing.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
+        return "legal_moves", tuple(listing), tuple(sorted(rules))
     mine = dict(leaves(observe(state)))
     yours = dict(leaves(engine.observe()))
     paths = sorted(p for p in mine.keys() | yours.keys() if mine.get(p, "<absent>") != yours.get(p, "<absent>"))
@@ -188,7 +188,7 @@ def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> l
     """A random play-out from ``start`` on dlrules: chance outcomes drawn with
     their odds (``dlrules.sample_chance``), players' moves uniformly."""
     state = start_state(start)
-    moves = []
+    moves: list[dict[str, Any]] = []
     while len(moves) < max_moves and not dlrules.is_over(state):
         seats = dlrules.to_move(state)
         if not seats:

@@ -173,7 +173,7 @@ class _Reader:
             raise PositionError(f"{self._at(key)}: missing")
         return default
 
-    def int(self, key: str, default: Any = ..., *, low: int | None = None, high: int | None = None) -> int:
+    def integer(self, key: str, default: Any = ..., *, low: int | None = None, high: int | None = None) -> int:
         value = self.raw(key, default)
         if not isinstance(value, int) or isinstance(value, bool):
             raise PositionError(f"{self._at(key)}: expected an integer, not {value!r}")
@@ -182,15 +182,15 @@ class _Reader:
         return value
 
     def opt_int(self, key: str) -> int | None:
-        return None if self.raw(key, None) is None else self.int(key)
+        return None if self.raw(key, None) is None else self.integer(key)
 
-    def bool(self, key: str, default: Any = ...) -> bool:
+    def flag(self, key: str, default: Any = ...) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
             raise PositionError(f"{self._at(key)}: expected true or false, not {value!r}")
         return value
 
-    def str(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> str:
+    def text(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> str:
         value = self.raw(key, default)
         if not isinstance(value, str) or (choices is not None and value not in choices):
             wanted = "a string" if choices is None else "one of " + ", ".join(choices)
@@ -198,28 +198,28 @@ class _Reader:
         return value
 
     def opt_str(self, key: str) -> str | None:
-        return None if self.raw(key, None) is None else self.str(key)
+        return None if self.raw(key, None) is None else self.text(key)
 
-    def list(self, key: str, default: Any = ...) -> list[Any]:
+    def items(self, key: str, default: Any = ...) -> list[Any]:
         value = self.raw(key, default)
         if not isinstance(value, list):
             raise PositionError(f"{self._at(key)}: expected a list, not {value!r}")
         return value
 
     def strs(self, key: str, default: Any = ...) -> tuple[str, ...]:
-        items = self.list(key, default)
+        items = self.items(key, default)
         if not all(isinstance(v, str) for v in items):
             raise PositionError(f"{self._at(key)}: expected a list of strings, not {items!r}")
         return tuple(items)
 
     def opt_strs(self, key: str) -> tuple[str | None, ...]:
-        items = self.list(key)
+        items = self.items(key)
         if not all(v is None or isinstance(v, str) for v in items):
             raise PositionError(f"{self._at(key)}: expected strings or null, not {items!r}")
         return tuple(items)
 
     def ints(self, key: str, default: Any = ...) -> tuple[int, ...]:
-        items = self.list(key, default)
+        items = self.items(key, default)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
             raise PositionError(f"{self._at(key)}: expected a list of integers, not {items!r}")
         return tuple(items)
@@ -253,18 +253,18 @@ class _Reader:
         return None if self.raw(key, None) is None else self.sub(key)
 
     def each(self, key: str, default: Any = ...) -> list[_Reader]:
-        return [_Reader(v, f"{self._at(key)}.{i}") for i, v in enumerate(self.list(key, default))]
+        return [_Reader(v, f"{self._at(key)}.{i}") for i, v in enumerate(self.items(key, default))]
 
 
 def _read_adventurer(r: _Reader) -> Adventurer:
-    return Adventurer(r.str("key"), r.int("damage", 0, low=0), r.int("poison", 0, low=0), r.int("food", 0, low=0))
+    return Adventurer(r.text("key"), r.integer("damage", 0, low=0), r.integer("poison", 0, low=0), r.integer("food", 0, low=0))
 
 
 def _read_player(r: _Reader) -> tuple[PlayerState, tuple[int, ...]]:
     played = []
     for o in r.each("played", []):
         try:
-            outcome = Outcome(o.str("outcome"))
+            outcome = Outcome(o.text("outcome"))
         except ValueError:
             raise PositionError(f"{o.path}.outcome: unknown outcome {o.raw('outcome')!r}") from None
         slot = o.opt_int("slot")
@@ -273,27 +273,27 @@ def _read_player(r: _Reader) -> tuple[PlayerState, tuple[int, ...]]:
         played.append(PlayedOrder(_one_action(o), slot, outcome))
     tiles = tuple(
         sorted(
-            (Tile(t.square(t.raw("square"), f"{t.path}.square"), t.opt_str("room"), t.bool("conquered", False)) for t in r.each("tiles")),
+            (Tile(t.square(t.raw("square"), f"{t.path}.square"), t.opt_str("room"), t.flag("conquered", False)) for t in r.each("tiles")),
             key=lambda tile: tile.square,
         )
     )
     player = PlayerState(
-        gold=r.int("gold", low=0), food=r.int("food", low=0), imps=r.int("imps", low=0), evil=r.int("evil"),
+        gold=r.integer("gold", low=0), food=r.integer("food", low=0), imps=r.integer("imps", low=0), evil=r.integer("evil"),
         hand=r.actions("hand", []), unavailable=r.actions("unavailable", []), dungeon=Dungeon(tiles),
-        busy_imps=r.int("busy_imps", 0, low=0), foreimps=r.int("foreimps", 0, low=0),
-        busy_trolls=r.int("busy_trolls", 0, low=0),
-        monsters=tuple(Monster(m.str("kind"), m.bool("ready", True)) for m in r.each("monsters", [])),
+        busy_imps=r.integer("busy_imps", 0, low=0), foreimps=r.integer("foreimps", 0, low=0),
+        busy_trolls=r.integer("busy_trolls", 0, low=0),
+        monsters=tuple(Monster(m.text("kind"), m.flag("ready", True)) for m in r.each("monsters", [])),
         traps=r.strs("traps", []), played=tuple(played), committed=r.opt_actions("committed"),
         dummy_choice=r.opt_action("dummy_choice"), dealt=r.actions("dealt", []), kept=r.opt_actions("kept"),
         party=tuple(_read_adventurer(a) for a in r.each("party", [])), prison=r.strs("prison", []),
-        damage_tokens=r.int("damage_tokens", 0, low=0),
-        rooms_used=tuple(r.square(s, f"{r.path}.rooms_used.{i}") for i, s in enumerate(r.list("rooms_used", []))),
+        damage_tokens=r.integer("damage_tokens", 0, low=0),
+        rooms_used=tuple(r.square(s, f"{r.path}.rooms_used.{i}") for i, s in enumerate(r.items("rooms_used", []))),
     )  # fmt: skip
     return player, r.ints("spied", [])
 
 
 def _one_action(r: _Reader) -> Action:
-    value = r.str("action")
+    value = r.text("action")
     try:
         return Action(value)
     except ValueError:
@@ -309,25 +309,25 @@ def _read_deck(r: _Reader) -> Deck:
 
 def _read_fight(r: _Reader) -> Fight:
     plans: list[Plan | None] = []
-    for i, p in enumerate(r.list("plans", [])):
+    for i, p in enumerate(r.items("plans", [])):
         if p is None:
             plans.append(None)
             continue
         pr = _Reader(p, f"{r.path}.plans.{i}")
-        plans.append(Plan(pr.square(pr.raw("tile"), f"{pr.path}.tile"), pr.strs("traps", []), pr.ints("monsters", []), pr.int("gold", 0, low=0)))
+        plans.append(Plan(pr.square(pr.raw("tile"), f"{pr.path}.tile"), pr.strs("traps", []), pr.ints("monsters", []), pr.integer("gold", 0, low=0)))
     b = r.opt_sub("battle")
     battle = None if b is None else Battle(
-        seat=b.int("seat", low=0), step=b.str("step", "trap", STEPS), traps=b.strs("traps", []),
+        seat=b.integer("seat", low=0), step=b.text("step", "trap", STEPS), traps=b.strs("traps", []),
         aiming=b.opt_str("aiming"), sent=b.ints("sent", []), choosing=b.opt_str("choosing"),
-        icons_used=b.int("icons_used", 0, low=0), attacked=b.bool("attacked", False), no_heal=b.bool("no_heal", False),
-        no_spells=b.bool("no_spells", False), no_conquest=b.bool("no_conquest", False), asking=b.ints("asking", []),
-        shield=b.int("shield", 0, low=0), invisible=b.bool("invisible", False),
+        icons_used=b.integer("icons_used", 0, low=0), attacked=b.flag("attacked", False), no_heal=b.flag("no_heal", False),
+        no_spells=b.flag("no_spells", False), no_conquest=b.flag("no_conquest", False), asking=b.ints("asking", []),
+        shield=b.integer("shield", 0, low=0), invisible=b.flag("invisible", False),
     )  # fmt: skip
     paladin = r.opt_sub("paladin")
     return Fight(
-        round=r.int("round", 1, low=1, high=4), stage=r.str("stage", "plan", STAGES), position=r.int("position", 0, low=0),
+        round=r.integer("round", 1, low=1, high=4), stage=r.text("stage", "plan", STAGES), position=r.integer("position", 0, low=0),
         plans=tuple(plans), battle=battle, paladin=None if paladin is None else _read_adventurer(paladin),
-        paladin_gone=r.bool("paladin_gone", False),
+        paladin_gone=r.flag("paladin_gone", False),
     )  # fmt: skip
 
 
@@ -339,7 +339,7 @@ def from_position(data: Any) -> GameState:
     if r.raw("position", None) != POSITION_VERSION:
         raise PositionError(f"position: expected version {POSITION_VERSION}, not {r.raw('position', None)!r}")
     try:
-        phase = Phase(r.str("phase"))
+        phase = Phase(r.text("phase"))
     except ValueError:
         raise PositionError(f"phase: unknown phase {r.raw('phase')!r}") from None
     read = [_read_player(p) for p in r.each("players")]
@@ -350,7 +350,7 @@ def from_position(data: Any) -> GameState:
     board_r = r.sub("board")
     board = []
     for a in Action:
-        slots = board_r.list(a.value)
+        slots = board_r.items(a.value)
         if len(slots) != 3 or not all(v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3) for v in slots):
             raise PositionError(f"board.{a.value}: expected 3 slots, each a colour 0..3 or null, not {slots!r}")
         board.append(tuple(slots))
@@ -364,11 +364,11 @@ def from_position(data: Any) -> GameState:
             space = len(ACTION_ORDER) if space_name is None else ACTION_ORDER.index(Action(space_name))
         except ValueError:
             raise PositionError(f"resolution.space: unknown action {space_name!r}") from None
-        resolution = Resolution(space, res.int("slot", 0, low=0, high=2), res.int("dug", 0, low=0),
-                                res.int("draws", 0, low=0), res.opt_int("spy"), res.bool("discarding", False))  # fmt: skip
+        resolution = Resolution(space, res.integer("slot", 0, low=0, high=2), res.integer("dug", 0, low=0),
+                                res.integer("draws", 0, low=0), res.opt_int("spy"), res.flag("discarding", False))  # fmt: skip
     turn_r = r.opt_sub("turn")
     turn = None if turn_r is None else Turn(
-        turn_r.int("position", 0, low=0), turn_r.int("step", 0, low=0), turn_r.int("draws", 0, low=0), turn_r.int("dismissed", 0, low=0)
+        turn_r.integer("position", 0, low=0), turn_r.integer("step", 0, low=0), turn_r.integer("draws", 0, low=0), turn_r.integer("dismissed", 0, low=0)
     )  # fmt: skip
     fight_r = r.opt_sub("combat")
     events = r.opt_strs("events")
@@ -376,14 +376,14 @@ def from_position(data: Any) -> GameState:
     if len(events) != 4 or len(combat) != 4:
         raise PositionError("events and combat_cards: expected 4 entries each (one per round)")
     return GameState(
-        variant=r.str("variant", "full", ("full", "first")),
-        year=r.int("year", low=1, high=2),
-        round=r.int("round", low=1, high=4),
+        variant=r.text("variant", "full", ("full", "first")),
+        year=r.integer("year", low=1, high=2),
+        round=r.integer("round", low=1, high=4),
         phase=phase,
-        first_player=r.int("first_player", 0, low=0, high=len(players) - 1),
+        first_player=r.integer("first_player", 0, low=0, high=len(players) - 1),
         players=players,
         dummies=tuple(
-            DummyState(d.int("colour", low=0, high=3), d.actions("unavailable", []), d.opt_int("responsible"),
+            DummyState(d.integer("colour", low=0, high=3), d.actions("unavailable", []), d.opt_int("responsible"),
                        d.actions("drawn", []), d.opt_action("third"))
             for d in r.each("dummies", [])
         ),  # fmt: skip
@@ -403,7 +403,7 @@ def from_position(data: Any) -> GameState:
         trap_discard=r.strs("trap_discard", []),
         resolution=resolution,
         turn=turn,
-        deal_and_keep=r.bool("deal_and_keep", True),
+        deal_and_keep=r.flag("deal_and_keep", True),
         fight=None if fight_r is None else _read_fight(fight_r),
         box=r.strs("box", []),
     )
