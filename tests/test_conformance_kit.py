@@ -245,3 +245,23 @@ def test_the_kit_archive_is_versioned_complete_and_reproducible(tmp_path: Path) 
         prefix = f"dlrules-conformance-kit-{KIT_VERSION}/"
         assert {prefix + n for n in ("VERSION", "README.md", "protocol.md", "perft.json", "schemas/position.schema.json")} <= set(names)
         assert len([n for n in names if n.startswith(prefix + "scenarios/")]) == len(scenario_files(SCENARIOS))
+
+
+def test_the_commands_of_docs_conformance_run(tmp_path: Path) -> None:
+    """Every `dlrules engine` / `dlrules conformance run|diff|perft` command in the
+    sh blocks of docs/conformance.md runs and succeeds (the convert example needs
+    a folder of old files and is covered above)."""
+    import re
+    import subprocess
+
+    text = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+    commands = [line.strip() for block in blocks for line in block.splitlines() if line.strip() and "convert" not in line]
+    assert len(commands) >= 4
+    dlrules_cmd = f"{PYTHON} -m dlrules"
+    for command in commands:
+        command = command.replace("| dlrules ", f"| {dlrules_cmd} ").replace("python examples/", f"{PYTHON} examples/")
+        if command.startswith("dlrules "):
+            command = dlrules_cmd + command[len("dlrules") :]
+        done = subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, f"{command}: {done.stdout[-500:]} {done.stderr[-500:]}"
