@@ -265,3 +265,29 @@ def test_the_commands_of_docs_conformance_run(tmp_path: Path) -> None:
             command = dlrules_cmd + command[len("dlrules") :]
         done = subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, f"{command}: {done.stdout[-500:]} {done.stderr[-500:]}"
+
+
+def test_an_engine_that_crashes_fails_those_scenarios_and_is_restarted(tmp_path: Path) -> None:
+    """A program that dies on load_position: each position scenario fails as an
+    engine failure, the program is started again, the other scenarios pass."""
+    script = tmp_path / "crashes.py"
+    script.write_text(
+        "import json, sys\n"
+        "from dlrules.conformance.engines import Referee\n"
+        "referee = Referee()\n"
+        "for line in sys.stdin:\n"
+        "    request = json.loads(line)\n"
+        "    if request.get('cmd') == 'load_position':\n"
+        "        sys.exit(3)\n"
+        "    print(json.dumps(referee.handle(request)), flush=True)\n",
+        encoding="utf-8",
+    )
+    engine = Subprocess(f"{PYTHON} {script}")
+    try:
+        report = run_suite(engine)
+    finally:
+        engine.close()
+    positions = {p.stem for p in scenario_files() if "position" in load(p)}
+    failed = {r.id for r in report.failed}
+    assert failed == positions
+    assert all("engine failure" in (r.message or "") and "exit status 3" in (r.message or "") for r in report.failed)

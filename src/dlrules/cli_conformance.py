@@ -138,6 +138,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _diff(args: argparse.Namespace) -> int:
     from dlrules.conformance.diff import differential
+    from dlrules.conformance.engines import EngineError
     from dlrules.conformance.perft import scenario_start
 
     if args.games < 1 or args.max_moves < 1 or args.shrink < 0:
@@ -153,6 +154,9 @@ def _diff(args: argparse.Namespace) -> int:
     progress = None if args.json else (lambda line: print(line, file=sys.stderr))
     try:
         result = differential(engine, starts, args.games, args.seed, args.max_moves, args.shrink, progress)
+    except EngineError as exc:
+        print(f"dlrules conformance diff: engine failure: {exc}", file=sys.stderr)
+        return EXIT_FAILED
     finally:
         engine.close()
     found = result.found
@@ -176,12 +180,13 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _perft(args: argparse.Namespace) -> int:
+    from dlrules.conformance.engines import EngineError
     from dlrules.conformance.perft import check_anchors
 
     engine = None if args.engine is None else _open(args)
     try:
         rows = check_anchors(engine, args.depth, args.anchor)
-    except ValueError as exc:
+    except (ValueError, EngineError) as exc:
         print(f"dlrules conformance perft: {exc}", file=sys.stderr)
         return EXIT_FAILED
     finally:

@@ -220,8 +220,13 @@ class Subprocess(_Driven):
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
             raise EngineError("no engine command given")
+        self.argv = argv
         self.command = " ".join(argv)
         self.timeout = timeout
+        self._start()
+
+    def _start(self) -> None:
+        argv = self.argv
         try:
             self.process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1,
@@ -234,6 +239,14 @@ class Subprocess(_Driven):
             self.close()
             raise EngineError(f"{self.command!r} speaks {hello.get('protocol')!r} version {hello.get('version')!r}, not {PROTOCOL} {PROTOCOL_VERSION}")
         self.name = str(hello.get("engine") or self.command)
+
+    def revive(self) -> bool:
+        """Start the program again if it has stopped (after a crash); True if it was restarted."""
+        if self.process.poll() is None:
+            return False
+        self.close()
+        self._start()
+        return True
 
     def request(self, request: dict[str, Any]) -> dict[str, Any]:
         stdin, stdout = self.process.stdin, self.process.stdout
@@ -270,7 +283,10 @@ class Subprocess(_Driven):
                 self.process.wait()
         for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
-                stream.close()
+                try:
+                    stream.close()
+                except OSError:  # a program that stopped leaves a broken pipe behind
+                    pass
 
 
 def open_engine(command: str | None, timeout: float = 60.0) -> _Driven:

@@ -58,6 +58,7 @@ def run_suite(
         else:
             files.append(path)
     results = []
+    dead: str | None = None  # the engine stopped and could not be restarted
     for path in files:
         began = time.perf_counter()
         try:
@@ -67,13 +68,20 @@ def run_suite(
             continue
         if select is not None and not select(scenario):
             continue
-        message: str | None = None
+        message: str | None = f"not run: {dead}" if dead else None
         try:
-            check(engine, scenario)
+            if dead is None:
+                check(engine, scenario)
         except Failed as exc:
             message = str(exc)
         except EngineError as exc:
             message = f"engine failure: {exc}"
+            revive = getattr(engine, "revive", None)
+            try:
+                if revive is not None:
+                    revive()  # a crashed program starts again for the next scenario
+            except EngineError as again:
+                dead = f"the engine stopped and cannot be restarted: {again}"
         results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began))
     return Report(engine.name, tuple(results))
 
