@@ -114,12 +114,13 @@ def as_json(report: Report) -> dict[str, Any]:
 
 
 def as_junit(report: Report) -> str:
-    """JUnit XML: one test suite, one test case per scenario (class name: its
-    first rule ID), a failure element with the message."""
+    """JUnit XML: a test suite with one test case per scenario (class name: its
+    first rule ID; a failure element with the message), and one with a test
+    case per rule ID (failing when a scenario citing it fails)."""
     total = sum(r.seconds for r in report.results)
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f"<testsuites name={quoteattr('dlrules conformance kit')} tests=\"{len(report.results)}\" failures=\"{len(report.failed)}\">",
+        f"<testsuites name={quoteattr('dlrules conformance kit')}>",
         f"  <testsuite name={quoteattr(report.engine)} tests=\"{len(report.results)}\" failures=\"{len(report.failed)}\" "
         f'errors="0" time="{total:.3f}">',
     ]
@@ -130,6 +131,19 @@ def as_junit(report: Report) -> str:
         else:
             lines.append(head + ">")
             lines.append(f"      <failure message={quoteattr(r.message or '')}>{escape('rules: ' + ', '.join(r.rules))}</failure>")
+            lines.append("    </testcase>")
+    lines.append("  </testsuite>")
+    by_rule = report.by_rule()
+    failing = report.failing_rules()
+    lines.append(f"  <testsuite name={quoteattr(report.engine + ': rule IDs')} tests=\"{len(by_rule)}\" failures=\"{len(failing)}\" errors=\"0\">")
+    for rule, (passed, run) in by_rule.items():
+        head = f"    <testcase classname=\"rules\" name={quoteattr(rule)}"
+        if passed == run:
+            lines.append(head + "/>")
+        else:
+            ids = [r.id for r in report.results if rule in r.rules and not r.passed]
+            lines.append(head + ">")
+            lines.append(f"      <failure message={quoteattr(f'{run - passed} of {run} scenarios fail')}>{escape(', '.join(ids))}</failure>")
             lines.append("    </testcase>")
     lines += ["  </testsuite>", "</testsuites>"]
     return "\n".join(lines) + "\n"
