@@ -91,6 +91,8 @@ def test_a_bad_position_is_refused_naming_the_path() -> None:
         from_position({**good, "players": [good["players"][0], {**good["players"][1], "gold": "3"}]})
     with pytest.raises(PositionError, match="version 1"):
         from_position({**good, "position": 2})
+    with pytest.raises(PositionError, match=r"tavern\.0: 'dragonfly' is not a known monster key"):
+        from_position({**good, "tavern": ["dragonfly"]})
     with pytest.raises(PositionError, match=r"board\.mine: expected 3 slots"):
         from_position({**good, "board": {**good["board"], "mine": [None]}})
 

@@ -103,7 +103,10 @@ class Referee:
     def handle(self, request: Any) -> dict[str, Any]:
         if not isinstance(request, dict) or not isinstance(request.get("cmd"), str):
             return _error("bad_request", 'a request is a JSON object with a "cmd" string')
-        answer = self._dispatch(request["cmd"], request)
+        try:
+            answer = self._dispatch(request["cmd"], request)
+        except Exception as exc:  # noqa: BLE001 - a loaded position the rules cannot follow: an answer, not a crash
+            answer = _error("engine_error", f"{type(exc).__name__}: {str(exc)[:300]}")
         if "id" in request:
             answer["id"] = request["id"]
         return answer

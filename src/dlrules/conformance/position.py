@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from dlrules.components import ACTION_ORDER, Action
+from dlrules.components import (
+    ACTION_ORDER,
+    ADVENTURERS,
+    COMBAT_CARDS,
+    EVENTS,
+    MONSTERS,
+    PALADINS,
+    ROOMS,
+    SPECIAL_EVENTS,
+    TRAPS,
+    Action,
+)
 from dlrules.state import (
     DECK_NAMES,
     Adventurer,
@@ -331,6 +342,58 @@ def _read_fight(r: _Reader) -> Fight:
     )  # fmt: skip
 
 
+def _card_sets() -> dict[str, frozenset[str]]:
+    people = frozenset(ADVENTURERS) | frozenset(p.key for p in PALADINS.values())
+    sets = {
+        "monster": frozenset(MONSTERS), "room": frozenset(ROOMS), "trap": frozenset(TRAPS), "adventurer": people,
+        "event": frozenset(EVENTS), "combat card": frozenset(COMBAT_CARDS), "special event": frozenset(SPECIAL_EVENTS),
+    }  # fmt: skip
+    sets["card"] = frozenset().union(*sets.values())
+    return sets
+
+
+_DECK_KINDS = {"monsters": "monster", "rooms": "room", "traps": "trap", "adventurers": "adventurer", "events": "event",
+               "combat": "combat card", "special": "special event"}  # fmt: skip
+
+
+def _check_cards(state: GameState) -> None:
+    """Every card key names a component of its kind (``PositionError`` names the path)."""
+    sets = _card_sets()
+
+    def each(kind: str, path: str, keys: Any) -> None:
+        for i, key in enumerate(keys):
+            if key is not None and key not in sets[kind]:
+                raise PositionError(f"{path}.{i}: {key!r} is not a known {kind} key")
+
+    for n, p in enumerate(state.players):
+        at = f"players.{n}"
+        each("monster", f"{at}.monsters", [m.kind for m in p.monsters])
+        each("trap", f"{at}.traps", p.traps)
+        each("room", f"{at}.tiles", [t.room for t in p.dungeon.tiles])
+        each("card", f"{at}.party", [a.key for a in p.party])  # an Illusion stands in a party too
+        each("card", f"{at}.prison", p.prison)
+    each("monster", "tavern", state.tavern)
+    each("room", "room_shop", state.room_shop)
+    each("adventurer", "adventurers_next", state.adventurers_next)
+    each("adventurer", "adventurers_now", state.adventurers_now)
+    each("event", "events", state.events)
+    each("special event", "special_event", [state.special_event])
+    each("combat card", "combat_cards", state.combat)
+    each("trap", "trap_discard", state.trap_discard)
+    each("card", "far_lands", state.far_lands)
+    each("card", "box", state.box)
+    for name, kind in _DECK_KINDS.items():
+        deck = getattr(state.decks, name)
+        each(kind, f"decks.{name}.unseen", [k for k, _ in deck.unseen])
+        each(kind, f"decks.{name}.bottom", deck.bottom)
+    f = state.fight
+    if f is not None:
+        for n, plan in enumerate(f.plans):
+            each("trap", f"combat.plans.{n}.traps", () if plan is None else plan.traps)
+        each("trap", "combat.battle.traps", () if f.battle is None else f.battle.traps)
+        each("adventurer", "combat.paladin", [] if f.paladin is None else [f.paladin.key])
+
+
 def from_position(data: Any) -> GameState:
     """The dlrules state of a position document; ``PositionError`` names the
     first path that is missing or of the wrong kind. It checks the format,
@@ -375,7 +438,7 @@ def from_position(data: Any) -> GameState:
     combat = r.opt_strs("combat_cards")
     if len(events) != 4 or len(combat) != 4:
         raise PositionError("events and combat_cards: expected 4 entries each (one per round)")
-    return GameState(
+    state = GameState(
         variant=r.text("variant", "full", ("full", "first")),
         year=r.integer("year", low=1, high=2),
         round=r.integer("round", low=1, high=4),
@@ -407,3 +470,5 @@ def from_position(data: Any) -> GameState:
         fight=None if fight_r is None else _read_fight(fight_r),
         box=r.strs("box", []),
     )
+    _check_cards(state)
+    return state
