@@ -87,7 +87,7 @@ def observe(state: GameState) -> dict[str, Any]:
 
 
 def _outcome(state: GameState) -> dict[str, Any] | None:
-    """The final scores once the game is over (SCORING.md SCO-14), else None:
+    """The final scores once the game is over (SCO-14), else None:
     per player the total, the licence, each SCO-1 line's points by rule ID, the
     points of each title held by rule ID, the Hall of Fame bonus; the winners."""
     result = dlrules.outcome(state)
