@@ -153,16 +153,15 @@ def _start_engine(engine: Engine, start: dict[str, Any]) -> None:
 def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]]) -> Disagreement | None:
     """Play ``moves`` from ``start`` on both, comparing at every step; the
     first disagreement (its moves cut there), or None."""
-    state = start_state(start)
+    state = previous = start_state(start)
     _start_engine(engine, start)
     played: list[dict[str, Any]] = []
     for i in range(len(moves) + 1):
         found = compare(state, engine)
         if found is not None:
             kind, details, rules = found
-            if kind == "observation" and played:
-                before = start_state(start) if len(played) == 1 else _state_after(start, played[:-1])
-                rules = rules_for_change(before, move_of(played[-1]), [d.partition(":")[0] for d in details])
+            if kind == "observation" and played:  # the rules of the last move's kind that touch those paths
+                rules = rules_for_change(previous, move_of(played[-1]), [d.partition(":")[0] for d in details])
             return Disagreement(start, tuple(played), kind, details, rules)
         if i == len(moves):
             return None
@@ -172,16 +171,9 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
             return Disagreement(start, tuple(played + [move]), "refusal",
                                 (f"the engine refuses {json.dumps(move)}, which dlrules accepts: {'; '.join(refusal.messages)}",),
                                 tuple(refusal.rules))  # fmt: skip
-        state = dlrules.apply(state, move_of(move))
+        previous, state = state, dlrules.apply(state, move_of(move))
         played.append(move)
     return None
-
-
-def _state_after(start: dict[str, Any], moves: Sequence[dict[str, Any]]) -> GameState:
-    state = start_state(start)
-    for move in moves:
-        state = dlrules.apply(state, move_of(move))
-    return state
 
 
 def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> list[dict[str, Any]]:
