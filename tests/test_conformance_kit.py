@@ -187,6 +187,7 @@ DIFF_STARTS = {
     "hire-monster-i-first": ["--players", "2", "--seed", "1"],
     "food-slot-i-three-food": ["--players", "2", "--seed", "1"],
     "ghost-hits-the-first": ["--from", "CX-6-scenario-2-the-ghost-first", "--seed", "1"],
+    "unavailable-orders-playable": ["--players", "3", "--seed", "1"],
 }
 
 
