@@ -23,7 +23,7 @@ from dlrules.engine import legal_moves, to_move  # noqa: E402
 from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Move  # noqa: E402
 from dlrules.serialization import dumps, loads  # noqa: E402
 from dlrules.serve.app import create_app  # noqa: E402
-from dlrules.serve.table import Game, chance_owner  # noqa: E402
+from dlrules.serve.table import Game, chance_owner, deck_cards  # noqa: E402
 from dlrules.state import CHANCE, Phase  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -215,19 +215,23 @@ def test_the_seat_may_let_the_server_draw_its_secret_deal_and_the_host_the_publi
     assert r.status_code == 200 and t.game.n == r.json()["n"]
 
 
-def test_a_card_not_left_in_the_deck_is_offered_but_refused_by_the_rules(client: TestClient) -> None:
+def test_LIB_SRV_2_a_card_no_longer_in_the_deck_is_refused_with_the_one_message(client: TestClient) -> None:
     t = Table(client, players=2, seed=4, replayable=True)
     rng = random.Random(9)
-    t.play_until(lambda s: CHANCE in to_move(s) and any(isinstance(m, Draw) for m in legal_moves(s)), rng)
+    def some_gone(s: Any) -> bool:
+        draws = [m for m in legal_moves(s) if isinstance(m, Draw)] if CHANCE in to_move(s) and chance_owner(s) is None else []
+        return bool(draws) and len({m.card for m in draws}) < len(deck_cards(draws[0].deck, s.year))
+
+    t.play_until(some_gone, rng)
     state = t.game.state
-    owner = chance_owner(state)
     legal = {dumps(m) for m in legal_moves(state) if m.seat == CHANCE}
-    offered = [c["move"] for c in t.state(owner)["chance"]]
-    gone = [o for o in offered if o not in legal]
-    if gone:  # a card already drawn is in the list (the list tells nothing) but cannot come up again
-        r = t.move(owner, gone[0])
-        assert r.status_code == 422 and r.json()["violations"]
+    offered = [c["move"] for c in t.state(None)["chance"]]
     assert legal <= set(offered)
+    gone = [o for o in offered if o not in legal]
+    assert gone  # the host's list is every card of the deck this year: some have come up already
+    r = t.move(None, gone[0])
+    assert r.status_code == 422 and r.json()["message"] == "that card cannot be entered for this draw"
+    assert r.json()["violations"] == [] and t.game.n == t.state(None)["n"]
 
 
 # --- moves: strict decoding, the rules, stale positions ----------------------------------------
