@@ -363,7 +363,8 @@ class Tables:
         if earlier is not None:
             if earlier[0] != digest:
                 raise Refusal(409, "LIB-SRV-7", "this request id was used for another request; nothing was played")
-            raise earlier[1]
+            r = earlier[1]
+            raise Refusal(r.status, r.rule, r.message, r.violations)  # a new one: the first keeps its own traceback
         answered = self.store.answered(game.row.id, who, key)
         if answered is not None:
             if answered.digest != digest:
@@ -372,7 +373,7 @@ class Tables:
         try:
             moves = check()
         except Refusal as r:
-            game.refused[(who, key)] = (digest, r)
+            game.refused[(who, key)] = (digest, Refusal(r.status, r.rule, r.message, r.violations))
             while len(game.refused) > _REFUSALS_KEPT:
                 del game.refused[next(iter(game.refused))]
             raise
