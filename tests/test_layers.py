@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 PYPROJECT = ROOT / "pyproject.toml"
 GRAPH = floors.import_graph(SRC)
+HOUSES = floors.houses(PYPROJECT)
 HOUSE = floors.floors(PYPROJECT)
 
 # --- the package as it is ---------------------------------------------------------------------
@@ -35,7 +36,8 @@ def test_no_import_circle_among_the_packages_modules() -> None:
 
 
 def test_every_import_goes_down_a_floor_and_every_module_stands_on_one() -> None:
-    assert floors.problems(GRAPH, HOUSE) == []
+    assert [h.contract for h in HOUSES] == ["floors", "combat"]
+    assert floors.problems(GRAPH, HOUSES) == []
 
 
 def test_the_import_linter_contract_is_kept() -> None:
@@ -47,21 +49,23 @@ def test_the_import_linter_contract_is_kept() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    assert "1 kept, 0 broken" in run.stdout
+    assert f"{len(HOUSES)} kept, 0 broken" in run.stdout
 
 
-def test_the_picture_of_the_floors_is_fresh() -> None:
-    drawn = floors.picture(SRC, PYPROJECT)
-    current = (ROOT / "docs" / "architecture.svg").read_text(encoding="utf-8")
-    assert current == drawn, "docs/architecture.svg is stale: run `.venv/bin/python -m dlrules.tools.floors --write`"
+@pytest.mark.parametrize("house", HOUSES, ids=lambda h: h.contract)
+def test_the_pictures_of_the_floors_are_fresh(house: floors.House) -> None:
+    current = (ROOT / "docs" / house.picture_name).read_text(encoding="utf-8")
+    assert current == floors.picture(GRAPH, house), f"docs/{house.picture_name} is stale: run `.venv/bin/python -m dlrules.tools.floors --write`"
 
 
-def test_the_picture_names_every_floor_and_module() -> None:
-    drawn = (ROOT / "docs" / "architecture.svg").read_text(encoding="utf-8")
-    for floor in HOUSE:
+@pytest.mark.parametrize("house", HOUSES, ids=lambda h: h.contract)
+def test_the_pictures_name_every_floor_and_module(house: floors.House) -> None:
+    drawn = (ROOT / "docs" / house.picture_name).read_text(encoding="utf-8")
+    for floor in house.floors:
         assert f">floor {floor.number}<" in drawn
         for unit in floor.units:
             assert f"id='module-{unit}'" in drawn
+    assert f"]({house.picture_name})" in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 
 
 def test_the_architecture_page_lists_the_floors_of_the_contract() -> None:
@@ -90,7 +94,7 @@ def test_imports_resolve_to_modules_relative_and_absolute() -> None:
 def test_a_new_upward_import_is_refused() -> None:
     graph = {module: dict(imported) for module, imported in GRAPH.items()}
     graph["dlrules.state"]["dlrules.render"] = 409
-    found = floors.problems(graph, HOUSE)
+    found = floors.problems(graph, HOUSES)
     assert any(p.startswith("dlrules.state (line 409) imports dlrules.render, a higher floor") for p in found), found
     assert any(p.startswith("import circle: ") and "dlrules.state" in p for p in found), found
 
@@ -98,18 +102,25 @@ def test_a_new_upward_import_is_refused() -> None:
 def test_an_import_between_independent_neighbours_is_refused() -> None:
     graph = {module: dict(imported) for module, imported in GRAPH.items()}
     graph["dlrules.records"]["dlrules.views"] = 7  # both on the floor of records and views (|)
-    assert "dlrules.records (line 7) imports dlrules.views: floor 6's modules must not import one another" in floors.problems(graph, HOUSE)
+    assert "dlrules.records (line 7) imports dlrules.views: floor 6's modules must not import one another" in floors.problems(graph, HOUSES)
+
+
+def test_an_upward_import_inside_combat_is_refused() -> None:
+    graph = {module: dict(imported) for module, imported in GRAPH.items()}
+    graph["dlrules.phases.combat.party"]["dlrules.phases.combat.steps"] = 12
+    found = floors.problems(graph, HOUSES)
+    assert any(p.startswith("dlrules.phases.combat.party (line 12) imports dlrules.phases.combat.steps, a higher floor") for p in found), found
 
 
 def test_importing_the_packages_face_is_refused() -> None:
     graph = {module: dict(imported) for module, imported in GRAPH.items()}
     graph["dlrules.simulate"]["dlrules"] = 43
-    assert any(p.startswith("dlrules.simulate (line 43) imports the package's face") for p in floors.problems(graph, HOUSE))
+    assert any(p.startswith("dlrules.simulate (line 43) imports the package's face") for p in floors.problems(graph, HOUSES))
 
 
 def test_a_module_on_no_floor_is_refused() -> None:
     graph = dict(GRAPH) | {"dlrules.annex": {}}
-    assert any(p.startswith("dlrules.annex stands on no floor") for p in floors.problems(graph, HOUSE))
+    assert any(p.startswith("dlrules.annex stands on no floor") for p in floors.problems(graph, HOUSES))
 
 
 def test_cycles_finds_every_circle_once() -> None:

@@ -1,11 +1,12 @@
 """The floors of the house: the package's import graph (every import, those
 inside functions too), checked against the floors that pyproject.toml declares
-(the import-linter contract ``floors``), and drawn as docs/architecture.svg.
+(the import-linter contract ``floors``, and ``combat`` for the floors inside
+``phases/combat/``), and drawn as docs/architecture.svg (architecture-combat.svg).
 
 Usage (from the repository root)::
 
     python -m dlrules.tools.floors            # check; print every problem, exit 1 if any
-    python -m dlrules.tools.floors --write    # redraw docs/architecture.svg
+    python -m dlrules.tools.floors --write    # redraw docs/architecture*.svg
 
 The checks (tests/test_layers.py runs them; ``lint-imports`` in CI checks the
 same contract): no import circle among the package's modules; every import goes
@@ -145,7 +146,7 @@ def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
 
 @dataclass(frozen=True)
 class Floor:
-    """One floor of the contract: its modules (names under ``dlrules``) and
+    """One floor of a contract: its modules (names under the container) and
     whether they must not import one another (``|``) or may (``:``)."""
 
     number: int
@@ -154,59 +155,92 @@ class Floor:
     independent: bool
 
 
-def floors(pyproject: Path) -> tuple[Floor, ...]:
-    """The floors the contract ``floors`` in ``pyproject`` declares, top first."""
+@dataclass(frozen=True)
+class House:
+    """One layers contract of pyproject.toml: the package whose modules it
+    puts on floors (``container``) and the floors, top first."""
+
+    contract: str
+    container: str
+    floors: tuple[Floor, ...]
+
+    @property
+    def picture_name(self) -> str:
+        """Its picture under docs/: ``architecture.svg`` for the package's
+        floors, ``architecture-<contract>.svg`` for the others."""
+        return "architecture.svg" if self.contract == CONTRACT else f"architecture-{self.contract}.svg"
+
+    def unit_of(self, module: str) -> str | None:
+        """The module of a floor that ``module`` is or lies in
+        (``dlrules.phases.orders`` -> ``phases``), or None for the container
+        itself (its face) and for modules outside it."""
+        if not module.startswith(self.container + "."):
+            return None
+        return module[len(self.container) + 1 :].split(".", 1)[0]
+
+
+def houses(pyproject: Path) -> tuple[House, ...]:
+    """Every layers contract in ``pyproject``, the package's own (``floors``) first."""
     config = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    contracts = config["tool"]["importlinter"]["contracts"]
-    (contract,) = [c for c in contracts if c.get("id") == CONTRACT]
-    layers: list[str] = contract["layers"]
     out = []
-    for i, layer in enumerate(layers):
-        independent = ":" not in layer
-        units = tuple(u.strip().strip("()") for u in layer.replace(":", "|").split("|"))  # (name): optional
-        out.append(Floor(len(layers) - 1 - i, units, independent))
-    return tuple(out)
+    for contract in config["tool"]["importlinter"]["contracts"]:
+        if contract.get("type") != "layers":
+            continue
+        (container,) = contract["containers"]
+        layers: list[str] = contract["layers"]
+        stack = []
+        for i, layer in enumerate(layers):
+            independent = ":" not in layer
+            units = tuple(u.strip().strip("()") for u in layer.replace(":", "|").split("|"))  # (name): optional
+            stack.append(Floor(len(layers) - 1 - i, units, independent))
+        out.append(House(contract["id"], container, tuple(stack)))
+    return tuple(sorted(out, key=lambda h: (h.contract != CONTRACT, h.contract)))
 
 
-def unit_of(module: str) -> str | None:
-    """The part of the package a module belongs to (``dlrules.phases.orders``
-    -> ``phases``), or None for the package's face itself."""
-    parts = module.split(".")
-    return parts[1] if len(parts) > 1 else None
+def floors(pyproject: Path) -> tuple[Floor, ...]:
+    """The floors of the package (the contract ``floors``), top first."""
+    return houses(pyproject)[0].floors
 
 
-def problems(graph: Graph, house: tuple[Floor, ...]) -> list[str]:
-    """Everything wrong with the graph for these floors, one sentence each:
-    circles, upward and forbidden sideways imports, modules on no floor,
-    imports of the package's face."""
-    where = {unit: floor for floor in house for unit in floor.units}
+def problems(graph: Graph, all_houses: Iterable[House]) -> list[str]:
+    """Everything wrong with the graph for these contracts, one sentence
+    each: circles, imports of the package's face, and for every contract
+    the modules on no floor, upward and forbidden sideways imports."""
     out = [f"import circle: {' -> '.join(c)}" for c in cycles(graph)]
     for module in sorted(graph):
-        unit = unit_of(module)
-        if unit is not None and unit not in where:
-            out.append(f"{module} stands on no floor: add it to the contract {CONTRACT!r} in pyproject.toml")
         for imported, line in sorted(graph[module].items()):
             if imported == PACKAGE:
                 out.append(f"{module} (line {line}) imports the package's face {PACKAGE}: import from the module that defines the name")
+    for house in all_houses:
+        where = {unit: floor for floor in house.floors for unit in floor.units}
+        for module in sorted(graph):
+            unit = house.unit_of(module)
+            if unit is None:
                 continue
-            if unit is None or unit not in where or unit_of(imported) not in where:
+            if unit not in where:
+                out.append(f"{module} stands on no floor: add it to the contract {house.contract!r} in pyproject.toml")
                 continue
-            mine, theirs = where[unit], where[unit_of(imported) or ""]
-            if theirs.number > mine.number:
-                out.append(f"{module} (line {line}) imports {imported}, a higher floor ({theirs.number} above {mine.number})")
-            elif theirs is mine and unit != unit_of(imported) and mine.independent:
-                out.append(f"{module} (line {line}) imports {imported}: floor {mine.number}'s modules must not import one another")
+            for imported, line in sorted(graph[module].items()):
+                other = house.unit_of(imported)
+                if other is None or other not in where:
+                    continue
+                mine, theirs = where[unit], where[other]
+                if theirs.number > mine.number:
+                    out.append(f"{module} (line {line}) imports {imported}, a higher floor ({theirs.number} above {mine.number})")
+                elif theirs is mine and unit != other and mine.independent:
+                    out.append(f"{module} (line {line}) imports {imported}: floor {mine.number}'s modules must not import one another")
     return out
 
 
-def unit_graph(graph: Graph) -> dict[str, set[str]]:
+def unit_graph(graph: Graph, house: House) -> dict[str, set[str]]:
     """The imports between the floors' modules (a package counts as one)."""
     out: dict[str, set[str]] = {}
     for module, imported in graph.items():
-        unit = unit_of(module)
+        unit = house.unit_of(module)
         if unit is None:
             continue
-        out.setdefault(unit, set()).update(u for u in map(unit_of, imported) if u is not None and u != unit)
+        targets = (house.unit_of(m) for m in imported)
+        out.setdefault(unit, set()).update(u for u in targets if u is not None and u != unit)
     return out
 
 
@@ -274,21 +308,23 @@ def _f(x: float) -> str:
     return f"{round(x, 1):g}"
 
 
-def picture(src: Path, pyproject: Path) -> str:
-    """docs/architecture.svg: the floors top to bottom, each module (a package
-    as one box) on its floor, and an arrow for every import that no longer
-    chain of imports already implies (the transitive reduction); a box's
-    tooltip lists everything it imports."""
-    graph = import_graph(src)
-    house = floors(pyproject)
-    full = unit_graph(graph)
+def picture(graph: Graph, house: House) -> str:
+    """The picture of one contract (``House.picture_name``): its floors top to
+    bottom, each module (a package as one box) on its floor, and an arrow for
+    every import that no chain of other imports implies (the transitive
+    reduction); a box's tooltip lists everything it imports."""
+    full = unit_graph(graph, house)
     edges = reduction(full)
     counts: dict[str, int] = {}
     for module in graph:
-        unit = unit_of(module)
+        unit = house.unit_of(module)
         if unit is not None:
             counts[unit] = counts.get(unit, 0) + 1
-    rows = _order(house, edges)
+    if house.container == PACKAGE:
+        title, face = f"The floors of {PACKAGE}", f"{PACKAGE}/__init__.py: the public names, re-exported; nothing imports it"
+    else:
+        title, face = f"The floors of {house.container}", f"{house.container.replace('.', '/')}/__init__.py: its face, what the rest of {PACKAGE} imports"
+    rows = _order(house.floors, edges)
     widths = {u: len(_label(u, counts)) * _CHAR_W + 20 for row in rows for u in row}
     span = max(sum(widths[u] for u in row) + _GAP * (len(row) - 1) for row in rows)
     width = _LEFT + span + 30
@@ -305,18 +341,18 @@ def picture(src: Path, pyproject: Path) -> str:
     out = [
         f"<svg xmlns='http://www.w3.org/2000/svg' version='1.1' viewBox='0 0 {_f(width)} {_f(height)}' "
         f"width='{_f(width)}' height='{_f(height)}' font-family='DejaVu Sans Mono, Menlo, Consolas, monospace' font-size='12'>",
-        "<title>The floors of dlrules: every import goes down (docs/architecture.md)</title>",
+        f"<title>{escape(title)}: every import goes down (docs/architecture.md)</title>",
         "<defs><marker id='head' viewBox='0 0 8 8' refX='7' refY='4' markerWidth='7' markerHeight='7' orient='auto'>"
         "<path d='M0,0 L8,4 L0,8 z' fill='#6b7785'/></marker></defs>",
         f"<rect x='0' y='0' width='{_f(width)}' height='{_f(height)}' fill='#ffffff'/>",
-        f"<text x='12' y='24' font-size='15' font-weight='bold'>The floors of dlrules</text>",
+        f"<text x='12' y='24' font-size='15' font-weight='bold'>{escape(title)}</text>",
         f"<text x='12' y='44' fill='#444444'>An import only goes down. An arrow is drawn where no chain of other arrows joins the same two boxes.</text>",
     ]
-    face_w = len("dlrules/__init__.py: the public names, re-exported; nothing imports it") * _CHAR_W + 20
+    face_w = len(face) * _CHAR_W + 20
     face_x, face_y = _LEFT + (span - face_w) / 2, top + (_ROW_H - _BOX_H) / 2
     out.append(f"<rect x='{_f(face_x)}' y='{_f(face_y)}' width='{_f(face_w)}' height='{_BOX_H}' rx='5' fill='#ffffff' stroke='#6b7785' stroke-dasharray='5 3'/>")
-    out.append(f"<text x='{_f(face_x + 10)}' y='{_f(face_y + 17)}'>dlrules/__init__.py: the public names, re-exported; nothing imports it</text>")
-    for r, floor in enumerate(house):
+    out.append(f"<text x='{_f(face_x + 10)}' y='{_f(face_y + 17)}'>{escape(face)}</text>")
+    for r, floor in enumerate(house.floors):
         y = top + _ROW_H * (r + 1)
         shade = "#f3f5f8" if r % 2 == 0 else "#ffffff"
         out.append(f"<rect x='0' y='{_f(y)}' width='{_f(width)}' height='{_ROW_H}' fill='{shade}'/>")
@@ -370,17 +406,18 @@ def picture(src: Path, pyproject: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dlrules.tools.floors", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--root", type=Path, default=None, help="the repository (default: this checkout)")
-    parser.add_argument("--write", action="store_true", help="redraw docs/architecture.svg")
+    parser.add_argument("--write", action="store_true", help="redraw the pictures docs/architecture*.svg")
     args = parser.parse_args(argv)
     root: Path = args.root or repo_root()
-    src, pyproject, target = root / "src", root / "pyproject.toml", root / "docs" / "architecture.svg"
-    found = problems(import_graph(src), floors(pyproject))
-    drawn = picture(src, pyproject)
-    if args.write:
-        target.write_text(drawn, encoding="utf-8")
-        print(f"wrote {target}")
-    elif not target.exists() or target.read_text(encoding="utf-8") != drawn:
-        found.append(f"{target} is stale: run `python -m dlrules.tools.floors --write`")
+    graph, all_houses = import_graph(root / "src"), houses(root / "pyproject.toml")
+    found = problems(graph, all_houses)
+    for house in all_houses:
+        target, drawn = root / "docs" / house.picture_name, picture(graph, house)
+        if args.write:
+            target.write_text(drawn, encoding="utf-8")
+            print(f"wrote {target}")
+        elif not target.exists() or target.read_text(encoding="utf-8") != drawn:
+            found.append(f"{target} is stale: run `python -m dlrules.tools.floors --write`")
     for problem in found:
         print(problem)
     return 1 if found else 0
