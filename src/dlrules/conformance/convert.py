@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import dlrules
-from dlrules import GameState
+from dlrules.serialization import loads
+from dlrules.state import GameState
 from dlrules.conformance.position import to_position
 from dlrules.conformance.scenarios import FORMAT
 
@@ -31,7 +31,7 @@ def converted(data: dict[str, Any]) -> dict[str, Any]:
         if key == "format":
             out[key] = FORMAT
         elif key == "state":
-            state: GameState = dlrules.loads(json.dumps(value), GameState)
+            state: GameState = loads(json.dumps(value), GameState)
             out["position"] = to_position(state)
         else:
             out[key] = value

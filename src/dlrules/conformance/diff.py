@@ -15,13 +15,16 @@ from typing import Any
 
 import attrs
 
-import dlrules
-from dlrules import CHANCE, GameState, Move
+from dlrules.chance import sample_chance
+from dlrules.engine import apply, check, legal_moves, to_move
+from dlrules.errors import IllegalMove
+from dlrules.moves import Move
+from dlrules.phases.scoring import is_over
+from dlrules.state import CHANCE, GameState, Phase
 from dlrules.conformance.engines import Engine, EngineError, canonical, move_data, move_of
 from dlrules.conformance.observe import leaves, observe
 from dlrules.conformance.perft import start_state
 from dlrules.conformance.scenarios import SCENARIOS, load, scenario_files
-from dlrules.state import Phase
 
 
 @attrs.frozen
@@ -109,7 +112,7 @@ def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tupl
 def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
     """(kind, details, rules) where the engine's legal moves or observation
     differ from dlrules' at ``state``, else None."""
-    ours = {canonical(m): m for m in map(move_data, dlrules.legal_moves(state))}
+    ours = {canonical(m): m for m in map(move_data, legal_moves(state))}
     theirs = {canonical(m): m for m in engine.legal_moves()}
     if ours.keys() != theirs.keys():
         extra = [theirs[k] for k in sorted(theirs.keys() - ours.keys())]
@@ -119,7 +122,7 @@ def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tup
         rules: set[str] = set()
         for m in extra[:5]:
             try:
-                rules.update(v.rule for v in dlrules.check(state, move_of(m)))
+                rules.update(v.rule for v in check(state, move_of(m)))
             except (ValueError, TypeError, KeyError):
                 listing.append(f"dlrules cannot read the move {json.dumps(m)}")
         if missing:  # the engine's reason, if it gives one (a refusal changes nothing)
@@ -171,7 +174,7 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
             return Disagreement(start, tuple(played + [move]), "refusal",
                                 (f"the engine refuses {json.dumps(move)}, which dlrules accepts: {'; '.join(refusal.messages)}",),
                                 tuple(refusal.rules))  # fmt: skip
-        previous, state = state, dlrules.apply(state, move_of(move))
+        previous, state = state, apply(state, move_of(move))
         played.append(move)
     return None
 
@@ -181,15 +184,15 @@ def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> l
     their odds (``dlrules.sample_chance``), players' moves uniformly."""
     state = start_state(start)
     moves: list[dict[str, Any]] = []
-    while len(moves) < max_moves and not dlrules.is_over(state):
-        seats = dlrules.to_move(state)
+    while len(moves) < max_moves and not is_over(state):
+        seats = to_move(state)
         if not seats:
             break
-        legal = dlrules.legal_moves(state)
+        legal = legal_moves(state)
         if not legal:  # a constructed position may lead where nobody can move (no order cards in hand)
             break
-        move = dlrules.sample_chance(state, rng) if CHANCE in seats else legal[rng.randrange(len(legal))]
-        state = dlrules.apply(state, move)
+        move = sample_chance(state, rng) if CHANCE in seats else legal[rng.randrange(len(legal))]
+        state = apply(state, move)
         moves.append(move_data(move))
     return moves
 
@@ -198,8 +201,8 @@ def _valid(start: dict[str, Any], moves: Sequence[dict[str, Any]]) -> bool:
     state = start_state(start)
     for move in moves:
         try:
-            state = dlrules.apply(state, move_of(move))
-        except dlrules.IllegalMove:
+            state = apply(state, move_of(move))
+        except IllegalMove:
             return False
     return True
 

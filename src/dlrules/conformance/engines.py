@@ -20,8 +20,13 @@ from typing import Any, Protocol
 
 import attrs
 
-import dlrules
-from dlrules import GameState, IllegalMove, Move
+from dlrules._version import __version__
+from dlrules.engine import apply, legal_moves, settle
+from dlrules.errors import IllegalMove
+from dlrules.moves import Move
+from dlrules.phases.setup import initial_state
+from dlrules.serialization import dumps, loads
+from dlrules.state import GameState
 from dlrules.conformance.observe import observe
 from dlrules.conformance.position import PositionError, from_position
 
@@ -56,14 +61,19 @@ class Engine(Protocol):
     def close(self) -> None: ...
 
 
+def new_game(players: int, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0) -> GameState:
+    """A new game, as ``dlrules.new_game`` starts one (the package's face is not imported here)."""
+    return settle(initial_state(players, variant, deal_and_keep, first_player))
+
+
 def move_of(data: Any) -> Move:
     """A move from its JSON (``dlrules.loads``; raises ``ValueError`` when unreadable)."""
-    move: Move = dlrules.loads(json.dumps(data), Move)
+    move: Move = loads(json.dumps(data), Move)
     return move
 
 
 def move_data(move: Move) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(dlrules.dumps(move))
+    data: dict[str, Any] = json.loads(dumps(move))
     return data
 
 
@@ -72,7 +82,7 @@ def canonical(data: Any) -> str:
     is the same move (LIB-TV-1), so the move is read and written back by
     dlrules; a move dlrules cannot read is compared as its sorted JSON."""
     try:
-        return dlrules.dumps(move_of(data))
+        return dumps(move_of(data))
     except (ValueError, TypeError, KeyError):
         return json.dumps(data, sort_keys=True)
 
@@ -85,17 +95,17 @@ class Referee:
     """dlrules behind the protocol: ``handle`` answers one request (a dict)
     with one response (a dict); bad requests get an error and change nothing."""
 
-    name = f"dlrules {dlrules.__version__}"
+    name = f"dlrules {__version__}"
 
     def __init__(self) -> None:
         self.state: GameState | None = None
 
     # Hooks a wrapper may override (the deliberately broken engines of the tests).
     def play(self, state: GameState, move: Move) -> GameState:
-        return dlrules.apply(state, move)
+        return apply(state, move)
 
     def moves(self, state: GameState) -> list[dict[str, Any]]:
-        return [move_data(m) for m in dlrules.legal_moves(state)]
+        return [move_data(m) for m in legal_moves(state)]
 
     def observation(self, state: GameState) -> dict[str, Any]:
         return observe(state)
@@ -153,7 +163,7 @@ class Referee:
             return _error("bad_request", f'variant: "full" or "first" (not {variant!r}); deal_and_keep: true, false or null')
         if not (isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players):
             return _error("bad_request", f"first_player: a seat 0..{players - 1}, not {first!r}")
-        self.state = dlrules.new_game(players, variant=variant, deal_and_keep=deal, first_player=first)
+        self.state = new_game(players, variant=variant, deal_and_keep=deal, first_player=first)
         return {"ok": True}
 
 

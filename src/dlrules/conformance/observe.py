@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import dlrules
-from dlrules import GameState
+from dlrules.engine import legal_moves, to_move
+from dlrules.phases.scoring import is_over, outcome
+from dlrules.state import DECK_NAMES, GameState
 from dlrules.components import Action
 
 
@@ -22,13 +23,13 @@ def _actions(actions: Any) -> list[str]:
 
 def observe(state: GameState) -> dict[str, Any]:
     """The observation document of ``state`` (docs/conformance.md, "Observations")."""
-    moves = dlrules.legal_moves(state)
+    moves = legal_moves(state)
     return {
         "year": state.year,
         "round": state.round,
         "phase": state.phase.value,
         "first_player": state.first_player,
-        "to_move": sorted(dlrules.to_move(state)),
+        "to_move": sorted(to_move(state)),
         "legal_count": len(moves),
         "board": {a.value: list(state.board[a.index]) for a in Action},
         "players": [
@@ -79,9 +80,9 @@ def observe(state: GameState) -> dict[str, Any]:
         "dummy_evil": state.dummy_evil,
         "decks": {
             name: {"size": getattr(state.decks, name).size, "bottom": list(getattr(state.decks, name).bottom)}
-            for name in dlrules.state.DECK_NAMES
+            for name in DECK_NAMES
         },
-        "over": dlrules.is_over(state),
+        "over": is_over(state),
         "outcome": _outcome(state),
     }
 
@@ -90,7 +91,7 @@ def _outcome(state: GameState) -> dict[str, Any] | None:
     """The final scores once the game is over (SCO-14), else None:
     per player the total, the licence, each SCO-1 line's points by rule ID, the
     points of each title held by rule ID, the Hall of Fame bonus; the winners."""
-    result = dlrules.outcome(state)
+    result = outcome(state)
     if result is None:
         return None
     return {

@@ -15,12 +15,11 @@ from typing import Any
 
 import attrs
 
-import dlrules
-from dlrules.engine import apply_unchecked
-from dlrules import GameState
-from dlrules.conformance.engines import Engine, move_of
+from dlrules.conformance.engines import Engine, move_of, new_game
 from dlrules.conformance.position import from_position
 from dlrules.conformance.scenarios import SCENARIOS, load, scenario_files
+from dlrules.engine import apply, apply_unchecked, legal_moves
+from dlrules.state import GameState
 
 ANCHORS = Path(__file__).resolve().parent / "perft.json"
 
@@ -29,7 +28,7 @@ def perft(state: GameState, depth: int) -> int:
     """dlrules' count of legal-move sequences of length ``depth`` from ``state``."""
     if depth == 0:
         return 1
-    moves = dlrules.legal_moves(state)
+    moves = legal_moves(state)
     if depth == 1:
         return len(moves)
     return sum(perft(apply_unchecked(state, m), depth - 1) for m in moves)
@@ -50,10 +49,10 @@ def start_state(start: dict[str, Any]) -> GameState:
     if "position" in start:
         return from_position(start["position"])
     setup = start["setup"]
-    state = dlrules.new_game(setup["players"], variant=setup.get("variant", "full"),
+    state = new_game(setup["players"], variant=setup.get("variant", "full"),
                              deal_and_keep=setup.get("deal_and_keep"), first_player=setup.get("first_player", 0))  # fmt: skip
     for data in start.get("moves", []):
-        state = dlrules.apply(state, move_of(data))
+        state = apply(state, move_of(data))
     return state
 
 
