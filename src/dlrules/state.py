@@ -448,16 +448,20 @@ class Turn:
     (PROD-4, RUL-5, EVT-2): production and events.
 
     ``position`` indexes ``GameState.player_order()`` (``n_players``: everyone
-    has finished); ``step`` is the payday monster decided next (an index into
-    the acting player's monsters); ``draws`` counts Workshop trap cards still
-    owed to the acting player (chance draws, PROD-1); ``dismissed`` counts the
-    acting player's monsters let go at this payday, whose +1 evil each comes
-    after all their wages (RUL-14)."""
+    has finished); ``step`` is where Pay Day's lair order stands (an index
+    into the acting player's monsters: the monsters before it, other than
+    Demons, are decided, LIB-EVT-1); ``settled`` the acting player's Demons
+    paid already at this Pay Day, which are settled before his other monsters
+    (indices into his monsters, Y2-21); ``draws`` counts Workshop trap cards
+    still owed to the acting player (chance draws, PROD-1); ``dismissed``
+    counts the acting player's monsters let go at this payday, whose +1 evil
+    each comes after all their wages (RUL-14)."""
 
     position: int = 0
     step: int = 0
     draws: int = 0
     dismissed: int = 0
+    settled: tuple[int, ...] = ()
 
 
 @attrs.frozen(weakref_slot=False)

@@ -114,6 +114,25 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "L",
         "dlrules.phases.events._dismissal_evil",
     ),
+    (
+        "Y2-21: the Demons settled first",
+        "at Pay Day a player's Demons are settled before his other monsters, in the order he chooses; "
+        "then the others in lair order (a referee's order keeping every outcome the rulebook allows)",
+        "L",
+        "dlrules.phases.events.deciding",
+    ),
+    (
+        "Y2-21: two Demons",
+        "a Demon may eat another Demon not yet settled, never one already paid this Pay Day (E6 b)",
+        "L",
+        "dlrules.phases.events.feedable",
+    ),
+    (
+        "RUL-5: player by player",
+        "production and events are taken one player at a time from the first player",
+        "M",
+        "dlrules.phases.common.turn_seat",
+    ),
 )
 """Rule readings of M or L confidence the code keeps in one named function
 (the open questions): (what, the reading, conf, where)."""
