@@ -16,11 +16,16 @@ from dlrules.state import GameState, Phase
 from year_helpers import at_resolution, enter, monsters, player, resolved, step
 
 
-def at_event(event: str, special: str | None = None, players: int = 2, **seats: dict[str, object]) -> GameState:
+def at_event(
+    event: str, special: str | None = None, players: int = 2, special_events: bool = True, **seats: dict[str, object]
+) -> GameState:
     """Year 2's spring Events phase of a full game with ``event`` (and the
-    year's special event card ``special``); ``seats`` maps "p0".. to changes."""
+    year's special event card ``special``; ``special_events=False``: a game
+    without the cards, SPE-3); ``seats`` maps "p0".. to changes."""
     state = resolved(at_resolution(players, variant="full"))
-    state = attrs.evolve(state, year=2, round=2, first_player=0, events=(None, event, None, None), special_event=special)
+    state = attrs.evolve(
+        state, year=2, round=2, first_player=0, events=(None, event, None, None), special_event=special, special_events=special_events
+    )
     for name, changes in seats.items():
         state = player(state, int(name[1:]), **changes)
     with collecting() as said:
@@ -253,3 +258,38 @@ def test_year_two_moves_have_a_notation_and_json(move: Move, text: str) -> None:
     """Y2-19, Y2-20, SPE-C-2: the new choices are written and read like every move."""
     assert format_move(move) == text and parse_move(text) == move
     assert loads(dumps(move), Move) == move
+
+
+# --- the easier game: no special event cards (SPE-3, LIB-TAB-7) ---------------------------------
+
+
+def test_SPE_3_a_full_game_may_leave_the_special_event_cards_out() -> None:
+    """SPE-3, the rulebook's easier game: the special event cards stay in the
+    box; the Special Event tile then does nothing, as in the first game."""
+    game = new_game(4, special_events=False)
+    assert game.special_events is False and game.decks.special.size == 0
+    assert new_game(4).special_events is True and new_game(4).decks.special.size == 9
+    state = at_event("special", None, players=3, special_events=False, p0={"gold": 5})
+    assert "Special event: this game is played without the special event cards, so nothing happens (SPE-3)." in at_event.said  # type: ignore[attr-defined]
+    assert state.players[0].gold == 5
+
+
+def test_SPE_3_a_game_without_special_events_never_draws_one() -> None:
+    """SPE-3: a whole seeded game without the cards turns none up."""
+    import random
+
+    from dlrules import CHANCE, apply, sample_chance
+    from dlrules.moves import Draw
+
+    rng = random.Random(5)
+    state = new_game(2, special_events=False)
+    while to_move(state):
+        move = sample_chance(state, rng) if CHANCE in to_move(state) else legal_moves(state)[-1]
+        assert not (isinstance(move, Draw) and move.deck == "special")
+        state = apply(state, move)
+    assert state.special_event is None and "special" in state.events
+
+
+def test_SPE_3_special_events_is_true_or_false() -> None:
+    with pytest.raises(ValueError, match="special_events is True or False"):
+        new_game(3, special_events="no")  # type: ignore[arg-type]

@@ -62,7 +62,13 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 
 def new_game(
-    players: int = 4, *, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0
+    players: int = 4,
+    *,
+    variant: str = "full",
+    deal_and_keep: bool | None = None,
+    first_player: int = 0,
+    special_events: bool = True,
+    dummy_hires: bool = False,
 ) -> GameState:
     """A new game for ``players`` (2..4) lords, ``variant`` "full" or "first"
     (the introductory game: no special events). Setup's chance deals come
@@ -70,10 +76,14 @@ def new_game(
     orders at random; the full game deals 3 and each player keeps 2.
     ``deal_and_keep=True`` plays a first game with the full game's procedure,
     as the rulebook allows (RUL-13); None is the variant's own.
-    ``first_player`` is the seat the table chose to begin (SETUP-1)."""
+    ``first_player`` is the seat the table chose to begin (SETUP-1).
+    ``special_events=False`` plays the full game without the special event
+    cards, the easier game the rulebook offers (SPE-3; LIB-TAB-7).
+    ``dummy_hires=True`` turns on the optional DUM3-5 (off by default): a
+    dummy minion on Hire Monster sends the Tavern's first monster away."""
     from dlrules.engine import settle
 
-    return settle(initial_state(players, variant, deal_and_keep, first_player))
+    return settle(initial_state(players, variant, deal_and_keep, first_player, special_events, dummy_hires))
 
 
 __all__ = [

@@ -42,6 +42,8 @@ import attrs
 
 import dlrules
 from dlrules.bots import BOTS
+from dlrules.components import announced_only
+from dlrules.render import card_name
 from dlrules.chance import Policy, play_out
 from dlrules.state import GameState, Phase, PlayerState
 
@@ -116,6 +118,7 @@ class Config:
     bots: tuple[str, ...] = ("greedy",)
     rotate: bool = False
     max_moves: int = 100_000
+    special_events: bool = True  # False: the full game without the special event cards (SPE-3)
 
     def __attrs_post_init__(self) -> None:
         if self.games < 0:
@@ -220,7 +223,7 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         if name not in known:
             known[name] = resolve_policy(name)
         seats[s] = known[name]
-    start = dlrules.new_game(config.players, variant=config.variant)
+    start = dlrules.new_game(config.players, variant=config.variant, special_events=config.special_events)
     try:
         result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
     except Exception as exc:  # a bot's mistake (an illegal move, a crash): say which game
@@ -238,8 +241,25 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         "stopped": "max_moves" if dlrules.to_move(result.state) else "no_move",
         "rules": dlrules.__version__,
     }
+    if not config.special_events:
+        line["special_events"] = False
+    line.update(announced_cards(result.moves))
     line.update(game_outcome(result.state))
     return line
+
+
+def announced_cards(moves: Iterable[dlrules.Move]) -> dict[str, Any]:
+    """The cards a game turned up that the referee only announces (their
+    effect not applied: ``components.ANNOUNCED_ONLY``, LIB-TAB-8), as result
+    line data: ``announced_only``, each such card's name in the order drawn
+    (the unnamed special event cards as "a special event card the referee
+    cannot read"). A balance study reads on what its numbers rest."""
+    names = [
+        card_name(m.deck, m.card)
+        for m in moves
+        if isinstance(m, dlrules.Draw) and announced_only(m.deck, m.card)
+    ]
+    return {"announced_only": names}
 
 
 def encode(line: dict[str, Any]) -> str:
@@ -374,6 +394,7 @@ def _game_of(config: Config, path: Path, n: int, raw: bytes) -> int:
         "seed": game_seed(config.seed, index),
         "players": config.players,
         "variant": config.variant,
+        "special_events": None if config.special_events else False,
         "bots": list(config.seat_bots(index)),
         "rules": dlrules.__version__,
     }

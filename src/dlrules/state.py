@@ -375,6 +375,8 @@ class GameState:
     deal_and_keep: bool = True  # RUL-13: first unavailable orders dealt 3, kept 2 (else 2 at random)
     fight: Fight | None = None  # combat: the round, the plans, the battle in progress (CMB-REF-1)
     box: tuple[str, ...] = ()  # out of the game, face down: year 1's combat cards and unused silver tiles (Y2-8, Y2-10)
+    special_events: bool = True  # full game: False leaves the special event cards in the box (the easier game, SPE-3, LIB-TAB-7)
+    dummy_hires: bool = False  # the optional DUM3-5: a dummy minion on Hire Monster sends the Tavern's first monster away
 
     @property
     def n_players(self) -> int:

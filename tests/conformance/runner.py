@@ -177,6 +177,8 @@ def start(scenario: dict[str, Any]) -> GameState:
         variant=setup.get("variant", "full"),
         deal_and_keep=setup.get("deal_and_keep"),
         first_player=setup.get("first_player", 0),
+        special_events=setup.get("special_events", True),
+        dummy_hires=setup.get("dummy_hires", False),
     )
     for i, data in enumerate(scenario.get("moves", [])):
         move = move_of(data)

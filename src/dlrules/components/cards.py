@@ -384,6 +384,21 @@ COMBAT_CARDS: dict[str, CombatCard] = {
         _card("magic-key", "Magic Key", 2, _S, 3, "text unknown: no effect (U-1)", Conf.L, "C2-9; KAL", spell="none"),
     )
 }  # fmt: skip
+ANNOUNCED_ONLY: dict[str, frozenset[str]] = {
+    "special": frozenset(k for k, c in SPECIAL_EVENTS.items() if c.treat is None),
+    "combat": frozenset(k for k, c in COMBAT_CARDS.items() if c.spell == "none"),
+}
+"""The cards the referee cannot read, by deck: drawn, revealed and announced,
+their effect not applied (SPE-12, CMB-SPELL-8); at a table the host may apply
+it as a table ruling (``TableRuling``, LIB-TAB-8). Every other card is applied
+as its row says."""
+
+
+def announced_only(deck: str, card: str) -> bool:
+    """Whether ``card`` of ``deck`` is one the referee only announces."""
+    return card in ANNOUNCED_ONLY.get(deck, frozenset())
+
+
 COMBAT_DECKS: dict[int, dict[str, int]] = {
     y: {k: c.copies for k, c in COMBAT_CARDS.items() if c.year == y} for y in (1, 2)
 }

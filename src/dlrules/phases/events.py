@@ -488,6 +488,8 @@ def auto(state: GameState) -> GameState:
         if narrating():
             if state.variant == "first":
                 announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1, SPE-3).", None, event="special", card=None)
+            elif not state.special_events:
+                announce("event", "Special event: this game is played without the special event cards, so nothing happens (SPE-3).", None, event="special", card=None)
             elif card is None:
                 announce("event", "Special event: no card (the special deck is empty).", None, event="special", card=None)
             else:
