@@ -17,14 +17,21 @@ from year_helpers import at_resolution, enter, monsters, player, resolved, step
 
 
 def at_event(
-    event: str, special: str | None = None, players: int = 2, special_events: bool = True, **seats: dict[str, object]
+    event: str,
+    special: str | None = None,
+    players: int = 2,
+    special_events: bool = True,
+    table_rulings: bool = False,
+    **seats: dict[str, object],
 ) -> GameState:
     """Year 2's spring Events phase of a full game with ``event`` (and the
     year's special event card ``special``; ``special_events=False``: a game
-    without the cards, SPE-3); ``seats`` maps "p0".. to changes."""
+    without the cards, SPE-3; ``table_rulings``: a real table, LIB-TAB-8);
+    ``seats`` maps "p0".. to changes."""
     state = resolved(at_resolution(players, variant="full"))
     state = attrs.evolve(
-        state, year=2, round=2, first_player=0, events=(None, event, None, None), special_event=special, special_events=special_events
+        state, year=2, round=2, first_player=0, events=(None, event, None, None), special_event=special, special_events=special_events,
+        table_rulings=table_rulings,
     )
     for name, changes in seats.items():
         state = player(state, int(name[1:]), **changes)

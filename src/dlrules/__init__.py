@@ -52,7 +52,7 @@ from dlrules.rulebook import Rule, UnknownRule, rule
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
-from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
+from dlrules.state import CHANCE, TABLE, GameState, Outcome, Phase, PlayerState
 from dlrules.views import PlayerView, view
 
 try:
@@ -69,6 +69,7 @@ def new_game(
     first_player: int = 0,
     special_events: bool = True,
     dummy_hires: bool = False,
+    table_rulings: bool = False,
 ) -> GameState:
     """A new game for ``players`` (2..4) lords, ``variant`` "full" or "first"
     (the introductory game: no special events). Setup's chance deals come
@@ -80,14 +81,17 @@ def new_game(
     ``special_events=False`` plays the full game without the special event
     cards, the easier game the rulebook offers (SPE-3; LIB-TAB-7).
     ``dummy_hires=True`` turns on the optional DUM3-5 (off by default): a
-    dummy minion on Hire Monster sends the Tavern's first monster away."""
+    dummy minion on Hire Monster sends the Tavern's first monster away.
+    ``table_rulings=True`` sets up a real table: when a card the referee
+    cannot read comes up, the table's pseudo-seat ``TABLE`` is asked for a
+    ``TableRuling`` (LIB-TAB-8)."""
     from dlrules.engine import settle
 
-    return settle(initial_state(players, variant, deal_and_keep, first_player, special_events, dummy_hires))
+    return settle(initial_state(players, variant, deal_and_keep, first_player, special_events, dummy_hires, table_rulings))
 
 
 __all__ = [
-    "CHANCE", "VARIANTS", "Action", "ActivateRoom", "BuildRoom", "ChooseOrders", "DealOrders",
+    "CHANCE", "TABLE", "VARIANTS", "Action", "ActivateRoom", "BuildRoom", "ChooseOrders", "DealOrders",
     "Decline", "DigTunnel", "Draw", "DrawDummyOrders", "FinishDigging", "FinishProduction",
     "GameState", "HireMonster", "IllegalMove", "KeepUnavailable", "MineGold", "Move", "Outcome",
     "PayMonster", "PayTaxes", "Phase", "PlayOut", "PlayerState", "Policy", "ReturnOrder",

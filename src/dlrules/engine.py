@@ -11,7 +11,7 @@ from typing import cast
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
-from dlrules.moves import MOVE_TYPES, Move
+from dlrules.moves import MOVE_TYPES, Move, TableRuling
 from dlrules.phases import (
     PhaseRules,
     adventurers,
@@ -26,9 +26,10 @@ from dlrules.phases import (
     round_start,
     scoring,
     setup,
+    table,
 )
 from dlrules.phases.common import Event, announce, collecting, narrating
-from dlrules.state import CHANCE, GameState, Phase, evolve
+from dlrules.state import CHANCE, TABLE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
 
 PHASES: dict[Phase, PhaseRules] = {
@@ -195,7 +196,7 @@ def _is_listed(state: GameState, move: Move) -> bool:
 
 
 def _seat_name(seat: int) -> str:
-    return "chance" if seat == CHANCE else f"Player {seat + 1}"
+    return "chance" if seat == CHANCE else "the table" if seat == TABLE else f"Player {seat + 1}"
 
 
 def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
@@ -217,7 +218,9 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     seats = rules.to_move(state)
     seat = move.seat
     if seat not in seats:
-        if seat != CHANCE and not 0 <= seat < state.n_players:
+        if isinstance(move, TableRuling):  # LIB-TAB-8: why the table may not rule now
+            return table.explain(state, move, None, None, in_battle=False)
+        if seat != CHANCE and seat != TABLE and not 0 <= seat < state.n_players:
             n = state.n_players
             return (Violation("RS-3", f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1}: Player 1 to Player {n})"),)
         if state.phase is Phase.GAME_OVER or state.phase is Phase.YEAR_TWO:  # SCO-3 (LIB-SCO-6), Y2-7: the phase says why
@@ -234,6 +237,8 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     found = rules.explain(state, move)
     if found:
         return found
+    if isinstance(move, TableRuling):  # LIB-TAB-8: the one move not listed in full (its changes are free)
+        return ()
     return (
         Violation(
             rules.turn_rule,

@@ -63,6 +63,7 @@ class RecordHeader:
     first_player: int = 0  # SETUP-1: the seat the table chose to begin
     special_events: bool = True  # SPE-3: False plays the full game without the special event cards (LIB-TAB-7)
     dummy_hires: bool = False  # the optional DUM3-5, off by default
+    table_rulings: bool = False  # a real table: the host rules on cards the referee cannot read (LIB-TAB-8)
 
 
 @attrs.frozen
@@ -145,6 +146,7 @@ def start_state(header: RecordHeader) -> GameState:
         first_player=header.first_player,
         special_events=header.special_events,
         dummy_hires=header.dummy_hires,
+        table_rulings=header.table_rulings,
     )
 
 
@@ -159,6 +161,7 @@ def make_record(
     first_player: int = 0,
     special_events: bool = True,
     dummy_hires: bool = False,
+    table_rulings: bool = False,
 ) -> GameRecord:
     """The record of ``moves`` played from ``new_game(players, variant)``
     (e.g. ``play_out(...).moves``). Replays them to compute the state hashes
@@ -176,6 +179,7 @@ def make_record(
         first_player=first_player,
         special_events=special_events,
         dummy_hires=dummy_hires,
+        table_rulings=table_rulings,
     )
     state = start_state(header)
     if hashes:
@@ -233,6 +237,8 @@ def record_lines(record: GameRecord) -> Iterator[str]:
         header["special_events"] = False
     if h.dummy_hires:
         header["dummy_hires"] = True
+    if h.table_rulings:
+        header["table_rulings"] = True
     if h.seed is not None:
         header["seed"] = h.seed
     if h.start is not None:
@@ -361,6 +367,7 @@ def _read_header(data: dict[str, Any], reader: _Reader, n: int) -> RecordHeader 
         first_player = None
     special_events = _get(data, "special_events", bool, reader, n, optional=True)
     dummy_hires = _get(data, "dummy_hires", bool, reader, n, optional=True)
+    table_rulings = _get(data, "table_rulings", bool, reader, n, optional=True)
     if players is None or variant is None:
         return None
     return RecordHeader(
@@ -375,6 +382,7 @@ def _read_header(data: dict[str, Any], reader: _Reader, n: int) -> RecordHeader 
         first_player or 0,
         special_events is not False,
         dummy_hires is True,
+        table_rulings is True,
     )
 
 

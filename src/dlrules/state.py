@@ -23,6 +23,11 @@ from dlrules.components.setup import SEASONS
 CHANCE: Final[int] = -1
 """The seat of chance: card draws, shuffles and the dummies' random orders."""
 
+TABLE: Final[int] = -2
+"""The seat of the table: the host's table ruling when a card the referee
+cannot read comes up, in a game set up with ``table_rulings`` (LIB-TAB-8).
+Never a player's seat; never offered to bots or the AI adapters."""
+
 Square = tuple[int, int]
 """A dungeon square ``(row, column)``; row 0 lies next to the surface."""
 
@@ -377,6 +382,7 @@ class GameState:
     box: tuple[str, ...] = ()  # out of the game, face down: year 1's combat cards and unused silver tiles (Y2-8, Y2-10)
     special_events: bool = True  # full game: False leaves the special event cards in the box (the easier game, SPE-3, LIB-TAB-7)
     dummy_hires: bool = False  # the optional DUM3-5: a dummy minion on Hire Monster sends the Tavern's first monster away
+    table_rulings: bool = False  # a real table: the host rules on each card the referee cannot read (TABLE, LIB-TAB-8)
 
     @property
     def n_players(self) -> int:

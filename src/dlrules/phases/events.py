@@ -33,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard
+from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard, announced_only
 from dlrules.errors import Violation
-from dlrules.moves import Move, PayMonster, PayTaxes, WitchHunt
-from dlrules.phases import PhaseRules
+from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
+from dlrules.phases import PhaseRules, table
 from dlrules.phases.common import (
     announce,
     evil_cost_fits,
@@ -47,7 +47,7 @@ from dlrules.phases.common import (
     replaced,
     turn_seat,
 )
-from dlrules.state import GameState, Phase, PlayerState, Turn, evolve
+from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve
 
 
 def current_event(state: GameState) -> str | None:
@@ -129,6 +129,16 @@ def special_card(state: GameState) -> SpecialEventCard | None:
     return SPECIAL_EVENTS[state.special_event]
 
 
+def ruling_card(state: GameState) -> str | None:
+    """LIB-TAB-8: the special event card the table rules on now, in a game
+    set up with ``table_rulings``: one the referee cannot read (SPE-12), at
+    its step, before anyone has resolved it; else None."""
+    if not state.table_rulings or current_event(state) != "special" or state.turn is None or state.turn.position:
+        return None
+    card = special_card(state)
+    return card.key if card is not None and announced_only("special", card.key) else None
+
+
 def huntable(player: PlayerState) -> tuple[int, ...]:
     """SPE-C-2, SPE-9: the monsters a Witch Hunt may take, ghosts never; the
     first of each alike group (LIB-REV-2)."""
@@ -173,11 +183,16 @@ def _decision_due(state: GameState) -> bool:
 
 
 def to_move(state: GameState) -> frozenset[int]:
+    if ruling_card(state) is not None:
+        return frozenset({TABLE})
     seat = turn_seat(state)
     return frozenset({seat}) if seat is not None and _decision_due(state) else frozenset()
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
+    key = ruling_card(state)
+    if key is not None:
+        return (table.offered("special", key),)
     if not _decision_due(state):
         return ()
     seat = turn_seat(state)
@@ -197,6 +212,9 @@ def legal(state: GameState) -> tuple[Move, ...]:
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    if isinstance(move, TableRuling):
+        key = ruling_card(state)
+        return table.explain(state, move, None if key is None else "special", key, in_battle=False)
     event = current_event(state)
     name = EVENTS[event].name if event is not None else "no event"
     player = state.players[move.seat]
@@ -450,6 +468,10 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
 
 
 def play(state: GameState, move: Move) -> GameState:
+    if isinstance(move, TableRuling):  # LIB-TAB-8: the table applies the card; nothing else happens
+        key = ruling_card(state)
+        assert key is not None
+        return evolve(table.play(state, move, "special", key), turn=Turn(position=state.n_players))
     if isinstance(move, PayMonster):
         return _pay_monster(state, move.seat, move.monster, move.pay, move.trap, move.feed)
     if isinstance(move, WitchHunt):
@@ -465,7 +487,7 @@ def auto(state: GameState) -> GameState:
     leaving, a player with no gold taxed, a player with nothing left passed."""
     turn = state.turn
     seat = turn_seat(state)
-    if turn is None or seat is None or _decision_due(state):
+    if turn is None or seat is None or _decision_due(state) or ruling_card(state) is not None:
         return state
     event = current_event(state)
     player = state.players[seat]
@@ -493,7 +515,7 @@ def auto(state: GameState) -> GameState:
             elif card is None:
                 announce("event", "Special event: no card (the special deck is empty).", None, event="special", card=None)
             else:
-                announce("event", f"{card.name}: its text is not established, so nothing else happens (SPE-12).", None, event="special", card=card.key)
+                announce("event", f"{card.name[:1].upper()}{card.name[1:]}: its text is not established, so nothing else happens (SPE-12).", None, event="special", card=card.key)
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)

@@ -175,6 +175,7 @@ def initial_state(
     first_player: int = FIRST_PLAYER.value,
     special_events: bool = True,
     dummy_hires: bool = False,
+    table_rulings: bool = False,
 ) -> GameState:
     """Lay out the game (the component tables: geometry and setup): supplies, evil,
     starting tunnels, order cards, decks as unseen multisets.
@@ -187,7 +188,10 @@ def initial_state(
     the special event cards, the rulebook's easier game (the first game never
     uses them). ``dummy_hires`` (DUM3-5): the optional rule, off by default,
     under which a dummy minion on Hire Monster sends the Tavern's first monster
-    to the far lands. All are public setup parameters (LIB-Y1-6)."""
+    to the far lands. ``table_rulings`` (LIB-TAB-8): a real table, whose host
+    applies each card the referee cannot read as a table's ruling (the seat
+    ``TABLE`` is asked at that card's step). All are public setup parameters
+    (LIB-Y1-6)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
     if not isinstance(variant, str) or variant not in VARIANTS:
@@ -201,12 +205,12 @@ def initial_state(
         )
     if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
         raise ValueError(f"the first player is a seat of the game, 0 to {players - 1}, not {first_player!r} (SETUP-1)")
-    for name, value in (("special_events", special_events), ("dummy_hires", dummy_hires)):
+    for name, value in (("special_events", special_events), ("dummy_hires", dummy_hires), ("table_rulings", table_rulings)):
         if not isinstance(value, bool):
             raise ValueError(f"{name} is True or False, not {value!r}")
     layout = _layout(players, variant, variant == "full" or bool(deal_and_keep), first_player, variant == "full" and special_events)
-    if dummy_hires:
-        layout = evolve(layout, dummy_hires=True)
+    if dummy_hires or table_rulings:
+        layout = evolve(layout, dummy_hires=dummy_hires, table_rulings=table_rulings)
     return layout
 
 
