@@ -3,8 +3,9 @@
 Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
 
 - ``GET /``: a form to create a game; ``POST /games`` creates one (form or
-  JSON ``{"players", "variant", "first_player", "seed", "auto_chance"}``) and
-  answers with the host's link and one link per seat (shown once);
+  JSON ``{"players", "variant", "first_player", "seed", "auto_chance",
+  "no_special_events", "table_rulings"}``) and answers with the host's link
+  and one link per seat (shown once);
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
 - ``GET /g/G/T/state``: the same as JSON (``dlrules.serve.table.page_data``);
 - ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
@@ -100,7 +101,11 @@ def create_app(db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, p
             except (TypeError, ValueError):
                 raise Refusal(400, "LIB-SRV-5", "players, first_player and seed are whole numbers") from None
             auto = data.get("auto_chance", False) in (True, "1", "on", "true")
-            created = tables.create(players, str(data.get("variant", "full")), first, seed, auto)
+            plain = data.get("no_special_events", False) in (True, "1", "on", "true")  # SPE-3's easier game
+            rulings = data.get("table_rulings", False) in (True, "1", "on", "true")  # LIB-TAB-8
+            created = tables.create(
+                players, str(data.get("variant", "full")), first, seed, auto, special_events=not plain, table_rulings=rulings
+            )
         except Refusal as r:
             if form:  # the home page's form: a page that says what to change
                 return HTMLResponse(message_page(f"The game was not created: {r.message}."), status_code=r.status, headers=_PAGE)

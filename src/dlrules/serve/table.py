@@ -32,13 +32,14 @@ import attrs
 from dlrules.components import Action
 from dlrules.engine import apply, legal_moves, to_move
 from dlrules.errors import IllegalMove, Violation
-from dlrules.moves import Draw, Move
+from dlrules.components import SPECIAL_EVENTS
+from dlrules.moves import Draw, Move, TableRuling
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
 from dlrules.render import describe_move, secret_move_text
 from dlrules.serialization import dumps, loads
 from dlrules.serve.store import GameRow, Store, StoredMove
-from dlrules.state import CHANCE, GameState
+from dlrules.state import CHANCE, TABLE, GameState
 
 HOST = None
 """The role of the host's link (a seat's role is its seat number)."""
@@ -166,8 +167,20 @@ class Tables:
     # --- games ---------------------------------------------------------------------
 
     def create(
-        self, players: int, variant: str = "full", first_player: int = 0, seed: int | None = None, auto_chance: bool = False
+        self,
+        players: int,
+        variant: str = "full",
+        first_player: int = 0,
+        seed: int | None = None,
+        auto_chance: bool = False,
+        *,
+        special_events: bool = True,
+        table_rulings: bool = False,
     ) -> Created:
+        """A new game. ``special_events=False``: the full game without the
+        special event cards (SPE-3); ``table_rulings``: the host applies each
+        card the referee cannot read (LIB-TAB-8). Both live in the game's
+        state, so the store needs no column for them."""
         if players not in (2, 3, 4):
             raise Refusal(400, "LIB-SRV-5", "a game has 2, 3 or 4 players")
         if variant not in VARIANTS:
@@ -176,7 +189,9 @@ class Tables:
             raise Refusal(400, "LIB-SRV-5", f"the first player is a seat from 1 to {players}")
         from dlrules.engine import settle
 
-        state = settle(initial_state(players, variant, None, first_player))
+        state = settle(
+            initial_state(players, variant, None, first_player, special_events=special_events, table_rulings=table_rulings)
+        )
         host, seats = new_token(), tuple(new_token() for _ in range(players))
         row = GameRow(
             id=new_id(), players=players, variant=variant, first_player=first_player,
@@ -223,7 +238,11 @@ class Tables:
 
         game = self.games[gid]
         moves: tuple[Move, ...] = tuple(loads(m.move, Move) for m in self.store.moves(gid))
-        rec = make_record(game.row.players, game.row.variant, moves, seed=game.row.seed, first_player=game.row.first_player)
+        start = game.state  # the setup options stay in every position of the game
+        rec = make_record(
+            game.row.players, game.row.variant, moves, seed=game.row.seed, first_player=game.row.first_player,
+            special_events=start.special_events, dummy_hires=start.dummy_hires, table_rulings=start.table_rulings,
+        )  # fmt: skip
         return dumps_record(rec)
 
     # --- moves ---------------------------------------------------------------------
@@ -273,6 +292,10 @@ class Tables:
 
     @staticmethod
     def _allowed(state: GameState, role: Role, move: Move) -> None:
+        if move.seat == TABLE:  # LIB-TAB-8: the table's ruling is the host's to enter
+            if role is not HOST:
+                raise Refusal(403, "LIB-SRV-2", "a table's ruling is entered on the host's page")
+            return
         if move.seat == CHANCE:
             owner = chance_owner(state) if CHANCE in to_move(state) else HOST
             if owner != role:
@@ -370,6 +393,10 @@ def _card_options(state: GameState, legal: Sequence[Move]) -> list[Move]:
         return list(legal)
     keys = set(deck_cards(first.deck, state.year))
     keys |= {m.card for m in legal if isinstance(m, Draw) and m.deck == first.deck}  # none, unless the data lacks a card
+    if first.deck == "special":  # the unnamed cards are one option: the first of them still in the deck
+        unnamed = _unreadable_specials()
+        left = [m.card for m in legal if isinstance(m, Draw) and m.card in unnamed]
+        keys = (keys - set(unnamed)) | {left[0] if left else unnamed[0]}
     return [Draw(first.deck, k) for k in sorted(keys)]
 
 
@@ -411,6 +438,9 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m)})
     chance: list[dict[str, Any]] = []
     chance_note = ""
+    ruling = _ruling_data(state) if role is HOST and TABLE in seen.to_move else None
+    if TABLE in seen.to_move and role is not HOST:
+        chance_note = "waiting for the host to apply a card the referee cannot read (the table's ruling)"
     if CHANCE in seen.to_move:
         owner = chance_owner(state)
         legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
@@ -434,11 +464,12 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "seat": role,
         "players": players,
         "phase": phase_name(state),
-        "to_move": [("chance" if s == CHANCE else seat_label(s)) for s in seen.to_move],
+        "to_move": [("chance" if s == CHANCE else seat_label(s)) for s in sorted(seen.to_move)],
         "position": describe(seen),
         "moves": moves,
         "chance": chance,
         "chance_note": chance_note,
+        "ruling": ruling,
         "log": log,
         "auto_chance": game.row.auto_chance,
         "order_titles": {a.value: a.title for a in Action},
@@ -447,12 +478,51 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
 
 
 def _card_label(move: Draw) -> str:
-    """A card's name and deck, the same whether it is still in the deck or not."""
-    from dlrules.render import adventurer_label, combat_card_name, monster_name, room_name, trap_name
+    """A card's name and deck, the same whether it is still in the deck or not;
+    never a placeholder key (the unnamed special event cards: one option,
+    ``_card_options``)."""
+    from dlrules.components.cards import UNREADABLE_SPECIAL
+    from dlrules.render import adventurer_label, card_name, combat_card_name
 
-    names: dict[str, Any] = {
-        "monsters": monster_name, "rooms": room_name, "traps": trap_name, "combat": combat_card_name,
-        "adventurers": adventurer_label,
-    }  # fmt: skip
-    name: Any = names.get(move.deck, str)
+    if move.deck == "special" and card_name("special", move.card) == UNREADABLE_SPECIAL:
+        return f"{UNREADABLE_SPECIAL} ({len(_unreadable_specials())} such cards; special)"
+    names: dict[str, Any] = {"combat": combat_card_name, "adventurers": adventurer_label}
+    name: Any = names.get(move.deck, lambda key: card_name(move.deck, key))
     return f"{name(move.card)} ({move.deck})"
+
+
+def _unreadable_specials() -> tuple[str, ...]:
+    """The special event cards with no known name (SPE-C-6 … SPE-C-9)."""
+    from dlrules.components.cards import UNREADABLE_SPECIAL
+
+    return tuple(k for k, c in SPECIAL_EVENTS.items() if c.name == UNREADABLE_SPECIAL)
+
+
+def _ruling_data(state: GameState) -> dict[str, Any]:
+    """What the host's page needs to enter a table's ruling (LIB-TAB-8): the
+    card, the kinds of change, and each player's party and monsters to name."""
+    from dlrules.moves import ADJUSTMENTS
+    from dlrules.phases.events import ruling_card
+    from dlrules.render import adventurer_label, card_name, monster_name
+
+    key = ruling_card(state)
+    deck = "special"
+    if key is None:  # a combat card's step (the combat phase's own ruling_card)
+        from dlrules.phases import combat
+
+        found = getattr(combat, "ruling_card", lambda s: None)(state)
+        deck, key = found if found is not None else ("combat", "")
+    return {
+        "deck": deck,
+        "card": card_name(deck, key) if key else "",
+        "kinds": list(ADJUSTMENTS),
+        "players": [
+            {
+                "label": f"Player {i + 1}",
+                "party": [adventurer_label(a.key) + (f" ({a.damage} damage)" if a.damage else "") for a in p.party],
+                "monsters": [monster_name(m.kind) + ("" if m.ready else " (knocked out)") for m in p.monsters],
+            }
+            for i, p in enumerate(state.players)
+        ],
+        "empty": dumps(TableRuling(TABLE, "", ())),
+    }
