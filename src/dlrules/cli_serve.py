@@ -32,7 +32,10 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"dlrules serve: games in {args.db}; create one at {base}/", flush=True)
     if args.new_game:
         try:
-            created = app.state.tables.create(args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance)
+            created = app.state.tables.create(
+                args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance,
+                special_events=not args.no_special_events, table_rulings=not args.no_table_rulings,
+            )  # fmt: skip
         except Refusal as exc:
             print(f"dlrules serve: {exc.message}", file=sys.stderr)
             return 2
@@ -65,5 +68,13 @@ def register(sub: Any) -> None:
     p.add_argument("--first-player", type=int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")
     p.add_argument("--auto-chance", action="store_true", help="the server draws every card of the new game (no box on the table)")
     p.add_argument("--seed", type=int, help="the seed of the server's draws in the new game (default random)")
+    p.add_argument(
+        "--no-special-events", action="store_true",
+        help="the new game leaves the special event cards out (the rulebook's easier game, SPE-3)",
+    )  # fmt: skip
+    p.add_argument(
+        "--no-table-rulings", action="store_true",
+        help="the new game does not ask the host to apply cards the referee cannot read (they are announced only; LIB-TAB-8)",
+    )  # fmt: skip
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     p.set_defaults(func=_serve)

@@ -254,12 +254,10 @@ def announced_cards(moves: Iterable[dlrules.Move]) -> dict[str, Any]:
     line data: ``announced_only``, each such card's name in the order drawn
     (the unnamed special event cards as "a special event card the referee
     cannot read"). A balance study reads on what its numbers rest."""
-    names = [
-        card_name(m.deck, m.card)
-        for m in moves
-        if isinstance(m, dlrules.Draw) and announced_only(m.deck, m.card)
-    ]
-    return {"announced_only": names}
+    cards = dict.fromkeys(
+        (m.deck, m.card) for m in moves if isinstance(m, dlrules.Draw) and announced_only(m.deck, m.card)
+    )  # a card spied, then revealed, counts once
+    return {"announced_only": [card_name(deck, card) for deck, card in cards]}
 
 
 def encode(line: dict[str, Any]) -> str:
