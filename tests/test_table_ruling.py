@@ -22,7 +22,7 @@ from dlrules import (
     replay,
     to_move,
 )
-from dlrules.moves import Adjustment, TableRuling
+from dlrules.moves import Adjustment, Move, TableRuling
 from dlrules.state import GameState, Phase
 
 from test_year2_events import at_event
@@ -127,10 +127,11 @@ def test_LIB_TAB_8_a_record_with_a_ruling_replays_exactly() -> None:
 
     rng = random.Random(11)
     state = new_game(2, table_rulings=True)
-    moves = []
+    moves: list[Move] = []
     ruled = 0
     while to_move(state):
         seats = to_move(state)
+        move: Move
         if TABLE in seats:
             move = TableRuling(TABLE, "Rats", (Adjustment("gold", 0, 1),))
             ruled += 1

@@ -42,7 +42,7 @@ def before_the_dummy_hires(**options: bool) -> Builder:
     Mine Gold and Hire Monster (its minions on slot II). The Tavern shows a
     ghost, a goblin and a troll. Every player's minion declines but the last
     one on Dig Tunnels, whose turn it is."""
-    b = Builder(3, **options)
+    b = Builder(3, "full", None, **options)
     for seat in range(3):
         b.play(DealOrders(seat, (A.FOOD, A.MONSTER, A.ROOM)))
     b.play(DealOrders(3, (A.IMPS, A.TRAPS, A.ROOM)))
