@@ -75,5 +75,5 @@ def test_SPE_3_serve_new_game_without_special_events() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers()
     register(sub)
-    args = parser.parse_args(["serve", "--new-game", "2", "--no-special-events"])
-    assert args.no_special_events is True and args.no_table_rulings is False
+    args = parser.parse_args(["serve", "--new-game", "2", "--no-special-events", "--table-rulings"])
+    assert args.no_special_events is True and args.table_rulings is True

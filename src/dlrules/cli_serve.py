@@ -34,7 +34,7 @@ def _serve(args: argparse.Namespace) -> int:
         try:
             created = app.state.tables.create(
                 args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance,
-                special_events=not args.no_special_events, table_rulings=not args.no_table_rulings,
+                special_events=not args.no_special_events, table_rulings=args.table_rulings,
             )  # fmt: skip
         except Refusal as exc:
             print(f"dlrules serve: {exc.message}", file=sys.stderr)
@@ -73,8 +73,8 @@ def register(sub: Any) -> None:
         help="the new game leaves the special event cards out (the rulebook's easier game, SPE-3)",
     )  # fmt: skip
     p.add_argument(
-        "--no-table-rulings", action="store_true",
-        help="the new game does not ask the host to apply cards the referee cannot read (they are announced only; LIB-TAB-8)",
+        "--table-rulings", action="store_true",
+        help="the new game asks the host to apply each card the referee cannot read (a table's ruling, LIB-TAB-8); else they are announced only",
     )  # fmt: skip
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     p.set_defaults(func=_serve)
