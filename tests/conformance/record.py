@@ -62,8 +62,9 @@ class Builder:
     def __init__(
         self, players: int, variant: str = "full", deal_and_keep: bool | None = None, **options: bool
     ) -> None:
-        """``options``: the optional setup parameters ``special_events`` and
-        ``dummy_hires`` (docs/conformance.md), written only when given."""
+        """``options``: the optional setup parameters ``special_events``,
+        ``dummy_hires`` and ``table_rulings`` (docs/conformance.md), written
+        only when given."""
         self.setup: dict[str, Any] = {"players": players, "variant": variant}
         if deal_and_keep is not None:
             self.setup["deal_and_keep"] = deal_and_keep

@@ -1,7 +1,10 @@
-"""Write the conformance scenarios of the rules' revision 3 (issue 23) that a
-short list of moves from a new game reaches (the portable ``setup`` +
-``moves`` form): the optional dummy rule DUM3-5 and the full game without
-special event cards (SPE-3's easier game).
+"""Write the conformance scenarios of the rules' revision 3 and of a real
+table (issue 23). Those a short list of moves from a new game reaches use the
+portable ``setup`` + ``moves`` form: the optional dummy rule DUM3-5 and the
+full game without special event cards (SPE-3's easier game). Those in year
+2's events or in combat start from a ``state`` (a hand-built position, as
+seed_year2.py and seed_combat.py do): the sheep Dragon and Metamorphosis's
+compulsory choice (C2-3), and a table's ruling (LIB-TAB-8).
 
     .venv/bin/python tests/conformance/seed_revision3.py
 
@@ -96,8 +99,62 @@ def main() -> None:
         "stays in the box, so it is empty from the start; setup deals orders as in any full game.",
         DealOrders(0, (A.FOOD, A.DIG, A.MONSTER)), folder=FOLDER, before={"decks.special.size": 0, "special_event": None},
     ))
+    out += positions()
     for path in out:
         print(path)
+
+
+def positions() -> list[Path]:
+    """The scenarios of the ``state`` form (not portable; listed in the report)."""
+    from combat_positions import COLUMN, play, position, tunnels
+    from conformance.record import record_position
+    from test_year2_events import at_event
+
+    from dlrules import TABLE
+    from dlrules.moves import Adjustment, PlanDefence, TableRuling, Transform
+
+    here = Path(__file__).resolve().parent
+    e = COLUMN[0]
+    room = tunnels(rooms={e: "mint"})
+    y2 = ("metamorphosis", "blind-rage", "regeneration", "illusion")
+    out = []
+    s = play(
+        position({0: ["y2-warrior-8", "y2-wizard-4-2", "y2-priest-5-3"]}, monsters={0: ["dragon", "goblin"]}, year=2, cards=y2, dungeons={0: room}),
+        PlanDefence(0, e, (), (0, 1)),
+    )
+    only = ("players.0.party", "players.0.monsters", "players.0.prison")
+    out.append(record_position(
+        here / "combat", "C2-3-a-sheep-dragon-does-not-stop-healing", ["C2-3", "C2-6", "CMB-6", "CMB-HEAL-2"],
+        "Year-2 combat, Metamorphosis: Player 1 sent a Dragon and a goblin; he turns the Dragon into a sheep, which "
+        "loses every ability: the goblin's 2 hit the warrior, the party (with a priest) still heals them, then the "
+        "round's fatigue 2 falls on him: he ends with 2 (4 had the Dragon stopped the healing); the sheep ends knocked out.",
+        s, Transform(0, 0), only=only,
+    ))
+    s = play(
+        position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["goblin", "ghost", "troll"]}, year=2, cards=y2, dungeons={0: room}),
+        PlanDefence(0, e, (), (0, 1)),
+    )
+    out.append(record_position(
+        here / "combat", "C2-3-metamorphosis-never-takes-a-ghost", ["C2-3", "CMB-MON-1"],
+        "Year-2 combat, Metamorphosis: Player 1 sent a goblin and a ghost; he must turn one of the monsters he sent "
+        "into a sheep, never the ghost: naming the ghost is refused.",
+        s, Transform(0, 1),
+    ))
+    t = at_event("special", "special-7", players=3, table_rulings=True, p0={"gold": 5, "evil": 5})
+    out.append(record_position(
+        here / "year2", "LIB-TAB-8-the-table-applies-a-card-the-referee-cannot-read", ["LIB-TAB-8", "SPE-12"],
+        "A real table, year 2's spring: the special event is a card the referee cannot read, so the table (seat -2) "
+        "is asked; its ruling, under the printed name it typed, takes 2 of Player 1's 5 gold and gives Player 2 1 "
+        "evil; the game goes on.",
+        t, TableRuling(TABLE, "Rats", (Adjustment("gold", 0, -2), Adjustment("evil", 1, 1))),
+        before={"to_move": [TABLE], "legal_count": 1}, only=("players.0.gold", "players.1.evil", "to_move"),
+    ))
+    out.append(record_position(
+        here / "year2", "LIB-TAB-8-a-ruling-may-not-leave-a-supply-below-zero", ["LIB-TAB-8"],
+        "A real table: the table's ruling that would take 6 gold from Player 1, who has 5, is refused and changes nothing.",
+        t, TableRuling(TABLE, "Rats", (Adjustment("gold", 0, -6),)),
+    ))
+    return out
 
 
 if __name__ == "__main__":
