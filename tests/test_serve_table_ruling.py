@@ -44,7 +44,7 @@ def test_LIB_TAB_8_a_whole_game_at_a_real_table_with_table_rulings(client: Any) 
     from dlrules import outcome
     from dlrules.records import parse_record, replay
 
-    t = Table(client, players=2, seed=5, table_rulings=True)
+    t = Table(client, players=2, seed=5, replayable=True, table_rulings=True)
     rng = random.Random(5)
     ruled: list[dict[str, Any]] = []
     for _ in range(3000):
@@ -79,7 +79,7 @@ def test_the_host_is_offered_one_option_for_the_unnamed_special_event_cards(clie
     """The host enters the year's special event card: the four cards with no
     known name are one option, "a special event card the referee cannot read
     (4 such cards)"; no option names a placeholder key."""
-    t = Table(client, players=2, seed=3, table_rulings=True)
+    t = Table(client, players=2, seed=3, replayable=True, table_rulings=True)
     rng = random.Random(3)
     for _ in range(2000):
         state = t.game.state
@@ -104,7 +104,7 @@ def test_the_host_is_offered_one_option_for_the_unnamed_special_event_cards(clie
 
 
 def test_SPE_3_the_host_may_leave_the_special_event_cards_out(client: Any) -> None:  # noqa: F811
-    t = Table(client, players=3, seed=1, no_special_events=True)
+    t = Table(client, players=3, no_special_events=True)
     assert t.game.state.special_events is False and t.game.state.decks.special.size == 0
     form = client.get("/").text
     assert "name='no_special_events'" in form and "name='table_rulings'" in form
