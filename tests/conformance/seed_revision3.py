@@ -111,7 +111,7 @@ def positions() -> list[Path]:
     from test_year2_events import at_event
 
     from dlrules import TABLE
-    from dlrules.moves import Adjustment, PlanDefence, TableRuling, Transform
+    from dlrules.moves import Adjustment, PlanDefence, TableRuling, Target, Transform
 
     here = Path(__file__).resolve().parent
     e = COLUMN[0]
@@ -139,6 +139,32 @@ def positions() -> list[Path]:
         "Year-2 combat, Metamorphosis: Player 1 sent a goblin and a ghost; he must turn one of the monsters he sent "
         "into a sheep, never the ghost: naming the ghost is refused.",
         s, Transform(0, 1),
+    ))
+    fireball = ("fireball", "graffiti", "detect-evil", "invisibility")  # fatigue 1 in round 1
+    w5 = "y1-warrior-5"
+    s = play(
+        position({0: [w5], 1: [w5]}, paladin=0, paladin_damage=2, traps={0: ["poisoned-dart"]}, evil={0: 11, 1: 11}, cards=fireball),
+        PlanDefence(0, e, ("poisoned-dart",)), PlanDefence(1, e),
+    )
+    out.append(record_position(
+        here / "combat", "CMB-EOR-2-the-poisoned-paladin-fights-on-then-takes-the-2", ["CMB-EOR-1", "CMB-EOR-2", "CMB-4", "CMB-8", "PAL-7"],
+        "Combat round 1, 2 players tied at evil 11: Player 1's Poisoned Dart hits the paladin (2 counters; its 1 cancelled by "
+        "his icons); the round's fatigue puts him at 3; Player 1's conquest drops him to 10, so the paladin moves to Player "
+        "2 at once. He fights Player 2's battle at the head of that party (fatigue: 4 of his 5), and only after that last "
+        "battle do the dart's 2 fall, in Player 2's dungeon: he goes to Player 2's prison; Player 2's warrior takes nothing.",
+        s, Target(0, 0), only=("players.0.party", "players.1.party", "players.0.prison", "players.1.prison", "paladin"),
+        after={"players.1.party": [{"key": w5, "damage": 0}], "players.0.party": [{"key": w5, "damage": 0}]},
+    ))
+    s = play(
+        position({0: [w5, w5], 1: [w5, w5]}, traps={0: ["poisoned-dart"], 1: ["poisoned-dart"]}, cards=fireball, first=1),
+        PlanDefence(1, e, ("poisoned-dart",)), PlanDefence(0, e, ("poisoned-dart",)), Target(1, 1),
+    )
+    out.append(record_position(
+        here / "combat", "CMB-EOR-1-the-darts-2-come-after-every-battle-of-the-round", ["CMB-EOR-1", "CMB-4", "T-5"],
+        "Combat round 1, Player 2 starts: each lord's Poisoned Dart hits one of his warriors (Player 2's the second, Player "
+        "1's the first). Each battle ends with only the dart's 1 and the fatigue on them; once both battles are over, each "
+        "dart's 2 land (Player 2's dungeon first, in play order), unreduced.",
+        s, Target(0, 0), only=("players.0.party", "players.1.party"),
     ))
     t = at_event("special", "special-7", players=3, table_rulings=True, p0={"gold": 5, "evil": 5})
     out.append(record_position(
