@@ -62,7 +62,8 @@ def test_LIB_TAB_8_a_whole_game_at_a_real_table_with_table_rulings(client: Any) 
             r = t.move(seat, mine[rng.randrange(len(mine))])
         assert r.status_code == 200, r.text
     state = t.game.state
-    assert state.phase is Phase.GAME_OVER and ruled  # at least one card the referee cannot read came up
+    assert state.phase is Phase.GAME_OVER
+    assert {r["deck"] for r in ruled} == {"special", "combat"}  # both kinds of card the referee cannot read came up
     log = " ".join(e["text"] for e in t.state(None)["log"])
     record = client.get(t.host + "/record").text
     assert '"table_rulings":true' in record.splitlines()[0]

@@ -173,3 +173,59 @@ def test_no_sentence_for_people_names_a_placeholder_key() -> None:
     assert unnamed  # this seed turns up one of the four
     assert any("a special event card the referee cannot read" in t for t in texts)
     assert not any("special-" in t or "Unnamed card" in t for t in texts)
+
+
+# --- a combat card the referee cannot read (LIB-TAB-8 in a battle) ----------------------------
+
+
+def _battle_waiting_for_the_table(card: str = "aura-of-fear") -> GameState:
+    """Year-2 combat of a real table: Player 1 sent a goblin; the round's card
+    ``card`` (a fast spell the referee cannot read) is cast in his battle."""
+    import attrs
+
+    from combat_positions import COLUMN, play, position
+    from dlrules.moves import PlanDefence
+
+    y2 = (card, "blind-rage", "regeneration", "illusion")
+    state = position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["goblin", "troll"]}, year=2, cards=y2)
+    state = attrs.evolve(state, table_rulings=True)
+    return play(state, PlanDefence(0, COLUMN[0], (), (0,)))
+
+
+def test_LIB_TAB_8_a_battle_waits_for_the_table_at_the_cards_step() -> None:
+    state = _battle_waiting_for_the_table()
+    assert to_move(state) == frozenset({TABLE}) and legal_moves(state) == (TableRuling(TABLE, "", ()),)
+    assert rules(state, TableRuling(0, "Aura of Fear", ())) == ["LIB-TAB-8"]
+
+
+def test_LIB_TAB_8_the_table_withdraws_a_monster_and_skips_the_conquest() -> None:
+    """The table reads Aura of Fear as it wishes: the goblin Player 1 sent
+    goes back to the lair face up, his party takes 1 damage on its first
+    adventurer and conquers nothing this round."""
+    state = _battle_waiting_for_the_table()
+    ruling = TableRuling(TABLE, "", (Adjustment("withdraw", 0, 0, 0), Adjustment("damage", 0, 1, 0), Adjustment("skip_conquest", 0)))
+    after, events = apply_with_events(state, ruling)
+    assert events[0].text == (
+        "The table applies Aura of Fear: Player 1's Goblin (monster 1) is withdrawn face up; "
+        "the warrior HP8 (adventurer 1 of Player 1's party) takes 1 damage; Player 1's party does not conquer this round."
+    )
+    assert after.players[0].monsters[0].ready  # withdrawn: face up, it never acted
+    assert not any(e.code == "conquest" for e in events)
+    assert not any(e.code == "damage" and "Goblin" in e.text for e in events)
+
+
+def test_LIB_TAB_8_in_a_battle_only_the_defenders_battle_is_changed() -> None:
+    state = _battle_waiting_for_the_table()
+    assert rules(state, TableRuling(TABLE, "", (Adjustment("withdraw", 0, 0, 1),))) == ["LIB-TAB-8"]  # the troll was not sent
+    assert rules(state, TableRuling(TABLE, "", (Adjustment("skip_healing", 1),))) == ["LIB-TAB-8"]
+    assert rules(state, TableRuling(TABLE, "", (Adjustment("damage", 0, 8, 0),))) == ["LIB-TAB-8"]  # no elimination
+
+
+def test_LIB_TAB_8_without_the_option_the_card_is_cast_and_nothing_waits() -> None:
+    from combat_positions import COLUMN, play, position
+    from dlrules.moves import PlanDefence
+
+    y2 = ("aura-of-fear", "blind-rage", "regeneration", "illusion")
+    state = position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["goblin"]}, year=2, cards=y2)
+    state = play(state, PlanDefence(0, COLUMN[0], (), (0,)))
+    assert TABLE not in to_move(state)

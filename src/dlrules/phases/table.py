@@ -32,6 +32,9 @@ MAX_CHANGES = 16
 """At most this many adjustments in one ruling."""
 COMBAT_ONLY = frozenset({"withdraw", "skip_healing", "skip_conquest"})
 """Kinds that only mean something in a battle (the combat phase applies them)."""
+BATTLE_KINDS = COMBAT_ONLY | {"damage", "heal", "knock_out"}
+"""Kinds the combat phase applies itself during a battle (its party holds the
+paladin, its sent monsters may stop acting)."""
 
 
 def card_title(deck: str, key: str) -> str:
@@ -98,7 +101,7 @@ def _change_violation(state: GameState, c: Adjustment, in_battle: bool) -> str |
     p = state.players[c.player]
     who = f"Player {c.player + 1}"
     if c.kind in ("damage", "heal"):
-        party = _party(state, c.player)
+        party = party_of(state, c.player)
         if c.target is None or not 0 <= c.target < len(party):
             return f"{who}'s party has {plural(len(party), 'adventurer')}: name one, 1 to {len(party)}" if party else f"{who}'s party is empty"
         if c.amount < 1:
@@ -137,7 +140,13 @@ def _change_violation(state: GameState, c: Adjustment, in_battle: bool) -> str |
     return None
 
 
-def _party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
+def party_of(state: GameState, seat: int) -> tuple[Adventurer, ...]:
+    """``seat``'s party as the rules see it now: in a combat, with the paladin
+    at its head when he attacks that dungeon (``phases.combat.party``)."""
+    if state.fight is not None and state.fight.stage != "over":
+        from dlrules.phases.combat import party
+
+        return party(state, seat)
     return state.players[seat].party
 
 
@@ -149,7 +158,7 @@ def _hit_points(a: Adventurer) -> int:
 
 def play(state: GameState, move: TableRuling, deck: str, key: str, battle: Callable[[GameState, Adjustment], GameState] | None = None) -> GameState:
     """Apply ``move`` (already checked) and narrate it. ``battle`` applies
-    the combat-only kinds (the combat phase's own)."""
+    the kinds a battle owns (``BATTLE_KINDS``: the combat phase's own)."""
     name = name_of(move, deck, key)
     if narrating():
         said = "; ".join(describe(state, c) for c in move.changes) or "no change"
@@ -158,7 +167,7 @@ def play(state: GameState, move: TableRuling, deck: str, key: str, battle: Calla
             card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
         )  # fmt: skip
     for c in move.changes:
-        state = battle(state, c) if c.kind in COMBAT_ONLY and battle is not None else _apply(state, c, quiet=False)
+        state = battle(state, c) if c.kind in BATTLE_KINDS and battle is not None else _apply(state, c, quiet=False)
     return state
 
 
@@ -166,7 +175,7 @@ def describe(state: GameState, c: Adjustment) -> str:
     """One change in words, with the numbers it applies."""
     who = f"Player {c.player + 1}"
     if c.kind in ("damage", "heal"):
-        a = state.players[c.player].party[c.target or 0]
+        a = party_of(state, c.player)[c.target or 0]
         what = f"the {adventurer_label(a.key)} (adventurer {(c.target or 0) + 1} of {who}'s party)"
         return f"{what} {'takes' if c.kind == 'damage' else 'heals'} {c.amount} damage"
     if c.kind in ("withdraw", "knock_out"):

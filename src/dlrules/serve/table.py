@@ -45,6 +45,7 @@ from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
 from dlrules.render import describe_move, secret_move_text
 from dlrules.serialization import dumps, loads
+from dlrules.serve.ruling import ruling_data
 from dlrules.serve.store import HOST_ROLE, Answered, GameRow, Store, StoredMove
 from dlrules.state import CHANCE, TABLE, GameState
 
@@ -582,7 +583,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     chance: list[dict[str, Any]] = []
     chance_note = ""
     server_draw = False
-    ruling = _ruling_data(state) if role is HOST and TABLE in seen.to_move else None
+    ruling = ruling_data(state) if role is HOST and TABLE in seen.to_move else None
     if TABLE in seen.to_move and role is not HOST:
         chance_note = "waiting for the host to apply a card the referee cannot read (the table's ruling)"
     if CHANCE in seen.to_move:
@@ -645,33 +646,3 @@ def _unreadable_specials() -> tuple[str, ...]:
     from dlrules.components.cards import UNREADABLE_SPECIAL
 
     return tuple(k for k, c in SPECIAL_EVENTS.items() if c.name == UNREADABLE_SPECIAL)
-
-
-def _ruling_data(state: GameState) -> dict[str, Any]:
-    """What the host's page needs to enter a table's ruling (LIB-TAB-8): the
-    card, the kinds of change, and each player's party and monsters to name."""
-    from dlrules.moves import ADJUSTMENTS
-    from dlrules.phases.events import ruling_card
-    from dlrules.render import adventurer_label, card_name, monster_name
-
-    key = ruling_card(state)
-    deck = "special"
-    if key is None:  # a combat card's step (the combat phase's own ruling_card)
-        from dlrules.phases import combat
-
-        found = getattr(combat, "ruling_card", lambda s: None)(state)
-        deck, key = found if found is not None else ("combat", "")
-    return {
-        "deck": deck,
-        "card": card_name(deck, key) if key else "",
-        "kinds": list(ADJUSTMENTS),
-        "players": [
-            {
-                "label": f"Player {i + 1}",
-                "party": [adventurer_label(a.key) + (f" ({a.damage} damage)" if a.damage else "") for a in p.party],
-                "monsters": [monster_name(m.kind) + ("" if m.ready else " (knocked out)") for m in p.monsters],
-            }
-            for i, p in enumerate(state.players)
-        ],
-        "empty": dumps(TableRuling(TABLE, "", ())),
-    }
