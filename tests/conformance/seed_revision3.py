@@ -166,6 +166,20 @@ def positions() -> list[Path]:
         "dart's 2 land (Player 2's dungeon first, in play order), unreduced.",
         s, Target(0, 0), only=("players.0.party", "players.1.party"),
     ))
+    import attrs
+
+    aura = ("aura-of-fear", "blind-rage", "regeneration", "illusion")
+    s = position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["goblin", "troll"]}, year=2, cards=aura)
+    s = play(attrs.evolve(s, table_rulings=True), PlanDefence(0, e, (), (0,)))
+    out.append(record_position(
+        here / "combat", "LIB-TAB-8-the-table-applies-aura-of-fear", ["LIB-TAB-8", "C2-4", "CMB-SPELL-8"],
+        "A real table, year-2 combat: the party casts Aura of Fear, which the referee cannot read, so the battle waits for "
+        "the table (seat -2). Its ruling withdraws the goblin Player 1 sent (it goes back face up and does not attack) and "
+        "puts 1 damage on the warrior; the battle goes on: fatigue 2 on the warrior (3 in all), the tile is conquered.",
+        s, TableRuling(TABLE, "Aura of Fear", (Adjustment("withdraw", 0, 0, 0), Adjustment("damage", 0, 1, 0))),
+        before={"to_move": [TABLE]}, only=("players.0.party", "players.0.monsters", "players.0.tiles", "players.0.evil"),
+        after={"players.0.monsters": [{"kind": "goblin", "ready": True}, {"kind": "troll", "ready": True}]},
+    ))
     t = at_event("special", "special-7", players=3, table_rulings=True, p0={"gold": 5, "evil": 5})
     out.append(record_position(
         here / "year2", "LIB-TAB-8-the-table-applies-a-card-the-referee-cannot-read", ["LIB-TAB-8", "SPE-12"],
