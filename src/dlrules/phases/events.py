@@ -214,7 +214,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     if isinstance(move, TableRuling):
         key = ruling_card(state)
-        return table.explain(state, move, None if key is None else "special", key, in_battle=False)
+        return table.explain(state, move, None if key is None else "special", key)
     event = current_event(state)
     name = EVENTS[event].name if event is not None else "no event"
     player = state.players[move.seat]

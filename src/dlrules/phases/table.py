@@ -18,11 +18,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from dlrules.components import COMBAT_CARDS, SPECIAL_EVENTS
+import attrs
+
+from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, SPECIAL_EVENTS
 from dlrules.errors import Violation
 from dlrules.moves import ADJUSTMENTS, Adjustment, TableRuling
-from dlrules.phases.common import announce, clamp_evil, move_evil, narrating, plural, update_player
-from dlrules.render import adventurer_label
+from dlrules.phases.common import announce, clamp_evil, collecting, move_evil, narrating, plural, update_player
 from dlrules.state import TABLE, Adventurer, GameState, Monster, evolve
 
 RULE = "LIB-TAB-8"
@@ -65,10 +66,23 @@ def _name_violation(name: object) -> Violation | None:
     return None
 
 
-def explain(state: GameState, move: TableRuling, deck: str | None, key: str | None, in_battle: bool) -> tuple[Violation, ...]:
+@attrs.frozen
+class InBattle:
+    """How the combat phase sees a ruling made in a battle: the ``party`` of
+    a dungeon (the paladin at its head when he attacks it), an adventurer's
+    ``hit_points`` (Create Food included) and the ``change`` it makes itself
+    (``BATTLE_KINDS``). Passed in by the combat phase, which this module does
+    not import."""
+
+    party: Callable[[GameState, int], tuple[Adventurer, ...]]
+    hit_points: Callable[[Adventurer], int]
+    change: Callable[[GameState, Adjustment], GameState]
+
+
+def explain(state: GameState, move: TableRuling, deck: str | None, key: str | None, battle: InBattle | None = None) -> tuple[Violation, ...]:
     """Why ``move`` is refused now, or () when it may be applied. ``deck``,
     ``key``: the card whose step it is (None: no card of the table's now);
-    ``in_battle``: the step is in a battle (combat-only kinds allowed)."""
+    ``battle``: the step is in a battle (combat-only kinds allowed)."""
     if not state.table_rulings:
         return (Violation(RULE, "this game was not set up for table rulings (new_game(..., table_rulings=True))"),)
     if move.seat != TABLE:
@@ -81,27 +95,28 @@ def explain(state: GameState, move: TableRuling, deck: str | None, key: str | No
     if len(move.changes) > MAX_CHANGES:
         return (Violation(RULE, f"at most {MAX_CHANGES} changes in one ruling, not {len(move.changes)}"),)
     trial = state
-    for n, change in enumerate(move.changes, start=1):
-        problem = _change_violation(trial, change, in_battle)
-        if problem is not None:
-            return (Violation(RULE, f"change {n}: {problem}"),)
-        trial = _apply(trial, change, quiet=True)
+    with collecting():  # the trial run tells nobody anything
+        for n, change in enumerate(move.changes, start=1):
+            problem = _change_violation(trial, change, battle)
+            if problem is not None:
+                return (Violation(RULE, f"change {n}: {problem}"),)
+            trial = _one_change(trial, change, battle, quiet=True)
     return ()
 
 
-def _change_violation(state: GameState, c: Adjustment, in_battle: bool) -> str | None:
+def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) -> str | None:
     """What is wrong with one change against ``state`` (the changes before it
     applied), or None."""
     if c.kind not in ADJUSTMENTS:
         return f"{c.kind!r} is not a kind of change (one of {', '.join(ADJUSTMENTS)})"
     if not 0 <= c.player < state.n_players:
         return f"there is no Player {c.player + 1} in a {state.n_players}-player game"
-    if c.kind in COMBAT_ONLY and not in_battle:
+    if c.kind in COMBAT_ONLY and battle is None:
         return f"{c.kind.replace('_', ' ')} is a change for a battle, and no battle is being fought"
     p = state.players[c.player]
     who = f"Player {c.player + 1}"
     if c.kind in ("damage", "heal"):
-        party = party_of(state, c.player)
+        party = party_of(state, c.player, battle)
         if c.target is None or not 0 <= c.target < len(party):
             return f"{who}'s party has {plural(len(party), 'adventurer')}: name one, 1 to {len(party)}" if party else f"{who}'s party is empty"
         if c.amount < 1:
@@ -109,9 +124,10 @@ def _change_violation(state: GameState, c: Adjustment, in_battle: bool) -> str |
         a = party[c.target]
         if c.kind == "heal" and c.amount > a.damage:
             return f"adventurer {c.target + 1} of {who}'s party has {plural(a.damage, 'damage counter')}: it cannot lose {c.amount}"
-        if c.kind == "damage" and a.damage + c.amount >= _hit_points(a):
+        hp = battle.hit_points(a) if battle is not None else _printed_hit_points(a.key)
+        if c.kind == "damage" and a.damage + c.amount >= hp:
             return (
-                f"adventurer {c.target + 1} of {who}'s party has {_hit_points(a) - a.damage} hit points left: a table's ruling "
+                f"adventurer {c.target + 1} of {who}'s party has {hp - a.damage} hit points left: a table's ruling "
                 "may not eliminate him (the referee's rules decide eliminations)"
             )
         return None
@@ -140,55 +156,67 @@ def _change_violation(state: GameState, c: Adjustment, in_battle: bool) -> str |
     return None
 
 
-def party_of(state: GameState, seat: int) -> tuple[Adventurer, ...]:
-    """``seat``'s party as the rules see it now: in a combat, with the paladin
-    at its head when he attacks that dungeon (``phases.combat.party``)."""
-    if state.fight is not None and state.fight.stage != "over":
-        from dlrules.phases.combat import party
-
-        return party(state, seat)
-    return state.players[seat].party
+def party_of(state: GameState, seat: int, battle: InBattle | None = None) -> tuple[Adventurer, ...]:
+    """``seat``'s party as the ruling numbers it: in a battle as the combat
+    phase sees it (the paladin at its head when he attacks that dungeon)."""
+    return battle.party(state, seat) if battle is not None else state.players[seat].party
 
 
-def _hit_points(a: Adventurer) -> int:
-    from dlrules.phases.combat import hit_points
+def _printed_hit_points(key: str) -> int:
+    """An adventurer's printed hit points, outside a combat (no Create Food)."""
+    tile = ADVENTURERS.get(key)
+    if tile is not None:
+        return tile.hp
+    return next((p.hp for p in PALADINS.values() if p.key == key), 1)
 
-    return hit_points(a)
 
-
-def play(state: GameState, move: TableRuling, deck: str, key: str, battle: Callable[[GameState, Adjustment], GameState] | None = None) -> GameState:
-    """Apply ``move`` (already checked) and narrate it. ``battle`` applies
-    the kinds a battle owns (``BATTLE_KINDS``: the combat phase's own)."""
+def play(state: GameState, move: TableRuling, deck: str, key: str, battle: InBattle | None = None) -> GameState:
+    """Apply ``move`` (already checked) and narrate it; in a ``battle`` the
+    combat phase applies the kinds it owns (``BATTLE_KINDS``)."""
     name = name_of(move, deck, key)
     if narrating():
-        said = "; ".join(describe(state, c) for c in move.changes) or "no change"
+        said = "; ".join(describe(state, c, battle) for c in move.changes) or "no change"
         announce(
             "table_ruling", f"The table applies {name}: {said}.", None,
             card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
         )  # fmt: skip
     for c in move.changes:
-        state = battle(state, c) if c.kind in BATTLE_KINDS and battle is not None else _apply(state, c, quiet=False)
+        state = _one_change(state, c, battle, quiet=False)
     return state
 
 
-def describe(state: GameState, c: Adjustment) -> str:
+def _one_change(state: GameState, c: Adjustment, battle: InBattle | None, quiet: bool) -> GameState:
+    if battle is not None and c.kind in BATTLE_KINDS:
+        return battle.change(state, c)
+    return _apply(state, c, quiet)
+
+
+def describe(state: GameState, c: Adjustment, battle: InBattle | None = None) -> str:
     """One change in words, with the numbers it applies."""
     who = f"Player {c.player + 1}"
     if c.kind in ("damage", "heal"):
-        a = party_of(state, c.player)[c.target or 0]
-        what = f"the {adventurer_label(a.key)} (adventurer {(c.target or 0) + 1} of {who}'s party)"
+        a = party_of(state, c.player, battle)[c.target or 0]
+        what = f"the {_adventurer_words(a.key)} (adventurer {(c.target or 0) + 1} of {who}'s party)"
         return f"{what} {'takes' if c.kind == 'damage' else 'heals'} {c.amount} damage"
     if c.kind in ("withdraw", "knock_out"):
         m = state.players[c.player].monsters[c.target or 0]
-        from dlrules.render import monster_name
-
         verb = "is withdrawn face up" if c.kind == "withdraw" else "is knocked out (face down)"
-        return f"{who}'s {monster_name(m.kind)} (monster {(c.target or 0) + 1}) {verb}"
+        return f"{who}'s {MONSTERS[m.kind].name} (monster {(c.target or 0) + 1}) {verb}"
     if c.kind == "imps":
         return f"{who} {'gains' if c.amount > 0 else 'loses'} {plural(abs(c.amount), 'imp')}"
     if c.kind in ("gold", "food", "evil"):
         return f"{who} {'gains' if c.amount > 0 else 'loses'} {abs(c.amount)} {c.kind}"
     return f"{who}'s party {'does not heal' if c.kind == 'skip_healing' else 'does not conquer'} this round"
+
+
+def _adventurer_words(key: str) -> str:
+    """``warrior HP8``, ``paladin HP5``: an adventurer as the ruling names him
+    (the words of ``render.adventurer_label``, which sits above the phases)."""
+    tile = ADVENTURERS.get(key)
+    if tile is not None:
+        return f"{tile.cls.value} HP{tile.hp}"
+    paladin = next((p for p in PALADINS.values() if p.key == key), None)
+    return f"paladin HP{paladin.hp}" if paladin is not None else "illusion"
 
 
 def _apply(state: GameState, c: Adjustment, quiet: bool) -> GameState:

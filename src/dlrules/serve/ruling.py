@@ -16,7 +16,7 @@ def ruling_data(state: GameState) -> dict[str, Any]:
     card, the kinds of change, and each player's party and monsters to name."""
     from dlrules.moves import ADJUSTMENTS
     from dlrules.phases.events import ruling_card
-    from dlrules.phases.table import party_of
+    from dlrules.phases.combat import party as battle_party
     from dlrules.render import adventurer_label, card_name, monster_name
 
     key = ruling_card(state)
@@ -33,7 +33,7 @@ def ruling_data(state: GameState) -> dict[str, Any]:
         "players": [
             {
                 "label": f"Player {i + 1}",
-                "party": [adventurer_label(a.key) + (f" ({a.damage} damage)" if a.damage else "") for a in party_of(state, i)],
+                "party": [adventurer_label(a.key) + (f" ({a.damage} damage)" if a.damage else "") for a in (battle_party(state, i) if state.fight is not None and state.fight.stage != "over" else p.party)],
                 "monsters": [monster_name(m.kind) + ("" if m.ready else " (knocked out)") for m in p.monsters],
             }
             for i, p in enumerate(state.players)

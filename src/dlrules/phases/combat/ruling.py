@@ -17,7 +17,7 @@ from dlrules.errors import Violation
 from dlrules.moves import Adjustment, TableRuling
 from dlrules.phases import table
 from dlrules.phases.combat.fight import _battle, _card, _knock_out, _set_battle
-from dlrules.phases.combat.party import _with_party, party
+from dlrules.phases.combat.party import _with_party, hit_points, party
 from dlrules.phases.combat.spells import _withdraw
 from dlrules.state import GameState, evolve
 
@@ -40,7 +40,7 @@ def explain(state: GameState, move: TableRuling) -> tuple[Violation, ...]:
     """Why the table may not rule so now (``phases.table``, then the battle's own limits)."""
     found = ruling_card(state)
     deck, key = found if found is not None else (None, None)
-    refused = table.explain(state, move, deck, key, in_battle=True)
+    refused = table.explain(state, move, deck, key, IN_BATTLE)
     if refused or found is None:
         return refused
     b = _battle(state)
@@ -65,7 +65,7 @@ def play(state: GameState, move: TableRuling) -> GameState:
     """Apply the ruling (already checked); the battle goes on from the spell's step."""
     found = ruling_card(state)
     assert found is not None
-    state = table.play(state, move, found[0], found[1], battle=_change)
+    state = table.play(state, move, found[0], found[1], IN_BATTLE)
     return _set_battle(state, evolve(_battle(state), choosing=None))
 
 
@@ -89,3 +89,7 @@ def _change(state: GameState, c: Adjustment) -> GameState:
         return _set_battle(state, evolve(b, no_heal=True))
     assert c.kind == "skip_conquest"
     return _set_battle(state, evolve(b, no_conquest=True))
+
+
+IN_BATTLE = table.InBattle(party=party, hit_points=hit_points, change=_change)
+"""How ``phases.table`` sees a ruling in a battle."""
