@@ -29,7 +29,8 @@ def answer(state: Any, request: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     if cmd == "hello":
         return state, {"ok": True, "protocol": "dlrules-referee", "version": 1, "engine": "example adapter"}
     if cmd == "new_game":  # 1. start a game
-        options = {k: request[k] for k in ("variant", "deal_and_keep", "first_player") if k in request}
+        keys = ("variant", "deal_and_keep", "first_player", "special_events", "dummy_hires", "table_rulings")
+        options = {k: request[k] for k in keys if k in request}
         return dlrules.new_game(request["players"], **options), {"ok": True}
     if cmd == "load_position":  # 2. load a position
         try:

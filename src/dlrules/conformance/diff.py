@@ -21,7 +21,7 @@ from dlrules.errors import IllegalMove
 from dlrules.moves import Move
 from dlrules.phases.scoring import is_over
 from dlrules.state import CHANCE, GameState, Phase
-from dlrules.conformance.engines import Engine, EngineError, canonical, move_data, move_of
+from dlrules.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, move_data, move_of
 from dlrules.conformance.observe import leaves, observe
 from dlrules.conformance.perft import start_state
 from dlrules.conformance.scenarios import SCENARIOS, load, scenario_files
@@ -147,7 +147,7 @@ def _start_engine(engine: Engine, start: dict[str, Any]) -> None:
         engine.load_position(start["position"])
     else:
         setup = start["setup"]
-        engine.new_game({k: setup[k] for k in ("players", "variant", "deal_and_keep", "first_player") if k in setup})
+        engine.new_game({k: setup[k] for k in SETUP_KEYS if k in setup})
     for move in start.get("moves", []):
         if engine.apply(move) is not None:
             raise EngineError(f"the engine refuses a move of the start: {json.dumps(move)}")

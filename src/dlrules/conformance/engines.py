@@ -21,10 +21,9 @@ from typing import Any, Protocol
 import attrs
 
 from dlrules._version import __version__
-from dlrules.engine import apply, legal_moves, settle
+from dlrules.engine import apply, legal_moves, new_game
 from dlrules.errors import IllegalMove
 from dlrules.moves import Move
-from dlrules.phases.setup import initial_state
 from dlrules.serialization import dumps, loads
 from dlrules.state import GameState
 from dlrules.conformance.observe import observe
@@ -33,6 +32,15 @@ from dlrules.conformance.position import PositionError, from_position
 PROTOCOL = "dlrules-referee"
 PROTOCOL_VERSION = 1
 """The referee protocol's name and version, answered to ``hello``."""
+
+
+SETUP_OPTIONS: dict[str, bool] = {"special_events": True, "dummy_hires": False, "table_rulings": False}
+"""The optional setup switches of ``new_game`` and their defaults: the full game
+without special event cards (SPE-3), the optional dummy rule DUM3-5, a real
+table ruling on cards the referee cannot read (LIB-TAB-8)."""
+
+SETUP_KEYS: tuple[str, ...] = ("players", "variant", "deal_and_keep", "first_player", *SETUP_OPTIONS)
+"""The keys of a scenario's ``setup`` passed to ``new_game``."""
 
 
 class EngineError(Exception):
@@ -59,11 +67,6 @@ class Engine(Protocol):
     def apply(self, move: dict[str, Any]) -> Refusal | None: ...
     def observe(self) -> dict[str, Any]: ...
     def close(self) -> None: ...
-
-
-def new_game(players: int, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0) -> GameState:
-    """A new game, as ``dlrules.new_game`` starts one (the package's face is not imported here)."""
-    return settle(initial_state(players, variant, deal_and_keep, first_player))
 
 
 def move_of(data: Any) -> Move:
@@ -163,7 +166,11 @@ class Referee:
             return _error("bad_request", f'variant: "full" or "first" (not {variant!r}); deal_and_keep: true, false or null')
         if not (isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players):
             return _error("bad_request", f"first_player: a seat 0..{players - 1}, not {first!r}")
-        self.state = new_game(players, variant=variant, deal_and_keep=deal, first_player=first)
+        options = {name: request.get(name, default) for name, default in SETUP_OPTIONS.items()}
+        wrong = [name for name, value in options.items() if not isinstance(value, bool)]
+        if wrong:
+            return _error("bad_request", f"{wrong[0]}: true or false, not {options[wrong[0]]!r}")
+        self.state = new_game(players, variant=variant, deal_and_keep=deal, first_player=first, **options)
         return {"ok": True}
 
 

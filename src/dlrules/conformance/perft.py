@@ -15,10 +15,10 @@ from typing import Any
 
 import attrs
 
-from dlrules.conformance.engines import Engine, move_of, new_game
+from dlrules.conformance.engines import SETUP_KEYS, Engine, move_of
 from dlrules.conformance.position import from_position
 from dlrules.conformance.scenarios import SCENARIOS, load, scenario_files
-from dlrules.engine import apply, apply_unchecked, legal_moves
+from dlrules.engine import apply, apply_unchecked, legal_moves, new_game
 from dlrules.state import GameState
 
 ANCHORS = Path(__file__).resolve().parent / "perft.json"
@@ -49,8 +49,7 @@ def start_state(start: dict[str, Any]) -> GameState:
     if "position" in start:
         return from_position(start["position"])
     setup = start["setup"]
-    state = new_game(setup["players"], variant=setup.get("variant", "full"),
-                             deal_and_keep=setup.get("deal_and_keep"), first_player=setup.get("first_player", 0))  # fmt: skip
+    state = new_game(setup["players"], **{k: setup[k] for k in SETUP_KEYS if k in setup and k != "players"})
     for data in start.get("moves", []):
         state = apply(state, move_of(data))
     return state
@@ -61,7 +60,7 @@ def _engine_start(engine: Engine, start: dict[str, Any], path: list[dict[str, An
         engine.load_position(start["position"])
     else:
         setup = start["setup"]
-        engine.new_game({k: setup[k] for k in ("players", "variant", "deal_and_keep", "first_player") if k in setup})
+        engine.new_game({k: setup[k] for k in SETUP_KEYS if k in setup})
     for move in [*start.get("moves", []), *path]:
         refusal = engine.apply(move)
         if refusal is not None:

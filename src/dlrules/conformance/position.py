@@ -126,6 +126,9 @@ def to_position(state: GameState) -> dict[str, Any]:
         "position": POSITION_VERSION,
         "variant": state.variant,
         "deal_and_keep": state.deal_and_keep,
+        "special_events": state.special_events,
+        "dummy_hires": state.dummy_hires,
+        "table_rulings": state.table_rulings,
         "year": state.year,
         "round": state.round,
         "phase": state.phase.value,
@@ -157,7 +160,8 @@ def to_position(state: GameState) -> dict[str, Any]:
             "space": ACTION_ORDER[r.space].value if r.space < len(ACTION_ORDER) else None,
             "slot": r.slot, "dug": r.dug, "draws": r.draws, "spy": r.spy, "discarding": r.discarding,
         },
-        "turn": None if t is None else {"position": t.position, "step": t.step, "draws": t.draws, "dismissed": t.dismissed},
+        "turn": None if t is None else {"position": t.position, "step": t.step, "draws": t.draws, "dismissed": t.dismissed,
+                                        "settled": list(t.settled)},
         "combat": None if state.fight is None else _fight(state.fight),
     }  # fmt: skip
 
@@ -431,7 +435,8 @@ def from_position(data: Any) -> GameState:
                                 res.integer("draws", 0, low=0), res.opt_int("spy"), res.flag("discarding", False))  # fmt: skip
     turn_r = r.opt_sub("turn")
     turn = None if turn_r is None else Turn(
-        turn_r.integer("position", 0, low=0), turn_r.integer("step", 0, low=0), turn_r.integer("draws", 0, low=0), turn_r.integer("dismissed", 0, low=0)
+        turn_r.integer("position", 0, low=0), turn_r.integer("step", 0, low=0), turn_r.integer("draws", 0, low=0),
+        turn_r.integer("dismissed", 0, low=0), turn_r.ints("settled", []),
     )  # fmt: skip
     fight_r = r.opt_sub("combat")
     events = r.opt_strs("events")
@@ -467,6 +472,9 @@ def from_position(data: Any) -> GameState:
         resolution=resolution,
         turn=turn,
         deal_and_keep=r.flag("deal_and_keep", True),
+        special_events=r.flag("special_events", True),
+        dummy_hires=r.flag("dummy_hires", False),
+        table_rulings=r.flag("table_rulings", False),
         fight=None if fight_r is None else _read_fight(fight_r),
         box=r.strs("box", []),
     )
