@@ -10,9 +10,10 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import dlrules  # noqa: E402
-from dlrules.actions import NUM_ACTIONS, encode  # noqa: E402
+from dlrules.actions import encode  # noqa: E402
 from dlrules.adapters import openspiel as dl_openspiel  # noqa: E402
 from dlrules.adapters.common import observation_size, observation_vector  # noqa: E402
+from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS  # noqa: E402
 
 
 def _game(players: int = 2, variant: str = "first") -> Any:
@@ -23,9 +24,11 @@ def test_importing_registers_the_game_with_its_parameters() -> None:
     assert dl_openspiel.SHORT_NAME in pyspiel.registered_names()
     game = _game(3, "full")
     assert game.num_players() == 3
-    assert game.get_parameters() == {"players": 3, "variant": "full", "deal_and_keep": False, "first_player": 0}
-    assert game.num_distinct_actions() == NUM_ACTIONS == game.max_chance_outcomes()
-    assert game.information_state_tensor_shape() == [observation_size()]
+    assert game.get_parameters() == {"players": 3, "variant": "full", "deal_and_keep": False, "first_player": 0, "reward": "win"}
+    assert game.num_distinct_actions() == NUM_DECISIONS <= 2048
+    assert game.max_chance_outcomes() == NUM_CHANCE_OUTCOMES
+    assert game.observation_tensor_shape() == [observation_size() + NUM_DECISIONS]
+    assert game.information_state_tensor_shape() == [observation_size() + NUM_DECISIONS + 3 * dl_openspiel.MAX_RECALL]
     assert pyspiel.load_game(dl_openspiel.SHORT_NAME).num_players() == 4  # the defaults
 
 
@@ -65,6 +68,9 @@ def test_ORD_3_secret_orders_are_chosen_one_after_another_without_seeing_the_oth
     assert first == 0 and set(dlrules.to_move(state.game_state)) == {0, 1, 2}
     a, b = state.legal_actions()[0], state.legal_actions()[-1]
     one, two = state.child(a), state.child(b)
+    for node in (one, two):  # Player 1 makes the rest of the move: its second and third orders
+        while node.current_player() == 0:
+            node.apply_action(node.legal_actions()[0])
     assert one.current_player() == two.current_player() == 1
     assert one.information_state_string(1) == two.information_state_string(1)
     assert one.information_state_string(0) != two.information_state_string(0)
@@ -114,23 +120,26 @@ def test_an_mcts_bot_plays_a_game_against_random_bots_to_the_end() -> None:
     assert state.returns() == [1.0 / len(result.winners) if s in result.winners else 0.0 for s in range(3)]
 
 
-def test_LIB_AI_4_the_information_state_is_the_seat_view() -> None:
+def test_LIB_AI_4_the_observation_is_the_seat_view_and_the_information_state_its_history() -> None:
     game = _game(3)
     state = game.new_initial_state()
     rng = np.random.RandomState(3)
     for _ in range(30):
         actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
         state.apply_action(int(rng.choice(actions)))
+    while state.partial.seat is not None:  # finish the move under way
+        state.apply_action(state.legal_actions()[0])
     for seat in range(3):
-        assert state.information_state_string(seat) == dlrules.dumps(dlrules.view(state.game_state, seat))
-        assert state.observation_string(seat) == state.information_state_string(seat)
-        assert state.information_state_tensor(seat) == state.observation_tensor(seat)
+        assert state.observation_string(seat) == dlrules.dumps(dlrules.view(state.game_state, seat))
+        assert state.information_state_string(seat).count("\n") == len(state.recall.nodes())  # a line per move, after the header
+        tensor = state.information_state_tensor(seat)
+        assert tensor[: observation_size() + NUM_DECISIONS] == state.observation_tensor(seat)
     from open_spiel.python.observation import make_observation
 
     public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     assert public.string_from(state, 1) == dlrules.dumps(dlrules.view(state.game_state, None))
     public.set_from(state, 1)
-    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True))
+    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True) + [0.0] * NUM_DECISIONS)
 
 
 def test_LIB_AI_4_no_observer_of_every_private_part_is_offered() -> None:
@@ -152,7 +161,7 @@ def test_a_clone_shares_nothing_that_changes() -> None:
 def test_an_illegal_action_is_refused_with_its_rule() -> None:
     state = _game(2).new_initial_state()
     with pytest.raises(Exception, match="LIB-AI-1"):
-        state.apply_action(encode(dlrules.Decline(0)))  # chance is to move: a player's id is no chance outcome
+        state.apply_action(encode(dlrules.Decline(0)))  # chance is to move: a player's move is no chance outcome
 
 
 def test_LIB_AI_3_a_scored_end_position_is_terminal_with_the_winner_returning_1() -> None:

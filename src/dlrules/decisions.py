@@ -274,6 +274,8 @@ def describe_decision(decision: int) -> str:
     value = block.values[decision - block.offset]
     if not block.field:
         return block.name
+    if isinstance(value, _Reserved):
+        return f"{block.name} {value!r} (names no card in decision version {DECISION_VERSION})"
     if isinstance(value, tuple) and len(value) == 2 and block.field in ("tile", "square", "room", "target") and value in GRID:
         text = square_name(value)
     elif value is None:

@@ -98,6 +98,7 @@ def _traps(state: GameState, known: GameState, seat: int, rng: random.Random) ->
             pool += plan.traps
     if not places:
         return state
+    pool.sort()  # the multiset, not where its cards were: the same list for every state the seat cannot tell apart
     rng.shuffle(pool)
     players = list(state.players)
     discard = state.trap_discard
@@ -138,13 +139,14 @@ def _combat(state: GameState, out: GameState, seat: int, rng: random.Random) -> 
     mine = frozenset(state.spied[seat]) if seat < len(state.spied) else frozenset()
     unseen = [pos for pos in range(len(state.combat)) if pos not in mine]
     turned = [pos for pos in unseen if state.combat[pos] is not None]
-    if not turned:
+    resolution = out.resolution
+    looking = resolution is not None and resolution.spy is not None and resolution.spy not in mine
+    if not turned and not looking:
         return out
-    pool = _cards(state.decks.combat) + [c for pos in turned if (c := state.combat[pos]) is not None]
+    pool = sorted(_cards(state.decks.combat) + [c for pos in turned if (c := state.combat[pos]) is not None])
     rng.shuffle(pool)
-    relabel = dict(zip(unseen, rng.sample(unseen, len(unseen))))
-    # the positions turned up go where ``relabel`` sends them; ``new_positions`` is that image
-    new_positions = [relabel[pos] for pos in turned]
+    new_positions = rng.sample(unseen, len(turned))  # which unseen positions were turned up: drawn from their number only
+    relabel = dict(zip(turned, new_positions))
     combat = list(state.combat)
     for pos in unseen:
         combat[pos] = None
@@ -153,9 +155,13 @@ def _combat(state: GameState, out: GameState, seat: int, rng: random.Random) -> 
     spied = tuple(
         positions if s == seat else tuple(sorted(relabel.get(pos, pos) for pos in positions)) for s, positions in enumerate(state.spied)
     )
-    resolution = out.resolution
-    if resolution is not None and resolution.spy is not None and resolution.spy not in mine:
-        resolution = attrs.evolve(resolution, spy=relabel.get(resolution.spy, resolution.spy))
+    if looking:  # another seat's look in progress (ACT-REP-2): its position is secret too
+        assert resolution is not None and resolution.spy is not None
+        spy = relabel.get(resolution.spy)
+        if spy is None:
+            free = [pos for pos in unseen if pos not in new_positions]
+            spy = free[rng.randrange(len(free))] if free else resolution.spy
+        resolution = attrs.evolve(resolution, spy=spy)
     deck = Deck(Deck.of(dict(Counter(pool))).unseen, state.decks.combat.bottom)
     return attrs.evolve(
         out, combat=tuple(combat), spied=spied, resolution=resolution, decks=attrs.evolve(out.decks, combat=deck)

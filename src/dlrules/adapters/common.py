@@ -471,6 +471,26 @@ def observation_vector(state: GameState, seat: int, *, public: bool = False) -> 
     return w.values
 
 
+def state_vector(state: GameState) -> list[float]:
+    """The whole position as numbers, nothing redacted, in the layout of
+    ``observation_vector`` (seats from seat 0): PettingZoo's ``state()``, for
+    centralised training. Never give it to a player: it holds every secret."""
+    from dlrules.engine import legal_moves
+
+    everything = PlayerView(
+        seat=0,
+        state=state,
+        orders_chosen=tuple(p.committed is not None for p in state.players),
+        unavailable_chosen=tuple(p.kept is not None for p in state.players),
+        dealt_counts=tuple(len(p.dealt) for p in state.players),
+        to_move=tuple(sorted(to_move(state))),
+        legal=tuple(m for m in legal_moves(state) if m.seat == 0),
+    )
+    w = _Writer()
+    _write(w, everything, 0)
+    return w.values
+
+
 def observation_size() -> int:
     last = observation_layout()[-1]
     return last.start + last.size
