@@ -307,6 +307,18 @@ def begin(state: GameState) -> Partial:
     return Partial(state)
 
 
+def resume(state: GameState, seat: int | None = None, chosen: tuple[int, ...] = ()) -> Partial:
+    """The position at ``state`` with ``seat`` having made the decisions
+    ``chosen`` of a move (a resampled or edited state; ``ValueError`` when no
+    legal move of ``seat`` begins with them)."""
+    if seat is None or not chosen:
+        return Partial(state)
+    moves = tuple(m for m in _moves_of(state, seat) if decisions_of(m)[: len(chosen)] == chosen)
+    if not moves:
+        raise ValueError(f"no legal move of Player {seat + 1} begins with the decisions {chosen}")
+    return Partial(state, seat, chosen, moves)
+
+
 def acting(p: Partial) -> int | None:
     """Who decides now: the seat making a move, else the lowest seat to move
     (the secret simultaneous choices one after another), ``CHANCE``, or
@@ -414,6 +426,6 @@ def encode_chance(move: Move) -> int:
 
 __all__ = [
     "DECISION_BLOCKS", "DECISION_VERSION", "DONE", "NUM_CHANCE_OUTCOMES", "NUM_DECISIONS", "DecisionBlock", "Partial",
-    "acting", "begin", "block_of", "decide", "decisions_of", "describe_decision", "describe_decision_blocks",
+    "acting", "begin", "block_of", "resume", "decide", "decisions_of", "describe_decision", "describe_decision_blocks",
     "encode_chance", "legal_decisions", "move_of_decisions",
 ]  # fmt: skip

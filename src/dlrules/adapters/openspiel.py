@@ -53,7 +53,7 @@ from dlrules.adapters.common import (
 )
 from dlrules.adapters.recall import History, recall_lines, recall_vector, view_digest
 from dlrules.chance import outcome_weights
-from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions
+from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions, resume
 from dlrules.actions import encode, move_of
 from dlrules.engine import apply_unchecked
 from dlrules.notation import format_move
@@ -253,12 +253,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(seed)
         sample = resample(self.game_state, int(player_id), rng)
         p = self._shared.partial
-        partial = Partial(sample, p.seat, p.chosen) if p.seat is not None else None
-        if partial is not None:  # the move under way is the resampled seat's own
-            from dlrules.decisions import _moves_of, decisions_of
-
-            moves = tuple(m for m in _moves_of(sample, p.seat) if decisions_of(m)[: len(p.chosen)] == p.chosen)  # type: ignore[arg-type]
-            partial = Partial(sample, p.seat, p.chosen, moves)
+        partial = resume(sample, p.seat, p.chosen)  # a move under way is the resampled seat's own: its view keeps it legal
         out = DungeonLordsState(self.get_game(), sample, History.carried(self._shared.history, int(player_id)), partial)
         return out
 

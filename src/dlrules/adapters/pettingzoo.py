@@ -53,7 +53,7 @@ from dlrules.adapters.common import (
     state_vector,
 )
 from dlrules.chance import sample_chance
-from dlrules.decisions import NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions
+from dlrules.decisions import NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions, resume
 from dlrules.engine import apply_unchecked, to_move
 from dlrules.errors import IllegalMove
 from dlrules.state import CHANCE, GameState
@@ -132,6 +132,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         """The library's state (a move under way is in ``partial``)."""
         return self.partial.state
 
+    @state_.setter
+    def state_(self, state: GameState) -> None:
+        """Put another position in (a test, a puzzle): a move under way goes on
+        if ``state`` still allows it (``dlrules.decisions.resume``)."""
+        self.partial = resume(state, self.partial.seat, self.partial.chosen)
+
     def _resolve_chance(self) -> None:
         """Draw chance's moves with the environment's RNG until a player is to decide or the game is over."""
         p = self.partial
@@ -165,7 +171,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
     def observe(self, agent: str) -> Observation:
         seat = self._seat(agent)
         mask = np.zeros(NUM_DECISIONS, np.int8)
-        if agent == self.agent_selection and not self._over():  # only the agent to act, as AEC has it
+        if agent == self.agent_selection and not self._over() and acting(self.partial) == seat:  # only the agent to act, as AEC has it
             mask[list(legal_decisions(self.partial))] = 1
         vector = observation_vector(self.state_, seat) + partial_vector(self.partial, seat)
         return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
