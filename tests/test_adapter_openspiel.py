@@ -179,3 +179,98 @@ def test_RUL_13_SETUP_1_the_first_game_may_deal_and_keep_and_any_seat_may_begin(
     assert start == dlrules.new_game(3, variant="first", deal_and_keep=True, first_player=2)
     assert start.deal_and_keep and start.first_player == 2
     assert not _game(3, "first").new_initial_state().game_state.deal_and_keep  # the first game's own way
+
+
+def _to_digging(game: Any, seed: int) -> Any:
+    """A node where the player to move may dig at two squares or more (ACT-DIG)."""
+    from dlrules.decisions import block_of
+
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        digs = [a for a in state.legal_actions() if block_of(a).name == "DigTunnel.square"]
+        if len(digs) >= 2:
+            return state
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    raise AssertionError("no digging in this game")
+
+
+def test_LIB_AI_4_perfect_recall_digging_x_then_y_and_y_then_x_are_different_information_states() -> None:
+    from dlrules.decisions import block_of
+
+    game = _game(3)
+    state = _to_digging(game, 5)
+    digger = state.current_player()
+    x, y = [a for a in state.legal_actions() if block_of(a).name == "DigTunnel.square"][:2]
+    one, two = state.child(x), state.child(y)
+    if y not in one.legal_actions() or x not in two.legal_actions():
+        pytest.skip("this position does not let both squares be dug one after the other")
+    one.apply_action(y)
+    two.apply_action(x)
+    assert one.game_state == two.game_state  # the same dungeon either way
+    for seat in range(3):
+        assert one.observation_string(seat) == two.observation_string(seat)  # the view forgets the order
+        assert one.information_state_string(seat) != two.information_state_string(seat)  # the history does not
+        assert one.information_state_tensor(seat) != two.information_state_tensor(seat)
+    assert digger in range(3)
+
+
+def test_ismcts_from_open_spiel_plays_a_whole_game_with_resampling() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.bots import uniform_random
+
+    game = _game(2, "first")
+    rng = np.random.RandomState(1)
+    bots = [ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 3, random_state=rng), uniform_random.UniformRandomBot(1, rng)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert state.game_state.phase is dlrules.Phase.GAME_OVER
+
+
+def test_LIB_AI_7_a_resampled_state_has_the_seat_information_state() -> None:
+    game = _game(3)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(8)
+    for _ in range(120):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player() if state.current_player() >= 0 else 0
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.information_state_string(player) == state.information_state_string(player)
+    assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+    assert dlrules.view(sample.game_state, player) == dlrules.view(state.game_state, player)
+
+
+@pytest.mark.parametrize(("reward", "utility", "total"), [("win", "CONSTANT_SUM", 1.0), ("rank", "CONSTANT_SUM", 1.5), ("score", "GENERAL_SUM", None)])
+def test_LIB_AI_3_reward_kinds(reward: str, utility: str, total: float | None) -> None:
+    game = pyspiel.load_game(dl_openspiel.SHORT_NAME, {"players": 3, "variant": "first", "reward": reward})
+    assert game.get_type().utility == getattr(pyspiel.GameType.Utility, utility)
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    result = dlrules.outcome(state.game_state)
+    assert result is not None
+    if total is None:
+        assert state.returns() == [float(t) for t in result.totals]
+    else:
+        assert sum(state.returns()) == pytest.approx(total)
+        assert game.utility_sum() == pytest.approx(total)
+    with pytest.raises(Exception, match="reward"):
+        pyspiel.load_game(dl_openspiel.SHORT_NAME, {"reward": "money"})

@@ -20,7 +20,7 @@ def _examples() -> dict[str, str]:
     blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
     named = {}
     for code in blocks:
-        key = "openspiel" if "pyspiel" in code else "pettingzoo" if "pettingzoo" in code else "actions"
+        key = "openspiel" if "pyspiel" in code else "pettingzoo" if "pettingzoo" in code else "decisions" if "dlrules.decisions" in code else "actions"
         named[key] = code
     return named
 
@@ -40,6 +40,18 @@ def test_the_generated_tables_are_up_to_date() -> None:
         assert f"| {kind} | {first} | {size} |" in DOC
     for piece in observation_layout():
         assert f"| {piece.name} | {piece.start} | {piece.size} |" in DOC
+
+
+def test_the_decisions_example_runs_and_names_a_decision() -> None:
+    assert _run(_examples()["decisions"]).startswith("ChooseOrders.orders ")
+
+
+def test_the_decision_table_is_in_the_doc() -> None:
+    from dlrules.decisions import NUM_DECISIONS, describe_decision_blocks
+
+    assert f"`NUM_DECISIONS` = {NUM_DECISIONS} player decisions" in DOC
+    for name, first, size, _ in describe_decision_blocks():
+        assert f"| {name} | {first} | {size} |" in DOC
 
 
 def test_the_actions_example_runs_and_prints_a_rule() -> None:
