@@ -34,6 +34,7 @@ made so far and applies the whole move when the last one is made.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -207,10 +208,27 @@ def block_of(decision: int) -> DecisionBlock:
     return _BLOCK_AT[decision]
 
 
-@functools.lru_cache(maxsize=1 << 16)
+_BY_ID: dict[int, tuple[Move, tuple[int, ...]]] = {}
+"""``decisions_of`` by the move object's identity (the move kept, so its id is
+not reused): the phases share their move objects between states, and an
+identity lookup costs no hash of the move's fields."""
+
+
 def decisions_of(move: Move) -> tuple[int, ...]:
     """The decisions that make ``move``, in order (``ValueError`` for a chance
     move or a field value no block holds: no legal move has one)."""
+    hit = _BY_ID.get(id(move))
+    if hit is not None and hit[0] is move:
+        return hit[1]
+    made = _decisions_of(move)
+    if len(_BY_ID) >= 1 << 17:
+        _BY_ID.clear()
+    _BY_ID[id(move)] = (move, made)
+    return made
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _decisions_of(move: Move) -> tuple[int, ...]:
     blocks = _BLOCKS_OF.get(type(move))
     if blocks is None:
         raise ValueError(f"{type(move).__name__} is made by chance, not by decisions")
@@ -290,16 +308,149 @@ def describe_decision(decision: int) -> str:
 # --- the partial-choice state -------------------------------------------------
 
 
-@attrs.frozen
+class Choices:
+    """The legal moves of one seat as a tree of decisions: ``children`` by
+    decision id; a leaf holds its ``move``. Built once per list of moves."""
+
+    __slots__ = ("_open", "children", "move")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Choices] = {}
+        self.move: Move | None = None
+        self._open: tuple[int, ...] | None = None
+
+    @property
+    def open(self) -> tuple[int, ...]:
+        """The decisions open here, ascending."""
+        if self._open is None:
+            self._open = tuple(sorted(self.children))
+        return self._open
+
+    def moves(self) -> tuple[Move, ...]:
+        """Every move below this point."""
+        out: list[Move] = []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if node.move is not None:
+                out.append(node.move)
+            stack.extend(node.children.values())
+        return tuple(out)
+
+
+def _build(moves: tuple[Move, ...]) -> Choices:
+    root = Choices()
+    for m in moves:
+        node = root
+        for d in decisions_of(m):
+            nxt = node.children.get(d)
+            if nxt is None:
+                nxt = node.children[d] = Choices()
+            node = nxt
+        if node.move is not None or node.children:  # pragma: no cover - the blocks are made prefix-free
+            raise AssertionError(f"{m!r}: its decisions are those of another move or begin them")
+        node.move = m
+    for node in _walk(root):
+        if node.move is not None and node.children:  # pragma: no cover - the blocks are made prefix-free
+            raise AssertionError(f"{node.move!r}: its decisions begin another move's")
+    return root
+
+
+def _walk(root: Choices) -> list[Choices]:
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.children.values())
+    return out
+
+
+_TREES: dict[tuple[int, int], list[tuple[tuple[Move, ...], Choices]]] = {}
+"""Trees of decisions by their list of moves, looked up by the identity of
+every move (the phases share their move objects between states, so a seat's
+moves repeat as the very same objects); the lists are kept, so no id is reused."""
+
+
+def choices_of(moves: tuple[Move, ...]) -> Choices:
+    """The tree of decisions of ``moves`` (one seat's legal moves), built once
+    for moves that are the same objects as a list seen before."""
+    if not moves:
+        return Choices()
+    key = (len(moves), id(moves[0]))
+    bucket = _TREES.get(key)
+    if bucket is not None:
+        for known, tree in bucket:
+            if known is moves or all(map(operator.is_, known, moves)):
+                return tree
+    tree = _build(moves)
+    if len(_TREES) >= 4096:
+        _TREES.clear()
+    _TREES.setdefault(key, []).append((moves, tree))
+    return tree
+
+
 class Partial:
     """A position of the factored game: the library's ``state`` and, in the
     middle of a move, the ``seat`` making it and the decisions ``chosen`` so
-    far. ``open_moves`` are the legal whole moves that begin with them."""
+    far (``node``: where they lead in the seat's tree of legal moves).
+
+    Immutable (equal when state, seat and chosen are); ``made`` is the whole
+    move the last decision applied (None in the middle of a move), ``memo``
+    what was worked out about the position (who decides, its tree). A plain
+    class with slots: search and learning loops make one per decision."""
+
+    __slots__ = ("chosen", "made", "memo", "node", "seat", "state")
 
     state: GameState
-    seat: int | None = None
-    chosen: tuple[int, ...] = ()
-    open_moves: tuple[Move, ...] = attrs.field(default=(), eq=False, repr=False)
+    seat: int | None
+    chosen: tuple[int, ...]
+    node: Choices | None
+    made: Move | None
+    memo: dict[str, Any]
+
+    def __init__(
+        self,
+        state: GameState,
+        seat: int | None = None,
+        chosen: tuple[int, ...] = (),
+        node: Choices | None = None,
+        made: Move | None = None,
+    ) -> None:
+        setter = object.__setattr__
+        setter(self, "state", state)
+        setter(self, "seat", seat)
+        setter(self, "chosen", chosen)
+        setter(self, "node", node)
+        setter(self, "made", made)
+        setter(self, "memo", {})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Partial is immutable: {name} cannot be set")
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return (Partial, (self.state, self.seat, self.chosen, self.node, self.made))
+
+    def __copy__(self) -> Partial:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Partial:
+        return self  # immutable
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Partial):
+            return NotImplemented
+        return self.state == other.state and self.seat == other.seat and self.chosen == other.chosen
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.seat, self.chosen))
+
+    def __repr__(self) -> str:
+        return f"Partial(state={self.state!r}, seat={self.seat!r}, chosen={self.chosen!r})"
+
+    @property
+    def open_moves(self) -> tuple[Move, ...]:
+        """The legal whole moves that begin with the decisions made so far."""
+        return self.node.moves() if self.node is not None else ()
 
 
 def begin(state: GameState) -> Partial:
@@ -313,40 +464,58 @@ def resume(state: GameState, seat: int | None = None, chosen: tuple[int, ...] = 
     legal move of ``seat`` begins with them)."""
     if seat is None or not chosen:
         return Partial(state)
-    moves = tuple(m for m in _moves_of(state, seat) if decisions_of(m)[: len(chosen)] == chosen)
-    if not moves:
+    node: Choices | None = choices_of(_moves_of(state, seat))
+    for d in chosen:
+        node = node.children.get(d) if node is not None else None
+    if node is None or node.move is not None:
         raise ValueError(f"no legal move of Player {seat + 1} begins with the decisions {chosen}")
-    return Partial(state, seat, chosen, moves)
+    return Partial(state, seat, chosen, node)
 
 
 def acting(p: Partial) -> int | None:
     """Who decides now: the seat making a move, else the lowest seat to move
     (the secret simultaneous choices one after another), ``CHANCE``, or
     ``None`` when nobody can move."""
-    from dlrules.engine import to_move
-
     if p.seat is not None:
         return p.seat
+    memo = p.memo
+    if "who" in memo:
+        return memo["who"]  # type: ignore[no-any-return]
+    from dlrules.engine import to_move
+
     seats = to_move(p.state)
-    if not seats:
-        return None
-    return CHANCE if CHANCE in seats else min(seats)
+    who = None if not seats else CHANCE if CHANCE in seats else min(seats)
+    memo["who"] = who
+    return who
+
+
+_SEAT: Callable[[Move], int] = operator.attrgetter("seat")
 
 
 def _moves_of(state: GameState, seat: int) -> tuple[Move, ...]:
-    from dlrules.engine import legal_moves
+    from dlrules.engine import legal_moves, to_move
 
-    return tuple(m for m in legal_moves(state) if m.seat == seat)
+    moves = legal_moves(state)
+    if len(to_move(state)) == 1:
+        return moves  # every legal move is this seat's: the phase's own tuple
+    seats = list(map(_SEAT, moves))  # scans in C: the phases list each seat's moves together
+    if seat not in seats:
+        return ()
+    first = seats.index(seat)
+    end = len(seats) - seats[::-1].index(seat)
+    if seats.count(seat) == end - first:
+        return moves[first:end]
+    return tuple(m for m in moves if m.seat == seat)
 
 
-def _next(moves: tuple[Move, ...], depth: int) -> dict[int, list[Move]]:
-    """The legal moves by their decision at ``depth``."""
-    out: dict[int, list[Move]] = {}
-    for m in moves:
-        d = decisions_of(m)
-        if len(d) > depth:
-            out.setdefault(d[depth], []).append(m)
-    return out
+def _here(p: Partial, who: int) -> Choices:
+    """Where the decisions made so far stand in the seat's tree of legal moves."""
+    if p.node is not None:
+        return p.node
+    tree: Choices | None = p.memo.get("tree")
+    if tree is None:
+        tree = p.memo["tree"] = choices_of(_moves_of(p.state, who))
+    return tree
 
 
 def legal_decisions(p: Partial) -> tuple[int, ...]:
@@ -359,9 +528,7 @@ def legal_decisions(p: Partial) -> tuple[int, ...]:
         from dlrules.actions import chance_actions
 
         return tuple(a for a, _ in chance_actions(p.state))
-    moves = p.open_moves if p.seat is not None else _moves_of(p.state, who)
-    depth = len(p.chosen)
-    return tuple(sorted({decisions_of(m)[depth] for m in moves}))
+    return _here(p, who).open
 
 
 def _refuse(p: Partial, decision: object, why: str) -> IllegalMove:
@@ -376,39 +543,34 @@ def decide(p: Partial, decision: int, apply: Callable[[GameState, Move], GameSta
     the engine's). A decision that is not open is refused with
     ``IllegalMove`` citing LIB-AI-6 (the decisions open now in its message);
     ``p`` is unchanged, as every position is."""
-    from dlrules.engine import apply as engine_apply
-
-    do = apply or engine_apply
+    if apply is None:
+        from dlrules.engine import apply
+    do = apply
     who = acting(p)
     if who is None:
         raise _refuse(p, decision, "the game is over: no decision is open")
     if who == CHANCE:
         from dlrules.actions import decode
 
-        return Partial(do(p.state, decode(p.state, decision, CHANCE)))
+        move = decode(p.state, decision, CHANCE)
+        return Partial(do(p.state, move), made=move)
     if type(decision) is not int or not 0 <= decision < NUM_DECISIONS:
         raise _refuse(p, decision, f"{decision!r} is not a decision id (0..{NUM_DECISIONS - 1})")
-    moves = p.open_moves if p.seat is not None else _moves_of(p.state, who)
-    chosen = p.chosen
-    branches = _next(moves, len(chosen))
-    picked = branches.get(decision)
-    if picked is None:
-        open_now = ", ".join(describe_decision(d) for d in sorted(branches)[:12])
+    here = _here(p, who)
+    node = here.children.get(decision)
+    if node is None:
+        shown = here.open
+        open_now = ", ".join(describe_decision(d) for d in shown[:12])
         raise _refuse(
-            p, decision, f"{describe_decision(decision)} is not open to Player {who + 1} now (open: {open_now}{' …' if len(branches) > 12 else ''})"
+            p, decision, f"{describe_decision(decision)} is not open to Player {who + 1} now (open: {open_now}{' …' if len(shown) > 12 else ''})"
         )
-    chosen = (*chosen, decision)
-    while True:
-        done = [m for m in picked if len(decisions_of(m)) == len(chosen)]
-        if done:
-            if len(picked) > 1:  # pragma: no cover - the blocks are made prefix-free
-                raise AssertionError(f"decisions {chosen} both make {done[0]!r} and begin other moves")
-            return Partial(do(p.state, done[0]))
-        branches = _next(tuple(picked), len(chosen))
-        if len(branches) != 1:
-            return Partial(p.state, who, chosen, tuple(picked))
-        (forced, picked), = branches.items()  # one open value: made for the player
+    chosen = (*p.chosen, decision)
+    while node.move is None and len(node.children) == 1:  # one open value: made for the player
+        ((forced, node),) = node.children.items()
         chosen = (*chosen, forced)
+    if node.move is not None:
+        return Partial(do(p.state, node.move), made=node.move)
+    return Partial(p.state, who, chosen, node)
 
 
 def describe_decision_blocks() -> tuple[tuple[str, int, int, str], ...]:
@@ -426,6 +588,6 @@ def encode_chance(move: Move) -> int:
 
 __all__ = [
     "DECISION_BLOCKS", "DECISION_VERSION", "DONE", "NUM_CHANCE_OUTCOMES", "NUM_DECISIONS", "DecisionBlock", "Partial",
-    "acting", "begin", "block_of", "resume", "decide", "decisions_of", "describe_decision", "describe_decision_blocks",
+    "Choices", "acting", "begin", "block_of", "choices_of", "resume", "decide", "decisions_of", "describe_decision", "describe_decision_blocks",
     "encode_chance", "legal_decisions", "move_of_decisions",
 ]  # fmt: skip

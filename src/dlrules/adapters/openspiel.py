@@ -69,6 +69,10 @@ MAX_RECALL: Final[int] = 2000
 """Library moves the information state tensor remembers (a whole game has fewer)."""
 
 
+_TERMINAL: Final[int] = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final[int] = int(pyspiel.PlayerId.CHANCE)
+
+
 def _game_type(reward: str) -> Any:
     return pyspiel.GameType(
         short_name=SHORT_NAME,
@@ -140,12 +144,13 @@ class _Shared:
     of it is itself (nothing in it is mutated), so OpenSpiel's ``clone``
     costs no copy of the game."""
 
-    __slots__ = ("chance", "history", "partial")
+    __slots__ = ("chance", "history", "partial", "player")
 
     def __init__(self, partial: Partial, history: History) -> None:
         self.partial = partial
         self.history = history
         self.chance: dict[int, Any] | None = None  # chance id -> move, made once
+        self.player: int | None = None  # current_player, worked out once
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
@@ -175,18 +180,20 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
         return self._shared.history
 
     def current_player(self) -> int:
-        p = self._shared.partial
-        if p.seat is not None:
-            return p.seat
-        if finished(p.state):
-            return int(pyspiel.PlayerId.TERMINAL)
-        who = acting(p)
-        if who is None:  # pragma: no cover - finished() covers it
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(pyspiel.PlayerId.CHANCE) if who == CHANCE else who
+        shared = self._shared
+        if shared.player is None:
+            p = shared.partial
+            if p.seat is not None:
+                shared.player = p.seat
+            elif finished(p.state):
+                shared.player = _TERMINAL
+            else:
+                who = acting(p)
+                shared.player = _TERMINAL if who is None else _CHANCE if who == CHANCE else who
+        return shared.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player() or player < 0:
+        if player < 0 or player != self.current_player():
             return []
         return list(legal_decisions(self._shared.partial))
 
@@ -199,12 +206,12 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         moves = self._chance_moves()
         total = sum(w for _, w in moves.values())
-        return sorted((a, w / total) for a, (_, w) in moves.items())
+        return [(a, moves[a][1] / total) for a in sorted(moves)]
 
     def _apply_action(self, action: int) -> None:
         shared = self._shared
         p = shared.partial
-        if p.seat is None and self.is_chance_node():
+        if p.seat is None and self.current_player() == _CHANCE:
             got = self._chance_moves().get(int(action))
             if got is None:
                 from dlrules.actions import decode
@@ -215,14 +222,8 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
             after = apply_unchecked(p.state, move)  # one of the legal chance moves
             self._shared = _Shared(Partial(after), shared.history.extend(move, after))
             return
-        made: list[Any] = []
-
-        def apply(state: GameState, move: Any) -> GameState:
-            made.append(move)
-            return apply_unchecked(state, move)  # the last decision names one of the legal moves
-
-        nxt = decide(p, int(action), apply)  # IllegalMove (LIB-AI-6) if not open
-        history = shared.history.extend(made[0], nxt.state) if made else shared.history
+        nxt = decide(p, int(action), apply_unchecked)  # IllegalMove (LIB-AI-6) if not open; the last decision names a legal move
+        history = shared.history.extend(nxt.made, nxt.state) if nxt.made is not None else shared.history
         self._shared = _Shared(nxt, history)
 
     def _action_to_string(self, player: int, action: int) -> str:
