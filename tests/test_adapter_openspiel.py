@@ -274,3 +274,21 @@ def test_LIB_AI_3_reward_kinds(reward: str, utility: str, total: float | None) -
         assert game.utility_sum() == pytest.approx(total)
     with pytest.raises(Exception, match="reward"):
         pyspiel.load_game(dl_openspiel.SHORT_NAME, {"reward": "money"})
+
+
+def test_the_library_bots_play_as_openspiel_bots() -> None:
+    from open_spiel.python.bots import uniform_random
+
+    game = _game(3, "first")
+    rng = np.random.RandomState(2)
+    bots = [dl_openspiel.PolicyBot(0, "greedy", seed=1), dl_openspiel.PolicyBot(1, "random", seed=2), uniform_random.UniformRandomBot(2, rng)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert state.game_state.phase is dlrules.Phase.GAME_OVER
+    with pytest.raises(ValueError, match="unknown bot"):
+        dl_openspiel.PolicyBot(0, "clever")

@@ -55,7 +55,7 @@ from dlrules.adapters.recall import History, recall_lines, recall_vector, view_d
 from dlrules.chance import outcome_weights
 from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions, resume
 from dlrules.actions import encode, move_of
-from dlrules.engine import apply_unchecked
+from dlrules.engine import apply_unchecked, legal_moves
 from dlrules.notation import format_move
 from dlrules.state import CHANCE, GameState
 
@@ -304,6 +304,48 @@ class DungeonLordsObserver:
         return "\n".join(lines)
 
 
+class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
+    """A policy of ``dlrules.bots`` (``"greedy"``, ``"random"``, ``"ismcts"`` or
+    any ``Policy``) as an OpenSpiel bot for ``player``: at the first decision
+    of a move it picks a whole move among the seat's legal ones, then returns
+    that move's decisions one at a time. ``seed`` seeds its own
+    ``random.Random``. The policy gets the library's state, as in ``play_out``;
+    the ISMCTS bot reads it only through resampling (docs/ai.md)."""
+
+    def __init__(self, player: int, policy: Any = "greedy", seed: int | None = None) -> None:
+        import random
+
+        from dlrules.bots import BOTS
+
+        pyspiel.Bot.__init__(self)
+        self.player = player
+        if isinstance(policy, str):
+            if policy not in BOTS:
+                raise ValueError(f"unknown bot {policy!r}: use one of {', '.join(sorted(BOTS))} or a policy")
+            policy = BOTS[policy]
+        self.policy = policy
+        self.rng = random.Random(seed)
+        self._target: Any = None
+
+    def restart_at(self, state: DungeonLordsState) -> None:
+        self._target = None
+
+    def step(self, state: DungeonLordsState) -> int:
+        from dlrules.decisions import decisions_of
+
+        p = state.partial
+        if state.current_player() != self.player:
+            raise ValueError(f"it is not Player {self.player + 1}'s decision")
+        target = self._target
+        if p.seat is None or target is None or decisions_of(target)[: len(p.chosen)] != p.chosen:
+            moves = p.open_moves if p.seat is not None else tuple(m for m in legal_moves(p.state) if m.seat == self.player)
+            target = self._target = self.policy(p.state, moves, self.rng)
+        return int(decisions_of(target)[len(p.chosen)])
+
+
 pyspiel.register_game(GAME_TYPE, DungeonLordsGame)
 
-__all__ = ["GAME_TYPE", "MAX_GAME_LENGTH", "MAX_RECALL", "SHORT_NAME", "DungeonLordsGame", "DungeonLordsObserver", "DungeonLordsState"]
+__all__ = [
+    "GAME_TYPE", "MAX_GAME_LENGTH", "MAX_RECALL", "SHORT_NAME", "DungeonLordsGame", "DungeonLordsObserver", "DungeonLordsState",
+    "PolicyBot",
+]  # fmt: skip
