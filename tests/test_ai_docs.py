@@ -20,7 +20,13 @@ def _examples() -> dict[str, str]:
     blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
     named = {}
     for code in blocks:
-        key = "openspiel" if "pyspiel" in code else "pettingzoo" if "pettingzoo" in code else "decisions" if "dlrules.decisions" in code else "actions"
+        key = (
+            "openspiel" if "pyspiel" in code
+            else "pettingzoo" if "pettingzoo" in code
+            else "gym" if "adapters.gym" in code
+            else "decisions" if "dlrules.decisions" in code
+            else "actions"
+        )  # fmt: skip
         named[key] = code
     return named
 
@@ -71,3 +77,9 @@ def test_the_pettingzoo_example_plays_a_random_policy_to_the_end_of_the_game() -
     rewards = dict(re.findall(r"'(player_[0-9])': ([0-9.]+)", printed))
     assert set(rewards) == {"player_0", "player_1", "player_2"}
     assert abs(sum(float(r) for r in rewards.values()) - 1.0) < 1e-9  # LIB-AI-3: the win shared among the winners
+
+
+def test_the_gymnasium_example_plays_one_seat_to_the_end() -> None:
+    pytest.importorskip("gymnasium")
+    printed = _run(_examples()["gym"])
+    assert re.match(r"-?[0-9.]+ \{'score': -?[0-9]+\}", printed)
