@@ -544,8 +544,11 @@ def decide(p: Partial, decision: int, apply: Callable[[GameState, Move], GameSta
     ``IllegalMove`` citing LIB-AI-6 (the decisions open now in its message);
     ``p`` is unchanged, as every position is."""
     if apply is None:
-        from dlrules.engine import apply
-    do = apply
+        from dlrules.engine import apply as engine_apply
+
+        do: Callable[[GameState, Move], GameState] = engine_apply
+    else:
+        do = apply
     who = acting(p)
     if who is None:
         raise _refuse(p, decision, "the game is over: no decision is open")

@@ -49,7 +49,7 @@ ILLEGAL_REWARD = -1.0
 """The reward of an illegal action, which ends the episode."""
 
 
-class DungeonLordsEnv(gymnasium.Env):  # type: ignore[misc]
+class DungeonLordsEnv(gymnasium.Env):
     """One seat against policies (module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
