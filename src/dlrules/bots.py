@@ -87,7 +87,7 @@ class IsmctsBot:
     root considers ``width`` of them: the greedy pick first, then a sample
     drawn with ``rng``."""
 
-    def __init__(self, iterations: int = 40, horizon: int = 50, width: int = 24, exploration: float = 0.7) -> None:
+    def __init__(self, iterations: int = 120, horizon: int = 50, width: int = 24, exploration: float = 0.7) -> None:
         if iterations < 1 or horizon < 0 or width < 1:
             raise ValueError("iterations and width must be at least 1, horizon at least 0")
         self.iterations = iterations
@@ -142,7 +142,7 @@ class IsmctsBot:
 
 
 def ismcts_policy(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Move:
-    """The ``IsmctsBot`` with its default budget (40 simulations of 50 moves;
+    """The ``IsmctsBot`` with its default budget (120 simulations of 50 moves;
     about 0.2 s a decision on one core, docs/ai.md)."""
     return _DEFAULT_ISMCTS(state, moves, rng)
 
