@@ -520,6 +520,17 @@ def chance_actions(state: GameState) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted((encode(m), p) for m, p in chance_outcomes(state)))
 
 
+def __getattr__(name: str) -> Any:
+    """The factored form (``dlrules.decisions``: a move as a few small
+    decisions, the adapters' action space) under this module too:
+    ``from dlrules.actions import legal_decisions`` works."""
+    from dlrules import decisions
+
+    if name in decisions.__all__:
+        return getattr(decisions, name)
+    raise AttributeError(f"module 'dlrules.actions' has no attribute {name!r}")
+
+
 def describe_blocks() -> tuple[tuple[str, int, int, bool, str], ...]:
     """The table for docs/ai.md: ``(kind, first id, size, chance, fields)``."""
     return tuple(
