@@ -44,7 +44,7 @@ def test_an_illegal_action_ends_the_episode_with_the_offender_losing() -> None:
     closed = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(closed)
     assert terminated and reward == ILLEGAL_REWARD and "LIB-AI-6" in str(info["illegal_move"])
-    assert env.action_space.n == NUM_DECISIONS
+    assert env.action_space == gymnasium.spaces.Discrete(NUM_DECISIONS)
 
 
 def test_bad_arguments_are_refused() -> None:

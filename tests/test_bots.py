@@ -7,6 +7,7 @@ import random
 
 import dlrules
 from dlrules.bots import BOTS, IsmctsBot, greedy_policy
+from dlrules.chance import Policy
 from dlrules.moves import Decline, FinishDigging, MineGold, PayMonster, PayTaxes, TakeAction
 
 
@@ -27,7 +28,7 @@ def test_greedy_mines_with_the_most_imps_pays_the_most_and_keeps_its_monsters() 
 
 
 def test_bots_play_legal_games_to_the_end_of_what_is_implemented() -> None:
-    cheap = dict(BOTS, ismcts=IsmctsBot(iterations=2, horizon=4, width=3))  # the searching bot with a tiny budget
+    cheap: dict[str, Policy] = {**BOTS, "ismcts": IsmctsBot(iterations=2, horizon=4, width=3)}  # the searching bot with a tiny budget
     for name, policy in cheap.items():
         for players in (2, 3, 4):
             out = dlrules.play_out(dlrules.new_game(players), {s: policy for s in range(players)}, random.Random(players))
