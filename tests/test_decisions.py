@@ -113,15 +113,6 @@ def test_LIB_AI_6_a_reserved_card_slot_names_no_decision() -> None:
         move_of_decisions((tile, reserved, traps.offset + traps.size - 1), 0)
 
 
-def test_LIB_AI_6_the_factored_form_is_under_dlrules_actions_too() -> None:
-    from dlrules.actions import NUM_DECISIONS as same
-    from dlrules.actions import legal_decisions as same_function
-
-    assert same == NUM_DECISIONS and same_function is legal_decisions
-    with pytest.raises(AttributeError):
-        dlrules.actions.no_such_name  # noqa: B018
-
-
 def test_LIB_AI_6_a_reserved_trap_slot_in_a_plan_gets_the_documented_refusal() -> None:
     """A defence plan's reserved trap-card slot (a card this version does not
     have) is refused citing LIB-AI-6, saying it names no card; nothing changes."""

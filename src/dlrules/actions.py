@@ -369,8 +369,9 @@ def num_distinct_actions(players: int = 4, variant: str = "full") -> int:
 
 
 def unencoded_kinds() -> tuple[type, ...]:
-    """The move kinds of ``dlrules.moves`` with no block (none in version 2:
-    every move of the game has an id, LIB-AI-3)."""
+    """The move kinds of ``dlrules.moves`` with no block: in version 2 only
+    the table's ruling (LIB-TAB-8), which no seat, bot or adapter is offered;
+    every move of the game has an id (LIB-AI-3)."""
     from dlrules.moves import MOVE_TYPES
 
     return tuple(kind for kind in MOVE_TYPES if kind not in _BY_KIND)
@@ -518,17 +519,6 @@ def chance_actions(state: GameState) -> tuple[tuple[int, Fraction], ...]:
     from dlrules.chance import chance_outcomes
 
     return tuple(sorted((encode(m), p) for m, p in chance_outcomes(state)))
-
-
-def __getattr__(name: str) -> Any:
-    """The factored form (``dlrules.decisions``: a move as a few small
-    decisions, the adapters' action space) under this module too:
-    ``from dlrules.actions import legal_decisions`` works."""
-    from dlrules import decisions
-
-    if name in decisions.__all__:
-        return getattr(decisions, name)
-    raise AttributeError(f"module 'dlrules.actions' has no attribute {name!r}")
 
 
 def describe_blocks() -> tuple[tuple[str, int, int, bool, str], ...]:

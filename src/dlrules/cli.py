@@ -23,7 +23,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from dlrules import __version__, rulebook
+from dlrules import rulebook
+from dlrules._version import __version__
 from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors
@@ -123,14 +124,14 @@ def _emit(data: Any) -> None:
 
 def _play(args: argparse.Namespace) -> int:
     with usage_errors(ValueError):
-        start = settle(initial_state(args.players, args.variant))
+        start = settle(initial_state(args.players, args.variant, special_events=not args.no_special_events))
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot]
     if len(names) not in (1, args.players) or any(n not in BOTS for n in names):
         raise UsageError(f"--bots names one bot for every seat or one per seat ({args.players}), each one of {', '.join(sorted(BOTS))}: not {args.bots!r}")
     names = names * args.players if len(names) == 1 else names
     rng = random.Random(args.seed)
     result = play_out(start, {s: BOTS[names[s]] for s in range(args.players)}, rng, max_moves=args.max_moves)
-    record = make_record(args.players, args.variant, result.moves, seed=args.seed)
+    record = make_record(args.players, args.variant, result.moves, seed=args.seed, special_events=not args.no_special_events)
     if args.record:
         try:
             write_record(record, args.record)
@@ -151,6 +152,7 @@ def _play(args: argparse.Namespace) -> int:
             {
                 "players": args.players,
                 "variant": args.variant,
+                "special_events": not args.no_special_events and args.variant == "full",
                 "seed": args.seed,
                 "bot": args.bot if len(set(names)) == 1 and not args.bots else None,
                 "bots": names,
@@ -163,8 +165,9 @@ def _play(args: argparse.Namespace) -> int:
             }
         )
         return 0
+    without = ", without the special event cards" if args.no_special_events and args.variant == "full" else ""
     who = f"{names[0]} bots" if len(set(names)) == 1 else "bots " + ", ".join(f"P{s + 1} {n}" for s, n in enumerate(names))
-    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant), seed {args.seed}, {who}.")
+    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant{without}), seed {args.seed}, {who}.")
     if args.quiet:
         return _play_summary(args, state, narrated, len(result.moves))
     for _, event in narrated:

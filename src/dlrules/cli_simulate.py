@@ -38,6 +38,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 rotate=args.rotate,
                 rotate_start=args.rotate_start,
                 max_moves=args.max_moves,
+                special_events=not args.no_special_events,
             )
             summary = run(
                 config,

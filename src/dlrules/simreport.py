@@ -145,6 +145,11 @@ class Summary:
     """win rate by place in the turn order: the first player, the second …"""
     seat_titles: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """(title, how many scored games each seat held it, alone or shared)"""
+    announced: int = 0
+    """games that turned up a card the referee only announces (its effect not
+    applied: the result line's ``announced_only``, LIB-TAB-8)"""
+    without_special: int = 0
+    """games played without the special event cards (SPE-3)"""
 
     @property
     def fair_share(self) -> float | None:
@@ -288,12 +293,25 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
         began=tuple(began),
         order_wins=tuple(Rate(_place(i), order_w[i], order_n[i]) for i in range(seats) if order_n[i]),
         seat_titles=tuple((t, tuple(held[t])) for t in sorted(held)),
+        announced=sum(1 for g in games if g.get("announced_only")),
+        without_special=sum(1 for g in games if g.get("special_events") is False),
     )
 
 
 def _place(i: int) -> str:
     """A place in the turn order for people: the first player, then 2nd, 3rd, 4th."""
     return "first player" if i == 0 else f"{i + 1}{'nd' if i == 1 else 'rd' if i == 2 else 'th'} in turn"
+
+def announced_sentence(summary: Summary) -> str:
+    """What the numbers rest on: how many games turned up a card the referee
+    only announces (LIB-TAB-8), and how many left the special events out."""
+    text = (
+        f"{summary.announced} of {summary.games} games turned up a card the referee only announces "
+        "(its effect not applied: a special event or combat card whose text is not established)"
+    )
+    if summary.without_special:
+        text += f"; {summary.without_special} were played without the special event cards"
+    return text + "."
 
 
 def _rule_order(rule: str) -> tuple[int, str]:
@@ -404,6 +422,7 @@ def format_table(summary: Summary) -> str:
         f"{summary.games} games; players {', '.join(map(str, summary.players))}; "
         f"variant {', '.join(summary.variants)}",
         win_meaning(summary),
+        announced_sentence(summary),
     ]
     for title, header, rows in table_rows(summary):
         widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
@@ -439,6 +458,8 @@ def summary_data(summary: Summary) -> dict[str, Any]:
         "points": [dict(spread(s), name=score_line_name(s.label)) for s in summary.points],
         "length": spread(summary.length),
         "shared_wins": summary.shared_wins,
+        "announced_only_games": summary.announced,
+        "without_special_events": summary.without_special,
         "ends": dict(summary.ends),
         "titles": {t: {"alone": a, "shared": sh} for t, a, sh in summary.titles},
         "fair_share": summary.fair_share,
@@ -532,6 +553,7 @@ def write_html(summary: Summary, out: Path, plots: bool) -> Path:
         f"<p>{summary.games} games; players {html.escape(', '.join(map(str, summary.players)))}; "
         f"variant {html.escape(', '.join(summary.variants))}.</p>",
         f"<p><strong>{html.escape(win_meaning(summary))}</strong></p>",
+        f"<p>{html.escape(announced_sentence(summary))}</p>",
     ]
     for title, header, rows in table_rows(summary):
         parts.append(f"<h2>{html.escape(title)}</h2><table>")

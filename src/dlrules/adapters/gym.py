@@ -36,7 +36,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from dlrules import new_game
+from dlrules.engine import new_game
 from dlrules.adapters.common import check_reward, finished, observation_size, observation_vector, partial_vector, returns, scores
 from dlrules.bots import BOTS
 from dlrules.chance import Policy, sample_chance

@@ -36,7 +36,6 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from dlrules import new_game
 from dlrules.adapters.common import (
     MAX_PLAYERS,
     check_reward,
@@ -55,7 +54,7 @@ from dlrules.adapters.recall import History, recall_lines, recall_vector, view_d
 from dlrules.chance import outcome_weights
 from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions, resume
 from dlrules.actions import encode, move_of
-from dlrules.engine import apply_unchecked, legal_moves
+from dlrules.engine import apply_unchecked, legal_moves, new_game
 from dlrules.notation import format_move
 from dlrules.state import CHANCE, GameState
 

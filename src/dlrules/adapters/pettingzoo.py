@@ -41,7 +41,6 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from dlrules import new_game
 from dlrules.adapters.common import (
     check_reward,
     finished,
@@ -54,7 +53,7 @@ from dlrules.adapters.common import (
 )
 from dlrules.chance import sample_chance
 from dlrules.decisions import NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions, resume
-from dlrules.engine import apply_unchecked, to_move
+from dlrules.engine import apply_unchecked, new_game, to_move
 from dlrules.errors import IllegalMove
 from dlrules.state import CHANCE, GameState
 
