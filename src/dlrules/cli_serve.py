@@ -1,6 +1,7 @@
 """``dlrules serve``: run the table server (docs/serve.md).
 
     dlrules serve --new-game 4                  # a 4-player game; prints its links
+    dlrules serve --new-game 2 --bot 2=ismcts   # Player 2 is a bot the server plays
     dlrules serve --host 0.0.0.0 --port 8000    # reachable from the phones on the table's network
 
 Games are kept in an SQLite file (``--db``, default ``dlrules-games.sqlite``);
@@ -29,6 +30,16 @@ def _serve(args: argparse.Namespace) -> int:
     if args.seed is not None and not args.replayable:
         print("dlrules serve: --seed makes every draw of the game foreseeable; give it only with --replayable", file=sys.stderr)
         return 2
+    bots: dict[int, str] = {}
+    for given in args.bot:
+        seat, _, name = given.partition("=")
+        if not seat.strip().isdigit() or not name.strip():
+            print(f"dlrules serve: --bot SEAT=NAME, e.g. --bot 2=greedy; not {given!r}", file=sys.stderr)
+            return 2
+        bots[int(seat) - 1] = name.strip()
+    if bots and not args.new_game:
+        print("dlrules serve: --bot seats a bot in the game --new-game creates; give both", file=sys.stderr)
+        return 2
     app = create_app(args.db, names=args.allowed_host)
     shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
     base = f"http://{shown}:{args.port}"
@@ -37,7 +48,7 @@ def _serve(args: argparse.Namespace) -> int:
         try:
             created = app.state.tables.create(
                 args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance, args.replayable,
-                special_events=not args.no_special_events, table_rulings=args.table_rulings,
+                special_events=not args.no_special_events, table_rulings=args.table_rulings, bots=bots,
             )  # fmt: skip
         except Refusal as exc:
             print(f"dlrules serve: {exc.message}", file=sys.stderr)
@@ -46,7 +57,10 @@ def _serve(args: argparse.Namespace) -> int:
             print(f"game {created.game} is replayable: whoever knows its seed foresees every draw; its pages say so", flush=True)
         print(f"game {created.game}: host {base}/g/{created.game}/{created.host}", flush=True)
         for i, token in enumerate(created.seats):
-            print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
+            if token is None:
+                print(f"  Player {i + 1}: {bots[i]} bot, played by the server", flush=True)
+            else:
+                print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_graceful_shutdown=2, timeout_keep_alive=75)
     return 0
 
@@ -85,6 +99,10 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--table-rulings", action="store_true",
         help="the new game asks the host to apply each card the referee cannot read (a table's ruling, LIB-TAB-8); else they are announced only",
+    )  # fmt: skip
+    p.add_argument(
+        "--bot", action="append", default=[], metavar="SEAT=NAME",
+        help="seat a bot the server plays in the new game, e.g. --bot 2=ismcts (bots: random, greedy, ismcts); repeatable",
     )  # fmt: skip
     p.add_argument(
         "--allowed-host", action="append", default=[], metavar="NAME",

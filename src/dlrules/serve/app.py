@@ -4,8 +4,9 @@ Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
 
 - ``GET /``: a form to create a game; ``POST /games`` creates one (form or
   JSON ``{"players", "variant", "first_player", "auto_chance", "replayable",
-  "seed", "no_special_events", "table_rulings"}``) and answers with the
-  host's link and one link per seat (shown once);
+  "seed", "no_special_events", "table_rulings", "bots"}``; ``bots`` maps a
+  seat, from "1", to a bot's name: ``{"2": "ismcts"}``) and answers with the
+  host's link and one link per seat (shown once; ``null`` for a bot's seat);
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
 - ``GET /g/G/T/state``: the same as JSON (``dlrules.serve.table.page_data``);
 - ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
@@ -54,6 +55,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dlrules.limits import JSONLimitError, Limits, parse_json, quote
 from dlrules.serve.pages import SCRIPT_HASH, STYLE_HASH, game_page, home_page, links_page, message_page
+from dlrules.serve.bots import BotRunner
 from dlrules.serve.store import Store
 from dlrules.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, picture
 
@@ -138,8 +140,11 @@ def _request_id(body: Mapping[str, Any]) -> str | None:
     return rid
 
 
-CREATE_FIELDS = ("players", "variant", "first_player", "auto_chance", "replayable", "seed", "no_special_events", "table_rulings")
+CREATE_FIELDS = ("players", "variant", "first_player", "auto_chance", "replayable", "seed", "no_special_events", "table_rulings", "bots")
 """The fields of a new game's request (``POST /games``)."""
+
+FORM_BOT_FIELDS = ("bot1", "bot2", "bot3", "bot4")
+"""The home page's form seats bots with one list per seat instead of ``bots`` (empty: a person)."""
 
 
 def _whole(data: Mapping[str, Any], key: str, default: int | None, low: int, high: int, form: bool) -> int | None:
@@ -172,9 +177,10 @@ def game_request(data: Mapping[str, Any], form: bool = False) -> dict[str, Any]:
     """The arguments of ``Tables.create`` from a request, strictly (LIB-SRV-5):
     no unknown field, every number a whole number in its range (``2.9``
     players is refused, not rounded), true or false where a yes/no belongs."""
-    unknown = sorted(k for k in data if k not in CREATE_FIELDS)
+    fields = tuple(f for f in CREATE_FIELDS if f != "bots") + FORM_BOT_FIELDS if form else CREATE_FIELDS
+    unknown = sorted(k for k in data if k not in fields)
     if unknown:
-        raise Refusal(400, "LIB-SRV-5", f"$.{unknown[0][:40]}: not a field of a new game (they are {', '.join(CREATE_FIELDS)})")
+        raise Refusal(400, "LIB-SRV-5", f"$.{unknown[0][:40]}: not a field of a new game (they are {', '.join(fields)})")
     players = _whole(data, "players", 4, 2, 4, form)
     first = _whole(data, "first_player", 1, 1, 4, form)
     assert players is not None and first is not None
@@ -190,7 +196,27 @@ def game_request(data: Mapping[str, Any], form: bool = False) -> dict[str, Any]:
         "replayable": _yes(data, "replayable", form),
         "special_events": not _yes(data, "no_special_events", form),  # SPE-3's easier game
         "table_rulings": _yes(data, "table_rulings", form),  # LIB-TAB-8
+        "bots": _bots(data, players, form),  # LIB-SRV-10
     }
+
+
+def _bots(data: Mapping[str, Any], players: int, form: bool) -> dict[int, str]:
+    """The bots to seat (seat from 0 → name) from ``bots`` (an object from
+    seat numbers "1".."4" to bot names) or the form's ``bot1``..``bot4``;
+    names and seats are checked by ``Tables.create`` (LIB-SRV-10)."""
+    if form:
+        return {int(k[3:]) - 1: v for k in FORM_BOT_FIELDS if (v := str(data.get(k, "")).strip())}
+    given = data.get("bots", {})
+    if not isinstance(given, dict):
+        raise Refusal(400, "LIB-SRV-10", f'$.bots: expected an object from seats to bots, like {{"2": "greedy"}}, not {quote(given)}')
+    bots: dict[int, str] = {}
+    for key, name in given.items():
+        if not (key.isdigit() and len(key) <= 2 and 1 <= int(key) <= players):
+            raise Refusal(400, "LIB-SRV-10", f"$.bots.{key[:40]}: a bot's seat is a player from 1 to {players}")
+        if not isinstance(name, str):
+            raise Refusal(400, "LIB-SRV-10", f"$.bots.{key}: expected a bot's name, not {quote(name)}")
+        bots[int(key) - 1] = name
+    return bots
 
 
 def own_names() -> frozenset[str]:
@@ -286,6 +312,7 @@ def create_app(
     ``names``: host names the server answers to besides any IP address and
     its own names (``own_names``), e.g. the name a reverse proxy passes on."""
     tables = Tables(Store(db))
+    bots = BotRunner(tables)  # plays the bots' seats on its own thread, never in a request (LIB-SRV-10)
 
     def lookup(request: Request) -> tuple[Game, Role]:
         return tables.find(str(request.path_params["game"]), str(request.path_params["token"]))
@@ -316,10 +343,11 @@ def create_app(
         except Refusal as r:
             return not_created(r) if form else _refused(r)  # the form: a page that says what to change
         host = f"/g/{created.game}/{created.host}"
-        seats = [f"/g/{created.game}/{t}" for t in created.seats]
+        seats = [None if t is None else f"/g/{created.game}/{t}" for t in created.seats]
         if form:
             base = str(request.base_url).rstrip("/")
-            return HTMLResponse(links_page(base, host, seats), headers=_PAGE)
+            bots = tables.games[created.game].row.bots
+            return HTMLResponse(links_page(base, host, seats, bots), headers=_PAGE)
         return JSONResponse({"ok": True, "game": created.game, "host": host, "seats": seats})
 
     async def page(request: Request) -> Response:
@@ -420,4 +448,5 @@ def create_app(
     app = Starlette(routes=routes)
     app.add_middleware(Guard, names=own_names() | {n.lower() for n in names})
     app.state.tables = tables
+    app.state.bots = bots
     return app

@@ -263,14 +263,28 @@ def home_page() -> str:
         "<p><label><input type='checkbox' name='replayable' value='1'> replayable (practice): the server's draws follow a seed, "
         "so whoever knows it foresees them; every page says so</label></p>"
         "<p><label>Seed of a replayable game <input name='seed' size='8' placeholder='random'></label></p>"
-        "<p><button type='submit'>Create the game</button></p></form></main></body></html>\n"
+        + _bot_lists()
+        + "<p><button type='submit'>Create the game</button></p></form></main></body></html>\n"
     )
 
 
-def links_page(base: str, host: str, seats: Sequence[str]) -> str:
-    """The links of a new game, shown once (only the tokens' hashes are kept)."""
+def _bot_lists() -> str:
+    """One list per seat: a person, or a bot the server plays (LIB-SRV-10)."""
+    from dlrules.bots import BOTS
+
+    options = "<option value='' selected>a person</option>" + "".join(f"<option value='{escape(b)}'>{escape(b)} bot</option>" for b in sorted(BOTS))
+    lists = "".join(f"<label>Player {k} <select name='bot{k}'>{options}</select></label> " for k in range(1, 5))
+    return f"<p>Seats the server plays (bots; at least one seat is a person's): {lists}</p>"
+
+
+def links_page(base: str, host: str, seats: Sequence[str | None], bots: Sequence[str] = ()) -> str:
+    """The links of a new game, shown once (only the tokens' hashes are kept);
+    a bot's seat has no link (LIB-SRV-10)."""
     items = "".join(
-        f"<li>Player {i + 1}: <a href='{escape(base + s)}'>{escape(base + s)}</a></li>" for i, s in enumerate(seats)
+        f"<li>Player {i + 1}: {escape(bots[i])} bot, played by the server</li>"
+        if s is None
+        else f"<li>Player {i + 1}: <a href='{escape(base + s)}'>{escape(base + s)}</a></li>"
+        for i, s in enumerate(seats)
     )
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"

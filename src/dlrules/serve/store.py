@@ -10,6 +10,8 @@ Tables:
   token;
 - ``seats``: the SHA-256 of each seat's token (the tokens themselves are
   never stored: a copy of the database opens no game);
+- ``games.bots``: the bot seated at each seat, if any (LIB-SRV-10), one name
+  per seat separated by commas (empty for a person);
 - ``moves``: the game's record, one move per row (the move's JSON and the
   hash of the position after it, as in a record file: docs/records.md);
 - ``snapshots``: the position after the latest move (and every
@@ -93,6 +95,7 @@ class GameRow:
     auto_chance: bool
     host_hash: bytes
     seat_hashes: tuple[bytes, ...]
+    bots: tuple[str, ...] = ()  # per seat: the bot's name (dlrules.bots.BOTS), "" for a person (LIB-SRV-10)
 
 
 @attrs.frozen
@@ -130,6 +133,8 @@ class Store:
         columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
         if "replayable" not in columns:  # a file from before replayable games: none of its games is replayable
             self._db.execute("ALTER TABLE games ADD COLUMN replayable INTEGER NOT NULL DEFAULT 0")
+        if "bots" not in columns:  # a file from before bots at the table: every seat is a person's
+            self._db.execute("ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
         with self._lock:
@@ -142,11 +147,12 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute(
-                    "INSERT INTO games (id, players, variant, first_player, seed, auto_chance, host_hash, created, replayable)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (id, players, variant, first_player, seed, auto_chance, host_hash, created, replayable, bots)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         row.id, row.players, row.variant, row.first_player, NO_SEED if row.seed is None else row.seed,
                         int(row.auto_chance), row.host_hash, time.time(), int(row.seed is not None),
+                        ",".join(row.bots) if any(row.bots) else "",
                     ),
                 )  # fmt: skip
                 db.executemany("INSERT INTO seats VALUES (?, ?, ?)", [(row.id, s, h) for s, h in enumerate(row.seat_hashes)])
@@ -190,13 +196,15 @@ class Store:
     def game(self, game: str) -> GameRow | None:
         with self._lock:
             r = self._db.execute(
-                "SELECT id, players, variant, first_player, seed, auto_chance, host_hash, replayable FROM games WHERE id = ?", (game,)
+                "SELECT id, players, variant, first_player, seed, auto_chance, host_hash, replayable, bots FROM games WHERE id = ?",
+                (game,),
             ).fetchone()
             if r is None:
                 return None
             seats = self._db.execute("SELECT token_hash FROM seats WHERE game = ? ORDER BY seat", (game,)).fetchall()
         seed = r[4] if r[7] else None
-        return GameRow(r[0], r[1], r[2], r[3], seed, bool(r[5]), bytes(r[6]), tuple(bytes(s[0]) for s in seats))
+        bots = tuple(str(r[8]).split(",")) if r[8] else ("",) * int(r[1])
+        return GameRow(r[0], r[1], r[2], r[3], seed, bool(r[5]), bytes(r[6]), tuple(bytes(s[0]) for s in seats), bots)
 
     def answered(self, game: str, role: int, key: str) -> Answered | None:
         """The accepted request ``key`` of ``role`` in ``game``, if there was one."""

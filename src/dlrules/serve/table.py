@@ -22,6 +22,9 @@ checked and stored, chance entered or drawn (docs/serve.md).
   made the game replayable with a seed (LIB-SRV-9); a seat entering its own
   secret draw is offered only the cards it cannot rule out, and any card
   refused gets one message (LIB-SRV-2).
+- A host may seat bots (LIB-SRV-10): a bot seat has no link; the server
+  plays it (``dlrules.serve.bots.BotRunner``, woken through ``Tables.wake``
+  after every commit) and draws its secret chance cards itself.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import hmac
 import random
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -178,11 +181,12 @@ class Game:
 
 @attrs.frozen
 class Created:
-    """A new game: its id and the tokens (shown once: only their hashes are stored)."""
+    """A new game: its id and the tokens (shown once: only their hashes are
+    stored); a bot's seat has no token (``None``, LIB-SRV-10)."""
 
     game: str
     host: str
-    seats: tuple[str, ...]
+    seats: tuple[str | None, ...]
 
 
 class Tables:
@@ -192,6 +196,7 @@ class Tables:
         self.store = store
         self.games: dict[str, Game] = {}
         self._lock = threading.Lock()
+        self.wake: Callable[[Game], None] = lambda game: None  # told after every commit (the bots' runner, LIB-SRV-10)
         for gid in store.game_ids():
             self._load(gid)
 
@@ -208,6 +213,7 @@ class Tables:
         *,
         special_events: bool = True,
         table_rulings: bool = False,
+        bots: Mapping[int, str] | None = None,
     ) -> Created:
         """A new game. Its draws come from the operating system's secure
         source; only a ``replayable`` game draws from ``seed`` (a random one
@@ -215,7 +221,8 @@ class Tables:
         ``special_events=False``: the full game without the special event
         cards (SPE-3); ``table_rulings``: the host applies each card the
         referee cannot read (LIB-TAB-8). Both live in the game's state, so the
-        store needs no column for them."""
+        store needs no column for them. ``bots``: seat (from 0) → the name of
+        a built-in bot that the server plays there (LIB-SRV-10)."""
         if seed is not None and not replayable:
             raise Refusal(400, "LIB-SRV-9", "a seed makes every draw foreseeable: give it only for a game marked replayable")
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
@@ -226,25 +233,27 @@ class Tables:
             raise Refusal(400, "LIB-SRV-5", f"the variant is one of {', '.join(VARIANTS)}")
         if not 0 <= first_player < players:
             raise Refusal(400, "LIB-SRV-5", f"the first player is a seat from 1 to {players}")
+        seated = bot_seats(players, bots or {})
         from dlrules.engine import settle
 
         state = settle(
             initial_state(players, variant, None, first_player, special_events=special_events, table_rulings=table_rulings)
         )
-        host, seats = new_token(), tuple(new_token() for _ in range(players))
+        host, seats = new_token(), tuple(new_token() for _ in range(players))  # a bot's token is never shown
         row = GameRow(
             id=new_id(), players=players, variant=variant, first_player=first_player,
             seed=(secrets.randbits(63) if seed is None else seed) if replayable else None, auto_chance=auto_chance,
-            host_hash=token_hash(host), seat_hashes=tuple(token_hash(t) for t in seats),
+            host_hash=token_hash(host), seat_hashes=tuple(token_hash(t) for t in seats), bots=seated,
         )  # fmt: skip
         self.store.create_game(row, dumps(state))
         game = Game(row, state, 0, {0: _seat_keys(state)}, [])
         with self._lock:
             self.games[row.id] = game
-        if auto_chance:
+        if auto_chance or any(seated):
             with game.lock:
                 self._commit(game, [], None)
-        return Created(row.id, host, seats)
+        self.wake(game)
+        return Created(row.id, host, tuple(None if seated[s] else t for s, t in enumerate(seats)))
 
     def _load(self, gid: str) -> None:
         row = self.store.game(gid)
@@ -322,6 +331,25 @@ class Tables:
         except IllegalMove as exc:
             raise Refusal(422, exc.violations[0].rule if exc.violations else "LIB-SRV-6", str(exc), exc.violations) from None
         return [move]
+
+    def play_for_bot(self, game: Game, seat: int, at: int, move: Move) -> bool:
+        """Commit a bot's ``move`` for ``seat``, chosen on the position numbered
+        ``at`` (LIB-SRV-10); played as a person's would be (LIB-SRV-3: on a
+        newer position only if the seat's legal moves are the same). False:
+        not played (the bot must think again)."""
+        with game.lock:
+            if at != game.n:
+                keys = game.keys.get(at)
+                if keys is None or keys[seat] != game.keys[game.n][seat]:
+                    return False
+            if not game.row.bots[seat] or seat not in to_move(game.state) or move.seat != seat:
+                return False
+            try:
+                apply(game.state, move)
+            except IllegalMove:
+                return False
+            self._commit(game, [move], None)
+        return True
 
     def _entered(self, game: Game, role: Role, move: Draw) -> None:
         """A card entered for a draw (LIB-SRV-2): it must be among the cards
@@ -427,10 +455,15 @@ class Tables:
             move = sample_chance(state, rng)
             made.append((move, state))
             state = apply(state, move)
-        if game.row.auto_chance:
+        bots = any(game.row.bots)
+        if game.row.auto_chance or bots:
             for _ in range(AUTO_CHANCE_LIMIT):
                 if CHANCE not in to_move(state):
                     break
+                if not game.row.auto_chance:  # only a bot's secret draw (LIB-SRV-10)
+                    owner = chance_owner(state)
+                    if owner is HOST or not game.row.bots[owner]:
+                        break
                 move = sample_chance(state, _rng(game, game.n + len(made)))
                 made.append((move, state))
                 state = apply(state, move)
@@ -453,6 +486,27 @@ class Tables:
         game.pages.clear()
         game.pictures.clear()
         game.closed.clear()
+        self.wake(game)
+
+
+def bot_seats(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:
+    """The bot at each seat ("" for a person) from ``bots`` (seat from 0 →
+    name), checked (LIB-SRV-10): a seat of the game, a built-in bot's name,
+    at least one seat left for a person."""
+    from dlrules.bots import BOTS
+
+    names = ", ".join(sorted(BOTS))
+    seated = [""] * players
+    for seat, name in bots.items():
+        if type(seat) is not int or not 0 <= seat < players:
+            shown = seat + 1 if type(seat) is int else seat
+            raise Refusal(400, "LIB-SRV-10", f"a bot's seat is a player from 1 to {players}, not {shown!r}")
+        if not isinstance(name, str) or name not in BOTS:
+            raise Refusal(400, "LIB-SRV-10", f"Player {seat + 1}: no bot is called {str(name)[:40]!r} (the bots are {names})")
+        seated[seat] = name
+    if all(seated):
+        raise Refusal(400, "LIB-SRV-10", "at least one seat is a person's: the bots play only at a table with players")
+    return tuple(seated)
 
 
 def _states_after(made: list[tuple[Move, GameState]], final: GameState) -> list[str]:
@@ -611,7 +665,8 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "seat": role,
         "players": players,
         "phase": phase_name(state),
-        "to_move": [("chance" if s == CHANCE else seat_label(s)) for s in sorted(seen.to_move)],
+        "to_move": [_mover_label(game.row, s) for s in sorted(seen.to_move)],
+        "bots": [name or None for name in game.row.bots] if any(game.row.bots) else [None] * players,
         "position": describe(seen),
         "moves": moves,
         "chance": chance,
@@ -625,6 +680,14 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "order_titles": {a.value: a.title for a in Action},
         "record": role is HOST and not seen.to_move,  # the host's, once the game is over (LIB-SRV-2)
     }
+
+
+def _mover_label(row: GameRow, seat: int) -> str:
+    """Who is to move, as a page says it: "chance", "P2", "P3 (greedy bot)" (LIB-SRV-10)."""
+    from dlrules.render import seat_label
+
+    bot = row.bots[seat] if 0 <= seat < len(row.bots) else ""  # chance and the table are no seat
+    return f"{seat_label(seat)} ({bot} bot)" if bot else seat_label(seat)
 
 
 def _card_label(move: Draw) -> str:
