@@ -53,6 +53,7 @@ class Server:
         while len(out) < 3:
             line = self.proc.stdout.readline()
             assert line, "no links printed"
+            self.lines.append(line)
             out += re.findall(r"(/g/\S+)", line)
         return out
 

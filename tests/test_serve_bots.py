@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+httpx = pytest.importorskip("httpx")
 
 import warnings  # noqa: E402
 
@@ -251,3 +251,25 @@ def test_LIB_SRV_10_a_restarted_server_plays_its_bots_on(tmp_path: Path) -> None
     assert dlrules.to_move(again.games[created.game].state) == frozenset({0})  # the greedy bot made its choice
     runner.stop()
     again.store.close()
+
+
+def test_LIB_SRV_10_dlrules_serve_seats_a_bot_and_plays_it(tmp_path: Path) -> None:
+    """The command line's ``--bot``: the printed links leave the bot's seat
+    out, and the server plays it (a real process on 127.0.0.1)."""
+    pytest.importorskip("uvicorn")
+    from servekit import Server
+
+    server = Server(tmp_path / "night.sqlite", "--new-game", "3", "--auto-chance", "--bot", "2=greedy")
+    try:
+        host, *seats = server.links()
+        assert len(seats) == 2 and any("Player 2: greedy bot, played by the server" in line for line in server.lines)
+        deadline = time.monotonic() + 30
+        while True:
+            page = httpx.get(server.base + host + "/state", timeout=10).json()
+            if "P2 (greedy bot)" not in page["to_move"] and page["n"] > 0:
+                break  # the bot has made its first choice; Players 1 and 3 are still to make theirs
+            assert time.monotonic() < deadline, page["to_move"]
+            time.sleep(0.05)
+        assert page["to_move"] == ["P1", "P3"] and page["bots"] == [None, "greedy", None]
+    finally:
+        server.kill()
