@@ -310,13 +310,14 @@ def describe_decision(decision: int) -> str:
 
 class Choices:
     """The legal moves of one seat as a tree of decisions: ``children`` by
-    decision id; a leaf holds its ``move``. Built once per list of moves."""
+    decision id, each a ``Choices`` (more decisions to make) or, after a
+    move's last decision, the ``Move`` itself (a leaf is the move: no node
+    of its own to build). Built once per list of moves."""
 
-    __slots__ = ("_open", "children", "move")
+    __slots__ = ("_open", "children")
 
     def __init__(self) -> None:
-        self.children: dict[int, Choices] = {}
-        self.move: Move | None = None
+        self.children: dict[int, Choices | Move] = {}
         self._open: tuple[int, ...] | None = None
 
     @property
@@ -331,10 +332,11 @@ class Choices:
         out: list[Move] = []
         stack = [self]
         while stack:
-            node = stack.pop()
-            if node.move is not None:
-                out.append(node.move)
-            stack.extend(node.children.values())
+            for child in stack.pop().children.values():
+                if type(child) is Choices:
+                    stack.append(child)
+                else:
+                    out.append(child)  # type: ignore[arg-type]
         return tuple(out)
 
 
@@ -342,27 +344,18 @@ def _build(moves: tuple[Move, ...]) -> Choices:
     root = Choices()
     for m in moves:
         node = root
-        for d in decisions_of(m):
+        *path, last = decisions_of(m)
+        for d in path:
             nxt = node.children.get(d)
             if nxt is None:
                 nxt = node.children[d] = Choices()
+            elif type(nxt) is not Choices:  # pragma: no cover - the blocks are made prefix-free
+                raise AssertionError(f"{nxt!r}: its decisions begin {m!r}'s")
             node = nxt
-        if node.move is not None or node.children:  # pragma: no cover - the blocks are made prefix-free
+        if last in node.children:  # pragma: no cover - the blocks are made prefix-free
             raise AssertionError(f"{m!r}: its decisions are those of another move or begin them")
-        node.move = m
-    for node in _walk(root):
-        if node.move is not None and node.children:  # pragma: no cover - the blocks are made prefix-free
-            raise AssertionError(f"{node.move!r}: its decisions begin another move's")
+        node.children[last] = m
     return root
-
-
-def _walk(root: Choices) -> list[Choices]:
-    out, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        stack.extend(node.children.values())
-    return out
 
 
 _TREES: dict[tuple[int, int], list[tuple[tuple[Move, ...], Choices]]] = {}
@@ -416,13 +409,13 @@ class Partial:
         node: Choices | None = None,
         made: Move | None = None,
     ) -> None:
-        setter = object.__setattr__
-        setter(self, "state", state)
-        setter(self, "seat", seat)
-        setter(self, "chosen", chosen)
-        setter(self, "node", node)
-        setter(self, "made", made)
-        setter(self, "memo", {})
+        # the slots' own setters: faster than object.__setattr__ by name (one Partial a decision)
+        _set_state(self, state)
+        _set_seat(self, seat)
+        _set_chosen(self, chosen)
+        _set_node(self, node)
+        _set_made(self, made)
+        _set_memo(self, {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Partial is immutable: {name} cannot be set")
@@ -453,6 +446,11 @@ class Partial:
         return self.node.moves() if self.node is not None else ()
 
 
+_set_state, _set_seat, _set_chosen, _set_node, _set_made, _set_memo = (
+    Partial.__dict__[name].__set__ for name in ("state", "seat", "chosen", "node", "made", "memo")
+)
+
+
 def begin(state: GameState) -> Partial:
     """The factored position at a library state (no move under way)."""
     return Partial(state)
@@ -464,10 +462,10 @@ def resume(state: GameState, seat: int | None = None, chosen: tuple[int, ...] = 
     legal move of ``seat`` begins with them)."""
     if seat is None or not chosen:
         return Partial(state)
-    node: Choices | None = choices_of(_moves_of(state, seat))
+    node: Choices | Move | None = choices_of(_moves_of(state, seat))
     for d in chosen:
-        node = node.children.get(d) if node is not None else None
-    if node is None or node.move is not None:
+        node = node.children.get(d) if type(node) is Choices else None
+    if type(node) is not Choices:  # None, or a whole move: not one under way
         raise ValueError(f"no legal move of Player {seat + 1} begins with the decisions {chosen}")
     return Partial(state, seat, chosen, node)
 
@@ -557,6 +555,18 @@ def decide(p: Partial, decision: int, apply: Callable[[GameState, Move], GameSta
 
         move = decode(p.state, decision, CHANCE)
         return Partial(do(p.state, move), made=move)
+    return decide_for(p, who, decision, do)
+
+
+def open_decisions(p: Partial, who: int) -> tuple[int, ...]:
+    """``legal_decisions(p)`` when ``who`` (a seat, not chance) is known to be
+    ``acting(p)``: the adapters' fast path, which asks who decides once."""
+    return _here(p, who).open
+
+
+def decide_for(p: Partial, who: int, decision: int, do: Callable[[GameState, Move], GameState]) -> Partial:
+    """``decide(p, decision, do)`` when ``who`` (a seat, not chance) is known
+    to be ``acting(p)``: the adapters' fast path. The same checks and refusals."""
     if type(decision) is not int or not 0 <= decision < NUM_DECISIONS:
         raise _refuse(p, decision, f"{decision!r} is not a decision id (0..{NUM_DECISIONS - 1})")
     here = _here(p, who)
@@ -567,12 +577,15 @@ def decide(p: Partial, decision: int, apply: Callable[[GameState, Move], GameSta
         raise _refuse(
             p, decision, f"{describe_decision(decision)} is not open to Player {who + 1} now (open: {open_now}{' …' if len(shown) > 12 else ''})"
         )
+    if not isinstance(node, Choices):  # the move's last decision: the move itself
+        return Partial(do(p.state, node), made=node)
     chosen = (*p.chosen, decision)
-    while node.move is None and len(node.children) == 1:  # one open value: made for the player
-        ((forced, node),) = node.children.items()
+    while len(node.children) == 1:  # one open value: made for the player
+        ((forced, nxt),) = node.children.items()
         chosen = (*chosen, forced)
-    if node.move is not None:
-        return Partial(do(p.state, node.move), made=node.move)
+        if not isinstance(nxt, Choices):
+            return Partial(do(p.state, nxt), made=nxt)
+        node = nxt
     return Partial(p.state, who, chosen, node)
 
 
@@ -591,6 +604,6 @@ def encode_chance(move: Move) -> int:
 
 __all__ = [
     "DECISION_BLOCKS", "DECISION_VERSION", "DONE", "NUM_CHANCE_OUTCOMES", "NUM_DECISIONS", "DecisionBlock", "Partial",
-    "Choices", "acting", "begin", "block_of", "choices_of", "resume", "decide", "decisions_of", "describe_decision", "describe_decision_blocks",
-    "encode_chance", "legal_decisions", "move_of_decisions",
+    "Choices", "acting", "begin", "block_of", "choices_of", "resume", "decide", "decide_for", "decisions_of", "describe_decision",
+    "describe_decision_blocks", "encode_chance", "legal_decisions", "move_of_decisions", "open_decisions",
 ]  # fmt: skip

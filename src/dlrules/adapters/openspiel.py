@@ -52,7 +52,10 @@ from dlrules.adapters.common import (
 )
 from dlrules.adapters.recall import History, recall_lines, recall_vector, view_digest
 from dlrules.chance import outcome_weights
-from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS, Partial, acting, decide, describe_decision, legal_decisions, resume
+from dlrules.phases.scoring import is_over as library_is_over
+from dlrules.decisions import (
+    NUM_CHANCE_OUTCOMES, NUM_DECISIONS, Partial, acting, decide, decide_for, describe_decision, legal_decisions, open_decisions, resume,
+)  # fmt: skip
 from dlrules.actions import encode, move_of
 from dlrules.engine import apply_unchecked, legal_moves, new_game
 from dlrules.notation import format_move
@@ -143,13 +146,14 @@ class _Shared:
     of it is itself (nothing in it is mutated), so OpenSpiel's ``clone``
     costs no copy of the game."""
 
-    __slots__ = ("chance", "history", "partial", "player")
+    __slots__ = ("chance", "history", "outcomes", "partial", "player")
 
     def __init__(self, partial: Partial, history: History) -> None:
         self.partial = partial
         self.history = history
         self.chance: dict[int, Any] | None = None  # chance id -> move, made once
-        self.player: int | None = None  # current_player, worked out once
+        self.outcomes: list[tuple[int, float]] | None = None  # chance_outcomes, as floats, worked out once
+        self.player: int | None = partial.seat  # current_player (known in the middle of a move), worked out once
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
@@ -184,23 +188,26 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
             p = shared.partial
             if p.seat is not None:
                 shared.player = p.seat
-            elif finished(p.state):
-                shared.player = _TERMINAL
             else:
-                who = acting(p)
-                shared.player = _TERMINAL if who is None else _CHANCE if who == CHANCE else who
+                who = acting(p)  # None: nobody to move (finished, with is_over below)
+                shared.player = _TERMINAL if who is None or library_is_over(p.state) else _CHANCE if who == CHANCE else who
         return shared.player
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As pyspiel's ``State.legal_actions`` (the chance outcomes' ids at a
         chance node, nothing at the end), answered in Python: a call from
         Python skips the trip through C++ (about 6 µs a call)."""
-        current = self.current_player()
+        shared = self._shared
+        current = shared.player
+        if current is None:
+            current = self.current_player()
         if player is None:
             player = current
         if current == _CHANCE and player == _CHANCE:
             return sorted(self._chance_moves())
-        return self._legal_actions(player)
+        if player < 0 or player != current:
+            return []
+        return list(open_decisions(shared.partial, current))
 
     def is_chance_node(self) -> bool:
         return self.current_player() == _CHANCE
@@ -217,14 +224,22 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
         return shared.chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        moves = self._chance_moves()
-        total = sum(w for _, w in moves.values())
-        return [(a, moves[a][1] / total) for a in sorted(moves)]
+        """The chance outcomes' ids and probabilities (floats), ascending by id;
+        worked out once per node."""
+        shared = self._shared
+        if shared.outcomes is None:
+            moves = self._chance_moves()
+            total = sum(w for _, w in moves.values())
+            shared.outcomes = [(a, moves[a][1] / total) for a in sorted(moves)]
+        return list(shared.outcomes)
 
     def _apply_action(self, action: int) -> None:
         shared = self._shared
         p = shared.partial
-        if p.seat is None and self.current_player() == _CHANCE:
+        who = shared.player
+        if who is None:
+            who = self.current_player()
+        if who == _CHANCE:
             got = self._chance_moves().get(int(action))
             if got is None:
                 from dlrules.actions import decode
@@ -235,7 +250,8 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
             after = apply_unchecked(p.state, move)  # one of the legal chance moves
             self._shared = _Shared(Partial(after), shared.history.extend(move, after))
             return
-        nxt = decide(p, int(action), apply_unchecked)  # IllegalMove (LIB-AI-6) if not open; the last decision names a legal move
+        # IllegalMove (LIB-AI-6) if not open (at the end: decide says why); the last decision names a legal move
+        nxt = decide(p, int(action), apply_unchecked) if who < 0 else decide_for(p, who, int(action), apply_unchecked)
         history = shared.history.extend(nxt.made, nxt.state) if nxt.made is not None else shared.history
         self._shared = _Shared(nxt, history)
 
@@ -245,7 +261,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
         return f"P{player + 1} {describe_decision(int(action))}"
 
     def is_terminal(self) -> bool:
-        return self._shared.partial.seat is None and finished(self._shared.partial.state)
+        return self.current_player() == _TERMINAL  # no move under way and the game finished (worked out once)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
