@@ -123,3 +123,25 @@ def test_LIB_AI_6_a_reserved_trap_slot_in_a_plan_gets_the_documented_refusal() -
     with pytest.raises(dlrules.IllegalMove) as refused:
         decide(planning, reserved)
     assert refused.value.rules == ("LIB-AI-6",) and "names no card in decision version 1" in str(refused.value)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ORD_3_one_seats_moves_are_its_part_of_the_legal_moves_the_very_objects(players: int) -> None:
+    """``engine.seat_moves`` (the phases that list seats choosing at once
+    apart: the orders) gives each seat exactly its part of ``legal_moves``,
+    the same objects in the same order, all through random games."""
+    from dlrules.engine import seat_moves
+
+    rng = random.Random(players)
+    state = dlrules.new_game(players)
+    asked = 0
+    while not dlrules.is_over(state):
+        seats = dlrules.to_move(state)
+        legal = dlrules.legal_moves(state)
+        for seat in range(players):
+            mine = seat_moves(state, seat)
+            part = tuple(m for m in legal if m.seat == seat)
+            assert len(mine) == len(part) and all(a is b for a, b in zip(mine, part))
+            asked += len(seats) > 1 and seat in seats
+        state = dlrules.apply(state, legal[rng.randrange(len(legal))])
+    assert asked > 0

@@ -491,11 +491,13 @@ _SEAT: Callable[[Move], int] = operator.attrgetter("seat")
 
 
 def _moves_of(state: GameState, seat: int) -> tuple[Move, ...]:
-    from dlrules.engine import legal_moves, to_move
+    from dlrules.engine import PHASES, legal_moves, seat_moves, to_move
 
-    moves = legal_moves(state)
     if len(to_move(state)) == 1:
-        return moves  # every legal move is this seat's: the phase's own tuple
+        return legal_moves(state)  # every legal move is this seat's: the phase's own tuple
+    if PHASES[state.phase].legal_for is not None:
+        return seat_moves(state, seat)  # the phase lists this seat's moves apart (orders chosen at once): its own tuple
+    moves = legal_moves(state)
     seats = list(map(_SEAT, moves))  # scans in C: the phases list each seat's moves together
     if seat not in seats:
         return ()

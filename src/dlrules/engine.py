@@ -205,6 +205,16 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return moves
 
 
+def seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """``seat``'s legal moves now: ``tuple(m for m in legal_moves(state) if
+    m.seat == seat)``, the same objects in the same order; a phase whose
+    seats choose at once lists one seat's without the others' (``legal_for``)."""
+    rules = PHASES[state.phase]
+    if rules.legal_for is not None and seat >= 0:
+        return rules.legal_for(state, seat)
+    return tuple(m for m in legal_moves(state) if m.seat == seat)
+
+
 def _listed_object(state: GameState, move: object) -> bool:
     """``move`` is one of the very objects ``legal_moves(state)`` returned:
     found by a scan in C, without hashing or ``__eq__``. Such a move was made

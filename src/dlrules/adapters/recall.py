@@ -100,7 +100,7 @@ class History:
         self.mover: int | None = None if move is None else move.seat
         self.after = after
         self.length: int = 0 if parent is None else parent.length + 1
-        self._lines: dict[int, tuple[str, float, float]] = {}
+        self._lines: dict[int, tuple[str, float, float]] | None = None  # made when a line is first asked for
         self.seat: int | None = None  # a carried history: the seat whose lines it keeps
 
     @classmethod
@@ -112,7 +112,7 @@ class History:
         for node in history.nodes():
             step = cls(out)
             step.mover, step.seat = node.mover, seat
-            step._lines[seat] = node.seen(seat)
+            step._lines = {seat: node.seen(seat)}
             out = step
         return out
 
@@ -122,7 +122,8 @@ class History:
     def seen(self, seat: int) -> tuple[str, float, float]:
         """This move as ``seat`` saw it: its line, its whole-move id + 1 (0 when
         not seen whole) and the 24-bit view digest after it."""
-        got = self._lines.get(seat)
+        lines = self._lines
+        got = lines.get(seat) if lines is not None else None
         if got is None and self.seat is not None:
             return ("unknown (before a resample)", 0.0, 0.0)
         if got is None:
@@ -132,7 +133,9 @@ class History:
             digest = view_digest(self.after, seat)
             text = format_move(move) if whole else type(move).__name__
             got = (f"{_who(move, seat)}: {text} | {digest}", float(encode(move) + 1) if whole else 0.0, float(int(digest[:6], 16)))
-            self._lines[seat] = got
+            if lines is None:
+                lines = self._lines = {}
+            lines[seat] = got
         return got
 
     def nodes(self) -> list[History]:

@@ -27,6 +27,10 @@ class PhaseRules:
     - ``auto(s)``: one automatic step, or ``s`` itself when a decision is due.
     - ``done(s)``: the phase is over (the engine then enters the next one).
     - ``turn_rule``: the rule cited when a seat moves out of turn.
+    - ``legal_for(s, seat)`` (optional): one seat's legal moves, the very
+      objects of its part of ``legal(s)`` in the same order, for a phase that
+      lists seats choosing at once apart (the engine's ``seat_moves``;
+      without it, ``legal(s)`` is filtered).
     - ``implemented``: False for a phase whose rules have not landed yet
       (``phases.unfinished``): the game stops there.
     """
@@ -39,6 +43,7 @@ class PhaseRules:
     done: Callable[[GameState], bool]
     turn_rule: str
     implemented: bool = True
+    legal_for: Callable[[GameState, int], tuple[Move, ...]] | None = None
 
 
 def no_decisions(rule: str, why: str, *, done: bool, implemented: bool = True) -> PhaseRules:

@@ -93,6 +93,13 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return moves
 
 
+def legal_for(state: GameState, seat: int) -> tuple[Move, ...]:
+    """``seat``'s part of ``legal(state)``: the same objects, without listing the others' (ORD-3)."""
+    if _pending_dummy(state) is not None or seat not in _choosing(state):
+        return ()
+    return _seat_choices(state, seat)
+
+
 def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: ``seat``'s ways to choose, with its dummy's third if it has one."""
     mine = dummy_for(state, seat)
@@ -311,4 +318,4 @@ def done(state: GameState) -> bool:
     return _pending_dummy(state) is None and all(p.played and p.committed is None for p in state.players)
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="ORD-3")
+RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="ORD-3", legal_for=legal_for)
