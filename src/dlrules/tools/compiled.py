@@ -19,10 +19,10 @@ Not compiled: the modules that define attrs classes (``state.py`` with its
 record copiers, ``moves.py``, ``phases/common.py``, the components …): mypyc
 compiles a class of a compiled module as a native class, which attrs' fields
 and the ``__class__`` assignment of ``state.evolve`` do not survive; the
-setup (``new_game`` runs once a game, and a compiled function refuses an
-argument of the wrong type with its own ``TypeError`` before the rules can
-word the refusal); and the modules outside the play of a game (CLI, server,
-pictures).
+engine and the setup (``engine.new_game`` and the setup's functions take
+what a caller passes, and a compiled function refuses an argument of the
+wrong type with its own ``TypeError`` before the rules can word the refusal,
+RUL-8); and the modules outside the play of a game (CLI, server, pictures).
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ import sys
 from pathlib import Path
 
 COMPILED: tuple[str, ...] = (
-    "engine.py",
     "dungeon.py",
     "phases/adventurers.py",
     "phases/change_of_year.py",
@@ -52,12 +51,13 @@ COMPILED: tuple[str, ...] = (
     "phases/combat/monsters.py",
     "phases/combat/party.py",
     "phases/combat/planning.py",
+    "phases/combat/ruling.py",
     "phases/combat/spells.py",
     "phases/combat/steps.py",
     "phases/combat/traps.py",
 )
-"""The modules compiled, relative to the package: the engine and the phases'
-rules, where a game spends its time."""
+"""The modules compiled, relative to the package: the phases' rules, where
+a game spends its time."""
 
 ROOT = Path(__file__).resolve().parents[3]
 
