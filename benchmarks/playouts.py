@@ -9,14 +9,19 @@ dlrules: from ``new_game(n)`` for n = 4, 3, 2, uniform random play-outs of
 whole games (until nobody is to move: the end of the game, SCO-3, with its
 outcome computed), chance sampled with
 ``sample_chance``, one ``random.Random`` per play-out seeded from ``--seed``.
-A *decision* is one move applied with ``apply`` (a player's or chance's),
-together with what it takes to choose it (``to_move``, ``legal_moves`` or
-``sample_chance``). python-chess: random games from the start position until
+A *decision* is a player's move applied with ``apply``, together with what
+it takes to choose it (``to_move``, ``legal_moves``); chance's moves (draws,
+deals: ``sample_chance`` and ``apply``) are counted apart (issue 25).
+python-chess: random games from the start position until
 ``Board.outcome()`` is not None; a *ply* is one ``legal_moves`` listing, one
 random choice and one ``push``.
 
-Both kinds of play-out alternate in one loop, so machine noise hits both
-alike; the ratio ours/theirs is what to track (absolute times drift).
+Both kinds of play-out alternate in one loop and are timed in CPU time, so
+machine noise hits both alike; the ratio ours/theirs, the players'
+decisions per second ÷ plies per second, is what to track (absolute times
+drift). Also printed: all moves (chance included) ÷ plies, ``apply``'s µs
+in the building phases, in combat and for a combat card's draw, and
+``dlrules simulate``'s 4-player games per CPU second.
 
 Memory: a separate loop plays ``--memory-games`` whole 4-player games (1,000
 by default) one after another in this process, computing each outcome, and
