@@ -262,12 +262,14 @@ def test_another_players_spy_look_is_told_without_the_card() -> None:
     state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
     state = decline_until(state, dlrules.Action.REPUTATION, 0)
     look = Spy(2, 3)
-    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I and looks at a combat card"
+    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I: pays nothing and looks at a combat card; evil 5 → 4"
     assert secret_move_text(state, look, 2) is None  # the spy knows what they do
     after = dlrules.apply(state, look)
     draw = dlrules.legal_moves(after)[0]
     assert isinstance(draw, dlrules.Draw) and draw.deck == "combat"
-    assert secret_move_text(after, draw, 0) == "chance turns up the combat card P3 looks at (secret)"
+    assert secret_move_text(after, draw, 0) == (
+        "chance turns up the combat card P3 looks at (secret); P3 has looked at the combat card; P3's minion on Improve Reputation I goes home (order carried out)"
+    )
     assert secret_move_text(after, draw, 2) is None
 
 

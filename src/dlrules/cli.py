@@ -354,7 +354,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
                 "at": at,
                 "seat": seat,
                 "legal": [
-                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m)}
+                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, seat=seat)}
                     for m in moves
                 ],
             }
@@ -373,7 +373,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
     print(f"Legal moves ({len(moves)}):")
     width = max(len(format_move(m, players=players)) for m in moves) if moves else 0
     for m in moves:
-        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m)}")
+        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m, seat=seat)}")
     return 0
 
 

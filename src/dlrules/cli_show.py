@@ -23,7 +23,8 @@ from dlrules.engine import apply
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
 from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
-from dlrules.render import describe, describe_move, secret_move_text
+from dlrules.render import describe, describe_move
+from dlrules.wording import knows
 from dlrules.serialization import loads
 from dlrules.state import GameState
 
@@ -130,8 +131,8 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     players = record.header.players
     frames = [Frame(position(state, seat), "The start of the game (position 0).")]
     for n, rm in enumerate(record.moves, start=1):
-        secret = secret_move_text(state, rm.move, seat) if seat is not None else None
-        caption = f"Move {n}: {secret}" if secret else f"Move {n}: {format_move(rm.move, players=players)} — {describe_move(state, rm.move)}"
+        words = describe_move(state, rm.move, seat=seat)  # as this seat may be told it
+        caption = f"Move {n}: {format_move(rm.move, players=players)} — {words}" if knows(state, rm.move, seat) else f"Move {n}: {words}"
         try:
             state = apply(state, rm.move)
         except ValueError as exc:

@@ -355,172 +355,35 @@ def describe(state: GameState | PlayerView, seat: int | None = None) -> str:
 # --- moves in context ---------------------------------------------------------------------
 
 
-def _orders_text(actions: tuple[Action, ...]) -> str:
-    return ", ".join(a.title for a in actions)
-
-
-def _effects(before: GameState, after: GameState, seat: int) -> list[str]:
-    """What the move changed for ``seat``: payments, gains, evil, imps, tiles,
-    monsters, traps, the paladin (read from the two states, so it is exact
-    whatever the rules did)."""
-    if not 0 <= seat < before.n_players or after.n_players != before.n_players:
-        return []
-    p, q = before.players[seat], after.players[seat]
-    out: list[str] = []
-    paid = [f"{p.gold - q.gold} gold" for _ in (0,) if q.gold < p.gold] + [f"{p.food - q.food} food" for _ in (0,) if q.food < p.food]
-    if paid:
-        out.append("pays " + " and ".join(paid))
-    gained = [f"{q.gold - p.gold} gold" for _ in (0,) if q.gold > p.gold] + [f"{q.food - p.food} food" for _ in (0,) if q.food > p.food]
-    if gained:
-        out.append("gains " + " and ".join(gained))
-    if q.imps > p.imps:
-        n = q.imps - p.imps
-        out.append(f"gets {n} imp{'s' if n != 1 else ''}")
-    old = {t.square: t for t in p.dungeon.tiles}
-    for t in q.dungeon.tiles:
-        was = old.get(t.square)
-        if was is None:
-            out.append(f"digs a tunnel at {square_name(t.square)}")
-        elif t.room is not None and was.room is None:
-            out.append(f"builds the {room_name(t.room)} at {square_name(t.square)}")
-    hired = list(q.monsters)
-    for m in p.monsters:
-        if m in hired:
-            hired.remove(m)
-        else:
-            out.append(f"the {monster_name(m.kind)} leaves")
-    out.extend(f"hires the {monster_name(m.kind)}" for m in hired)
-    busy = (q.busy_imps + q.foreimps) - (p.busy_imps + p.foreimps)
-    if busy > 0:
-        out.append(f"{busy} imp{'s' if busy != 1 else ''} at work")
-    if len(q.traps) > len(p.traps):
-        got = len(q.traps) - len(p.traps)
-        out.append(f"gets {got} trap card{'s' if got != 1 else ''}")
-    r = after.resolution
-    if r is not None and r.draws and (before.resolution is None or not before.resolution.draws):
-        out.append(f"draws {r.draws} trap card{'s' if r.draws != 1 else ''} next")
-    if q.evil != p.evil:
-        out.append(f"evil {p.evil} → {q.evil}")
-    if q.damage_tokens > p.damage_tokens:
-        out.append(f"takes {q.damage_tokens - p.damage_tokens} damage token(s)")
-    if after.paladin == seat and before.paladin != seat:
-        out.append("the paladin comes to attack this dungeon")
-    return out
-
-
-def _is(move: Any, *names: str) -> bool:
-    """``move`` is of one of the named move classes (by name, so a class that
-    another version adds, renames or removes never breaks the renderer)."""
-    return type(move).__name__ in names
-
-
-def describe_move(state: GameState, move: Any) -> str:
+def describe_move(state: GameState, move: Any, seat: int | None = None) -> str:
     """What ``move`` does in ``state``, for people, like chess's SAN:
-    ``P3 takes Build Room II: pays 1 gold, builds the Magic Room at B3``.
+    ``P3 builds the Magic Room at C2: pays 1 gold``.
 
-    The effects are read from the position the move leads to, so the text is
-    exact whatever the rules did; an illegal move is described with the
-    reason it is refused."""
-    from dlrules.engine import apply, apply_with_events, check
+    The words are read from the events ``apply_with_events`` reports for the
+    move (``dlrules.wording``), the same events the narration prints, so the
+    text states what the rules did. With ``seat``, the move as that seat may
+    be told it: a secret the move holds (orders chosen, trap cards planned or
+    discarded, a card drawn or looked at) is not named to the other seats.
+    An illegal move is described with the reason it is refused."""
+    from dlrules.engine import apply_with_events, check
     from dlrules.notation import format_move
+    from dlrules.wording import move_words
 
-    who = seat_label(move.seat)
     problems = check(state, move)
     if problems:
         return f"{format_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
-    after = apply(state, move)
-    acting = _acting(state) or "the action"
-    if _is(move, "Draw"):
-        names = {"monsters": monster_name, "rooms": room_name, "traps": trap_name, "adventurers": adventurer_label,
-                 "events": _event_name, "combat": combat_card_name}  # fmt: skip
-        name = names.get(move.deck, lambda k: SPECIAL_EVENTS[k].name if k in SPECIAL_EVENTS else k)(move.card)
-        _, events = apply_with_events(state, move)
-        where = f" ({events[0].text.rstrip('.')})" if events and events[0].code != "phase" else ""
-        return f"chance turns up {name} from the {move.deck} deck{where}"
-    if _is(move, "DealOrders"):
-        return f"chance deals {colour_label(state, move.target)} {_orders_text(move.orders)}"
-    if _is(move, "DrawDummyOrders"):
-        return f"chance draws dummy D{move.colour + 1}'s orders: {_orders_text(move.orders)}"
-    if _is(move, "KeepUnavailable"):
-        return f"{who} keeps {' and '.join(a.title for a in move.orders)} unavailable (secret until all have chosen)"
-    if _is(move, "ChooseOrders"):
-        text = f"{who} chooses {_orders_text(move.orders)}, first to third (secret until all have chosen)"
-        return text + (f"; the dummy's third order: {move.dummy_order.title}" if move.dummy_order is not None else "")
-    effects = _effects(state, after, move.seat)
-    tail = (": " + ", ".join(effects)) if effects else ""
-    if _is(move, "Decline"):
-        return f"{who} declines {acting}: the minion stands on the order card{tail}"
-    if _is(move, "TakeAction", "MineGold", "HireMonster", "BuildRoom"):
-        return f"{who} takes {acting}{tail}"
-    if _is(move, "Spy"):
-        return f"{who} takes {acting} and looks at combat card {move.position + 1}{tail}"
-    if _is(move, "DigTunnel"):
-        r = state.resolution
-        verb = "takes " + acting if r is None or r.dug == 0 else "goes on digging"
-        return f"{who} {verb}{tail}"
-    if _is(move, "FinishDigging"):
-        return f"{who} stops digging{tail}"
-    if _is(move, "ActivateRoom"):
-        tile = state.players[move.seat].dungeon.at(move.room)
-        name = room_name(tile.room) if tile is not None and tile.room else "room"
-        trolls = f" and {move.trolls} troll token{'s' if move.trolls != 1 else ''}" if move.trolls else ""
-        return f"{who} staffs the {name} at {square_name(move.room)}{trolls}{tail}"
-    if _is(move, "FinishProduction"):
-        return f"{who} is done producing{tail}"
-    if _is(move, "ReturnOrder"):
-        return f"{who} takes back {move.action.title}{tail}"
-    if _is(move, "PayMonster"):
-        p = state.players[move.seat]
-        name = monster_name(p.monsters[move.monster].kind) if 0 <= move.monster < len(p.monsters) else "monster"
-        verb = f"pays the {name}'s upkeep" if move.pay else f"lets the {name} go"
-        return f"{who} {verb}{tail}"
-    if _is(move, "PayTaxes"):
-        return f"{who} pays {move.gold} gold of the taxes{tail}"
-    if _is(move, "DiscardTrap", "ReturnTrap"):
-        return f"{who} discards the {trap_name(move.trap)}{tail}"
-    return f"{format_move(move, players=state.n_players)}{tail}"  # a move added later: its notation
+    _, events = apply_with_events(state, move)
+    return move_words(state, move, events, viewer=seat)
 
 
 def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
-    """What ``viewer`` may be told of a move whose content is hidden from them
-    (docs/views.md), or None when they may see the move itself: another
+    """What ``viewer`` may be told of a move that holds something hidden from
+    them (docs/views.md), or None when they may know the whole move:
+    ``describe_move(state, move, seat=viewer)`` then. Hidden: another
     player's chosen or kept orders (ORD-3, RUL-13), the orders dealt to another
-    player (RUL-13), a trap card another player draws or discards (ACT-TRAP-2,
-    Y2-3), the combat card another player looks at and its position
-    (ACT-REP-2, LIB-TAB-4)."""
-    from dlrules.engine import apply
+    player (RUL-13), a trap card another player draws, plans or discards
+    (ACT-TRAP-2, CMB-PLAN-9, Y2-3), the combat card another player looks at and
+    its position (ACT-REP-2, LIB-TAB-4)."""
+    from dlrules.wording import knows
 
-    if move.seat == viewer:
-        return None
-    who = seat_label(move.seat)
-    if _is(move, "ChooseOrders"):
-        return f"{who} chooses their orders (secret until all have chosen)"
-    if _is(move, "KeepUnavailable"):
-        return f"{who} chooses the orders kept unavailable (secret until all have chosen)"
-    if _is(move, "DealOrders") and move.target < state.n_players and move.target != viewer:
-        return f"chance deals {seat_label(move.target)} orders to choose unavailable ones from (secret)"
-    if _is(move, "Spy"):
-        return f"{who} takes {_acting(state) or 'Improve Reputation'} and looks at a combat card"
-    if _is(move, "DiscardTrap", "ReturnTrap"):
-        return f"{who} discards a trap card (face down)"
-    if _is(move, "Draw") and move.deck in ("traps", "combat"):
-        if move.deck == "traps":
-            after = apply(state, move)
-            gainer = next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)
-            if gainer is not None and gainer != viewer:
-                return f"chance deals {seat_label(gainer)} a trap card (face down)"
-        else:
-            spying = state.resolution is not None and state.resolution.spy is not None
-            looker = _acting_seat(state) if spying else None  # a combat card revealed otherwise is public
-            if looker is not None and looker != viewer:
-                return f"chance turns up the combat card {seat_label(looker)} looks at (secret)"
-    return None
-
-
-def _acting_seat(state: GameState) -> int | None:
-    from dlrules.phases.resolution import acting_seat
-
-    try:
-        return acting_seat(state)
-    except Exception:  # noqa: BLE001 - not in resolution
-        return None
+    return None if knows(state, move, viewer) else describe_move(state, move, seat=viewer)

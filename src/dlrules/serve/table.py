@@ -408,7 +408,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     players = state.n_players
     moves: list[dict[str, Any]] = []
     for m in seen.legal:
-        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m)})
+        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m, seat=role)})
     chance: list[dict[str, Any]] = []
     chance_note = ""
     if CHANCE in seen.to_move:
@@ -425,8 +425,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     log = []
     viewer = -2 if role is HOST else role
     for e in game.recent:
-        secret = secret_move_text(e.before, e.move, viewer)
-        log.append({"n": e.n, "text": secret if secret is not None else describe_move(e.before, e.move)})
+        log.append({"n": e.n, "text": describe_move(e.before, e.move, seat=viewer)})  # the seat's words (secrets unnamed)
     return {
         "ok": True,
         "n": game.n,
