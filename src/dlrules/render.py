@@ -64,11 +64,19 @@ def room_code(key: str) -> str:
 
 
 def combat_card_name(key: str | None) -> str:
-    """``fatigue 2`` for a known combat card, ``?`` for one not seen."""
+    """A known combat card by its name, speed and fatigue (``Detect Evil (slow,
+    fatigue 2)``); ``face down`` for one this view has not seen (CMB-CARD-7:
+    until it is turned up, only those who looked at it know it)."""
     if key is None or key == HIDDEN:
-        return "?"
+        return "face down"
     card = COMBAT_CARDS.get(key)
-    return f"fatigue {card.fatigue}" if card is not None else key
+    return f"{card.name} ({card.speed.value}, fatigue {card.fatigue})" if card is not None else key
+
+
+def combat_card_text(key: str | None) -> str:
+    """``combat_card_name`` with the card's text, for a line of its own."""
+    card = COMBAT_CARDS.get(key) if key is not None else None
+    return f"{combat_card_name(key)}: {card.effect}" if card is not None else combat_card_name(key)
 
 
 def adventurer_label(key: str) -> str:
@@ -218,9 +226,10 @@ def _round_lines(state: GameState) -> list[str]:
         lines.append(f"Adventurers this round: {_names(state.adventurers_now, adventurer_label)}.")
     if state.adventurers_next:
         lines.append(f"Adventurers next round: {_names(state.adventurers_next, adventurer_label)}.")
-    cards = ", ".join(f"{i + 1} {combat_card_name(c)}" for i, c in enumerate(_combat_cards(state)))
+    cards = _combat_cards(state)
     if cards:
-        lines.append(f"Combat cards: {cards}.")
+        lines.append("Combat cards (round: card):")
+        lines.extend(f"  {i + 1}: {combat_card_text(c)}" for i, c in enumerate(cards))
     if state.far_lands:
         lines.append(f"Far lands: {len(state.far_lands)} tiles.")
     return lines
@@ -321,6 +330,7 @@ def describe_lines(state: GameState | PlayerView, seat: int | None = None) -> li
     lines.append("Board (slots I, II, III; . is empty):")
     lines.extend(_board_lines_wide(s))
     lines.extend(_round_lines(s))
+    lines.extend(combat_lines(s))
     lines.append(_evil_line(s))
     for i in range(s.n_players):
         lines.extend(_player_lines(s, i, chosen[i] if i < len(chosen) else None))
@@ -331,6 +341,120 @@ def describe_lines(state: GameState | PlayerView, seat: int | None = None) -> li
         lines.append(f"Dummy D{d.colour + 1}{who}: unavailable {','.join(a.value for a in d.unavailable) or '-'}{drawn}{third}")
     lines.extend(_outcome_lines(s))
     return lines
+
+
+BATTLE_STEPS: tuple[tuple[str, str], ...] = (
+    ("trap", "traps"), ("fast", "fast spells"), ("monsters", "monsters"), ("slow", "slow spells"), ("heal", "healing"),
+)  # fmt: skip
+"""A battle's steps in order (CMB-4): ``Battle.step`` and its words (the SVG shows the same)."""
+
+_STAGES = {"plan": "planning", "reveal": "the combat card is turned up", "battle": "battles", "over": "combat over"}
+
+
+def combat_defender(state: GameState) -> int | None:
+    """The seat whose battle is fought, or who plans, now (CMB-REF-1)."""
+    f = state.fight
+    if f is None:
+        return None
+    if f.battle is not None:
+        return f.battle.seat
+    order = state.player_order()
+    return order[f.position] if 0 <= f.position < len(order) else None
+
+
+def hit_points_text(adv: Adventurer) -> str:
+    """``HP 9 (8 + 1 Create Food token)``: the hit points a battle counts (CMB-PARTY-4, C2-1)."""
+    from dlrules.phases.combat import hit_points
+
+    hp = hit_points(adv)
+    return f"HP {hp} ({hp - adv.food} + {adv.food} Create Food token{'s' if adv.food != 1 else ''})" if adv.food else f"HP {hp}"
+
+
+def _member(i: int, adv: Adventurer) -> str:
+    from dlrules.phases.combat import is_illusion
+
+    name = "the illusion" if is_illusion(adv) else adventurer_label(adv.key).split(" HP")[0]
+    power = adventurer_label(adv.key).partition(" HP")[2].partition(" ")[2] if not is_illusion(adv) else ""
+    bits = [hit_points_text(adv)] + ([power] if power else []) + ([f"{adv.damage} damage"] if adv.damage else [])
+    bits += [f"{adv.poison} poison to come"] if adv.poison else []
+    return f"{i + 1}. {name} ({', '.join(bits)})"
+
+
+def combat_lines(state: GameState) -> list[str]:
+    """The combat as text, what the battle picture shows (``svg.battle``): the
+    combat round and stage, the round's combat card, the defender, the battle
+    tile, the step under way, the party with hit points and damage, the traps
+    still to go off (``?`` where this view may not see them, CMB-PLAN-9), the
+    monsters sent and what waits for a decision; then every seat's plan."""
+    from dlrules.phases.combat import party
+
+    f = state.fight
+    if f is None or state.phase.value != "combat":
+        return []
+    seat = combat_defender(state)
+    b = f.battle
+    stage = _STAGES.get(f.stage, f.stage)
+    who = ""
+    if seat is not None and f.stage != "over":
+        who = f"; {seat_label(seat)} " + ("defends" if b is not None else "plans" if f.stage == "plan" else "is next")
+    lines = [f"Combat round {f.round} of 4: {stage}{who}."]
+    cards = _combat_cards(state)
+    key = cards[f.round - 1] if 0 < f.round <= len(cards) else None
+    lines.append(f"  Combat card {f.round}: {combat_card_text(key)}")
+    if seat is None or f.stage == "over":
+        return lines + _plans_lines(state)
+    p = state.players[seat]
+    plan = f.plans[seat] if 0 <= seat < len(f.plans) else None
+    if plan is not None:
+        where = f"  Battle tile: {square_name(plan.tile)} in {seat_label(seat)}'s dungeon"
+        tile = p.dungeon.at(plan.tile)
+        if tile is not None and tile.room:
+            where += f" (the {room_name(tile.room)})"
+        lines.append(where)
+    if b is not None:
+        steps = ", ".join(f"[{words}]" if name == b.step else words for name, words in BATTLE_STEPS)
+        lines.append(f"  Step: {dict(BATTLE_STEPS).get(b.step, b.step)} (of {steps})")
+        waiting = []
+        if b.aiming is not None:
+            by = monster_name(b.aiming) if b.aiming in MONSTERS else trap_name(b.aiming)
+            what = "the Witch's second small attack" if b.aiming == "witch" else f"the {by}"
+            waiting.append(f"{seat_label(seat)} to aim {what} (Target)")
+        if b.choosing is not None:
+            card = COMBAT_CARDS.get(b.choosing)
+            waiting.append(f"{seat_label(seat)} answers {card.name if card else b.choosing}")
+        if waiting:
+            lines.append("  Waiting for: " + "; ".join(waiting))
+    members = party(state, seat)
+    lines.append("  Party (entrance first): " + ("; ".join(_member(i, a) for i, a in enumerate(members)) or "nobody left"))
+    traps = b.traps if b is not None else (plan.traps if plan is not None else ())
+    names = ", ".join("? (face down)" if t == HIDDEN else trap_name(t) for t in traps) or "-"
+    gold = f"; {plan.gold} gold from the room on them" if plan is not None and plan.gold else ""
+    lines.append(f"  {'Traps still to go off' if b is not None else 'Planned traps'}: {names}{gold}")
+    sent = plan.monsters if plan is not None else ()
+    waiting_set = set(b.sent) if b is not None else set(sent)
+    monsters = []
+    for index in sent:
+        m = p.monsters[index] if 0 <= index < len(p.monsters) else None
+        name = monster_name(m.kind) if m is not None else f"monster {index + 1}"
+        state_words = "ready" if m is not None and m.ready else "knocked out"
+        if b is not None:
+            state_words += ", to act" if index in waiting_set else ", has acted"
+        monsters.append(f"{name} ({state_words})")
+    lines.append("  Monsters sent: " + (", ".join(monsters) or "-"))
+    return lines + _plans_lines(state)
+
+
+def _plans_lines(state: GameState) -> list[str]:
+    f = state.fight
+    assert f is not None
+    made = []
+    for s, other in enumerate(f.plans):
+        if other is None:
+            continue
+        names = ", ".join("?" if t == HIDDEN else trap_name(t) for t in other.traps)
+        sent = ", ".join(monster_name(state.players[s].monsters[i].kind) for i in other.monsters if 0 <= i < len(state.players[s].monsters))
+        made.append(f"{seat_label(s)} at {square_name(other.tile)}" + (f", traps {names}" if names else "") + (f", sends {sent}" if sent else ""))
+    return [f"  Plans this round: {'; '.join(made) if made else 'none yet'}"] if f.stage != "over" else []
 
 
 def _outcome_lines(state: GameState) -> list[str]:

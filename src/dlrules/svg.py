@@ -39,7 +39,7 @@ from dlrules.render import (
     adventurer_hp,
     adventurer_label,
     colour_label,
-    combat_card_name,
+    combat_card_text,
     monster_name,
     paladin_whereabouts,
     phase_name,
@@ -51,6 +51,7 @@ from dlrules.render import (
     _combat_cards,
     _event_name,
 )
+from dlrules.components import COMBAT_CARDS
 from dlrules.state import GameState
 from dlrules.views import HIDDEN
 
@@ -343,7 +344,10 @@ def _board_body(state: GameState) -> list[str]:
     out.append(_text(x0, y + 50, "Combat cards", 10))
     for i, card in enumerate(cards):
         known = card is not None and card != HIDDEN
-        out.append(_titled(_rect(x0 + 76 + i * 52, y + 38, 46, 18, "#fff8e1" if known else "#455a64", stroke=INK, rx=3) + _text(x0 + 99 + i * 52, y + 51, combat_card_name(card) if known else f"{i + 1} ?", 9, text_anchor="middle", fill=INK if known else "#ffffff"), f"combat card {i + 1}: {combat_card_name(card)}"))
+        name = COMBAT_CARDS[card].name if known and card in COMBAT_CARDS else str(card)
+        label = f"{i + 1} {name}" if known else f"{i + 1} ?"
+        cx, cy = x0 + 76 + (i % 2) * 118, y + 38 + (i // 2) * 20  # two by two: a name fits
+        out.append(_titled(_rect(cx, cy, 114, 18, "#fff8e1" if known else "#455a64", stroke=INK, rx=3, class_="combat-card-known" if known else "combat-card-face-down") + _text(cx + 57, cy + 13, label[:22], 9, text_anchor="middle", fill=INK if known else "#ffffff"), f"combat card {i + 1}: {combat_card_text(card)}"))
 
     # The evil track: spaces 1..15, the paladin line, markers, the paladin.
     ty = 330
