@@ -47,7 +47,7 @@ def test_the_dungeon_picture_holds_what_the_dungeon_holds() -> None:
     root = _parse(svg.dungeon(state, 0))
     p = state.players[0]
     assert len(_classed(root, "tunnel")) == sum(1 for t in p.dungeon.tiles if t.room is None)
-    assert len(_classed(root, "room")) == 1 and "CC" in _texts(root)
+    assert len(_classed(root, "room")) == 1 and {"Chicken", "Coop"} <= set(_texts(root))  # the name, not a two-letter code (issue 22)
     assert len(_classed(root, "conquered")) == 1
     assert len(_classed(root, "rock")) == 20 - len(p.dungeon.tiles)
     assert len(_classed(root, "monster")) == 1 and len(_classed(root, "monster-out")) == 1

@@ -141,7 +141,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     result = outcome(state)
     if result is not None:  # SCO-3: the last position says who won
         last = frames[-1]
-        frames[-1] = Frame(last.svg, f"{last.caption} The game is over: {describe_result(result)}. Totals: "
+        frames[-1] = Frame(last.svg, f"{last.caption.rstrip('.')}. The game is over: {describe_result(result)}. Totals: "
                            + ", ".join(f"Player {p.seat + 1} {p.total}" for p in result.players) + ".")
     return frames
 

@@ -171,6 +171,8 @@ def _monster(m: Monster) -> str:
 
 def _adventurer(a: Adventurer) -> str:
     text = adventurer_label(a.key)
+    if a.food:  # C2-1: Create Food tokens add hit points for the rest of the combat
+        text += f" +{a.food} Create Food token{'s' if a.food != 1 else ''}"
     return text + (f" [{a.damage} damage]" if a.damage else "")
 
 
@@ -265,7 +267,7 @@ def _player_lines(state: GameState, seat: int, chosen: bool | None) -> list[str]
     p = state.players[seat]
     first = " (first player)" if seat == state.first_player else ""
     imps = f"{p.imps} imps ({p.free_imps} free)" if p.free_imps != p.imps else f"{p.imps} imps"
-    extra = f", {p.damage_tokens} damage tokens" if p.damage_tokens else ""
+    extra = f", {p.damage_tokens} red mark{'s' if p.damage_tokens != 1 else ''} (unpaid taxes)" if p.damage_tokens else ""
     head = f"{seat_label(seat)}{first}: {p.gold} gold, {p.food} food, {imps}, evil {p.evil}{extra}; {_traps(p)}"
     info = [
         f"hand: {','.join(a.value for a in p.hand) or '-'}",

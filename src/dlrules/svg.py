@@ -40,6 +40,7 @@ from dlrules.render import (
     adventurer_label,
     colour_label,
     combat_card_text,
+    hit_points_text,
     monster_name,
     paladin_whereabouts,
     phase_name,
@@ -52,7 +53,7 @@ from dlrules.render import (
     _event_name,
 )
 from dlrules.components import COMBAT_CARDS
-from dlrules.state import GameState
+from dlrules.state import Adventurer, GameState
 from dlrules.views import HIDDEN
 
 COLOURS: tuple[str, ...] = ("#c0392b", "#2e6fd8", "#2e9e4f", "#e0b000")
@@ -90,7 +91,7 @@ def colour_fill(colour: int) -> str:
 
 
 def _attrs(**kw: object) -> str:
-    return " ".join(f"{k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in kw.items() if v is not None)
+    return " ".join(f"{'xml:space' if k == 'xml_space' else k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in kw.items() if v is not None)
 
 
 def _rect(x: float, y: float, w: float, h: float, fill: str, **kw: object) -> str:
@@ -142,8 +143,8 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
     out.append(_text(8, 18, f"{seat_label(seat)}{first}", 14, fill="#ffffff", font_weight="bold"))
     out.append(_text(DUNGEON_W - 8, 18, f"evil {p.evil}", 13, fill="#ffffff", text_anchor="end", class_="evil"))
     supplies = f"{p.gold} gold  {p.food} food  {p.imps} imps"
-    if p.damage_tokens:
-        supplies += f"  {p.damage_tokens} damage"
+    if p.damage_tokens:  # EVT-TAX-2, SCO-1f: a damage token is a red mark for unpaid taxes, not damage
+        supplies += f"  {p.damage_tokens} red mark{'s' if p.damage_tokens != 1 else ''}"
     out.append(_text(8, 44, supplies, 12, class_="supplies"))
 
     # The party queue above the entrance: the first adventurer nearest to it.
@@ -157,18 +158,19 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
         ax = max(20.0, min(DUNGEON_W - 20.0, ax))
         ay = gy - 42
         label = adventurer_label(adv.key)
-        hp = adventurer_hp(adv.key)
+        hp = _hit_points(adv)
         kind = label.split()[0]
         shade = "#fff3c4" if kind == "paladin" else "#ffffff"
         token = _circle(ax, ay, 16, shade, stroke=INK, stroke_width=1.5, class_="adventurer")
         token += _text(ax, ay + 4, kind[:3].capitalize(), 10, text_anchor="middle", font_weight="bold")
         if hp is not None:
-            token += _text(ax, ay - 20, f"HP{hp}", 8, text_anchor="middle")
+            token += _text(ax, ay - 20, f"HP {hp}", 8, text_anchor="middle", class_="hp")
+        token += _food_tokens(adv, ax - 13, ay - 12)
         token += _text(ax - 13, ay + 17, str(i + 1), 8, text_anchor="middle", fill="#555555")  # place in the queue
         if adv.damage:
             token += _circle(ax + 13, ay + 12, 8, "#d32f2f")
             token += _text(ax + 13, ay + 15.5, str(adv.damage), 10, text_anchor="middle", fill="#ffffff", class_="damage")
-        out.append(_titled(token, f"{i + 1}. {label}" + (f", {adv.damage} damage" if adv.damage else "")))
+        out.append(_titled(token, f"{i + 1}. {label}, {hit_points_text(adv)}" + (f", {adv.damage} damage" if adv.damage else "")))
 
     # The grid: column letters, row numbers, rock, tunnels, rooms, conquered tiles.
     for c in range(COLUMNS):
@@ -192,12 +194,13 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
                 room_fill = ROOM_FILL.get(room_kind.produce, "#dddddd") if room_kind is not None else "#dddddd"
                 what = room_name(tile.room) + (" (conquered)" if tile.conquered else "")
                 body = _rect(x + 1, y + 1, CELL - 2, CELL - 2, room_fill, stroke=INK, stroke_width=1.5, rx=5, class_="room")
-                body += _text(x + CELL / 2, y + CELL / 2 + 5, room_code(tile.room), 14, text_anchor="middle", font_weight="bold")
                 if (r, c) in used:
                     body += _circle(x + CELL - 8, y + 8, 5, "#ff7043", class_="activated")
                     what += ", staffed this round"
-            if tile.conquered:
-                body += f"<path d='M{x + 6:g},{y + 6:g} L{x + CELL - 6:g},{y + CELL - 6:g} M{x + CELL - 6:g},{y + 6:g} L{x + 6:g},{y + CELL - 6:g}' stroke='#b71c1c' stroke-width='3' class='conquered'/>"
+            if tile.conquered:  # the cross under the room's name, so the name stays readable
+                body += f"<path d='M{x + 6:g},{y + 6:g} L{x + CELL - 6:g},{y + CELL - 6:g} M{x + CELL - 6:g},{y + 6:g} L{x + 6:g},{y + CELL - 6:g}' stroke='#b71c1c' stroke-width='3' stroke-opacity='0.7' class='conquered'/>"
+            if tile.room is not None:
+                body += _room_label(tile.room, x + CELL / 2, y + CELL / 2)
             out.append(_titled(body, f"{name}: {what}"))
 
     # Imps: free ones in the player's colour, those at work (busy or supervising) grey.
@@ -235,7 +238,12 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
     y += 26 * max(1, (len(p.traps) + 2) // 3) + 6
 
     # The prison.
-    out.append(_text(8, y + 12, "prison: " + (", ".join(adventurer_label(k) for k in p.prison) or "-"), 10, class_="prison"))
+    full = ", ".join(adventurer_label(k) for k in p.prison) or "-"
+    short = [_short_adventurer(k) for k in p.prison] or ["-"]
+    rows = [short[i : i + 5] for i in range(0, len(short), 5)]  # five to a line: the panel's width
+    for j, row in enumerate(rows):
+        out.append(_titled(_text(8, y + 12 + j * 13, ("prison: " if j == 0 else "        ") + ", ".join(row), 10, class_="prison", xml_space="preserve"), f"prison: {full}"))
+    y += 13 * (len(rows) - 1)
 
     # The eight order cards: in hand (white), played (the player's colour, with
     # the slot taken), unavailable (grey, crossed). Secret choices are not shown.
@@ -254,11 +262,55 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
         else:
             fill, ink, state_word, css = "#ffffff", INK, "in hand", "order"
         card = _rect(x, y, 28, 18, fill, stroke=INK, rx=3, class_=css)
-        card += _text(x + 14, y + 13, action.value[:3], 9, text_anchor="middle", fill=ink)
+        card += _text(x + 14, y + 13, ORDER_CHIPS[action], 8, text_anchor="middle", fill=ink)
         if action in p.unavailable:
             card += f"<path d='M{x + 3:g},{y + 3:g} L{x + 25:g},{y + 15:g}' stroke='#757575' stroke-width='1.5'/>"
         out.append(_titled(card, f"{SPACES[action.index].name}: {state_word}"))
     return out
+
+
+ORDER_CHIPS: dict[Action, str] = {
+    Action.FOOD: "Food", Action.REPUTATION: "Rep.", Action.DIG: "Dig", Action.MINE: "Mine",
+    Action.IMPS: "Imps", Action.TRAPS: "Traps", Action.MONSTER: "Hire", Action.ROOM: "Room",
+}  # fmt: skip
+"""An order card's word on its chip (the full name is in the chip's title)."""
+
+
+def _room_label(key: str, cx: float, cy: float) -> str:
+    """A room's name in up to two short lines on its tile, haloed in white so
+    that it reads over the conquest cross (``Chicken``/``Coop``)."""
+    words = room_name(key).replace("-", " ").split()
+    if len(words) > 1:
+        lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])]
+    elif len(words[0]) > 9:  # one long word: hyphenated over two lines (Pandemo-/nium)
+        half = (len(words[0]) + 1) // 2
+        lines = [words[0][:half] + "-", words[0][half:]]
+    else:
+        lines = words
+    lines = [w for w in lines if w]
+    out = ""
+    for j, line in enumerate(lines):
+        dy = (j - (len(lines) - 1) / 2) * 11 + 3.5
+        size = min(9.0, round((CELL - 6) / (0.62 * len(line)), 1))  # a long word in a smaller size, never cut
+        out += _text(cx, cy + dy, line, size, text_anchor="middle", font_weight="bold", stroke="#ffffff", stroke_width=2.5, paint_order="stroke", class_="room-name")
+    return out
+
+
+def _hit_points(adv: Adventurer) -> int | None:
+    """The hit points a battle counts: printed, plus 1 per Create Food token (CMB-PARTY-4, C2-1)."""
+    from dlrules.phases.combat import hit_points
+
+    try:
+        return hit_points(adv)
+    except (KeyError, StopIteration):
+        return adventurer_hp(adv.key)
+
+
+def _food_tokens(adv: Adventurer, x: float, y: float) -> str:
+    """A green token with ``+N`` for an adventurer's Create Food tokens (C2-1)."""
+    if not adv.food:
+        return ""
+    return _circle(x, y, 6, "#43a047", class_="food-token") + _text(x, y + 3, f"+{adv.food}", 7, text_anchor="middle", fill="#ffffff")
 
 
 def dungeon(state: GameState, seat: int, *, viewer: int | None = None) -> str:
@@ -283,6 +335,19 @@ def _short_adventurer(key: str) -> str:
     return f"{label[0][:3].capitalize()} {label[1]}" if len(label) > 1 else label[0]
 
 
+def _to_move_words(state: GameState) -> str:
+    """``To move: P2`` (``chance`` for a draw; ``the game is over``), as the text view says it."""
+    from dlrules.engine import to_move
+
+    try:
+        movers = sorted(to_move(state))
+    except Exception:  # noqa: BLE001 - a redacted or hand-made position: say nothing
+        return ""
+    if state.phase.value == "game_over":
+        return "The game is over"
+    return "To move: " + (", ".join(seat_label(m) for m in movers) if movers else "nobody")
+
+
 def _board_body(state: GameState) -> list[str]:
     out: list[str] = []
     x: float
@@ -296,6 +361,7 @@ def _board_body(state: GameState) -> list[str]:
         out.append(_text(x + 32, 18, season, 10, text_anchor="middle", fill=INK if current else "#eceff1"))
     phase = str(getattr(state.phase, "value", state.phase))
     out.append(_text(BOARD_W - 10, 19, phase_name(state), 12, fill="#ffca28", text_anchor="end", class_="phase"))
+    out.append(_text(10, 44, _to_move_words(state), 10, fill="#37474f", font_weight="bold", class_="to-move"))
     for i, name in enumerate(PHASES):
         x = 370 + i * 16
         out.append(_titled(_circle(x, 36, 5, "#ffca28" if name == phase else "#b0bec5"), name.replace("_", " ")))
@@ -503,11 +569,12 @@ def _battle_body(state: GameState) -> list[str]:
         token = _circle(x, y, 18, "#fff3c4" if paladin else "#ffffff", stroke="#f9a825" if paladin else INK, stroke_width=3 if paladin else 1.5, class_="paladin-token" if paladin else "adventurer")
         token += _text(x, y + 4, kind[:3].capitalize(), 10, text_anchor="middle", font_weight="bold")
         token += _text(x, y + 32, f"HP {hp}", 9, text_anchor="middle", class_="hp")
+        token += _food_tokens(adv, x - 15, y + 14)
         token += _text(x - 15, y - 14, str(i + 1), 8, text_anchor="middle", fill="#555555")
         if adv.damage:
             token += _circle(x + 14, y + 13, 8, "#d32f2f")
             token += _text(x + 14, y + 16.5, str(adv.damage), 10, text_anchor="middle", fill="#ffffff", class_="damage")
-        out.append(_titled(token, f"{i + 1}. {label}, {hp} hit points" + (f", {adv.damage} damage" if adv.damage else "")))
+        out.append(_titled(token, f"{i + 1}. {label}, {hit_points_text(adv)}" + (f", {adv.damage} damage" if adv.damage else "")))
     if not members:
         out.append(_text(x0, 140, "no party left", 10, fill="#757575"))
 
@@ -576,6 +643,27 @@ def battle(state: GameState, seat: int | None = None) -> str:
 # --- the whole position -------------------------------------------------------------------
 
 
+def _score_lines(state: GameState) -> list[str]:
+    """The score sheet's lines at the end of the game (``scoresheet``), else none."""
+    from dlrules.phases.scoring import outcome
+    from dlrules.scoresheet import score_sheet
+
+    result = outcome(state) if state.phase.value == "game_over" else None
+    return score_sheet(result).splitlines() if result is not None else []
+
+
+def _score_body(lines: list[str]) -> list[str]:
+    """The final scores panel: the sheet in a fixed-width font, the verdict in bold."""
+    out = [_rect(0, 0, BATTLE_W, 28, "#1b5e20"), _text(10, 19, "Final scores", 14, fill="#ffffff", font_weight="bold", class_="final-scores")]
+    *table, verdict = lines
+    width = max(len(line) for line in table) if table else 1
+    size = min(11.0, (BATTLE_W - 20) / (0.62 * width))  # a monospace glyph is about 0.6 em wide
+    for i, line in enumerate(table):
+        out.append(_text(10, 46 + 15 * i, line, size, font_family="DejaVu Sans Mono, Menlo, Consolas, monospace", xml_space="preserve", class_="score-row"))
+    out.append(_text(10, 46 + 15 * len(table) + 4, verdict, 13, font_weight="bold", fill="#1b5e20", class_="winners"))
+    return out
+
+
 def _shown(state: GameState, seat: int | None) -> GameState:
     if seat is None:
         return state
@@ -592,7 +680,13 @@ def position(state: GameState, seat: int | None = None) -> str:
     width = max(BOARD_W, n * (DUNGEON_W + 10) + 10)
     body = [_group((width - BOARD_W) / 2, 0, _board_body(shown))]
     top = BOARD_H + 10
-    if shown.fight is not None:  # during combat, the battle between the board and the dungeons
+    sheet = _score_lines(shown)
+    if sheet:  # the game is over: the score sheet, the titles and the winners (SCO-1..SCO-3)
+        height = 40 + 15 * len(sheet)
+        frame = _rect(0, 0, BATTLE_W, height, "#ffffff", stroke="#9e9e9e")
+        body.append(f"<g class='scores' transform='translate({(width - BATTLE_W) / 2:g},{top:g})'>" + frame + "".join(_score_body(sheet)) + "</g>")
+        top += height + 10
+    elif shown.fight is not None:  # during combat, the battle between the board and the dungeons
         frame = _rect(0, 0, BATTLE_W, BATTLE_H, "#ffffff", stroke="#9e9e9e")
         body.append(f"<g class='battle' transform='translate({(width - BATTLE_W) / 2:g},{top:g})'>" + frame + "".join(_battle_body(shown)) + "</g>")
         top += BATTLE_H + 10
