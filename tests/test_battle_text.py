@@ -70,3 +70,40 @@ def test_a_combat_card_looked_at_is_named_to_the_player_who_looked(capsys: pytes
     """ACT-REP-2, CMB-CARD-7: Player 2 looked at card 2 in winter; Player 1 did not."""
     assert "  2: Detect Treasure (slow, fatigue 1): the defender loses 1 gold" in _show(capsys, "--at", "30", "--seat", "2")
     assert "  2: face down" in _show(capsys, "--at", "30", "--seat", "1")
+
+
+# --- numbering (issue 22 item 5) -------------------------------------------------------------
+
+
+def test_sentences_count_players_from_1_and_json_says_seat_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    import dlrules
+    from dlrules.moves import TakeAction
+
+    state = dlrules.new_game(3)
+    assert [v.message for v in dlrules.check(state, TakeAction(7))] == [
+        "there is no Player 8 in a 3-player game: Players 1 to 3 (the move's seat index is 7; the JSON counts seats from 0, chance is -1)"
+    ]
+    assert main(["explain", str(RECORD), "--at", "4", "--seat", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seat_index"] == 1
+    assert main(["show", str(RECORD), "--part", "dungeon", "--dungeon", "5", "--svg", str(tmp_path / "d.svg")]) == 2
+    assert "--dungeon 5: this is a 4-player game (Players 1 to 4)" in capsys.readouterr().err
+    position = tmp_path / "position.json"
+    position.write_text(dlrules.dumps(state), encoding="utf-8")
+    assert main(["show", str(position), "--svg", str(tmp_path / "p.svg")]) == 0
+    assert capsys.readouterr().out == f"{tmp_path / 'p.svg'}: the position in {position}.\n"
+    truncated = tmp_path / "cut.jsonl"
+    truncated.write_text(RECORD.read_text(encoding="utf-8")[:400], encoding="utf-8")
+    assert main(["replay", str(truncated)]) == 2
+    err = capsys.readouterr().err
+    assert "Unterminated string starting at column" in err and "at at" not in err
+
+
+def test_a_records_seat_field_mismatch_names_the_player(tmp_path: Path) -> None:
+    from dlrules.records import parse_record
+
+    lines = RECORD.read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1].replace('"seat":-1', '"seat":7', 1)
+    record = parse_record("\n".join(lines[:3]) + "\n", strict=False)
+    assert any("'seat' is 7 but the move is made by chance (seat index -1" in str(p) for p in record.problems)

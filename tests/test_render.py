@@ -133,4 +133,4 @@ def test_narration_gives_each_evil_change_and_the_cost() -> None:
 def test_a_seat_outside_the_game_is_refused_in_both_numberings() -> None:
     """LIB-TV-2: the API counts seats from 0, people from 1; the refusal says both."""
     refused = dlrules.check(dlrules.new_game(3), Decline(5))
-    assert [str(v) for v in refused] == ["[RS-3] there is no seat 5 in a 3-player game (seats 0 to 2: Player 1 to Player 3)"]
+    assert [str(v) for v in refused] == ["[RS-3] there is no Player 6 in a 3-player game: Players 1 to 3 (the move's seat index is 5; the JSON counts seats from 0, chance is -1)"]

@@ -352,7 +352,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
             {
                 "ok": True,
                 "at": at,
-                "seat": seat,
+                "seat_index": seat,  # 0-based (docs/cli.md, numbering); --seat counts from 1
                 "legal": [
                     {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, seat=seat)}
                     for m in moves

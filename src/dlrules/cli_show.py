@@ -101,12 +101,12 @@ def position_at(game: Game, at: int | None) -> tuple[GameState, int, int]:
     return outcome.state, at, total
 
 
-def seat_index(seat: int | None, state: GameState) -> int | None:
-    """``--seat K`` (from 1) as a seat index; ``ShowError`` for a seat not in the game."""
+def seat_index(seat: int | None, state: GameState, option: str = "--seat") -> int | None:
+    """``--seat K`` (from 1) as a seat index; ``ShowError`` for a player not in the game."""
     if seat is None:
         return None
     if not 1 <= seat <= state.n_players:
-        raise ShowError(f"--seat {seat}: this is a {state.n_players}-player game (seats 1 to {state.n_players})")
+        raise ShowError(f"{option} {seat}: this is a {state.n_players}-player game (Players 1 to {state.n_players})")
     return seat - 1
 
 
@@ -168,16 +168,17 @@ def run_show(args: argparse.Namespace) -> int:
                 picture = svg.board(state if seat is None else _redacted(state, seat))
             elif args.part == "battle":
                 if state.fight is None:
-                    raise ShowError(f"--part battle: there is no combat in the position after {at} moves (phase {state.phase.value})")
+                    raise ShowError(f"--part battle: there is no combat in this position (phase {state.phase.value.replace('_', ' ')})")
                 picture = svg.battle(state, seat)
             elif args.part == "dungeon":
-                chosen = seat_index(args.dungeon, state)
+                chosen = seat_index(args.dungeon, state, "--dungeon")
                 whose = chosen if chosen is not None else (seat if seat is not None else 0)
                 picture = svg.dungeon(state, whose, viewer=seat)
             else:
                 picture = svg.position(state, seat)
             _write(args.svg, picture)
-            print(f"{args.svg}: the position after {at} of {total} moves" + (f", as Player {seat + 1} sees it." if seat is not None else "."))
+            where = f"the position after {at} of {total} moves" if game.record is not None else f"the position in {args.file}"
+            print(f"{args.svg}: {where}" + (f", as Player {seat + 1} sees it." if seat is not None else "."))
         if not args.svg and not args.html:
             print(describe(state, seat))
     except ShowError as exc:

@@ -17,6 +17,7 @@ from typing import IO, Any
 
 import attrs
 
+from dlrules.state import CHANCE
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Move
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json, quote
@@ -386,7 +387,8 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
         return None
     seat = _get(data, "seat", int, reader, n, optional=True)
     if seat is not None and seat != move.seat:
-        reader.problem(n, f"'seat' is {seat} but the move is made by seat {move.seat}")
+        who = "chance" if move.seat == CHANCE else f"Player {move.seat + 1}"
+        reader.problem(n, f"'seat' is {seat} but the move is made by {who} (seat index {move.seat}: the JSON counts seats from 0, chance is -1)")
     digest = _get(data, "hash", str, reader, n, optional=True)
     return RecordedMove(move, digest, n)
 
