@@ -28,6 +28,7 @@ from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors
 from dlrules.cli_limits import add_limit_options, limits_of
+from dlrules.cli_docs import DocsUsageError
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
@@ -395,7 +396,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dlrules",
         description="The rules referee for Dungeon Lords: bots play and the referee narrates, "
         "game records are replayed and checked, positions are explained.",
-        epilog="Records are JSON Lines (docs/records.md); moves are written in the notation of docs/notation.md.",
+        epilog="Records are JSON Lines ('dlrules docs records'); moves are written in the notation of "
+        "'dlrules docs notation'; 'dlrules docs' lists every page, 'dlrules rules' the rules.",
     )
     parser.add_argument("--version", action="version", version=f"dlrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -453,6 +455,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_serve  # serve (issue 17)
 
     cli_serve.register(sub)
+    from dlrules import cli_docs  # docs (issue 22)
+
+    cli_docs.register(sub)
     return parser
 
 
@@ -492,7 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args))
-    except (UsageError, RulesUsageError) as exc:
+    except (UsageError, RulesUsageError, DocsUsageError) as exc:
         return _error(json_out, "rule" if isinstance(exc, RulesUsageError) else "usage", args.command, str(exc))
     except RecordError as exc:
         return _error(json_out, "record", args.command, f"{getattr(args, 'file', '')}: {exc}")
