@@ -32,7 +32,7 @@ from dlrules.cli_docs import DocsUsageError
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
-from dlrules.engine import apply_with_events, legal_moves, settle, to_move
+from dlrules.engine import apply_with_events, check, legal_moves, settle, to_move
 from dlrules.notation import format_move
 from dlrules.phases.common import Event, plural
 from dlrules.phases.setup import initial_state
@@ -370,6 +370,13 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
         print(line)
     if not seats:
         print("Nobody is to move.")
+        return 0
+    if seat is not None and not moves:  # this seat waits: who is to move, and the rule that makes it wait
+        from dlrules.moves import Decline
+
+        why = "; ".join(f"{v.message} ({v.rule})" for v in check(state, Decline(seat)))
+        movers = ", ".join("chance" if s == CHANCE else f"Player {s + 1}" for s in seats)
+        print(f"Legal moves of Player {seat + 1}: none. {why or 'Waiting for ' + movers}.")
         return 0
     print(f"Legal moves ({len(moves)}):")
     width = max(len(format_move(m, players=players)) for m in moves) if moves else 0

@@ -336,11 +336,7 @@ def describe_lines(state: GameState | PlayerView, seat: int | None = None) -> li
     lines.append(_evil_line(s))
     for i in range(s.n_players):
         lines.extend(_player_lines(s, i, chosen[i] if i < len(chosen) else None))
-    for d in s.dummies:
-        drawn = f"; drawn {','.join(a.value for a in d.drawn)}" if d.drawn else ""
-        third = f"; third {d.third.value}" if d.third is not None else ""
-        who = f" (P{d.responsible + 1} chooses its third order)" if d.responsible is not None else ""
-        lines.append(f"Dummy D{d.colour + 1}{who}: unavailable {','.join(a.value for a in d.unavailable) or '-'}{drawn}{third}")
+    lines.extend(_dummy_line(d) for d in s.dummies)
     lines.extend(_outcome_lines(s))
     return lines
 
@@ -457,6 +453,24 @@ def _plans_lines(state: GameState) -> list[str]:
         sent = ", ".join(monster_name(state.players[s].monsters[i].kind) for i in other.monsters if 0 <= i < len(state.players[s].monsters))
         made.append(f"{seat_label(s)} at {square_name(other.tile)}" + (f", traps {names}" if names else "") + (f", sends {sent}" if sent else ""))
     return [f"  Plans this round: {'; '.join(made) if made else 'none yet'}"] if f.stage != "over" else []
+
+
+def _dummy_line(d: Any) -> str:
+    """A dummy colour: this round's orders and its unavailable ones, said
+    once when they are the same cards (DUM3-1: the 3 drawn are laid face up as
+    its new unavailable orders), and a 2-player dummy's third order (DUM2-3)."""
+    who = f" (P{d.responsible + 1} chooses its third order)" if d.responsible is not None else ""
+    unavailable = _orders_words(d.unavailable)
+    if d.drawn and set(d.drawn) == set(d.unavailable):
+        text = f"this round's orders {unavailable} (face up: its unavailable orders)"
+    else:
+        text = f"unavailable {unavailable}" + (f"; this round's orders {_orders_words(d.drawn)}" if d.drawn else "")
+    third = f"; third order {d.third.title}" if d.third is not None else ""
+    return f"Dummy D{d.colour + 1}{who}: {text}{third}"
+
+
+def _orders_words(actions: tuple[Action, ...]) -> str:
+    return ", ".join(a.title for a in actions) or "-"
 
 
 def _outcome_lines(state: GameState) -> list[str]:
