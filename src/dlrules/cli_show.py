@@ -24,7 +24,7 @@ from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
 from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
 from dlrules.render import describe, describe_move
-from dlrules.wording import knows
+from dlrules.views import knows_move
 from dlrules.serialization import loads
 from dlrules.state import GameState
 
@@ -132,7 +132,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     frames = [Frame(position(state, seat), "The start of the game (position 0).")]
     for n, rm in enumerate(record.moves, start=1):
         words = describe_move(state, rm.move, seat=seat)  # as this seat may be told it
-        caption = f"Move {n}: {format_move(rm.move, players=players)} — {words}" if knows(state, rm.move, seat) else f"Move {n}: {words}"
+        caption = f"Move {n}: {format_move(rm.move, players=players)} — {words}" if knows_move(state, rm.move, seat) else f"Move {n}: {words}"
         try:
             state = apply(state, rm.move)
         except ValueError as exc:

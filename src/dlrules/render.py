@@ -524,6 +524,6 @@ def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
     player (RUL-13), a trap card another player draws, plans or discards
     (ACT-TRAP-2, CMB-PLAN-9, Y2-3), the combat card another player looks at and
     its position (ACT-REP-2, LIB-TAB-4)."""
-    from dlrules.wording import knows
+    from dlrules.views import knows_move
 
-    return None if knows(state, move, viewer) else describe_move(state, move, seat=viewer)
+    return None if knows_move(state, move, viewer) else describe_move(state, move, seat=viewer)

@@ -23,7 +23,7 @@ Hidden information: events never carry what their sentence hides (LIB-TX-1),
 so every clause read from them is public. The move itself may hold a secret
 (the orders chosen, the trap cards planned face down, the card drawn, the
 combat card looked at): ``move_words(..., viewer=seat)`` names it only when
-``knows(state, move, seat)`` (``viewer=None`` is the referee, who knows
+``views.knows_move(state, move, seat)`` (``viewer=None`` is the referee, who knows
 everything).
 """
 
@@ -39,8 +39,12 @@ from dlrules.dungeon import square_name
 from dlrules.phases.common import Event
 from dlrules.render import seat_label
 from dlrules.state import CHANCE, GameState
+from dlrules.views import knows_move
 
 __all__ = ["combat_card_text", "knows", "move_words"]
+
+knows = knows_move
+"""``views.knows_move``: may a viewer know everything a move holds."""
 
 
 # --- names ----------------------------------------------------------------------------
@@ -359,41 +363,6 @@ def _clause(e: Event, c: _Context, first: bool) -> str:
 # --- the move's words ------------------------------------------------------------------------
 
 
-def knows(state: GameState, move: Any, viewer: int | None) -> bool:
-    """May ``viewer`` (None: the referee) know everything ``move`` holds?
-    The mover knows their move; the others do not know another player's
-    chosen or kept orders (ORD-3, RUL-13), the orders dealt to another player
-    (RUL-13), the trap cards another player plans, discards or pays with
-    (CMB-PLAN-9, ACT-TRAP-2, Y2-3, Y2-19), the combat card another player
-    looks at and its position (ACT-REP-2, LIB-TAB-4), a trap card dealt to
-    another player (ACT-TRAP-2)."""
-    if viewer is None or getattr(move, "seat", None) == viewer:
-        return True
-    name = type(move).__name__
-    if name in ("ChooseOrders", "KeepUnavailable", "Spy", "DiscardTrap", "ReturnTrap", "PlanDefence"):
-        return False
-    if name in ("PayMonster", "HireMonster"):
-        return getattr(move, "trap", None) is None
-    if name == "DealOrders":
-        return bool(move.target >= state.n_players or move.target == viewer)  # a dummy's unavailable orders are public
-    if name == "Draw" and move.deck == "traps":
-        return _trap_gainer(state, move) == viewer
-    if name == "Draw" and move.deck == "combat":
-        r = state.resolution
-        if r is not None and r.spy is not None:  # a look, not the round's reveal (CMB-CARD-7)
-            from dlrules.phases.resolution import acting_seat
-
-            return acting_seat(state) == viewer
-    return True
-
-
-def _trap_gainer(state: GameState, move: Any) -> int | None:
-    from dlrules.engine import apply
-
-    after = apply(state, move)
-    return next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)
-
-
 def _chance_headline(state: GameState, move: Any, known: bool) -> str:
     name = type(move).__name__
     if name == "Draw":
@@ -420,7 +389,7 @@ def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int
     it produced (``apply_with_events``), as ``viewer`` may be told it
     (None: the referee). See the module docstring for the form."""
     actor = getattr(move, "seat", CHANCE)
-    known = knows(state, move, viewer)
+    known = knows_move(state, move, viewer)
     c = _Context(move, known, actor)
     shown = [e for e in events if not (e.code == "spied" and e.seat == actor)]
     clauses: list[str] = []
