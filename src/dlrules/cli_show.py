@@ -121,7 +121,7 @@ def _write(path: str, text: str) -> None:
 def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     """One frame per position of the record, with a caption saying the move
     that led there in notation and in context; for one ``seat``, a move whose
-    content that seat may not know is told without it (``secret_move_text``)."""
+    content that seat may not know is told without it (``views.knows_move``)."""
     from dlrules.page import Frame
     from dlrules.phases.scoring import describe as describe_result
     from dlrules.phases.scoring import outcome
@@ -131,7 +131,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     players = record.header.players
     frames = [Frame(position(state, seat), "The start of the game (position 0).")]
     for n, rm in enumerate(record.moves, start=1):
-        words = describe_move(state, rm.move, seat=seat)  # as this seat may be told it
+        words = describe_move(state, rm.move, seat=seat, played=True)  # as this seat may be told it
         caption = f"Move {n}: {format_move(rm.move, players=players)} — {words}" if knows_move(state, rm.move, seat) else f"Move {n}: {words}"
         try:
             state = apply(state, rm.move)

@@ -495,7 +495,7 @@ def describe(state: GameState | PlayerView, seat: int | None = None) -> str:
 # --- moves in context ---------------------------------------------------------------------
 
 
-def describe_move(state: GameState, move: Any, seat: int | None = None) -> str:
+def describe_move(state: GameState, move: Any, seat: int | None = None, *, played: bool = False) -> str:
     """What ``move`` does in ``state``, for people, like chess's SAN:
     ``P3 builds the Magic Room at C2: pays 1 gold``.
 
@@ -503,7 +503,10 @@ def describe_move(state: GameState, move: Any, seat: int | None = None) -> str:
     move (``dlrules.wording``), the same events the narration prints, so the
     text states what the rules did. With ``seat``, the move as that seat may
     be told it: a secret the move holds (orders chosen, trap cards planned or
-    discarded, a card drawn or looked at) is not named to the other seats.
+    discarded, a card drawn or looked at) is not named to the other seats, and
+    a move not yet made (``played=False``: a legal move offered) is told only
+    up to what would disclose something still hidden (``wording.foreseen``);
+    ``played=True`` for a move already made (a log, a caption).
     An illegal move is described with the reason it is refused."""
     from dlrules.engine import apply_with_events, check
     from dlrules.notation import format_move
@@ -513,7 +516,7 @@ def describe_move(state: GameState, move: Any, seat: int | None = None) -> str:
     if problems:
         return f"{format_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
     _, events = apply_with_events(state, move)
-    return move_words(state, move, events, viewer=seat)
+    return move_words(state, move, events, viewer=seat, played=played)
 
 
 def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
@@ -526,4 +529,4 @@ def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
     its position (ACT-REP-2, LIB-TAB-4)."""
     from dlrules.views import knows_move
 
-    return None if knows_move(state, move, viewer) else describe_move(state, move, seat=viewer)
+    return None if knows_move(state, move, viewer) else describe_move(state, move, seat=viewer, played=True)

@@ -41,7 +41,7 @@ from dlrules.render import seat_label
 from dlrules.state import CHANCE, GameState
 from dlrules.views import knows_move
 
-__all__ = ["combat_card_text", "knows", "move_words"]
+__all__ = ["DISCLOSING", "combat_card_text", "foreseen", "knows", "move_words"]
 
 knows = knows_move
 """``views.knows_move``: may a viewer know everything a move holds."""
@@ -384,14 +384,40 @@ def _chance_headline(state: GameState, move: Any, known: bool) -> str:
     return format_move(move, players=state.n_players).removeprefix("chance ")
 
 
-def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int | None = None) -> str:
-    """The description of ``move`` played in ``state`` with the ``events``
-    it produced (``apply_with_events``), as ``viewer`` may be told it
-    (None: the referee). See the module docstring for the form."""
+DISCLOSING: frozenset[str] = frozenset({"unavailable", "place", "full", "hire_first", "dummy", "card", "battle", "reveal_trap", "no_battle"})
+"""Event kinds that turn something face up that was hidden before: the kept
+and chosen orders (RUL-13, ORD-3..9), a combat card (CMB-REV-1), another
+defender's battle and planned trap cards (CMB-PLAN-9)."""
+
+
+def foreseen(events: Sequence[Event], actor: int, viewer: int | None) -> list[Event]:
+    """The events a ``viewer`` may be told of a move *not yet made*: all for the
+    referee (None); for a seat, the move's own effects, up to the first event
+    about someone else or one that would disclose what is still hidden
+    (``DISCLOSING``): the last player to choose orders must not learn the
+    others' from the description of their own choice. Once the move is made
+    its events are public (LIB-TX-1) and all are told."""
+    if viewer is None:
+        return list(events)
+    out: list[Event] = []
+    for e in events:
+        if e.code in DISCLOSING or (actor != CHANCE and e.seat != actor):
+            break
+        out.append(e)
+    return out
+
+
+def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int | None = None, *, played: bool = False) -> str:
+    """The description of ``move`` in ``state`` with the ``events`` it
+    produces (``apply_with_events``), as ``viewer`` may be told it (None: the
+    referee). ``played``: the move has been made (a log, a caption), so every
+    event is public; otherwise a seat is told only what it may foresee
+    (``foreseen``). See the module docstring for the form."""
     actor = getattr(move, "seat", CHANCE)
     known = knows_move(state, move, viewer)
     c = _Context(move, known, actor)
-    shown = [e for e in events if not (e.code == "spied" and e.seat == actor)]
+    told = events if played else foreseen(events, actor, viewer)
+    shown = [e for e in told if not (e.code == "spied" and e.seat == actor)]
     clauses: list[str] = []
     if actor == CHANCE:
         clauses.append(_chance_headline(state, move, known))

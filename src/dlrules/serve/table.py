@@ -35,7 +35,8 @@ from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
-from dlrules.render import describe_move, secret_move_text
+from dlrules.render import describe_move
+from dlrules.views import knows_move
 from dlrules.serialization import dumps, loads
 from dlrules.serve.store import GameRow, Store, StoredMove
 from dlrules.state import CHANCE, GameState
@@ -91,12 +92,12 @@ def new_token() -> str:
 def chance_owner(state: GameState) -> Role:
     """Who enters the chance draw now: ``HOST`` (None) for public chance, a
     seat for a draw only that seat may see (LIB-SRV-2); read from
-    ``secret_move_text``, which says what the other seats are told."""
+    ``views.knows_move``, which says who may know the move's content."""
     chance = [m for m in legal_moves(state) if m.seat == CHANCE]
     if not chance:
         return HOST
     move = chance[0]
-    seers = [s for s in range(state.n_players) if secret_move_text(state, move, s) is None]
+    seers = [s for s in range(state.n_players) if knows_move(state, move, s)]
     if len(seers) == 1 and state.n_players > 1:
         return seers[0]
     return HOST
@@ -416,7 +417,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
         if owner == role and legal:
             for m in _card_options(state, legal):
-                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m)  # the same words, legal or not
+                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, seat=-2 if role is HOST else role)  # the same words, legal or not
                 chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
         elif owner is not HOST:
             chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
@@ -425,7 +426,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     log = []
     viewer = -2 if role is HOST else role
     for e in game.recent:
-        log.append({"n": e.n, "text": describe_move(e.before, e.move, seat=viewer)})  # the seat's words (secrets unnamed)
+        log.append({"n": e.n, "text": describe_move(e.before, e.move, seat=viewer, played=True)})  # the seat's words (secrets unnamed)
     return {
         "ok": True,
         "n": game.n,
