@@ -28,7 +28,7 @@ def test_an_attack_says_which_monster_hits_whom_and_hires_nobody() -> None:
     state, move = _before(168)
     assert dlrules.format_move(move, players=4) == "P1 attack 1 2"
     words = describe_move(state, move)
-    assert words.startswith("P1 sends the Troll: 4 damage on the wizard (HP 4, 2 spell crystals) in position 1; ")
+    assert words.startswith("P1 sends the Troll and pays 1 food: 4 damage on the wizard (HP 4, 2 spell crystals) in position 1; ")
     assert "the wizard (HP 4, 2 spell crystals) is eliminated and goes to Player 1's prison" in words
     assert "sends the Goblin: 2 damage on the wizard (HP 3, 2 spell crystals) in position 1" in words
     assert "hire" not in words and "leaves" not in words

@@ -204,10 +204,12 @@ def _plan(e: Event, c: _Context) -> str:
 
 
 def _damage(e: Event, c: _Context) -> str:
-    by = e.data.get("by", "")
-    if by in MONSTERS and by != "witch" or (by == "witch" and "second" not in e.text):
-        return f"sends the {_monster(by)}: {_hits(e)}"
-    return f"{_by(by)}: {_hits(e)}"
+    return f"{_by(e.data.get('by', ''))}: {_hits(e)}"
+
+
+def _attack(e: Event, c: _Context) -> str:
+    cost = e.data.get("cost", {})
+    return f"sends the {_monster(e.data['monster'])}" + (f" and {_pays(cost)}" if cost else "")
 
 
 def _produce(e: Event, c: _Context) -> str:
@@ -315,8 +317,9 @@ _PHRASES: dict[str, _Phrase] = {
     "release": lambda e, c: f"releases {_adventurer(e.data['adventurer'])} to the Distant Lands (no unconquered tile)" if e.data.get("adventurer") else _sentence(e),
     "target": lambda e, c: f"aims {_by(e.data['by'])}{chr(39) + 's second small attack' if e.data['by'] == 'witch' else ''} at {_adventurer(e.data['adventurer'])} in position {e.data['position'] + 1}",
     "damage": _damage,
-    "hold": lambda e, c: f"sends the {_monster(e.data['monster'])}: it holds the party (no attack, no fatigue, no conquest this round)",
-    "no_attack": lambda e, c: f"sends the {_monster(e.data['monster'])}: it finds no one it may attack",
+    "attack": _attack,
+    "hold": lambda e, c: f"the {_monster(e.data['monster'])} holds the party (no attack, no fatigue, no conquest this round)",
+    "no_attack": lambda e, c: f"the {_monster(e.data['monster'])} finds no one it may attack",
     "withdraw": lambda e, c: f"takes {_and(['the ' + _monster(m) for m in e.data['monsters']])} back to the lair face up",
     "spell": _spell,
     "evil": _evil,
@@ -407,6 +410,28 @@ def foreseen(events: Sequence[Event], actor: int, viewer: int | None) -> list[Ev
     return out
 
 
+def _merged(clauses: list[str], events: Sequence[Event | None]) -> list[str]:
+    """A monster's action in one clause: ``attack`` and what the monster then
+    did (``the Troll: 4 damage on …``, ``the Slime holds …``) read as
+    ``sends the Troll and pays 1 food: 4 damage on …``."""
+    out: list[str] = []
+    i = 0
+    while i < len(clauses):
+        e = events[i]
+        nxt = events[i + 1] if i + 1 < len(events) else None
+        if e is not None and e.code == "attack" and nxt is not None and nxt.seat == e.seat and nxt.code in ("damage", "hold", "no_attack"):
+            name = f"the {_monster(e.data['monster'])}"
+            after = clauses[i + 1]
+            who, _, rest = after.partition(name)
+            if rest and who in ("", f"{seat_label(e.seat or 0)}'s "):
+                out.append(f"{clauses[i]}: " + (rest.removeprefix(": ") if rest.startswith(": ") else "it" + rest))
+                i += 2
+                continue
+        out.append(clauses[i])
+        i += 1
+    return out
+
+
 def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int | None = None, *, played: bool = False) -> str:
     """The description of ``move`` in ``state`` with the ``events`` it
     produces (``apply_with_events``), as ``viewer`` may be told it (None: the
@@ -419,8 +444,10 @@ def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int
     told = events if played else foreseen(events, actor, viewer)
     shown = [e for e in told if not (e.code == "spied" and e.seat == actor)]
     clauses: list[str] = []
+    order: list[Event | None] = []  # the event of each clause (None: the chance headline)
     if actor == CHANCE:
         clauses.append(_chance_headline(state, move, known))
+        order.append(None)
         rest = shown
     else:
         first = next((i for i, e in enumerate(shown) if e.seat == actor and e.code in _PHRASES), None)
@@ -430,7 +457,9 @@ def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int
             head = format_move(move, players=state.n_players)
             return head + (": " + "; ".join(_clause(e, c, False) for e in shown) if shown else "")
         clauses.append(_clause(shown[first], c, True))
+        order.append(shown[first])
         rest = shown[:first] + shown[first + 1 :]
     clauses.extend(_clause(e, c, False) for e in rest)
-    head, *tail = clauses
+    order.extend(rest)
+    head, *tail = _merged(clauses, order)
     return f"{seat_label(actor)} {head}" + ("; " + "; ".join(tail) if tail else "")
