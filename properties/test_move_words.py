@@ -63,7 +63,7 @@ def check_words(state: GameState, move: Move) -> str:
     after, events = apply_with_events(state, move)
     actor = move.seat
     label = "chance " if actor == CHANCE else f"P{actor + 1} "
-    assert text.startswith(label) and len(text) > len(label), text
+    assert text.startswith((label, label.strip() + "'s ")) and len(text) > len(label), text  # P2 …, P2's minion …
     gold: Counter[int] = Counter()
     food: Counter[int] = Counter()
     evil: dict[int, list[tuple[int, int]]] = {}

@@ -73,3 +73,29 @@ def test_a_combat_card_drawn_is_named_with_its_speed_fatigue_and_text() -> None:
     assert describe_move(state, move).startswith(
         "chance turns up Detect Evil (slow, fatigue 2: “the defender gains 2 evil”) from the combat deck; combat round 1: the card is Detect Evil"
     )
+
+
+# --- the rare combat decisions (the random games of properties/test_move_words.py seldom reach them) ---
+
+
+def test_the_labyrinths_trap_order_and_metamorphosis_are_described_by_what_they_did() -> None:
+    """CMB-TRAP-2 (R-3): the defender chooses which trap goes off first; C2-3:
+    which monster becomes a sheep. Checked as the property test checks every
+    move (actor named, amounts = what apply changed)."""
+    from combat_positions import play, position, tunnels
+
+    from dlrules.moves import ChooseTrap, PlanDefence, Transform
+    from properties.test_move_words import check_words
+
+    e = (0, 2)
+    state = position({0: ["y1-warrior-5", "y1-thief-4-2"]}, traps={0: ["rolling-stone", "wall-of-fire"]},
+                     dungeons={0: tunnels(rooms={e: "labyrinth"})}, cards=("invisibility", "graffiti", "detect-evil", "word-of-peace"))  # fmt: skip
+    state = play(state, PlanDefence(0, e, ("rolling-stone", "wall-of-fire")))
+    words = check_words(state, ChooseTrap(0, "wall-of-fire"))
+    assert words.startswith("P1 reveals the Wall of Fire; ") and "the Rolling Stone" in words
+    y2 = ("metamorphosis", "blind-rage", "regeneration", "illusion")
+    state = position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["golem", "goblin"]}, year=2, cards=y2,
+                     dungeons={0: tunnels(rooms={e: "mint"})})  # fmt: skip
+    state = play(state, PlanDefence(0, e, (), (0, 1)))
+    words = check_words(state, Transform(0, 0))
+    assert words.startswith("P1 turns the Golem into a sheep: it does not act and is knocked out (Metamorphosis); sends the Goblin: ")

@@ -263,6 +263,10 @@ def _spell(e: Event, c: _Context) -> str:
         if lost.get("trap_cards"):
             return _discard_trap(e, c) + f" ({_card_name('combat', d['card']).split(' (')[0]})"
         return f"loses {_goods(lost)} ({COMBAT_CARDS[d['card']].name})" if d["card"] in COMBAT_CARDS else f"loses {_goods(lost)}"
+    if d.get("card") == "metamorphosis" and "monster" in d:
+        return f"turns the {_monster(d['monster'])} into a sheep: it does not act and is knocked out (Metamorphosis)"
+    if d.get("choice") == "withdraw":
+        return "withdraws the monsters: there is none to take back (Word of Peace)"
     if d.get("choice") == "evil":
         return f"keeps the monsters and takes {d.get('evil')} evil (Word of Peace)"
     if d.get("choice") == "pay":
@@ -462,4 +466,11 @@ def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int
     clauses.extend(_clause(e, c, False) for e in rest)
     order.extend(rest)
     head, *tail = _merged(clauses, order)
-    return f"{seat_label(actor)} {head}" + ("; " + "; ".join(tail) if tail else "")
+    named = f"Player {actor + 1}"
+    if head.startswith(named) and not head[len(named) : len(named) + 1].isdigit():  # a sentence naming the actor: "P2's Golem …"
+        who = seat_label(actor) + head[len(named) :]
+    elif head.startswith("the "):
+        who = f"{seat_label(actor)}'s {head[4:]}"  # P2's minion …, P2's party …
+    else:
+        who = f"{seat_label(actor)} {head}"
+    return who + ("; " + "; ".join(tail) if tail else "")
