@@ -107,3 +107,16 @@ def test_a_records_seat_field_mismatch_names_the_player(tmp_path: Path) -> None:
     lines[1] = lines[1].replace('"seat":-1', '"seat":7', 1)
     record = parse_record("\n".join(lines[:3]) + "\n", strict=False)
     assert any("'seat' is 7 but the move is made by chance (seat index -1" in str(p) for p in record.problems)
+
+
+def test_hit_points_count_create_food_tokens_and_say_so() -> None:
+    """C2-1, CMB-PARTY-4: each Create Food token is 1 more hit point; the text
+    and the pictures show the total and the token (the paladin read HP8 on the
+    board and HP 9 in the battle)."""
+    from dlrules import svg
+    from dlrules.render import hit_points_text
+    from dlrules.state import Adventurer
+
+    assert hit_points_text(Adventurer("paladin-2", food=1)) == "HP 9 (8 + 1 Create Food token)"
+    assert hit_points_text(Adventurer("y1-warrior-5")) == "HP 5"
+    assert "food-token" in svg._food_tokens(Adventurer("paladin-2", food=1), 0, 0)  # noqa: SLF001 - the drawn token
