@@ -40,9 +40,15 @@ from typing import Any
 
 import attrs
 
-import dlrules
+from dlrules._version import __version__
 from dlrules.bots import BOTS
 from dlrules.chance import Policy, play_out
+from dlrules.components import announced_only
+from dlrules.engine import new_game, to_move
+from dlrules.moves import Draw, Move
+from dlrules.phases.scoring import outcome
+from dlrules.phases.setup import VARIANTS
+from dlrules.render import card_name
 from dlrules.state import GameState, Phase, PlayerState
 
 __all__ = [
@@ -116,14 +122,15 @@ class Config:
     bots: tuple[str, ...] = ("greedy",)
     rotate: bool = False
     max_moves: int = 100_000
+    special_events: bool = True  # False: the full game without the special event cards (SPE-3)
 
     def __attrs_post_init__(self) -> None:
         if self.games < 0:
             raise SimulationError(f"--games {self.games}: cannot play a negative number of games")
         if not 2 <= self.players <= 4:
             raise SimulationError(f"--players {self.players}: Dungeon Lords is played by 2, 3 or 4 players")
-        if self.variant not in dlrules.VARIANTS:
-            raise SimulationError(f"--variant {self.variant}: choose one of {', '.join(dlrules.VARIANTS)}")
+        if self.variant not in VARIANTS:
+            raise SimulationError(f"--variant {self.variant}: choose one of {', '.join(VARIANTS)}")
         if len(self.bots) not in (1, self.players):
             raise SimulationError(
                 f"--bots names {len(self.bots)} bots: give one for every seat or one per seat ({self.players})"
@@ -161,7 +168,7 @@ def final_result(state: GameState) -> FinalResult | None:
     ``dlrules.outcome(state)`` (SCO-14); None when the game is not over (a
     game cut off by ``--max-moves``). The one place that knows the shape of
     the scoring (LIB-SIM-1)."""
-    result = dlrules.outcome(state)
+    result = outcome(state)
     if result is None:
         return None
     return FinalResult(
@@ -220,7 +227,7 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         if name not in known:
             known[name] = resolve_policy(name)
         seats[s] = known[name]
-    start = dlrules.new_game(config.players, variant=config.variant)
+    start = new_game(config.players, variant=config.variant, special_events=config.special_events)
     try:
         result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
     except Exception as exc:  # a bot's mistake (an illegal move, a crash): say which game
@@ -235,11 +242,26 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         "variant": config.variant,
         "bots": list(bots),
         "moves": len(result.moves),
-        "stopped": "max_moves" if dlrules.to_move(result.state) else "no_move",
-        "rules": dlrules.__version__,
+        "stopped": "max_moves" if to_move(result.state) else "no_move",
+        "rules": __version__,
     }
+    if not config.special_events:
+        line["special_events"] = False
+    line.update(announced_cards(result.moves))
     line.update(game_outcome(result.state))
     return line
+
+
+def announced_cards(moves: Iterable[Move]) -> dict[str, Any]:
+    """The cards a game turned up that the referee only announces (their
+    effect not applied: ``components.ANNOUNCED_ONLY``, LIB-TAB-8), as result
+    line data: ``announced_only``, each such card's name in the order drawn
+    (the unnamed special event cards as "a special event card the referee
+    cannot read"). A balance study reads on what its numbers rest."""
+    cards = dict.fromkeys(
+        (m.deck, m.card) for m in moves if isinstance(m, Draw) and announced_only(m.deck, m.card)
+    )  # a card spied, then revealed, counts once
+    return {"announced_only": [card_name(deck, card) for deck, card in cards]}
 
 
 def encode(line: dict[str, Any]) -> str:
@@ -374,8 +396,9 @@ def _game_of(config: Config, path: Path, n: int, raw: bytes) -> int:
         "seed": game_seed(config.seed, index),
         "players": config.players,
         "variant": config.variant,
+        "special_events": None if config.special_events else False,
         "bots": list(config.seat_bots(index)),
-        "rules": dlrules.__version__,
+        "rules": __version__,
     }
     for key, value in expected.items():
         if line.get(key) != value:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
@@ -22,6 +22,11 @@ from dlrules.components.setup import SEASONS
 
 CHANCE: Final[int] = -1
 """The seat of chance: card draws, shuffles and the dummies' random orders."""
+
+TABLE: Final[int] = -2
+"""The seat of the table: the host's table ruling when a card the referee
+cannot read comes up, in a game set up with ``table_rulings`` (LIB-TAB-8).
+Never a player's seat; never offered to bots or the AI adapters."""
 
 Square = tuple[int, int]
 """A dungeon square ``(row, column)``; row 0 lies next to the surface."""
@@ -375,6 +380,9 @@ class GameState:
     deal_and_keep: bool = True  # RUL-13: first unavailable orders dealt 3, kept 2 (else 2 at random)
     fight: Fight | None = None  # combat: the round, the plans, the battle in progress (CMB-REF-1)
     box: tuple[str, ...] = ()  # out of the game, face down: year 1's combat cards and unused silver tiles (Y2-8, Y2-10)
+    special_events: bool = True  # full game: False leaves the special event cards in the box (the easier game, SPE-3, LIB-TAB-7)
+    dummy_hires: bool = False  # the optional DUM3-5: a dummy minion on Hire Monster sends the Tavern's first monster away
+    table_rulings: bool = False  # a real table: the host rules on each card the referee cannot read (TABLE, LIB-TAB-8)
 
     @property
     def n_players(self) -> int:
@@ -402,28 +410,58 @@ class GameState:
         first = self.first_player % n
         return seats[first:] + seats[:first]
 
-    # --- for people (dlrules.render, dlrules.svg; issue 14) ---------------------------
+    # --- for people (dlrules.render, dlrules.svg; issue 14): through the sockets ----------
 
     def __str__(self) -> str:
         """The position as text for a referee (``dlrules.render.describe``)."""
-        from dlrules.render import describe
-
-        return describe(self)
+        return _plugged("text")(self)
 
     def __repr__(self) -> str:
         """Short and exact: where the game stands and the state's hash (equal
         hashes, equal states; ``dlrules.records.state_hash``)."""
-        from dlrules.records import state_hash
-
         phase = getattr(self.phase, "value", self.phase)
-        digest = state_hash(self).partition(":")[2][:16]
-        return f"<GameState {len(self.players)} players, {self.variant}, year {self.year} round {self.round} {phase}, sha256 {digest}>"
+        where = f"<GameState {len(self.players)} players, {self.variant}, year {self.year} round {self.round} {phase}"
+        digest = _PLUGS.get("hash")
+        if digest is None:  # only while the package itself is being imported
+            return where + ">"
+        return f"{where}, sha256 {digest(self).partition(':')[2][:16]}>"
 
     def _repr_svg_(self) -> str:
         """The picture of the position in a notebook (``dlrules.svg.position``)."""
-        from dlrules.svg import position
+        return _plugged("svg")(self)
 
-        return position(self)
+
+# --- the sockets: conveniences a higher floor plugs in ------------------------------------
+
+Socket = Literal["text", "svg", "hash"]
+"""What a higher floor shows of a state: ``text`` for ``str(state)``
+(``dlrules.render``), ``svg`` for the notebook picture (``dlrules.svg``),
+``hash`` for the digest in ``repr(state)`` (``dlrules.records``)."""
+
+_SOCKETS: Final[dict[str, str]] = {"text": "dlrules.render", "svg": "dlrules.svg", "hash": "dlrules.records"}
+"""Each socket and the module that fills it."""
+
+_PLUGS: dict[str, Callable[[GameState], str]] = {}
+
+
+def plug_in(socket: Socket, show: Callable[[GameState], str]) -> None:
+    """Fill one of the state's sockets with ``show``.
+
+    The state stands on a low floor and may not import the modules that
+    describe, draw or hash it (docs/architecture.md, "Floors"); they plug
+    themselves in when imported, and ``import dlrules`` imports them, so
+    ``print(state)``, notebook pictures and ``repr`` always work."""
+    if socket not in _SOCKETS:
+        raise ValueError(f"unknown socket {socket!r}: the state's sockets are {', '.join(_SOCKETS)}")
+    _PLUGS[socket] = show
+
+
+def _plugged(socket: Socket) -> Callable[[GameState], str]:
+    """What fills ``socket``; a clear error if nothing does yet."""
+    show = _PLUGS.get(socket)
+    if show is None:
+        raise RuntimeError(f"nothing fills the state's {socket!r} socket yet: import {_SOCKETS[socket]} (import dlrules does)")
+    return show
 
 
 @attrs.frozen(weakref_slot=False)
@@ -448,16 +486,20 @@ class Turn:
     (PROD-4, RUL-5, EVT-2): production and events.
 
     ``position`` indexes ``GameState.player_order()`` (``n_players``: everyone
-    has finished); ``step`` is the payday monster decided next (an index into
-    the acting player's monsters); ``draws`` counts Workshop trap cards still
-    owed to the acting player (chance draws, PROD-1); ``dismissed`` counts the
-    acting player's monsters let go at this payday, whose +1 evil each comes
-    after all their wages (RUL-14)."""
+    has finished); ``step`` is where Pay Day's lair order stands (an index
+    into the acting player's monsters: the monsters before it, other than
+    Demons, are decided, LIB-EVT-1); ``settled`` the acting player's Demons
+    paid already at this Pay Day, which are settled before his other monsters
+    (indices into his monsters, Y2-21); ``draws`` counts Workshop trap cards
+    still owed to the acting player (chance draws, PROD-1); ``dismissed``
+    counts the acting player's monsters let go at this payday, whose +1 evil
+    each comes after all their wages (RUL-14)."""
 
     position: int = 0
     step: int = 0
     draws: int = 0
     dismissed: int = 0
+    settled: tuple[int, ...] = ()
 
 
 @attrs.frozen(weakref_slot=False)

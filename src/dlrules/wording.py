@@ -38,7 +38,7 @@ from dlrules.components.cards import EVENTS, SPECIAL_EVENTS
 from dlrules.dungeon import square_name
 from dlrules.phases.common import Event
 from dlrules.render import seat_label
-from dlrules.state import CHANCE, GameState
+from dlrules.state import CHANCE, TABLE, GameState
 from dlrules.views import knows_move
 
 __all__ = ["DISCLOSING", "combat_card_text", "foreseen", "knows", "move_words"]
@@ -447,6 +447,8 @@ def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int
     c = _Context(move, known, actor)
     told = events if played else foreseen(events, actor, viewer)
     shown = [e for e in told if not (e.code == "spied" and e.seat == actor)]
+    if actor == TABLE:  # LIB-TAB-8: the table's ruling, as its event says it ("the table applies …")
+        return "; ".join(_clause(e, c, False) for e in shown) or "the table applies a card: no change"
     clauses: list[str] = []
     order: list[Event | None] = []  # the event of each clause (None: the chance headline)
     if actor == CHANCE:
