@@ -25,14 +25,9 @@ from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
 from dlrules.state import CHANCE, TABLE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile, plug_in
 from dlrules.views import HIDDEN, PlayerView
+from dlrules.wording import seat_label as seat_label  # re-exported: the label every view uses
 
 # --- names for people ---------------------------------------------------------------------
-
-
-def seat_label(seat: int) -> str:
-    """``P1`` for seat 0 (LIB-TV-2); ``chance`` for the seat of chance,
-    ``table`` for the table's (LIB-TAB-8)."""
-    return "chance" if seat == CHANCE else "table" if seat == TABLE else f"P{seat + 1}"
 
 
 def colour_label(state: GameState, colour: int) -> str:

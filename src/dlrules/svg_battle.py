@@ -21,7 +21,7 @@ from dlrules.render import (
     trap_name,
 )
 from dlrules.state import GameState
-from dlrules.svg import INK, ROCK, ROOM_FILL, TUNNEL, _circle, _food_tokens, _rect, _shown, _svg, _text, _titled
+from dlrules.svg_draw import INK, ROCK, ROOM_FILL, TUNNEL, _circle, _food_tokens, _rect, _shown, _svg, _text, _titled
 from dlrules.views import HIDDEN
 
 BATTLE_W = 640

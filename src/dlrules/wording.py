@@ -37,17 +37,22 @@ from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, RO
 from dlrules.components.cards import EVENTS, SPECIAL_EVENTS
 from dlrules.dungeon import square_name
 from dlrules.phases.common import Event
-from dlrules.render import seat_label
 from dlrules.state import CHANCE, TABLE, GameState
 from dlrules.views import knows_move
 
-__all__ = ["DISCLOSING", "combat_card_text", "foreseen", "knows", "move_words"]
+__all__ = ["DISCLOSING", "combat_card_text", "foreseen", "knows", "move_words", "seat_label"]
 
 knows = knows_move
 """``views.knows_move``: may a viewer know everything a move holds."""
 
 
 # --- names ----------------------------------------------------------------------------
+
+
+def seat_label(seat: int) -> str:
+    """``P1`` for seat 0 (LIB-TV-2); ``chance`` for the seat of chance,
+    ``table`` for the table's (LIB-TAB-8)."""
+    return "chance" if seat == CHANCE else "table" if seat == TABLE else f"P{seat + 1}"
 
 
 def _monster(key: str) -> str:
