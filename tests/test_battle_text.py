@@ -113,10 +113,11 @@ def test_hit_points_count_create_food_tokens_and_say_so() -> None:
     """C2-1, CMB-PARTY-4: each Create Food token is 1 more hit point; the text
     and the pictures show the total and the token (the paladin read HP8 on the
     board and HP 9 in the battle)."""
-    from dlrules import svg
     from dlrules.render import hit_points_text
     from dlrules.state import Adventurer
 
     assert hit_points_text(Adventurer("paladin-2", food=1)) == "HP 9 (8 + 1 Create Food token)"
     assert hit_points_text(Adventurer("y1-warrior-5")) == "HP 5"
-    assert "food-token" in svg._food_tokens(Adventurer("paladin-2", food=1), 0, 0)  # noqa: SLF001 - the drawn token
+    from dlrules.svg_draw import _food_tokens
+
+    assert "food-token" in _food_tokens(Adventurer("paladin-2", food=1), 0, 0)  # the drawn token
