@@ -228,7 +228,10 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, WordOfPeace):
         state = _set_battle(state, evolve(b, choosing=None))
         if move.withdraw:
-            return _withdraw(state, _monsters_only(state.players[seat], b.sent), "Word of Peace", "word-of-peace")
+            withdrawn = _monsters_only(state.players[seat], b.sent)
+            if narrating() and not withdrawn:  # the choice is told even when it takes nothing back
+                announce("spell", f"Player {seat + 1} withdraws the monsters: there is none to take back (Word of Peace).", seat, card="word-of-peace", choice="withdraw")
+            return _withdraw(state, withdrawn, "Word of Peace", "word-of-peace")
         if narrating():
             announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat, card="word-of-peace", choice="evil", evil=WORD_OF_PEACE_EVIL.value)
         return move_evil(state, seat, WORD_OF_PEACE_EVIL.value)
