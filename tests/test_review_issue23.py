@@ -1,0 +1,154 @@
+"""Issue 23, reviewed from the rule texts (a second pair of eyes on revision 3
+and the table's ruling): Pay Day with Demons (Y2-21, EXAMPLES E6), the
+Poisoned Dart at the end of the round (CMB-EOR-1, CMB-EOR-2) and what a table's
+ruling may never do (LIB-TAB-8). Each expected outcome is computed here from
+the rule, not read from the referee."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import attrs
+import pytest
+
+from dlrules import CHANCE, IllegalMove, PayMonster, apply, check, legal_moves, new_game, sample_chance, to_move
+from dlrules.components import MONSTERS
+from dlrules.moves import Adjustment, PlanDefence, TableRuling, Target
+from dlrules.state import GameState, Phase
+
+from combat_positions import COLUMN, play, play_with_events, position, tunnels
+from test_year2_events import at_event
+from year_helpers import monsters
+
+
+# --- Y2-21, EXAMPLES E6: Pay Day with a Demon ----------------------------------------------
+
+Outcome = tuple[tuple[str, ...], int, int, int, int]
+"""Player 1 after his Pay Day: the kinds in his lair (sorted: alike monsters are
+interchangeable, LIB-REV-2), gold, food, evil, trap cards."""
+
+
+def _referee_outcomes(state: GameState) -> set[Outcome]:
+    """Every end of Player 1's Pay Day the referee lets him reach (every
+    legal move tried)."""
+    out: set[Outcome] = set()
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        if 0 in to_move(s) and s.phase is Phase.EVENTS:
+            todo.extend(apply(s, m) for m in legal_moves(s))
+            continue
+        p = s.players[0]
+        out.add((tuple(sorted(m.kind for m in p.monsters)), p.gold, p.food, p.evil, len(p.traps)))
+    return out
+
+
+def _rule_outcomes(lair: tuple[str, ...], gold: int, food: int, evil: int, traps: int) -> set[Outcome]:
+    """Y2-19..21, EVT-PAY-1/2, RUL-14 read directly: every monster is paid,
+    let go or fed to a Demon that is paid; a paid Demon eats exactly one other
+    monster, not a ghost and not a paid one; a fed monster needs no wage and
+    gives no evil; each let-go monster gives +1 evil after the wages. (Evil
+    stays far below the top and the paladin in these cases.)"""
+    out: set[Outcome] = set()
+    n = len(lair)
+    for fates in itertools.product(("pay", "go", "fed"), repeat=n):
+        paid = [i for i in range(n) if fates[i] == "pay"]
+        fed = [i for i in range(n) if fates[i] == "fed"]
+        eaters = [i for i in paid if MONSTERS[lair[i]].monster_cost]
+        if len(fed) != len(eaters) or any(MONSTERS[lair[i]].ghost for i in fed):
+            continue  # each paid Demon eats one monster, each fed one is eaten once
+        g = sum(MONSTERS[lair[i]].gold for i in paid)
+        f = sum(MONSTERS[lair[i]].food for i in paid)
+        t = sum(MONSTERS[lair[i]].trap_cost for i in paid)
+        if g > gold or f > food or t > traps:
+            continue
+        e = evil + sum(MONSTERS[lair[i]].evil for i in paid) + fates.count("go")
+        out.add((tuple(sorted(lair[i] for i in paid)), gold - g, food - f, e, traps - t))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("lair", "gold", "food", "traps"),
+    [
+        (("troll", "demon"), 0, 2, 0),  # issue 23: Demon kept, 2 food left, evil 6 is one outcome
+        (("troll", "demon"), 0, 0, 0),  # and with no food the Demon still eats the troll
+        (("golem", "demon"), 5, 5, 0),  # E6 (a)
+        (("demon", "demon", "goblin"), 5, 1, 0),  # E6 (b)
+        (("goblin", "demon", "ghost", "demon", "golem"), 1, 1, 1),
+        (("witch", "demon", "troll", "demon"), 0, 2, 0),
+        (("demon", "ghost"), 0, 0, 0),
+    ],
+)
+def test_Y2_21_E6_the_referee_reaches_exactly_the_rules_outcomes(lair: tuple[str, ...], gold: int, food: int, traps: int) -> None:
+    """Y2-21: Demons settled first lose no outcome the rules allow, and allow
+    none they forbid (a paid Demon eaten, a ghost eaten, a wage unpaid)."""
+    state = at_event("payday", p0={"monsters": monsters(*lair), "gold": gold, "food": food, "evil": 5, "traps": ("pendulum",) * traps}, p1={"monsters": ()})
+    assert _referee_outcomes(state) == _rule_outcomes(lair, gold, food, 5, traps)
+
+
+def test_Y2_21_issue_23_troll_then_demon_with_two_food() -> None:
+    """Issue 23: lair Troll then Demon, evil 5, 2 food: feeding the Troll
+    keeps the Demon with 2 food left and evil 6."""
+    state = at_event("payday", p0={"monsters": monsters("troll", "demon"), "gold": 0, "food": 2, "evil": 5}, p1={"monsters": ()})
+    after = apply(state, PayMonster(0, 1, True, feed=0))
+    p = after.players[0]
+    assert (tuple(m.kind for m in p.monsters), p.food, p.evil) == (("demon",), 2, 6)
+
+
+# --- CMB-EOR-1, CMB-EOR-2: the Poisoned Dart's 2 at the end of the round -------------------
+
+W5 = "y1-warrior-5"
+FIREBALL_FIRST = ("fireball", "graffiti", "detect-evil", "invisibility")  # fatigue 1 in round 1
+
+
+def test_CMB_EOR_1_CMB_EOR_3_in_round_4_the_2_fall_before_the_combat_ends() -> None:
+    """Round 4 (Invisibility, fatigue 0; a party of warriors casts nothing):
+    the dart's 1 leaves the warrior 2 short of his 5 hit points; after the
+    round's last battle the 2 eliminate him into Player 1's prison (CMB-8)
+    before the combat ends and the survivors leave unscored (CMB-EOR-3,
+    CMB-END-2)."""
+    state = position({0: ["y1-warrior-5:2", W5]}, traps={0: ["poisoned-dart"]}, cards=("graffiti", "detect-evil", "word-of-peace", "invisibility"))
+    assert state.fight is not None
+    state = attrs.evolve(state, fight=attrs.evolve(state.fight, round=4))
+    state = play(state, PlanDefence(0, COLUMN[0], ("poisoned-dart",)))
+    state, said = play_with_events(state, Target(0, 0))
+    texts = [e.text for e in said]
+    poison = texts.index("The Poisoned Dart's later damage, at the end of the round: 2 on the warrior (HP 5) in position 1 (Player 1's dungeon).")
+    assert poison < next(i for i, t in enumerate(texts) if t.startswith("Combat is over"))
+    assert state.players[0].prison == (W5,)
+    assert Counter(state.far_lands)[W5] == 1  # only the second warrior leaves unscored
+
+
+def test_CMB_EOR_2_a_poisoned_paladin_who_moved_to_a_dungeon_that_fought_earlier_takes_the_2_there() -> None:
+    """Player 2 starts the round. In Player 1's battle, after Player 2's, the
+    dart hits the paladin (his icons cancel its 1); Player 1's conquest drops
+    Player 1 below Player 2, so the paladin moves to Player 2's dungeon, whose
+    battle is over. After the round's last battle the 2 follow him there
+    (2 + 1 fatigue + 2 = his 5 hit points): Player 2's prison gets him."""
+    state = position({0: [W5], 1: [W5]}, paladin=0, paladin_damage=2, traps={0: ["poisoned-dart"]},
+                     evil={0: 11, 1: 12}, cards=FIREBALL_FIRST, first=1)
+    state = play(state, PlanDefence(1, COLUMN[0]), PlanDefence(0, COLUMN[0], ("poisoned-dart",)))
+    state, said = play_with_events(state, Target(0, 0))
+    texts = [e.text for e in said]
+    poison = texts.index("The Poisoned Dart's later damage, at the end of the round: 2 on the paladin (HP 5) in position 1 (Player 2's dungeon).")
+    assert poison < texts.index("Combat round 2 begins.")
+    assert "paladin-1" in state.players[1].prison and "paladin-1" not in state.players[0].prison
+
+
+# --- C2-3: Metamorphosis ----------------------------------------------------------------------
+
+Y2_CARDS = ("metamorphosis", "blind-rage", "regeneration", "illusion")
+
+
+def test_C2_3_LIB_CMB_1_a_lone_candidate_becomes_a_sheep_and_a_sheep_golem_ends_knocked_out() -> None:
+    """C2-3: the defender must choose one of the monsters he sent, never a
+    ghost: with a Golem and a ghost sent, the Golem is the only choice, so it
+    is made for him (LIB-CMB-1); a sheep loses every ability, the Golem's
+    return face up included, so it ends knocked out; the ghost still acts."""
+    room = tunnels(rooms={COLUMN[0]: "mint"})
+    state = position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["golem", "ghost"]}, year=2, cards=Y2_CARDS, dungeons={0: room})
+    state, said = play_with_events(state, PlanDefence(0, COLUMN[0], (), (0, 1)))
+    assert "Player 1's Golem becomes a sheep: it does not act and is knocked out (Metamorphosis)." in [e.text for e in said]
+    assert [e.data.get("by") for e in said if e.code == "damage"] == ["ghost", "fatigue"]  # the sheep does not act
+    assert [m.ready for m in state.players[0].monsters] == [False, False]  # the sheep; the ghost after its attack
