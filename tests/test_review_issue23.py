@@ -152,3 +152,52 @@ def test_C2_3_LIB_CMB_1_a_lone_candidate_becomes_a_sheep_and_a_sheep_golem_ends_
     assert "Player 1's Golem becomes a sheep: it does not act and is knocked out (Metamorphosis)." in [e.text for e in said]
     assert [e.data.get("by") for e in said if e.code == "damage"] == ["ghost", "fatigue"]  # the sheep does not act
     assert [m.ready for m in state.players[0].monsters] == [False, False]  # the sheep; the ghost after its attack
+
+
+# --- LIB-TAB-8: what a table's ruling may never do -------------------------------------------
+
+
+def _a_seat_to_move(table_rulings: bool) -> GameState:
+    """A new 2-player game at the first point where Player 1 must decide
+    (setup: the unavailable orders he keeps)."""
+    import random
+
+    rng = random.Random(3)
+    state = new_game(2, table_rulings=table_rulings)
+    while 0 not in to_move(state):
+        state = apply(state, sample_chance(state, rng) if CHANCE in to_move(state) else legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("table_rulings", [False, True])
+def test_LIB_TAB_8_a_seat_to_move_cannot_send_a_table_ruling(table_rulings: bool) -> None:
+    """A ruling is the table's alone (seat TABLE), only at a card's step: a
+    player whose turn it is gets a clear refusal, in any game, and nothing
+    changes (before: ``check`` found nothing wrong and ``apply`` crashed)."""
+    state = _a_seat_to_move(table_rulings)
+    ruling = TableRuling(0, "Rats", (Adjustment("gold", 0, 5),))
+    assert [v.rule for v in check(state, ruling)] == ["LIB-TAB-8"]
+    with pytest.raises(IllegalMove):
+        apply(state, ruling)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_LIB_TAB_8_a_seats_page_sending_a_ruling_in_its_own_name_is_refused() -> None:
+    """On the server, Player 1's own page posts a ruling in his name while he
+    is to move (orders): refused with the rule (422), nothing played."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    import random
+
+    from starlette.testclient import TestClient
+
+    from dlrules.serve.app import create_app
+    from test_serve import Table
+
+    client = TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"]))
+    t = Table(client, players=2, seed=5, replayable=True, table_rulings=True)
+    t.play_until(lambda s: s.phase is Phase.ORDERS and 0 in to_move(s), random.Random(5))
+    n = t.game.n
+    r = t.move(0, TableRuling(0, "Rats", (Adjustment("gold", 0, 5),)))
+    assert r.status_code == 422 and "LIB-TAB-8" in r.text
+    assert t.game.n == n
