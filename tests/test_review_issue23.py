@@ -12,8 +12,11 @@ from collections import Counter
 import attrs
 import pytest
 
-from dlrules import CHANCE, IllegalMove, PayMonster, apply, check, legal_moves, new_game, sample_chance, to_move
+from dlrules import CHANCE, TABLE, IllegalMove, PayMonster, apply, check, legal_moves, new_game, sample_chance, to_move
 from dlrules.components import MONSTERS
+from dlrules.engine import PHASES
+from dlrules.phases.combat import party as combat_party
+from dlrules.phases.common import collecting
 from dlrules.moves import Adjustment, PlanDefence, TableRuling, Target
 from dlrules.state import GameState, Phase
 
@@ -201,3 +204,46 @@ def test_LIB_TAB_8_a_seats_page_sending_a_ruling_in_its_own_name_is_refused() ->
     r = t.move(0, TableRuling(0, "Rats", (Adjustment("gold", 0, 5),)))
     assert r.status_code == 422 and "LIB-TAB-8" in r.text
     assert t.game.n == n
+
+
+def _aura_of_fear_with_the_paladin() -> GameState:
+    """Year-2 combat at a real table: the paladin attacks Player 1 (evil 11,
+    as Player 2); Player 1's battle waits for the table's ruling on Aura of
+    Fear, his party as the battle sees it: paladin, warrior, wizard."""
+    y2 = ("aura-of-fear", "blind-rage", "regeneration", "illusion")
+    state = position({0: ["y2-warrior-8", "y2-wizard-4-2"], 1: ["y2-warrior-8"]}, monsters={0: ["goblin"]},
+                     year=2, cards=y2, paladin=0, evil={0: 11, 1: 11})
+    state = play(attrs.evolve(state, table_rulings=True), PlanDefence(0, COLUMN[0], (), (0,)), PlanDefence(1, COLUMN[0]))
+    assert to_move(state) == frozenset({TABLE})
+    assert [a.key for a in combat_party(state, 0)] == ["paladin-2", "y2-warrior-8", "y2-wizard-4-2"]
+    return state
+
+
+def test_LIB_TAB_8_CMB_PAL_1_a_change_is_checked_against_the_party_the_changes_before_it_leave() -> None:
+    """The ruling's first change drops Player 1 to evil 10, below Player 2:
+    the paladin leaves at once (CMB-PAL-1, PAL-7), so Player 1's party has
+    two adventurers when the second change comes; a third one cannot be
+    named (before: the check let it pass and apply crashed)."""
+    state = _aura_of_fear_with_the_paladin()
+    ruling = TableRuling(TABLE, "Aura of Fear", (Adjustment("evil", 0, -1), Adjustment("damage", 0, 1, 2)))
+    found = check(state, ruling)
+    assert [v.rule for v in found] == ["LIB-TAB-8"] and "change 2: Player 1's party has 2 adventurers" in found[0].message
+    with pytest.raises(IllegalMove):
+        apply(state, ruling)
+
+
+def test_LIB_TAB_8_CMB_PAL_1_each_change_is_narrated_and_applied_where_the_changes_before_it_leave_the_party() -> None:
+    """The same first change; then 1 damage on adventurer 1 of Player 1's
+    party, who is now the warrior (the paladin has left): the warrior takes
+    it and the narration names him."""
+    state = _aura_of_fear_with_the_paladin()
+    ruling = TableRuling(TABLE, "Aura of Fear", (Adjustment("evil", 0, -1), Adjustment("damage", 0, 1, 0)))
+    with collecting() as said:
+        after = PHASES[state.phase].play(state, ruling)  # the ruling alone, before the battle goes on
+    assert said[0].text == (
+        "The table applies Aura of Fear: Player 1 loses 1 evil; "
+        "the warrior HP8 (adventurer 1 of Player 1's party) takes 1 damage."
+    )
+    assert [e.code for e in said] == ["table_ruling", "paladin", "evil"]  # what the ruling set off comes after it
+    assert after.paladin == 1
+    assert [(a.key, a.damage) for a in combat_party(after, 0)] == [("y2-warrior-8", 1), ("y2-wizard-4-2", 0)]

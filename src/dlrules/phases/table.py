@@ -100,7 +100,7 @@ def explain(state: GameState, move: TableRuling, deck: str | None, key: str | No
             problem = _change_violation(trial, change, battle)
             if problem is not None:
                 return (Violation(RULE, f"change {n}: {problem}"),)
-            trial = _one_change(trial, change, battle, quiet=True)
+            trial = _one_change(trial, change, battle)  # as ``play`` will: the paladin may move (CMB-PAL-1)
     return ()
 
 
@@ -173,22 +173,29 @@ def _printed_hit_points(key: str) -> int:
 def play(state: GameState, move: TableRuling, deck: str, key: str, battle: InBattle | None = None) -> GameState:
     """Apply ``move`` (already checked) and narrate it; in a ``battle`` the
     combat phase applies the kinds it owns (``BATTLE_KINDS``)."""
+    if not narrating():
+        for c in move.changes:
+            state = _one_change(state, c, battle)
+        return state
+    said: list[str] = []
+    with collecting() as followed:  # what the changes set off (the evil, the paladin) comes after the ruling
+        for c in move.changes:
+            said.append(describe(state, c, battle))  # each change as the changes before it left the game
+            state = _one_change(state, c, battle)
     name = name_of(move, deck, key)
-    if narrating():
-        said = "; ".join(describe(state, c, battle) for c in move.changes) or "no change"
-        announce(
-            "table_ruling", f"The table applies {name}: {said}.", None,
-            card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
-        )  # fmt: skip
-    for c in move.changes:
-        state = _one_change(state, c, battle, quiet=False)
+    announce(
+        "table_ruling", f"The table applies {name}: {'; '.join(said) or 'no change'}.", None,
+        card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
+    )  # fmt: skip
+    for e in followed:
+        announce(e.code, e.text, e.seat, **e.data)
     return state
 
 
-def _one_change(state: GameState, c: Adjustment, battle: InBattle | None, quiet: bool) -> GameState:
+def _one_change(state: GameState, c: Adjustment, battle: InBattle | None) -> GameState:
     if battle is not None and c.kind in BATTLE_KINDS:
         return battle.change(state, c)
-    return _apply(state, c, quiet)
+    return _apply(state, c)
 
 
 def describe(state: GameState, c: Adjustment, battle: InBattle | None = None) -> str:
@@ -219,7 +226,7 @@ def _adventurer_words(key: str) -> str:
     return f"paladin HP{paladin.hp}" if paladin is not None else "illusion"
 
 
-def _apply(state: GameState, c: Adjustment, quiet: bool) -> GameState:
+def _apply(state: GameState, c: Adjustment) -> GameState:
     """One change outside a battle's own bookkeeping (the checks are done)."""
     p = state.players[c.player]
     if c.kind in ("damage", "heal"):
@@ -236,7 +243,5 @@ def _apply(state: GameState, c: Adjustment, quiet: bool) -> GameState:
         imps = p.imps + c.amount
         return update_player(state, c.player, imps=imps)
     if c.kind == "evil":
-        if quiet:
-            return update_player(state, c.player, evil=p.evil + c.amount)
         return move_evil(state, c.player, c.amount)  # the paladin checked after every space (PAL-5)
     return state  # the combat-only kinds: the combat phase applies them
