@@ -247,3 +247,22 @@ def test_LIB_TAB_8_CMB_PAL_1_each_change_is_narrated_and_applied_where_the_chang
     assert [e.code for e in said] == ["table_ruling", "paladin", "evil"]  # what the ruling set off comes after it
     assert after.paladin == 1
     assert [(a.key, a.damage) for a in combat_party(after, 0)] == [("y2-warrior-8", 1), ("y2-wizard-4-2", 0)]
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (Adjustment("knock_out", 0, 7, 0), "knock out takes no amount"),  # it would be kept in the record, unused, and lost by the notation
+        (Adjustment("withdraw", 0, 1, 0), "no battle is being fought"),
+        (Adjustment("gold", 0, 10**400), "at most 99"),  # a record with it could not be read back (max_int_digits)
+        (Adjustment("food", 0, -(10**20)), "at most 99"),
+        (Adjustment("imps", 0, 100), "at most 99"),
+    ],
+)
+def test_LIB_TAB_8_a_ruling_keeps_its_numbers_in_range(change: Adjustment, fragment: str) -> None:
+    """Checked like any move: nothing out of range, no number that means
+    nothing, so every ruling apply takes is written, read back and replayed
+    exactly, and its notation says all of it."""
+    state = at_event("special", "special-7", players=3, table_rulings=True, p0={"gold": 5, "food": 5, "monsters": monsters("goblin")})
+    found = check(state, TableRuling(TABLE, "Rats", (change,)))
+    assert [v.rule for v in found] == ["LIB-TAB-8"] and fragment in found[0].message

@@ -31,6 +31,9 @@ MAX_NAME = 60
 """The longest card name the table may enter (a printed name is short)."""
 MAX_CHANGES = 16
 """At most this many adjustments in one ruling."""
+MAX_AMOUNT = 99
+"""The largest amount of one change, either way (a card moves a few items;
+and a game's numbers stay short enough for its record to be read back)."""
 COMBAT_ONLY = frozenset({"withdraw", "skip_healing", "skip_conquest"})
 """Kinds that only mean something in a battle (the combat phase applies them)."""
 BATTLE_KINDS = COMBAT_ONLY | {"damage", "heal", "knock_out"}
@@ -113,6 +116,8 @@ def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) 
         return f"there is no Player {c.player + 1} in a {state.n_players}-player game"
     if c.kind in COMBAT_ONLY and battle is None:
         return f"{c.kind.replace('_', ' ')} is a change for a battle, and no battle is being fought"
+    if abs(c.amount) > MAX_AMOUNT:
+        return f"an amount is at most {MAX_AMOUNT} either way, not {c.amount}"
     p = state.players[c.player]
     who = f"Player {c.player + 1}"
     if c.kind in ("damage", "heal"):
@@ -136,7 +141,7 @@ def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) 
             return f"{who} has {plural(len(p.monsters), 'monster')}: name one, 1 to {len(p.monsters)}" if p.monsters else f"{who} has no monster"
         if c.kind == "knock_out" and not p.monsters[c.target].ready:
             return f"monster {c.target + 1} of {who} is knocked out already"
-        return None
+        return None if not c.amount else f"{c.kind.replace('_', ' ')} takes no amount"
     if c.target is not None:
         return f"a change of {c.kind} names no adventurer or monster"
     if c.kind in ("gold", "food", "imps", "evil"):
