@@ -89,7 +89,7 @@ def explain(state: GameState, move: TableRuling, deck: str | None, key: str | No
     if not state.table_rulings:
         return (Violation(RULE, "this game was not set up for table rulings (new_game(..., table_rulings=True))"),)
     if move.seat != TABLE:
-        return (Violation(RULE, f"a table's ruling is the table's (seat {TABLE}), not a player's"),)
+        return (Violation(RULE, "a table's ruling is the table's own move (seat TABLE), never a player's"),)
     if deck is None or key is None:
         return (Violation(RULE, "a table's ruling is made only during the step of a card the referee cannot read"),)
     found = _name_violation(move.card)
