@@ -266,3 +266,16 @@ def test_LIB_TAB_8_a_ruling_keeps_its_numbers_in_range(change: Adjustment, fragm
     state = at_event("special", "special-7", players=3, table_rulings=True, p0={"gold": 5, "food": 5, "monsters": monsters("goblin")})
     found = check(state, TableRuling(TABLE, "Rats", (change,)))
     assert [v.rule for v in found] == ["LIB-TAB-8"] and fragment in found[0].message
+
+
+def test_LIB_TAB_8_play_out_stops_for_the_table_and_gives_its_ruling_to_no_policy() -> None:
+    """A table's ruling is a person's reading of a printed card: play_out
+    (which plays seats by their policies, uniform random by default) stops
+    when the table must rule instead of letting a policy make the ruling."""
+    import random
+
+    from dlrules import play_out
+
+    result = play_out(new_game(2, table_rulings=True), None, random.Random(11))
+    assert TABLE in to_move(result.state)
+    assert not any(isinstance(m, TableRuling) for m in result.moves)
