@@ -21,6 +21,7 @@ from dlrules.moves import Adjustment, PlanDefence, TableRuling, Target
 from dlrules.state import GameState, Phase
 
 from combat_positions import COLUMN, play, play_with_events, position, tunnels
+from test_table_ruling import _battle_waiting_for_the_table
 from test_year2_events import at_event
 from year_helpers import monsters
 
@@ -279,3 +280,21 @@ def test_LIB_TAB_8_play_out_stops_for_the_table_and_gives_its_ruling_to_no_polic
     result = play_out(new_game(2, table_rulings=True), None, random.Random(11))
     assert TABLE in to_move(result.state)
     assert not any(isinstance(m, TableRuling) for m in result.moves)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        (Adjustment("knock_out", 0, 0, 0), Adjustment("withdraw", 0, 0, 0)),  # face down, then "withdrawn face up"?
+        (Adjustment("withdraw", 0, 0, 0), Adjustment("withdraw", 0, 0, 0)),
+    ],
+)
+def test_LIB_TAB_8_CMB_SPELL_5_only_a_monster_still_in_the_battle_can_be_withdrawn(changes: tuple[Adjustment, ...]) -> None:
+    """A battle's own limits are checked, like the rest, on the battle the
+    changes before leave: once the goblin is knocked out or withdrawn it is
+    no longer in the battle, and a second change cannot withdraw it (before:
+    accepted, narrated as going back face up while it stayed face down)."""
+    state = _battle_waiting_for_the_table()
+    found = check(state, TableRuling(TABLE, "Aura of Fear", changes))
+    assert [v.rule for v in found] == ["LIB-TAB-8"]
+    assert found[0].message.startswith("change 2: only a monster sent to this battle can be withdrawn")

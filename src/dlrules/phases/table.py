@@ -73,12 +73,14 @@ def _name_violation(name: object) -> Violation | None:
 class InBattle:
     """How the combat phase sees a ruling made in a battle: the ``party`` of
     a dungeon (the paladin at its head when he attacks it), an adventurer's
-    ``hit_points`` (Create Food included) and the ``change`` it makes itself
+    ``hit_points`` (Create Food included), the battle's own ``limit`` on a
+    change (None: allowed) and the ``change`` it makes itself
     (``BATTLE_KINDS``). Passed in by the combat phase, which this module does
     not import."""
 
     party: Callable[[GameState, int], tuple[Adventurer, ...]]
     hit_points: Callable[[Adventurer], int]
+    limit: Callable[[GameState, Adjustment], str | None]
     change: Callable[[GameState, Adjustment], GameState]
 
 
@@ -101,6 +103,8 @@ def explain(state: GameState, move: TableRuling, deck: str | None, key: str | No
     with collecting():  # the trial run tells nobody anything
         for n, change in enumerate(move.changes, start=1):
             problem = _change_violation(trial, change, battle)
+            if problem is None and battle is not None:
+                problem = battle.limit(trial, change)
             if problem is not None:
                 return (Violation(RULE, f"change {n}: {problem}"),)
             trial = _one_change(trial, change, battle)  # as ``play`` will: the paladin may move (CMB-PAL-1)
