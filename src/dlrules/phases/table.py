@@ -48,10 +48,9 @@ def card_title(deck: str, key: str) -> str:
     return COMBAT_CARDS[key].name
 
 
-def offered(deck: str, key: str) -> TableRuling:
-    """The one ruling ``legal_moves`` lists at the card's step: the table
-    applies nothing. Any other ruling is checked by ``explain``."""
-    return TableRuling(TABLE, "", ())
+OFFERED = TableRuling(TABLE, "", ())
+"""The one ruling ``legal_moves`` lists at a card's step: the table applies
+nothing. Any other ruling is checked by ``explain``."""
 
 
 def name_of(move: TableRuling, deck: str, key: str) -> str:
