@@ -14,6 +14,7 @@ import pytest
 
 from dlrules import CHANCE, TABLE, IllegalMove, PayMonster, apply, check, legal_moves, new_game, sample_chance, to_move
 from dlrules.components import MONSTERS
+from dlrules.components.setup import EVIL_MAX
 from dlrules.engine import PHASES
 from dlrules.phases.combat import party as combat_party
 from dlrules.phases.common import collecting
@@ -49,11 +50,11 @@ def _referee_outcomes(state: GameState) -> set[Outcome]:
 
 
 def _rule_outcomes(lair: tuple[str, ...], gold: int, food: int, evil: int, traps: int) -> set[Outcome]:
-    """Y2-19..21, EVT-PAY-1/2, RUL-14 read directly: every monster is paid,
-    let go or fed to a Demon that is paid; a paid Demon eats exactly one other
-    monster, not a ghost and not a paid one; a fed monster needs no wage and
-    gives no evil; each let-go monster gives +1 evil after the wages. (Evil
-    stays far below the top and the paladin in these cases.)"""
+    """Y2-19..21, EVT-PAY-1/2, RUL-14, RES-10 read directly: every monster is
+    paid, let go or fed to a Demon that is paid; a paid Demon eats exactly one
+    other monster, not a ghost and not a paid one; a fed monster needs no wage
+    and gives no evil; the evil wages must fit on the evilometer (full game);
+    each let-go monster gives +1 evil after the wages, stopping at the top."""
     out: set[Outcome] = set()
     n = len(lair)
     for fates in itertools.product(("pay", "go", "fed"), repeat=n):
@@ -65,30 +66,32 @@ def _rule_outcomes(lair: tuple[str, ...], gold: int, food: int, evil: int, traps
         g = sum(MONSTERS[lair[i]].gold for i in paid)
         f = sum(MONSTERS[lair[i]].food for i in paid)
         t = sum(MONSTERS[lair[i]].trap_cost for i in paid)
-        if g > gold or f > food or t > traps:
+        wages = sum(MONSTERS[lair[i]].evil for i in paid)
+        if g > gold or f > food or t > traps or evil + wages > EVIL_MAX.value:
             continue
-        e = evil + sum(MONSTERS[lair[i]].evil for i in paid) + fates.count("go")
+        e = min(EVIL_MAX.value, evil + wages + fates.count("go"))
         out.add((tuple(sorted(lair[i] for i in paid)), gold - g, food - f, e, traps - t))
     return out
 
 
 @pytest.mark.parametrize(
-    ("lair", "gold", "food", "traps"),
+    ("lair", "gold", "food", "traps", "evil"),
     [
-        (("troll", "demon"), 0, 2, 0),  # issue 23: Demon kept, 2 food left, evil 6 is one outcome
-        (("troll", "demon"), 0, 0, 0),  # and with no food the Demon still eats the troll
-        (("golem", "demon"), 5, 5, 0),  # E6 (a)
-        (("demon", "demon", "goblin"), 5, 1, 0),  # E6 (b)
-        (("goblin", "demon", "ghost", "demon", "golem"), 1, 1, 1),
-        (("witch", "demon", "troll", "demon"), 0, 2, 0),
-        (("demon", "ghost"), 0, 0, 0),
+        (("troll", "demon"), 0, 2, 0, 5),  # issue 23: Demon kept, 2 food left, evil 6 is one outcome
+        (("troll", "demon"), 0, 0, 0, 5),  # and with no food the Demon still eats the troll
+        (("golem", "demon"), 5, 5, 0, 5),  # E6 (a)
+        (("demon", "demon", "goblin"), 5, 1, 0, 5),  # E6 (b)
+        (("goblin", "demon", "ghost", "demon", "golem"), 1, 1, 1, 5),
+        (("witch", "demon", "troll", "demon"), 0, 2, 0, 5),
+        (("demon", "ghost"), 0, 0, 0, 5),
+        (("vampire", "demon", "witch", "demon"), 0, 1, 0, 13),  # room for 2 evil of wages (RES-10, RUL-14)
     ],
 )
-def test_Y2_21_E6_the_referee_reaches_exactly_the_rules_outcomes(lair: tuple[str, ...], gold: int, food: int, traps: int) -> None:
+def test_Y2_21_E6_the_referee_reaches_exactly_the_rules_outcomes(lair: tuple[str, ...], gold: int, food: int, traps: int, evil: int) -> None:
     """Y2-21: Demons settled first lose no outcome the rules allow, and allow
     none they forbid (a paid Demon eaten, a ghost eaten, a wage unpaid)."""
-    state = at_event("payday", p0={"monsters": monsters(*lair), "gold": gold, "food": food, "evil": 5, "traps": ("pendulum",) * traps}, p1={"monsters": ()})
-    assert _referee_outcomes(state) == _rule_outcomes(lair, gold, food, 5, traps)
+    state = at_event("payday", p0={"monsters": monsters(*lair), "gold": gold, "food": food, "evil": evil, "traps": ("pendulum",) * traps}, p1={"monsters": ()})
+    assert _referee_outcomes(state) == _rule_outcomes(lair, gold, food, evil, traps)
 
 
 def test_Y2_21_issue_23_troll_then_demon_with_two_food() -> None:
