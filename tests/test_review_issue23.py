@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from random import Random
 
 import attrs
 import pytest
 
-from dlrules import CHANCE, TABLE, IllegalMove, PayMonster, apply, check, legal_moves, new_game, sample_chance, to_move
+from dlrules import CHANCE, TABLE, IllegalMove, PayMonster, apply, check, format_move, legal_moves, new_game, parse_move, sample_chance, to_move
 from dlrules.components import MONSTERS
 from dlrules.components.setup import EVIL_MAX
 from dlrules.engine import PHASES
@@ -301,3 +302,45 @@ def test_LIB_TAB_8_CMB_SPELL_5_only_a_monster_still_in_the_battle_can_be_withdra
     found = check(state, TableRuling(TABLE, "Aura of Fear", changes))
     assert [v.rule for v in found] == ["LIB-TAB-8"]
     assert found[0].message.startswith("change 2: only a monster sent to this battle can be withdrawn")
+
+
+def _random_change(rng: Random) -> Adjustment:
+    """A change of a plausible shape, one field in six made wrong."""
+    kind = rng.choice(("damage", "heal", "withdraw", "knock_out", "gold", "food", "imps", "evil", "skip_healing", "skip_conquest"))
+    amount, target = 0, None
+    if kind in ("damage", "heal"):
+        amount, target = rng.randrange(1, 4), rng.randrange(3)
+    elif kind in ("withdraw", "knock_out"):
+        target = rng.randrange(2)
+    elif kind in ("gold", "food", "imps", "evil"):
+        amount = rng.choice((-3, -2, -1, 1, 2, 3))
+    change = Adjustment(kind, rng.randrange(2), amount, target)
+    if rng.randrange(6) == 0:
+        field, value = rng.choice((("player", rng.choice((-1, 3))), ("amount", rng.choice((-1, 0, 5, 120))), ("target", rng.choice((None, -1, 0, 4)))))
+        change = attrs.evolve(change, **{field: value})
+    return change
+
+
+def _random_rulings(rng: Random, count: int) -> list[TableRuling]:
+    return [TableRuling(TABLE, "Rats", tuple(_random_change(rng) for _ in range(rng.randrange(1, 4)))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("where", ["special", "battle"])
+def test_LIB_TAB_8_what_check_accepts_apply_plays_and_the_notation_keeps(where: str) -> None:
+    """Random rulings at a special event card's step and in a battle with
+    the paladin: check accepts exactly what apply plays (never a crash), and
+    every accepted ruling survives its notation."""
+    state = _aura_of_fear_with_the_paladin() if where == "battle" else at_event(
+        "special", "special-7", players=3, table_rulings=True,
+        p0={"gold": 2, "food": 1, "evil": 14, "monsters": monsters("goblin", "troll")}, p1={"evil": 2},
+    )  # fmt: skip
+    accepted = 0
+    for ruling in _random_rulings(Random(23), 200):
+        if check(state, ruling):
+            with pytest.raises(IllegalMove):
+                apply(state, ruling)
+            continue
+        accepted += 1
+        apply(state, ruling)
+        assert parse_move(format_move(ruling)) == ruling
+    assert accepted >= 20  # the sample is not all refusals
