@@ -315,9 +315,13 @@ def _random_change(rng: Random) -> Adjustment:
     elif kind in ("gold", "food", "imps", "evil"):
         amount = rng.choice((-3, -2, -1, 1, 2, 3))
     change = Adjustment(kind, rng.randrange(2), amount, target)
-    if rng.randrange(6) == 0:
-        field, value = rng.choice((("player", rng.choice((-1, 3))), ("amount", rng.choice((-1, 0, 5, 120))), ("target", rng.choice((None, -1, 0, 4)))))
-        change = attrs.evolve(change, **{field: value})
+    wrong = rng.randrange(18)
+    if wrong == 0:
+        change = attrs.evolve(change, player=rng.choice((-1, 3)))
+    elif wrong == 1:
+        change = attrs.evolve(change, amount=rng.choice((-1, 0, 5, 120)))
+    elif wrong == 2:
+        change = attrs.evolve(change, target=rng.choice((None, -1, 0, 4)))
     return change
 
 
