@@ -248,9 +248,9 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
         return (Violation("RS-3", f"{move!r} is malformed (a field has the wrong type)"),)
     seats = rules.to_move(state)
     seat = move.seat
+    if isinstance(move, TableRuling) and not (seat == TABLE and TABLE in seats):
+        return table.explain(state, move, None, None)  # LIB-TAB-8: a player's, or not the table's turn
     if seat not in seats:
-        if isinstance(move, TableRuling):  # LIB-TAB-8: why the table may not rule now
-            return table.explain(state, move, None, None)
         if seat != CHANCE and seat != TABLE and not 0 <= seat < state.n_players:
             n = state.n_players
             who = f"no Player {seat + 1}" if seat >= 0 else f"no seat index {seat}"

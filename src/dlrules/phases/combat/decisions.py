@@ -94,9 +94,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     if b.aiming is not None:
         return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6; M-5: the Witch's second small attack, anyone
     if b.choosing == ruling.TABLE_CHOICE:
-        found = ruling.ruling_card(state)
-        assert found is not None
-        return (table.offered(*found),)  # LIB-TAB-8: the table, not the defender
+        return (table.OFFERED,)  # LIB-TAB-8: the table, not the defender
     if b.choosing == "word-of-peace":
         return (WordOfPeace(seat, True), WordOfPeace(seat, False))
     if b.choosing == "suggestion":
