@@ -114,7 +114,7 @@ def test_explain_shows_the_position_whose_turn_and_every_legal_move(tmp_path: Pa
     # after the 3 players' deals and the dummy's (RUL-13, RUL-8) every player keeps 2
     code, out, _ = run(capsys, "explain", str(path), "--at", "4", "--seat", "2", "--json")
     data = json.loads(out)
-    assert data["seat"] == 1 and data["at"] == 4 and data["to_move"] == [0, 1, 2]
+    assert data["seat_index"] == 1 and data["at"] == 4 and data["to_move"] == [0, 1, 2]
     assert all(m["move"]["seat"] == 1 for m in data["legal"]) and data["legal"]
     assert data["state"]["state"]["players"][0]["dealt"] == []  # another player's deal is hidden (RUL-13)
 
@@ -211,3 +211,12 @@ def test_play_narrates_the_combat_rounds(capsys: pytest.CaptureFixture[str]) -> 
     for said in ("Combat round 1: the card is", "Battle in Player 1's dungeon", "Combat round 4 begins.", "Combat is over"):
         assert said in combat
     assert "year two" in combat
+
+
+def test_play_seats_one_bot_per_seat_with_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from dlrules.cli import main as cli_main
+
+    assert cli_main(["play", "--players", "2", "--variant", "first", "--bots", "greedy,random", "--quiet", "--seed", "2"]) == 0
+    assert "bots P1 greedy, P2 random" in capsys.readouterr().out
+    assert cli_main(["play", "--players", "2", "--bots", "greedy,clever"]) == 2
+    assert "--bots names one bot for every seat or one per seat" in capsys.readouterr().err

@@ -29,10 +29,11 @@ from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors
 from dlrules.cli_limits import add_limit_options, limits_of
+from dlrules.cli_docs import DocsUsageError
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
-from dlrules.engine import apply_with_events, legal_moves, settle, to_move
+from dlrules.engine import apply_with_events, check, legal_moves, settle, to_move
 from dlrules.notation import format_move
 from dlrules.phases.common import Event, plural
 from dlrules.phases.setup import initial_state
@@ -125,9 +126,12 @@ def _emit(data: Any) -> None:
 def _play(args: argparse.Namespace) -> int:
     with usage_errors(ValueError):
         start = settle(initial_state(args.players, args.variant, special_events=not args.no_special_events))
-    policy = BOTS[args.bot]
+    names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot]
+    if len(names) not in (1, args.players) or any(n not in BOTS for n in names):
+        raise UsageError(f"--bots names one bot for every seat or one per seat ({args.players}), each one of {', '.join(sorted(BOTS))}: not {args.bots!r}")
+    names = names * args.players if len(names) == 1 else names
     rng = random.Random(args.seed)
-    result = play_out(start, {s: policy for s in range(args.players)}, rng, max_moves=args.max_moves)
+    result = play_out(start, {s: BOTS[names[s]] for s in range(args.players)}, rng, max_moves=args.max_moves)
     record = make_record(args.players, args.variant, result.moves, seed=args.seed, special_events=not args.no_special_events)
     if args.record:
         try:
@@ -151,7 +155,8 @@ def _play(args: argparse.Namespace) -> int:
                 "variant": args.variant,
                 "special_events": not args.no_special_events and args.variant == "full",
                 "seed": args.seed,
-                "bot": args.bot,
+                "bot": args.bot if len(set(names)) == 1 and not args.bots else None,
+                "bots": names,
                 "moves": len(result.moves),
                 "over": over,
                 "outcome": _outcome_data(state),
@@ -162,7 +167,8 @@ def _play(args: argparse.Namespace) -> int:
         )
         return 0
     without = ", without the special event cards" if args.no_special_events and args.variant == "full" else ""
-    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant{without}), seed {args.seed}, {args.bot} bots.")
+    who = f"{names[0]} bots" if len(set(names)) == 1 else "bots " + ", ".join(f"P{s + 1} {n}" for s, n in enumerate(names))
+    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant{without}), seed {args.seed}, {who}.")
     if args.quiet:
         return _play_summary(args, state, narrated, len(result.moves))
     for _, event in narrated:
@@ -355,9 +361,9 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
             {
                 "ok": True,
                 "at": at,
-                "seat": seat,
+                "seat_index": seat,  # 0-based (docs/cli.md, numbering); --seat counts from 1
                 "legal": [
-                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m)}
+                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, seat=seat)}
                     for m in moves
                 ],
             }
@@ -373,10 +379,17 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
     if not seats:
         print("Nobody is to move.")
         return 0
+    if seat is not None and not moves:  # this seat waits: who is to move, and the rule that makes it wait
+        from dlrules.moves import Decline
+
+        why = "; ".join(f"{v.message} ({v.rule})" for v in check(state, Decline(seat)))
+        movers = ", ".join("chance" if s == CHANCE else f"Player {s + 1}" for s in seats)
+        print(f"Legal moves of Player {seat + 1}: none. {why or 'Waiting for ' + movers}.")
+        return 0
     print(f"Legal moves ({len(moves)}):")
     width = max(len(format_move(m, players=players)) for m in moves) if moves else 0
     for m in moves:
-        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m)}")
+        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m, seat=seat)}")
     return 0
 
 
@@ -398,7 +411,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dlrules",
         description="The rules referee for Dungeon Lords: bots play and the referee narrates, "
         "game records are replayed and checked, positions are explained.",
-        epilog="Records are JSON Lines (docs/records.md); moves are written in the notation of docs/notation.md.",
+        epilog="Records are JSON Lines ('dlrules docs records'); moves are written in the notation of "
+        "'dlrules docs notation'; 'dlrules docs' lists every page, 'dlrules rules' the rules.",
     )
     parser.add_argument("--version", action="version", version=f"dlrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -412,7 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_game_options(play)
     play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
-    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining)")
+    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining; ismcts searches, about 0.2 s a decision)")
+    play.add_argument("--bots", metavar="NAMES", help="one bot per seat, separated by commas (e.g. ismcts,greedy); overrides --bot")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
     play.add_argument("--verbose", action="store_true", help="also print every move (in notation), deals and secret choices")
     play.add_argument("--quiet", action="store_true", help="no narration: a line per year, then the score sheet")
@@ -456,6 +471,12 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_serve  # serve (issue 17)
 
     cli_serve.register(sub)
+    from dlrules import cli_conformance  # engine, conformance (issue 27)
+
+    cli_conformance.register(sub)
+    from dlrules import cli_docs  # docs (issue 22)
+
+    cli_docs.register(sub)
     return parser
 
 
@@ -495,7 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args))
-    except (UsageError, RulesUsageError) as exc:
+    except (UsageError, RulesUsageError, DocsUsageError) as exc:
         return _error(json_out, "rule" if isinstance(exc, RulesUsageError) else "usage", args.command, str(exc))
     except RecordError as exc:
         return _error(json_out, "record", args.command, f"{getattr(args, 'file', '')}: {exc}")
