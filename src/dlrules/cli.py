@@ -29,10 +29,11 @@ from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors
 from dlrules.cli_limits import add_limit_options, limits_of
+from dlrules.cli_docs import DocsUsageError
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
-from dlrules.engine import apply_with_events, legal_moves, settle, to_move
+from dlrules.engine import apply_with_events, check, legal_moves, settle, to_move
 from dlrules.notation import format_move
 from dlrules.phases.common import Event, plural
 from dlrules.phases.setup import initial_state
@@ -360,9 +361,9 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
             {
                 "ok": True,
                 "at": at,
-                "seat": seat,
+                "seat_index": seat,  # 0-based (docs/cli.md, numbering); --seat counts from 1
                 "legal": [
-                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m)}
+                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, seat=seat)}
                     for m in moves
                 ],
             }
@@ -378,10 +379,17 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
     if not seats:
         print("Nobody is to move.")
         return 0
+    if seat is not None and not moves:  # this seat waits: who is to move, and the rule that makes it wait
+        from dlrules.moves import Decline
+
+        why = "; ".join(f"{v.message} ({v.rule})" for v in check(state, Decline(seat)))
+        movers = ", ".join("chance" if s == CHANCE else f"Player {s + 1}" for s in seats)
+        print(f"Legal moves of Player {seat + 1}: none. {why or 'Waiting for ' + movers}.")
+        return 0
     print(f"Legal moves ({len(moves)}):")
     width = max(len(format_move(m, players=players)) for m in moves) if moves else 0
     for m in moves:
-        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m)}")
+        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m, seat=seat)}")
     return 0
 
 
@@ -403,7 +411,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dlrules",
         description="The rules referee for Dungeon Lords: bots play and the referee narrates, "
         "game records are replayed and checked, positions are explained.",
-        epilog="Records are JSON Lines (docs/records.md); moves are written in the notation of docs/notation.md.",
+        epilog="Records are JSON Lines ('dlrules docs records'); moves are written in the notation of "
+        "'dlrules docs notation'; 'dlrules docs' lists every page, 'dlrules rules' the rules.",
     )
     parser.add_argument("--version", action="version", version=f"dlrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -465,6 +474,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_conformance  # engine, conformance (issue 27)
 
     cli_conformance.register(sub)
+    from dlrules import cli_docs  # docs (issue 22)
+
+    cli_docs.register(sub)
     return parser
 
 
@@ -504,7 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args))
-    except (UsageError, RulesUsageError) as exc:
+    except (UsageError, RulesUsageError, DocsUsageError) as exc:
         return _error(json_out, "rule" if isinstance(exc, RulesUsageError) else "usage", args.command, str(exc))
     except RecordError as exc:
         return _error(json_out, "record", args.command, f"{getattr(args, 'file', '')}: {exc}")

@@ -45,6 +45,7 @@ being classified here.
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import attrs
 
@@ -182,6 +183,43 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         to_move=tuple(sorted(to_move(state))),
         legal=legal,
     )
+
+
+def knows_move(state: GameState, move: Any, viewer: int | None) -> bool:
+    """The projection of a move's content: may ``viewer`` (None: the referee)
+    know everything ``move`` holds? (Its effects are told by its events, which
+    carry no secret, LIB-TX-1; this is about the move itself.)
+    The mover knows their move; the others do not know another player's
+    chosen or kept orders (ORD-3, RUL-13), the orders dealt to another player
+    (RUL-13), the trap cards another player plans, discards or pays with
+    (CMB-PLAN-9, ACT-TRAP-2, Y2-3, Y2-19), the combat card another player
+    looks at and its position (ACT-REP-2, LIB-TAB-4), a trap card dealt to
+    another player (ACT-TRAP-2)."""
+    if viewer is None or getattr(move, "seat", None) == viewer:
+        return True
+    name = type(move).__name__
+    if name in ("ChooseOrders", "KeepUnavailable", "Spy", "DiscardTrap", "ReturnTrap", "PlanDefence"):
+        return False
+    if name in ("PayMonster", "HireMonster"):
+        return getattr(move, "trap", None) is None
+    if name == "DealOrders":
+        return bool(move.target >= state.n_players or move.target == viewer)  # a dummy's unavailable orders are public
+    if name == "Draw" and move.deck == "traps":
+        return _trap_gainer(state, move) == viewer
+    if name == "Draw" and move.deck == "combat":
+        r = state.resolution
+        if r is not None and r.spy is not None:  # a look, not the round's reveal (CMB-CARD-7)
+            from dlrules.phases.resolution import acting_seat
+
+            return acting_seat(state) == viewer
+    return True
+
+
+def _trap_gainer(state: GameState, move: Any) -> int | None:
+    from dlrules.engine import apply
+
+    after = apply(state, move)
+    return next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)
 
 
 def view_hash(state: GameState, seat: int | None) -> str:

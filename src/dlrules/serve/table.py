@@ -46,7 +46,8 @@ from dlrules.components import SPECIAL_EVENTS
 from dlrules.moves import Draw, Move, TableRuling
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
-from dlrules.render import describe_move, secret_move_text
+from dlrules.render import describe_move
+from dlrules.views import knows_move
 from dlrules.serialization import dumps, loads
 from dlrules.serve.ruling import ruling_data
 from dlrules.serve.store import HOST_ROLE, Answered, GameRow, Store, StoredMove
@@ -124,12 +125,12 @@ def new_token() -> str:
 def chance_owner(state: GameState) -> Role:
     """Who enters the chance draw now: ``HOST`` (None) for public chance, a
     seat for a draw only that seat may see (LIB-SRV-2); read from
-    ``secret_move_text``, which says what the other seats are told."""
+    ``views.knows_move``, which says who may know the move's content."""
     chance = [m for m in legal_moves(state) if m.seat == CHANCE]
     if not chance:
         return HOST
     move = chance[0]
-    seers = [s for s in range(state.n_players) if secret_move_text(state, move, s) is None]
+    seers = [s for s in range(state.n_players) if knows_move(state, move, s)]
     if len(seers) == 1 and state.n_players > 1:
         return seers[0]
     return HOST
@@ -633,7 +634,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     players = state.n_players
     moves: list[dict[str, Any]] = []
     for m in seen.legal:
-        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m)})
+        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m, seat=role)})
     chance: list[dict[str, Any]] = []
     chance_note = ""
     server_draw = False
@@ -647,7 +648,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
             server_draw = True
             closed = role is not HOST and (game.n, role) in game.closed
             for m in [] if closed else entry_options(state, role, legal):
-                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m)  # the same words, legal or not
+                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, seat=-2 if role is HOST else role)  # the same words, legal or not
                 chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
         elif owner is not HOST:
             chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
@@ -656,8 +657,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     log = []
     viewer = -2 if role is HOST else role
     for e in game.recent:
-        secret = secret_move_text(e.before, e.move, viewer)
-        log.append({"n": e.n, "text": secret if secret is not None else describe_move(e.before, e.move)})
+        log.append({"n": e.n, "text": describe_move(e.before, e.move, seat=viewer, played=True)})  # the seat's words (secrets unnamed)
     return {
         "ok": True,
         "n": game.n,
