@@ -25,6 +25,7 @@ a game, and the server plays a bot's moves when it is that seat's turn.
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import threading
@@ -40,6 +41,9 @@ from dlrules.state import CHANCE, TABLE, GameState
 from dlrules.views import view
 
 __all__ = ["BotRunner", "bot_move", "bots_to_move"]
+
+_ERRORS_KEPT = 20
+"""How many of the latest failures of bots' turns the runner keeps (they are logged too)."""
 
 
 def bot_move(state: GameState, seat: int, policy: Policy, rng: random.Random) -> Move:
@@ -117,7 +121,9 @@ class BotRunner:
                     try:
                         played = self._turn(game) or played
                     except Exception as exc:  # noqa: BLE001 - a bot's failure must not stop the other games
+                        logging.getLogger("dlrules.serve").exception("a bot's turn failed in game %s", game.row.id)
                         self.errors.append(exc)
+                        del self.errors[:-_ERRORS_KEPT]
             if not played:
                 with self._lock:
                     if not self._dirty or self._stopped:
