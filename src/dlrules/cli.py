@@ -50,7 +50,7 @@ from dlrules.records import (
 )
 from dlrules.serialization import loads, to_data
 from dlrules.state import CHANCE, GameState, Phase
-from dlrules.views import view, view_hash
+from dlrules.views import REFEREE, Viewer, view, view_hash
 
 QUIET_EVENTS = frozenset({"deal", "commit", "keep"})
 """Events ``play`` leaves out unless ``--verbose`` (nothing happens on the table)."""
@@ -346,6 +346,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
         raise UsageError(str(exc)) from exc
     seats = sorted(to_move(state))
     moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
+    viewer: Viewer = REFEREE if seat is None else seat  # the words for that seat alone (docs/views.md)
     if args.json:
         data = _position_data(state, seat, full=seat is None)
         data.update(
@@ -354,7 +355,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
                 "at": at,
                 "seat": seat,
                 "legal": [
-                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m)}
+                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, viewer)}
                     for m in moves
                 ],
             }
@@ -373,7 +374,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
     print(f"Legal moves ({len(moves)}):")
     width = max(len(format_move(m, players=players)) for m in moves) if moves else 0
     for m in moves:
-        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m)}")
+        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m, viewer)}")
     return 0
 
 

@@ -23,7 +23,8 @@ from dlrules.engine import apply
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
 from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
-from dlrules.render import describe, describe_move, secret_move_text
+from dlrules.render import describe, move_caption
+from dlrules.views import REFEREE
 from dlrules.serialization import loads
 from dlrules.state import GameState
 
@@ -120,7 +121,8 @@ def _write(path: str, text: str) -> None:
 def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     """One frame per position of the record, with a caption saying the move
     that led there in notation and in context; for one ``seat``, a move whose
-    content that seat may not know is told without it (``secret_move_text``)."""
+    content that seat may not know is told without it (``render.move_caption``
+    from the seat's projection, ``views.project_move``)."""
     from dlrules.page import Frame
     from dlrules.phases.scoring import describe as describe_result
     from dlrules.phases.scoring import outcome
@@ -130,8 +132,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     players = record.header.players
     frames = [Frame(position(state, seat), "The start of the game (position 0).")]
     for n, rm in enumerate(record.moves, start=1):
-        secret = secret_move_text(state, rm.move, seat) if seat is not None else None
-        caption = f"Move {n}: {secret}" if secret else f"Move {n}: {format_move(rm.move, players=players)} — {describe_move(state, rm.move)}"
+        caption = f"Move {n}: {move_caption(state, rm.move, REFEREE if seat is None else seat)}"  # docs/views.md
         try:
             state = apply(state, rm.move)
         except ValueError as exc:

@@ -24,7 +24,7 @@ from dlrules.components.cards import EVENTS, SPECIAL_EVENTS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
 from dlrules.state import CHANCE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile
-from dlrules.views import HIDDEN, PlayerView
+from dlrules.views import HIDDEN, REFEREE, PlayerView, Viewer
 
 # --- names for people ---------------------------------------------------------------------
 
@@ -414,36 +414,64 @@ def _is(move: Any, *names: str) -> bool:
     return type(move).__name__ in names
 
 
-def describe_move(state: GameState, move: Any) -> str:
+def describe_move(state: GameState, move: Any, seat: Viewer = REFEREE) -> str:
     """What ``move`` does in ``state``, for people, like chess's SAN:
     ``P3 takes Build Room II: pays 1 gold, builds the Magic Room at B3``.
 
+    ``seat`` is whom the text is for: ``REFEREE`` (the default) may know
+    everything; a seat (0-based) or ``None`` (a spectator) is told only what
+    it may know: the text is made from ``views.seen_apply`` (the position
+    before and after as that seat sees them, the move and the events
+    projected for it), never from the full move (docs/views.md).
+
     The effects are read from the position the move leads to, so the text is
     exact whatever the rules did; an illegal move is described with the
-    reason it is refused."""
-    from dlrules.engine import apply, apply_with_events, check
-    from dlrules.notation import format_move
+    reason it is refused (to its own seat and the referee; to the others only
+    that it is illegal)."""
+    from dlrules.engine import check
+    from dlrules.notation import format_seen_move
+    from dlrules.views import project_move, seen_apply
 
-    who = seat_label(move.seat)
     problems = check(state, move)
     if problems:
-        return f"{format_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
-    after = apply(state, move)
+        if seat is REFEREE or move.seat == seat:
+            return f"{format_seen_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
+        return f"{seat_label(move.seat)} makes an illegal move"
+    before, shown, after, events = seen_apply(state, move, seat)
+    return move_text(before, shown, after, events)
+
+
+def move_text(before: GameState, move: Any, after: GameState, events: tuple[Any, ...]) -> str:
+    """The words for a legal ``move`` from ``before`` to ``after`` with
+    ``events``, all four as the reader may know them (``views.seen_apply``):
+    hidden parts of the move (``"?"``, no orders, ``HIDDEN_POSITION``) are
+    told as secret."""
+    from dlrules.notation import format_seen_move
+
+    state = before
+    who = seat_label(move.seat)
     acting = _acting(state) or "the action"
     if _is(move, "Draw"):
+        if move.card == HIDDEN:
+            return _secret_draw_text(before, move, after)
         names = {"monsters": monster_name, "rooms": room_name, "traps": trap_name, "adventurers": adventurer_label,
                  "events": _event_name, "combat": combat_card_name}  # fmt: skip
         name = names.get(move.deck, lambda k: SPECIAL_EVENTS[k].name if k in SPECIAL_EVENTS else k)(move.card)
-        _, events = apply_with_events(state, move)
         where = f" ({events[0].text.rstrip('.')})" if events and events[0].code != "phase" else ""
         return f"chance turns up {name} from the {move.deck} deck{where}"
     if _is(move, "DealOrders"):
+        if not move.orders:
+            return f"chance deals {colour_label(state, move.target)} orders to choose unavailable ones from (secret)"
         return f"chance deals {colour_label(state, move.target)} {_orders_text(move.orders)}"
     if _is(move, "DrawDummyOrders"):
         return f"chance draws dummy D{move.colour + 1}'s orders: {_orders_text(move.orders)}"
     if _is(move, "KeepUnavailable"):
+        if not move.orders:
+            return f"{who} chooses the orders kept unavailable (secret until all have chosen)"
         return f"{who} keeps {' and '.join(a.title for a in move.orders)} unavailable (secret until all have chosen)"
     if _is(move, "ChooseOrders"):
+        if not move.orders:
+            return f"{who} chooses their orders (secret until all have chosen)"
         text = f"{who} chooses {_orders_text(move.orders)}, first to third (secret until all have chosen)"
         return text + (f"; the dummy's third order: {move.dummy_order.title}" if move.dummy_order is not None else "")
     effects = _effects(state, after, move.seat)
@@ -453,7 +481,8 @@ def describe_move(state: GameState, move: Any) -> str:
     if _is(move, "TakeAction", "MineGold", "HireMonster", "BuildRoom"):
         return f"{who} takes {acting}{tail}"
     if _is(move, "Spy"):
-        return f"{who} takes {acting} and looks at combat card {move.position + 1}{tail}"
+        card = "a combat card" if move.position < 0 else f"combat card {move.position + 1}"
+        return f"{who} takes {acting} and looks at {card}{tail}"
     if _is(move, "DigTunnel"):
         r = state.resolution
         verb = "takes " + acting if r is None or r.dug == 0 else "goes on digging"
@@ -477,44 +506,47 @@ def describe_move(state: GameState, move: Any) -> str:
     if _is(move, "PayTaxes"):
         return f"{who} pays {move.gold} gold of the taxes{tail}"
     if _is(move, "DiscardTrap", "ReturnTrap"):
+        if move.trap == HIDDEN:
+            return f"{who} discards a trap card (face down){tail}"
         return f"{who} discards the {trap_name(move.trap)}{tail}"
-    return f"{format_move(move, players=state.n_players)}{tail}"  # a move added later: its notation
+    return f"{format_seen_move(move, players=state.n_players)}{tail}"  # a move added later: its notation
+
+
+def move_caption(state: GameState, move: Any, seat: Viewer = REFEREE) -> str:
+    """A move's notation and words for ``seat`` (``project_move`` and
+    ``describe_move``): ``P2 plan E1 traps=? — …`` for another seat. An
+    illegal move gets ``describe_move``'s words alone."""
+    from dlrules.engine import check
+    from dlrules.notation import format_seen_move
+    from dlrules.views import project_move
+
+    if check(state, move):
+        return describe_move(state, move, seat)
+    notation = format_seen_move(project_move(state, move, seat), players=state.n_players)
+    return f"{notation} — {describe_move(state, move, seat)}"
+
+
+def _secret_draw_text(before: GameState, move: Any, after: GameState) -> str:
+    """A card chance draws for one other seat (``views.project_move``)."""
+    if move.deck == "traps":
+        gainer = next((s for s in range(before.n_players) if len(after.players[s].traps) > len(before.players[s].traps)), None)
+        to = seat_label(gainer) if gainer is not None else "a player"
+        return f"chance deals {to} a trap card (face down)"
+    looker = _acting_seat(before)
+    return f"chance turns up the combat card {seat_label(looker) if looker is not None else 'a player'} looks at (secret)"
 
 
 def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
-    """What ``viewer`` may be told of a move whose content is hidden from them
-    (docs/views.md), or None when they may see the move itself: another
-    player's chosen or kept orders (ORD-3, RUL-13), the orders dealt to another
-    player (RUL-13), a trap card another player draws or discards (ACT-TRAP-2,
-    Y2-3), the combat card another player looks at and its position
-    (ACT-REP-2, LIB-TAB-4)."""
-    from dlrules.engine import apply
+    """What ``viewer`` (a seat; any other number: a spectator) may be told of
+    a move whose content is hidden from them, or None when they may know all
+    of it (``views.project_move`` says which; the words are
+    ``describe_move``'s for that viewer)."""
+    from dlrules.views import project_move
 
-    if move.seat == viewer:
+    seat = viewer if 0 <= viewer < state.n_players else None
+    if project_move(state, move, seat) == move:
         return None
-    who = seat_label(move.seat)
-    if _is(move, "ChooseOrders"):
-        return f"{who} chooses their orders (secret until all have chosen)"
-    if _is(move, "KeepUnavailable"):
-        return f"{who} chooses the orders kept unavailable (secret until all have chosen)"
-    if _is(move, "DealOrders") and move.target < state.n_players and move.target != viewer:
-        return f"chance deals {seat_label(move.target)} orders to choose unavailable ones from (secret)"
-    if _is(move, "Spy"):
-        return f"{who} takes {_acting(state) or 'Improve Reputation'} and looks at a combat card"
-    if _is(move, "DiscardTrap", "ReturnTrap"):
-        return f"{who} discards a trap card (face down)"
-    if _is(move, "Draw") and move.deck in ("traps", "combat"):
-        if move.deck == "traps":
-            after = apply(state, move)
-            gainer = next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)
-            if gainer is not None and gainer != viewer:
-                return f"chance deals {seat_label(gainer)} a trap card (face down)"
-        else:
-            spying = state.resolution is not None and state.resolution.spy is not None
-            looker = _acting_seat(state) if spying else None  # a combat card revealed otherwise is public
-            if looker is not None and looker != viewer:
-                return f"chance turns up the combat card {seat_label(looker)} looks at (secret)"
-    return None
+    return describe_move(state, move, seat)
 
 
 def _acting_seat(state: GameState) -> int | None:

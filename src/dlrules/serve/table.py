@@ -35,7 +35,8 @@ from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
-from dlrules.render import describe_move, secret_move_text
+from dlrules.render import describe_move
+from dlrules.views import private_to
 from dlrules.serialization import dumps, loads
 from dlrules.serve.store import GameRow, Store, StoredMove
 from dlrules.state import CHANCE, GameState
@@ -90,16 +91,14 @@ def new_token() -> str:
 
 def chance_owner(state: GameState) -> Role:
     """Who enters the chance draw now: ``HOST`` (None) for public chance, a
-    seat for a draw only that seat may see (LIB-SRV-2); read from
-    ``secret_move_text``, which says what the other seats are told."""
+    seat for a draw only that seat may see (LIB-SRV-2); read from the
+    seats' projections (``views.private_to``)."""
     chance = [m for m in legal_moves(state) if m.seat == CHANCE]
     if not chance:
         return HOST
     move = chance[0]
-    seers = [s for s in range(state.n_players) if secret_move_text(state, move, s) is None]
-    if len(seers) == 1 and state.n_players > 1:
-        return seers[0]
-    return HOST
+    owner = private_to(state, move)
+    return HOST if owner is None else owner
 
 
 def _seat_keys(state: GameState) -> tuple[str, ...]:
@@ -408,7 +407,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     players = state.n_players
     moves: list[dict[str, Any]] = []
     for m in seen.legal:
-        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m)})
+        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m, role)})
     chance: list[dict[str, Any]] = []
     chance_note = ""
     if CHANCE in seen.to_move:
@@ -416,17 +415,15 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
         if owner == role and legal:
             for m in _card_options(state, legal):
-                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m)  # the same words, legal or not
+                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, role)  # the same words, legal or not
                 chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
         elif owner is not HOST:
             chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
         else:
             chance_note = "waiting for the host to enter the card"
     log = []
-    viewer = -2 if role is HOST else role
-    for e in game.recent:
-        secret = secret_move_text(e.before, e.move, viewer)
-        log.append({"n": e.n, "text": secret if secret is not None else describe_move(e.before, e.move)})
+    for e in game.recent:  # from the role's projection of each move (docs/views.md; the host: a spectator)
+        log.append({"n": e.n, "text": describe_move(e.before, e.move, None if role is HOST else role)})
     return {
         "ok": True,
         "n": game.n,
