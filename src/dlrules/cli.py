@@ -334,6 +334,28 @@ def _explain(args: argparse.Namespace) -> int:
     return _explain_state(args, outcome.state, at, total, record.header.players)
 
 
+def explain_data(state: GameState, seat: int | None, at: int, players: int) -> dict[str, Any]:
+    """``explain --json``'s answer: the referee's (``seat`` None) or one
+    seat's, made only from what that seat may know (docs/views.md)."""
+    from dlrules.render import describe_move
+
+    viewer: Viewer = REFEREE if seat is None else seat
+    moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
+    data = _position_data(state, seat, full=seat is None)
+    data.update(
+        {
+            "ok": True,
+            "at": at,
+            "seat": seat,
+            "legal": [
+                {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, viewer)}
+                for m in moves
+            ],
+        }
+    )
+    return data
+
+
 def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: int, players: int) -> int:
     """The position, whose turn it is and every legal move, in notation and
     in context (``render.describe_move``)."""
@@ -348,19 +370,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
     moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
     viewer: Viewer = REFEREE if seat is None else seat  # the words for that seat alone (docs/views.md)
     if args.json:
-        data = _position_data(state, seat, full=seat is None)
-        data.update(
-            {
-                "ok": True,
-                "at": at,
-                "seat": seat,
-                "legal": [
-                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, viewer)}
-                    for m in moves
-                ],
-            }
-        )
-        _emit(data)
+        _emit(explain_data(state, seat, at, players))
         return 0
     from dlrules.render import describe_lines
 
