@@ -79,9 +79,9 @@ def _identify(state: GameState, spied: tuple[tuple[int, ...], ...], keep: dict[i
     combat: list[str | None] = [None] * len(state.combat)
     for pos in seen:
         combat[pos] = keep[pos] if pos in keep else free.pop()
-    for card in combat:
-        if card is not None and card not in keep.values():
-            counts[card] -= 1
+    for drawn in combat:
+        if drawn is not None and drawn not in keep.values():
+            counts[drawn] -= 1
     deck = Deck(Deck.of(counts).unseen, state.decks.combat.bottom)
     return attrs.evolve(state, combat=tuple(combat), spied=spied, decks=attrs.evolve(state.decks, combat=deck))
 
