@@ -304,19 +304,19 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from dlrules.cli_show import ShowError, is_position_text, read_text
+    from dlrules.cli_show import ShowError, read_position, read_text
 
     try:
         text = read_text(args.file, limits_of(args))
     except ShowError as exc:  # a file that cannot be read: a record error, as replay says
         raise RecordError((RecordProblem(0, f"cannot read the record: {exc}"),)) from exc
-    if is_position_text(text, limits_of(args)):  # a position file (a state's JSON), LIB-TV-3
+    try:  # a position file (a state's JSON), LIB-TV-3: read strictly (dlrules.validate)
+        state = read_position(args.file, text, limits_of(args))
+    except ShowError as exc:
+        raise UsageError(str(exc)) from exc
+    if state is not None:
         if args.at not in (None, 0):
             raise UsageError(f"--at {args.at}: {args.file} is a position file, not a record")
-        try:
-            state: GameState = loads(text, GameState, limits=limits_of(args))
-        except ValueError as exc:
-            raise UsageError(f"{args.file}: not a dlrules position: {exc}") from exc
         return _explain_state(args, state, 0, 0, state.n_players)
     record = _load(args, lenient=False)
     total = len(record.moves)
@@ -467,9 +467,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 """Exit statuses: done; an illegal move or a mismatch in a record; bad usage,
-an unreadable record or an unknown rule ID."""
+an unreadable record or an unknown rule ID; a failure of dlrules itself
+(reported in one line, never a traceback)."""
 
 
 def _error(json_out: bool, kind: str, command: str | None, message: str, usage: str = "", prefix: str = "") -> int:
@@ -510,6 +511,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (e.g. `| head`) stopped listening
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
         return 0
+    except Exception as exc:  # noqa: BLE001 - issue 21: never a traceback, whatever the file holds
+        if os.environ.get("DLRULES_DEBUG"):
+            raise
+        what = f"{getattr(args, 'file', '') or 'the input'}"
+        message = f"{what}: could not be handled ({type(exc).__name__}: {str(exc)[:200]}); this is a bug in dlrules, please report it (DLRULES_DEBUG=1 shows where)"
+        _error(json_out, "internal", args.command, message)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,6 +24,7 @@ from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
 from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
 from dlrules.render import describe, move_caption
+from dlrules.validity import InvalidState
 from dlrules.views import REFEREE
 from dlrules.serialization import loads
 from dlrules.state import GameState
@@ -68,15 +69,47 @@ def is_position_text(text: str, limits: Limits = DEFAULT_LIMITS) -> bool:
     return isinstance(data, dict) and "kind" not in data and "players" in data and "phase" in data
 
 
+def _record_first_line(text: str, limits: Limits) -> bool:
+    """The text starts with a record's header line (a JSON object with a
+    ``kind``), read within ``max_line``: a large file that is not a record is
+    refused as a position without parsing it."""
+    end = text.find("\n", 0, limits.max_line + 1)
+    if end < 0:
+        return False
+    try:
+        first = parse_json(text[:end], limits)
+    except ValueError:
+        return False
+    return isinstance(first, dict) and "kind" in first
+
+
+def read_position(path: str, text: str, limits: Limits = DEFAULT_LIMITS) -> GameState | None:
+    """The position in ``text`` (a state's JSON), None when ``text`` is not a
+    position (a record); ``ShowError`` for a position larger than
+    ``max_position`` (refused before it is parsed), malformed, or impossible
+    (``dlrules.validate``: each problem with its field path)."""
+    if len(text) > limits.max_position and not _record_first_line(text, limits):
+        raise ShowError(
+            f"{path}: {len(text)} characters, larger than the limit max_position={limits.max_position} for a position "
+            "(raise it with --max-position)"
+        )
+    if not is_position_text(text, limits):
+        return None
+    try:
+        return loads(text, GameState, limits=limits, strict=True)
+    except InvalidState as exc:
+        raise ShowError(f"{path}: not a possible position: " + "; ".join(str(p) for p in exc.problems[:10])) from exc
+    except ValueError as exc:
+        raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
+
+
 def load_game(path: str, limits: Limits = DEFAULT_LIMITS) -> Game:
     """Read ``path``: a position file or a record (a game in progress, without
     a result line, included), within ``limits``. Raises ``ShowError`` or ``RecordError``."""
     text = read_text(path, limits)
-    if is_position_text(text, limits):
-        try:
-            return Game(path, state=loads(text, GameState, limits=limits))
-        except ValueError as exc:
-            raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
+    state = read_position(path, text, limits)
+    if state is not None:
+        return Game(path, state=state)
     record = parse_record(text, limits=limits)
     if not 2 <= record.header.players <= 4:  # pragma: no cover - strict reading raises first
         raise ShowError(f"{path}: no usable header")
