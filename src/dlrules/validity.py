@@ -191,14 +191,18 @@ SUPPLIES = ("gold", "food", "imps", "busy_imps", "foreimps", "busy_trolls", "dam
 
 
 def supplies(state: GameState) -> Iterator[Invalid]:
-    """Gold, food, imps, busy imps, foreimps, trolls and damage are never below
-    0; imps at work never outnumber the imps owned (ACT-DIG-7, ACT-MINE-5),
-    busy trolls the troll tokens (PROD-2)."""
+    """Gold, food, imps, busy imps, foreimps, trolls and damage are never below 0."""
     for s, p in enumerate(state.players):
         for name in SUPPLIES:
             value = getattr(p, name)
             if value < 0:
                 yield Invalid(f"$.players[{s}].{name}", f"{value} is below 0")
+
+
+def imps_at_work(state: GameState) -> Iterator[Invalid]:
+    """Imps at work never outnumber the imps owned (ACT-DIG-7, ACT-MINE-5),
+    busy trolls the troll tokens (PROD-2)."""
+    for s, p in enumerate(state.players):
         if p.busy_imps >= 0 and p.foreimps >= 0 and p.imps >= 0 and p.free_imps < 0:
             yield Invalid(f"$.players[{s}].busy_imps", f"{p.busy_imps} busy and {p.foreimps} foreimps of {p.imps} imps owned")
         if p.busy_trolls > p.trolls:
@@ -255,6 +259,8 @@ def orders(state: GameState) -> Iterator[Invalid]:
             yield Invalid(f"$.dummies[{d}].unavailable", "a dummy has 3 different unavailable orders")
         if len(dummy.deck) + len(dummy.unavailable) != ORDER_CARDS.value:
             yield Invalid(f"$.dummies[{d}]", "a dummy's orders are not its 8 order cards")
+        if len(set(dummy.drawn)) != len(dummy.drawn):
+            yield Invalid(f"$.dummies[{d}].drawn", "a dummy drew an order twice")
 
 
 def minions(state: GameState) -> Iterator[Invalid]:
@@ -271,6 +277,8 @@ def minions(state: GameState) -> Iterator[Invalid]:
         for i, o in enumerate(p.played):
             if o.outcome is Outcome.PENDING and (o.slot is None or state.board[o.action.index][o.slot] != s):
                 yield Invalid(f"$.players[{s}].played[{i}]", "a pending order whose minion is not on its slot")
+            if o.slot is None and o.outcome is not Outcome.NOT_CARRIED_OUT:
+                yield Invalid(f"$.players[{s}].played[{i}].slot", "an order placed on no slot must be not carried out (ORD-6)")
         on_board = sum(1 for row in state.board for c in row if c == s)
         if on_board != len(pending):
             yield Invalid("$.board", f"Player {s + 1} has {on_board} minions on the board but {len(pending)} pending orders")
@@ -305,6 +313,8 @@ def progress(state: GameState) -> Iterator[Invalid]:
         for s, p in enumerate(state.players):
             if p.busy_imps or p.foreimps or p.busy_trolls or p.rooms_used:
                 yield Invalid(f"$.players[{s}].busy_imps", f"imps or trolls at work in the {state.phase.value} phase")
+            if state.phase is Phase.ORDERS and (len(p.unavailable) != 2 or len(p.hand) + len(p.played) != 6):
+                yield Invalid(f"$.players[{s}].hand", "in the orders phase a player has 2 orders unavailable and 6 others (ORD-2)")
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -393,7 +403,7 @@ def cards(state: GameState) -> Iterator[Invalid]:
                 yield Invalid(f"$.spied[{s}]", f"combat card {pos + 1} seen but not identified in $.combat (LIB-RES-3)")
 
 
-CHECKS: tuple[Check, ...] = (supplies, evil, dungeons, orders, minions, progress, cards)
+CHECKS: tuple[Check, ...] = (supplies, imps_at_work, evil, dungeons, orders, minions, progress, cards)
 """The checks after ``shape``, in order."""
 
 
