@@ -48,7 +48,7 @@ def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
     return change
 
 
-IMPOSSIBLE: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+IMPOSSIBLE: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("negative gold", _set(("players", 0, "gold"), -5), "$.players[0].gold: -5 is below 0"),
     ("negative food", _set(("players", 1, "food"), -1), "$.players[1].food: -1 is below 0"),
     ("round 9", _set(("round",), 9), "$.round: 9 is above 4"),
@@ -62,7 +62,7 @@ IMPOSSIBLE: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("nine trolls in one lair", _set(("players", 0, "monsters"), [{"kind": "troll", "ready": True}] * 9), "monsters in more places than the game has copies: troll"),
     ("a trap card in two hands", lambda d: [d["players"][s].__setitem__("traps", ["trap-door"] * 3) for s in (0, 1)], "trap cards in more places than the game has copies: trap-door"),
     ("a spied position that does not exist", _set(("spied", 0), [7]), "$.spied[0][0]: 7 is above 3"),
-    ("a card nobody identified but somebody saw", lambda d: (d.__setitem__("spied", [[0], [], []]), d.__setitem__("combat", [None] * 4)), "$.spied[0]: combat card 1 seen but not identified"),
+    ("a card nobody identified but somebody saw", lambda d: d.update(spied=[[0], [], []], combat=[None] * 4), "$.spied[0]: combat card 1 seen but not identified"),
     ("a fight outside combat", _set(("fight",), {"round": 1, "plans": [None, None, None]}), "$.fight: a fight in the"),
 ]
 
@@ -72,7 +72,7 @@ def test_validate_refuses_an_impossible_position_with_its_field_path(what: str, 
     data = _data(_mid_game())
     change(data)
     text = json.dumps(data)
-    state = loads(text, GameState)  # well-formed: the lenient reading builds it
+    state: GameState = loads(text, GameState)  # well-formed: the lenient reading builds it
     found = [str(p) for p in validate(state)]
     assert any(message in f for f in found), found
     with pytest.raises(InvalidState, match="an impossible position") as refused:
