@@ -262,7 +262,7 @@ def test_another_players_spy_look_is_told_without_the_card() -> None:
     state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
     state = decline_until(state, dlrules.Action.REPUTATION, 0)
     look = Spy(2, 3)
-    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I and looks at a combat card"
+    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I and looks at a combat card: evil 5 → 4"
     assert secret_move_text(state, look, 2) is None  # the spy knows what they do
     after = dlrules.apply(state, look)
     draw = dlrules.legal_moves(after)[0]
@@ -351,7 +351,7 @@ def test_show_draws_the_battle_of_a_position_file(tmp_path: Path, capsys: pytest
     path = tmp_path / "combat.json"
     path.write_text(dlrules.dumps(_fighting()), encoding="utf-8")
     out = tmp_path / "battle.svg"
-    assert main(["show", str(path), "--svg", str(out), "--part", "battle", "--seat", "2"]) == 0
+    assert main(["show", str(path), "--svg", str(out), "--part", "battle", "--seat", "2", "--unchecked"]) == 0  # a hand-made position
     assert _classed(_parse(out.read_text(encoding="utf-8")), "combat-round")
     calm = tmp_path / "calm.json"
     calm.write_text(dlrules.dumps(dlrules.new_game(2)), encoding="utf-8")

@@ -28,6 +28,7 @@ from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors
 from dlrules.cli_limits import add_limit_options, limits_of
+from dlrules.cli_show import add_unchecked_option
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
@@ -311,7 +312,7 @@ def _explain(args: argparse.Namespace) -> int:
     except ShowError as exc:  # a file that cannot be read: a record error, as replay says
         raise RecordError((RecordProblem(0, f"cannot read the record: {exc}"),)) from exc
     try:  # a position file (a state's JSON), LIB-TV-3: read strictly (dlrules.validate)
-        state = read_position(args.file, text, limits_of(args))
+        state = read_position(args.file, text, limits_of(args), checked=not args.unchecked)
     except ShowError as exc:
         raise UsageError(str(exc)) from exc
     if state is not None:
@@ -451,6 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
     exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
     exp.add_argument("--json", action="store_true", help="machine-readable output")
+    add_unchecked_option(exp)
     add_limit_options(exp)
     exp.set_defaults(func=_explain)
 

@@ -83,11 +83,12 @@ def _record_first_line(text: str, limits: Limits) -> bool:
     return isinstance(first, dict) and "kind" in first
 
 
-def read_position(path: str, text: str, limits: Limits = DEFAULT_LIMITS) -> GameState | None:
+def read_position(path: str, text: str, limits: Limits = DEFAULT_LIMITS, *, checked: bool = True) -> GameState | None:
     """The position in ``text`` (a state's JSON), None when ``text`` is not a
     position (a record); ``ShowError`` for a position larger than
-    ``max_position`` (refused before it is parsed), malformed, or impossible
-    (``dlrules.validate``: each problem with its field path)."""
+    ``max_position`` (refused before it is parsed), malformed, or (unless
+    ``checked`` is False: ``--unchecked``, for a hand-made test position)
+    impossible (``dlrules.validate``: each problem with its field path)."""
     if len(text) > limits.max_position and not _record_first_line(text, limits):
         raise ShowError(
             f"{path}: {len(text)} characters, larger than the limit max_position={limits.max_position} for a position "
@@ -96,18 +97,18 @@ def read_position(path: str, text: str, limits: Limits = DEFAULT_LIMITS) -> Game
     if not is_position_text(text, limits):
         return None
     try:
-        return loads(text, GameState, limits=limits, strict=True)
+        return loads(text, GameState, limits=limits, strict=checked)
     except InvalidState as exc:
         raise ShowError(f"{path}: not a possible position: " + "; ".join(str(p) for p in exc.problems[:10])) from exc
     except ValueError as exc:
         raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
 
 
-def load_game(path: str, limits: Limits = DEFAULT_LIMITS) -> Game:
+def load_game(path: str, limits: Limits = DEFAULT_LIMITS, *, checked: bool = True) -> Game:
     """Read ``path``: a position file or a record (a game in progress, without
     a result line, included), within ``limits``. Raises ``ShowError`` or ``RecordError``."""
     text = read_text(path, limits)
-    state = read_position(path, text, limits)
+    state = read_position(path, text, limits, checked=checked)
     if state is not None:
         return Game(path, state=state)
     record = parse_record(text, limits=limits)
@@ -181,7 +182,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
 
 def run_show(args: argparse.Namespace) -> int:
     try:
-        game = load_game(args.file, limits_of(args))
+        game = load_game(args.file, limits_of(args), checked=not args.unchecked)
         state, at, total = position_at(game, args.at)
         seat = seat_index(args.seat, state)
         if args.html:
@@ -228,6 +229,14 @@ def _redacted(state: GameState, seat: int) -> GameState:
     return redact(state, seat)
 
 
+def add_unchecked_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--unchecked", action="store_true",
+        help="read a position file without checking that a game can reach it (dlrules.validate): "
+        "for hand-made test positions; an impossible one may then be refused later",
+    )  # fmt: skip
+
+
 def register(sub: Any) -> None:
     """Add ``show`` to the ``dlrules`` command's subcommands."""
     show = sub.add_parser(
@@ -247,5 +256,6 @@ def register(sub: Any) -> None:
         help="with --svg: the whole position (default), the central board, one dungeon, or the battle (during combat)",
     )  # fmt: skip
     show.add_argument("--dungeon", type=int, metavar="P", help="with --part dungeon: Player P's dungeon (default: --seat, else 1)")
+    add_unchecked_option(show)
     add_limit_options(show)
     show.set_defaults(func=run_show)
