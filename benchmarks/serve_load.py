@@ -80,6 +80,7 @@ async def bot(client: httpx.AsyncClient, host: str, seats: list[str], moves: int
         if chosen is None:
             return  # the game is over (or stopped where the library stops)
         link, path, body = chosen
+        body["id"] = f"{game}-{made}-{len(stats.latencies)}"  # a request id, as the pages send (LIB-SRV-7)
         started = time.perf_counter()
         r = await client.post(link + path, json=body)
         stats.latencies.append(time.perf_counter() - started)
@@ -95,7 +96,7 @@ async def drive(base: str, games: int, moves: int, seconds: float, players: int,
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
         created = []
         for i in range(games):
-            r = await client.post("/games", json={"players": players, "seed": seed + i})
+            r = await client.post("/games", json={"players": players, "seed": seed + i, "replayable": True})
             r.raise_for_status()
             created.append(r.json())
         started = time.monotonic()

@@ -58,6 +58,25 @@ def test_loads_refuses_deep_nesting_huge_integers_and_bad_json_with_a_value_erro
     assert len(str(info.value)) < 200
 
 
+def test_a_key_given_twice_is_refused_by_loads_and_by_a_record_not_read_as_the_last_one() -> None:
+    """Issue 21: ``{"type":"Decline","type":"Spy"}`` used to load as a Spy."""
+    with pytest.raises(ValueError, match="the key 'type' is given twice in one object"):
+        loads('{"type":"Decline","type":"Spy","seat":0}', Move)
+    with pytest.raises(ValueError, match="the key 'seat' is given twice"):
+        parse_json('{"a":[{"seat":0,"seat":1}]}')
+    line = '{"kind":"move","n":1,"move":{"type":"Decline","seat":0,"seat":1}}'
+    with pytest.raises(RecordError, match="line 2: the key 'seat' is given twice"):
+        parse_record(record_with(line))
+    assert parse_json('{"a":{"seat":0},"b":{"seat":1}}') == {"a": {"seat": 0}, "b": {"seat": 1}}  # one key per object
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "1" + "0" * 400 + ".0"])
+def test_a_number_too_large_for_a_float_is_refused_not_read_as_infinity(number: str) -> None:
+    with pytest.raises(ValueError, match="is too large"):
+        parse_json('{"seed": ' + number + "}")
+    assert parse_json("[1.5, 1e300]") == [1.5, 1e300]
+
+
 def test_loads_refuses_text_beyond_max_size_and_raised_limits_let_it_through() -> None:
     text = dumps(dlrules.new_game(3))
     with pytest.raises(ValueError, match="more than the limit max_size=100"):

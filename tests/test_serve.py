@@ -23,7 +23,7 @@ from dlrules.engine import legal_moves, to_move  # noqa: E402
 from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Move  # noqa: E402
 from dlrules.serialization import dumps, loads  # noqa: E402
 from dlrules.serve.app import create_app  # noqa: E402
-from dlrules.serve.table import Game, chance_owner  # noqa: E402
+from dlrules.serve.table import Game, chance_owner, deck_cards  # noqa: E402
 from dlrules.state import CHANCE, Phase  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -78,7 +78,7 @@ class Table:
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05))
+    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"]))
 
 
 def _in_orders(state: Any) -> bool:
@@ -95,7 +95,7 @@ def test_the_home_page_offers_a_game_and_loads_nothing_from_elsewhere(client: Te
 
 
 def test_a_game_created_gives_a_host_link_and_one_secret_link_per_seat(client: TestClient) -> None:
-    t = Table(client, players=3, variant="first", first_player=2, seed=7)
+    t = Table(client, players=3, variant="first", first_player=2, seed=7, replayable=True)
     assert len(t.seats) == 3 and len({t.host, *t.seats}) == 4
     assert t.game.row.first_player == 1 and t.game.row.variant == "first"
     assert all(link.startswith(f"/g/{t.id}/") for link in [t.host, *t.seats])
@@ -169,7 +169,7 @@ def test_LIB_SRV_1_a_link_without_a_token_is_not_a_page(client: TestClient) -> N
 
 
 def test_LIB_SRV_2_a_seat_moves_only_for_itself_and_the_host_for_no_seat(client: TestClient) -> None:
-    t = Table(client, players=2, auto_chance=True, seed=3)
+    t = Table(client, players=2, auto_chance=True, seed=3, replayable=True)
     state = t.game.state
     assert state.phase is Phase.SETUP and to_move(state) == {0, 1}  # each keeps 2 of the 3 dealt orders
     p2_keep = next(m for m in legal_moves(state) if m.seat == 1)
@@ -180,7 +180,7 @@ def test_LIB_SRV_2_a_seat_moves_only_for_itself_and_the_host_for_no_seat(client:
 
 
 def test_LIB_SRV_2_a_hidden_deal_is_entered_on_the_seats_own_page_only(client: TestClient) -> None:
-    t = Table(client, players=3, seed=1)
+    t = Table(client, players=3, seed=1, replayable=True)
     state = t.game.state
     deal = next(m for m in legal_moves(state) if isinstance(m, DealOrders))
     assert deal.target == 0 and chance_owner(state) == 0
@@ -203,7 +203,7 @@ def test_LIB_SRV_2_a_hidden_deal_is_entered_on_the_seats_own_page_only(client: T
 
 
 def test_the_seat_may_let_the_server_draw_its_secret_deal_and_the_host_the_public_cards(client: TestClient) -> None:
-    t = Table(client, players=2, seed=11)
+    t = Table(client, players=2, seed=11, replayable=True)
     rng = random.Random(2)
     assert client.post(t.seats[0] + "/draw", json={"at": 0}).json() == {"ok": True, "n": 1}
     t.play_until(lambda s: CHANCE in to_move(s) and chance_owner(s) is None, rng)
@@ -215,26 +215,30 @@ def test_the_seat_may_let_the_server_draw_its_secret_deal_and_the_host_the_publi
     assert r.status_code == 200 and t.game.n == r.json()["n"]
 
 
-def test_a_card_not_left_in_the_deck_is_offered_but_refused_by_the_rules(client: TestClient) -> None:
-    t = Table(client, players=2, seed=4)
+def test_LIB_SRV_2_a_card_no_longer_in_the_deck_is_refused_with_the_one_message(client: TestClient) -> None:
+    t = Table(client, players=2, seed=4, replayable=True)
     rng = random.Random(9)
-    t.play_until(lambda s: CHANCE in to_move(s) and any(isinstance(m, Draw) for m in legal_moves(s)), rng)
+    def some_gone(s: Any) -> bool:
+        draws = [m for m in legal_moves(s) if isinstance(m, Draw)] if CHANCE in to_move(s) and chance_owner(s) is None else []
+        return bool(draws) and len({m.card for m in draws}) < len(deck_cards(draws[0].deck, s.year))
+
+    t.play_until(some_gone, rng)
     state = t.game.state
-    owner = chance_owner(state)
     legal = {dumps(m) for m in legal_moves(state) if m.seat == CHANCE}
-    offered = [c["move"] for c in t.state(owner)["chance"]]
-    gone = [o for o in offered if o not in legal]
-    if gone:  # a card already drawn is in the list (the list tells nothing) but cannot come up again
-        r = t.move(owner, gone[0])
-        assert r.status_code == 422 and r.json()["violations"]
+    offered = [c["move"] for c in t.state(None)["chance"]]
     assert legal <= set(offered)
+    gone = [o for o in offered if o not in legal]
+    assert gone  # the host's list is every card of the deck this year: some have come up already
+    r = t.move(None, gone[0])
+    assert r.status_code == 422 and r.json()["message"] == "that card cannot be entered for this draw"
+    assert r.json()["violations"] == [] and t.game.n == t.state(None)["n"]
 
 
 # --- moves: strict decoding, the rules, stale positions ----------------------------------------
 
 
 def test_LIB_SRV_6_a_move_that_does_not_decode_is_refused_and_nothing_changes(client: TestClient) -> None:
-    t = Table(client, players=2, seed=2)
+    t = Table(client, players=2, seed=2, replayable=True)
     for text in ("not json", '{"type": "Nonsense", "seat": 0}', '{"type": "KeepUnavailable", "seat": 0}', "[1]"):
         r = t.move(0, text)
         assert r.status_code == 400 and r.json()["rule"] == "LIB-SRV-6", text
@@ -244,7 +248,7 @@ def test_LIB_SRV_6_a_move_that_does_not_decode_is_refused_and_nothing_changes(cl
 
 
 def test_an_illegal_move_is_refused_with_the_rule_and_its_statement(client: TestClient) -> None:
-    t = Table(client, players=2, auto_chance=True, seed=5)
+    t = Table(client, players=2, auto_chance=True, seed=5, replayable=True)
     dealt = t.game.state.players[0].dealt
     wrong = KeepUnavailable(0, tuple(a for a in t.game.state.players[0].hand if a not in dealt)[:2])
     n = t.game.n
@@ -257,7 +261,7 @@ def test_an_illegal_move_is_refused_with_the_rule_and_its_statement(client: Test
 
 
 def test_LIB_SRV_3_a_move_on_an_old_position_is_refused_as_stale(client: TestClient) -> None:
-    t = Table(client, players=2, seed=6)
+    t = Table(client, players=2, seed=6, replayable=True)
     assert client.post(t.seats[0] + "/draw", json={"at": 0}).status_code == 200
     state = t.game.state
     deal = next(m for m in legal_moves(state) if m.seat == CHANCE)
@@ -270,7 +274,7 @@ def test_LIB_SRV_3_a_move_on_an_old_position_is_refused_as_stale(client: TestCli
 
 
 def test_LIB_SRV_3_seats_choosing_orders_at_once_all_land(client: TestClient) -> None:
-    t = Table(client, players=4, auto_chance=True, seed=8)
+    t = Table(client, players=4, auto_chance=True, seed=8, replayable=True)
     rng = random.Random(4)
     t.play_until(_in_orders, rng)
     seen = t.game.n  # every seat's page shows this position
@@ -288,8 +292,8 @@ def test_moves_on_one_game_are_serialised_and_all_committed(tmp_path: Path) -> N
     from concurrent.futures import ThreadPoolExecutor
 
     db = str(tmp_path / "games.sqlite")
-    client = TestClient(create_app(db))
-    t = Table(client, players=4, auto_chance=True, seed=8)
+    client = TestClient(create_app(db, names=["testserver"]))
+    t = Table(client, players=4, auto_chance=True, seed=8, replayable=True)
     t.play_until(_in_orders, random.Random(1))
     seen = t.game.n
     state = t.game.state
@@ -308,7 +312,7 @@ def test_moves_on_one_game_are_serialised_and_all_committed(tmp_path: Path) -> N
 
 
 def test_a_seat_page_is_offline_html_and_its_state_shows_the_seats_moves(client: TestClient) -> None:
-    t = Table(client, players=2, auto_chance=True, seed=5)
+    t = Table(client, players=2, auto_chance=True, seed=5, replayable=True)
     page = client.get(t.seats[1])
     html = page.text
     assert "connect-src 'self'" in page.headers["content-security-policy"] and page.headers["cache-control"] == "no-store"
@@ -326,7 +330,7 @@ def test_a_seat_page_is_offline_html_and_its_state_shows_the_seats_moves(client:
 
 
 def test_the_host_never_sees_a_seats_secret(client: TestClient) -> None:
-    t = Table(client, players=2, auto_chance=True, seed=5)
+    t = Table(client, players=2, auto_chance=True, seed=5, replayable=True)
     keep = next(m for m in legal_moves(t.game.state) if m.seat == 0 and isinstance(m, KeepUnavailable))
     assert t.move(0, keep).status_code == 200
     kept = " and ".join(a.title for a in keep.orders)
@@ -338,8 +342,8 @@ def test_live_updates_stream_the_move_number() -> None:
     import threading
     import time
 
-    client = TestClient(create_app(":memory:", sse_seconds=1.5, poll=0.05))
-    t = Table(client, players=2, seed=5)
+    client = TestClient(create_app(":memory:", sse_seconds=1.5, poll=0.05, names=["testserver"]))
+    t = Table(client, players=2, seed=5, replayable=True)
     codes: list[int] = []
 
     def move_soon() -> None:
@@ -357,7 +361,7 @@ def test_live_updates_stream_the_move_number() -> None:
 
 
 def test_the_record_is_the_hosts_once_the_game_is_over(client: TestClient) -> None:
-    t = Table(client, players=2, seed=5)
+    t = Table(client, players=2, seed=5, replayable=True)
     for who in (None, 0):
         r = client.get(t.link(who) + "/record")
         assert r.status_code == 403 and r.json()["rule"] == "LIB-SRV-2"
@@ -365,11 +369,11 @@ def test_the_record_is_the_hosts_once_the_game_is_over(client: TestClient) -> No
 
 def test_a_restarted_server_finds_every_game_where_it_stood(tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite")
-    first = TestClient(create_app(db))
-    t = Table(first, players=3, seed=12)
+    first = TestClient(create_app(db, names=["testserver"]))
+    t = Table(first, players=3, seed=12, replayable=True)
     t.play_until(lambda s: s.phase is Phase.ORDERS, random.Random(3))
     n, state = t.game.n, t.game.state
-    again = TestClient(create_app(db))
+    again = TestClient(create_app(db, names=["testserver"]))
     assert again.get(t.seats[2] + "/state").json()["n"] == n
     game: Game = again.app.state.tables.games[t.id]  # type: ignore[attr-defined]
     assert game.state == state and game.n == n
@@ -391,7 +395,7 @@ def _hidden_draw(deck: str) -> Any:
 
 @pytest.mark.parametrize("deck", ["traps", "combat"])
 def test_LIB_SRV_2_a_trap_card_or_a_spied_combat_card_is_drawn_on_the_seats_own_page(client: TestClient, deck: str) -> None:
-    t = Table(client, players=3, seed=1)
+    t = Table(client, players=3, seed=1, replayable=True)
     t.play_until(_hidden_draw(deck), random.Random(1), limit=600)
     state = t.game.state
     owner = chance_owner(state)
@@ -414,7 +418,7 @@ def test_LIB_SRV_2_a_trap_card_or_a_spied_combat_card_is_drawn_on_the_seats_own_
 def test_a_whole_game_over_http_then_the_host_downloads_the_record(client: TestClient) -> None:
     from dlrules.records import parse_record, replay
 
-    t = Table(client, players=2, seed=2)
+    t = Table(client, players=2, seed=2, replayable=True)
     t.play_until(lambda s: not to_move(s), random.Random(2), limit=1000)
     assert t.game.state.phase is Phase.GAME_OVER and t.state(0)["moves"] == []
     assert t.state(None)["record"] is True and t.state(0)["record"] is False
@@ -435,7 +439,7 @@ def test_through_a_whole_game_no_page_holds_another_seats_secret_lines() -> None
     from dlrules.serve.table import Tables, page_data
 
     tables = Tables(Store(":memory:"))
-    created = tables.create(3, seed=1)
+    created = tables.create(3, seed=1, replayable=True)
     game = tables.games[created.game]
     rng = random.Random(1)
     checked = 0

@@ -63,7 +63,7 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
     from dlrules.moves import ChooseOrders, Move
     from dlrules.serialization import loads
 
-    server = Server(tmp_path / "night.sqlite", "--new-game", "2", "--seed", "3")
+    server = Server(tmp_path / "night.sqlite", "--new-game", "2", "--replayable", "--seed", "3")
     drivers: list[Any] = []
     rng = random.Random(7)
     shots = ROOT / "docs" / "pictures" if os.environ.get("DLRULES_SCREENSHOTS") == "1" else tmp_path

@@ -38,7 +38,7 @@ def _a_move(client: Any, base: str, seats: list[str], rng: random.Random) -> tup
 
 def test_LIB_SRV_4_a_server_killed_mid_game_restarts_with_every_acknowledged_move(tmp_path: Path) -> None:
     db = tmp_path / "night.sqlite"
-    server = Server(db, "--new-game", "2", "--auto-chance", "--seed", "5")
+    server = Server(db, "--new-game", "2", "--auto-chance", "--replayable", "--seed", "5")
     rng = random.Random(1)
     acked: dict[int, str] = {}  # move number -> the move acknowledged there
     try:
@@ -101,3 +101,47 @@ def test_the_load_benchmark_runs_and_prints_every_figure() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     for figure in ("moves/s", "p50", "p99", "errors: 0", "lost moves: 0", "moves acknowledged: 18 "):
         assert figure in done.stdout, figure
+
+
+def _memory(pid: int) -> dict[str, int]:
+    """The process's resident memory now and at its peak, in kB (Linux)."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            fields[key] = int(value.split()[0])
+    return fields
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.parametrize("with_length", [True, False])
+def test_LIB_SRV_6_a_256_MiB_body_is_refused_without_being_read(tmp_path: Path, with_length: bool) -> None:
+    """Issue 21: the body used to be read whole before the 64 KiB check (a
+    256 MiB body took the server from 47 MB to 571 MB). Sent on 127.0.0.1
+    only, 1 MiB at a time; the server's peak memory stays within 20 MB of idle."""
+    server = Server(tmp_path / "night.sqlite")
+    try:
+        with httpx.Client(timeout=30) as client:
+            assert client.get(server.base + "/").status_code == 200
+            idle = _memory(server.proc.pid)["VmRSS"]
+            sent = 0
+
+            def body() -> Any:
+                nonlocal sent
+                for _ in range(256):  # bounded: 256 MiB at most
+                    sent += 1
+                    yield b" " * (1024 * 1024)
+
+            headers = {"content-type": "application/json"}
+            if with_length:
+                headers["content-length"] = str(256 * 1024 * 1024)
+            try:
+                r = client.post(server.base + "/games", content=body(), headers=headers)
+                assert r.status_code == 413
+            except httpx.HTTPError:  # the server answered 413 and closed the connection while we were still sending
+                pass
+            assert client.get(server.base + "/").status_code == 200  # and it goes on serving
+            peak = _memory(server.proc.pid)["VmHWM"]
+    finally:
+        server.kill()
+    assert peak - idle < 20 * 1024, (idle, peak, sent)

@@ -26,16 +26,23 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     from dlrules.serve.table import Refusal
 
-    app = create_app(args.db)
+    if args.seed is not None and not args.replayable:
+        print("dlrules serve: --seed makes every draw of the game foreseeable; give it only with --replayable", file=sys.stderr)
+        return 2
+    app = create_app(args.db, names=args.allowed_host)
     shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
     base = f"http://{shown}:{args.port}"
     print(f"dlrules serve: games in {args.db}; create one at {base}/", flush=True)
     if args.new_game:
         try:
-            created = app.state.tables.create(args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance)
+            created = app.state.tables.create(
+                args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance, args.replayable
+            )
         except Refusal as exc:
             print(f"dlrules serve: {exc.message}", file=sys.stderr)
             return 2
+        if args.replayable:
+            print(f"game {created.game} is replayable: whoever knows its seed foresees every draw; its pages say so", flush=True)
         print(f"game {created.game}: host {base}/g/{created.game}/{created.host}", flush=True)
         for i, token in enumerate(created.seats):
             print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
@@ -64,6 +71,15 @@ def register(sub: Any) -> None:
     p.add_argument("--variant", choices=("full", "first"), default="full", help="the new game's variant (default full)")
     p.add_argument("--first-player", type=int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")
     p.add_argument("--auto-chance", action="store_true", help="the server draws every card of the new game (no box on the table)")
-    p.add_argument("--seed", type=int, help="the seed of the server's draws in the new game (default random)")
+    p.add_argument(
+        "--replayable", action="store_true",
+        help="make the new game replayable: the server's draws follow a seed (--seed, or a random one), so whoever knows it "
+        "foresees them; every page says so. Without it the draws come from the system's secure random source",
+    )  # fmt: skip
+    p.add_argument("--seed", type=int, help="the seed of a --replayable game's draws (0 to 2**63-1)")
+    p.add_argument(
+        "--allowed-host", action="append", default=[], metavar="NAME",
+        help="a host name the server answers to besides its addresses and its own names (e.g. a reverse proxy's); repeatable",
+    )  # fmt: skip
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     p.set_defaults(func=_serve)

@@ -13,6 +13,7 @@ raise it. ``parse_json`` is the one JSON reader all of them share.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -87,6 +88,27 @@ def _no_constant(name: str) -> Any:
     raise JSONLimitError(f"{name} is not a JSON number")
 
 
+def _finite(literal: str) -> float:
+    """A JSON fraction, refused when it is too large for a number (``1e999``)."""
+    value = float(literal)
+    if not math.isfinite(value):
+        raise JSONLimitError(f"the number {excerpt(literal)} is too large")
+    return value
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a key given twice is refused (``{"type": "Decline",
+    "type": "Spy"}`` is no move: which of the two was meant?)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise JSONLimitError(f"the key {excerpt(key)} is given twice in one object")
+            seen.add(key)
+    return data
+
+
 _KEEP = b'[]{}"'
 _DROP = bytes(b for b in range(256) if b not in _KEEP)
 _STRING_BYTES = re.compile(rb'"[^"]*"')
@@ -122,7 +144,8 @@ def _deeper_than(text: str, limit: int) -> bool:
 def parse_json(text: str, limits: Limits = DEFAULT_LIMITS, *, what: str = "the text") -> Any:
     """The JSON value of ``text``, within ``limits``; ``JSONLimitError`` (a
     ``ValueError``) for text too long, malformed, nested too deep, with an
-    integer of too many digits, or with ``NaN``/``Infinity``."""
+    integer of too many digits, a number too large (``1e999``), ``NaN`` or
+    ``Infinity``, or a key given twice in one object."""
     if len(text) > limits.max_size:
         raise JSONLimitError(f"{what} is {len(text)} characters long, more than the limit max_size={limits.max_size}")
     digits = limits.max_int_digits
@@ -133,7 +156,7 @@ def parse_json(text: str, limits: Limits = DEFAULT_LIMITS, *, what: str = "the t
         return int(literal)
 
     try:
-        data = json.loads(text, parse_int=parse_int, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=parse_int, parse_float=_finite, parse_constant=_no_constant, object_pairs_hook=_object)
     except JSONLimitError:
         raise
     except json.JSONDecodeError as exc:

@@ -7,6 +7,8 @@ A game page is the same for every link; its script reads the link's
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Sequence
 from html import escape
 
@@ -24,6 +26,8 @@ select { font-size: 15px; max-width: 100%; }
 #message.done { display: block; background: #e8f5e9; border: 1px solid #2e7d32; }
 .statement { font-style: italic; color: #444; }
 #log li { margin: 2px 0; }
+.hidden { display: none; }
+#replayable { background: #fff8e1; border: 1px solid #f9a825; padding: 8px; margin: 6px 0; }
 """
 
 _SCRIPT = r"""
@@ -38,8 +42,19 @@ _SCRIPT = r"""
     m.className = kind; m.innerHTML = '';
     lines.forEach(function (l) { var p = el('div', l.text); if (l.cls) { p.className = l.cls; } m.appendChild(p); });
   }
+  function requestId() {
+    // A new id for each move meant; a retry of the same request sends the same id (LIB-SRV-7).
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ('0' + b.toString(16)).slice(-2); }).join('');
+  }
+  function send(path, text, tries) {
+    return fetch(base + path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: text})
+      .catch(function (e) { if (tries > 1) { return send(path, text, tries - 1); } throw e; });
+  }
   function post(path, body) {
-    return fetch(base + path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})
+    body.id = requestId();
+    return send(path, JSON.stringify(body), 3)
       .then(function (r) { return r.json(); })
       .then(function (d) {
         if (d.ok) { shownDone = d.n; say('done', [{text: 'Done: move ' + d.n + '.'}]); }
@@ -128,15 +143,17 @@ _SCRIPT = r"""
     var movesKey = JSON.stringify(d.moves.map(function (m) { return m.move; }));
     if (movesKey !== lastMoves) { lastMoves = movesKey; choices(document.getElementById('moves'), d.moves, d.order_titles); }
     var chance = document.getElementById('chance');
-    var chanceKey = JSON.stringify(d.chance.map(function (m) { return m.move; }));
+    var chanceKey = JSON.stringify([d.server_draw, d.chance.map(function (m) { return m.move; })]);
     if (chanceKey === lastChance) { chance = null; } else { lastChance = chanceKey; choices(chance, d.chance); }
-    if (chance && d.chance.length) {
+    if (chance && d.server_draw) {
       var b = el('button', 'Let the server draw at random'); b.type = 'button'; b.id = 'serverdraw';
       b.addEventListener('click', function () { post('/draw', {at: current}); });
       chance.appendChild(b);
     }
     document.getElementById('chancenote').textContent = d.chance_note;
-    document.getElementById('nomoves').style.display = (d.moves.length || d.chance.length) ? 'none' : 'block';
+    var replay = document.getElementById('replayable');
+    replay.textContent = d.replayable_note; replay.className = d.replayable_note ? '' : 'hidden';
+    document.getElementById('nomoves').style.display = (d.moves.length || d.server_draw) ? 'none' : 'block';
     var rec = document.getElementById('record');
     if (d.record) { rec.href = base + '/record'; rec.style.display = 'inline'; } else { rec.style.display = 'none'; }
     var log = document.getElementById('log'); log.innerHTML = '';
@@ -152,6 +169,18 @@ _SCRIPT = r"""
 """
 
 
+def _csp_hash(text: str) -> str:
+    """The Content-Security-Policy source naming an inline script or style by its SHA-256."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+SCRIPT_HASH = _csp_hash(_SCRIPT)
+"""The pages' one script, as the pages' security policy names it (no other script runs)."""
+
+STYLE_HASH = _csp_hash(_STYLE)
+"""The pages' one style sheet, as the pages' security policy names it."""
+
+
 def game_page(title: str) -> str:
     """The page of one link (the script fills it in)."""
     return (
@@ -160,10 +189,10 @@ def game_page(title: str) -> str:
         f"<title>Dungeon Lords: {escape(title)}</title><style>{_STYLE}</style></head>\n"
         f"<body data-n='-1'><header><strong>Dungeon Lords: {escape(title)}</strong><span id='n'></span>"
         "<span id='phase'></span><span id='tomove'></span></header>\n<main>"
-        "<div id='message'></div>"
+        "<div id='message'></div><p id='replayable' class='hidden'></p>"
         "<h2>Your moves</h2><div id='moves'></div><div id='chance'></div>"
         "<p id='chancenote'></p><p id='nomoves'>Nothing for you to do now.</p>"
-        "<p><a id='record' style='display:none' download='game.jsonl'>Download the game's record</a></p>"
+        "<p><a id='record' class='hidden' download='game.jsonl'>Download the game's record</a></p>"
         "<h2>The table</h2><div id='picture'></div><pre id='position'></pre>"
         "<h2>Latest moves</h2><ol id='log' reversed></ol>"
         f"</main>\n<script>{_SCRIPT}</script>\n</body></html>\n"
@@ -183,7 +212,9 @@ def home_page() -> str:
         "<option value='first'>first game (no special events)</option></select></label></p>"
         "<p><label>First player <select name='first_player'><option>1</option><option>2</option><option>3</option><option>4</option></select></label></p>"
         "<p><label><input type='checkbox' name='auto_chance' value='1'> the server draws every card (no box on the table)</label></p>"
-        "<p><label>Seed of the server's draws <input name='seed' size='8' placeholder='random'></label></p>"
+        "<p><label><input type='checkbox' name='replayable' value='1'> replayable (practice): the server's draws follow a seed, "
+        "so whoever knows it foresees them; every page says so</label></p>"
+        "<p><label>Seed of a replayable game <input name='seed' size='8' placeholder='random'></label></p>"
         "<p><button type='submit'>Create the game</button></p></form></main></body></html>\n"
     )
 

@@ -5,14 +5,19 @@ acknowledged (docs/serve.md, LIB-SRV-4).
 Tables:
 
 - ``games``: one row per game (its header: players, variant, first player,
-  the seed of the server's draws, whether the server draws every chance card)
-  and the SHA-256 of the host's token;
+  whether the game is replayable and then the seed of the server's draws,
+  whether the server draws every chance card) and the SHA-256 of the host's
+  token;
 - ``seats``: the SHA-256 of each seat's token (the tokens themselves are
   never stored: a copy of the database opens no game);
 - ``moves``: the game's record, one move per row (the move's JSON and the
   hash of the position after it, as in a record file: docs/records.md);
 - ``snapshots``: the position after the latest move (and every
-  ``SNAPSHOT_EVERY``-th one), so that a game opens without replaying it.
+  ``SNAPSHOT_EVERY``-th one), so that a game opens without replaying it;
+- ``requests``: the answer to every accepted move request (the link's role,
+  the request's key and a digest of its body, the move number it led to),
+  written in the move's own transaction, so that a repeated request gets its
+  first answer even from a restarted server (LIB-SRV-7).
 
 Nothing here knows about HTTP: :mod:`dlrules.serve.table` uses it.
 """
@@ -59,7 +64,21 @@ CREATE TABLE IF NOT EXISTS snapshots (
     state TEXT NOT NULL,
     PRIMARY KEY (game, n)
 );
+CREATE TABLE IF NOT EXISTS requests (
+    game TEXT NOT NULL REFERENCES games(id),
+    role INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (game, role, key)
+);
 """
+
+HOST_ROLE = -1
+"""The host's link in ``requests.role`` (a seat's is its seat number)."""
+
+NO_SEED = 0
+"""The ``seed`` column of a game that is not replayable (its draws have no seed)."""
 
 
 @attrs.frozen
@@ -70,7 +89,7 @@ class GameRow:
     players: int
     variant: str
     first_player: int
-    seed: int
+    seed: int | None  # None: not replayable, the draws come from the operating system's secure source
     auto_chance: bool
     host_hash: bytes
     seat_hashes: tuple[bytes, ...]
@@ -85,6 +104,17 @@ class StoredMove:
     hash: str
 
 
+@attrs.frozen
+class Answered:
+    """An accepted request: who sent it (``HOST_ROLE`` or a seat), its key,
+    the digest of its body and the move number it led to."""
+
+    role: int
+    key: str
+    digest: str
+    n: int
+
+
 class Store:
     """One SQLite file (``":memory:"`` for tests that need no file). Safe to
     share between threads: one connection, used under a lock."""
@@ -97,6 +127,9 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before it returns
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+        if "replayable" not in columns:  # a file from before replayable games: none of its games is replayable
+            self._db.execute("ALTER TABLE games ADD COLUMN replayable INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         with self._lock:
@@ -109,9 +142,13 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute(
-                    "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, row.players, row.variant, row.first_player, row.seed, int(row.auto_chance), row.host_hash, time.time()),
-                )
+                    "INSERT INTO games (id, players, variant, first_player, seed, auto_chance, host_hash, created, replayable)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        row.id, row.players, row.variant, row.first_player, NO_SEED if row.seed is None else row.seed,
+                        int(row.auto_chance), row.host_hash, time.time(), int(row.seed is not None),
+                    ),
+                )  # fmt: skip
                 db.executemany("INSERT INTO seats VALUES (?, ?, ?)", [(row.id, s, h) for s, h in enumerate(row.seat_hashes)])
                 db.execute("INSERT INTO snapshots VALUES (?, 0, ?)", (row.id, start_state))
                 db.execute("COMMIT")
@@ -119,9 +156,10 @@ class Store:
                 db.execute("ROLLBACK")
                 raise
 
-    def append(self, game: str, moves: Sequence[StoredMove], state: str) -> None:
-        """Add ``moves`` (numbered on from the last) and the position after the
-        last of them, in one transaction: committed when this returns."""
+    def append(self, game: str, moves: Sequence[StoredMove], state: str, answered: Answered | None = None) -> None:
+        """Add ``moves`` (numbered on from the last), the position after the
+        last of them and the request they answer, in one transaction:
+        committed when this returns."""
         if not moves:
             return
         last = moves[-1].n
@@ -136,6 +174,10 @@ class Store:
                     (game, SNAPSHOT_EVERY, last),
                 )
                 db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game, last, state))
+                if answered is not None:
+                    db.execute(
+                        "INSERT INTO requests VALUES (?, ?, ?, ?, ?)", (game, answered.role, answered.key, answered.digest, answered.n)
+                    )
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -148,12 +190,21 @@ class Store:
     def game(self, game: str) -> GameRow | None:
         with self._lock:
             r = self._db.execute(
-                "SELECT id, players, variant, first_player, seed, auto_chance, host_hash FROM games WHERE id = ?", (game,)
+                "SELECT id, players, variant, first_player, seed, auto_chance, host_hash, replayable FROM games WHERE id = ?", (game,)
             ).fetchone()
             if r is None:
                 return None
             seats = self._db.execute("SELECT token_hash FROM seats WHERE game = ? ORDER BY seat", (game,)).fetchall()
-        return GameRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bytes(r[6]), tuple(bytes(s[0]) for s in seats))
+        seed = r[4] if r[7] else None
+        return GameRow(r[0], r[1], r[2], r[3], seed, bool(r[5]), bytes(r[6]), tuple(bytes(s[0]) for s in seats))
+
+    def answered(self, game: str, role: int, key: str) -> Answered | None:
+        """The accepted request ``key`` of ``role`` in ``game``, if there was one."""
+        with self._lock:
+            r = self._db.execute(
+                "SELECT digest, n FROM requests WHERE game = ? AND role = ? AND key = ?", (game, role, key)
+            ).fetchone()
+        return None if r is None else Answered(role, key, str(r[0]), int(r[1]))
 
     def moves(self, game: str, after: int = 0) -> tuple[StoredMove, ...]:
         """The stored moves numbered above ``after``, in order."""

@@ -15,6 +15,13 @@ checked and stored, chance entered or drawn (docs/serve.md).
 - The client sends the move number of the position it saw; a move made on an
   older position is refused as stale unless that seat's legal moves are the
   same now as then (several seats choosing orders at once all land, LIB-SRV-3).
+- A move or draw request is answered once: its key (the client's request id,
+  else the position and the move) and the answer are kept, and a repeat gets
+  the first answer back, never a second move (LIB-SRV-7).
+- The server draws with the operating system's secure source unless the host
+  made the game replayable with a seed (LIB-SRV-9); a seat entering its own
+  secret draw is offered only the cards it cannot rule out, and any card
+  refused gets one message (LIB-SRV-2).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ import hmac
 import random
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -38,7 +45,7 @@ from dlrules.records import make_record, state_hash
 from dlrules.render import describe_move
 from dlrules.views import private_to
 from dlrules.serialization import dumps, loads
-from dlrules.serve.store import GameRow, Store, StoredMove
+from dlrules.serve.store import HOST_ROLE, Answered, GameRow, Store, StoredMove
 from dlrules.state import CHANCE, GameState
 
 HOST = None
@@ -51,6 +58,24 @@ AUTO_CHANCE_LIMIT = 10_000
 
 _RECENT = 12
 """How many of the latest moves each page lists."""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed of a replayable game (SQLite's largest integer)."""
+
+_REFUSALS_KEPT = 256
+"""How many refused requests a game remembers (their repeats get the same refusal)."""
+
+REPLAYABLE_NOTE = (
+    "This game is replayable: the host set the seed of the server's draws, so whoever knows the seed can foresee "
+    "every card the server draws, the hidden ones too. Play it for practice, not for secrets."
+)
+"""What every page of a replayable game says (LIB-SRV-9)."""
+
+ENTRY_REFUSED = "that card cannot be entered for this draw"
+"""The one answer to a card refused for a draw (LIB-SRV-2): the same whatever the reason."""
+
+SECRET_ENTRY_REFUSED = ENTRY_REFUSED + "; this draw is now the server's: press 'Let the server draw at random'"
+"""The one answer to a card refused for a seat's secret draw; after it, only the server draws that card (LIB-SRV-2)."""
 
 
 class Refusal(Exception):
@@ -66,6 +91,9 @@ class Refusal(Exception):
         self.violations = tuple(violations)
 
     def data(self) -> dict[str, Any]:
+        """The JSON of the refusal: a game rule's statement for the player; the
+        server's own rulings (LIB-SRV) are not quoted (they describe the server,
+        not the game)."""
         from dlrules.rulebook import statement
 
         return {
@@ -73,7 +101,7 @@ class Refusal(Exception):
             "rule": self.rule,
             "message": self.message,
             "violations": [{"rule": v.rule, "message": v.message, "statement": v.statement} for v in self.violations],
-            "statement": statement(self.rule),
+            "statement": "" if self.rule.startswith("LIB-SRV") else statement(self.rule),
         }
 
 
@@ -126,6 +154,8 @@ class Game:
     keys: dict[int, tuple[str, ...]]
     recent: list[Entry]
     lock: threading.Lock = attrs.field(factory=threading.Lock)
+    refused: dict[tuple[int, str], tuple[str, Refusal]] = attrs.field(factory=dict)  # the latest refused requests (LIB-SRV-7)
+    closed: set[tuple[int, int]] = attrs.field(factory=set)  # (move number, seat): a secret draw whose entry was refused
     version: int = 0
     pages: dict[Role, dict[str, Any]] = attrs.field(factory=dict)  # page_data of the current position, per role
     pictures: dict[tuple[str, Role], str] = attrs.field(factory=dict)  # its pictures, per role
@@ -165,8 +195,21 @@ class Tables:
     # --- games ---------------------------------------------------------------------
 
     def create(
-        self, players: int, variant: str = "full", first_player: int = 0, seed: int | None = None, auto_chance: bool = False
+        self,
+        players: int,
+        variant: str = "full",
+        first_player: int = 0,
+        seed: int | None = None,
+        auto_chance: bool = False,
+        replayable: bool = False,
     ) -> Created:
+        """A new game. Its draws come from the operating system's secure
+        source; only a ``replayable`` game draws from ``seed`` (a random one
+        when none is given), and its pages say so (LIB-SRV-9)."""
+        if seed is not None and not replayable:
+            raise Refusal(400, "LIB-SRV-9", "a seed makes every draw foreseeable: give it only for a game marked replayable")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise Refusal(400, "LIB-SRV-9", f"the seed is a whole number from 0 to {MAX_SEED}")
         if players not in (2, 3, 4):
             raise Refusal(400, "LIB-SRV-5", "a game has 2, 3 or 4 players")
         if variant not in VARIANTS:
@@ -179,7 +222,7 @@ class Tables:
         host, seats = new_token(), tuple(new_token() for _ in range(players))
         row = GameRow(
             id=new_id(), players=players, variant=variant, first_player=first_player,
-            seed=secrets.randbits(32) if seed is None else seed, auto_chance=auto_chance,
+            seed=(secrets.randbits(63) if seed is None else seed) if replayable else None, auto_chance=auto_chance,
             host_hash=token_hash(host), seat_hashes=tuple(token_hash(t) for t in seats),
         )  # fmt: skip
         self.store.create_game(row, dumps(state))
@@ -227,48 +270,114 @@ class Tables:
 
     # --- moves ---------------------------------------------------------------------
 
-    def submit(self, game: Game, role: Role, at: object, text: str) -> int:
+    def submit(self, game: Game, role: Role, at: object, text: str, request: str | None = None) -> int:
         """Play the move ``text`` (a move's JSON) for ``role`` on the position
-        numbered ``at``; returns the new move number once committed."""
+        numbered ``at``; returns the new move number once committed. A repeat
+        of a request (the same ``request`` id, or without one the same move on
+        the same ``at``) gets the first answer back and plays nothing (LIB-SRV-7)."""
         if type(at) is not int:
             raise Refusal(400, "LIB-SRV-3", "say which position the move is for: 'at', the move number your page shows")
         try:
             move: Move = loads(text, Move)
         except ValueError as exc:
             raise Refusal(400, "LIB-SRV-6", f"not a move: {exc}") from None
+        canonical = dumps(move)
+        digest = hashlib.sha256(f"move:{at}:{canonical}".encode()).hexdigest()
+        key = f"id:{request}" if request is not None else digest
         with game.lock:
-            state = game.state
-            self._allowed(state, role, move)
-            if at != game.n:
-                keys = game.keys.get(at)
-                fresh = role is not HOST and move.seat != CHANCE and keys is not None and keys[move.seat] == game.keys[game.n][move.seat]
-                if not fresh:
-                    raise Refusal(
-                        409, "LIB-SRV-3",
-                        f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was played: look again and choose",
-                    )  # fmt: skip
+            return self._once(game, role, key, digest, lambda: self._submit(game, role, at, move))
+
+    def _submit(self, game: Game, role: Role, at: int, move: Move) -> list[Move]:
+        state = game.state
+        self._allowed(state, role, move)
+        if at != game.n:
+            keys = game.keys.get(at)
+            fresh = role is not HOST and move.seat != CHANCE and keys is not None and keys[move.seat] == game.keys[game.n][move.seat]
+            if not fresh:
+                raise Refusal(
+                    409, "LIB-SRV-3",
+                    f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was played: look again and choose",
+                )  # fmt: skip
+        if move.seat == CHANCE and isinstance(move, Draw):
+            self._entered(game, role, move)
+            return [move]
+        try:
+            apply(state, move)
+        except IllegalMove as exc:
+            raise Refusal(422, exc.violations[0].rule if exc.violations else "LIB-SRV-6", str(exc), exc.violations) from None
+        return [move]
+
+    def _entered(self, game: Game, role: Role, move: Draw) -> None:
+        """A card entered for a draw (LIB-SRV-2): it must be among the cards
+        offered to ``role`` (those it cannot rule out, from its own view) and
+        come up by the rules; any other gets the one refusal, which says
+        nothing of why. A seat's secret draw takes one refused card: then only
+        the server draws it, so its entry page answers no more questions."""
+        state = game.state
+        if role is not HOST and (game.n, role) in game.closed:
+            raise Refusal(422, "LIB-SRV-2", SECRET_ENTRY_REFUSED)
+        legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
+        ok = move in entry_options(state, role, legal)
+        if ok:
             try:
                 apply(state, move)
-            except IllegalMove as exc:
-                raise Refusal(422, exc.violations[0].rule if exc.violations else "LIB-SRV-6", str(exc), exc.violations) from None
-            self._commit(game, [move], None)
-            return game.n
+            except IllegalMove:
+                ok = False
+        if not ok:
+            if role is not HOST:
+                game.closed.add((game.n, role))
+                game.pages.pop(role, None)
+                raise Refusal(422, "LIB-SRV-2", SECRET_ENTRY_REFUSED)
+            raise Refusal(422, "LIB-SRV-2", ENTRY_REFUSED)
 
-    def draw(self, game: Game, role: Role, at: object) -> int:
-        """The server draws the chance card now with the game's seeded
-        generator (the host for public chance, the seat for its own hidden draw)."""
+    def draw(self, game: Game, role: Role, at: object, request: str | None = None) -> int:
+        """The server draws the chance card now (the host for public chance,
+        the seat for its own hidden draw); a repeated request gets the first
+        answer back (LIB-SRV-7)."""
         if type(at) is not int:
             raise Refusal(400, "LIB-SRV-3", "say which position the draw is for: 'at', the move number your page shows")
+        digest = hashlib.sha256(f"draw:{at}".encode()).hexdigest()
+        key = f"id:{request}" if request is not None else digest
         with game.lock:
-            if at != game.n:
-                raise Refusal(409, "LIB-SRV-3", f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was drawn")
-            if CHANCE not in to_move(game.state):
-                raise Refusal(409, "LIB-SRV-2", "no card is to be drawn now")
-            owner = chance_owner(game.state)
-            if owner != role:
-                raise Refusal(403, "LIB-SRV-2", _chance_refusal(owner))
-            self._commit(game, [], _rng(game))
-            return game.n
+            return self._once(game, role, key, digest, lambda: self._draw(game, role, at))
+
+    def _draw(self, game: Game, role: Role, at: int) -> None:
+        if at != game.n:
+            raise Refusal(409, "LIB-SRV-3", f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was drawn")
+        if CHANCE not in to_move(game.state):
+            raise Refusal(409, "LIB-SRV-2", "no card is to be drawn now")
+        owner = chance_owner(game.state)
+        if owner != role:
+            raise Refusal(403, "LIB-SRV-2", _chance_refusal(owner))
+        return None
+
+    def _once(self, game: Game, role: Role, key: str, digest: str, check: Callable[[], list[Move] | None]) -> int:
+        """Answer the request ``key`` once (LIB-SRV-7; call holding
+        ``game.lock``): a repeat gets the first answer (the move number it led
+        to, or the same refusal); a key used before for another request is
+        refused. ``check()`` refuses, or returns the moves to play (``None``:
+        the server's draw)."""
+        who = HOST_ROLE if role is HOST else role
+        earlier = game.refused.get((who, key))
+        if earlier is not None:
+            if earlier[0] != digest:
+                raise Refusal(409, "LIB-SRV-7", "this request id was used for another request; nothing was played")
+            r = earlier[1]
+            raise Refusal(r.status, r.rule, r.message, r.violations)  # a new one: the first keeps its own traceback
+        answered = self.store.answered(game.row.id, who, key)
+        if answered is not None:
+            if answered.digest != digest:
+                raise Refusal(409, "LIB-SRV-7", "this request id was used for another request; nothing was played")
+            return answered.n
+        try:
+            moves = check()
+        except Refusal as r:
+            game.refused[(who, key)] = (digest, Refusal(r.status, r.rule, r.message, r.violations))
+            while len(game.refused) > _REFUSALS_KEPT:
+                del game.refused[next(iter(game.refused))]
+            raise
+        self._commit(game, [] if moves is None else moves, None if moves is not None else _rng(game), (who, key, digest))
+        return game.n
 
     @staticmethod
     def _allowed(state: GameState, role: Role, move: Move) -> None:
@@ -282,10 +391,11 @@ class Tables:
         if move.seat != role:
             raise Refusal(403, "LIB-SRV-2", f"this link is Player {role + 1}'s; it cannot move for Player {move.seat + 1}")
 
-    def _commit(self, game: Game, moves: list[Move], rng: random.Random | None) -> None:
+    def _commit(self, game: Game, moves: list[Move], rng: random.Random | None, request: tuple[int, str, str] | None = None) -> None:
         """Apply ``moves`` (already checked), then chance drawn by the server
         (one draw with ``rng``; every draw while chance is to move when the game
-        lets the server draw everything), commit them all, then publish."""
+        lets the server draw everything), commit them all with the ``request``
+        they answer (role, key, digest), then publish."""
         from dlrules.chance import sample_chance
 
         state = game.state
@@ -301,7 +411,7 @@ class Tables:
             for _ in range(AUTO_CHANCE_LIMIT):
                 if CHANCE not in to_move(state):
                     break
-                move = sample_chance(state, random.Random(f"{game.row.seed}:{game.n + len(made)}"))
+                move = sample_chance(state, _rng(game, game.n + len(made)))
                 made.append((move, state))
                 state = apply(state, move)
         if not made:
@@ -309,7 +419,8 @@ class Tables:
         stored, after = [], _states_after(made, state)
         for i, (move, _) in enumerate(made):
             stored.append(StoredMove(game.n + i + 1, dumps(move), after[i]))
-        self.store.append(game.row.id, stored, dumps(state))  # committed before anyone is told
+        answered = None if request is None else Answered(request[0], request[1], request[2], game.n + len(made))
+        self.store.append(game.row.id, stored, dumps(state), answered)  # committed before anyone is told
         for i, (move, before) in enumerate(made):
             game.recent.append(Entry(game.n + i + 1, move, before))
         del game.recent[:-_RECENT]
@@ -321,6 +432,7 @@ class Tables:
         game.version += 1
         game.pages.clear()
         game.pictures.clear()
+        game.closed.clear()
 
 
 def _states_after(made: list[tuple[Move, GameState]], final: GameState) -> list[str]:
@@ -329,10 +441,17 @@ def _states_after(made: list[tuple[Move, GameState]], final: GameState) -> list[
     return [state_hash(s) for s in befores]
 
 
-def _rng(game: Game) -> random.Random:
-    """The server's draw at move ``n`` of a game: seeded by the game's seed and
-    the move number, so a restarted server draws the same (LIB-SRV-4)."""
-    return random.Random(f"{game.row.seed}:{game.n}")
+_SECURE = random.SystemRandom()
+
+
+def _rng(game: Game, n: int | None = None) -> random.Random:
+    """The generator of the server's draw at move ``n`` (default: now): the
+    operating system's secure source (``random.SystemRandom``), or for a
+    replayable game one seeded by the game's seed and the move number, so
+    that the game plays again the same (LIB-SRV-9)."""
+    if game.row.seed is None:
+        return _SECURE
+    return random.Random(f"{game.row.seed}:{game.n if n is None else n}")
 
 
 def _chance_refusal(owner: Role) -> str:
@@ -347,6 +466,11 @@ def _chance_refusal(owner: Role) -> str:
 def deck_cards(deck: str, year: int) -> frozenset[str]:
     """Every card of ``deck`` in ``year``, from the component data (not from
     the state: the list must not depend on what was drawn)."""
+    return frozenset(deck_counts(deck, year))
+
+
+def deck_counts(deck: str, year: int) -> dict[str, int]:
+    """The copies of each card of ``deck`` in ``year``, from the component data."""
     from dlrules.components.cards import (
         ADVENTURER_DECKS, COMBAT_DECKS, EVENT_DECK, MONSTER_DECKS, ROOM_DECKS, SPECIAL_EVENT_DECK, TRAP_DECK,
     )  # fmt: skip
@@ -356,20 +480,41 @@ def deck_cards(deck: str, year: int) -> frozenset[str]:
     }  # fmt: skip
     flat: dict[str, dict[str, int]] = {"traps": TRAP_DECK, "events": EVENT_DECK, "special": SPECIAL_EVENT_DECK}
     if deck in by_year:
-        return frozenset(by_year[deck].get(year, {}))
-    return frozenset(flat.get(deck, {}))
+        return dict(by_year[deck].get(year, {}))
+    return dict(flat.get(deck, {}))
 
 
-def _card_options(state: GameState, legal: Sequence[Move]) -> list[Move]:
-    """The cards offered for a draw: every card of that deck this year, left
-    in it or not, so the list tells no one which cards are left (LIB-SRV-2);
-    ``apply`` refuses a card not in the deck."""
+def _seen_elsewhere(state: GameState, role: Role, deck: str) -> list[str]:
+    """The cards of ``deck`` that ``role`` sees out of it, read from its own
+    view (``redact``), so that nothing it may not know changes the list:
+    its own trap cards; the combat cards it has seen at the other positions."""
+    from dlrules.views import redact
+
+    if role is HOST:
+        return []
+    seen = redact(state, role)
+    if deck == "traps":
+        return list(seen.players[role].traps)
+    if deck == "combat":
+        looking = seen.resolution.spy if seen.resolution is not None else None
+        return [c for pos, c in enumerate(seen.combat) if c is not None and pos != looking]
+    return []
+
+
+def entry_options(state: GameState, role: Role, legal: Sequence[Move]) -> list[Move]:
+    """The cards ``role`` may enter for the draw now (LIB-SRV-2): every card of
+    that deck this year (the component data), less the copies ``role`` sees
+    elsewhere in its own view. Computed from what ``role`` may know only, so
+    the list tells nothing of what others drew or saw; the legal draws are
+    always among them. Other chance moves (orders dealt) are listed as legal."""
     first = legal[0]
     if not isinstance(first, Draw):
         return list(legal)
-    keys = set(deck_cards(first.deck, state.year))
-    keys |= {m.card for m in legal if isinstance(m, Draw) and m.deck == first.deck}  # none, unless the data lacks a card
-    return [Draw(first.deck, k) for k in sorted(keys)]
+    counts = deck_counts(first.deck, state.year)
+    for card in _seen_elsewhere(state, role, first.deck):
+        if card in counts:
+            counts[card] -= 1
+    return [Draw(first.deck, k) for k in sorted(counts) if counts[k] > 0]
 
 
 def page_data(game: Game, role: Role) -> dict[str, Any]:
@@ -410,11 +555,14 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m, role)})
     chance: list[dict[str, Any]] = []
     chance_note = ""
+    server_draw = False
     if CHANCE in seen.to_move:
         owner = chance_owner(state)
         legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
         if owner == role and legal:
-            for m in _card_options(state, legal):
+            server_draw = True
+            closed = role is not HOST and (game.n, role) in game.closed
+            for m in [] if closed else entry_options(state, role, legal):
                 label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, role)  # the same words, legal or not
                 chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
         elif owner is not HOST:
@@ -435,7 +583,10 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "position": describe(seen),
         "moves": moves,
         "chance": chance,
+        "server_draw": server_draw,
         "chance_note": chance_note,
+        "replayable": game.row.seed is not None,
+        "replayable_note": REPLAYABLE_NOTE if game.row.seed is not None else "",
         "log": log,
         "auto_chance": game.row.auto_chance,
         "order_titles": {a.value: a.title for a in Action},

@@ -1,0 +1,248 @@
+"""The defender's decisions: the legal moves, why a move is refused, and the
+state after a move (CMB-REF-2..4).
+
+Owns: the decision due now, in play order (CMB-PLAN-1, CMB-PLAN-8, CMB-PAL-4,
+CMB-END-3; a chance ``Draw`` for the round's card, CMB-REF-3, LIB-RC-3), the
+battle's questions (CMB-TRAP-2, CMB-TRAP-6, M-5, CMB-MON-1, CMB-MON-3,
+CMB-MON-9, CMB-SPELL-7, LIB-CMB-2; a discarded trap card leaves the game,
+SETUP-3), which of them are asked even when forced (LIB-RC-2),
+the refusals with their rule (CMB-REF-4), and playing each move.
+"""
+
+from __future__ import annotations
+
+from dlrules.components import COMBAT_CARDS, MONSTERS
+from dlrules.components.combat import MONSTER_COMBAT, WORD_OF_PEACE_EVIL
+from dlrules.errors import Violation
+from dlrules.moves import (
+    Attack,
+    ChooseTrap,
+    DiscardTrap,
+    Draw,
+    Move,
+    PayMonster,
+    PlanDefence,
+    ReleasePrisoner,
+    Target,
+    Transform,
+    WordOfPeace,
+)
+from dlrules.phases.combat.fight import _battle, _card, _knock_out, _monsters_only, _seat_at, _set_battle
+from dlrules.phases.combat.monsters import _attack, _attack_violation, _attacks, _first_of_alike
+from dlrules.phases.combat.party import party
+from dlrules.phases.combat.planning import _plan, _plan_violation, _plans, _release, _releases
+from dlrules.phases.combat.spells import _withdraw
+from dlrules.phases.combat.steps import _reveal
+from dlrules.phases.combat.traps import _aimed, _trap
+from dlrules.phases.common import announce, evil_cost_violation, move_evil, narrating, update_player
+from dlrules.phases.events import can_pay as can_pay_wage
+from dlrules.state import Battle, GameState, evolve
+
+
+_LAST: list[tuple[GameState, tuple[Move, ...]]] = []
+"""The last state asked about and its moves: ``auto``, ``to_move`` and
+``legal_moves`` ask about the same state one after the other (the entry holds
+the state itself, so its identity cannot be reused while it is kept)."""
+
+
+def legal(state: GameState) -> tuple[Move, ...]:
+    """The decision due now, or ``()`` when the next step is automatic."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is state:
+        return last[1]
+    moves = _legal(state)
+    _LAST[:] = [(state, moves)]
+    return moves
+
+
+def _legal(state: GameState) -> tuple[Move, ...]:
+    f = state.fight
+    if f is None or f.stage == "over":
+        return ()
+    if f.stage == "reveal":
+        known = _card(state)
+        if known is not None:
+            return (Draw("combat", known),)  # LIB-RC-3: a chance turn all the same, its one outcome certain
+        deck = state.decks.combat
+        return tuple(Draw("combat", key) for key, n in deck.unseen if n > 0)  # CMB-REF-3
+    seat = _seat_at(state)
+    if seat is None:
+        return ()
+    player = state.players[seat]
+    if f.stage == "plan":
+        # CMB-PLAN-1, CMB-PLAN-8: in play order, each player whose combat goes
+        # on, i.e. whose party is not empty now (a party the paladin refilled
+        # plans again, CMB-PAL-4; in round 4 nothing is left to restart).
+        if not party(state, seat) or f.plans[seat] is not None:
+            return ()
+        if any(not t.conquered for t in player.dungeon.tiles):
+            return _plans(seat, player)
+        return _releases(seat, player)
+    b = f.battle
+    if b is None or b.seat != seat or not party(state, seat):
+        return ()
+    return _battle_moves(state, b)
+
+
+def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
+    seat = b.seat
+    player = state.players[seat]
+    members = party(state, seat)
+    if b.aiming is not None:
+        return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6; M-5: the Witch's second small attack, anyone
+    if b.choosing == "word-of-peace":
+        return (WordOfPeace(seat, True), WordOfPeace(seat, False))
+    if b.choosing == "suggestion":
+        out: list[Move] = []
+        for i in _first_of_alike(player, b.asking):
+            if can_pay_wage(player, MONSTERS[player.monsters[i].kind], state.variant, i):  # CMB-SPELL-7: a cost
+                out.append(PayMonster(seat, i, True))
+            out.append(PayMonster(seat, i, False))
+        return tuple(out)
+    if b.choosing == "detect-treasure":
+        return tuple(DiscardTrap(seat, t) for t in sorted(set(player.traps)))
+    if b.choosing == "metamorphosis":
+        return tuple(Transform(seat, i) for i in _first_of_alike(player, _monsters_only(player, b.sent)))
+    if b.step == "trap" and len(b.traps) > 1:
+        return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2 (asked even alike: LIB-RC-2)
+    if b.step == "monsters" and b.sent:
+        moves: list[Move] = []
+        for i in _first_of_alike(player, b.sent):
+            options = _attacks(state, b, i)
+            if not options:
+                return ()  # a monster that cannot attack is resolved automatically first (CMB-MON-3)
+            moves.extend(options)
+        return tuple(moves)
+    return ()
+
+
+def hides_a_card(state: GameState, move: Move) -> bool:
+    """LIB-RC-2: a choice among face-down trap cards (the Labyrinth's order,
+    Detect Treasure's card, a plan while he holds trap cards) is asked even
+    when only one outcome is left, so whether the defender is asked tells the
+    others nothing about his cards."""
+    if isinstance(move, PlanDefence):
+        return bool(state.players[move.seat].traps)
+    return isinstance(move, (ChooseTrap, DiscardTrap))
+
+
+def to_move(state: GameState) -> frozenset[int]:
+    moves = legal(state)
+    return frozenset({moves[0].seat}) if moves else frozenset()
+
+
+def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    found = _explain(state, move)
+    return (found,) if found is not None else ()
+
+
+def _explain(state: GameState, move: Move) -> Violation | None:
+    f = state.fight
+    if f is None:
+        return None
+    if isinstance(move, Draw):
+        if move.deck != "combat":
+            return Violation("CMB-REF-3", f"chance turns up this round's combat card now, not a card of the {move.deck} deck")
+        known = _card(state)
+        if known is not None:
+            return Violation("CMB-REF-3", f"this round's card is already identified: it is {known!r}, not {move.card!r}")
+        return Violation("CMB-REF-3", f"{move.card!r} is not among the unseen cards of this year's combat deck")
+    seat = move.seat
+    player = state.players[seat]
+    if f.stage == "plan":
+        if isinstance(move, ReleasePrisoner):
+            if any(not t.conquered for t in player.dungeon.tiles):
+                return Violation("CMB-END-3", "you still have an unconquered tile: you plan a battle (PlanDefence), not a release")
+            if not 0 <= move.prisoner < len(player.prison):
+                return Violation("CMB-END-3", f"your prison holds {len(player.prison)} adventurers (1 to {len(player.prison)}), not {move.prisoner + 1}")
+            first = player.prison.index(player.prison[move.prisoner])
+            return Violation("LIB-CMB-2", f"prisoners {first + 1} and {move.prisoner + 1} are alike; name the first, {first + 1}")
+        if not isinstance(move, PlanDefence):
+            return Violation("CMB-REF-2", "it is the Planning phase: plan your battle (PlanDefence)")
+        if not any(not t.conquered for t in player.dungeon.tiles):
+            return Violation("CMB-END-3", "every tile of your dungeon is conquered: release a prisoner instead (ReleasePrisoner)")
+        return _plan_violation(state, seat, move)
+    b = f.battle
+    if b is None:
+        return None
+    if b.aiming is not None:
+        if isinstance(move, Target):
+            if b.aiming in MONSTER_COMBAT:  # the Witch's second small attack: anyone (M-5)
+                return Violation("CMB-MON-9", f"the Witch's second small attack may hit any adventurer, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
+            return Violation("CMB-TRAP-6", f"the party has {len(party(state, seat))} adventurers, positions 1 to {len(party(state, seat))}; not {move.adventurer + 1}")
+        return Violation("CMB-REF-4", f"pick the target of the {b.aiming.replace('-', ' ')} first (Target)")
+    if b.choosing == "suggestion" and isinstance(move, PayMonster) and move.pay and move.monster in b.asking:
+        kind = MONSTERS[player.monsters[move.monster].kind]
+        refusal = evil_cost_violation(state.variant, player, kind.evil, f"the {kind.name}'s wage")
+        if refusal is not None:  # CMB-SPELL-7: a wage paid for Suggestion is a cost
+            return refusal
+    if b.choosing is not None:
+        return Violation("CMB-REF-4", f"the {COMBAT_CARDS[b.choosing].name} card asks for your choice now: {_choice_hint(b.choosing)}")
+    if b.step == "trap":
+        if isinstance(move, ChooseTrap):
+            return Violation("CMB-TRAP-2", f"your traps still to go off here are {', '.join(sorted(b.traps))}, not {move.trap!r}")
+        return Violation("CMB-TRAP-2", "choose which of your two Labyrinth traps goes off first (ChooseTrap)")
+    if isinstance(move, Attack):
+        return _attack_violation(state, b, move)
+    return Violation("CMB-MON-1", "your monsters act now: choose the next one, its option and its target (Attack)")
+
+
+def _choice_hint(card: str) -> str:
+    return {
+        "word-of-peace": "withdraw your monsters or gain 2 evil (WordOfPeace)",
+        "suggestion": "pay each monster's cost or withdraw it (PayMonster)",
+        "detect-treasure": "the trap card you lose (DiscardTrap)",
+        "metamorphosis": "the monster that becomes a sheep (Transform)",
+    }[card]
+
+
+def play(state: GameState, move: Move) -> GameState:
+    if isinstance(move, Draw):
+        return _reveal(state, move.card, drawn=_card(state) is None)
+    if isinstance(move, PlanDefence):
+        return _plan(state, move)
+    if isinstance(move, ReleasePrisoner):
+        return _release(state, move.seat, move.prisoner)
+    b = _battle(state)
+    seat = b.seat
+    if isinstance(move, ChooseTrap):
+        return _trap(state, move.trap)
+    if isinstance(move, Target):
+        return _aimed(state, move.adventurer)
+    if isinstance(move, Attack):
+        return _attack(state, move)
+    if isinstance(move, WordOfPeace):
+        state = _set_battle(state, evolve(b, choosing=None))
+        if move.withdraw:
+            return _withdraw(state, _monsters_only(state.players[seat], b.sent), "Word of Peace", "word-of-peace")
+        if narrating():
+            announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat, card="word-of-peace", choice="evil", evil=WORD_OF_PEACE_EVIL.value)
+        return move_evil(state, seat, WORD_OF_PEACE_EVIL.value)
+    if isinstance(move, PayMonster):
+        kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
+        asking = tuple(i for i in b.asking if i != move.monster)
+        state = _set_battle(state, evolve(b, asking=asking, choosing="suggestion" if asking else None))
+        if not move.pay:
+            return _withdraw(state, (move.monster,), "Suggestion", "suggestion")
+        p = state.players[seat]
+        if narrating():
+            cost = {k: v for k, v in (("gold", kind.gold), ("food", kind.food), ("evil", kind.evil)) if v}
+            announce("spell", f"Player {seat + 1} pays the {kind.name}'s cost, {kind.describe_cost()} (Suggestion).", seat, card="suggestion", choice="pay", monster=kind.key, index=move.monster, cost=cost)
+        state = update_player(state, seat, gold=p.gold - kind.gold, food=p.food - kind.food)
+        return move_evil(state, seat, kind.evil)  # CMB-SPELL-7: a cost
+    if isinstance(move, DiscardTrap):
+        p = state.players[seat]
+        traps = list(p.traps)
+        traps.remove(move.trap)
+        if narrating():
+            announce("spell", f"Player {seat + 1} loses a trap card, discarded face down (Detect Treasure).", seat, card="detect-treasure", lost={"trap_cards": 1})
+        state = update_player(state, seat, traps=tuple(traps))
+        state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3: face down, out of the game
+        return _set_battle(state, evolve(_battle(state), choosing=None))
+    assert isinstance(move, Transform)
+    kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
+    if narrating():
+        announce("spell", f"Player {seat + 1}'s {kind.name} becomes a sheep: it does not act and is knocked out (Metamorphosis).", seat, card="metamorphosis", monster=kind.key, index=move.monster)
+    state = _knock_out(state, seat, (move.monster,), golem_stays=False)
+    b = _battle(state)
+    return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != move.monster), choosing=None))

@@ -1,0 +1,146 @@
+"""Monsters and ghosts attacking (CMB-MON-1..7, CMB-MON-9).
+
+Owns: the options of a sent monster now, from table M (CMB-MON-2, CMB-MON-9;
+the Troll's food paid when he acts, CMB-PLAN-7; alike monsters named once,
+LIB-CMB-2), valid targets (CMB-MON-5), why an ``Attack`` is refused, the
+attack itself (CMB-MON-1, CMB-MON-6, CMB-MON-7) and what becomes of the
+monster after it (CMB-MON-4), and a monster that cannot attack (CMB-MON-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dlrules.components import MONSTERS, AdventurerClass
+from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
+from dlrules.errors import Violation
+from dlrules.moves import Attack, Move
+from dlrules.phases.combat.fight import _attack_damage, _battle, _fight, _knock_out, _one, _set_battle
+from dlrules.phases.combat.party import adventurer_class, hurt, party
+from dlrules.phases.common import announce, narrating, replaced
+from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
+
+
+def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, ...]:
+    """LIB-CMB-2: of alike monsters (same kind) only the first is named."""
+    seen: set[str] = set()
+    out: list[int] = []
+    for i in sorted(indices):
+        kind = player.monsters[i].kind
+        if kind not in seen:
+            seen.add(kind)
+            out.append(i)
+    return tuple(out)
+
+
+def _targets(members: Sequence[Adventurer], option: AttackOption) -> tuple[int, ...]:
+    """CMB-MON-5: valid targets of an "attack anyone" option."""
+    return tuple(
+        i
+        for i, a in enumerate(members)
+        if not (option.not_first and i == 0) and not (option.no_priests and adventurer_class(a) is AdventurerClass.PRIEST)
+    )
+
+
+def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
+    """CMB-MON-2, CMB-MON-3: the options of monster ``index`` now, from
+    table M (CMB-MON-9); the Troll's food is paid when he acts, from what is
+    left (CMB-PLAN-7)."""
+    seat = b.seat
+    player = state.players[seat]
+    members = party(state, seat)
+    out: list[Move] = []
+    for n, option in enumerate(MONSTER_COMBAT[player.monsters[index].kind].options):
+        if option.food and player.food < option.food:
+            continue  # CMB-MON-2: an option with a price needs the price
+        if option.reach is Reach.ANYONE:
+            out.extend(Attack(seat, index, n, t) for t in _targets(members, option))
+        else:
+            out.append(Attack(seat, index, n))
+    return tuple(out)
+
+
+def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
+    player = state.players[b.seat]
+    if move.monster not in b.sent:
+        sent = ", ".join(f"{MONSTERS[player.monsters[i].kind].name} ({i + 1})" for i in b.sent) or "none"
+        return Violation("CMB-MON-1", f"monster {move.monster + 1} was not sent here or has acted; still to act: {sent}")
+    kind = player.monsters[move.monster].kind
+    options = MONSTER_COMBAT[kind].options
+    if not 0 <= move.option < len(options):
+        return Violation("CMB-MON-2", f"the {MONSTERS[kind].name} has {len(options)} option(s) (1 to {len(options)}), not {move.option + 1}")
+    option = options[move.option]
+    if option.food and player.food < option.food:
+        return Violation("CMB-MON-2", f"this option costs {option.food} food; you have {player.food}")
+    if option.reach is Reach.ANYONE:
+        valid = _targets(party(state, b.seat), option)
+        why = " (a ghost never attacks the first adventurer)" if option.not_first else " (a vampire never attacks a priest)" if option.no_priests else ""
+        return Violation("CMB-MON-5", f"valid targets are positions {', '.join(str(v + 1) for v in valid)}{why}, not {'none' if move.target is None else move.target + 1}")
+    if move.target is not None:
+        return Violation("CMB-MON-2", f"this option of the {MONSTERS[kind].name} takes no target")
+    first = player.monsters.index(player.monsters[move.monster])
+    return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
+
+
+def _attack(state: GameState, move: Attack) -> GameState:
+    """CMB-MON-1..7: the monster acts with its option; then it is knocked out
+    or goes back face up (CMB-MON-4)."""
+    b = _battle(state)
+    seat = b.seat
+    p = state.players[seat]
+    kind = p.monsters[move.monster].kind
+    option = MONSTER_COMBAT[kind].options[move.option]
+    name = MONSTERS[kind].name
+    changes: dict[str, object] = {"sent": tuple(i for i in b.sent if i != move.monster)}
+    if option.reach is not Reach.NONE:
+        changes["attacked"] = True  # CMB-MON-6
+    if option.no_heal:
+        changes["no_heal"] = True
+    if option.no_conquest:
+        changes["no_conquest"] = True
+    monsters = replaced(p.monsters, move.monster, evolve(p.monsters[move.monster], ready=option.ready_after))
+    player = evolve(p, food=p.food - option.food, monsters=monsters)
+    players = replaced(state.players, seat, player)
+    state = evolve(state, players=players, fight=evolve(_fight(state), battle=evolve(b, **changes)))  # one copy
+    damage = _attack_damage(state, seat, kind, option.damage)
+    members = party(state, seat)
+    if option.reach is Reach.NONE:
+        if narrating():
+            announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat, monster=kind, index=move.monster)
+        return state
+    if option.reach is Reach.EVERYONE:
+        return hurt(state, seat, [damage] * len(members), f"The {name} attacks everyone", kind)
+    if option.reach is Reach.FIRST:
+        state = hurt(state, seat, [damage], f"The {name} attacks", kind)
+        after = party(state, seat)
+        if option.follow_up and after and len(after) < len(members):
+            follow = _attack_damage(state, seat, kind, option.follow_up)
+            state = hurt(state, seat, [follow], f"The {name}'s follow-up attack", kind)
+        return state
+    assert move.target is not None
+    state = hurt(state, seat, _one(move.target, damage), f"The {name} attacks", kind)
+    if option.hits > 1 and party(state, seat):
+        state = _set_battle(state, evolve(_battle(state), aiming=kind))
+    return state
+
+
+def _cannot_attack(state: GameState, b: Battle) -> int | None:
+    """CMB-MON-3: a sent monster with no option it can use (a ghost facing one
+    adventurer, a vampire facing only priests)."""
+    for i in b.sent:
+        if not _attacks(state, b, i):
+            return i
+    return None
+
+
+def _stuck(state: GameState, b: Battle, index: int) -> GameState:
+    """CMB-MON-3, CMB-MON-4: a monster that cannot attack does nothing; a
+    ghost is knocked out, a vampire facing only priests goes back face up."""
+    p = state.players[b.seat]
+    kind = p.monsters[index].kind
+    if narrating():
+        announce("no_attack", f"Player {b.seat + 1}'s {MONSTERS[kind].name} finds no one it may attack (CMB-MON-3).", b.seat, monster=kind, index=index)
+    state = _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != index)))
+    if kind == "vampire":
+        return state
+    return _knock_out(state, b.seat, (index,))

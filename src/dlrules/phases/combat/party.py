@@ -1,0 +1,235 @@
+"""The party: adventurers, their icons and hit points, and damage
+(CMB-PARTY-1..7, CMB-8).
+
+Owns: who is in a party and in what order, the paladin in front (CMB-PARTY-1,
+CMB-PARTY-2, PAL-3) with his record travelling with him (CMB-PAL-2, CMB-PAL-3);
+classes and icons (CMB-PARTY-3, PAL-12; magic points, CMB-SPELL-2); hit points
+(CMB-PARTY-4, a Create Food token, C2-1); placing damage all at once and then
+eliminating (CMB-PARTY-5, CMB-PARTY-6, CMB-PARTY-7, CMB-8), with the Magic
+Shield (C1-3, U-12), invisible wizards (C1-4, U-13) and the illusion (C2-2,
+LIB-CMB-9); adventurers named for people (LIB-TX-2, LIB-TV-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
+from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
+from dlrules.phases.combat.fight import _fight, _set_battle
+from dlrules.phases.common import announce, narrating, replaced
+from dlrules.state import Adventurer, Battle, GameState, evolve
+
+
+_PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
+
+
+def is_paladin(adv: Adventurer) -> bool:
+    return adv.key in _PALADIN_KEYS
+
+
+def _paladin_tile(key: str) -> tuple[int, int, int, int]:
+    """(HP, anti-trap, hearts, crystals) of a paladin tile (table P)."""
+    tile = next(p for p in PALADINS.values() if p.key == key)
+    return tile.hp, tile.anti_trap, tile.hearts, tile.crystals
+
+
+def is_illusion(adv: Adventurer) -> bool:
+    return adv.key == ILLUSION_KEY
+
+
+def adventurer_class(adv: Adventurer) -> AdventurerClass:
+    """The class rules name (PAL-12: the paladin is none of the four); an
+    illusion (C2-2) has no ability and is treated as a warrior (LIB-CMB-9)."""
+    if is_illusion(adv):
+        return AdventurerClass.WARRIOR
+    return AdventurerClass.PALADIN if is_paladin(adv) else ADVENTURERS[adv.key].cls
+
+
+def hit_points(adv: Adventurer) -> int:
+    """CMB-PARTY-4: the printed hit points, plus 1 per Create Food token (C2-1)."""
+    if is_illusion(adv):
+        base = ILLUSION_HP.value
+    else:
+        base = _paladin_tile(adv.key)[0] if is_paladin(adv) else ADVENTURERS[adv.key].hp
+    return base + adv.food * CREATE_FOOD_HP.value
+
+
+def _icons(adv: Adventurer, cls: AdventurerClass) -> int:
+    """CMB-PARTY-3: a thief's anti-trap icons, a priest's hearts, a wizard's
+    crystals; the paladin has all three kinds (PAL-12)."""
+    if is_illusion(adv):
+        return 0
+    if is_paladin(adv):
+        _, anti, hearts, crystals = _paladin_tile(adv.key)
+        return {AdventurerClass.THIEF: anti, AdventurerClass.PRIEST: hearts, AdventurerClass.WIZARD: crystals}[cls]
+    tile = ADVENTURERS[adv.key]
+    return tile.power if tile.cls is cls else 0
+
+
+def anti_trap(party: Sequence[Adventurer]) -> int:
+    return sum(_icons(a, AdventurerClass.THIEF) for a in party)
+
+
+def hearts(party: Sequence[Adventurer]) -> int:
+    return sum(_icons(a, AdventurerClass.PRIEST) for a in party)
+
+
+def crystals(party: Sequence[Adventurer]) -> int:
+    """CMB-SPELL-2: the magic points of the wizards and the paladin."""
+    return sum(_icons(a, AdventurerClass.WIZARD) for a in party)
+
+
+def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
+    """CMB-PARTY-1, PAL-3: the adventurers at ``seat``'s entrance, entrance
+    first: the paladin in front when he attacks this dungeon. Computed, not
+    stored: the first adventurer is always the front-most one left
+    (CMB-PARTY-2); damage counters stay on the records from round to round
+    (CMB-PARTY-7); the paladin's record travels with him, so he joins or
+    leaves a battle in progress for the steps still to come (CMB-PAL-2)."""
+    f = state.fight
+    members = state.players[seat].party
+    if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
+        front = 0
+        while front < len(members) and is_illusion(members[front]):
+            front += 1  # C2-2: an illusion stands in front of the paladin too
+        members = members[:front] + (f.paladin,) + members[front:]
+    if members and is_illusion(members[-1]) and all(map(is_illusion, members)):
+        return ()  # LIB-CMB-9: an illusion alone is no party
+    return members
+
+
+def _with_party(
+    state: GameState,
+    seat: int,
+    members: Sequence[Adventurer],
+    battle: Battle | None = None,
+    prisoners: tuple[str, ...] = (),
+    **changes: object,
+) -> GameState:
+    """Write ``seat``'s party back in one copy: the paladin's record to
+    ``Fight.paladin``; with it the ``battle`` (if given), the ``prisoners``
+    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3) and
+    other ``changes`` of the player."""
+    f = _fight(state)
+    if state.paladin == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
+        rest = tuple(a for a in members if not is_paladin(a))
+    else:
+        rest = tuple(members)
+    p = state.players[seat]
+    if prisoners:
+        changes["prison"] = p.prison + prisoners
+    player = evolve(p, party=rest, **changes)
+    players = replaced(state.players, seat, player)
+    fight: dict[str, object] = {} if battle is None else {"battle": battle}
+    if len(rest) < len(members):
+        fight["paladin"] = next(a for a in members if is_paladin(a))
+    if prisoners and any(key in _PALADIN_KEYS for key in prisoners):
+        fight.update(paladin=None, paladin_gone=True)
+        return evolve(state, players=players, paladin=None, fight=evolve(f, **fight))
+    if fight:
+        return evolve(state, players=players, fight=evolve(f, **fight))
+    return evolve(state, players=players)
+
+
+def _name(adv: Adventurer) -> str:
+    """An adventurer for people, by class and strength: "the thief (HP 3, 1
+    anti-trap icon)", "the paladin (HP 5)", "the illusion" (LIB-TX-2)."""
+    if is_illusion(adv):
+        return "the illusion"
+    if is_paladin(adv):
+        return f"the paladin (HP {_paladin_tile(adv.key)[0]})"
+    return "the " + ADVENTURERS[adv.key].label.split(" ", 1)[1]
+
+
+def _who(members: Sequence[Adventurer], index: int) -> str:
+    """The adventurer at ``index`` and his place in the party, counted from 1 for people (LIB-TV-2)."""
+    return f"{_name(members[index])} in position {index + 1}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None, b: Battle | None = None) -> GameState:
+    """Place damage on ``seat``'s party, ``amounts[i]`` on the i-th adventurer
+    (CMB-PARTY-5), all at once, then eliminate (CMB-PARTY-6, CMB-8): an
+    adventurer whose counters reach his hit points goes to this dungeon's
+    prison. Invisible wizards take nothing (C1-4, U-13); a Magic Shield
+    absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
+    to people, ``by`` names it in the event data (a trap, a monster,
+    ``"fatigue"``, ``"poison"``). ``b`` is the battle as it now stands when
+    it is not written yet: it is written with the damage. The state is
+    copied once."""
+    f = state.fight
+    harm = _harm(state, seat, amounts, why, by, b if b is not None or f is None else f.battle)
+    if harm is None:
+        return state if b is None else _set_battle(state, b)
+    return _hurt_written(state, seat, harm, b)
+
+
+def _hurt_written(state: GameState, seat: int, harm: _Harm, b: Battle | None = None) -> GameState:
+    """The state with ``harm`` (``_harm``'s answer) written, in one copy,
+    with the battle ``b`` if it is not written yet."""
+    alive, prisoners, shielded = harm
+    battle = shielded or b
+    if alive is None:
+        assert battle is not None  # only a Magic Shield's use changes nothing else
+        return _set_battle(state, battle)
+    return _with_party(state, seat, alive, battle, prisoners)
+
+
+_Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
+"""What ``hurt`` writes: the party left (None: untouched), the prisoners
+taken, the battle with its Magic Shield used (None: untouched)."""
+
+
+def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
+    """``hurt`` computed and announced, not written (None: nothing changes);
+    ``battle`` is the battle in progress, if any."""
+    members = party(state, seat)
+    amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
+    shielded: Battle | None = None  # the battle with its shield used, if it was
+    if battle is not None and battle.seat == seat:
+        if battle.invisible:
+            amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
+        shield = battle.shield
+        for i, d in enumerate(amounts if shield else ()):
+            if shield and d:
+                used = min(shield, d)
+                amounts[i] -= used
+                shield -= used
+                if narrating():
+                    announce(
+                        "shield",
+                        f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.",
+                        seat,
+                        absorbed=used,
+                        position=i,
+                        adventurer=members[i].key,
+                        by=by,
+                    )
+        if shield != battle.shield:
+            shielded = evolve(battle, shield=shield)
+    if not any(amounts):
+        return None if shielded is None else (None, (), shielded)
+    hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
+    if narrating():
+        placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
+        announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
+    standing = [a.damage < hit_points(a) for a in hit]
+    if all(standing):  # the usual case: nobody falls
+        return tuple(hit), (), shielded
+    alive = tuple(a for a, up in zip(hit, standing) if up)
+    fallen = tuple(a for a, up in zip(hit, standing) if not up and not is_illusion(a))
+    if narrating() and len(alive) + len(fallen) < len(hit):
+        announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
+    if alive and all(is_illusion(a) for a in alive):
+        alive = ()  # LIB-CMB-9: an illusion alone is no party
+        if narrating():
+            announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
+    if narrating():
+        for a in fallen:
+            where = next(i for i, b in enumerate(hit) if b is a)
+            announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
+    return alive, tuple(a.key for a in fallen), shielded

@@ -1,0 +1,219 @@
+"""Planning: the battle tile, the defence and freeing prisoners (CMB-2, CMB-3,
+CMB-PLAN, CMB-END-3).
+
+Owns: the battle tiles by walking distance (CMB-2, CMB-PLAN-2..4); every
+``PlanDefence`` a lord may make, with trap costs and the room's gold
+(CMB-3, CMB-PLAN-5, CMB-PLAN-6, CMB-PLAN-9; alike monsters named once,
+LIB-CMB-2), why a plan is refused, and the plan written (CMB-REF-2);
+``ReleasePrisoner`` for a lord with no unconquered tile (CMB-END-3,
+LIB-TX-1).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+
+from dlrules.components import MONSTERS
+from dlrules.components.combat import TRAP_COMBAT, BattleGround
+from dlrules.dungeon import square_name, walking_distances
+from dlrules.errors import Violation
+from dlrules.moves import Move, PlanDefence, ReleasePrisoner
+from dlrules.phases.combat.fight import _fight, _monsters_only, _tile, ground_of
+from dlrules.phases.combat.party import _name
+from dlrules.phases.common import announce, narrating, plural, replaced, square_data, update_player
+from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, evolve
+
+
+@functools.lru_cache(maxsize=1024)
+def _distances(squares: frozenset[Square]) -> dict[Square, int]:
+    return walking_distances(squares)  # read only: shared between calls
+
+
+def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
+    """CMB-PLAN-2..4: the unconquered tiles at the least walking distance;
+    tiles no path connects come only when no connected one is left."""
+    distance = _distances(dungeon.squares)
+    open_tiles = [t.square for t in dungeon.tiles if not t.conquered]
+    connected = [sq for sq in open_tiles if sq in distance]
+    if not connected:
+        return tuple(sorted(open_tiles))
+    least = min(distance[sq] for sq in connected)
+    return tuple(sorted(sq for sq in connected if distance[sq] == least))
+
+
+def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
+    """CMB-PLAN-6: (gold, food, imps) a set of traps costs on ``ground``, surcharge included."""
+    return _cost(traps, ground.surcharge)
+
+
+def _cost(traps: Sequence[str], surcharge: int) -> tuple[int, int, int]:
+    data = [TRAP_COMBAT[t] for t in traps]
+    return (
+        surcharge * len(traps) + sum(t.gold for t in data),
+        sum(t.food for t in data),
+        sum(t.imps for t in data),
+    )
+
+
+def _affordable(player: PlayerState, cost: tuple[int, int, int]) -> bool:
+    return player.gold >= cost[0] and player.food >= cost[1] and player.imps >= cost[2]
+
+
+def _multisets(counts: dict[str, int], most: int) -> tuple[tuple[str, ...], ...]:
+    """Every sorted multiset of at most ``most`` keys drawn from ``counts``."""
+    return _multisets_of(tuple(sorted(counts.items())), most)
+
+
+@functools.lru_cache(maxsize=1024)
+def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[str, ...], ...]:
+    counts = dict(items)
+    keys = sorted(counts)
+    out: list[tuple[str, ...]] = [()]
+    for size in range(1, most + 1):
+        for combo in itertools.combinations_with_replacement(keys, size):
+            if all(combo.count(k) <= counts[k] for k in set(combo)):
+                out.append(combo)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts that may be
+    sent, as sorted indices; of alike monsters the first ones are named."""
+    by_kind: dict[str, list[int]] = {}
+    ghosts: list[int] = []
+    for i, m in enumerate(monsters):
+        if m.ready:
+            (ghosts if MONSTERS[m.kind].ghost else by_kind.setdefault(m.kind, [])).append(i)
+    out: list[tuple[int, ...]] = []
+    for combo in _multisets({k: len(v) for k, v in by_kind.items()}, limit):
+        chosen = [by_kind[k][: combo.count(k)] for k in set(combo)]
+        base = [i for group in chosen for i in group]
+        for g in range(len(ghosts) + 1):
+            out.append(tuple(sorted(base + ghosts[:g])))
+    return tuple(out)
+
+
+def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
+    """CMB-REF-2: every legal plan: on each battle tile, each affordable set
+    of trap cards with each set of monsters that may be sent (CMB-PLAN-2..6).
+    Not cached as a whole (gold, food and imps make nearly every player's
+    situation new); its parts are."""
+    options = []
+    dungeon = player.dungeon
+    for square in battle_tiles(dungeon):
+        tile = dungeon.at(square)
+        assert tile is not None
+        ground = ground_of(tile)
+        played = tuple(
+            ts
+            for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
+            if player.gold >= gold and player.food >= food and player.imps >= imps
+        )
+        options.append((square, played, _sendable(player.monsters, ground.monsters)))
+    return _plan_moves(seat, tuple(options))
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan_moves(
+    seat: int, options: tuple[tuple[Square, tuple[tuple[str, ...], ...], tuple[tuple[int, ...], ...]], ...]
+) -> tuple[Move, ...]:
+    """The plans of ``seat``: for each battle tile, its trap sets and its monster sets."""
+    return tuple(PlanDefence(seat, square, ts, ms) for square, played, sends in options for ts in played for ms in sends)
+
+
+@functools.lru_cache(maxsize=1024)
+def _trap_costs(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
+    """CMB-PLAN-5, CMB-PLAN-6: each sorted set of at most ``most`` of the
+    trap cards held, with its (gold, food, imps), ``surcharge`` per card included."""
+    counts: dict[str, int] = {}
+    for t in traps:
+        counts[t] = counts.get(t, 0) + 1
+    return tuple((ts, _cost(ts, surcharge)) for ts in _multisets(counts, most))
+
+
+def _releases(seat: int, player: PlayerState) -> tuple[Move, ...]:
+    """CMB-END-3, LIB-CMB-2: one move per kind of prisoner (the first of alike ones)."""
+    return tuple(ReleasePrisoner(seat, i) for i, key in enumerate(player.prison) if player.prison.index(key) == i)
+
+
+def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation:
+    player = state.players[seat]
+    tiles = battle_tiles(player.dungeon)
+    tile = player.dungeon.at(move.tile)
+    if tile is None or move.tile not in tiles:
+        names = ", ".join(square_name(sq) for sq in tiles)
+        distance = walking_distances(player.dungeon.squares)
+        where = "is not a tile of your dungeon" if tile is None else (
+            "is conquered" if tile.conquered else f"is {distance.get(move.tile, '?')} steps in, farther than the nearest"
+        )
+        return Violation("CMB-2", f"{square_name(move.tile)} {where}; the battle tile must be one of the nearest unconquered: {names} (CMB-PLAN-3)")
+    ground = ground_of(tile)
+    if len(move.traps) > ground.traps:
+        return Violation("CMB-3", f"a {ground.name} takes at most {ground.traps} trap(s), not {len(move.traps)}")
+    if tuple(sorted(move.traps)) != move.traps:
+        return Violation("LIB-CMB-2", f"name the trap cards in sorted order: {tuple(sorted(move.traps))}")
+    for t in set(move.traps):
+        if move.traps.count(t) > player.traps.count(t):
+            return Violation("CMB-PLAN-5", f"you hold {player.traps.count(t)} {t!r} trap card(s), not {move.traps.count(t)}")
+    gold, food, imps = _trap_cost(move.traps, ground)
+    if not _affordable(player, (gold, food, imps)):
+        return Violation(
+            "CMB-PLAN-6",
+            f"these traps cost {gold} gold, {food} food and {imps} imps on a {ground.name} (surcharge included); "
+            f"you have {player.gold} gold, {player.food} food and {player.imps} imps",
+        )
+    if tuple(sorted(set(move.monsters))) != move.monsters:
+        return Violation("LIB-CMB-2", "name the monsters sent as sorted, different indices")
+    for i in move.monsters:
+        if not 0 <= i < len(player.monsters):
+            return Violation("CMB-PLAN-5", f"you have {len(player.monsters)} monsters (1 to {len(player.monsters)}), not {i + 1}")
+        if not player.monsters[i].ready:
+            return Violation("CMB-PLAN-5", f"your {MONSTERS[player.monsters[i].kind].name} ({i + 1}) is knocked out and cannot be sent")
+    real = _monsters_only(player, move.monsters)
+    if len(real) > ground.monsters:
+        return Violation("CMB-3", f"a {ground.name} takes at most {ground.monsters} monster(s) (ghosts aside), not {len(real)}")
+    return Violation("LIB-CMB-2", "of alike monsters (or ghosts) name the first ones in your lair")
+
+
+def _plan(state: GameState, move: PlanDefence) -> GameState:
+    """CMB-PLAN-5, CMB-PLAN-6, CMB-PLAN-9: trap cards leave the hand face down
+    with the room's gold on them; monsters and ghosts are sent face up."""
+    seat = move.seat
+    p = state.players[seat]
+    ground = ground_of(_tile(state, seat, move.tile))
+    traps = list(p.traps)
+    for t in move.traps:
+        traps.remove(t)
+    gold = ground.surcharge * len(move.traps)
+    f = _fight(state)
+    plans = replaced(f.plans, seat, Plan(move.tile, move.traps, move.monsters, gold))
+    if narrating():
+        sent = ", ".join(MONSTERS[p.monsters[i].kind].name for i in move.monsters) or "no monster"
+        extra = f" with {gold} gold on {'it' if len(move.traps) == 1 else 'them'}" if gold else ""
+        announce(
+            "plan",
+            f"Player {seat + 1} defends {square_name(move.tile)}: {plural(len(move.traps), 'trap card') if move.traps else 'no trap card'} face down{extra}; sends {sent}.",
+            seat,
+            tile=square_data(move.tile),
+            trap_cards=len(move.traps),  # face down: which ones is secret (CMB-PLAN-5, LIB-TX-1)
+            gold=gold,
+            monsters=[p.monsters[i].kind for i in move.monsters],
+            sent=list(move.monsters),
+        )
+    player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
+    players = replaced(state.players, seat, player)
+    return evolve(state, players=players, fight=evolve(f, plans=plans, position=f.position + 1))  # one copy
+
+
+def _release(state: GameState, seat: int, index: int) -> GameState:
+    """CMB-END-3: a prisoner goes to the Distant Lands (it will not score)."""
+    p = state.players[seat]
+    key = p.prison[index]
+    if narrating():
+        announce("release", f"Player {seat + 1} has no unconquered tile and releases {_name(Adventurer(key))} to the Distant Lands (CMB-END-3).", seat, adventurer=key, prisoner=index)
+    state = update_player(state, seat, prison=p.prison[:index] + p.prison[index + 1 :])
+    f = _fight(state)
+    return evolve(state, far_lands=state.far_lands + (key,), fight=evolve(f, position=f.position + 1))

@@ -1,0 +1,110 @@
+"""The trap step (CMB-TRAP, CMB-5).
+
+Owns: a trap card going off on the battle tile, paid on reveal (CMB-TRAP-1,
+CMB-TRAP-3) and discarded out of the game (SETUP-3), its damage to the positions it names less anti-trap (CMB-5,
+CMB-TRAP-4, CMB-TRAP-5), its other effects (CMB-TRAP-7, CMB-TRAP-8; an
+Anti-magic Dart stops spells or healing, CMB-SPELL-3, CMB-HEAL-1; U-7), and
+a ``Target`` move: a dart's aim (CMB-TRAP-6) or the Witch's second small
+attack (M-5).
+"""
+
+from __future__ import annotations
+
+from dlrules.components import TRAPS, AdventurerClass
+from dlrules.components.combat import MONSTER_COMBAT, TRAP_COMBAT, Aim
+from dlrules.phases.combat.fight import _attack_damage, _battle, _fight, _one
+from dlrules.phases.combat.party import _who, _with_party, adventurer_class, anti_trap, hit_points, hurt, party
+from dlrules.phases.common import announce, narrating, plural, replaced
+from dlrules.state import Battle, GameState, evolve
+
+
+def _trap(state: GameState, key: str) -> GameState:
+    """CMB-TRAP-1: reveal a trap, pay its own cost (the room's gold on it is
+    spent), discard it (CMB-TRAP-8); a dart waits for its target."""
+    b = _battle(state)
+    seat = b.seat
+    traps = list(b.traps)
+    traps.remove(key)
+    t = TRAP_COMBAT[key]
+    p = state.players[seat]
+    player = evolve(
+        p,
+        gold=max(0, p.gold - t.gold),
+        food=max(0, p.food - t.food),
+        imps=max(0, p.imps - t.imps),
+        busy_imps=min(p.busy_imps, max(0, p.imps - t.imps)),
+    )
+    if narrating():
+        paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
+        cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
+        announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
+    players = replaced(state.players, seat, player)
+    discard = state.trap_discard + (key,)  # SETUP-3: a used trap card leaves the game
+    if t.aim is Aim.CHOSEN:
+        fight = evolve(_fight(state), battle=evolve(b, traps=tuple(traps), aiming=key))
+        return evolve(state, players=players, trap_discard=discard, fight=fight)  # one copy
+    state = evolve(state, players=players, trap_discard=discard)
+    return _trap_hits(state, key, None, evolve(b, traps=tuple(traps)))  # the battle written with the damage
+
+
+def _trap_hits(state: GameState, key: str, target: int | None, b: Battle) -> GameState:
+    """CMB-TRAP-3..7, CMB-5: list the damage, cancel up to the anti-trap icons
+    front first, place the rest; the other effects happen whatever the damage.
+    ``b`` is the battle as it now stands (written with the damage)."""
+    seat = b.seat
+    t = TRAP_COMBAT[key]
+    members = party(state, seat)
+    n = len(members)
+    damage = t.damage_in(state.year)
+    listed = [0] * n
+    if t.aim is Aim.FIRST:
+        listed[0] = hit_points(members[0]) if t.whole_hp else damage
+        for i in range(1, n):
+            listed[i] = t.others
+    elif t.aim is Aim.SECOND:
+        if n > 1:
+            listed[1] = damage  # CMB-TRAP-7, U-7: no second adventurer, no damage
+    elif t.aim is Aim.EACH:
+        listed = [damage] * n
+        listed[-1] += t.last_extra
+    else:
+        assert target is not None
+        listed[target] = damage
+    icons = max(0, anti_trap(members) - b.icons_used)  # CMB-TRAP-4
+    left = icons
+    for i in range(n):
+        cancel = min(left, listed[i])
+        listed[i] -= cancel
+        left -= cancel
+    used = icons - left
+    if used and narrating():
+        announce("anti_trap", f"Anti-trap icons cancel {plural(used, 'point')} of the {TRAPS[key].name}'s damage (CMB-5).", seat, trap=key, cancelled=used)
+    changes: dict[str, object] = {"icons_used": b.icons_used + used}
+    if t.no_conquest:
+        changes["no_conquest"] = True
+    if target is not None:
+        cls = adventurer_class(members[target])
+        if t.anti_magic and cls is AdventurerClass.WIZARD:
+            changes["no_spells"] = True  # CMB-SPELL-3
+        if t.anti_magic and cls is AdventurerClass.PRIEST:
+            changes["no_heal"] = True  # CMB-HEAL-1 (d)
+        if t.later:
+            marked = list(members)
+            marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
+            state = _with_party(state, seat, marked)
+    return hurt(state, seat, listed, f"The {TRAPS[key].name}", key, evolve(b, **changes))
+
+
+def _aimed(state: GameState, index: int) -> GameState:
+    b = _battle(state)
+    aiming = b.aiming
+    assert aiming is not None
+    aimed = evolve(b, aiming=None)  # written with the damage
+    if narrating():
+        what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
+        members = party(state, b.seat)
+        announce("target", f"Player {b.seat + 1} aims {what} at {_who(members, index)}.", b.seat, by=aiming, position=index, adventurer=members[index].key)
+    if aiming in MONSTER_COMBAT:  # M-5: the Witch's second small attack, its damage from table M
+        small = next(o for o in MONSTER_COMBAT[aiming].options if o.hits > 1).damage
+        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming, aimed)
+    return _trap_hits(state, aiming, index, aimed)
