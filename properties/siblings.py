@@ -166,7 +166,9 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) is shown about ``state``: its
     view and hash, the text, the SVG, ``explain --seat --json``, the
     OpenSpiel/PettingZoo observation string and tensor (``adapters.common``,
-    what both adapters return), who is to move (a chance turn included)."""
+    what both adapters return), who is to move (a chance turn included), and
+    on the table server who enters chance's draw and the cards offered to
+    that seat when it is the one (issue 21 item 4)."""
     from dlrules import svg
     from dlrules.cli import explain_data
 
@@ -180,6 +182,14 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
         "svg": svg.position(state, seat) if seat is not None else svg.position(redact(state, None)),
         "observation_string": observation_string(state, seat),
     }
+    if CHANCE in to_move(state):  # the table server: who enters chance's draw, and the cards offered to that seat
+        from dlrules.serve.table import chance_owner, entry_options
+
+        owner = chance_owner(state)
+        out["chance_owner"] = owner
+        if owner == seat and seat is not None:
+            legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
+            out["entry_options"] = dumps(entry_options(state, seat, legal))
     if seat is not None:
         out["describe_seat"] = describe(state, seat)
         out["explain"] = json.dumps(explain_data(state, seat, 0, state.n_players), sort_keys=True)

@@ -14,7 +14,8 @@ HTML page of the moves (``properties.siblings.walk``).
 
 The default profile compares a few thousand pairs, the nightly one more than
 20,000 (``PROFILE.leak_examples`` play-outs). The tests at the end put each
-leak of issue 21 back and show that the property fails.
+leak of issue 21 back (2, 3a, 3b, 3c, and 4: the server's card entry) and show
+that the property fails.
 """
 
 from __future__ import annotations
@@ -247,6 +248,19 @@ def _put_back_the_old_spy(monkeypatch: pytest.MonkeyPatch, *, at_once: bool) -> 
         return after
 
     monkeypatch.setitem(engine.PHASES, Phase.RESOLUTION, attrs.evolve(rules, play=old_play))
+
+
+def test_leak_4_is_caught_the_servers_card_entry_as_an_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, leak 4: if the server offered the looker only the cards
+    chance may draw (what its refusals used to tell, one card at a time), the
+    offer would show whether another seat had identified the card."""
+    import dlrules.serve.table as table
+
+    one, two, looker, spy = _spy_pair(True)
+    _forced(one, two, looker, spy)  # the fix: the same cards offered in both
+    monkeypatch.setattr(table, "entry_options", lambda state, role, legal: list(legal))
+    with pytest.raises(Leak, match="entry_options"):
+        _forced(one, two, looker, spy)
 
 
 def test_the_walk_compares_whether_a_chance_turn_follows() -> None:
