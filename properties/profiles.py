@@ -27,7 +27,7 @@ class Profile:
 PROFILES = {
     "ci": Profile("ci", max_examples=6, step_count=200, sim_games=2, thorough=False, shrink=False, fuzz_examples=60, leak_examples=16),
     "nightly": Profile(
-        "nightly", max_examples=25, step_count=600, sim_games=40, thorough=True, shrink=True, fuzz_examples=5_000, leak_examples=160
+        "nightly", max_examples=25, step_count=600, sim_games=40, thorough=True, shrink=True, fuzz_examples=5_000, leak_examples=180
     ),
 }
 
