@@ -31,7 +31,16 @@ What is hidden (docs/views.md):
   Y2-8, Y2-10): only the count, each reads ``"?"``;
 - every deck's unseen cards (order and contents): a deck shows only its size,
   as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
-  are public.
+  are public; the combat deck's size counts only the cards outside the four
+  face-down ones, so that it never tells whether somebody identified one of
+  them (LIB-CMB-3).
+
+Moves and events reach a seat through the same projection:
+``project_move(state, move, seat)`` (another player's secret choices, a
+spy's position, a card drawn or discarded face down, the trap cards of a
+combat plan read as placeholders), ``project_events(events, seat)`` and
+``seen_apply(state, move, seat)``, from which ``render.describe_move`` and
+``render.move_caption`` make the words one seat is told (issue 21).
 
 At the end of the game (``Phase.GAME_OVER``, SCO-3) nothing is hidden any
 more: every view is the whole state (LIB-WG-1).
