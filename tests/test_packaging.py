@@ -65,7 +65,7 @@ def test_the_lower_bounds_are_the_versions_ci_tests() -> None:
     """.ci/run installs exactly the lower bounds of the dependencies and the test
     extra in a second environment and runs the suite there."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    pinned = dict(re.findall(r"'([a-z]+)==([0-9.]+)'", ci))
+    pinned = dict(re.findall(r"'([a-z-]+)==([0-9.]+)'", ci))
     for requirement in list(PROJECT["dependencies"]) + [r for r in PROJECT["optional-dependencies"]["test"] if not r.startswith("mypy")]:
         lower = re.search(r">=([0-9.]+)", requirement)
         assert lower is not None

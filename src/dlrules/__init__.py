@@ -12,11 +12,10 @@ States and moves are immutable attrs records.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from dlrules.chance import PlayOut, Policy, chance_outcomes, play_out, random_policy, sample_chance
 from dlrules.components import Action
-from dlrules.engine import apply, apply_with_events, check, legal_moves, to_move
+from dlrules._version import __version__
+from dlrules.engine import apply, apply_with_events, check, legal_moves, new_game, to_move
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import (
     ActivateRoom,
@@ -45,6 +44,9 @@ from dlrules.notation import format_move, parse_move
 from dlrules.phases.common import Event
 from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.phases.setup import VARIANTS, initial_state
+# render, svg and records plug the state's conveniences in when imported
+# (print(state), notebook pictures, repr with its hash: dlrules.state.plug_in);
+# importing them here, as every use of the package does, keeps the plugs in.
 from dlrules.render import describe, describe_move
 from dlrules import svg  # pictures (docs/render.md)
 from dlrules import rulebook
@@ -55,27 +57,6 @@ from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
 from dlrules.validity import Invalid, InvalidState, validate
 from dlrules.views import PlayerView, project_events, project_move, view, view_hash
-
-try:
-    __version__ = version("dlrules")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
-
-
-def new_game(
-    players: int = 4, *, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0
-) -> GameState:
-    """A new game for ``players`` (2..4) lords, ``variant`` "full" or "first"
-    (the introductory game: no special events). Setup's chance deals come
-    next (RUL-13, RUL-8): the first game draws each player's 2 unavailable
-    orders at random; the full game deals 3 and each player keeps 2.
-    ``deal_and_keep=True`` plays a first game with the full game's procedure,
-    as the rulebook allows (RUL-13); None is the variant's own.
-    ``first_player`` is the seat the table chose to begin (SETUP-1)."""
-    from dlrules.engine import settle
-
-    return settle(initial_state(players, variant, deal_and_keep, first_player))
-
 
 __all__ = [
     "CHANCE", "VARIANTS", "Action", "ActivateRoom", "BuildRoom", "ChooseOrders", "DealOrders",

@@ -23,7 +23,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from dlrules import __version__, rulebook
+from dlrules import rulebook
+from dlrules._version import __version__
 from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors

@@ -1,5 +1,7 @@
 """The engine: dispatch from ``state.phase`` to the phase that owns it, and
-the order of phases (RS-3). The only module that knows the whole sequence."""
+the order of phases (RS-3). The only module that knows the whole sequence;
+``new_game`` (re-exported as ``dlrules.new_game``) lives here so that every
+floor above can start a game without importing the package's face."""
 
 from __future__ import annotations
 
@@ -113,6 +115,19 @@ def settle(state: GameState) -> GameState:
             state = _enter(state)
             continue
         return state
+
+
+def new_game(
+    players: int = 4, *, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0
+) -> GameState:
+    """A new game for ``players`` (2..4) lords, ``variant`` "full" or "first"
+    (the introductory game: no special events). Setup's chance deals come
+    next (RUL-13, RUL-8): the first game draws each player's 2 unavailable
+    orders at random; the full game deals 3 and each player keeps 2.
+    ``deal_and_keep=True`` plays a first game with the full game's procedure,
+    as the rulebook allows (RUL-13); None is the variant's own.
+    ``first_player`` is the seat the table chose to begin (SETUP-1)."""
+    return settle(setup.initial_state(players, variant, deal_and_keep, first_player))
 
 
 class _Known:

@@ -17,12 +17,13 @@ from typing import IO, Any
 
 import attrs
 
+from dlrules._version import __version__
 from dlrules.errors import IllegalMove, Violation
 from dlrules.moves import Move
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json, quote
 from dlrules.notation import MAX_NOTATION, format_move, parse_legacy_move, parse_move
 from dlrules.serialization import dumps, from_data, to_data
-from dlrules.state import GameState, Phase
+from dlrules.state import GameState, Phase, plug_in
 
 FORMAT = "dlrules-record"
 """The ``format`` field of every header."""
@@ -41,9 +42,10 @@ def state_hash(state: GameState) -> str:
     return f"{HASH_SCHEME}:" + hashlib.sha256(dumps(state).encode("utf-8")).hexdigest()
 
 
-def _rules_version() -> str:
-    from dlrules import __version__
+plug_in("hash", state_hash)  # repr(state): the state's socket (docs/architecture.md, "Floors")
 
+
+def _rules_version() -> str:
     return __version__
 
 
@@ -134,7 +136,7 @@ class RecordError(ValueError):
 def start_state(header: RecordHeader) -> GameState:
     """The state a record starts from: ``new_game(players, variant=variant,
     deal_and_keep=deal_and_keep)``."""
-    from dlrules import new_game
+    from dlrules.engine import new_game
 
     return new_game(
         header.players, variant=header.variant, deal_and_keep=header.deal_and_keep, first_player=header.first_player

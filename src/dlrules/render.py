@@ -23,7 +23,7 @@ from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, RO
 from dlrules.components.cards import EVENTS, SPECIAL_EVENTS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
-from dlrules.state import CHANCE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile
+from dlrules.state import CHANCE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile, plug_in
 from dlrules.views import HIDDEN, REFEREE, PlayerView, Viewer
 
 # --- names for people ---------------------------------------------------------------------
@@ -350,6 +350,9 @@ def describe(state: GameState | PlayerView, seat: int | None = None) -> str:
     ``seat``, only what that seat may see (``views.redact``). A ``PlayerView``
     is shown as its seat sees it. ``str(state)`` is ``describe(state)``."""
     return "\n".join(describe_lines(state, seat))
+
+
+plug_in("text", describe)  # str(state): the state's socket (docs/architecture.md, "Floors")
 
 
 # --- moves in context ---------------------------------------------------------------------

@@ -40,9 +40,12 @@ from typing import Any
 
 import attrs
 
-import dlrules
+from dlrules._version import __version__
 from dlrules.bots import BOTS
 from dlrules.chance import Policy, play_out
+from dlrules.engine import new_game, to_move
+from dlrules.phases.scoring import outcome
+from dlrules.phases.setup import VARIANTS
 from dlrules.state import GameState, Phase, PlayerState
 
 __all__ = [
@@ -122,8 +125,8 @@ class Config:
             raise SimulationError(f"--games {self.games}: cannot play a negative number of games")
         if not 2 <= self.players <= 4:
             raise SimulationError(f"--players {self.players}: Dungeon Lords is played by 2, 3 or 4 players")
-        if self.variant not in dlrules.VARIANTS:
-            raise SimulationError(f"--variant {self.variant}: choose one of {', '.join(dlrules.VARIANTS)}")
+        if self.variant not in VARIANTS:
+            raise SimulationError(f"--variant {self.variant}: choose one of {', '.join(VARIANTS)}")
         if len(self.bots) not in (1, self.players):
             raise SimulationError(
                 f"--bots names {len(self.bots)} bots: give one for every seat or one per seat ({self.players})"
@@ -161,7 +164,7 @@ def final_result(state: GameState) -> FinalResult | None:
     ``dlrules.outcome(state)`` (SCO-14); None when the game is not over (a
     game cut off by ``--max-moves``). The one place that knows the shape of
     the scoring (LIB-SIM-1)."""
-    result = dlrules.outcome(state)
+    result = outcome(state)
     if result is None:
         return None
     return FinalResult(
@@ -220,7 +223,7 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         if name not in known:
             known[name] = resolve_policy(name)
         seats[s] = known[name]
-    start = dlrules.new_game(config.players, variant=config.variant)
+    start = new_game(config.players, variant=config.variant)
     try:
         result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
     except Exception as exc:  # a bot's mistake (an illegal move, a crash): say which game
@@ -235,8 +238,8 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         "variant": config.variant,
         "bots": list(bots),
         "moves": len(result.moves),
-        "stopped": "max_moves" if dlrules.to_move(result.state) else "no_move",
-        "rules": dlrules.__version__,
+        "stopped": "max_moves" if to_move(result.state) else "no_move",
+        "rules": __version__,
     }
     line.update(game_outcome(result.state))
     return line
@@ -375,7 +378,7 @@ def _game_of(config: Config, path: Path, n: int, raw: bytes) -> int:
         "players": config.players,
         "variant": config.variant,
         "bots": list(config.seat_bots(index)),
-        "rules": dlrules.__version__,
+        "rules": __version__,
     }
     for key, value in expected.items():
         if line.get(key) != value:

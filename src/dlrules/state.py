@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
@@ -402,28 +402,58 @@ class GameState:
         first = self.first_player % n
         return seats[first:] + seats[:first]
 
-    # --- for people (dlrules.render, dlrules.svg; issue 14) ---------------------------
+    # --- for people (dlrules.render, dlrules.svg; issue 14): through the sockets ----------
 
     def __str__(self) -> str:
         """The position as text for a referee (``dlrules.render.describe``)."""
-        from dlrules.render import describe
-
-        return describe(self)
+        return _plugged("text")(self)
 
     def __repr__(self) -> str:
         """Short and exact: where the game stands and the state's hash (equal
         hashes, equal states; ``dlrules.records.state_hash``)."""
-        from dlrules.records import state_hash
-
         phase = getattr(self.phase, "value", self.phase)
-        digest = state_hash(self).partition(":")[2][:16]
-        return f"<GameState {len(self.players)} players, {self.variant}, year {self.year} round {self.round} {phase}, sha256 {digest}>"
+        where = f"<GameState {len(self.players)} players, {self.variant}, year {self.year} round {self.round} {phase}"
+        digest = _PLUGS.get("hash")
+        if digest is None:  # only while the package itself is being imported
+            return where + ">"
+        return f"{where}, sha256 {digest(self).partition(':')[2][:16]}>"
 
     def _repr_svg_(self) -> str:
         """The picture of the position in a notebook (``dlrules.svg.position``)."""
-        from dlrules.svg import position
+        return _plugged("svg")(self)
 
-        return position(self)
+
+# --- the sockets: conveniences a higher floor plugs in ------------------------------------
+
+Socket = Literal["text", "svg", "hash"]
+"""What a higher floor shows of a state: ``text`` for ``str(state)``
+(``dlrules.render``), ``svg`` for the notebook picture (``dlrules.svg``),
+``hash`` for the digest in ``repr(state)`` (``dlrules.records``)."""
+
+_SOCKETS: Final[dict[str, str]] = {"text": "dlrules.render", "svg": "dlrules.svg", "hash": "dlrules.records"}
+"""Each socket and the module that fills it."""
+
+_PLUGS: dict[str, Callable[[GameState], str]] = {}
+
+
+def plug_in(socket: Socket, show: Callable[[GameState], str]) -> None:
+    """Fill one of the state's sockets with ``show``.
+
+    The state stands on a low floor and may not import the modules that
+    describe, draw or hash it (docs/architecture.md, "Floors"); they plug
+    themselves in when imported, and ``import dlrules`` imports them, so
+    ``print(state)``, notebook pictures and ``repr`` always work."""
+    if socket not in _SOCKETS:
+        raise ValueError(f"unknown socket {socket!r}: the state's sockets are {', '.join(_SOCKETS)}")
+    _PLUGS[socket] = show
+
+
+def _plugged(socket: Socket) -> Callable[[GameState], str]:
+    """What fills ``socket``; a clear error if nothing does yet."""
+    show = _PLUGS.get(socket)
+    if show is None:
+        raise RuntimeError(f"nothing fills the state's {socket!r} socket yet: import {_SOCKETS[socket]} (import dlrules does)")
+    return show
 
 
 @attrs.frozen(weakref_slot=False)

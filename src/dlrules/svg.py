@@ -51,7 +51,7 @@ from dlrules.render import (
     _combat_cards,
     _event_name,
 )
-from dlrules.state import GameState
+from dlrules.state import GameState, plug_in
 from dlrules.views import HIDDEN
 
 COLOURS: tuple[str, ...] = ("#c0392b", "#2e6fd8", "#2e9e4f", "#e0b000")
@@ -599,5 +599,7 @@ def position(state: GameState, seat: int | None = None) -> str:
     label = f"Dungeon Lords, year {shown.year} {shown.season}, {phase_name(shown)}{who}"
     return _svg(width, top + DUNGEON_H + 10, body, label)
 
+
+plug_in("svg", position)  # state._repr_svg_: the state's socket (docs/architecture.md, "Floors")
 
 __all__ = ["COLOURS", "battle", "board", "dungeon", "position"]

@@ -18,7 +18,7 @@ import attrs
 from dlrules.actions import CARD_CAPACITY, CARD_KEYS, MAX_MONSTERS
 from dlrules.components import ACTION_ORDER, PALADINS
 from dlrules.dungeon import GRID
-from dlrules.engine import to_move
+from dlrules.engine import new_game, to_move
 from dlrules.phases.scoring import is_over as library_is_over
 from dlrules.phases.scoring import outcome
 from dlrules.serialization import dumps
@@ -340,8 +340,6 @@ _PLAYER_SIZE: list[int] = []
 def _player_size() -> int:
     """The length of one player block (measured once on a new game)."""
     if not _PLAYER_SIZE:
-        from dlrules import new_game
-
         state = new_game(2, variant="first")
         w = _Writer()
         _write_player(w, view(state, 0), 0, True, lambda c: c)
@@ -404,8 +402,6 @@ class Piece:
 
 def observation_layout() -> tuple[Piece, ...]:
     """The observation vector's parts, in order (the same for every game)."""
-    from dlrules import new_game
-
     w = _Writer()
     _write(w, view(new_game(2, variant="first"), 0), 0)
     out: list[Piece] = []

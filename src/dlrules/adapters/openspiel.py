@@ -34,7 +34,6 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from dlrules import new_game
 from dlrules.actions import NUM_ACTIONS, chance_actions, decode, legal_actions, move_of
 from dlrules.adapters.common import (
     MAX_GAME_LENGTH,
@@ -48,7 +47,7 @@ from dlrules.adapters.common import (
     observation_vector,
     returns,
 )
-from dlrules.engine import apply_unchecked, to_move
+from dlrules.engine import apply_unchecked, new_game, to_move
 from dlrules.notation import format_move
 from dlrules.state import CHANCE, GameState
 

@@ -38,11 +38,10 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from dlrules import new_game
 from dlrules.actions import NUM_ACTIONS, decode, legal_actions
 from dlrules.adapters.common import finished, observation_size, observation_vector, returns, scores
 from dlrules.chance import sample_chance
-from dlrules.engine import apply, apply_unchecked, to_move
+from dlrules.engine import apply, apply_unchecked, new_game, to_move
 from dlrules.notation import format_move
 from dlrules.state import CHANCE, GameState
 

@@ -13,8 +13,10 @@ import argparse
 import random
 from pathlib import Path
 
-from dlrules import new_game, play_out, svg
+from dlrules import svg
 from dlrules.bots import greedy_policy
+from dlrules.chance import play_out
+from dlrules.engine import new_game
 from dlrules.state import GameState, Phase
 
 SEED = 11
