@@ -32,7 +32,7 @@ from dlrules.actions import (
     unencoded_kinds,
 )
 from dlrules.adapters.common import finished
-from dlrules.moves import MOVE_TYPES, PlanDefence, ReleasePrisoner, Target
+from dlrules.moves import MOVE_TYPES, PlanDefence, ReleasePrisoner, TableRuling, Target
 from tablekit import played
 
 # Version 1 of the encoding: each block's (first id, size). An existing block
@@ -213,8 +213,10 @@ def test_LIB_AI_1_every_block_is_a_move_kind_of_the_library() -> None:
 
 
 def test_LIB_AI_3_every_move_kind_of_the_game_has_ids() -> None:
-    """Version 2 covers the whole game: the adapters play on to Phase.GAME_OVER."""
-    assert unencoded_kinds() == ()
+    """Version 2 covers the whole game: the adapters play on to Phase.GAME_OVER.
+    The one kind without ids is the table's ruling, which no seat, bot or
+    adapter is ever offered (LIB-TAB-8)."""
+    assert unencoded_kinds() == (TableRuling,)
     assert ENCODING_VERSION == 2
 
 

@@ -10,28 +10,35 @@ from dlrules.chance import chance_outcomes
 from dlrules.moves import Attack, ChooseTrap, DiscardTrap, Draw, PlanDefence, Target
 from dlrules.phases.combat import party
 
-from combat_positions import COLUMN, damage, play, position, refused, tunnels
+from combat_positions import COLUMN, damage, play, play_with_events, position, refused, tunnels
 
 W5 = "y1-warrior-5"
 E = COLUMN[0]
 FIREBALL_FIRST = ("fireball", "graffiti", "detect-evil", "invisibility")
 
 
-def test_CMB_EOR_2_LIB_RC_1_a_poisoned_paladin_who_moved_on_takes_his_2_at_once() -> None:
-    """Player 1's conquest drops him to 10 evil; Player 2 (11) is now strictly
-    higher, so the paladin, hit by Player 1's Poisoned Dart, moves at once
-    (PAL-7). At the end of Player 1's battle he still takes the dart's 2
-    (CMB-EOR-2): 2 + 1 fatigue + 2 = 5 = his hit points, so he is eliminated
-    into Player 2's prison before Player 2's battle, and the fatigue of that
-    battle falls on Player 2's warrior."""
+def test_CMB_EOR_2_LIB_RC_1_a_poisoned_paladin_who_moved_on_takes_his_2_at_the_end_of_the_round() -> None:
+    """Player 1's Poisoned Dart hits the paladin (its 1 cancelled by his
+    icons); Player 1's conquest drops him to 10 evil, Player 2 (11) is now
+    strictly higher, so the paladin moves at once (PAL-7). The dart's 2 come
+    at the end of the round (CMB-EOR-1, revision 3), so he first fights Player
+    2's battle at the head of that party and takes its fatigue (2 + 1 + 1 = 4
+    of his 5 hit points); then, after the round's last battle, the 2 land in
+    the dungeon he is in (CMB-EOR-2) and he goes to Player 2's prison (CMB-8).
+    Player 2's warrior takes nothing. (Before revision 3 the 2 fell at the end
+    of Player 1's battle and the fatigue of Player 2's battle hit his warrior.)"""
     state = position({0: [W5], 1: [W5]}, paladin=0, paladin_damage=2, traps={0: ["poisoned-dart"]},
                      evil={0: 11, 1: 11}, cards=FIREBALL_FIRST, first=0)
     state = play(state, PlanDefence(0, E, ("poisoned-dart",)), PlanDefence(1, E))
     assert party(state, 0)[0].key == "paladin-1"
-    state = play(state, Target(0, 0))
+    state, said = play_with_events(state, Target(0, 0))
+    texts = [e.text for e in said]
+    fatigue_in_p2 = texts.index("Fatigue: 1 on the paladin (HP 5) in position 1 (Player 2's dungeon).")
+    poison = texts.index("The Poisoned Dart's later damage, at the end of the round: 2 on the paladin (HP 5) in position 1 (Player 2's dungeon).")
+    assert texts.index("Battle in Player 2's dungeon at C1.") < fatigue_in_p2 < poison
     assert state.players[0].evil == 10 and state.players[1].evil == 10
     assert "paladin-1" in state.players[1].prison and state.paladin is None
-    assert damage(state, 1) == [1]  # the fatigue of Player 2's battle on his warrior
+    assert damage(state, 1) == [0]  # Player 2's warrior: the paladin took that battle's fatigue
 
 
 def test_CMB_MON_9_M_5_the_witchs_second_small_attack_is_refused_as_the_witchs() -> None:

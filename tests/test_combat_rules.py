@@ -156,7 +156,7 @@ def test_CMB_TRAP_2_CMB_TRAP_4_labyrinth_two_traps_in_his_order_icons_used_up() 
 
 
 def test_CMB_TRAP_6_CMB_EOR_1_poisoned_dart_two_more_at_the_end_unreduced() -> None:
-    """LIB-CMB-6: at the end of this battle, after the Conquering step."""
+    """CMB-EOR-1 (LIB-CMB-6): at the end of the round, after the Conquering step."""
     state = position({0: ["y1-thief-3-2", W5]}, traps={0: ["poisoned-dart"]}, cards=NO_FATIGUE)
     state = play(state, PlanDefence(0, E, ("poisoned-dart",)))
     assert set(legal_moves(state)) == {Target(0, 0), Target(0, 1)}
@@ -523,8 +523,9 @@ def test_CMB_BAT_2_CMB_PAL_2_the_paladin_joins_a_battle_in_progress() -> None:
     assert damage(state, 0) == [2, 0, 0]
 
 
-def test_CMB_EOR_2_the_poisoned_paladin_takes_his_2_before_he_can_move() -> None:
-    """LIB-CMB-6: the dart's 2 come at the end of the battle where it hit him."""
+def test_CMB_EOR_1_the_poisoned_paladin_who_stays_takes_his_2_after_the_fatigue() -> None:
+    """CMB-EOR-1 (LIB-CMB-6): the dart's 2 come at the end of the round, after
+    the fatigue of the battle where it hit him."""
     cards = ("fireball", "graffiti", "detect-evil", "invisibility")
     state = position({0: [W5]}, paladin=0, traps={0: ["poisoned-dart"]}, cards=cards)
     state = play(state, PlanDefence(0, E, ("poisoned-dart",)), Target(0, 0))

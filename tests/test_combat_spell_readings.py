@@ -66,8 +66,9 @@ def test_C1_3_U_12_within_one_effect_the_front_most_point_is_absorbed() -> None:
 
 
 def test_C1_4_U_13_an_invisible_wizard_takes_no_poison_later() -> None:
-    """U-13: the Poisoned Dart's 2 later damage (at the end of the battle,
-    LIB-CMB-6) are ignored for a wizard made invisible after the dart hit."""
+    """U-13: the Poisoned Dart's 2 later damage (at the end of the round,
+    CMB-EOR-1, LIB-CMB-6) are ignored for a wizard made invisible after the
+    dart hit: he cannot be harmed this round."""
     state = position({0: [WIZARD, W5]}, traps={0: ["poisoned-dart"]}, cards=("invisibility", *AFTER))
     state = play(state, PlanDefence(0, E, ("poisoned-dart",)))
     state = play(state, Target(0, 0))  # the dart's 1 on the wizard, 2 more to come

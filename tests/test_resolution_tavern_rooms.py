@@ -291,3 +291,46 @@ def test_ACT_MON_5_demon_dismissing_the_troll_returns_its_token() -> None:
     assert state.players[2].trolls == 1
     state = apply(state, HireMonster(2, "demon", 0))
     assert state.players[2].trolls == 0
+
+
+# --- the optional dummy rule (DUM3-5) ------------------------------------------------
+
+
+def _dummy_on_hire_monster(on: bool, tavern: tuple[str, ...] = ("goblin", "troll", "witch")) -> GameState:
+    """3 players; the dummy's minion stands on Hire Monster II, Player 1's on
+    I; DUM3-5 ``on`` or off; the Tavern holds ``tavern``. The position when
+    Player 1 is to hire."""
+    orders = {0: (MONSTER, FOOD, REP), 1: (FOOD, REP, DIG), 2: (FOOD, REP, DIG)}
+    state = at_resolution(orders, dummies={3: (MONSTER, TRAPS, ROOM)}, tweak=lambda s: attrs.evolve(s, dummy_hires=on, tavern=tavern))
+    assert state.board[MONSTER.index] == (0, 3, None)
+    return decline_until(state, MONSTER, 0)
+
+
+def test_DUM3_5_off_by_default_the_dummy_takes_nothing() -> None:
+    """DUM3-4, DUM3-5: without the option the dummy's minion goes home."""
+    state = _dummy_on_hire_monster(False)
+    assert state.tavern == ("goblin", "troll", "witch") and "goblin" not in state.far_lands
+    assert HireMonster(0, "goblin") in legal_moves(state)
+
+
+def test_DUM3_5_the_dummy_sends_the_first_tavern_monster_to_the_far_lands() -> None:
+    """DUM3-5: with the option on, the dummy's minion on Hire Monster takes the
+    leftmost monster still in the Tavern, unpaid, to the far lands; Player 1,
+    after it (slot I), may hire only what is left."""
+    state = _dummy_on_hire_monster(True)
+    assert state.tavern == ("troll", "witch") and state.far_lands[-1] == "goblin"
+    assert rules(state, HireMonster(0, "goblin")) == ["ACT-MON-2"]
+
+
+def test_DUM3_5_with_the_tavern_empty_the_dummy_takes_nothing() -> None:
+    """DUM3-5: an empty Tavern: the dummy's minion takes nothing."""
+    state = _dummy_on_hire_monster(True, tavern=())
+    assert state.tavern == () and state.far_lands == ()
+
+
+def test_DUM3_5_is_a_setup_parameter() -> None:
+    """DUM3-5 is chosen at setup (new_game), off unless asked for."""
+    from dlrules import new_game
+
+    assert new_game(3).dummy_hires is False
+    assert new_game(3, dummy_hires=True).dummy_hires is True

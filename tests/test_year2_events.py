@@ -16,11 +16,23 @@ from dlrules.state import GameState, Phase
 from year_helpers import at_resolution, enter, monsters, player, resolved, step
 
 
-def at_event(event: str, special: str | None = None, players: int = 2, **seats: dict[str, object]) -> GameState:
+def at_event(
+    event: str,
+    special: str | None = None,
+    players: int = 2,
+    special_events: bool = True,
+    table_rulings: bool = False,
+    **seats: dict[str, object],
+) -> GameState:
     """Year 2's spring Events phase of a full game with ``event`` (and the
-    year's special event card ``special``); ``seats`` maps "p0".. to changes."""
+    year's special event card ``special``; ``special_events=False``: a game
+    without the cards, SPE-3; ``table_rulings``: a real table, LIB-TAB-8);
+    ``seats`` maps "p0".. to changes."""
     state = resolved(at_resolution(players, variant="full"))
-    state = attrs.evolve(state, year=2, round=2, first_player=0, events=(None, event, None, None), special_event=special)
+    state = attrs.evolve(
+        state, year=2, round=2, first_player=0, events=(None, event, None, None), special_event=special, special_events=special_events,
+        table_rulings=table_rulings,
+    )
     for name, changes in seats.items():
         state = player(state, int(name[1:]), **changes)
     with collecting() as said:
@@ -84,7 +96,8 @@ def test_Y2_20_demon_wage_is_evil_and_another_monster_never_a_ghost() -> None:
     p = after.players[0]
     assert p.monsters == monsters("demon", "ghost") and p.evil == 4  # the Demon's 1 evil, nothing for the goblin
     assert after.far_lands[-1] == "goblin"
-    assert after.turn is not None and after.turn.step == 1  # the ghost is decided next
+    assert after.turn is not None and after.turn.settled == (0,)
+    assert legal_moves(after) == (PayMonster(0, 1, True), PayMonster(0, 1, False))  # the ghost is decided next
 
 
 def test_Y2_21_a_monster_fed_to_the_demon_is_no_longer_decided() -> None:
@@ -98,13 +111,71 @@ def test_Y2_21_a_monster_fed_to_the_demon_is_no_longer_decided() -> None:
     assert state.players[0].evil == 5  # Demon 1 + witch 1; no +1 for the troll (LIB-Y2-4)
 
 
-def test_Y2_21_naming_a_monster_already_paid_is_allowed() -> None:
+def test_Y2_21_the_demon_is_settled_before_a_monster_ahead_of_it_in_the_lair() -> None:
+    """Y2-21: lair goblin then Demon; the Demon is decided first, so the
+    goblin may be fed to it instead of being paid."""
     state = at_event("payday", p0={"monsters": monsters("goblin", "demon"), "gold": 5, "food": 5, "evil": 3}, p1={"monsters": ()})
-    state = step(state, PayMonster(0, 0, True))
-    assert PayMonster(0, 1, True, feed=0) in legal_moves(state)
-    state = step(state, PayMonster(0, 1, True, feed=0))
+    assert legal_moves(state) == (PayMonster(0, 1, True, feed=0), PayMonster(0, 1, False))
+    assert rules(state, PayMonster(0, 0, True)) == ["Y2-21"]  # the goblin waits for the Demon
+    state = auto_through(step(state, PayMonster(0, 1, True, feed=0)))
     assert state.players[0].monsters == monsters("demon")
-    assert state.turn is not None and state.turn.step == 1  # the demon, now first, was the last one
+    assert (state.players[0].food, state.players[0].evil) == (5, 4)  # no food for the goblin; the Demon's 1 evil
+
+
+def test_Y2_21_a_monster_already_paid_cannot_be_fed() -> None:
+    """Y2-21: a Demon paid already this Pay Day is settled: the other Demon
+    cannot eat it (its meal is chosen among the monsters not yet settled)."""
+    state = at_event("payday", p0={"monsters": monsters("demon", "demon", "goblin", "troll"), "gold": 5, "food": 5, "evil": 3}, p1={"monsters": ()})
+    state = step(state, PayMonster(0, 0, True, feed=2))  # the first Demon eats the goblin
+    assert state.players[0].monsters == monsters("demon", "demon", "troll")
+    assert rules(state, PayMonster(0, 1, True, feed=0)) == ["Y2-21"]
+    assert rules(state, PayMonster(0, 0, False)) == ["Y2-21"]  # settled already
+    assert legal_moves(state) == (PayMonster(0, 1, True, feed=2), PayMonster(0, 1, False))
+
+
+def test_Y2_21_the_troll_ahead_of_the_demon_with_no_food() -> None:
+    """Issue 23's case: lair troll then Demon, evil 5, 0 food: the troll is
+    fed to the Demon, which stays (evil 6); in lair order both were lost."""
+    state = at_event("payday", p0={"monsters": monsters("troll", "demon"), "gold": 0, "food": 0, "evil": 5}, p1={"monsters": ()})
+    state = auto_through(step(state, PayMonster(0, 1, True, feed=0)))
+    p = state.players[0]
+    assert p.monsters == monsters("demon") and (p.food, p.evil) == (0, 6)
+
+
+def _pay_day_done(state: GameState) -> GameState:
+    """Player 1's Pay Day played out to its end (Player 2 has no monster)."""
+    state = auto_through(state)
+    assert state.phase is not Phase.EVENTS or not to_move(state)
+    return state
+
+
+def test_E6_a_the_golem_that_cannot_be_paid_is_fed_to_the_demon() -> None:
+    """EXAMPLES E6 (a): lair a Golem, then a Demon, no trap card."""
+    state = at_event("payday", p0={"monsters": monsters("golem", "demon"), "gold": 5, "food": 5, "evil": 3, "traps": ()}, p1={"monsters": ()})
+    assert legal_moves(state) == (PayMonster(0, 1, True, feed=0), PayMonster(0, 1, False))
+    fed = _pay_day_done(step(state, PayMonster(0, 1, True, feed=0)))
+    assert fed.players[0].monsters == monsters("demon") and fed.players[0].evil == 4  # +1: the Demon's wage
+    gone = _pay_day_done(step(state, PayMonster(0, 1, False)))
+    assert gone.players[0].monsters == () and gone.players[0].evil == 5  # +1 + 1: two dismissals
+
+
+def test_E6_b_two_demons() -> None:
+    """EXAMPLES E6 (b) (L): lair a Demon, a second Demon, a goblin; food 1."""
+    state = at_event("payday", p0={"monsters": monsters("demon", "demon", "goblin"), "gold": 5, "food": 1, "evil": 3}, p1={"monsters": ()})
+    assert legal_moves(state) == (PayMonster(0, 0, True, feed=1), PayMonster(0, 0, True, feed=2), PayMonster(0, 0, False))
+    # pay one Demon, feeding it the other; pay the goblin
+    one = step(state, PayMonster(0, 0, True, feed=1))
+    one = _pay_day_done(step(one, PayMonster(0, 1, True)))
+    assert one.players[0].monsters == monsters("demon", "goblin") and (one.players[0].food, one.players[0].evil) == (0, 4)
+    # pay one Demon, feeding it the goblin; the other cannot be paid
+    two = _pay_day_done(step(state, PayMonster(0, 0, True, feed=2)))
+    assert two.players[0].monsters == monsters("demon") and (two.players[0].food, two.players[0].evil) == (1, 5)
+    # let both Demons go; pay the goblin
+    three = step(state, PayMonster(0, 0, False))
+    assert legal_moves(three) == (PayMonster(0, 0, True, feed=1), PayMonster(0, 0, False))  # the second Demon could eat the goblin
+    three = step(three, PayMonster(0, 0, False))
+    three = _pay_day_done(step(three, PayMonster(0, 0, True)))
+    assert three.players[0].monsters == monsters("goblin") and (three.players[0].food, three.players[0].evil) == (0, 5)
 
 
 def test_Y2_20_demon_with_only_ghosts_beside_it_cannot_be_paid() -> None:
@@ -194,3 +265,38 @@ def test_year_two_moves_have_a_notation_and_json(move: Move, text: str) -> None:
     """Y2-19, Y2-20, SPE-C-2: the new choices are written and read like every move."""
     assert format_move(move) == text and parse_move(text) == move
     assert loads(dumps(move), Move) == move
+
+
+# --- the easier game: no special event cards (SPE-3, LIB-TAB-7) ---------------------------------
+
+
+def test_SPE_3_a_full_game_may_leave_the_special_event_cards_out() -> None:
+    """SPE-3, the rulebook's easier game: the special event cards stay in the
+    box; the Special Event tile then does nothing, as in the first game."""
+    game = new_game(4, special_events=False)
+    assert game.special_events is False and game.decks.special.size == 0
+    assert new_game(4).special_events is True and new_game(4).decks.special.size == 9
+    state = at_event("special", None, players=3, special_events=False, p0={"gold": 5})
+    assert "Special event: this game is played without the special event cards, so nothing happens (SPE-3)." in at_event.said  # type: ignore[attr-defined]
+    assert state.players[0].gold == 5
+
+
+def test_SPE_3_a_game_without_special_events_never_draws_one() -> None:
+    """SPE-3: a whole seeded game without the cards turns none up."""
+    import random
+
+    from dlrules import CHANCE, apply, sample_chance
+    from dlrules.moves import Draw
+
+    rng = random.Random(5)
+    state = new_game(2, special_events=False)
+    while to_move(state):
+        move = sample_chance(state, rng) if CHANCE in to_move(state) else legal_moves(state)[-1]
+        assert not (isinstance(move, Draw) and move.deck == "special")
+        state = apply(state, move)
+    assert state.special_event is None and "special" in state.events
+
+
+def test_SPE_3_special_events_is_true_or_false() -> None:
+    with pytest.raises(ValueError, match="special_events is True or False"):
+        new_game(3, special_events="no")  # type: ignore[arg-type]

@@ -54,12 +54,12 @@ from dlrules.rulebook import Rule, UnknownRule, rule
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
 from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
-from dlrules.state import CHANCE, GameState, Outcome, Phase, PlayerState
+from dlrules.state import CHANCE, TABLE, GameState, Outcome, Phase, PlayerState
 from dlrules.validity import Invalid, InvalidState, validate
 from dlrules.views import PlayerView, project_events, project_move, view, view_hash
 
 __all__ = [
-    "CHANCE", "VARIANTS", "Action", "ActivateRoom", "BuildRoom", "ChooseOrders", "DealOrders",
+    "CHANCE", "TABLE", "VARIANTS", "Action", "ActivateRoom", "BuildRoom", "ChooseOrders", "DealOrders",
     "Decline", "DigTunnel", "Draw", "DrawDummyOrders", "FinishDigging", "FinishProduction",
     "GameState", "HireMonster", "IllegalMove", "KeepUnavailable", "MineGold", "Move", "Outcome",
     "PayMonster", "PayTaxes", "Phase", "PlayOut", "PlayerState", "Policy", "ReturnOrder",

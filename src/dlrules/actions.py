@@ -369,8 +369,9 @@ def num_distinct_actions(players: int = 4, variant: str = "full") -> int:
 
 
 def unencoded_kinds() -> tuple[type, ...]:
-    """The move kinds of ``dlrules.moves`` with no block (none in version 2:
-    every move of the game has an id, LIB-AI-3)."""
+    """The move kinds of ``dlrules.moves`` with no block: in version 2 only
+    the table's ruling (LIB-TAB-8), which no seat, bot or adapter is offered;
+    every move of the game has an id (LIB-AI-3)."""
     from dlrules.moves import MOVE_TYPES
 
     return tuple(kind for kind in MOVE_TYPES if kind not in _BY_KIND)

@@ -125,11 +125,11 @@ def _emit(data: Any) -> None:
 
 def _play(args: argparse.Namespace) -> int:
     with usage_errors(ValueError):
-        start = settle(initial_state(args.players, args.variant))
+        start = settle(initial_state(args.players, args.variant, special_events=not args.no_special_events))
     policy = BOTS[args.bot]
     rng = random.Random(args.seed)
     result = play_out(start, {s: policy for s in range(args.players)}, rng, max_moves=args.max_moves)
-    record = make_record(args.players, args.variant, result.moves, seed=args.seed)
+    record = make_record(args.players, args.variant, result.moves, seed=args.seed, special_events=not args.no_special_events)
     if args.record:
         try:
             write_record(record, args.record)
@@ -150,6 +150,7 @@ def _play(args: argparse.Namespace) -> int:
             {
                 "players": args.players,
                 "variant": args.variant,
+                "special_events": not args.no_special_events and args.variant == "full",
                 "seed": args.seed,
                 "bot": args.bot,
                 "moves": len(result.moves),
@@ -161,7 +162,8 @@ def _play(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant), seed {args.seed}, {args.bot} bots.")
+    without = ", without the special event cards" if args.no_special_events and args.variant == "full" else ""
+    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant{without}), seed {args.seed}, {args.bot} bots.")
     if args.quiet:
         return _play_summary(args, state, narrated, len(result.moves))
     for _, event in narrated:

@@ -38,10 +38,15 @@ def positive_int(text: str, *, also: str = "") -> int:
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """``--players``, ``--variant`` and ``--max-moves``: the game to play."""
+    """``--players``, ``--variant``, ``--max-moves`` and
+    ``--no-special-events``: the game to play."""
     parser.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
     parser.add_argument(
         "--variant", choices=VARIANTS, default="full",
         help="'first' (introductory, no special events) or 'full' (default)",
     )  # fmt: skip
     parser.add_argument("--max-moves", type=int, default=100_000, help="stop a game after this many moves (default 100000)")
+    parser.add_argument(
+        "--no-special-events", action="store_true",
+        help="play the full game without the special event cards (the rulebook's easier game, SPE-3)",
+    )  # fmt: skip

@@ -36,8 +36,9 @@ def _serve(args: argparse.Namespace) -> int:
     if args.new_game:
         try:
             created = app.state.tables.create(
-                args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance, args.replayable
-            )
+                args.new_game, args.variant, args.first_player - 1, args.seed, args.auto_chance, args.replayable,
+                special_events=not args.no_special_events, table_rulings=args.table_rulings,
+            )  # fmt: skip
         except Refusal as exc:
             print(f"dlrules serve: {exc.message}", file=sys.stderr)
             return 2
@@ -77,6 +78,14 @@ def register(sub: Any) -> None:
         "foresees them; every page says so. Without it the draws come from the system's secure random source",
     )  # fmt: skip
     p.add_argument("--seed", type=int, help="the seed of a --replayable game's draws (0 to 2**63-1)")
+    p.add_argument(
+        "--no-special-events", action="store_true",
+        help="the new game leaves the special event cards out (the rulebook's easier game, SPE-3)",
+    )  # fmt: skip
+    p.add_argument(
+        "--table-rulings", action="store_true",
+        help="the new game asks the host to apply each card the referee cannot read (a table's ruling, LIB-TAB-8); else they are announced only",
+    )  # fmt: skip
     p.add_argument(
         "--allowed-host", action="append", default=[], metavar="NAME",
         help="a host name the server answers to besides its addresses and its own names (e.g. a reverse proxy's); repeatable",

@@ -37,6 +37,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 bots=bots,
                 rotate=args.rotate,
                 max_moves=args.max_moves,
+                special_events=not args.no_special_events,
             )
             summary = run(
                 config,

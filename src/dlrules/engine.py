@@ -13,7 +13,7 @@ from typing import cast
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
-from dlrules.moves import MOVE_TYPES, Move
+from dlrules.moves import MOVE_TYPES, Move, TableRuling
 from dlrules.phases import (
     PhaseRules,
     adventurers,
@@ -28,9 +28,10 @@ from dlrules.phases import (
     round_start,
     scoring,
     setup,
+    table,
 )
 from dlrules.phases.common import Event, announce, collecting, narrating
-from dlrules.state import CHANCE, GameState, Phase, evolve
+from dlrules.state import CHANCE, TABLE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
 
 PHASES: dict[Phase, PhaseRules] = {
@@ -118,7 +119,14 @@ def settle(state: GameState) -> GameState:
 
 
 def new_game(
-    players: int = 4, *, variant: str = "full", deal_and_keep: bool | None = None, first_player: int = 0
+    players: int = 4,
+    *,
+    variant: str = "full",
+    deal_and_keep: bool | None = None,
+    first_player: int = 0,
+    special_events: bool = True,
+    dummy_hires: bool = False,
+    table_rulings: bool = False,
 ) -> GameState:
     """A new game for ``players`` (2..4) lords, ``variant`` "full" or "first"
     (the introductory game: no special events). Setup's chance deals come
@@ -126,8 +134,17 @@ def new_game(
     orders at random; the full game deals 3 and each player keeps 2.
     ``deal_and_keep=True`` plays a first game with the full game's procedure,
     as the rulebook allows (RUL-13); None is the variant's own.
-    ``first_player`` is the seat the table chose to begin (SETUP-1)."""
-    return settle(setup.initial_state(players, variant, deal_and_keep, first_player))
+    ``first_player`` is the seat the table chose to begin (SETUP-1).
+    ``special_events=False`` plays the full game without the special event
+    cards, the easier game the rulebook offers (SPE-3; LIB-TAB-7).
+    ``dummy_hires=True`` turns on the optional DUM3-5 (off by default): a
+    dummy minion on Hire Monster sends the Tavern's first monster away.
+    ``table_rulings=True`` sets up a real table: when a card the referee
+    cannot read comes up, the table's pseudo-seat ``TABLE`` is asked for a
+    ``TableRuling`` (LIB-TAB-8)."""
+    return settle(
+        setup.initial_state(players, variant, deal_and_keep, first_player, special_events, dummy_hires, table_rulings)
+    )
 
 
 class _Known:
@@ -210,7 +227,7 @@ def _is_listed(state: GameState, move: Move) -> bool:
 
 
 def _seat_name(seat: int) -> str:
-    return "chance" if seat == CHANCE else f"Player {seat + 1}"
+    return "chance" if seat == CHANCE else "the table" if seat == TABLE else f"Player {seat + 1}"
 
 
 def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
@@ -232,7 +249,9 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     seats = rules.to_move(state)
     seat = move.seat
     if seat not in seats:
-        if seat != CHANCE and not 0 <= seat < state.n_players:
+        if isinstance(move, TableRuling):  # LIB-TAB-8: why the table may not rule now
+            return table.explain(state, move, None, None)
+        if seat != CHANCE and seat != TABLE and not 0 <= seat < state.n_players:
             n = state.n_players
             return (Violation("RS-3", f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1}: Player 1 to Player {n})"),)
         if state.phase is Phase.GAME_OVER or state.phase is Phase.YEAR_TWO:  # SCO-3 (LIB-SCO-6), Y2-7: the phase says why
@@ -249,6 +268,8 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     found = rules.explain(state, move)
     if found:
         return found
+    if isinstance(move, TableRuling):  # LIB-TAB-8: the one move not listed in full (its changes are free)
+        return ()
     return (
         Violation(
             rules.turn_rule,

@@ -12,7 +12,7 @@ from typing import Union
 import attrs
 
 from dlrules.components import Action
-from dlrules.state import CHANCE, Square
+from dlrules.state import CHANCE, TABLE, Square
 
 
 def as_set(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -299,6 +299,50 @@ class WitchHunt:
     monster: int | None
 
 
+# --- the table (LIB-TAB-8) ---------------------------------------------------------
+
+
+ADJUSTMENTS: dict[str, str] = {
+    "damage": "``amount`` damage to adventurer ``target`` of ``player``'s party",
+    "heal": "``amount`` damage removed from adventurer ``target`` of ``player``'s party",
+    "withdraw": "monster ``target`` of ``player``'s lair leaves the battle face up (combat only)",
+    "knock_out": "monster ``target`` of ``player``'s lair is turned face down",
+    "gold": "``player`` gains ``amount`` gold (a loss when negative)",
+    "food": "``player`` gains ``amount`` food (a loss when negative)",
+    "imps": "``player`` gains ``amount`` imps (a loss when negative)",
+    "evil": "``player``'s evil marker moves ``amount`` spaces (down when negative)",
+    "skip_healing": "``player``'s party does not heal this round (combat only)",
+    "skip_conquest": "``player``'s party does not conquer this round (combat only)",
+}
+"""The kinds of change a table's ruling may make, with what each field means."""
+
+
+@attrs.frozen
+class Adjustment:
+    """One change of a table's ruling (LIB-TAB-8): ``kind`` (one of
+    ``ADJUSTMENTS``), the ``player`` (a seat) it concerns, an ``amount`` and a
+    ``target`` (an adventurer's index in the party, or a monster's in the lair)
+    where the kind has one."""
+
+    kind: str
+    player: int
+    amount: int = 0
+    target: int | None = None
+
+
+@attrs.frozen
+class TableRuling:
+    """The table applies a card the referee cannot read (LIB-TAB-8): only in
+    a game set up with ``table_rulings``, only by the table's pseudo-seat
+    (``seat == TABLE``), only during that card's step. ``card`` is the card's
+    name as the table entered it ("" for the referee's own name), ``changes``
+    what the table decided (none: the card changes nothing)."""
+
+    seat: int = TABLE
+    card: str = ""
+    changes: tuple[Adjustment, ...] = ()
+
+
 Move = Union[
     DealOrders,
     DrawDummyOrders,
@@ -327,6 +371,7 @@ Move = Union[
     DiscardTrap,
     Transform,
     WitchHunt,
+    TableRuling,
 ]
 """Every decision in the game, chance included (a tagged union in JSON)."""
 

@@ -65,9 +65,11 @@ from dlrules.moves import (
     ReturnOrder,
     Spy,
     TakeAction,
+    TableRuling,
     WitchHunt,
 )
 from dlrules.dungeon import in_grid, parse_square_name, square_name
+from dlrules.notation_table import format_ruling, parse_ruling
 from dlrules.state import CHANCE, DECK_NAMES, Square
 
 _from_zero: contextvars.ContextVar[bool] = contextvars.ContextVar("dlrules_notation_from_zero", default=False)
@@ -245,6 +247,8 @@ def format_move(move: Move, *, players: int | None = None) -> str:
     """The notation of ``move``. ``players`` (optional) only chooses the label
     of a dealt colour: ``D3`` rather than ``P3`` for a dummy (RUL-8); both
     parse to the same move."""
+    if isinstance(move, TableRuling):  # LIB-TAB-8: its own small grammar
+        return format_ruling(move)
     cls = type(move)
     extras = _extra_fields(cls)
     if cls not in _KNOWN_FIELDS or any(f.default is attrs.NOTHING for f in extras):
@@ -584,6 +588,8 @@ def parse_move(text: str) -> Move:
     if len(text) > MAX_NOTATION:
         raise ValueError(f"{excerpt(text)}: a move's notation is at most {MAX_NOTATION} characters")
     words = text.split()
+    if words and words[0].lower() == "table":
+        return parse_ruling(text)  # LIB-TAB-8
     if len(words) < 2:
         raise ValueError(f"{text!r}: a move is '<who> <verb> …' (e.g. 'P1 decline')")
     seat = _parse_seat(words[0], text)

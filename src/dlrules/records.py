@@ -63,6 +63,9 @@ class RecordHeader:
     start: str | None = None
     deal_and_keep: bool | None = None  # RUL-13: a first game played with deal 3, keep 2 (None: the variant's own)
     first_player: int = 0  # SETUP-1: the seat the table chose to begin
+    special_events: bool = True  # SPE-3: False plays the full game without the special event cards (LIB-TAB-7)
+    dummy_hires: bool = False  # the optional DUM3-5, off by default
+    table_rulings: bool = False  # a real table: the host rules on cards the referee cannot read (LIB-TAB-8)
 
 
 @attrs.frozen
@@ -135,11 +138,17 @@ class RecordError(ValueError):
 
 def start_state(header: RecordHeader) -> GameState:
     """The state a record starts from: ``new_game(players, variant=variant,
-    deal_and_keep=deal_and_keep)``."""
+    deal_and_keep=deal_and_keep, ...)`` with the header's setup options."""
     from dlrules.engine import new_game
 
     return new_game(
-        header.players, variant=header.variant, deal_and_keep=header.deal_and_keep, first_player=header.first_player
+        header.players,
+        variant=header.variant,
+        deal_and_keep=header.deal_and_keep,
+        first_player=header.first_player,
+        special_events=header.special_events,
+        dummy_hires=header.dummy_hires,
+        table_rulings=header.table_rulings,
     )
 
 
@@ -152,6 +161,9 @@ def make_record(
     hashes: bool = True,
     deal_and_keep: bool | None = None,
     first_player: int = 0,
+    special_events: bool = True,
+    dummy_hires: bool = False,
+    table_rulings: bool = False,
 ) -> GameRecord:
     """The record of ``moves`` played from ``new_game(players, variant)``
     (e.g. ``play_out(...).moves``). Replays them to compute the state hashes
@@ -167,6 +179,9 @@ def make_record(
         seed=seed,
         deal_and_keep=deal_and_keep,
         first_player=first_player,
+        special_events=special_events,
+        dummy_hires=dummy_hires,
+        table_rulings=table_rulings,
     )
     state = start_state(header)
     if hashes:
@@ -220,6 +235,12 @@ def record_lines(record: GameRecord) -> Iterator[str]:
         header["deal_and_keep"] = h.deal_and_keep
     if h.first_player:
         header["first_player"] = h.first_player
+    if not h.special_events:
+        header["special_events"] = False
+    if h.dummy_hires:
+        header["dummy_hires"] = True
+    if h.table_rulings:
+        header["table_rulings"] = True
     if h.seed is not None:
         header["seed"] = h.seed
     if h.start is not None:
@@ -346,10 +367,24 @@ def _read_header(data: dict[str, Any], reader: _Reader, n: int) -> RecordHeader 
     if first_player is not None and players is not None and not 0 <= first_player < players:
         reader.problem(n, f"the first player is a seat, 0 to {players - 1}, not {first_player} (SETUP-1)")
         first_player = None
+    special_events = _get(data, "special_events", bool, reader, n, optional=True)
+    dummy_hires = _get(data, "dummy_hires", bool, reader, n, optional=True)
+    table_rulings = _get(data, "table_rulings", bool, reader, n, optional=True)
     if players is None or variant is None:
         return None
     return RecordHeader(
-        players, variant, rules or "unknown", FORMAT, FORMAT_VERSION, seed, start, deal_and_keep, first_player or 0
+        players,
+        variant,
+        rules or "unknown",
+        FORMAT,
+        FORMAT_VERSION,
+        seed,
+        start,
+        deal_and_keep,
+        first_player or 0,
+        special_events is not False,
+        dummy_hires is True,
+        table_rulings is True,
     )
 
 

@@ -23,15 +23,16 @@ from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, RO
 from dlrules.components.cards import EVENTS, SPECIAL_EVENTS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
-from dlrules.state import CHANCE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile, plug_in
+from dlrules.state import CHANCE, TABLE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile, plug_in
 from dlrules.views import HIDDEN, REFEREE, PlayerView, Viewer
 
 # --- names for people ---------------------------------------------------------------------
 
 
 def seat_label(seat: int) -> str:
-    """``P1`` for seat 0 (LIB-TV-2); ``chance`` for the seat of chance."""
-    return "chance" if seat == CHANCE else f"P{seat + 1}"
+    """``P1`` for seat 0 (LIB-TV-2); ``chance`` for the seat of chance,
+    ``table`` for the table's (LIB-TAB-8)."""
+    return "chance" if seat == CHANCE else "table" if seat == TABLE else f"P{seat + 1}"
 
 
 def colour_label(state: GameState, colour: int) -> str:
@@ -61,6 +62,21 @@ def room_code(key: str) -> str:
     if len(words) >= 2:
         return (words[0][0] + words[1][0]).upper()
     return (words[0][:2] if words else key[:2]).capitalize()
+
+
+def card_name(deck: str, key: str) -> str:
+    """The name people read for card ``key`` of ``deck`` (a monster, room,
+    trap, adventurer, event tile, combat or special event card); never a
+    placeholder key: the special event cards with no known name read
+    "a special event card the referee cannot read"."""
+    if deck == "special":
+        card = SPECIAL_EVENTS.get(key)
+        return card.name if card is not None else key
+    if deck == "combat":
+        found = COMBAT_CARDS.get(key)
+        return found.name if found is not None else key
+    names = {"monsters": monster_name, "rooms": room_name, "traps": trap_name, "adventurers": adventurer_label, "events": _event_name}
+    return names[deck](key) if deck in names else key
 
 
 def combat_card_name(key: str | None) -> str:
@@ -454,6 +470,8 @@ def move_text(before: GameState, move: Any, after: GameState, events: tuple[Any,
     state = before
     who = seat_label(move.seat)
     acting = _acting(state) or "the action"
+    if _is(move, "TableRuling") and events:  # LIB-TAB-8: as the narration says it
+        return str(events[0].text).rstrip(".").replace("The table", "the table", 1)
     if _is(move, "Draw"):
         if move.card == HIDDEN:
             return _secret_draw_text(before, move, after)

@@ -138,6 +138,11 @@ class Summary:
     """(title, games held by one player alone, games shared)"""
     points: tuple[Spread, ...] = ()
     """points of each score line (rule ID), over every seat of every scored game"""
+    announced: int = 0
+    """games that turned up a card the referee only announces (its effect not
+    applied: the result line's ``announced_only``, LIB-TAB-8)"""
+    without_special: int = 0
+    """games played without the special event cards (SPE-3)"""
 
 
 def measure_name(games: Sequence[dict[str, Any]], win_by: str | None) -> str:
@@ -243,7 +248,21 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
         ends=tuple(sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))),
         titles=tuple((t, alone[t], shared_titles[t]) for t in sorted(set(alone) | set(shared_titles))),
         points=tuple(Spread(rule, tuple(points[rule])) for rule in sorted(points, key=_rule_order)),
+        announced=sum(1 for g in games if g.get("announced_only")),
+        without_special=sum(1 for g in games if g.get("special_events") is False),
     )
+
+
+def announced_sentence(summary: Summary) -> str:
+    """What the numbers rest on: how many games turned up a card the referee
+    only announces (LIB-TAB-8), and how many left the special events out."""
+    text = (
+        f"{summary.announced} of {summary.games} games turned up a card the referee only announces "
+        "(its effect not applied: a special event or combat card whose text is not established)"
+    )
+    if summary.without_special:
+        text += f"; {summary.without_special} were played without the special event cards"
+    return text + "."
 
 
 def _rule_order(rule: str) -> tuple[int, str]:
@@ -329,6 +348,7 @@ def format_table(summary: Summary) -> str:
         f"{summary.games} games; players {', '.join(map(str, summary.players))}; "
         f"variant {', '.join(summary.variants)}",
         win_meaning(summary),
+        announced_sentence(summary),
     ]
     for title, header, rows in table_rows(summary):
         widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
@@ -364,6 +384,8 @@ def summary_data(summary: Summary) -> dict[str, Any]:
         "points": [spread(s) for s in summary.points],
         "length": spread(summary.length),
         "shared_wins": summary.shared_wins,
+        "announced_only_games": summary.announced,
+        "without_special_events": summary.without_special,
         "ends": dict(summary.ends),
         "titles": {t: {"alone": a, "shared": sh} for t, a, sh in summary.titles},
     }
@@ -445,6 +467,7 @@ def write_html(summary: Summary, out: Path, plots: bool) -> Path:
         f"<p>{summary.games} games; players {html.escape(', '.join(map(str, summary.players)))}; "
         f"variant {html.escape(', '.join(summary.variants))}.</p>",
         f"<p><strong>{html.escape(win_meaning(summary))}</strong></p>",
+        f"<p>{html.escape(announced_sentence(summary))}</p>",
     ]
     for title, header, rows in table_rows(summary):
         parts.append(f"<h2>{html.escape(title)}</h2><table>")

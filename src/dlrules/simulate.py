@@ -43,9 +43,12 @@ import attrs
 from dlrules._version import __version__
 from dlrules.bots import BOTS
 from dlrules.chance import Policy, play_out
+from dlrules.components import announced_only
 from dlrules.engine import new_game, to_move
+from dlrules.moves import Draw, Move
 from dlrules.phases.scoring import outcome
 from dlrules.phases.setup import VARIANTS
+from dlrules.render import card_name
 from dlrules.state import GameState, Phase, PlayerState
 
 __all__ = [
@@ -119,6 +122,7 @@ class Config:
     bots: tuple[str, ...] = ("greedy",)
     rotate: bool = False
     max_moves: int = 100_000
+    special_events: bool = True  # False: the full game without the special event cards (SPE-3)
 
     def __attrs_post_init__(self) -> None:
         if self.games < 0:
@@ -223,7 +227,7 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         if name not in known:
             known[name] = resolve_policy(name)
         seats[s] = known[name]
-    start = new_game(config.players, variant=config.variant)
+    start = new_game(config.players, variant=config.variant, special_events=config.special_events)
     try:
         result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
     except Exception as exc:  # a bot's mistake (an illegal move, a crash): say which game
@@ -241,8 +245,23 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         "stopped": "max_moves" if to_move(result.state) else "no_move",
         "rules": __version__,
     }
+    if not config.special_events:
+        line["special_events"] = False
+    line.update(announced_cards(result.moves))
     line.update(game_outcome(result.state))
     return line
+
+
+def announced_cards(moves: Iterable[Move]) -> dict[str, Any]:
+    """The cards a game turned up that the referee only announces (their
+    effect not applied: ``components.ANNOUNCED_ONLY``, LIB-TAB-8), as result
+    line data: ``announced_only``, each such card's name in the order drawn
+    (the unnamed special event cards as "a special event card the referee
+    cannot read"). A balance study reads on what its numbers rest."""
+    cards = dict.fromkeys(
+        (m.deck, m.card) for m in moves if isinstance(m, Draw) and announced_only(m.deck, m.card)
+    )  # a card spied, then revealed, counts once
+    return {"announced_only": [card_name(deck, card) for deck, card in cards]}
 
 
 def encode(line: dict[str, Any]) -> str:
@@ -377,6 +396,7 @@ def _game_of(config: Config, path: Path, n: int, raw: bytes) -> int:
         "seed": game_seed(config.seed, index),
         "players": config.players,
         "variant": config.variant,
+        "special_events": None if config.special_events else False,
         "bots": list(config.seat_bots(index)),
         "rules": __version__,
     }

@@ -23,6 +23,11 @@ from dlrules.components.setup import SEASONS
 CHANCE: Final[int] = -1
 """The seat of chance: card draws, shuffles and the dummies' random orders."""
 
+TABLE: Final[int] = -2
+"""The seat of the table: the host's table ruling when a card the referee
+cannot read comes up, in a game set up with ``table_rulings`` (LIB-TAB-8).
+Never a player's seat; never offered to bots or the AI adapters."""
+
 Square = tuple[int, int]
 """A dungeon square ``(row, column)``; row 0 lies next to the surface."""
 
@@ -375,6 +380,9 @@ class GameState:
     deal_and_keep: bool = True  # RUL-13: first unavailable orders dealt 3, kept 2 (else 2 at random)
     fight: Fight | None = None  # combat: the round, the plans, the battle in progress (CMB-REF-1)
     box: tuple[str, ...] = ()  # out of the game, face down: year 1's combat cards and unused silver tiles (Y2-8, Y2-10)
+    special_events: bool = True  # full game: False leaves the special event cards in the box (the easier game, SPE-3, LIB-TAB-7)
+    dummy_hires: bool = False  # the optional DUM3-5: a dummy minion on Hire Monster sends the Tavern's first monster away
+    table_rulings: bool = False  # a real table: the host rules on each card the referee cannot read (TABLE, LIB-TAB-8)
 
     @property
     def n_players(self) -> int:
@@ -478,16 +486,20 @@ class Turn:
     (PROD-4, RUL-5, EVT-2): production and events.
 
     ``position`` indexes ``GameState.player_order()`` (``n_players``: everyone
-    has finished); ``step`` is the payday monster decided next (an index into
-    the acting player's monsters); ``draws`` counts Workshop trap cards still
-    owed to the acting player (chance draws, PROD-1); ``dismissed`` counts the
-    acting player's monsters let go at this payday, whose +1 evil each comes
-    after all their wages (RUL-14)."""
+    has finished); ``step`` is where Pay Day's lair order stands (an index
+    into the acting player's monsters: the monsters before it, other than
+    Demons, are decided, LIB-EVT-1); ``settled`` the acting player's Demons
+    paid already at this Pay Day, which are settled before his other monsters
+    (indices into his monsters, Y2-21); ``draws`` counts Workshop trap cards
+    still owed to the acting player (chance draws, PROD-1); ``dismissed``
+    counts the acting player's monsters let go at this payday, whose +1 evil
+    each comes after all their wages (RUL-14)."""
 
     position: int = 0
     step: int = 0
     draws: int = 0
     dismissed: int = 0
+    settled: tuple[int, ...] = ()
 
 
 @attrs.frozen(weakref_slot=False)

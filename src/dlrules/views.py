@@ -102,6 +102,7 @@ PUBLIC_GAME_FIELDS: frozenset[str] = frozenset(
         "variant", "year", "round", "phase", "first_player", "players", "dummies", "board", "tavern",
         "room_shop", "adventurers_next", "adventurers_now", "events", "special_event", "paladin",
         "dummy_evil", "far_lands", "resolution", "turn", "deal_and_keep", "fight",
+        "special_events", "dummy_hires", "table_rulings",
     }
 )  # fmt: skip
 """``GameState`` fields every seat sees (``players`` is redacted player by player)."""

@@ -51,6 +51,8 @@ def _fits(value: object, hint: Any) -> bool:
     if hint in (int, bool, str):
         return type(value) is hint  # exactly: no bool for int, no float for int
     if isinstance(hint, type):
+        if attrs.has(hint):  # a record inside a move (a table ruling's changes): its own fields too
+            return isinstance(value, hint) and malformed_field(value) is None
         return isinstance(value, hint)
     return True  # a type this check does not know: the phase decides
 

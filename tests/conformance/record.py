@@ -59,11 +59,17 @@ def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = Non
 class Builder:
     """A position built move by move from a new game, remembering the moves."""
 
-    def __init__(self, players: int, variant: str = "full", deal_and_keep: bool | None = None) -> None:
+    def __init__(
+        self, players: int, variant: str = "full", deal_and_keep: bool | None = None, **options: bool
+    ) -> None:
+        """``options``: the optional setup parameters ``special_events``,
+        ``dummy_hires`` and ``table_rulings`` (docs/conformance.md), written
+        only when given."""
         self.setup: dict[str, Any] = {"players": players, "variant": variant}
         if deal_and_keep is not None:
             self.setup["deal_and_keep"] = deal_and_keep
-        self.state = dlrules.new_game(players, variant=variant, deal_and_keep=deal_and_keep)
+        self.setup.update(options)
+        self.state = dlrules.new_game(players, variant=variant, deal_and_keep=deal_and_keep, **options)
         self.moves: list[Move] = []
 
     def play(self, *moves: Move) -> Self:

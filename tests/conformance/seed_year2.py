@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE.parent))
 import attrs  # noqa: E402
 
 from conformance.record import record_position  # noqa: E402
-from dlrules import Decline, GameState, Move, PayMonster, WitchHunt  # noqa: E402
+from dlrules import Decline, GameState, Move, PayMonster, WitchHunt, apply  # noqa: E402
 from dlrules.moves import Draw  # noqa: E402
 from test_year2_events import at_event  # noqa: E402
 from year2_positions import end_of_year_one, year_two  # noqa: E402
@@ -84,6 +84,75 @@ def main() -> None:
         demon,
         PayMonster(0, 0, True, feed=2),
         {"players.0.evil": 3},
+    ))
+    golem = at_event("payday", p0={"monsters": monsters("golem", "demon"), "gold": 5, "food": 5, "evil": 3, "traps": ()}, p1={"monsters": ()})
+    print(write(
+        "Y2-21-E6a-the-golem-it-cannot-pay-is-fed-to-the-demon",
+        ["Y2-21", "Y2-19", "Y2-20", "EVT-PAY-2", "E6"],
+        "EXAMPLES E6 (a): Player 1's lair is a Golem, then a Demon, and he holds no trap card. The Demon is settled "
+        "first, so he pays it 1 evil (3 to 4) and feeds it the Golem, which leaves without a wage and without the "
+        "+1 evil of a dismissal.",
+        golem,
+        PayMonster(0, 1, True, feed=0),
+        {"players.0.evil": 3, "to_move": [0], "legal_count": 2},
+    ))
+    print(write(
+        "Y2-21-E6a-letting-the-demon-go-loses-the-golem-too",
+        ["Y2-21", "Y2-19", "EVT-PAY-2", "RUL-14", "E6"],
+        "EXAMPLES E6 (a), the other line: Player 1 lets the Demon go; the Golem cannot be paid without a trap card "
+        "and leaves too: +1 evil for each (3 to 5), after the wages.",
+        golem,
+        PayMonster(0, 1, False),
+        {"players.0.evil": 3},
+    ))
+    print(write(
+        "Y2-21-the-monster-ahead-of-the-demon-waits",
+        ["Y2-21", "LIB-EVT-1"],
+        "Year 2's Pay Day: Player 1's lair is a Golem, then a Demon; deciding the Golem before the Demon is refused: "
+        "a player's Demons are settled before his other monsters.",
+        golem,
+        PayMonster(0, 0, False),
+        {"players.0.evil": 3},
+    ))
+    troll = at_event("payday", p0={"monsters": monsters("troll", "demon"), "gold": 0, "food": 0, "evil": 5}, p1={"monsters": ()})
+    print(write(
+        "Y2-21-the-troll-ahead-of-the-demon-is-fed-with-no-food",
+        ["Y2-21", "Y2-20"],
+        "Year 2's Pay Day: Player 1's lair is a troll, then a Demon; he has no food and evil 5. He feeds the troll to "
+        "the Demon and keeps the Demon (evil 6); deciding in lair order would have lost both (+2 evil).",
+        troll,
+        PayMonster(0, 1, True, feed=0),
+        {"players.0.evil": 5, "players.0.food": 0},
+    ))
+    demons = at_event("payday", p0={"monsters": monsters("demon", "demon", "goblin"), "gold": 5, "food": 1, "evil": 3}, p1={"monsters": ()})
+    print(write(
+        "Y2-21-E6b-one-demon-eats-the-other",
+        ["Y2-21", "Y2-20", "E6"],
+        "EXAMPLES E6 (b) (L): Player 1's lair is two Demons and a goblin, with 1 food. He pays one Demon 1 evil (3 to "
+        "4) and feeds it the other Demon, which is not settled yet; the goblin is decided next.",
+        demons,
+        PayMonster(0, 0, True, feed=1),
+        {"players.0.evil": 3, "legal_count": 3},
+    ))
+    print(write(
+        "Y2-21-E6b-the-second-demon-has-nothing-left-to-eat",
+        ["Y2-21", "Y2-20", "EVT-PAY-2", "RUL-14", "E6"],
+        "EXAMPLES E6 (b) (L): Player 1 feeds the goblin to one Demon (evil 3 to 4); the other Demon's only other "
+        "monster is the Demon already paid, which cannot be fed: it cannot be paid and leaves (+1 evil, 4 to 5).",
+        demons,
+        PayMonster(0, 0, True, feed=2),
+        {"players.0.evil": 3, "players.0.food": 1},
+    ))
+    paid = at_event("payday", p0={"monsters": monsters("demon", "demon", "goblin", "troll"), "gold": 5, "food": 5, "evil": 3}, p1={"monsters": ()})
+    paid = apply(paid, PayMonster(0, 0, True, feed=2))
+    print(write(
+        "Y2-21-a-demon-already-paid-cannot-be-fed",
+        ["Y2-21", "E6"],
+        "Year 2's Pay Day: Player 1 has paid one Demon with his goblin; feeding that Demon, already paid, to his "
+        "other Demon is refused (the troll may be fed).",
+        paid,
+        PayMonster(0, 1, True, feed=0),
+        {"players.0.monsters": [{"kind": "demon", "ready": True}, {"kind": "demon", "ready": True}, {"kind": "troll", "ready": True}]},
     ))
     hunt = at_event("special", "witch-hunt", p0={"monsters": monsters("ghost", "troll"), "evil": 4}, p1={"monsters": monsters("goblin"), "evil": 8})
     print(write(

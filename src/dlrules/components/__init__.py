@@ -19,6 +19,7 @@ from dlrules.components.board import (
 )
 from dlrules.components.cards import (
     ADVENTURER_DECKS,
+    ANNOUNCED_ONLY,
     ADVENTURERS,
     COMBAT_CARDS,
     COMBAT_DECKS,
@@ -44,13 +45,14 @@ from dlrules.components.cards import (
     SpecialEventCard,
     Speed,
     TrapKind,
+    announced_only,
 )
 
 __all__ = [
-    "ACTION_ORDER", "ADVENTURERS", "ADVENTURER_DECKS", "COMBAT_CARDS", "COMBAT_DECKS",
+    "ACTION_ORDER", "ADVENTURERS", "ANNOUNCED_ONLY", "ADVENTURER_DECKS", "COMBAT_CARDS", "COMBAT_DECKS",
     "EVENTS", "EVENT_DECK", "MONSTERS", "MONSTER_DECKS", "PALADINS", "ROOMS", "ROOM_DECKS",
     "SLOT_NAMES", "SPACES", "SPECIAL_EVENTS", "SPECIAL_EVENT_DECK", "TRAPS", "TRAP_DECK",
     "Action", "AdventurerClass", "AdventurerTile", "CombatCard", "Conf", "Cost", "EventTile",
     "Fact", "MonsterKind", "PaladinTile", "Produce", "Reward", "RoomKind", "SlotSpec",
-    "SpaceSpec", "SpecialEventCard", "Speed", "TrapKind", "resolution_order", "slot_spec", "space",
+    "SpaceSpec", "SpecialEventCard", "Speed", "TrapKind", "announced_only", "resolution_order", "slot_spec", "space",
 ]  # fmt: skip

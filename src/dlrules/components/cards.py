@@ -311,6 +311,11 @@ class SpecialEventCard:
     source: str = "special event rules SPE-C; open questions U-5"
 
 
+UNREADABLE_SPECIAL = "a special event card the referee cannot read"
+"""What people read for each of the special event cards with no known name
+(SPE-C-6 … SPE-C-9; keys ``special-6`` … ``special-9``, never shown): at a
+table the host may type the printed name into the table's ruling (LIB-TAB-8)."""
+
 SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
     s.key: s
     for s in (
@@ -319,7 +324,7 @@ SPECIAL_EVENTS: dict[str, SpecialEventCard] = {
         SpecialEventCard("monster-strike", "Monster Strike", "text not established: announced, no effect", Conf.L, source="special event rules SPE-C-3 (name M, text L)"),
         SpecialEventCard("earthquake", "Earthquake", "text not established: announced, no effect", Conf.L, source="special event rules SPE-C-4 (name M, text L)"),
         SpecialEventCard("vip-visit", "VIP Visit", "text not established: announced, no effect", Conf.L, source="special event rules SPE-C-5 (name M, text L)"),
-        *(SpecialEventCard(f"special-{i}", f"Unnamed card {i}", "card not identified: announced, no effect", Conf.L, source="special event rules SPE-C-6..9 (placeholder, LIB-6)") for i in range(6, 10)),
+        *(SpecialEventCard(f"special-{i}", UNREADABLE_SPECIAL, "card not identified: announced, no effect", Conf.L, source="special event rules SPE-C-6..9 (placeholder, LIB-6)") for i in range(6, 10)),
     )
 }  # fmt: skip
 SPECIAL_EVENT_DECK: dict[str, int] = {k: 1 for k in SPECIAL_EVENTS}
@@ -384,6 +389,21 @@ COMBAT_CARDS: dict[str, CombatCard] = {
         _card("magic-key", "Magic Key", 2, _S, 3, "text unknown: no effect (U-1)", Conf.L, "C2-9; KAL", spell="none"),
     )
 }  # fmt: skip
+ANNOUNCED_ONLY: dict[str, frozenset[str]] = {
+    "special": frozenset(k for k, c in SPECIAL_EVENTS.items() if c.treat == "announce"),
+    "combat": frozenset(k for k, c in COMBAT_CARDS.items() if c.spell == "none"),
+}
+"""The cards the referee cannot read, by deck: drawn, revealed and announced,
+their effect not applied (SPE-12, CMB-SPELL-8); at a table the host may apply
+it as a table ruling (``TableRuling``, LIB-TAB-8). Every other card is applied
+as its row says."""
+
+
+def announced_only(deck: str, card: str) -> bool:
+    """Whether ``card`` of ``deck`` is one the referee only announces."""
+    return card in ANNOUNCED_ONLY.get(deck, frozenset())
+
+
 COMBAT_DECKS: dict[int, dict[str, int]] = {
     y: {k: c.copies for k, c in COMBAT_CARDS.items() if c.year == y} for y in (1, 2)
 }

@@ -114,6 +114,52 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "L",
         "dlrules.phases.events._dismissal_evil",
     ),
+    (
+        "Y2-21: the Demons settled first",
+        "at Pay Day a player's Demons are settled before his other monsters, in the order he chooses; "
+        "then the others in lair order (a referee's order keeping every outcome the rulebook allows)",
+        "L",
+        "dlrules.phases.events.deciding",
+    ),
+    (
+        "Y2-21: two Demons",
+        "a Demon may eat another Demon not yet settled, never one already paid this Pay Day (E6 b)",
+        "L",
+        "dlrules.phases.events.feedable",
+    ),
+    (
+        "CMB-EOR-1: several darts",
+        "the 2 later damage of several Poisoned Darts fall at the end of the round dungeon by dungeon in play order, "
+        "the play order of the battles they were played in",
+        "L",
+        "dlrules.phases.combat.ending._end_of_round",
+    ),
+    (
+        "CMB-EOR-2: the poisoned paladin's prison",
+        "a poisoned paladin who moved on takes the 2 where he then is, after any battle there; eliminated, he goes to "
+        "that dungeon's prison",
+        "L",
+        "dlrules.phases.combat.ending._end_of_round",
+    ),
+    (
+        "DUM3-5: the dummy's hire (option)",
+        "the leftmost monster is the first of the Tavern as laid out at the round start; it goes to the far lands",
+        "L",
+        "dlrules.phases.resolution._dummy_hire",
+    ),
+    (
+        "C2-3 … C2-5: the chooser",
+        "the defender picks one of the monsters he sent, never a ghost (Aura of Fear and Dimensional Gate: no "
+        "effect, nothing asked)",
+        "M",
+        "dlrules.phases.combat.spells._cast",
+    ),
+    (
+        "RUL-5: player by player",
+        "production and events are taken one player at a time from the first player",
+        "M",
+        "dlrules.phases.common.turn_seat",
+    ),
 )
 """Rule readings of M or L confidence the code keeps in one named function
 (the open questions): (what, the reading, conf, where)."""

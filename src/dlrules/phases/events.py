@@ -2,8 +2,10 @@
 RUL-9, RUL-10): the event revealed a round earlier happens now (not in winter,
 RS-1), player by player from the first player (EVT-2, PAL-5).
 
-- Payday: each monster (or ghost) in turn, in lair order, is paid (``PayMonster``
-  with ``pay=True``) or leaves for the far lands (``pay=False``); the +1 evil
+- Payday: the acting player's Demons first, in the order he chooses (Y2-21),
+  then each other monster (or ghost) in turn, in lair order, is paid
+  (``PayMonster`` with ``pay=True``) or leaves for the far lands
+  (``pay=False``); the +1 evil
   of every monster a player lets go comes after all of that player's wages
   (RUL-14), so it never blocks a wage. The paladin is checked after every
   single space of evil (PAL-5). A monster the player cannot pay leaves by
@@ -13,8 +15,10 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
   one damage token per gold unpaid. A player with no gold pays nothing by itself.
 - Year 2 (Y2-19..21, SPE-2): the Golem's wage also takes one of the player's
   trap cards (``PayMonster.trap``, discarded face down), the Demon's one of
-  his other monsters, not a ghost (``PayMonster.feed``), which leaves at once
-  for the Distant Lands: a payment, so no +1 Evil for it (LIB-Y2-4).
+  his other monsters not yet settled, not a ghost (``PayMonster.feed``), which
+  leaves at once for the Distant Lands: a payment, so no +1 Evil for it
+  (LIB-Y2-4). Settling the Demons first lets any monster be fed instead of
+  paid, wherever it lies in the lair (Y2-21, EXAMPLES E6).
 - Special event (EVT-SPECIAL-1, SPE-3..12): none in the first game; in the
   full game the year's card was turned up with its tile (round start) and is
   resolved now player by player as its component row says (``treat``):
@@ -29,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard
+from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard, announced_only
 from dlrules.errors import Violation
-from dlrules.moves import Move, PayMonster, PayTaxes, WitchHunt
-from dlrules.phases import PhaseRules
+from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
+from dlrules.phases import PhaseRules, table
 from dlrules.phases.common import (
     announce,
     evil_cost_fits,
@@ -43,7 +47,7 @@ from dlrules.phases.common import (
     replaced,
     turn_seat,
 )
-from dlrules.state import GameState, Phase, PlayerState, Turn, evolve
+from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve
 
 
 def current_event(state: GameState) -> str | None:
@@ -56,43 +60,64 @@ def tax_due(player: PlayerState) -> int:
     return (len(player.dungeon.tiles) + 1) // 2
 
 
-def feedable(player: PlayerState, index: int, step: int | None = None) -> tuple[int, ...]:
+def feedable(player: PlayerState, index: int, settled: tuple[int, ...] = ()) -> tuple[int, ...]:
     """Y2-20, Y2-21: the monsters the Demon at ``index`` may be fed: any other
-    monster of the lair, never a ghost. Of alike monsters (same kind, same
-    side up, and on the same side of ``step``, the monster decided now: paid
-    already or not yet) only the first is listed, as either has the same
-    effect (LIB-REV-2)."""
-    seen: set[tuple[str, bool, bool]] = set()
+    monster of the lair not yet settled (``settled``: the Demons paid already
+    at this Pay Day), never a ghost. Of alike monsters (same kind, same side
+    up) only the first is listed, as either has the same effect (LIB-REV-2)."""
+    seen: set[tuple[str, bool]] = set()
     out = []
     for i, m in enumerate(player.monsters):
-        if i == index or MONSTERS[m.kind].ghost:
+        if i == index or i in settled or MONSTERS[m.kind].ghost:
             continue
-        key = (m.kind, m.ready, step is not None and i < step)
+        key = (m.kind, m.ready)
         if key not in seen:
             seen.add(key)
             out.append(i)
     return tuple(out)
 
 
-def can_pay(player: PlayerState, kind: MonsterKind, variant: str = "first", index: int | None = None) -> bool:
+def deciding(player: PlayerState, turn: Turn) -> tuple[int, ...]:
+    """Y2-21, LIB-EVT-1: the monsters the acting player may decide now. While
+    he has a Demon not yet settled, those Demons, in the order he chooses
+    (the first of alike ones, LIB-REV-2); then his next other monster in
+    lair order from ``turn.step`` (every Demon left is settled by then); ()
+    when all are decided."""
+    demons: list[int] = []
+    seen: set[bool] = set()
+    for i, m in enumerate(player.monsters):
+        if MONSTERS[m.kind].monster_cost and i not in turn.settled and m.ready not in seen:
+            seen.add(m.ready)
+            demons.append(i)
+    if demons:
+        return tuple(demons)
+    for i in range(turn.step, len(player.monsters)):
+        if not MONSTERS[player.monsters[i].kind].monster_cost:
+            return (i,)
+    return ()
+
+
+def can_pay(
+    player: PlayerState, kind: MonsterKind, variant: str = "first", index: int | None = None, settled: tuple[int, ...] = ()
+) -> bool:
     """EVT-PAY-1/2: all or nothing; an evil wage can be paid at the top in the
     first game (RES-8), but must fit in the full game (RES-10). Year 2: the
     Golem's wage needs a trap card (Y2-19), the Demon's another monster that
-    is not a ghost (Y2-20)."""
+    is not a ghost and not settled yet (Y2-20, Y2-21)."""
     return (
         player.gold >= kind.gold
         and player.food >= kind.food
         and evil_cost_fits(variant, player, kind.evil)
         and (not kind.trap_cost or bool(player.traps))
-        and (not kind.monster_cost or bool(feedable(player, -1 if index is None else index)))
+        and (not kind.monster_cost or bool(feedable(player, -1 if index is None else index, settled)))
     )
 
 
-def _wages(seat: int, player: PlayerState, index: int) -> tuple[PayMonster, ...]:
-    """The ways to pay the monster at ``index`` (EVT-PAY-1, Y2-19, Y2-20)."""
+def _wages(seat: int, player: PlayerState, index: int, settled: tuple[int, ...]) -> tuple[PayMonster, ...]:
+    """The ways to pay the monster at ``index`` (EVT-PAY-1, Y2-19, Y2-20, Y2-21)."""
     kind = MONSTERS[player.monsters[index].kind]
     traps: tuple[str | None, ...] = tuple(sorted(set(player.traps))) if kind.trap_cost else (None,)
-    feeds: tuple[int | None, ...] = feedable(player, index, index) if kind.monster_cost else (None,)
+    feeds: tuple[int | None, ...] = feedable(player, index, settled) if kind.monster_cost else (None,)
     return tuple(PayMonster(seat, index, True, t, f) for t in traps for f in feeds)
 
 
@@ -102,6 +127,16 @@ def special_card(state: GameState) -> SpecialEventCard | None:
     if state.variant != "full" or state.special_event is None:
         return None
     return SPECIAL_EVENTS[state.special_event]
+
+
+def ruling_card(state: GameState) -> str | None:
+    """LIB-TAB-8: the special event card the table rules on now, in a game
+    set up with ``table_rulings``: one the referee cannot read (SPE-12), at
+    its step, before anyone has resolved it; else None."""
+    if not state.table_rulings or current_event(state) != "special" or state.turn is None or state.turn.position:
+        return None
+    card = special_card(state)
+    return card.key if card is not None and announced_only("special", card.key) else None
 
 
 def huntable(player: PlayerState) -> tuple[int, ...]:
@@ -121,6 +156,11 @@ def _next_seat(state: GameState) -> GameState:
     return evolve(state, turn=_next_turn(state))
 
 
+def _payable(state: GameState, player: PlayerState, turn: Turn, index: int) -> bool:
+    """The monster at ``index`` can be paid now (EVT-PAY-1/2, Y2-19..21)."""
+    return can_pay(player, MONSTERS[player.monsters[index].kind], state.variant, index, turn.settled)
+
+
 def _decision_due(state: GameState) -> bool:
     """The acting player has a real choice now (otherwise ``auto`` steps)."""
     seat = turn_seat(state)
@@ -130,10 +170,7 @@ def _decision_due(state: GameState) -> bool:
     player = state.players[seat]
     event = current_event(state)
     if event == "payday":
-        if turn.step >= len(player.monsters):
-            return False
-        kind = MONSTERS[player.monsters[turn.step].kind]
-        return can_pay(player, kind, state.variant, turn.step)
+        return any(_payable(state, player, turn, i) for i in deciding(player, turn))
     if event == "taxes":
         return player.gold > 0
     card = special_card(state) if event == "special" else None
@@ -146,11 +183,16 @@ def _decision_due(state: GameState) -> bool:
 
 
 def to_move(state: GameState) -> frozenset[int]:
+    if ruling_card(state) is not None:
+        return frozenset({TABLE})
     seat = turn_seat(state)
     return frozenset({seat}) if seat is not None and _decision_due(state) else frozenset()
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
+    key = ruling_card(state)
+    if key is not None:
+        return (table.offered("special", key),)
     if not _decision_due(state):
         return ()
     seat = turn_seat(state)
@@ -159,15 +201,20 @@ def legal(state: GameState) -> tuple[Move, ...]:
     player = state.players[seat]
     event = current_event(state)
     if event == "payday":
-        kind = MONSTERS[player.monsters[turn.step].kind]
-        pay = _wages(seat, player, turn.step) if can_pay(player, kind, state.variant, turn.step) else ()
-        return pay + (PayMonster(seat, turn.step, False),)
+        moves: tuple[PayMonster, ...] = ()
+        for i in deciding(player, turn):
+            pay = _wages(seat, player, i, turn.settled) if _payable(state, player, turn, i) else ()
+            moves += pay + (PayMonster(seat, i, False),)
+        return moves
     if event == "special":
         return tuple(WitchHunt(seat, i) for i in huntable(player)) + (WitchHunt(seat, None),)
     return tuple(PayTaxes(seat, gold) for gold in range(min(tax_due(player), player.gold) + 1))
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
+    if isinstance(move, TableRuling):
+        key = ruling_card(state)
+        return table.explain(state, move, None if key is None else "special", key)
     event = current_event(state)
     name = EVENTS[event].name if event is not None else "no event"
     player = state.players[move.seat]
@@ -178,13 +225,11 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
         assert turn is not None
         if not 0 <= move.monster < len(player.monsters):
             return (Violation("EVT-PAY-1", f"there is no monster {move.monster + 1} in your lair (you have {len(player.monsters)})"),)
-        nxt = MONSTERS[player.monsters[turn.step].kind].name
-        if move.monster != turn.step:
-            return (
-                Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order; the {nxt} (monster {turn.step + 1}) is next, not monster {move.monster + 1}"),
-            )
-        kind = MONSTERS[player.monsters[turn.step].kind]
-        found = _year_two_wage_violation(player, kind, move)
+        now = deciding(player, turn)
+        if move.monster not in now:
+            return (_order_violation(player, turn, move.monster, now),)
+        kind = MONSTERS[player.monsters[move.monster].kind]
+        found = _year_two_wage_violation(player, kind, move, turn.settled)
         if found is not None:
             return (found,)
         if player.gold >= kind.gold and player.food >= kind.food:
@@ -216,7 +261,23 @@ def _numbers(indices: Iterable[int]) -> str:
     return ", ".join(str(i + 1) for i in indices)
 
 
-def _year_two_wage_violation(player: PlayerState, kind: MonsterKind, move: PayMonster) -> Violation | None:
+def _order_violation(player: PlayerState, turn: Turn, index: int, now: tuple[int, ...]) -> Violation:
+    """Y2-21, LIB-EVT-1: which monsters are decided now, and why not ``index``."""
+    kinds = [MONSTERS[m.kind] for m in player.monsters]
+    asked = kinds[index].name
+    if now and kinds[now[0]].monster_cost:
+        if kinds[index].monster_cost and index in turn.settled:
+            return Violation("Y2-21", f"the {asked} (monster {index + 1}) is paid already at this Pay Day")
+        if kinds[index].monster_cost:
+            return Violation("LIB-REV-2", f"alike Demons have the same effect: name the first of them (monster {_numbers(now)})")
+        return Violation("Y2-21", f"a player's Demons are settled before his other monsters: decide the Demon first (monster {_numbers(now)}), not the {asked} (monster {index + 1})")
+    if kinds[index].monster_cost:
+        return Violation("Y2-21", f"the {asked} (monster {index + 1}) is settled already at this Pay Day")
+    nxt = f"the {kinds[now[0]].name} (monster {now[0] + 1}) is next" if now else "every monster is decided"
+    return Violation("EVT-PAY-1", f"monsters are paid one at a time in lair order, the Demons first (Y2-21); {nxt}, not monster {index + 1}")
+
+
+def _year_two_wage_violation(player: PlayerState, kind: MonsterKind, move: PayMonster, settled: tuple[int, ...]) -> Violation | None:
     """Y2-19, Y2-20, Y2-21: the trap card and the fed monster of a wage."""
     if not move.pay:
         return None
@@ -229,14 +290,16 @@ def _year_two_wage_violation(player: PlayerState, kind: MonsterKind, move: PayMo
     elif move.trap is not None:
         return Violation("EVT-PAY-1", f"the {kind.name}'s wage takes no trap card")
     if kind.monster_cost:
-        options = feedable(player, move.monster, move.monster)
+        options = feedable(player, move.monster, settled)
         if not options:
-            return Violation("Y2-20", f"the {kind.name}'s wage is another of your monsters (not a ghost); you have none: it leaves")
+            return Violation("Y2-20", f"the {kind.name}'s wage is another of your monsters not yet settled (not a ghost); you have none: it leaves")
         if move.feed is None or not 0 <= move.feed < len(player.monsters) or move.feed == move.monster:
             return Violation("Y2-21", f"the {kind.name}'s wage is another of your monsters: name which one leaves (one of {_numbers(options)})")
         fed = player.monsters[move.feed]
         if MONSTERS[fed.kind].ghost:
             return Violation("Y2-20", f"a ghost cannot be fed to the {kind.name}; name a monster (one of {_numbers(options)})")
+        if move.feed in settled:
+            return Violation("Y2-21", f"the {MONSTERS[fed.kind].name} (monster {move.feed + 1}) is paid already at this Pay Day and cannot be fed (one of {_numbers(options)})")
         if move.feed not in options:
             return Violation("LIB-REV-2", f"alike monsters have the same effect: name the first of them (one of {_numbers(options)})")
     elif move.feed is not None:
@@ -306,13 +369,15 @@ def _pay_monster(
             paid["traps"] = tuple(traps)
             also["trap_discard"] = state.trap_discard + (trap,)
         wage = replaced(state.players, seat, evolve(state.players[seat], **paid))
-        step = index + 1
-        if feed is None:
-            return evolve(state, players=wage, turn=evolve(turn, step=step), **also)
-        # Y2-20, Y2-21: the fed monster leaves at once; no +1 evil (LIB-Y2-4)
-        if feed < index:
-            step -= 1
-        return _leave(evolve(state, players=wage, **also), seat, feed, "demon", turn=evolve(turn, step=step))
+        if not kind.monster_cost:
+            return evolve(state, players=wage, turn=evolve(turn, step=index + 1), **also)
+        # Y2-21: the Demon is settled (it stays, and the lair order starts
+        # once every Demon is); Y2-20: the fed monster leaves at once, no +1
+        # evil (LIB-Y2-4)
+        settled = turn.settled + (index,)
+        if feed is None:  # pragma: no cover - a Demon's wage always names its meal
+            return evolve(state, players=wage, turn=evolve(turn, settled=settled), **also)
+        return _leave(evolve(state, players=wage, **also), seat, feed, "demon", turn=evolve(turn, settled=_shifted(settled, feed)))
     # EVT-PAY-2: it leaves for the far lands; a troll takes its token (ACT-MON-5).
     # Its +1 evil comes after all this player's wages (RUL-14): counted in the turn.
     if narrating():
@@ -321,8 +386,14 @@ def _pay_monster(
         state,
         players=replaced(state.players, seat, _without(player, index)),
         far_lands=state.far_lands + (monster.kind,),
-        turn=evolve(turn, dismissed=turn.dismissed + 1),
+        turn=evolve(turn, dismissed=turn.dismissed + 1, settled=_shifted(turn.settled, index)),
     )
+
+
+def _shifted(settled: tuple[int, ...], gone: int) -> tuple[int, ...]:
+    """The settled Demons' indices once the monster at ``gone`` (never a
+    settled one) has left the lair."""
+    return tuple(i - 1 if i > gone else i for i in settled)
 
 
 def _without(player: PlayerState, index: int) -> PlayerState:
@@ -397,6 +468,10 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
 
 
 def play(state: GameState, move: Move) -> GameState:
+    if isinstance(move, TableRuling):  # LIB-TAB-8: the table applies the card; nothing else happens
+        key = ruling_card(state)
+        assert key is not None
+        return evolve(table.play(state, move, "special", key), turn=Turn(position=state.n_players))
     if isinstance(move, PayMonster):
         return _pay_monster(state, move.seat, move.monster, move.pay, move.trap, move.feed)
     if isinstance(move, WitchHunt):
@@ -412,16 +487,17 @@ def auto(state: GameState) -> GameState:
     leaving, a player with no gold taxed, a player with nothing left passed."""
     turn = state.turn
     seat = turn_seat(state)
-    if turn is None or seat is None or _decision_due(state):
+    if turn is None or seat is None or _decision_due(state) or ruling_card(state) is not None:
         return state
     event = current_event(state)
     player = state.players[seat]
     if event == "payday":
-        if turn.step < len(player.monsters):
-            kind = MONSTERS[player.monsters[turn.step].kind]
+        now = deciding(player, turn)
+        if now:
+            kind = MONSTERS[player.monsters[now[0]].kind]
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
-            return _pay_monster(state, seat, turn.step, False)
+            return _pay_monster(state, seat, now[0], False)
         return _next_seat(_dismissal_evil(state, seat))
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
@@ -434,10 +510,12 @@ def auto(state: GameState) -> GameState:
         if narrating():
             if state.variant == "first":
                 announce("event", "Special event: the first game uses no special events (EVT-SPECIAL-1, SPE-3).", None, event="special", card=None)
+            elif not state.special_events:
+                announce("event", "Special event: this game is played without the special event cards, so nothing happens (SPE-3).", None, event="special", card=None)
             elif card is None:
                 announce("event", "Special event: no card (the special deck is empty).", None, event="special", card=None)
             else:
-                announce("event", f"{card.name}: its text is not established, so nothing else happens (SPE-12).", None, event="special", card=card.key)
+                announce("event", f"{card.name[:1].upper()}{card.name[1:]}: its text is not established, so nothing else happens (SPE-12).", None, event="special", card=card.key)
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)

@@ -67,8 +67,8 @@ END = len(ACTION_ORDER)
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """RES-1: resolution starts at Get Food, top left (passing on at once
     over empty slots and dummy minions, as ``_onward`` does)."""
-    board, cursor = _onward(state, state.board, 0)
-    return evolve(state, board=board, resolution=cursor, phase=state.phase if phase is None else phase)  # RS-2, in the same copy
+    board, cursor, extra = _onward(state, state.board, 0)
+    return evolve(state, board=board, resolution=cursor, phase=state.phase if phase is None else phase, **extra)  # RS-2, in the same copy
 
 
 def _cursor(state: GameState) -> Resolution:
@@ -108,27 +108,60 @@ _RESOLVED: Resolution = Resolution(END, 0)
 """The cursor once all eight spaces are resolved (ACT-END-1)."""
 
 
-def _onward(state: GameState, board: Board, step: int) -> tuple[Board, Resolution]:
+def _onward(
+    state: GameState, board: Board, step: int, also: Mapping[str, Any] | None = None
+) -> tuple[Board, Resolution, dict[str, Any]]:
     """RES-1/RES-2: the cursor at the first slot from ``step`` (an index into
     the walk) where a player's minion waits, or at the end (ACT-END-1).
     Empty slots, where nothing happens, are passed; a dummy minion on the way
-    goes home and takes nothing (DUM3-4, DUM2-7). Returns the board with those
-    slots cleared and the cursor: the caller writes both in its one copy."""
+    goes home and takes nothing (DUM3-4, DUM2-7), unless the optional DUM3-5
+    is on and it stands on Hire Monster (``_dummy_hire``). Returns the board
+    with those slots cleared, the cursor and the Tavern and far lands a dummy
+    changed (``also``: the caller's own changes, which a dummy's hire
+    follows): the caller writes them all in its one copy."""
     players = len(state.players)
+    extra: dict[str, Any] = {}
     for i in range(step, len(_WALK)):
         space, slot = _WALK[i]
         colour = board[space][slot]
         if colour is None:
             continue
         if colour < players:  # a player's minion (``GameState.colour_seat``)
-            return board, _CURSORS[i]
-        if narrating():
+            return board, _CURSORS[i], extra
+        if state.dummy_hires and space == _MONSTER_SPACE:
+            extra = _dummy_hire(state, colour, _CURSORS[i], {**(also or {}), **extra})
+        elif narrating():
             at = _CURSORS[i]
             announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(at)} goes home.", None, colour=colour, **_at(at))
         board = with_slot(board, space, slot, None)
     if narrating():
         announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
-    return board, _RESOLVED
+    return board, _RESOLVED, extra
+
+
+_MONSTER_SPACE = ACTION_ORDER.index(Action.MONSTER)
+
+
+def _dummy_hire(state: GameState, colour: int, at: Resolution, now: Mapping[str, Any]) -> dict[str, Any]:
+    """DUM3-5 (optional, off by default; DUM2-7 for 2 players): the dummy
+    minion takes the Tavern's first monster or ghost, as laid out at the
+    round start (L), without paying, and it goes to the far lands; with the
+    Tavern empty it takes nothing. ``now``: the Tavern and far lands as the
+    resolution has left them so far."""
+    tavern: tuple[str, ...] = now.get("tavern", state.tavern)
+    far: tuple[str, ...] = now.get("far_lands", state.far_lands)
+    if not tavern:
+        if narrating():
+            announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(at)} goes home: the Tavern is empty (DUM3-5).", None, colour=colour, **_at(at))
+        return {"tavern": tavern, "far_lands": far}
+    gone = tavern[0]
+    if narrating():
+        announce(
+            "dummy",
+            f"{colour_name(state, colour)}'s minion on {_where(at)} sends the {MONSTERS[gone].name} from the Tavern to the Distant Lands (DUM3-5) and goes home.",
+            None, colour=colour, monster=gone, **_at(at),
+        )
+    return {"tavern": tavern[1:], "far_lands": far + (gone,)}
 
 
 def _finish(state: GameState, seat: int, carried: bool, *, also: Mapping[str, Any] | None = None, **changes: Any) -> GameState:
@@ -153,9 +186,9 @@ def _finish(state: GameState, seat: int, carried: bool, *, also: Mapping[str, An
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     # One copy of the state: the player's orders, the cleared slot, the cursor
     # moved on to the next player's minion (RES-2), the action's other changes.
-    board, cursor = _onward(state, with_slot(state.board, r.space, r.slot, None), _STEP[r.space, r.slot] + 1)
-    if also:
-        return evolve(state, players=players, board=board, resolution=cursor, **also)
+    board, cursor, extra = _onward(state, with_slot(state.board, r.space, r.slot, None), _STEP[r.space, r.slot] + 1, also)
+    if also or extra:
+        return evolve(state, players=players, board=board, resolution=cursor, **{**(also or {}), **extra})
     return evolve(state, players=players, board=board, resolution=cursor)
 
 
@@ -748,8 +781,8 @@ def auto(state: GameState) -> GameState:
     if seat is None:
         # An empty slot, or a dummy minion, which goes home and takes nothing
         # (DUM3-4, DUM2-7): the cursor passes on (RES-1, RES-2).
-        board, cursor = _onward(state, state.board, _STEP[(r.space, r.slot)])
-        return evolve(state, board=board, resolution=cursor)
+        board, cursor, extra = _onward(state, state.board, _STEP[(r.space, r.slot)])
+        return evolve(state, board=board, resolution=cursor, **extra)
     if r.dug > 0 and not _dig_squares(state, seat):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
         return _finish(state, seat, carried=True)

@@ -169,7 +169,13 @@ VARIANTS = ("first", "full")
 
 
 def initial_state(
-    players: int, variant: str, deal_and_keep: bool | None = None, first_player: int = FIRST_PLAYER.value
+    players: int,
+    variant: str,
+    deal_and_keep: bool | None = None,
+    first_player: int = FIRST_PLAYER.value,
+    special_events: bool = True,
+    dummy_hires: bool = False,
+    table_rulings: bool = False,
 ) -> GameState:
     """Lay out the game (the component tables: geometry and setup): supplies, evil,
     starting tunnels, order cards, decks as unseen multisets.
@@ -177,8 +183,15 @@ def initial_state(
     ``deal_and_keep`` (RUL-13): the first unavailable orders are dealt 3 and
     kept 2 (the full game's procedure, which a first game may use: True) or
     drawn 2 at random (the first game's own: False); None: the variant's own.
-    ``first_player`` (SETUP-1): the seat the table chose to begin. Both are
-    public setup parameters (LIB-Y1-6)."""
+    ``first_player`` (SETUP-1): the seat the table chose to begin.
+    ``special_events`` (SPE-3, LIB-TAB-7): False plays the full game without
+    the special event cards, the rulebook's easier game (the first game never
+    uses them). ``dummy_hires`` (DUM3-5): the optional rule, off by default,
+    under which a dummy minion on Hire Monster sends the Tavern's first monster
+    to the far lands. ``table_rulings`` (LIB-TAB-8): a real table, whose host
+    applies each card the referee cannot read as a table's ruling (the seat
+    ``TABLE`` is asked at that card's step). All are public setup parameters
+    (LIB-Y1-6)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Dungeon Lords is played by 2, 3 or 4 players, not {players!r}")
     if not isinstance(variant, str) or variant not in VARIANTS:
@@ -192,11 +205,17 @@ def initial_state(
         )
     if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
         raise ValueError(f"the first player is a seat of the game, 0 to {players - 1}, not {first_player!r} (SETUP-1)")
-    return _layout(players, variant, variant == "full" or bool(deal_and_keep), first_player)
+    for name, value in (("special_events", special_events), ("dummy_hires", dummy_hires), ("table_rulings", table_rulings)):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} is True or False, not {value!r}")
+    layout = _layout(players, variant, variant == "full" or bool(deal_and_keep), first_player, variant == "full" and special_events)
+    if dummy_hires or table_rulings:
+        layout = evolve(layout, dummy_hires=dummy_hires, table_rulings=table_rulings)
+    return layout
 
 
 @functools.lru_cache(maxsize=32)
-def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int) -> GameState:
+def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int, special_events: bool) -> GameState:
     """The layout itself: the same immutable state for the same arguments
     (cached: thousands of games start from the same few layouts).
 
@@ -249,7 +268,7 @@ def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int) 
         adventurers=Deck.of(ADVENTURER_DECKS[1]),
         events=Deck.of(EVENT_DECK),
         combat=Deck.of(COMBAT_DECKS[1]),
-        special=Deck.of(SPECIAL_EVENT_DECK) if variant == "full" else Deck(()),
+        special=Deck.of(SPECIAL_EVENT_DECK) if special_events else Deck(()),  # SPE-3: in the box otherwise
     )
     return GameState(
         variant=variant,
@@ -264,4 +283,5 @@ def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int) 
         decks=decks,
         spied=tuple(() for _ in range(players)),
         dummy_evil=EVIL_START.value if players == 2 else None,
+        special_events=special_events,
     )

@@ -4,7 +4,8 @@ Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
 
 - ``GET /``: a form to create a game; ``POST /games`` creates one (form or
   JSON ``{"players", "variant", "first_player", "auto_chance", "replayable",
-  "seed"}``) and answers with the host's link and one link per seat (shown once);
+  "seed", "no_special_events", "table_rulings"}``) and answers with the
+  host's link and one link per seat (shown once);
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
 - ``GET /g/G/T/state``: the same as JSON (``dlrules.serve.table.page_data``);
 - ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
@@ -137,7 +138,7 @@ def _request_id(body: Mapping[str, Any]) -> str | None:
     return rid
 
 
-CREATE_FIELDS = ("players", "variant", "first_player", "auto_chance", "replayable", "seed")
+CREATE_FIELDS = ("players", "variant", "first_player", "auto_chance", "replayable", "seed", "no_special_events", "table_rulings")
 """The fields of a new game's request (``POST /games``)."""
 
 
@@ -187,6 +188,8 @@ def game_request(data: Mapping[str, Any], form: bool = False) -> dict[str, Any]:
         "seed": _whole(data, "seed", None, 0, MAX_SEED, form),
         "auto_chance": _yes(data, "auto_chance", form),
         "replayable": _yes(data, "replayable", form),
+        "special_events": not _yes(data, "no_special_events", form),  # SPE-3's easier game
+        "table_rulings": _yes(data, "table_rulings", form),  # LIB-TAB-8
     }
 
 

@@ -19,6 +19,7 @@ main { padding: 8px 12px; }
 h2 { font-size: 17px; margin: 14px 0 6px 0; }
 #picture svg { max-width: 100%; height: auto; }
 #position { white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; background: #fff; padding: 8px; }
+#ruling input { font-size: 15px; }
 #moves button, #chance button { display: block; margin: 4px 0; padding: 6px 10px; font-size: 15px; text-align: left; width: 100%; }
 select { font-size: 15px; max-width: 100%; }
 #message { padding: 8px; margin: 6px 0; display: none; }
@@ -35,7 +36,7 @@ _SCRIPT = r"""
   var base = location.pathname.replace(/\/$/, '');
   var current = -1;
   var shownDone = -1;
-  var lastMoves = null, lastChance = null;
+  var lastMoves = null, lastChance = null, lastRuling = null;
   function el(tag, text) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } return e; }
   function say(kind, lines) {
     var m = document.getElementById('message');
@@ -128,6 +129,48 @@ _SCRIPT = r"""
       box.appendChild(s); box.appendChild(b);
     }
   }
+  function rulingForm(box, r) {
+    // LIB-TAB-8: the host applies a card the referee cannot read, as the table agrees.
+    box.innerHTML = '';
+    if (!r) { return; }
+    box.appendChild(el('h2', "The table's ruling"));
+    box.appendChild(el('p', 'The referee cannot read ' + r.card + ': apply what the printed card says (or nothing), as the table agrees. ' +
+      'The ruling is written into the game record.'));
+    var p = el('p'); var l = el('label', "The card's printed name (optional) "); var name = el('input');
+    name.id = 'rulingname'; name.maxLength = 60; name.placeholder = r.card; l.appendChild(name); p.appendChild(l); box.appendChild(p);
+    var ref = el('ul');
+    r.players.forEach(function (pl) {
+      var party = pl.party.map(function (a, i) { return (i + 1) + '. ' + a; }).join(', ') || 'empty';
+      var monsters = pl.monsters.map(function (m, i) { return (i + 1) + '. ' + m; }).join(', ') || 'none';
+      ref.appendChild(el('li', pl.label + ': party ' + party + '; monsters ' + monsters));
+    });
+    box.appendChild(ref);
+    var rows = el('div'); box.appendChild(rows);
+    function addRow() {
+      var row = el('p'); row.className = 'change';
+      var kind = el('select'); kind.className = 'kind';
+      r.kinds.forEach(function (k) { var o = el('option', k.replace('_', ' ')); o.value = k; kind.appendChild(o); });
+      var who = el('select'); who.className = 'player';
+      r.players.forEach(function (pl, i) { var o = el('option', pl.label); o.value = String(i); who.appendChild(o); });
+      var target = el('input'); target.className = 'target'; target.type = 'number'; target.min = '1'; target.placeholder = 'adventurer or monster no.';
+      var amount = el('input'); amount.className = 'amount'; amount.type = 'number'; amount.placeholder = 'amount';
+      var x = el('button', 'remove'); x.type = 'button'; x.addEventListener('click', function () { rows.removeChild(row); });
+      [kind, who, target, amount, x].forEach(function (e) { row.appendChild(e); row.appendChild(document.createTextNode(' ')); });
+      rows.appendChild(row);
+    }
+    var add = el('button', 'Add a change'); add.type = 'button'; add.id = 'addchange'; add.addEventListener('click', addRow); box.appendChild(add);
+    var go = el('button', "Apply the table's ruling"); go.type = 'button'; go.id = 'applyruling';
+    go.addEventListener('click', function () {
+      var changes = [];
+      rows.querySelectorAll('p.change').forEach(function (row) {
+        var t = row.querySelector('.target').value, a = row.querySelector('.amount').value;
+        changes.push({kind: row.querySelector('.kind').value, player: parseInt(row.querySelector('.player').value, 10),
+          amount: a === '' ? 0 : parseInt(a, 10), target: t === '' ? null : parseInt(t, 10) - 1});
+      });
+      post('/move', {at: current, move: JSON.stringify({type: 'TableRuling', seat: -2, card: name.value.trim(), changes: changes})});
+    });
+    box.appendChild(go);
+  }
   function draw(d) {
     var m = document.getElementById('message');
     if (d.n !== current && m.className === 'done' && current >= 0 && d.n > shownDone) { m.className = ''; }
@@ -150,10 +193,12 @@ _SCRIPT = r"""
       b.addEventListener('click', function () { post('/draw', {at: current}); });
       chance.appendChild(b);
     }
+    var rulingKey = JSON.stringify(d.ruling || null);
+    if (rulingKey !== lastRuling) { lastRuling = rulingKey; rulingForm(document.getElementById('ruling'), d.ruling); }
     document.getElementById('chancenote').textContent = d.chance_note;
     var replay = document.getElementById('replayable');
     replay.textContent = d.replayable_note; replay.className = d.replayable_note ? '' : 'hidden';
-    document.getElementById('nomoves').style.display = (d.moves.length || d.server_draw) ? 'none' : 'block';
+    document.getElementById('nomoves').style.display = (d.moves.length || d.server_draw || d.ruling) ? 'none' : 'block';
     var rec = document.getElementById('record');
     if (d.record) { rec.href = base + '/record'; rec.style.display = 'inline'; } else { rec.style.display = 'none'; }
     var log = document.getElementById('log'); log.innerHTML = '';
@@ -190,7 +235,7 @@ def game_page(title: str) -> str:
         f"<body data-n='-1'><header><strong>Dungeon Lords: {escape(title)}</strong><span id='n'></span>"
         "<span id='phase'></span><span id='tomove'></span></header>\n<main>"
         "<div id='message'></div><p id='replayable' class='hidden'></p>"
-        "<h2>Your moves</h2><div id='moves'></div><div id='chance'></div>"
+        "<h2>Your moves</h2><div id='moves'></div><div id='chance'></div><div id='ruling'></div>"
         "<p id='chancenote'></p><p id='nomoves'>Nothing for you to do now.</p>"
         "<p><a id='record' class='hidden' download='game.jsonl'>Download the game's record</a></p>"
         "<h2>The table</h2><div id='picture'></div><pre id='position'></pre>"
@@ -212,6 +257,9 @@ def home_page() -> str:
         "<option value='first'>first game (no special events)</option></select></label></p>"
         "<p><label>First player <select name='first_player'><option>1</option><option>2</option><option>3</option><option>4</option></select></label></p>"
         "<p><label><input type='checkbox' name='auto_chance' value='1'> the server draws every card (no box on the table)</label></p>"
+        "<p><label><input type='checkbox' name='no_special_events' value='1'> leave the special event cards out (the rulebook's easier game)</label></p>"
+        "<p><label><input type='checkbox' name='table_rulings' value='1' checked> the host applies each card the referee cannot read "
+        "(a table's ruling, written into the record)</label></p>"
         "<p><label><input type='checkbox' name='replayable' value='1'> replayable (practice): the server's draws follow a seed, "
         "so whoever knows it foresees them; every page says so</label></p>"
         "<p><label>Seed of a replayable game <input name='seed' size='8' placeholder='random'></label></p>"

@@ -39,14 +39,16 @@ import attrs
 from dlrules.components import Action
 from dlrules.engine import apply, legal_moves, to_move
 from dlrules.errors import IllegalMove, Violation
-from dlrules.moves import Draw, Move
+from dlrules.components import SPECIAL_EVENTS
+from dlrules.moves import Draw, Move, TableRuling
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
 from dlrules.render import describe_move
 from dlrules.views import private_to
 from dlrules.serialization import dumps, loads
+from dlrules.serve.ruling import ruling_data
 from dlrules.serve.store import HOST_ROLE, Answered, GameRow, Store, StoredMove
-from dlrules.state import CHANCE, GameState
+from dlrules.state import CHANCE, TABLE, GameState
 
 HOST = None
 """The role of the host's link (a seat's role is its seat number)."""
@@ -202,10 +204,17 @@ class Tables:
         seed: int | None = None,
         auto_chance: bool = False,
         replayable: bool = False,
+        *,
+        special_events: bool = True,
+        table_rulings: bool = False,
     ) -> Created:
         """A new game. Its draws come from the operating system's secure
         source; only a ``replayable`` game draws from ``seed`` (a random one
-        when none is given), and its pages say so (LIB-SRV-9)."""
+        when none is given), and its pages say so (LIB-SRV-9).
+        ``special_events=False``: the full game without the special event
+        cards (SPE-3); ``table_rulings``: the host applies each card the
+        referee cannot read (LIB-TAB-8). Both live in the game's state, so the
+        store needs no column for them."""
         if seed is not None and not replayable:
             raise Refusal(400, "LIB-SRV-9", "a seed makes every draw foreseeable: give it only for a game marked replayable")
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
@@ -218,7 +227,9 @@ class Tables:
             raise Refusal(400, "LIB-SRV-5", f"the first player is a seat from 1 to {players}")
         from dlrules.engine import settle
 
-        state = settle(initial_state(players, variant, None, first_player))
+        state = settle(
+            initial_state(players, variant, None, first_player, special_events=special_events, table_rulings=table_rulings)
+        )
         host, seats = new_token(), tuple(new_token() for _ in range(players))
         row = GameRow(
             id=new_id(), players=players, variant=variant, first_player=first_player,
@@ -265,7 +276,11 @@ class Tables:
 
         game = self.games[gid]
         moves: tuple[Move, ...] = tuple(loads(m.move, Move) for m in self.store.moves(gid))
-        rec = make_record(game.row.players, game.row.variant, moves, seed=game.row.seed, first_player=game.row.first_player)
+        start = game.state  # the setup options stay in every position of the game
+        rec = make_record(
+            game.row.players, game.row.variant, moves, seed=game.row.seed, first_player=game.row.first_player,
+            special_events=start.special_events, dummy_hires=start.dummy_hires, table_rulings=start.table_rulings,
+        )  # fmt: skip
         return dumps_record(rec)
 
     # --- moves ---------------------------------------------------------------------
@@ -381,6 +396,10 @@ class Tables:
 
     @staticmethod
     def _allowed(state: GameState, role: Role, move: Move) -> None:
+        if move.seat == TABLE:  # LIB-TAB-8: the table's ruling is the host's to enter
+            if role is not HOST:
+                raise Refusal(403, "LIB-SRV-2", "a table's ruling is entered on the host's page")
+            return
         if move.seat == CHANCE:
             owner = chance_owner(state) if CHANCE in to_move(state) else HOST
             if owner != role:
@@ -514,6 +533,13 @@ def entry_options(state: GameState, role: Role, legal: Sequence[Move]) -> list[M
     for card in _seen_elsewhere(state, role, first.deck):
         if card in counts:
             counts[card] -= 1
+    if first.deck == "special":  # the unnamed cards are one option: the first of them still offered
+        unnamed = _unreadable_specials()
+        left = [k for k in unnamed if counts.get(k, 0) > 0]
+        for k in unnamed:
+            counts.pop(k, None)
+        if left:
+            counts[left[0]] = 1
     return [Draw(first.deck, k) for k in sorted(counts) if counts[k] > 0]
 
 
@@ -556,6 +582,9 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     chance: list[dict[str, Any]] = []
     chance_note = ""
     server_draw = False
+    ruling = ruling_data(state) if role is HOST and TABLE in seen.to_move else None
+    if TABLE in seen.to_move and role is not HOST:
+        chance_note = "waiting for the host to apply a card the referee cannot read (the table's ruling)"
     if CHANCE in seen.to_move:
         owner = chance_owner(state)
         legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
@@ -579,7 +608,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "seat": role,
         "players": players,
         "phase": phase_name(state),
-        "to_move": [("chance" if s == CHANCE else seat_label(s)) for s in seen.to_move],
+        "to_move": [("chance" if s == CHANCE else seat_label(s)) for s in sorted(seen.to_move)],
         "position": describe(seen),
         "moves": moves,
         "chance": chance,
@@ -587,6 +616,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         "chance_note": chance_note,
         "replayable": game.row.seed is not None,
         "replayable_note": REPLAYABLE_NOTE if game.row.seed is not None else "",
+        "ruling": ruling,
         "log": log,
         "auto_chance": game.row.auto_chance,
         "order_titles": {a.value: a.title for a in Action},
@@ -595,12 +625,21 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
 
 
 def _card_label(move: Draw) -> str:
-    """A card's name and deck, the same whether it is still in the deck or not."""
-    from dlrules.render import adventurer_label, combat_card_name, monster_name, room_name, trap_name
+    """A card's name and deck, the same whether it is still in the deck or not;
+    never a placeholder key (the unnamed special event cards: one option,
+    ``_card_options``)."""
+    from dlrules.components.cards import UNREADABLE_SPECIAL
+    from dlrules.render import adventurer_label, card_name, combat_card_name
 
-    names: dict[str, Any] = {
-        "monsters": monster_name, "rooms": room_name, "traps": trap_name, "combat": combat_card_name,
-        "adventurers": adventurer_label,
-    }  # fmt: skip
-    name: Any = names.get(move.deck, str)
+    if move.deck == "special" and card_name("special", move.card) == UNREADABLE_SPECIAL:
+        return f"{UNREADABLE_SPECIAL} ({len(_unreadable_specials())} such cards; special)"
+    names: dict[str, Any] = {"combat": combat_card_name, "adventurers": adventurer_label}
+    name: Any = names.get(move.deck, lambda key: card_name(move.deck, key))
     return f"{name(move.card)} ({move.deck})"
+
+
+def _unreadable_specials() -> tuple[str, ...]:
+    """The special event cards with no known name (SPE-C-6 … SPE-C-9)."""
+    from dlrules.components.cards import UNREADABLE_SPECIAL
+
+    return tuple(k for k, c in SPECIAL_EVENTS.items() if c.name == UNREADABLE_SPECIAL)

@@ -40,7 +40,7 @@ from dlrules.phases.combat.party import (
 )
 from dlrules.phases.combat.planning import battle_tiles
 from dlrules.phases.combat.steps import _step, enter
-from dlrules.state import CHANCE, GameState
+from dlrules.state import CHANCE, TABLE, GameState
 
 
 def auto(state: GameState) -> GameState:
@@ -62,7 +62,7 @@ def auto(state: GameState) -> GameState:
         return _step(state)  # no decision can be due here (``_battle_moves``)
     moves = legal(state)
     if moves:
-        if len(moves) == 1 and moves[0].seat != CHANCE and not hides_a_card(state, moves[0]):
+        if len(moves) == 1 and moves[0].seat not in (CHANCE, TABLE) and not hides_a_card(state, moves[0]):
             return play(state, moves[0])  # LIB-CMB-1: a forced decision is automatic
         return state
     return _step(state)

@@ -24,9 +24,12 @@ from dlrules.moves import (
     PlanDefence,
     ReleasePrisoner,
     Target,
+    TableRuling,
     Transform,
     WordOfPeace,
 )
+from dlrules.phases import table
+from dlrules.phases.combat import ruling
 from dlrules.phases.combat.fight import _battle, _card, _knock_out, _monsters_only, _seat_at, _set_battle
 from dlrules.phases.combat.monsters import _attack, _attack_violation, _attacks, _first_of_alike
 from dlrules.phases.combat.party import party
@@ -90,6 +93,10 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     members = party(state, seat)
     if b.aiming is not None:
         return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6; M-5: the Witch's second small attack, anyone
+    if b.choosing == ruling.TABLE_CHOICE:
+        found = ruling.ruling_card(state)
+        assert found is not None
+        return (table.offered(*found),)  # LIB-TAB-8: the table, not the defender
     if b.choosing == "word-of-peace":
         return (WordOfPeace(seat, True), WordOfPeace(seat, False))
     if b.choosing == "suggestion":
@@ -140,6 +147,9 @@ def _explain(state: GameState, move: Move) -> Violation | None:
     f = state.fight
     if f is None:
         return None
+    if isinstance(move, TableRuling):
+        refused = ruling.explain(state, move)
+        return refused[0] if refused else None
     if isinstance(move, Draw):
         if move.deck != "combat":
             return Violation("CMB-REF-3", f"chance turns up this round's combat card now, not a card of the {move.deck} deck")
@@ -176,6 +186,8 @@ def _explain(state: GameState, move: Move) -> Violation | None:
         refusal = evil_cost_violation(state.variant, player, kind.evil, f"the {kind.name}'s wage")
         if refusal is not None:  # CMB-SPELL-7: a wage paid for Suggestion is a cost
             return refusal
+    if b.choosing == ruling.TABLE_CHOICE:
+        return Violation("LIB-TAB-8", "the table is applying the round's card, which the referee cannot read: wait for its ruling")
     if b.choosing is not None:
         return Violation("CMB-REF-4", f"the {COMBAT_CARDS[b.choosing].name} card asks for your choice now: {_choice_hint(b.choosing)}")
     if b.step == "trap":
@@ -197,6 +209,8 @@ def _choice_hint(card: str) -> str:
 
 
 def play(state: GameState, move: Move) -> GameState:
+    if isinstance(move, TableRuling):
+        return ruling.play(state, move)
     if isinstance(move, Draw):
         return _reveal(state, move.card, drawn=_card(state) is None)
     if isinstance(move, PlanDefence):

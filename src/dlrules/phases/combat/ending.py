@@ -1,9 +1,10 @@
 """The end of a battle, of a combat round and of the combat (CMB-EOR-1..3,
 CMB-END-1..2, CMB-END-4, CMB-9).
 
-Owns: the Poisoned Dart's later damage, also on a paladin who moved on
-(CMB-EOR-1, CMB-EOR-2, LIB-CMB-6, LIB-RC-1, PAL-7; eliminated into the prison
-where he now is, CMB-8), a battle stopped for want of a party (CMB-BAT-3)
+Owns: the Poisoned Dart's later damage at the end of the combat round, after
+its last battle, also on a paladin who moved on (CMB-EOR-1, CMB-EOR-2, CMB-4,
+LIB-CMB-6, LIB-RC-1, PAL-7; eliminated into the prison where he then is,
+CMB-8), a battle stopped for want of a party (CMB-BAT-3)
 and the next defender's turn (CMB-BAT-1), monsters that did not act
 and traps not revealed (CMB-MON-8, CMB-TRAP-9), the next round or the end
 (CMB-EOR-3, CMB-END-1), and survivors leaving for the Distant Lands with every
@@ -13,8 +14,9 @@ monster face up again (CMB-END-2, CMB-END-4, CMB-9).
 from __future__ import annotations
 
 from dlrules.components.combat import COMBAT_ROUNDS
-from dlrules.phases.combat.fight import _battle, _fight, _knocked_out, _one, _plan_of, _tile, ground_of
-from dlrules.phases.combat.party import _name, _with_party, hurt, is_illusion, party
+from dlrules.components import AdventurerClass
+from dlrules.phases.combat.fight import _battle, _fight, _knocked_out, _plan_of, _tile, ground_of
+from dlrules.phases.combat.party import _name, _with_party, adventurer_class, hurt, is_illusion, party
 from dlrules.phases.common import announce, narrating, plural, replaced
 from dlrules.state import GameState, evolve
 
@@ -25,19 +27,18 @@ def _ended(state: GameState, position: int) -> GameState:
 
 
 def _end_battle(state: GameState, *, stopped: bool) -> GameState:
-    """CMB-EOR-1: the Poisoned Dart's later damage (LIB-CMB-6: at the end of
-    this battle; CMB-EOR-2, LIB-RC-1: a paladin who left during it takes his
-    where he now is); CMB-MON-8,
-    CMB-TRAP-9: monsters that did not act are knocked out, traps not revealed
-    go back unpaid with their gold."""
+    """CMB-MON-8, CMB-TRAP-9: monsters that did not act are knocked out,
+    traps not revealed go back unpaid with their gold. The Poisoned Dart's
+    later damage waits for the end of the round (``_end_of_round``, CMB-EOR-1),
+    except on a wizard made invisible in this battle, who cannot be harmed
+    this round: his is dropped now (C1-4, U-13)."""
     b = _battle(state)
     seat = b.seat
-    members = party(state, seat)
-    if any(a.poison for a in members):
-        amounts = [a.poison for a in members]
-        state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
-        state = hurt(state, seat, amounts, "The Poisoned Dart's later damage", "poison")
-    state = _poisoned_paladin_elsewhere(state, seat)
+    if b.invisible:
+        members = party(state, seat)
+        if any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
+            spared = [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
+            state = _with_party(state, seat, spared)
     f = _fight(state)
     b = _battle(state)
     if stopped and narrating():
@@ -56,27 +57,31 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     return evolve(state, players=players, fight=fight)  # one copy
 
 
-def _poisoned_paladin_elsewhere(state: GameState, seat: int) -> GameState:
-    """CMB-EOR-2 (LIB-RC-1): a paladin hit by a Poisoned Dart in ``seat``'s
-    battle who moved to another dungeon before the battle ended (the
-    defender's conquest cost him 1 evil and another lord is now strictly
-    higher, PAL-7) still takes the dart's 2 at this moment, in the dungeon
-    where he now is; an elimination sends him to that dungeon's prison (CMB-8)."""
-    f = _fight(state)
-    lead = f.paladin
-    where = state.paladin
-    if lead is None or not lead.poison or where is None or where == seat or f.paladin_gone:
-        return state
-    members = party(state, where)
-    if lead not in members:
-        return state
-    index = members.index(lead)
-    state = evolve(state, fight=evolve(f, paladin=evolve(lead, poison=0)))
-    return hurt(state, where, _one(index, lead.poison), "The Poisoned Dart's later damage (the paladin has moved on)", "poison")
+def _end_of_round(state: GameState) -> GameState:
+    """CMB-EOR-1, CMB-EOR-2 (LIB-CMB-6, LIB-RC-1): after the round's last
+    battle, every adventurer a Poisoned Dart hit this round and not
+    eliminated since takes its 2 more damage, which anti-trap cannot prevent;
+    dungeon by dungeon in play order, which is the play order of the battles
+    the darts were played in (L). A poisoned paladin who moved on takes them
+    in the dungeon he is now in, after any battle he fought there, and goes
+    to that dungeon's prison if they eliminate him (CMB-8; L). A tile
+    conquered this round stays conquered; a party emptied here ends that
+    lord's combat (CMB-END-1)."""
+    for seat in state.player_order():
+        members = party(state, seat)
+        if not any(a.poison for a in members):
+            continue
+        amounts = [a.poison for a in members]
+        state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
+        state = hurt(state, seat, amounts, "The Poisoned Dart's later damage, at the end of the round", "poison")
+    return state
 
 
 def _end_round(state: GameState) -> GameState:
-    """CMB-EOR-3, CMB-END-1, CMB-END-2."""
+    """CMB-EOR-1 then CMB-EOR-3, CMB-END-1, CMB-END-2: the end-of-round
+    effects, then the next round or, after round 4 or with no party left,
+    the end of the combat."""
+    state = _end_of_round(state)
     f = _fight(state)
     n = state.n_players
     if f.round >= COMBAT_ROUNDS.value or not any(party(state, s) for s in range(n)):

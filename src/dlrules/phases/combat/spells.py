@@ -101,6 +101,8 @@ def _cast(state: GameState, b: Battle) -> tuple[GameState, Battle]:
         if _monsters_only(p, b.sent):
             return state, evolve(b, choosing=spell)
         return state, b
+    if spell == "none" and state.table_rulings:
+        return state, evolve(b, choosing="table")  # LIB-TAB-8: the table rules on the card it can read (``ruling``)
     return state, b  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
 
 

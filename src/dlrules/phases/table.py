@@ -1,0 +1,242 @@
+"""A table's ruling (LIB-TAB-8): at a real table, when a card the referee
+cannot read comes up (``components.ANNOUNCED_ONLY``: special event cards
+whose text is not established, SPE-12; combat cards with no established
+effect, CMB-SPELL-8), the host applies its effect as an explicit
+``TableRuling``, written into the game record with the card's name as the
+table entered it, narrated ("the table applies Song of Courage: …"), checked
+like any move and replayed exactly.
+
+Only in a game set up with ``table_rulings=True``; the phase that owns the
+card's step asks the table's pseudo-seat (``TABLE``) there and nowhere else,
+so seats, bots and the AI adapters (whose games never set the option) are
+never offered it. The phase calls ``explain`` and ``play``; this module knows
+the adjustments, not the steps.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+import attrs
+
+from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, SPECIAL_EVENTS
+from dlrules.errors import Violation
+from dlrules.moves import ADJUSTMENTS, Adjustment, TableRuling
+from dlrules.phases.common import announce, clamp_evil, collecting, move_evil, narrating, plural, update_player
+from dlrules.state import TABLE, Adventurer, GameState, Monster, evolve
+
+RULE = "LIB-TAB-8"
+MAX_NAME = 60
+"""The longest card name the table may enter (a printed name is short)."""
+MAX_CHANGES = 16
+"""At most this many adjustments in one ruling."""
+COMBAT_ONLY = frozenset({"withdraw", "skip_healing", "skip_conquest"})
+"""Kinds that only mean something in a battle (the combat phase applies them)."""
+BATTLE_KINDS = COMBAT_ONLY | {"damage", "heal", "knock_out"}
+"""Kinds the combat phase applies itself during a battle (its party holds the
+paladin, its sent monsters may stop acting)."""
+
+
+def card_title(deck: str, key: str) -> str:
+    """The referee's own name of ``key`` (never a placeholder key)."""
+    if deck == "special":
+        return SPECIAL_EVENTS[key].name
+    return COMBAT_CARDS[key].name
+
+
+def offered(deck: str, key: str) -> TableRuling:
+    """The one ruling ``legal_moves`` lists at the card's step: the table
+    applies nothing. Any other ruling is checked by ``explain``."""
+    return TableRuling(TABLE, "", ())
+
+
+def name_of(move: TableRuling, deck: str, key: str) -> str:
+    """The card's name as the narration gives it: the table's, else the referee's."""
+    return move.card.strip() or card_title(deck, key)
+
+
+def _name_violation(name: object) -> Violation | None:
+    if not isinstance(name, str):
+        return Violation(RULE, "the card's name is text")
+    if len(name) > MAX_NAME:
+        return Violation(RULE, f"the card's name is at most {MAX_NAME} characters, not {len(name)}")
+    if any(unicodedata.category(c)[0] == "C" for c in name):
+        return Violation(RULE, "the card's name is one line of printable text")
+    return None
+
+
+@attrs.frozen
+class InBattle:
+    """How the combat phase sees a ruling made in a battle: the ``party`` of
+    a dungeon (the paladin at its head when he attacks it), an adventurer's
+    ``hit_points`` (Create Food included) and the ``change`` it makes itself
+    (``BATTLE_KINDS``). Passed in by the combat phase, which this module does
+    not import."""
+
+    party: Callable[[GameState, int], tuple[Adventurer, ...]]
+    hit_points: Callable[[Adventurer], int]
+    change: Callable[[GameState, Adjustment], GameState]
+
+
+def explain(state: GameState, move: TableRuling, deck: str | None, key: str | None, battle: InBattle | None = None) -> tuple[Violation, ...]:
+    """Why ``move`` is refused now, or () when it may be applied. ``deck``,
+    ``key``: the card whose step it is (None: no card of the table's now);
+    ``battle``: the step is in a battle (combat-only kinds allowed)."""
+    if not state.table_rulings:
+        return (Violation(RULE, "this game was not set up for table rulings (new_game(..., table_rulings=True))"),)
+    if move.seat != TABLE:
+        return (Violation(RULE, f"a table's ruling is the table's (seat {TABLE}), not a player's"),)
+    if deck is None or key is None:
+        return (Violation(RULE, "a table's ruling is made only during the step of a card the referee cannot read"),)
+    found = _name_violation(move.card)
+    if found is not None:
+        return (found,)
+    if len(move.changes) > MAX_CHANGES:
+        return (Violation(RULE, f"at most {MAX_CHANGES} changes in one ruling, not {len(move.changes)}"),)
+    trial = state
+    with collecting():  # the trial run tells nobody anything
+        for n, change in enumerate(move.changes, start=1):
+            problem = _change_violation(trial, change, battle)
+            if problem is not None:
+                return (Violation(RULE, f"change {n}: {problem}"),)
+            trial = _one_change(trial, change, battle, quiet=True)
+    return ()
+
+
+def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) -> str | None:
+    """What is wrong with one change against ``state`` (the changes before it
+    applied), or None."""
+    if c.kind not in ADJUSTMENTS:
+        return f"{c.kind!r} is not a kind of change (one of {', '.join(ADJUSTMENTS)})"
+    if not 0 <= c.player < state.n_players:
+        return f"there is no Player {c.player + 1} in a {state.n_players}-player game"
+    if c.kind in COMBAT_ONLY and battle is None:
+        return f"{c.kind.replace('_', ' ')} is a change for a battle, and no battle is being fought"
+    p = state.players[c.player]
+    who = f"Player {c.player + 1}"
+    if c.kind in ("damage", "heal"):
+        party = party_of(state, c.player, battle)
+        if c.target is None or not 0 <= c.target < len(party):
+            return f"{who}'s party has {plural(len(party), 'adventurer')}: name one, 1 to {len(party)}" if party else f"{who}'s party is empty"
+        if c.amount < 1:
+            return f"the {'damage' if c.kind == 'damage' else 'healing'} is at least 1, not {c.amount}"
+        a = party[c.target]
+        if c.kind == "heal" and c.amount > a.damage:
+            return f"adventurer {c.target + 1} of {who}'s party has {plural(a.damage, 'damage counter')}: it cannot lose {c.amount}"
+        hp = battle.hit_points(a) if battle is not None else _printed_hit_points(a.key)
+        if c.kind == "damage" and a.damage + c.amount >= hp:
+            return (
+                f"adventurer {c.target + 1} of {who}'s party has {hp - a.damage} hit points left: a table's ruling "
+                "may not eliminate him (the referee's rules decide eliminations)"
+            )
+        return None
+    if c.kind in ("withdraw", "knock_out"):
+        if c.target is None or not 0 <= c.target < len(p.monsters):
+            return f"{who} has {plural(len(p.monsters), 'monster')}: name one, 1 to {len(p.monsters)}" if p.monsters else f"{who} has no monster"
+        if c.kind == "knock_out" and not p.monsters[c.target].ready:
+            return f"monster {c.target + 1} of {who} is knocked out already"
+        return None
+    if c.target is not None:
+        return f"a change of {c.kind} names no adventurer or monster"
+    if c.kind in ("gold", "food", "imps", "evil"):
+        if c.amount == 0:
+            return f"a change of {c.kind} of 0 changes nothing"
+        now = {"gold": p.gold, "food": p.food, "imps": p.imps, "evil": p.evil}[c.kind]
+        after = now + c.amount
+        if c.kind == "evil" and clamp_evil(after) != after:
+            return f"{who}'s evil is {now}: moving it {c.amount:+d} leaves the evilometer (1 to 15)"
+        if after < 0:
+            return f"{who} has {now} {c.kind}: losing {-c.amount} would leave less than none"
+        if c.kind == "imps" and after < p.busy_imps + p.foreimps:
+            return f"{who} has {p.busy_imps + p.foreimps} imps at work: at most {now - p.busy_imps - p.foreimps} can be lost"
+        return None
+    if c.amount:
+        return f"{c.kind.replace('_', ' ')} takes no amount"
+    return None
+
+
+def party_of(state: GameState, seat: int, battle: InBattle | None = None) -> tuple[Adventurer, ...]:
+    """``seat``'s party as the ruling numbers it: in a battle as the combat
+    phase sees it (the paladin at its head when he attacks that dungeon)."""
+    return battle.party(state, seat) if battle is not None else state.players[seat].party
+
+
+def _printed_hit_points(key: str) -> int:
+    """An adventurer's printed hit points, outside a combat (no Create Food)."""
+    tile = ADVENTURERS.get(key)
+    if tile is not None:
+        return tile.hp
+    return next((p.hp for p in PALADINS.values() if p.key == key), 1)
+
+
+def play(state: GameState, move: TableRuling, deck: str, key: str, battle: InBattle | None = None) -> GameState:
+    """Apply ``move`` (already checked) and narrate it; in a ``battle`` the
+    combat phase applies the kinds it owns (``BATTLE_KINDS``)."""
+    name = name_of(move, deck, key)
+    if narrating():
+        said = "; ".join(describe(state, c, battle) for c in move.changes) or "no change"
+        announce(
+            "table_ruling", f"The table applies {name}: {said}.", None,
+            card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
+        )  # fmt: skip
+    for c in move.changes:
+        state = _one_change(state, c, battle, quiet=False)
+    return state
+
+
+def _one_change(state: GameState, c: Adjustment, battle: InBattle | None, quiet: bool) -> GameState:
+    if battle is not None and c.kind in BATTLE_KINDS:
+        return battle.change(state, c)
+    return _apply(state, c, quiet)
+
+
+def describe(state: GameState, c: Adjustment, battle: InBattle | None = None) -> str:
+    """One change in words, with the numbers it applies."""
+    who = f"Player {c.player + 1}"
+    if c.kind in ("damage", "heal"):
+        a = party_of(state, c.player, battle)[c.target or 0]
+        what = f"the {_adventurer_words(a.key)} (adventurer {(c.target or 0) + 1} of {who}'s party)"
+        return f"{what} {'takes' if c.kind == 'damage' else 'heals'} {c.amount} damage"
+    if c.kind in ("withdraw", "knock_out"):
+        m = state.players[c.player].monsters[c.target or 0]
+        verb = "is withdrawn face up" if c.kind == "withdraw" else "is knocked out (face down)"
+        return f"{who}'s {MONSTERS[m.kind].name} (monster {(c.target or 0) + 1}) {verb}"
+    if c.kind == "imps":
+        return f"{who} {'gains' if c.amount > 0 else 'loses'} {plural(abs(c.amount), 'imp')}"
+    if c.kind in ("gold", "food", "evil"):
+        return f"{who} {'gains' if c.amount > 0 else 'loses'} {abs(c.amount)} {c.kind}"
+    return f"{who}'s party {'does not heal' if c.kind == 'skip_healing' else 'does not conquer'} this round"
+
+
+def _adventurer_words(key: str) -> str:
+    """``warrior HP8``, ``paladin HP5``: an adventurer as the ruling names him
+    (the words of ``render.adventurer_label``, which sits above the phases)."""
+    tile = ADVENTURERS.get(key)
+    if tile is not None:
+        return f"{tile.cls.value} HP{tile.hp}"
+    paladin = next((p for p in PALADINS.values() if p.key == key), None)
+    return f"paladin HP{paladin.hp}" if paladin is not None else "illusion"
+
+
+def _apply(state: GameState, c: Adjustment, quiet: bool) -> GameState:
+    """One change outside a battle's own bookkeeping (the checks are done)."""
+    p = state.players[c.player]
+    if c.kind in ("damage", "heal"):
+        i = c.target or 0
+        a = p.party[i]
+        hurt = evolve(a, damage=a.damage + (c.amount if c.kind == "damage" else -c.amount))
+        return update_player(state, c.player, party=p.party[:i] + (hurt,) + p.party[i + 1 :])
+    if c.kind == "knock_out":
+        i = c.target or 0
+        return update_player(state, c.player, monsters=p.monsters[:i] + (Monster(p.monsters[i].kind, False),) + p.monsters[i + 1 :])
+    if c.kind in ("gold", "food"):
+        return update_player(state, c.player, **{c.kind: getattr(p, c.kind) + c.amount})
+    if c.kind == "imps":
+        imps = p.imps + c.amount
+        return update_player(state, c.player, imps=imps)
+    if c.kind == "evil":
+        if quiet:
+            return update_player(state, c.player, evil=p.evil + c.amount)
+        return move_evil(state, c.player, c.amount)  # the paladin checked after every space (PAL-5)
+    return state  # the combat-only kinds: the combat phase applies them
