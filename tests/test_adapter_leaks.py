@@ -86,18 +86,20 @@ def test_no_leak_through_openspiel(players: int) -> None:
                 actions, probs = zip(*state.chance_outcomes())
                 state.apply_action(int(np.random.RandomState(rng.randrange(2**31)).choice(actions, p=probs)))
                 continue
-            if state.game_state.fight is None and rng.random() < 0.5:  # half the building decisions, every combat one
+            if state.partial.seat is not None or (state.game_state.fight is None and rng.random() < 0.5):
+                # the first decision of half the building moves and of every combat move (the rest of a
+                # move is the maker's own decisions, shown to that seat alone)
                 state.apply_action(rng.choice(state.legal_actions()))
                 continue
             secret = _with_combat_secrets(state.game_state, rng)
             fought = fought or secret.fight is not None
-            one = DungeonLordsState(game, secret)
+            one = DungeonLordsState(game, secret, state.recall)
             for p in range(players):  # every player, the one to move and the others
-                two = DungeonLordsState(game, _perturb(secret, p, rng))
-                text = one.information_state_string(p)
-                assert text == two.information_state_string(p) == two.observation_string(p)
-                tensor = one.information_state_tensor(p)
-                assert tensor == two.information_state_tensor(p) == two.observation_tensor(p)
+                two = DungeonLordsState(game, _perturb(secret, p, rng), state.recall)
+                assert one.information_state_string(p) == two.information_state_string(p)
+                assert one.observation_string(p) == two.observation_string(p)
+                assert one.information_state_tensor(p) == two.information_state_tensor(p)
+                assert one.observation_tensor(p) == two.observation_tensor(p)
                 if not one.is_chance_node():  # a look at a combat card in progress: chance's outcomes are the deck's
                     assert one.legal_actions(p) == two.legal_actions(p)
             state.apply_action(rng.choice(state.legal_actions()))
@@ -123,6 +125,9 @@ def test_no_leak_through_pettingzoo(players: int) -> None:
                 env.step(None)
                 continue
             real: GameState = env.state_
+            if env.partial.seat is not None:  # the rest of a move: the maker's own decisions
+                env.step(int(rng.choice(list(np.flatnonzero(env.observe(agent)["action_mask"])))))
+                continue
             env.state_ = _with_combat_secrets(real, rng)
             fought = fought or real.fight is not None
             twin.agent_selection = agent

@@ -10,12 +10,12 @@ import pytest
 pettingzoo = pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import dlrules  # noqa: E402
 from dlrules import IllegalMove, Phase  # noqa: E402
-from dlrules.actions import NUM_ACTIONS, legal_actions  # noqa: E402
-from dlrules.adapters.pettingzoo import env, raw_env  # noqa: E402
+from dlrules.adapters.pettingzoo import ILLEGAL_REWARD, env, raw_env  # noqa: E402
+from dlrules.decisions import NUM_DECISIONS, legal_decisions  # noqa: E402
 
 
 def _play(e: Any, seed: int) -> list[tuple[str, int | None]]:
@@ -41,7 +41,7 @@ def test_pettingzoo_api_test_passes(players: int, variant: str) -> None:
 
 
 def test_pettingzoo_seed_test_passes() -> None:
-    seed_test(lambda: env(players=3, variant="full"), num_cycles=50)  # each cycle compares masks of NUM_ACTIONS
+    seed_test(lambda: env(players=3, variant="full"), num_cycles=50)  # each cycle compares masks of NUM_DECISIONS
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
@@ -56,9 +56,8 @@ def test_LIB_AI_3_agents_observations_and_rewards_at_the_end_of_the_game() -> No
     assert e.possible_agents == ["player_0", "player_1", "player_2"]
     obs = e.observe(e.agent_selection)
     assert set(obs) == {"observation", "action_mask"}
-    assert obs["action_mask"].shape == (NUM_ACTIONS,) and obs["action_mask"].dtype == np.int8
-    seat = e.possible_agents.index(e.agent_selection)
-    assert list(np.flatnonzero(obs["action_mask"])) == list(legal_actions(e.state_, seat))
+    assert obs["action_mask"].shape == (NUM_DECISIONS,) and obs["action_mask"].dtype == np.int8
+    assert list(np.flatnonzero(obs["action_mask"])) == list(legal_decisions(e.partial))
     rewards: dict[str, float] = {}
     scores: dict[str, int] = {}
     for agent in e.agent_iter():
@@ -83,15 +82,63 @@ def test_chance_is_resolved_by_the_environment() -> None:
     assert e.state_.players[0].dealt  # the first deal was drawn
 
 
-def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing() -> None:
+def test_an_illegal_action_ends_the_game_with_the_offender_losing_the_classic_convention() -> None:
     e = raw_env(players=2)
     e.reset(seed=3)
-    before = e.state_
+    offender = e.agent_selection
+    mask = e.observe(offender)["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[-1]))
+    assert all(e.terminations.values())
+    assert e.rewards == {a: (ILLEGAL_REWARD if a == offender else 0.0) for a in e.possible_agents}
+    assert "LIB-AI-6" in e.infos[offender]["illegal_move"]
+
+
+def test_strict_refuses_an_illegal_action_with_its_rule_and_changes_nothing() -> None:
+    e = raw_env(players=2, strict=True)
+    e.reset(seed=3)
+    before = e.partial
     mask = e.observe(e.agent_selection)["action_mask"]
     with pytest.raises(IllegalMove) as refused:
         e.step(int(np.flatnonzero(mask == 0)[-1]))
-    assert refused.value.rules
-    assert e.state_ is before
+    assert refused.value.rules == ("LIB-AI-6",)
+    assert e.partial is before
+
+
+def test_pettingzoo_render_test_passes_and_rgb_array_is_the_picture() -> None:
+    pytest.importorskip("cairosvg")
+    render_test(lambda render_mode=None: env(players=2, render_mode=render_mode))
+    e = raw_env(players=2, render_mode="rgb_array")
+    e.reset(seed=1)
+    picture = e.render()
+    assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3 and picture.shape[0] > 100
+    assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 10  # a drawing, not a blank page
+
+
+def test_state_is_the_whole_position_for_a_centralised_critic() -> None:
+    e = raw_env(players=3)
+    e.reset(seed=2)
+    state = e.state()
+    assert state.shape == e.state_space.shape and state.dtype == np.float32
+    seat = e.possible_agents.index(e.agent_selection)
+    assert e.state_.players[seat].dealt  # dealt orders: private, but in the state
+
+
+@pytest.mark.parametrize("reward", ["score", "rank"])
+def test_LIB_AI_3_other_rewards(reward: str) -> None:
+    e = raw_env(players=3, variant="first", reward=reward)
+    e.reset(seed=1)
+    final: dict[str, float] = {}
+    for agent in e.agent_iter():
+        _, r, termination, truncation, info = e.last()
+        if termination:
+            final[agent] = r
+        e.step(None if termination or truncation else int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    result = dlrules.outcome(e.state_)
+    assert result is not None
+    if reward == "score":
+        assert final == {f"player_{s}": float(result.totals[s]) for s in range(3)}
+    else:
+        assert sum(final.values()) == pytest.approx(1.5)
 
 
 def test_bad_configuration_is_refused() -> None:
@@ -124,4 +171,4 @@ def test_ansi_render_and_action_descriptions_are_text() -> None:
     text = e.render()
     assert text is not None and text.startswith("Year 1, winter (setup)") and "player_1: gold 3" in text
     action = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
-    assert e.describe_action(action).startswith("P1 keep ")
+    assert e.describe_action(action).startswith("P1 KeepUnavailable.orders ")

@@ -20,7 +20,13 @@ def _examples() -> dict[str, str]:
     blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
     named = {}
     for code in blocks:
-        key = "openspiel" if "pyspiel" in code else "pettingzoo" if "pettingzoo" in code else "actions"
+        key = (
+            "openspiel" if "pyspiel" in code
+            else "pettingzoo" if "pettingzoo" in code
+            else "gym" if "adapters.gym" in code
+            else "decisions" if "dlrules.decisions" in code
+            else "actions"
+        )  # fmt: skip
         named[key] = code
     return named
 
@@ -42,6 +48,18 @@ def test_the_generated_tables_are_up_to_date() -> None:
         assert f"| {piece.name} | {piece.start} | {piece.size} |" in DOC
 
 
+def test_the_decisions_example_runs_and_names_a_decision() -> None:
+    assert _run(_examples()["decisions"]).startswith("ChooseOrders.orders ")
+
+
+def test_the_decision_table_is_in_the_doc() -> None:
+    from dlrules.decisions import NUM_DECISIONS, describe_decision_blocks
+
+    assert f"`NUM_DECISIONS` = {NUM_DECISIONS} player decisions" in DOC
+    for name, first, size, _ in describe_decision_blocks():
+        assert f"| {name} | {first} | {size} |" in DOC
+
+
 def test_the_actions_example_runs_and_prints_a_rule() -> None:
     assert re.match(r"\('[A-Z]+[A-Z0-9-]*',", _run(_examples()["actions"]))
 
@@ -59,3 +77,9 @@ def test_the_pettingzoo_example_plays_a_random_policy_to_the_end_of_the_game() -
     rewards = dict(re.findall(r"'(player_[0-9])': ([0-9.]+)", printed))
     assert set(rewards) == {"player_0", "player_1", "player_2"}
     assert abs(sum(float(r) for r in rewards.values()) - 1.0) < 1e-9  # LIB-AI-3: the win shared among the winners
+
+
+def test_the_gymnasium_example_plays_one_seat_to_the_end() -> None:
+    pytest.importorskip("gymnasium")
+    printed = _run(_examples()["gym"])
+    assert re.match(r"-?[0-9.]+ \{'score': -?[0-9]+\}", printed)

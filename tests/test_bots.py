@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 import dlrules
-from dlrules.bots import BOTS, greedy_policy
+from dlrules.bots import BOTS, IsmctsBot, greedy_policy
+from dlrules.chance import Policy
 from dlrules.moves import Decline, FinishDigging, MineGold, PayMonster, PayTaxes, TakeAction
 
 
@@ -27,7 +28,8 @@ def test_greedy_mines_with_the_most_imps_pays_the_most_and_keeps_its_monsters() 
 
 
 def test_bots_play_legal_games_to_the_end_of_what_is_implemented() -> None:
-    for name, policy in BOTS.items():
+    cheap: dict[str, Policy] = {**BOTS, "ismcts": IsmctsBot(iterations=2, horizon=4, width=3)}  # the searching bot with a tiny budget
+    for name, policy in cheap.items():
         for players in (2, 3, 4):
             out = dlrules.play_out(dlrules.new_game(players), {s: policy for s in range(players)}, random.Random(players))
             state = dlrules.new_game(players)
@@ -35,3 +37,53 @@ def test_bots_play_legal_games_to_the_end_of_what_is_implemented() -> None:
                 assert move in dlrules.legal_moves(state), name
                 state = dlrules.apply(state, move)
             assert state == out.state and not dlrules.to_move(state)
+
+
+def test_the_ismcts_bot_reads_nothing_it_may_not_know_sibling_positions_same_choice() -> None:
+    """Two positions that differ only in another player's trap cards (and so
+    the trap deck): the bot cannot tell them apart, and with the same seed it
+    makes the same choice in both (LIB-AI-7: it plays in resampled worlds)."""
+    import attrs
+
+    from dlrules.state import Deck
+
+    bot = IsmctsBot(iterations=6, horizon=10, width=6)
+    rng = random.Random(11)
+    state = dlrules.new_game(3)
+    checked = 0
+    while not dlrules.is_over(state) and checked < 4:
+        state = dlrules.play_out(state, None, rng, max_moves=3).state
+        seats = dlrules.to_move(state)
+        if dlrules.CHANCE in seats or not seats:
+            continue
+        seat = min(seats)
+        holder = next((s for s in range(3) if s != seat and state.players[s].traps), None)
+        if holder is None:
+            continue
+        theirs = state.players[holder].traps[0]
+        other = next((k for k, _ in state.decks.traps.unseen if k != theirs), None)
+        if other is None:
+            continue
+        hand = tuple(sorted((other, *state.players[holder].traps[1:])))
+        deck = Deck(state.decks.traps.without(other).with_card(theirs).unseen, state.decks.traps.bottom)
+        sibling = attrs.evolve(
+            state,
+            players=tuple(attrs.evolve(p, traps=hand) if s == holder else p for s, p in enumerate(state.players)),
+            decks=attrs.evolve(state.decks, traps=deck),
+        )
+        assert sibling != state and dlrules.view(sibling, seat) == dlrules.view(state, seat)
+        moves = tuple(m for m in dlrules.legal_moves(state) if m.seat == seat)
+        if len(moves) < 2:
+            continue
+        one, two = random.Random(checked), random.Random(checked)
+        assert bot(state, moves, one) == bot(sibling, moves, two)
+        assert one.getstate() == two.getstate()  # the same simulations, draw for draw
+        checked += 1
+    assert checked >= 2
+
+
+def test_the_ismcts_bot_budget_is_checked() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="at least"):
+        IsmctsBot(iterations=0)

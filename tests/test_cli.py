@@ -211,3 +211,12 @@ def test_play_narrates_the_combat_rounds(capsys: pytest.CaptureFixture[str]) -> 
     for said in ("Combat round 1: the card is", "Battle in Player 1's dungeon", "Combat round 4 begins.", "Combat is over"):
         assert said in combat
     assert "year two" in combat
+
+
+def test_play_seats_one_bot_per_seat_with_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from dlrules.cli import main as cli_main
+
+    assert cli_main(["play", "--players", "2", "--variant", "first", "--bots", "greedy,random", "--quiet", "--seed", "2"]) == 0
+    assert "bots P1 greedy, P2 random" in capsys.readouterr().out
+    assert cli_main(["play", "--players", "2", "--bots", "greedy,clever"]) == 2
+    assert "--bots names one bot for every seat or one per seat" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -40,6 +41,19 @@ def test_replay_and_catch_illegal_reports_the_line_and_rule() -> None:
     assert "every problem: ['line" in out
 
 
+def test_conformance_adapter_speaks_the_referee_protocol() -> None:
+    """examples/conformance_adapter.py answers line by line, errors as data
+    (its whole-kit run: tests/test_conformance_kit.py)."""
+    requests = ['{"cmd": "hello"}', '{"cmd": "observe"}', '{"cmd": "new_game", "players": 2}', "[1]",
+                '{"cmd": "apply", "move": {"type": "Decline", "seat": 0}}', '{"cmd": "quit"}']  # fmt: skip
+    done = subprocess.run([sys.executable, str(EXAMPLES / "conformance_adapter.py")], input="\n".join(requests) + "\n",
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["ok"] for a in answers] == [True, False, True, False, False, True]
+    assert answers[0]["protocol"] == "dlrules-referee" and answers[1]["error"]["kind"] == "no_game"
+    assert answers[3]["error"]["kind"] == "bad_request" and answers[4]["error"]["kind"] == "illegal_move" and answers[4]["error"]["rules"]
+
+
 def test_every_example_is_tested() -> None:
-    tested = {"play_seeded_game.py", "referee_table_game.py", "replay_and_catch_illegal.py"}
+    tested = {"play_seeded_game.py", "referee_table_game.py", "replay_and_catch_illegal.py", "conformance_adapter.py"}
     assert {p.name for p in EXAMPLES.glob("*.py")} == tested

@@ -81,7 +81,10 @@ def test_no_private_function_of_a_dependency_is_used() -> None:
     assert hits == []
 
 
-def test_the_wheel_ships_the_rulebook_and_leaves_the_developer_tools_out(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel a non-editable ``pip install .`` installs, built from a clean copy."""
+    tmp_path = tmp_path_factory.mktemp("wheel")
     source = tmp_path / "source"  # a clean copy: no build/ or egg-info left from other builds
     shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
     for name in ("pyproject.toml", "README.md", "LICENSE"):
@@ -92,8 +95,35 @@ def test_the_wheel_ships_the_rulebook_and_leaves_the_developer_tools_out(tmp_pat
     )  # fmt: skip
     if done.returncode != 0:
         pytest.skip(f"no wheel could be built here (no build backend available): {done.stderr.strip()[-200:]}")
-    (wheel,) = tmp_path.glob("dlrules-*.whl")
+    (built,) = tmp_path.glob("dlrules-*.whl")
+    return built
+
+
+def test_the_wheel_ships_the_rulebook_and_leaves_the_developer_tools_out(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"dlrules/py.typed", "dlrules/rulebook/year1.json", "dlrules/rulebook/rulings.json", "dlrules/cli_rules.py"} <= names
     assert not [n for n in names if n.startswith("dlrules/tools/")]
     assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE") for n in names)
+
+
+def test_the_installed_package_carries_the_conformance_kit_and_runs_it(wheel: Path, tmp_path: Path) -> None:
+    """Issue 27: scenarios, schemas, the protocol and the perft anchors are package
+    data; installed from the wheel (not editable), ``dlrules conformance run`` finds
+    and passes every scenario of the kit."""
+    kit = ROOT / "src" / "dlrules" / "conformance"
+    names = set(zipfile.ZipFile(wheel).namelist())
+    files = [p for p in kit.rglob("*") if p.is_file() and p.suffix in (".json", ".md") and "__pycache__" not in p.parts]
+    assert {"dlrules/" + p.relative_to(kit.parent).as_posix() for p in files} <= names
+    assert len([n for n in names if n.startswith("dlrules/conformance/scenarios/")]) == len(list((kit / "scenarios").rglob("*.json")))
+    target = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    code = "import dlrules.conformance as k, dlrules.cli as c, sys; print(k.KIT); sys.exit(c.main(['conformance', 'run']))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    first, *rest = run.stdout.splitlines()
+    assert first.startswith(str(target))
+    count = len(list((kit / "scenarios").rglob("*.json")))
+    assert f"{count} of {count} scenarios passed" in rest[-1]

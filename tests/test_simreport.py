@@ -97,7 +97,7 @@ def test_the_table_says_what_a_win_is() -> None:
     text = format_table(summarize(read_results(GAMES)))
     assert "win = the highest score (SCO-3); tied seats share the victory and each counts a win" in text
     assert "1 unfinished games left out" in text
-    assert "seat 2     3      4     75.0%  30.1% - 95.4%" in text
+    assert "  seat 2                        3      4     75.0%  30.1% - 95.4%" in text
     assert "shared victory (tie for the highest score)      1  25.0%" in text
 
 
@@ -130,7 +130,7 @@ def test_the_report_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     pytest.importorskip("matplotlib")
     assert main(["report", str(GAMES), "--out", str(tmp_path / "rep")]) == 0
     out = capsys.readouterr().out
-    assert "5 games; players 2; variant full" in out and "and 8 plots" in out
+    assert "5 games; players 2; variant full" in out and "and 10 plots" in out
     assert (tmp_path / "rep" / "index.html").exists() and (tmp_path / "rep" / "game_length.png").exists()
 
 
@@ -162,3 +162,25 @@ def test_plots_without_matplotlib_name_the_extra(
     out, err = capsys.readouterr()
     assert "pip install 'dlrules[report]'" in err and "--no-plots" in err
     assert out == "" and not (tmp_path / "o").exists()
+
+
+def test_the_report_marks_the_first_player_and_the_fair_share_and_names_score_lines_in_words() -> None:
+    s = summarize(read_results(GAMES))
+    assert s.began == (4, 0) and s.fair_share == 0.5  # no first_player in these lines: seat 1 began them all
+    assert [(r.label, r.wins, r.games) for r in s.order_wins] == [("first player", 2, 4), ("2nd in turn", 3, 4)]
+    text = format_table(s)
+    assert "seat 1 (began every game)" in text and "fair share (1/2)" in text and "50.0%" in text
+    assert "unconquered rooms" in text and "title: Battle Lord" in text and "Hall of Fame" in text
+    assert "Titles by seat (games each seat held it, alone or shared)" in text
+
+
+def test_rotating_the_first_player_reports_the_turn_order(tmp_path: Path) -> None:
+    from dlrules.simulate import Config, play_game
+
+    config = Config(games=4, players=2, seed=3, variant="first", bots=("greedy",), rotate_start=True)
+    games = [play_game(config, i) for i in range(4)]
+    assert [g["first_player"] for g in games] == [0, 1, 0, 1]
+    s = summarize(games)
+    assert s.began == (2, 2)
+    assert sum(r.games for r in s.order_wins) == 8
+    assert "seat 1 (began 2)" in format_table(s)

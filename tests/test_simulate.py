@@ -317,6 +317,23 @@ def test_the_ray_backend_without_ray_says_which_extra(tmp_path: Path, monkeypatc
     assert not (tmp_path / "r.jsonl").exists()  # nothing left behind
 
 
+def test_joining_a_ray_cluster_that_refuses_says_to_set_the_token_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cluster with token authentication is joined only with
+    RAY_AUTH_MODE=token and its token: the error says so (docs/simulation.md)."""
+    import types
+
+    from dlrules.simulate import _ray_start
+
+    def refuse(**_: object) -> None:
+        raise ConnectionError("Authentication failed: missing token")
+
+    fake = types.SimpleNamespace(is_initialized=lambda: False, init=refuse)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(SimulationError, match="RAY_AUTH_MODE=token") as refused:
+        _ray_start(None, "10.0.0.1:6379")
+    assert "RAY_AUTH_TOKEN" in str(refused.value) and "ray get-auth-token" in str(refused.value)
+
+
 def test_the_command_prints_what_it_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "r.jsonl"
     code = main(["simulate", "--games", "2", "--players", "2", "--variant", "first", "--seed", "3",

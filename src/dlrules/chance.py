@@ -177,3 +177,20 @@ def play_out(
         state = apply(state, move)
         made.append(move)
     return PlayOut(state, tuple(made))
+
+
+def outcome_weights(state: GameState) -> tuple[tuple[Move, int], ...]:
+    """The chance moves now with integer weights proportional to their
+    probabilities (``chance_outcomes`` without fractions: adapters and
+    search loops that want floats divide by the sum)."""
+    moves = tuple(m for m in legal_moves(state) if m.seat == CHANCE) if CHANCE in to_move(state) else ()
+    if not moves:
+        return ()
+    weights = _weights(state, moves)
+    if weights == ():
+        return tuple((m, 1) for m in moves)
+    if weights is None:
+        outcomes = tuple((m, probability(state, m)) for m in moves)
+        denominator = math.lcm(*(p.denominator for _, p in outcomes))
+        return tuple((m, int(p * denominator)) for m, p in outcomes)
+    return tuple(zip(moves, weights))

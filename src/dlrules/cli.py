@@ -126,9 +126,12 @@ def _emit(data: Any) -> None:
 def _play(args: argparse.Namespace) -> int:
     with usage_errors(ValueError):
         start = settle(initial_state(args.players, args.variant, special_events=not args.no_special_events))
-    policy = BOTS[args.bot]
+    names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot]
+    if len(names) not in (1, args.players) or any(n not in BOTS for n in names):
+        raise UsageError(f"--bots names one bot for every seat or one per seat ({args.players}), each one of {', '.join(sorted(BOTS))}: not {args.bots!r}")
+    names = names * args.players if len(names) == 1 else names
     rng = random.Random(args.seed)
-    result = play_out(start, {s: policy for s in range(args.players)}, rng, max_moves=args.max_moves)
+    result = play_out(start, {s: BOTS[names[s]] for s in range(args.players)}, rng, max_moves=args.max_moves)
     record = make_record(args.players, args.variant, result.moves, seed=args.seed, special_events=not args.no_special_events)
     if args.record:
         try:
@@ -152,7 +155,8 @@ def _play(args: argparse.Namespace) -> int:
                 "variant": args.variant,
                 "special_events": not args.no_special_events and args.variant == "full",
                 "seed": args.seed,
-                "bot": args.bot,
+                "bot": args.bot if len(set(names)) == 1 and not args.bots else None,
+                "bots": names,
                 "moves": len(result.moves),
                 "over": over,
                 "outcome": _outcome_data(state),
@@ -163,7 +167,8 @@ def _play(args: argparse.Namespace) -> int:
         )
         return 0
     without = ", without the special event cards" if args.no_special_events and args.variant == "full" else ""
-    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant{without}), seed {args.seed}, {args.bot} bots.")
+    who = f"{names[0]} bots" if len(set(names)) == 1 else "bots " + ", ".join(f"P{s + 1} {n}" for s, n in enumerate(names))
+    print(f"A {args.players}-player game of Dungeon Lords ({args.variant} variant{without}), seed {args.seed}, {who}.")
     if args.quiet:
         return _play_summary(args, state, narrated, len(result.moves))
     for _, event in narrated:
@@ -424,7 +429,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_game_options(play)
     play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
-    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining)")
+    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining; ismcts searches, about 0.2 s a decision)")
+    play.add_argument("--bots", metavar="NAMES", help="one bot per seat, separated by commas (e.g. ismcts,greedy); overrides --bot")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
     play.add_argument("--verbose", action="store_true", help="also print every move (in notation), deals and secret choices")
     play.add_argument("--quiet", action="store_true", help="no narration: a line per year, then the score sheet")
@@ -469,6 +475,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_serve  # serve (issue 17)
 
     cli_serve.register(sub)
+    from dlrules import cli_conformance  # engine, conformance (issue 27)
+
+    cli_conformance.register(sub)
     return parser
 
 

@@ -36,6 +36,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 variant=args.variant,
                 bots=bots,
                 rotate=args.rotate,
+                rotate_start=args.rotate_start,
                 max_moves=args.max_moves,
                 special_events=not args.no_special_events,
             )
@@ -105,6 +106,11 @@ def register(sub: Any) -> None:
         "or an importable policy module:function (default greedy)",
     )
     sim.add_argument("--rotate", action="store_true", help="rotate the bots round the seats from game to game")
+    sim.add_argument(
+        "--rotate-start",
+        action="store_true",
+        help="rotate the first player from game to game (game i begins with seat i mod players, SETUP-1): every seat begins equally often",
+    )
     sim.add_argument("--workers", type=_workers, default=None, metavar="K|auto", help="processes (default auto: every core)")
     sim.add_argument("--backend", choices=BACKENDS, default="process", help="process pool (default) or Ray (dlrules[ray])")
     sim.add_argument("--address", default=None, help="Ray cluster address (e.g. auto or HOST:6379); default: a local Ray")

@@ -37,6 +37,7 @@ __all__ = [
     "Summary",
     "format_table",
     "measure_name",
+    "score_line_name",
     "pyplot",
     "summarize",
     "wilson",
@@ -50,7 +51,7 @@ Z95 = 1.959963984540054
 DEFAULT_COUNT = "rooms"
 """The measure when no game of the file is scored (all cut off by --max-moves)."""
 
-PLOTS = ("measure_by_seat", "win_rate_by_seat", "win_rate_by_bot", "game_length")
+PLOTS = ("measure_by_seat", "win_rate_by_seat", "win_rate_by_bot", "win_rate_by_turn_order", "game_length")
 """The plots ``write_plots`` draws, each as NAME.png and NAME.svg."""
 
 
@@ -138,11 +139,36 @@ class Summary:
     """(title, games held by one player alone, games shared)"""
     points: tuple[Spread, ...] = ()
     """points of each score line (rule ID), over every seat of every scored game"""
+    began: tuple[int, ...] = ()
+    """how many of the ranked games each seat began (SETUP-1; ``first_player``, seat 1 when a line has none)"""
+    order_wins: tuple[Rate, ...] = ()
+    """win rate by place in the turn order: the first player, the second …"""
+    seat_titles: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """(title, how many scored games each seat held it, alone or shared)"""
     announced: int = 0
     """games that turned up a card the referee only announces (its effect not
     applied: the result line's ``announced_only``, LIB-TAB-8)"""
     without_special: int = 0
     """games played without the special event cards (SPE-3)"""
+
+    @property
+    def fair_share(self) -> float | None:
+        """1 / players, the win rate of a seat when every seat is alike (None for mixed player counts)."""
+        return 1 / self.players[0] if len(self.players) == 1 else None
+
+
+def score_line_name(rule: str) -> str:
+    """A score line for people: what it counts (``unconquered rooms``), a
+    title's name, the Hall of Fame; the rule ID itself for one it does not know."""
+    from dlrules.components.scoring import ITEM_VALUES, TITLES
+
+    for item, value in ITEM_VALUES.items():
+        if item.value == rule:
+            return value.what
+    for title, spec in TITLES.items():
+        if title.value == rule:
+            return f"title: {spec.name}"
+    return "Hall of Fame" if rule == "SCO-12" else rule
 
 
 def measure_name(games: Sequence[dict[str, Any]], win_by: str | None) -> str:
@@ -200,6 +226,10 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
     ends: Counter[str] = Counter()
     alone: Counter[str] = Counter()
     shared_titles: Counter[str] = Counter()
+    began = [0] * seats
+    order_w = [0] * seats
+    order_n = [0] * seats
+    held: dict[str, list[int]] = {}
     for game in games:
         ends[_end(game)] += 1
         for c in game.get("counts") or ():
@@ -211,6 +241,12 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
                 points.setdefault(str(rule), []).append(float(value))
         for name, exclusive in _titles(game):
             (alone if exclusive else shared_titles)[name] += 1
+        for t in game.get("titles") or ():
+            if isinstance(t, dict):
+                counts_of = held.setdefault(str(t.get("name", t.get("title", "?"))), [0] * seats)
+                for h in t.get("holders") or ():
+                    if isinstance(h, int) and 0 <= h < seats:
+                        counts_of[h] += 1
         if measure == "score" and not _is_scored(game):
             continue  # cut off before the end: no score, no winner
         ranked += 1
@@ -225,13 +261,19 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
             best = max(values)
             winners = {s for s, v in enumerate(values) if v == best}
         shared += len(winners) > 1
+        first = game.get("first_player", 0)
+        first = first if isinstance(first, int) and 0 <= first < len(values) else 0
+        began[first] += 1
         for s, (bot, value) in enumerate(zip(bots, values)):
             seat_n[s] += 1
             bot_n[bot] += 1
             by_seat[s].append(value)
+            place = (s - first) % len(values)
+            order_n[place] += 1
             if s in winners:
                 seat_w[s] += 1
                 bot_w[bot] += 1
+                order_w[place] += 1
     return Summary(
         games=len(games),
         measure=measure,
@@ -248,10 +290,17 @@ def summarize(games: Sequence[dict[str, Any]], win_by: str | None = None) -> Sum
         ends=tuple(sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))),
         titles=tuple((t, alone[t], shared_titles[t]) for t in sorted(set(alone) | set(shared_titles))),
         points=tuple(Spread(rule, tuple(points[rule])) for rule in sorted(points, key=_rule_order)),
+        began=tuple(began),
+        order_wins=tuple(Rate(_place(i), order_w[i], order_n[i]) for i in range(seats) if order_n[i]),
+        seat_titles=tuple((t, tuple(held[t])) for t in sorted(held)),
         announced=sum(1 for g in games if g.get("announced_only")),
         without_special=sum(1 for g in games if g.get("special_events") is False),
     )
 
+
+def _place(i: int) -> str:
+    """A place in the turn order for people: the first player, then 2nd, 3rd, 4th."""
+    return "first player" if i == 0 else f"{i + 1}{'nd' if i == 1 else 'rd' if i == 2 else 'th'} in turn"
 
 def announced_sentence(summary: Summary) -> str:
     """What the numbers rest on: how many games turned up a card the referee
@@ -305,12 +354,23 @@ def _num(x: float) -> str:
 def table_rows(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]:
     """The report as titled tables: (title, header, rows)."""
     rate_header = ["", "wins", "games", "win rate", "95% CI"]
+    fair = summary.fair_share
 
     def rates(rs: Sequence[Rate]) -> list[list[str]]:
-        return [
+        rows = [
             [r.label, str(r.wins), str(r.games), _pct(r.rate), f"{_pct(r.interval[0])} - {_pct(r.interval[1])}"]
             for r in rs
         ]
+        if fair is not None:
+            rows.append([f"fair share (1/{summary.players[0]})", "", "", _pct(fair), ""])
+        return rows
+
+    def seat_rates() -> list[list[str]]:
+        rows = rates(summary.seat_wins)
+        for i, row in enumerate(rows[: len(summary.seat_wins)]):
+            if summary.began and i < len(summary.began) and summary.began[i]:
+                row[0] += " (began every game)" if summary.began[i] == summary.ranked else f" (began {summary.began[i]})"
+        return rows
 
     spread_header = ["", "n", "mean", "sd", "min", "median", "max"]
 
@@ -318,10 +378,15 @@ def table_rows(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]
         return [[s.label, str(s.n), _num(s.mean), _num(s.sd), _num(s.low), _num(s.median), _num(s.high)] for s in ss]
 
     out = [
-        ("Win rate by seat", rate_header, rates(summary.seat_wins)),
+        ("Win rate by seat", rate_header, seat_rates()),
         ("Win rate by bot (every seat it played)", rate_header, rates(summary.bot_wins)),
+        ("Win rate by turn order (seat counted from the game's first player, SETUP-1)", rate_header, rates(summary.order_wins)),
         (f"{summary.measure.capitalize()} by seat", spread_header, spreads(summary.measure_by_seat)),
-        ("Points by score line (every seat of every scored game)", spread_header, spreads(summary.points)),
+        (
+            "Points by score line (every seat of every scored game)",
+            spread_header,
+            [[score_line_name(row[0])] + row[1:] for row in spreads(summary.points)],
+        ),
         ("Counts at the end (every seat of every game)", spread_header, spreads(summary.counts)),
         ("Game length (the games in the win rates)", spread_header, spreads([summary.length])),
         (
@@ -337,6 +402,15 @@ def table_rows(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]
                 "Titles (games where one player held it alone, or several shared it)",
                 ["", "alone", "shared", "alone share"],
                 [[t, str(a), str(sh), _pct(a / summary.games)] for t, a, sh in summary.titles],
+            )
+        )
+    if summary.seat_titles:
+        seats = len(summary.seat_titles[0][1])
+        out.append(
+            (
+                "Titles by seat (games each seat held it, alone or shared)",
+                ["", *(f"seat {s + 1}" for s in range(seats))],
+                [[t, *(str(n) for n in counts)] for t, counts in summary.seat_titles],
             )
         )
     return out
@@ -381,13 +455,17 @@ def summary_data(summary: Summary) -> dict[str, Any]:
         "bot_wins": [rate(r) for r in summary.bot_wins],
         "measure_by_seat": [spread(s) for s in summary.measure_by_seat],
         "counts": [spread(s) for s in summary.counts],
-        "points": [spread(s) for s in summary.points],
+        "points": [dict(spread(s), name=score_line_name(s.label)) for s in summary.points],
         "length": spread(summary.length),
         "shared_wins": summary.shared_wins,
         "announced_only_games": summary.announced,
         "without_special_events": summary.without_special,
         "ends": dict(summary.ends),
         "titles": {t: {"alone": a, "shared": sh} for t, a, sh in summary.titles},
+        "fair_share": summary.fair_share,
+        "began": list(summary.began),
+        "order_wins": [rate(r) for r in summary.order_wins],
+        "seat_titles": {t: list(counts) for t, counts in summary.seat_titles},
     }
 
 
@@ -428,16 +506,24 @@ def write_plots(summary: Summary, out: Path) -> list[Path]:
     ax.set_title(f"{summary.measure.capitalize()} at the end, by seat ({summary.ranked} games)")
     save(fig, "measure_by_seat")
 
-    for name, rates, what in (
-        ("win_rate_by_seat", summary.seat_wins, "seat"),
-        ("win_rate_by_bot", summary.bot_wins, "bot"),
+    seat_labels = [
+        r.label + ("\n(begins)" if summary.began and i < len(summary.began) and summary.began[i] == summary.ranked else "")
+        for i, r in enumerate(summary.seat_wins)
+    ]
+    for name, rates, what, labels in (
+        ("win_rate_by_seat", summary.seat_wins, "seat", seat_labels),
+        ("win_rate_by_bot", summary.bot_wins, "bot", [r.label for r in summary.bot_wins]),
+        ("win_rate_by_turn_order", summary.order_wins, "turn order", [r.label for r in summary.order_wins]),
     ):
         fig, ax = plt.subplots(figsize=(6.4, 4.0))
         xs = list(range(len(rates)))
         ys = [r.rate for r in rates]
         errors = [[r.rate - r.interval[0] for r in rates], [r.interval[1] - r.rate for r in rates]]
         ax.bar(xs, ys, yerr=errors, capsize=6, color="#4477aa")
-        ax.set_xticks(xs, [r.label for r in rates])
+        if summary.fair_share is not None:
+            ax.axhline(summary.fair_share, color="#cc3311", linestyle="--", linewidth=1)
+            ax.text(len(rates) - 0.5, summary.fair_share, f" 1/{summary.players[0]}", color="#cc3311", va="bottom", ha="right")
+        ax.set_xticks(xs, labels)
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate (95% Wilson interval)")
         ax.set_title(f"Win rate by {what}: " + ("highest score, ties share" if summary.scored else f"most {summary.measure} (not the score)"))

@@ -113,7 +113,9 @@ def resolve_policy(name: str) -> Policy:
 class Config:
     """What to simulate. ``bots`` names one bot per seat, or one for every
     seat; with ``rotate`` game ``i`` gives seat ``s`` the bot ``bots[(s + i) % P]``,
-    so that every bot sits in every seat equally often."""
+    so that every bot sits in every seat equally often; with ``rotate_start``
+    game ``i`` begins with seat ``i % P`` (SETUP-1), so that every seat
+    begins equally often (the first player's advantage measured fairly)."""
 
     games: int
     players: int = 4
@@ -123,6 +125,7 @@ class Config:
     rotate: bool = False
     max_moves: int = 100_000
     special_events: bool = True  # False: the full game without the special event cards (SPE-3)
+    rotate_start: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.games < 0:
@@ -144,6 +147,10 @@ class Config:
         if not self.rotate:
             return bots
         return tuple(bots[(s + index) % self.players] for s in range(self.players))
+
+    def first_player(self, index: int) -> int:
+        """The seat that begins game ``index`` (SETUP-1)."""
+        return index % self.players if self.rotate_start else 0
 
 
 @attrs.frozen
@@ -227,7 +234,8 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         if name not in known:
             known[name] = resolve_policy(name)
         seats[s] = known[name]
-    start = new_game(config.players, variant=config.variant, special_events=config.special_events)
+    first = config.first_player(index)
+    start = new_game(config.players, variant=config.variant, special_events=config.special_events, first_player=first)
     try:
         result = play_out(start, seats, random.Random(seed), max_moves=config.max_moves)
     except Exception as exc:  # a bot's mistake (an illegal move, a crash): say which game
@@ -241,6 +249,7 @@ def play_game(config: Config, index: int, policies: dict[str, Policy] | None = N
         "players": config.players,
         "variant": config.variant,
         "bots": list(bots),
+        "first_player": first,
         "moves": len(result.moves),
         "stopped": "max_moves" if to_move(result.state) else "no_move",
         "rules": __version__,
@@ -334,7 +343,14 @@ def _ray_start(workers: int | None, address: str | None) -> tuple[Any, bool]:
     try:
         ray.init(address=address, **options)
     except (ConnectionError, ValueError, RuntimeError) as exc:
-        raise SimulationError(f"cannot start or join Ray{f' at {address}' if address else ''}: {exc}") from exc
+        hint = ""
+        if address is not None:
+            hint = (
+                "; a cluster with token authentication (Ray 2.52 and later; the default from Ray 2.61) is joined with "
+                "RAY_AUTH_MODE=token and the cluster's token (RAY_AUTH_TOKEN, printed by `ray get-auth-token` on the head node) "
+                "set in this environment (docs/simulation.md)"
+            )
+        raise SimulationError(f"cannot start or join Ray{f' at {address}' if address else ''}: {exc}{hint}") from exc
     return ray, True
 
 

@@ -4,7 +4,7 @@ From a seeded play-out (the command line)::
 
     .venv/bin/python tests/conformance/record.py --players 3 --seed 7 --phase orders \\
         --index 0 --rules ORD-3 --id ORD-3-three-players-choose \\
-        --description "..."                      # writes tests/conformance/<id>.json
+        --description "..." --folder src/dlrules/conformance/scenarios/<area>
 
 stops at the first position of ``--phase`` where a player (not chance) is to
 move (``--chance`` to stop where chance is), or after ``--after`` more moves,
@@ -33,7 +33,9 @@ sys.path.insert(0, str(HERE.parent))
 
 import dlrules  # noqa: E402
 from dlrules import CHANCE, GameState, Move, Phase  # noqa: E402
-from conformance.runner import FORMAT, leaves, observe, reveal_known, run  # noqa: E402
+from conformance.runner import FORMAT, SCENARIOS, leaves, observe, reveal_known, run  # noqa: E402
+from dlrules.conformance.convert import format_scenario  # noqa: E402
+from dlrules.conformance.position import to_position  # noqa: E402
 
 
 def move_data(move: Move) -> Any:
@@ -107,7 +109,7 @@ class Builder:
             self.play(moves[rng.randrange(len(moves))])
 
     def record(
-        self, id: str, rules: list[str], description: str, move: Move, *, folder: Path = HERE,
+        self, id: str, rules: list[str], description: str, move: Move, *, folder: Path = SCENARIOS,
         before: dict[str, Any] | None = None, only: tuple[str, ...] | None = None,
         after: dict[str, Any] | None = None,
     ) -> Path:
@@ -138,9 +140,9 @@ def record_position(
     folder: Path, id: str, rules: list[str], description: str, state: GameState, move: Move,
     *, before: dict[str, Any] | None = None, only: tuple[str, ...] | None = None, after: dict[str, Any] | None = None,
 ) -> Path:
-    """Write ``<folder>/<id>.json``: a scenario of the ``state`` form
-    (docs/conformance.md), for a position that a short list of moves from a
-    new game cannot reach; ``before``: observation paths checked before the
+    """Write ``<folder>/<id>.json``: a scenario starting from a ``position``
+    (the position format, docs/conformance.md), for a position that a short
+    list of moves from a new game cannot reach; ``before``: observation paths checked before the
     move; ``only``: the expected changes restricted to paths starting with
     these; ``after``: paths checked after the move besides the changes. The
     scenario must pass as recorded."""
@@ -149,7 +151,7 @@ def record_position(
         "id": id,
         "rules": rules,
         "description": description,
-        "state": json.loads(dlrules.dumps(state)),
+        "position": to_position(state),
     }
     if before:
         scenario["before"] = before
@@ -162,30 +164,6 @@ def record_position(
     path = folder / f"{id}.json"
     path.write_text(format_scenario(scenario), encoding="utf-8")
     return path
-
-
-def format_scenario(scenario: dict[str, Any]) -> str:
-    """JSON with one move and one change per line: readable diffs."""
-    lines = ["{"]
-    items = list(scenario.items())
-    for i, (key, value) in enumerate(items):
-        comma = "," if i < len(items) - 1 else ""
-        if key == "moves":
-            inner = ",\n".join(f"    {json.dumps(m, sort_keys=True)}" for m in value)
-            lines.append(f'  "moves": [\n{inner}\n  ]{comma}' if value else f'  "moves": []{comma}')
-        elif key in ("expect", "before") and isinstance(value, dict):
-            parts = []
-            for k, v in value.items():
-                if isinstance(v, dict) and v:
-                    sub = ",\n".join(f"      {json.dumps(p)}: {json.dumps(c)}" for p, c in v.items())
-                    parts.append(f'    {json.dumps(k)}: {{\n{sub}\n    }}')
-                else:
-                    parts.append(f"    {json.dumps(k)}: {json.dumps(v)}")
-            lines.append(f'  "{key}": {{\n' + ",\n".join(parts) + f"\n  }}{comma}")
-        else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value, sort_keys=True)}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--id", required=True, help="scenario id, also the file name")
     parser.add_argument("--rules", required=True, help="comma-separated rule IDs the scenario exercises")
     parser.add_argument("--description", required=True)
-    parser.add_argument("--folder", type=Path, default=HERE)
+    parser.add_argument("--folder", type=Path, default=SCENARIOS)
     args = parser.parse_args(argv)
     builder = Builder(args.players, args.variant).play_random(
         random.Random(args.seed), Phase(args.phase), chance=args.chance, after=args.after

@@ -27,8 +27,9 @@ from dlrules.moves import Attack, PlanDefence, Target  # noqa: E402
 from combat_positions import COLUMN, TRAINING, play, position, tunnels  # noqa: E402
 from conformance.record import record_position  # noqa: E402
 from conformance.runner import FORMAT, load, run  # noqa: E402
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 
-FOLDER = HERE / "combat"
+FOLDER = SCENARIOS / "combat"
 ONLY = ("phase", "players.0.party", "players.0.prison", "players.0.tiles", "players.0.evil", "players.0.food",
         "players.0.gold", "players.0.monsters", "players.0.traps")  # fmt: skip
 NO_FATIGUE = ("invisibility", "graffiti", "detect-evil", "word-of-peace")

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conformance.record import Builder  # noqa: E402
 
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules import (  # noqa: E402
     Action,
     ChooseOrders,
@@ -30,7 +31,7 @@ from dlrules import (  # noqa: E402
 )
 
 A = Action
-FOLDER = Path(__file__).resolve().parent / "foundation"
+FOLDER = SCENARIOS / "foundation"
 
 
 class B(Builder):
@@ -254,7 +255,7 @@ def main() -> None:
     b.play(ChooseOrders(1, (A.FOOD, A.MINE, A.IMPS)), ChooseOrders(2, (A.REPUTATION, A.MINE, A.TRAPS)))
     rec(b.record(
         "ORD-4-ORD-5-ORD-6-example-E1", ["ORD-4", "ORD-5", "ORD-6", "RS-3"],
-        "EXAMPLES.md E1: the last choice reveals all; first orders placed in player order, then second, "
+        "Example E1 of the rules: the last choice reveals all; first orders placed in player order, then second, "
         "then third; Player 4's third order (Mine) finds the space full and stands on its card.",
         ChooseOrders(3, (A.DIG, A.FOOD, A.MINE)), only=ENDS_ORDERS,
     ))

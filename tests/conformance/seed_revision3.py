@@ -21,6 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conformance.record import Builder  # noqa: E402
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 
 from dlrules import (  # noqa: E402
     Action,
@@ -36,7 +37,7 @@ from dlrules import (  # noqa: E402
 )
 
 A = Action
-FOLDER = Path(__file__).resolve().parent / "foundation"
+FOLDER = SCENARIOS / "foundation"
 
 
 def before_the_dummy_hires(**options: bool) -> Builder:
@@ -113,7 +114,7 @@ def positions() -> list[Path]:
     from dlrules import TABLE
     from dlrules.moves import Adjustment, PlanDefence, TableRuling, Target, Transform
 
-    here = Path(__file__).resolve().parent
+    here = SCENARIOS
     e = COLUMN[0]
     room = tunnels(rooms={e: "mint"})
     y2 = ("metamorphosis", "blind-rage", "regeneration", "illusion")

@@ -27,6 +27,7 @@ from conformance.seed_foundation import MR, dealt  # noqa: E402
 
 import dlrules  # noqa: E402
 from dlrules.state import Deck  # noqa: E402
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules import (  # noqa: E402
     CHANCE,
     Action,
@@ -41,7 +42,7 @@ from dlrules import (  # noqa: E402
 )
 
 A = Action
-FOLDER = Path(__file__).resolve().parent / "rulebook"
+FOLDER = SCENARIOS / "rulebook"
 
 Plan = Mapping[int, Sequence[Action]]
 """Player 1's three orders, by round."""

@@ -21,9 +21,10 @@ sys.path.insert(0, str(HERE.parent))
 from conformance.record import record_position  # noqa: E402
 from dlrules import Action, GameState, Move  # noqa: E402
 from dlrules.moves import ChooseOrders, Draw  # noqa: E402
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 from scoring_positions import end_of_game, lord, plain  # noqa: E402
 
-FOLDER = HERE / "scoring"
+FOLDER = SCENARIOS / "scoring"
 
 
 def write(id: str, rules: list[str], description: str, state: GameState, move: Move, before: dict[str, Any]) -> Path:
@@ -50,7 +51,7 @@ def main() -> None:
     print(write(
         "SCO-1-worked-total-28",
         ["SCO-1", "SCO-1a", "SCO-1b", "SCO-1c", "SCO-1d", "SCO-1e", "SCO-1f", "SCO-1g", "SCO-1h", "SCO-6", "SCO-8b", "SCO-8d", "SCO-3"],
-        "SCORING.md SCO-X2, 4 players: Player 1 has 4 unconquered rooms (a Chapel among them), 5 monsters and 2 ghosts, "
+        "Scoring example SCO-X2, 4 players: Player 1 has 4 unconquered rooms (a Chapel among them), 5 monsters and 2 ghosts, "
         "4 adventurers and a paladin in prison, 3 conquered tunnels and a red mark; the Chapel gives 6; he holds the Lord "
         "of Halls alone and shares the monster title: 28. The game is over: drawing a card is refused.",
         sco_x2,

@@ -27,9 +27,10 @@ import dlrules  # noqa: E402
 from conformance.record import Builder  # noqa: E402
 from conformance.runner import observe  # noqa: E402
 from dlrules.records import make_record, write_record  # noqa: E402
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 from wholegame import PLAYERS, RECORD, SCORES, SEED, VARIANT, example_game  # noqa: E402
 
-FOLDER = HERE / "game"
+FOLDER = SCENARIOS / "game"
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from typing import Final
 import attrs
 
 from dlrules.actions import CARD_CAPACITY, CARD_KEYS, MAX_MONSTERS
+from dlrules.decisions import NUM_DECISIONS, Partial, describe_decision
 from dlrules.components import ACTION_ORDER, PALADINS
 from dlrules.dungeon import GRID
 from dlrules.engine import new_game, to_move
@@ -32,7 +33,41 @@ MAX_GAME_LENGTH: Final[int] = 2000
 
 MIN_RETURN: Final[float] = 0.0
 MAX_RETURN: Final[float] = 1.0
-"""Bounds of ``returns`` (OpenSpiel's min/max utility)."""
+"""Bounds of the ``win`` and ``rank`` returns (OpenSpiel's min/max utility)."""
+
+MIN_SCORE: Final[int] = -200
+MAX_SCORE: Final[int] = 300
+"""Bounds of the ``score`` returns (final points, SCO-14): far outside what a
+game reaches (random games end between about -40 and 60 points)."""
+
+REWARDS: tuple[str, ...] = ("win", "score", "rank")
+"""The kinds of return the adapters offer (``reward=``, LIB-AI-3):
+
+- ``win``: 1 for the winner, a shared victory (SCO-3, SCO-10) splitting the 1
+  equally among the winners, 0 for the others: constant-sum (the returns
+  always sum to 1);
+- ``score``: each player's final points: general-sum;
+- ``rank``: the share of the other players one beat on points, a tie
+  counting half: ``(beaten + tied / 2) / (players - 1)``, so 1 for a sole
+  winner, 0 for a sole last; constant-sum (the returns sum to players / 2)."""
+
+
+def check_reward(reward: str) -> str:
+    """``reward`` if it is one of ``REWARDS``, else ``ValueError`` naming them."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r} (LIB-AI-3)")
+    return reward
+
+
+def return_bounds(reward: str) -> tuple[float, float]:
+    """The least and the most return of one player for ``reward``."""
+    return (float(MIN_SCORE), float(MAX_SCORE)) if check_reward(reward) == "score" else (MIN_RETURN, MAX_RETURN)
+
+
+def return_sum(reward: str, players: int) -> float | None:
+    """What the returns of every player sum to (None: general-sum)."""
+    check_reward(reward)
+    return {"win": 1.0, "rank": players / 2, "score": None}[reward]
 
 
 def finished(state: GameState) -> bool:
@@ -41,18 +76,26 @@ def finished(state: GameState) -> bool:
     return library_is_over(state) or not to_move(state)
 
 
-def returns(state: GameState) -> tuple[float, ...]:
-    """Each player's return when the game is ``finished`` (LIB-AI-3).
+def returns(state: GameState, reward: str = "win") -> tuple[float, ...]:
+    """Each player's return when the game is ``finished`` (LIB-AI-3, ``REWARDS``).
 
-    With a final outcome (``dlrules.outcome``, SCO-3): 1 for the winner; a
-    shared victory splits the 1 equally among the winners; 0 for the others.
-    Without one (a position with nobody to move before scoring, which the
-    rules never reach): 0 for everyone, so that no winner is invented."""
+    Without a final outcome (a position with nobody to move before scoring,
+    which the rules never reach): 0 for everyone, so that no winner is
+    invented."""
+    check_reward(reward)
     result = outcome(state)
+    n = state.n_players
     if result is None:
-        return (0.0,) * state.n_players
+        return (0.0,) * n
+    totals = result.totals
+    if reward == "score":
+        return tuple(float(t) for t in totals)
+    if reward == "rank":
+        return tuple(
+            (sum(1 for t in totals if t < mine) + (sum(1 for t in totals if t == mine) - 1) / 2) / (n - 1) for mine in totals
+        )
     winners = frozenset(result.winners)
-    return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.n_players))
+    return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(n))
 
 
 def scores(state: GameState) -> tuple[int, ...] | None:
@@ -424,9 +467,48 @@ def observation_vector(state: GameState, seat: int, *, public: bool = False) -> 
     return w.values
 
 
+def state_vector(state: GameState) -> list[float]:
+    """The whole position as numbers, nothing redacted, in the layout of
+    ``observation_vector`` (seats from seat 0): PettingZoo's ``state()``, for
+    centralised training. Never give it to a player: it holds every secret."""
+    from dlrules.engine import legal_moves
+
+    everything = PlayerView(
+        seat=0,
+        state=state,
+        orders_chosen=tuple(p.committed is not None for p in state.players),
+        unavailable_chosen=tuple(p.kept is not None for p in state.players),
+        dealt_counts=tuple(len(p.dealt) for p in state.players),
+        to_move=tuple(sorted(to_move(state))),
+        legal=tuple(m for m in legal_moves(state) if m.seat == 0),
+    )
+    w = _Writer()
+    _write(w, everything, 0)
+    return w.values
+
+
 def observation_size() -> int:
     last = observation_layout()[-1]
     return last.start + last.size
+
+
+def partial_vector(partial: Partial, seat: int) -> list[float]:
+    """The move ``seat`` is in the middle of (``dlrules.decisions``): 1 for
+    each decision it has made of it so far, counted per decision id (zeros
+    when it is making none)."""
+    out = [0.0] * NUM_DECISIONS
+    if partial.seat == seat:
+        for d in partial.chosen:
+            out[d] += 1.0
+    return out
+
+
+def partial_string(partial: Partial, seat: int | None) -> str:
+    """The decisions ``seat`` has made of the move it is in the middle of, as
+    a line (``""`` when it is making none)."""
+    if seat is None or partial.seat != seat:
+        return ""
+    return "deciding: " + ", ".join(describe_decision(d) for d in partial.chosen)
 
 
 def observation_string(state: GameState, seat: int | None) -> str:

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from dlrules.actions import ENCODING_VERSION, NUM_ACTIONS, describe_blocks
+from dlrules.decisions import DECISION_VERSION, NUM_CHANCE_OUTCOMES, NUM_DECISIONS, describe_decision_blocks
 from dlrules.adapters.common import PIECE_NOTES, observation_layout, observation_size
 
 
@@ -49,7 +50,20 @@ def observation_table() -> str:
     return "\n".join(rows)
 
 
-TABLES = {"actions": actions_table, "observation": observation_table}
+def decisions_table() -> str:
+    rows = [
+        f"Decision version {DECISION_VERSION}: `NUM_DECISIONS` = {NUM_DECISIONS} player decisions; "
+        f"chance outcomes keep their `dlrules.actions` ids, `NUM_CHANCE_OUTCOMES` = {NUM_CHANCE_OUTCOMES}.",
+        "",
+        "| block | first id | size | decisions |",
+        "|---|---|---|---|",
+    ]
+    for name, first, size, how in describe_decision_blocks():
+        rows.append(f"| {name} | {first} | {size} | {how} |")
+    return "\n".join(rows)
+
+
+TABLES = {"actions": actions_table, "decisions": decisions_table, "observation": observation_table}
 
 
 def render(text: str) -> str:

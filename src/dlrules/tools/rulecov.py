@@ -18,13 +18,13 @@ Definitions (docs/rules.md repeats them):
   the first cell of a table row, or (the examples) a heading.
 - *Implemented*: an ID cited (comment, docstring or Violation) in the rule code
   of ``src/dlrules``: every module except the data-only ones (``state.py``,
-  ``moves.py``, ``components/``, ``tools/``) and except the line that registers
+  ``moves.py``, ``components/``, ``tools/``, the conformance kit ``conformance/``) and except the line that registers
   a phase as not implemented yet (``unfinished(...)``). Ranges and lists are
   expanded: ``RST-1..5``, ``ORD-4/5``.
 - *Covered*: cited by a test: a ``test_*.py`` module under ``tests/`` or
   ``properties/`` or the property suite's invariants (names may use
   underscores: ``test_ACT_DIG_6_...``), or a conformance scenario's ``"rules"``
-  list under ``tests/conformance/``.
+  list in the kit (``src/dlrules/conformance/scenarios/``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ RULE_FILES = (
 )  # fmt: skip
 """The rule files when the spec's README.md cannot be read (its Files table is
 what ``rule_files`` follows)."""
-DATA_ONLY = ("state.py", "moves.py", "components/", "tools/", "rulebook/", "cli_rules.py")
+DATA_ONLY = ("state.py", "moves.py", "components/", "tools/", "rulebook/", "cli_rules.py", "conformance/")
 
 
 def repo_root() -> Path:
@@ -253,7 +253,7 @@ def test_citations(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
     for path in test_modules(root):
         for rule, _ in cited(path.read_text(encoding="utf-8"), pattern, ids):
             out[rule].add(_rel(path, root))
-    conformance = root / "tests" / "conformance"
+    conformance = root / "src" / "dlrules" / "conformance" / "scenarios"
     for path in sorted(conformance.rglob("*.json")) if conformance.exists() else ():
         data = json.loads(path.read_text(encoding="utf-8"))
         for rule in data.get("rules", []):
@@ -289,11 +289,11 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         "",
         "- **implemented**: the ID is cited (comment, docstring or Violation) in the rule code of",
         "  `src/dlrules`: every module except the data-only `state.py`, `moves.py`, `components/`,",
-        "  `tools/`, `rulebook/`, `cli_rules.py`, and except a phase registered as not implemented yet (`unfinished(...)`);",
+        "  `tools/`, `rulebook/`, `cli_rules.py`, the conformance kit `conformance/`, and except a phase registered as not implemented yet (`unfinished(...)`);",
         "- **tests**: `test_*.py` modules under `tests/` and `properties/` and the property suite's",
         "  invariants citing the ID (in a name, a docstring or a comment; `ACT_DIG_6` counts as",
         "  `ACT-DIG-6`), and conformance scenarios",
-        "  (`tests/conformance/*.json`, their `\"rules\"` list, docs/conformance.md).",
+        "  (`src/dlrules/conformance/scenarios/*/*.json`, their `\"rules\"` list, docs/conformance.md).",
         "",
         "Known IDs: `docs/rule-ids.txt` (a committed copy of the rule and data IDs defined in every",
         "part of the rules specification) and the `LIB-` rulings of `docs/rulings.md`. A known ID that",
