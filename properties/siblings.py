@@ -203,10 +203,12 @@ def move_channels(state: GameState, move: Move, seat: int | None) -> dict[str, A
     as it may know it, its notation and words (``show --html`` captions, the
     server's log line), the events (narration) and what follows."""
     _, shown, after, events = seen_apply(state, move, seat)
+    reader = -2 if seat is None else seat  # describe_move's seat=None is the referee; a non-seat is a spectator
     return {
         "move": dumps(shown),
-        "caption": move_caption(state, move, seat),
-        "description": describe_move(state, move, seat),
+        "caption": move_caption(state, move, reader),
+        "description": describe_move(state, move, seat=reader, played=True),
+        "offered": describe_move(state, move, seat=reader) if move.seat == seat else None,
         "events": dumps(list(events)),
         "after_to_move": tuple(sorted(to_move(apply(state, move)))),
     }

@@ -114,7 +114,7 @@ def test_explain_shows_the_position_whose_turn_and_every_legal_move(tmp_path: Pa
     # after the 3 players' deals and the dummy's (RUL-13, RUL-8) every player keeps 2
     code, out, _ = run(capsys, "explain", str(path), "--at", "4", "--seat", "2", "--json")
     data = json.loads(out)
-    assert data["seat"] == 1 and data["at"] == 4 and data["to_move"] == [0, 1, 2]
+    assert data["seat_index"] == 1 and data["at"] == 4 and data["to_move"] == [0, 1, 2]
     assert all(m["move"]["seat"] == 1 for m in data["legal"]) and data["legal"]
     assert data["state"]["state"]["players"][0]["dealt"] == []  # another player's deal is hidden (RUL-13)
 

@@ -30,7 +30,7 @@ def test_referee_table_game_enters_chance_by_hand_and_refuses_an_unavailable_ord
     assert "Player 1 reveals Hire Monster and takes slot I." in out
     assert "phase resolution; to move: P2" in out
     assert "> chance deal P3 imps,monster" in out  # given as monster,imps: a set, any order (LIB-TV-1)
-    assert "  P2 take      P2 takes Get Food I: pays 1 gold, gains 2 food" in out  # the move in context
+    assert "  P2 take      P2 takes Get Food I: pays 1 gold and gains 2 food; the minion on Get Food I goes home" in out  # the move in context
     assert "Board (slots I, II, III; . is empty):" in out  # the readable position
 
 

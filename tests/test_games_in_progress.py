@@ -106,4 +106,4 @@ def test_show_prints_a_position_as_text_and_writes_pictures(tmp_path: Path, caps
     code, _, err = run(capsys, "show", str(path), "--at", "41")
     assert code == 2 and "--at 41: the record has 40 moves (choose 0..40)" in err
     code, _, err = run(capsys, "show", str(path), "--seat", "4")
-    assert code == 2 and "--seat 4: this is a 3-player game (seats 1 to 3)" in err
+    assert code == 2 and "--seat 4: this is a 3-player game (Players 1 to 3)" in err

@@ -92,7 +92,7 @@ REFUSALS = [
     (ChooseOrders(0, (A.FOOD, A.DIG)), "ORD-3", "exactly 3"),
     (ChooseOrders(0, (A.FOOD, A.DIG, A.MINE, A.IMPS)), "ORD-3", "exactly 3"),
     (ChooseOrders(0, (A.FOOD, A.DIG, A.MINE), A.IMPS), "DUM2-3", "only in a 2-player game"),
-    (ChooseOrders(7, (A.FOOD, A.DIG, A.MINE)), "RS-3", "no seat 7"),
+    (ChooseOrders(7, (A.FOOD, A.DIG, A.MINE)), "RS-3", "no Player 8"),
     (ChooseOrders(CHANCE, (A.FOOD, A.DIG, A.MINE)), "ORD-3", "chance may not move"),
 ]
 

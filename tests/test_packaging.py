@@ -81,6 +81,30 @@ def test_no_private_function_of_a_dependency_is_used() -> None:
     assert hits == []
 
 
+def _help_pointers() -> list[str]:
+    """The documentation topics the ``--help`` of every command names (``dlrules docs TOPIC``);
+    no help points to a ``docs/*.md`` path, which an installed package does not have."""
+    from dlrules.cli import build_parser
+
+    parser = build_parser()
+    texts = [parser.format_help()]
+    sub = next(a for a in parser._actions if a.dest == "command")  # noqa: SLF001 - argparse keeps subparsers here
+    texts += [p.format_help() for p in sub.choices.values()]  # type: ignore[union-attr]
+    joined = "\n".join(texts)
+    assert not re.search(r"docs/[\w-]+\.md", joined.replace("docs/*.md", "")), re.findall(r"docs/[\w-]+\.md", joined)
+    return re.findall(r"dlrules docs ([\w-]+)", joined.replace("\n", " "))
+
+
+def test_the_help_points_only_to_pages_the_docs_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    from dlrules.cli import main
+
+    pointers = _help_pointers()
+    assert {"records", "notation", "serve"} <= set(pointers)
+    for topic in set(pointers) - {"TOPIC"}:
+        assert main(["docs", topic]) == 0
+        assert capsys.readouterr().out == (ROOT / "docs" / f"{topic}.md").read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel a non-editable ``pip install .`` installs, built from a clean copy."""
@@ -103,6 +127,11 @@ def test_the_wheel_ships_the_rulebook_and_leaves_the_developer_tools_out(wheel: 
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"dlrules/py.typed", "dlrules/rulebook/year1.json", "dlrules/rulebook/rulings.json", "dlrules/cli_rules.py"} <= names
     assert not [n for n in names if n.startswith("dlrules/tools/")]
+    # Issue 22: every page --help points to ships with the package ('dlrules docs TOPIC'), and no docs code.
+    shipped = {n.removeprefix("dlrules/docs/").removesuffix(".md") for n in names if n.startswith("dlrules/docs/") and n.endswith(".md")}
+    assert shipped == {p.stem for p in (ROOT / "docs").glob("*.md")}
+    assert not [n for n in names if n.startswith("dlrules/docs/") and not n.endswith(".md")]
+    assert set(_help_pointers()) <= shipped, _help_pointers()
     assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE") for n in names)
 
 

@@ -100,17 +100,17 @@ def test_describe_move_says_what_a_move_does_here() -> None:
     seat = 2
     move = BuildRoom(seat, "magic-room", (1, 2))
     assert move in dlrules.legal_moves(state)
-    assert describe_move(state, move) == "P3 takes Build Room II: pays 1 gold, builds the Magic Room at C2"
-    assert describe_move(state, Decline(seat)) == "P3 declines Build Room II: the minion stands on the order card"
+    assert describe_move(state, move) == "P3 builds the Magic Room at C2: pays 1 gold; the minion on Build Room II goes home (order carried out)"
+    assert describe_move(state, Decline(seat)) == "P3 declines Build Room II; the minion on Build Room II stands on the order card (not carried out)"
 
 
 def test_describe_move_of_food_and_digging() -> None:
     state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
-    assert describe_move(state, TakeAction(0)) == "P1 takes Get Food I: pays 1 gold, gains 2 food"
+    assert describe_move(state, TakeAction(0)) == "P1 takes Get Food I: pays 1 gold and gains 2 food; the minion on Get Food I goes home (order carried out)"
     state = decline_until(state, Action.FOOD, 1)
-    assert describe_move(state, TakeAction(1)) == "P2 takes Get Food II: gains 3 food, evil 5 → 6"
+    assert describe_move(state, TakeAction(1)) == "P2 takes Get Food II for 1 evil: gains 3 food; evil 5 → 6; the minion on Get Food II goes home (order carried out)"
     state = decline_until(state, Action.DIG, 0)
-    assert describe_move(state, DigTunnel(0, (0, 1))) == "P1 takes Dig Tunnels I: digs a tunnel at B1, 1 imp at work"
+    assert describe_move(state, DigTunnel(0, (0, 1))) == "P1 digs a tunnel at B1"
 
 
 def test_describe_move_of_an_illegal_move_gives_the_reason() -> None:
@@ -133,4 +133,4 @@ def test_narration_gives_each_evil_change_and_the_cost() -> None:
 def test_a_seat_outside_the_game_is_refused_in_both_numberings() -> None:
     """LIB-TV-2: the API counts seats from 0, people from 1; the refusal says both."""
     refused = dlrules.check(dlrules.new_game(3), Decline(5))
-    assert [str(v) for v in refused] == ["[RS-3] there is no seat 5 in a 3-player game (seats 0 to 2: Player 1 to Player 3)"]
+    assert [str(v) for v in refused] == ["[RS-3] there is no Player 6 in a 3-player game: Players 1 to 3 (the move's seat index is 5; the JSON counts seats from 0, chance is -1)"]

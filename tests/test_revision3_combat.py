@@ -40,8 +40,8 @@ def test_C2_3_a_sheep_dragon_does_not_stop_healing() -> None:
     state = play(state, PlanDefence(0, E, (), (0, 1)))
     state, said = play_with_events(state, Transform(0, 0))  # the goblin then attacks by itself (LIB-CMB-1)
     codes = [e.code for e in said]
-    assert codes[:3] == ["spell", "damage", "heal"] and "no_heal" not in codes
-    assert said[2].text == "The party heals 2 damage (CMB-HEAL-2)."
+    assert codes[:4] == ["spell", "attack", "damage", "heal"] and "no_heal" not in codes  # attack: the goblin acts (issue 22)
+    assert said[3].text == "The party heals 2 damage (CMB-HEAL-2)."
     assert not state.players[0].monsters[0].ready  # the sheep ends knocked out
 
 

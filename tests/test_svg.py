@@ -47,7 +47,7 @@ def test_the_dungeon_picture_holds_what_the_dungeon_holds() -> None:
     root = _parse(svg.dungeon(state, 0))
     p = state.players[0]
     assert len(_classed(root, "tunnel")) == sum(1 for t in p.dungeon.tiles if t.room is None)
-    assert len(_classed(root, "room")) == 1 and "CC" in _texts(root)
+    assert len(_classed(root, "room")) == 1 and {"Chicken", "Coop"} <= set(_texts(root))  # the name, not a two-letter code (issue 22)
     assert len(_classed(root, "conquered")) == 1
     assert len(_classed(root, "rock")) == 20 - len(p.dungeon.tiles)
     assert len(_classed(root, "monster")) == 1 and len(_classed(root, "monster-out")) == 1
@@ -56,7 +56,7 @@ def test_the_dungeon_picture_holds_what_the_dungeon_holds() -> None:
     assert len(_classed(root, "adventurer")) == 2  # the paladin in front, then the wizard
     assert [e.text for e in _classed(root, "damage")] == ["2"]
     assert "Pal" in _texts(root) and "Wiz" in _texts(root)
-    assert any("prison: warrior HP3" in t for t in _texts(root))
+    assert any("prison: War HP3" in t for t in _texts(root))  # short names, the full one in the title
     assert "3 gold  3 food  3 imps" in _texts(root)
     assert len(_classed(root, "order-unavailable")) == len(p.unavailable) == 2  # ORD-7: public
     assert len(_classed(root, "order-played")) == len(p.played) == 3
@@ -262,12 +262,14 @@ def test_another_players_spy_look_is_told_without_the_card() -> None:
     state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
     state = decline_until(state, dlrules.Action.REPUTATION, 0)
     look = Spy(2, 3)
-    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I and looks at a combat card: evil 5 → 4"
+    assert secret_move_text(state, look, 0) == "P3 takes Improve Reputation I: pays nothing and looks at a combat card; evil 5 → 4"
     assert secret_move_text(state, look, 2) is None  # the spy knows what they do
     after = dlrules.apply(state, look)
     draw = dlrules.legal_moves(after)[0]
     assert isinstance(draw, dlrules.Draw) and draw.deck == "combat"
-    assert secret_move_text(after, draw, 0) == "chance turns up the combat card P3 looks at (secret)"
+    assert secret_move_text(after, draw, 0) == (
+        "chance turns up the combat card P3 looks at (secret); P3 has looked at the combat card; P3's minion on Improve Reputation I goes home (order carried out)"
+    )
     assert secret_move_text(after, draw, 2) is None
 
 
@@ -351,7 +353,7 @@ def test_show_draws_the_battle_of_a_position_file(tmp_path: Path, capsys: pytest
     path = tmp_path / "combat.json"
     path.write_text(dlrules.dumps(_fighting()), encoding="utf-8")
     out = tmp_path / "battle.svg"
-    assert main(["show", str(path), "--svg", str(out), "--part", "battle", "--seat", "2", "--unchecked"]) == 0  # a hand-made position
+    assert main(["show", str(path), "--svg", str(out), "--part", "battle", "--seat", "2"]) == 0
     assert _classed(_parse(out.read_text(encoding="utf-8")), "combat-round")
     calm = tmp_path / "calm.json"
     calm.write_text(dlrules.dumps(dlrules.new_game(2)), encoding="utf-8")

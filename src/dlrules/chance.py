@@ -21,7 +21,7 @@ from dlrules.engine import apply, legal_moves, to_move
 from dlrules.moves import DealOrders, Draw, DrawDummyOrders, Move
 from dlrules.phases.orders import dummy_draw_probability
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Deck, GameState, Phase
+from dlrules.state import CHANCE, TABLE, Deck, GameState, Phase
 
 
 def probability(state: GameState, move: Move) -> Fraction:
@@ -153,7 +153,9 @@ def play_out(
     """Play from ``state``: chance sampled from ``rng``, each seat by its policy
     (uniform random when none is given), until nobody can move, ``until``
     holds (a phase reached, or a predicate), or ``max_moves`` were made.
-    In a simultaneous step the seats move in seat order."""
+    In a simultaneous step the seats move in seat order. It also stops when
+    the table must rule on a card (LIB-TAB-8): that is a person's reading of
+    a printed card, never a policy's."""
     policies = policies or {}
     made: list[Move] = []
 
@@ -166,7 +168,7 @@ def play_out(
 
     while len(made) < max_moves and not stop(state):
         seats = to_move(state)
-        if not seats:
+        if not seats or TABLE in seats:
             break
         if CHANCE in seats:
             move = sample_chance(state, rng)

@@ -29,11 +29,12 @@ from dlrules.bots import BOTS
 from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors
 from dlrules.cli_limits import add_limit_options, limits_of
+from dlrules.cli_docs import DocsUsageError
 from dlrules.cli_show import add_unchecked_option
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
-from dlrules.engine import apply_with_events, legal_moves, settle, to_move
+from dlrules.engine import apply_with_events, check, legal_moves, settle, to_move
 from dlrules.notation import format_move
 from dlrules.phases.common import Event, plural
 from dlrules.phases.setup import initial_state
@@ -52,7 +53,7 @@ from dlrules.records import (
 )
 from dlrules.serialization import loads, to_data
 from dlrules.state import CHANCE, GameState, Phase
-from dlrules.views import REFEREE, Viewer, view, view_hash
+from dlrules.views import view, view_hash
 
 QUIET_EVENTS = frozenset({"deal", "commit", "keep"})
 """Events ``play`` leaves out unless ``--verbose`` (nothing happens on the table)."""
@@ -348,16 +349,15 @@ def explain_data(state: GameState, seat: int | None, at: int, players: int) -> d
     seat's, made only from what that seat may know (docs/views.md)."""
     from dlrules.render import describe_move
 
-    viewer: Viewer = REFEREE if seat is None else seat
     moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
     data = _position_data(state, seat, full=seat is None)
     data.update(
         {
             "ok": True,
             "at": at,
-            "seat": seat,
+            "seat_index": seat,  # 0-based (docs/cli.md, numbering); --seat counts from 1
             "legal": [
-                {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, viewer)}
+                {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, seat=seat)}
                 for m in moves
             ],
         }
@@ -377,7 +377,6 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
         raise UsageError(str(exc)) from exc
     seats = sorted(to_move(state))
     moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
-    viewer: Viewer = REFEREE if seat is None else seat  # the words for that seat alone (docs/views.md)
     if args.json:
         _emit(explain_data(state, seat, at, players))
         return 0
@@ -390,10 +389,17 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
     if not seats:
         print("Nobody is to move.")
         return 0
+    if seat is not None and not moves:  # this seat waits: who is to move, and the rule that makes it wait
+        from dlrules.moves import Decline
+
+        why = "; ".join(f"{v.message} ({v.rule})" for v in check(state, Decline(seat)))
+        movers = ", ".join("chance" if s == CHANCE else f"Player {s + 1}" for s in seats)
+        print(f"Legal moves of Player {seat + 1}: none. {why or 'Waiting for ' + movers}.")
+        return 0
     print(f"Legal moves ({len(moves)}):")
     width = max(len(format_move(m, players=players)) for m in moves) if moves else 0
     for m in moves:
-        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m, viewer)}")
+        print(f"  {format_move(m, players=players):<{width}}  {describe_move(state, m, seat=seat)}")
     return 0
 
 
@@ -415,7 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dlrules",
         description="The rules referee for Dungeon Lords: bots play and the referee narrates, "
         "game records are replayed and checked, positions are explained.",
-        epilog="Records are JSON Lines (docs/records.md); moves are written in the notation of docs/notation.md.",
+        epilog="Records are JSON Lines ('dlrules docs records'); moves are written in the notation of "
+        "'dlrules docs notation'; 'dlrules docs' lists every page, 'dlrules rules' the rules.",
     )
     parser.add_argument("--version", action="version", version=f"dlrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -478,6 +485,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules import cli_conformance  # engine, conformance (issue 27)
 
     cli_conformance.register(sub)
+    from dlrules import cli_docs  # docs (issue 22)
+
+    cli_docs.register(sub)
     return parser
 
 
@@ -518,7 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args))
-    except (UsageError, RulesUsageError) as exc:
+    except (UsageError, RulesUsageError, DocsUsageError) as exc:
         return _error(json_out, "rule" if isinstance(exc, RulesUsageError) else "usage", args.command, str(exc))
     except RecordError as exc:
         return _error(json_out, "record", args.command, f"{getattr(args, 'file', '')}: {exc}")

@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
     eng = sub.add_parser(
         "engine",
         help="speak the referee protocol on stdin/stdout (for conformance tools)",
-        description="Answer the referee protocol (docs/conformance.md): one JSON request per line on stdin, "
+        description="Answer the referee protocol (`dlrules docs conformance`): one JSON request per line on stdin, "
         "one JSON answer per line on stdout, until quit or the end of input.",
     )
     eng.set_defaults(func=_engine)
@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
     conf = sub.add_parser(
         "conformance",
         help="run the conformance kit against an engine, play differential games, count moves",
-        description="The conformance kit (docs/conformance.md): scenarios any Dungeon Lords engine can run "
+        description="The conformance kit (`dlrules docs conformance`): scenarios any Dungeon Lords engine can run "
         "through the referee protocol. Without --engine, dlrules itself runs in-process.",
     )
     csub = conf.add_subparsers(dest="conformance_command", metavar="COMMAND")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
 from dlrules import rulebook
@@ -63,7 +64,18 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for r in found:
         print(str(r))
+    if any(_MARK.search(r.text) for r in found):
+        print(CONFIDENCE_NOTE)
     return 0
+
+
+_MARK = re.compile(r"\((?:[^()]*[ ,])?[LM]\)|\bdetails [LM]\b")
+
+CONFIDENCE_NOTE = (
+    "(L), (M): a reading or a value of weaker confidence, L low (inferred), M medium (one "
+    "secondary source); unmarked statements follow the printed rules ('dlrules docs rulebook')."
+)
+"""Printed under statements that carry a confidence mark (docs/rulebook.md)."""
 
 
 def register(sub: Any) -> None:

@@ -62,7 +62,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
         help="referee a game night: each player's phone shows their view and moves",
-        description="Run the table server (docs/serve.md): the host creates a game and hands each player "
+        description="Run the table server ('dlrules docs serve' tells more): the host creates a game and hands each player "
         "their own link; every page shows only that seat's view and its legal moves, and updates live.",
     )
     p.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=f"the SQLite file of the games (default {DEFAULT_DB})")

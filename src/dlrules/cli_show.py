@@ -25,7 +25,6 @@ from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
 from dlrules.render import describe, move_caption
 from dlrules.validity import InvalidState
-from dlrules.views import REFEREE
 from dlrules.serialization import loads
 from dlrules.state import GameState
 
@@ -135,12 +134,12 @@ def position_at(game: Game, at: int | None) -> tuple[GameState, int, int]:
     return outcome.state, at, total
 
 
-def seat_index(seat: int | None, state: GameState) -> int | None:
-    """``--seat K`` (from 1) as a seat index; ``ShowError`` for a seat not in the game."""
+def seat_index(seat: int | None, state: GameState, option: str = "--seat") -> int | None:
+    """``--seat K`` (from 1) as a seat index; ``ShowError`` for a player not in the game."""
     if seat is None:
         return None
     if not 1 <= seat <= state.n_players:
-        raise ShowError(f"--seat {seat}: this is a {state.n_players}-player game (seats 1 to {state.n_players})")
+        raise ShowError(f"{option} {seat}: this is a {state.n_players}-player game (Players 1 to {state.n_players})")
     return seat - 1
 
 
@@ -155,8 +154,8 @@ def _write(path: str, text: str) -> None:
 def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     """One frame per position of the record, with a caption saying the move
     that led there in notation and in context; for one ``seat``, a move whose
-    content that seat may not know is told without it (``render.move_caption``
-    from the seat's projection, ``views.project_move``)."""
+    content that seat may not know is told without it (``render.move_caption``:
+    the notation only when the seat may know the whole move, ``views.knows_move``)."""
     from dlrules.page import Frame
     from dlrules.phases.scoring import describe as describe_result
     from dlrules.phases.scoring import outcome
@@ -166,7 +165,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     players = record.header.players
     frames = [Frame(position(state, seat), "The start of the game (position 0).")]
     for n, rm in enumerate(record.moves, start=1):
-        caption = f"Move {n}: {move_caption(state, rm.move, REFEREE if seat is None else seat)}"  # docs/views.md
+        caption = f"Move {n}: {move_caption(state, rm.move, seat)}"  # as this seat may be told it (docs/views.md)
         try:
             state = apply(state, rm.move)
         except ValueError as exc:
@@ -175,7 +174,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     result = outcome(state)
     if result is not None:  # SCO-3: the last position says who won
         last = frames[-1]
-        frames[-1] = Frame(last.svg, f"{last.caption} The game is over: {describe_result(result)}. Totals: "
+        frames[-1] = Frame(last.svg, f"{last.caption.rstrip('.')}. The game is over: {describe_result(result)}. Totals: "
                            + ", ".join(f"Player {p.seat + 1} {p.total}" for p in result.players) + ".")
     return frames
 
@@ -202,16 +201,17 @@ def run_show(args: argparse.Namespace) -> int:
                 picture = svg.board(state if seat is None else _redacted(state, seat))
             elif args.part == "battle":
                 if state.fight is None:
-                    raise ShowError(f"--part battle: there is no combat in the position after {at} moves (phase {state.phase.value})")
+                    raise ShowError(f"--part battle: there is no combat in this position (phase {state.phase.value.replace('_', ' ')})")
                 picture = svg.battle(state, seat)
             elif args.part == "dungeon":
-                chosen = seat_index(args.dungeon, state)
+                chosen = seat_index(args.dungeon, state, "--dungeon")
                 whose = chosen if chosen is not None else (seat if seat is not None else 0)
                 picture = svg.dungeon(state, whose, viewer=seat)
             else:
                 picture = svg.position(state, seat)
             _write(args.svg, picture)
-            print(f"{args.svg}: the position after {at} of {total} moves" + (f", as Player {seat + 1} sees it." if seat is not None else "."))
+            where = f"the position after {at} of {total} moves" if game.record is not None else f"the position in {args.file}"
+            print(f"{args.svg}: {where}" + (f", as Player {seat + 1} sees it." if seat is not None else "."))
         if not args.svg and not args.html:
             print(describe(state, seat))
     except ShowError as exc:

@@ -248,12 +248,13 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
         return (Violation("RS-3", f"{move!r} is malformed (a field has the wrong type)"),)
     seats = rules.to_move(state)
     seat = move.seat
+    if isinstance(move, TableRuling) and not (seat == TABLE and TABLE in seats):
+        return table.explain(state, move, None, None)  # LIB-TAB-8: a player's, or not the table's turn
     if seat not in seats:
-        if isinstance(move, TableRuling):  # LIB-TAB-8: why the table may not rule now
-            return table.explain(state, move, None, None)
         if seat != CHANCE and seat != TABLE and not 0 <= seat < state.n_players:
             n = state.n_players
-            return (Violation("RS-3", f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1}: Player 1 to Player {n})"),)
+            who = f"no Player {seat + 1}" if seat >= 0 else f"no seat index {seat}"
+            return (Violation("RS-3", f"there is {who} in a {n}-player game: Players 1 to {n} (the move's seat index is {seat}; the JSON counts seats from 0, chance is -1)"),)
         if state.phase is Phase.GAME_OVER or state.phase is Phase.YEAR_TWO:  # SCO-3 (LIB-SCO-6), Y2-7: the phase says why
             found = rules.explain(state, move)
             if found:

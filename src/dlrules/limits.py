@@ -161,7 +161,7 @@ def parse_json(text: str, limits: Limits = DEFAULT_LIMITS, *, what: str = "the t
         raise
     except json.JSONDecodeError as exc:
         where = f"column {exc.colno}" if exc.lineno == 1 else f"line {exc.lineno}, column {exc.colno}"
-        raise JSONLimitError(f"not valid JSON ({exc.msg} at {where})") from None
+        raise JSONLimitError(f"not valid JSON ({exc.msg.removesuffix(' at')} at {where})") from None  # "starting at" ends some messages
     except RecursionError:
         raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth}") from None
     except ValueError as exc:  # e.g. Python's own limit on integer digits

@@ -23,7 +23,7 @@ from dlrules.moves import Move
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json, quote
 from dlrules.notation import MAX_NOTATION, format_move, parse_legacy_move, parse_move
 from dlrules.serialization import dumps, from_data, to_data
-from dlrules.state import GameState, Phase, plug_in
+from dlrules.state import CHANCE, GameState, Phase, plug_in
 
 FORMAT = "dlrules-record"
 """The ``format`` field of every header."""
@@ -423,7 +423,8 @@ def _read_move(data: dict[str, Any], reader: _Reader, n: int, index: int | None)
         return None
     seat = _get(data, "seat", int, reader, n, optional=True)
     if seat is not None and seat != move.seat:
-        reader.problem(n, f"'seat' is {seat} but the move is made by seat {move.seat}")
+        who = "chance" if move.seat == CHANCE else f"Player {move.seat + 1}"
+        reader.problem(n, f"'seat' is {seat} but the move is made by {who} (seat index {move.seat}: the JSON counts seats from 0, chance is -1)")
     digest = _get(data, "hash", str, reader, n, optional=True)
     return RecordedMove(move, digest, n)
 

@@ -24,15 +24,10 @@ from dlrules.components.cards import EVENTS, SPECIAL_EVENTS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
 from dlrules.state import CHANCE, TABLE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile, plug_in
-from dlrules.views import HIDDEN, REFEREE, PlayerView, Viewer
+from dlrules.views import HIDDEN, PlayerView
+from dlrules.wording import seat_label as seat_label  # re-exported: the label every view uses
 
 # --- names for people ---------------------------------------------------------------------
-
-
-def seat_label(seat: int) -> str:
-    """``P1`` for seat 0 (LIB-TV-2); ``chance`` for the seat of chance,
-    ``table`` for the table's (LIB-TAB-8)."""
-    return "chance" if seat == CHANCE else "table" if seat == TABLE else f"P{seat + 1}"
 
 
 def colour_label(state: GameState, colour: int) -> str:
@@ -80,11 +75,19 @@ def card_name(deck: str, key: str) -> str:
 
 
 def combat_card_name(key: str | None) -> str:
-    """``fatigue 2`` for a known combat card, ``?`` for one not seen."""
+    """A known combat card by its name, speed and fatigue (``Detect Evil (slow,
+    fatigue 2)``); ``face down`` for one this view has not seen (CMB-CARD-7:
+    until it is turned up, only those who looked at it know it)."""
     if key is None or key == HIDDEN:
-        return "?"
+        return "face down"
     card = COMBAT_CARDS.get(key)
-    return f"fatigue {card.fatigue}" if card is not None else key
+    return f"{card.name} ({card.speed.value}, fatigue {card.fatigue})" if card is not None else key
+
+
+def combat_card_text(key: str | None) -> str:
+    """``combat_card_name`` with the card's text, for a line of its own."""
+    card = COMBAT_CARDS.get(key) if key is not None else None
+    return f"{combat_card_name(key)}: {card.effect}" if card is not None else combat_card_name(key)
 
 
 def adventurer_label(key: str) -> str:
@@ -179,6 +182,8 @@ def _monster(m: Monster) -> str:
 
 def _adventurer(a: Adventurer) -> str:
     text = adventurer_label(a.key)
+    if a.food:  # C2-1: Create Food tokens add hit points for the rest of the combat
+        text += f" +{a.food} Create Food token{'s' if a.food != 1 else ''}"
     return text + (f" [{a.damage} damage]" if a.damage else "")
 
 
@@ -234,9 +239,10 @@ def _round_lines(state: GameState) -> list[str]:
         lines.append(f"Adventurers this round: {_names(state.adventurers_now, adventurer_label)}.")
     if state.adventurers_next:
         lines.append(f"Adventurers next round: {_names(state.adventurers_next, adventurer_label)}.")
-    cards = ", ".join(f"{i + 1} {combat_card_name(c)}" for i, c in enumerate(_combat_cards(state)))
+    cards = _combat_cards(state)
     if cards:
-        lines.append(f"Combat cards: {cards}.")
+        lines.append("Combat cards (round: card):")
+        lines.extend(f"  {i + 1}: {combat_card_text(c)}" for i, c in enumerate(cards))
     if state.far_lands:
         lines.append(f"Far lands: {len(state.far_lands)} tiles.")
     return lines
@@ -272,7 +278,7 @@ def _player_lines(state: GameState, seat: int, chosen: bool | None) -> list[str]
     p = state.players[seat]
     first = " (first player)" if seat == state.first_player else ""
     imps = f"{p.imps} imps ({p.free_imps} free)" if p.free_imps != p.imps else f"{p.imps} imps"
-    extra = f", {p.damage_tokens} damage tokens" if p.damage_tokens else ""
+    extra = f", {p.damage_tokens} red mark{'s' if p.damage_tokens != 1 else ''} (unpaid taxes)" if p.damage_tokens else ""
     head = f"{seat_label(seat)}{first}: {p.gold} gold, {p.food} food, {imps}, evil {p.evil}{extra}; {_traps(p)}"
     info = [
         f"hand: {','.join(a.value for a in p.hand) or '-'}",
@@ -337,16 +343,145 @@ def describe_lines(state: GameState | PlayerView, seat: int | None = None) -> li
     lines.append("Board (slots I, II, III; . is empty):")
     lines.extend(_board_lines_wide(s))
     lines.extend(_round_lines(s))
+    lines.extend(combat_lines(s))
     lines.append(_evil_line(s))
     for i in range(s.n_players):
         lines.extend(_player_lines(s, i, chosen[i] if i < len(chosen) else None))
-    for d in s.dummies:
-        drawn = f"; drawn {','.join(a.value for a in d.drawn)}" if d.drawn else ""
-        third = f"; third {d.third.value}" if d.third is not None else ""
-        who = f" (P{d.responsible + 1} chooses its third order)" if d.responsible is not None else ""
-        lines.append(f"Dummy D{d.colour + 1}{who}: unavailable {','.join(a.value for a in d.unavailable) or '-'}{drawn}{third}")
+    lines.extend(_dummy_line(d) for d in s.dummies)
     lines.extend(_outcome_lines(s))
     return lines
+
+
+BATTLE_STEPS: tuple[tuple[str, str], ...] = (
+    ("trap", "traps"), ("fast", "fast spells"), ("monsters", "monsters"), ("slow", "slow spells"), ("heal", "healing"),
+)  # fmt: skip
+"""A battle's steps in order (CMB-4): ``Battle.step`` and its words (the SVG shows the same)."""
+
+_STAGES = {"plan": "planning", "reveal": "the combat card is turned up", "battle": "battles", "over": "combat over"}
+
+
+def combat_defender(state: GameState) -> int | None:
+    """The seat whose battle is fought, or who plans, now (CMB-REF-1)."""
+    f = state.fight
+    if f is None:
+        return None
+    if f.battle is not None:
+        return f.battle.seat
+    order = state.player_order()
+    return order[f.position] if 0 <= f.position < len(order) else None
+
+
+def hit_points_text(adv: Adventurer) -> str:
+    """``HP 9 (8 + 1 Create Food token)``: the hit points a battle counts (CMB-PARTY-4, C2-1)."""
+    from dlrules.phases.combat import hit_points
+
+    hp = hit_points(adv)
+    return f"HP {hp} ({hp - adv.food} + {adv.food} Create Food token{'s' if adv.food != 1 else ''})" if adv.food else f"HP {hp}"
+
+
+def _member(i: int, adv: Adventurer) -> str:
+    from dlrules.phases.combat import is_illusion
+
+    name = "the illusion" if is_illusion(adv) else adventurer_label(adv.key).split(" HP")[0]
+    power = adventurer_label(adv.key).partition(" HP")[2].partition(" ")[2] if not is_illusion(adv) else ""
+    bits = [hit_points_text(adv)] + ([power] if power else []) + ([f"{adv.damage} damage"] if adv.damage else [])
+    bits += [f"{adv.poison} poison to come"] if adv.poison else []
+    return f"{i + 1}. {name} ({', '.join(bits)})"
+
+
+def combat_lines(state: GameState) -> list[str]:
+    """The combat as text, what the battle picture shows (``svg.battle``): the
+    combat round and stage, the round's combat card, the defender, the battle
+    tile, the step under way, the party with hit points and damage, the traps
+    still to go off (``?`` where this view may not see them, CMB-PLAN-9), the
+    monsters sent and what waits for a decision; then every seat's plan."""
+    from dlrules.phases.combat import party
+
+    f = state.fight
+    if f is None or state.phase.value != "combat":
+        return []
+    seat = combat_defender(state)
+    b = f.battle
+    stage = _STAGES.get(f.stage, f.stage)
+    who = ""
+    if seat is not None and f.stage != "over":
+        who = f"; {seat_label(seat)} " + ("defends" if b is not None else "plans" if f.stage == "plan" else "is next")
+    lines = [f"Combat round {f.round} of 4: {stage}{who}."]
+    cards = _combat_cards(state)
+    key = cards[f.round - 1] if 0 < f.round <= len(cards) else None
+    lines.append(f"  Combat card {f.round}: {combat_card_text(key)}")
+    if seat is None or f.stage == "over":
+        return lines + _plans_lines(state)
+    p = state.players[seat]
+    plan = f.plans[seat] if 0 <= seat < len(f.plans) else None
+    if plan is not None:
+        where = f"  Battle tile: {square_name(plan.tile)} in {seat_label(seat)}'s dungeon"
+        tile = p.dungeon.at(plan.tile)
+        if tile is not None and tile.room:
+            where += f" (the {room_name(tile.room)})"
+        lines.append(where)
+    if b is not None:
+        steps = ", ".join(f"[{words}]" if name == b.step else words for name, words in BATTLE_STEPS)
+        lines.append(f"  Step: {dict(BATTLE_STEPS).get(b.step, b.step)} (of {steps})")
+        waiting = []
+        if b.aiming is not None:
+            by = monster_name(b.aiming) if b.aiming in MONSTERS else trap_name(b.aiming)
+            what = "the Witch's second small attack" if b.aiming == "witch" else f"the {by}"
+            waiting.append(f"{seat_label(seat)} to aim {what} (Target)")
+        if b.choosing is not None:
+            card = COMBAT_CARDS.get(b.choosing)
+            waiting.append(f"{seat_label(seat)} answers {card.name if card else b.choosing}")
+        if waiting:
+            lines.append("  Waiting for: " + "; ".join(waiting))
+    members = party(state, seat)
+    lines.append("  Party (entrance first): " + ("; ".join(_member(i, a) for i, a in enumerate(members)) or "nobody left"))
+    traps = b.traps if b is not None else (plan.traps if plan is not None else ())
+    names = ", ".join("? (face down)" if t == HIDDEN else trap_name(t) for t in traps) or "-"
+    gold = f"; {plan.gold} gold from the room on them" if plan is not None and plan.gold else ""
+    lines.append(f"  {'Traps still to go off' if b is not None else 'Planned traps'}: {names}{gold}")
+    sent = plan.monsters if plan is not None else ()
+    waiting_set = set(b.sent) if b is not None else set(sent)
+    monsters = []
+    for index in sent:
+        m = p.monsters[index] if 0 <= index < len(p.monsters) else None
+        name = monster_name(m.kind) if m is not None else f"monster {index + 1}"
+        state_words = "ready" if m is not None and m.ready else "knocked out"
+        if b is not None:
+            state_words += ", to act" if index in waiting_set else ", has acted"
+        monsters.append(f"{name} ({state_words})")
+    lines.append("  Monsters sent: " + (", ".join(monsters) or "-"))
+    return lines + _plans_lines(state)
+
+
+def _plans_lines(state: GameState) -> list[str]:
+    f = state.fight
+    assert f is not None
+    made = []
+    for s, other in enumerate(f.plans):
+        if other is None:
+            continue
+        names = ", ".join("?" if t == HIDDEN else trap_name(t) for t in other.traps)
+        sent = ", ".join(monster_name(state.players[s].monsters[i].kind) for i in other.monsters if 0 <= i < len(state.players[s].monsters))
+        made.append(f"{seat_label(s)} at {square_name(other.tile)}" + (f", traps {names}" if names else "") + (f", sends {sent}" if sent else ""))
+    return [f"  Plans this round: {'; '.join(made) if made else 'none yet'}"] if f.stage != "over" else []
+
+
+def _dummy_line(d: Any) -> str:
+    """A dummy colour: this round's orders and its unavailable ones, said
+    once when they are the same cards (DUM3-1: the 3 drawn are laid face up as
+    its new unavailable orders), and a 2-player dummy's third order (DUM2-3)."""
+    who = f" (P{d.responsible + 1} chooses its third order)" if d.responsible is not None else ""
+    unavailable = _orders_words(d.unavailable)
+    if d.drawn and set(d.drawn) == set(d.unavailable):
+        text = f"this round's orders {unavailable} (face up: its unavailable orders)"
+    else:
+        text = f"unavailable {unavailable}" + (f"; this round's orders {_orders_words(d.drawn)}" if d.drawn else "")
+    third = f"; third order {d.third.title}" if d.third is not None else ""
+    return f"Dummy D{d.colour + 1}{who}: {text}{third}"
+
+
+def _orders_words(actions: tuple[Action, ...]) -> str:
+    return ", ".join(a.title for a in actions) or "-"
 
 
 def _outcome_lines(state: GameState) -> list[str]:
@@ -374,206 +509,49 @@ plug_in("text", describe)  # str(state): the state's socket (docs/architecture.m
 # --- moves in context ---------------------------------------------------------------------
 
 
-def _orders_text(actions: tuple[Action, ...]) -> str:
-    return ", ".join(a.title for a in actions)
-
-
-def _effects(before: GameState, after: GameState, seat: int) -> list[str]:
-    """What the move changed for ``seat``: payments, gains, evil, imps, tiles,
-    monsters, traps, the paladin (read from the two states, so it is exact
-    whatever the rules did)."""
-    if not 0 <= seat < before.n_players or after.n_players != before.n_players:
-        return []
-    p, q = before.players[seat], after.players[seat]
-    out: list[str] = []
-    paid = [f"{p.gold - q.gold} gold" for _ in (0,) if q.gold < p.gold] + [f"{p.food - q.food} food" for _ in (0,) if q.food < p.food]
-    if paid:
-        out.append("pays " + " and ".join(paid))
-    gained = [f"{q.gold - p.gold} gold" for _ in (0,) if q.gold > p.gold] + [f"{q.food - p.food} food" for _ in (0,) if q.food > p.food]
-    if gained:
-        out.append("gains " + " and ".join(gained))
-    if q.imps > p.imps:
-        n = q.imps - p.imps
-        out.append(f"gets {n} imp{'s' if n != 1 else ''}")
-    old = {t.square: t for t in p.dungeon.tiles}
-    for t in q.dungeon.tiles:
-        was = old.get(t.square)
-        if was is None:
-            out.append(f"digs a tunnel at {square_name(t.square)}")
-        elif t.room is not None and was.room is None:
-            out.append(f"builds the {room_name(t.room)} at {square_name(t.square)}")
-    hired = list(q.monsters)
-    for m in p.monsters:
-        if m in hired:
-            hired.remove(m)
-        else:
-            out.append(f"the {monster_name(m.kind)} leaves")
-    out.extend(f"hires the {monster_name(m.kind)}" for m in hired)
-    busy = (q.busy_imps + q.foreimps) - (p.busy_imps + p.foreimps)
-    if busy > 0:
-        out.append(f"{busy} imp{'s' if busy != 1 else ''} at work")
-    if len(q.traps) > len(p.traps):
-        got = len(q.traps) - len(p.traps)
-        out.append(f"gets {got} trap card{'s' if got != 1 else ''}")
-    r = after.resolution
-    if r is not None and r.draws and (before.resolution is None or not before.resolution.draws):
-        out.append(f"draws {r.draws} trap card{'s' if r.draws != 1 else ''} next")
-    if q.evil != p.evil:
-        out.append(f"evil {p.evil} → {q.evil}")
-    if q.damage_tokens > p.damage_tokens:
-        out.append(f"takes {q.damage_tokens - p.damage_tokens} damage token(s)")
-    if after.paladin == seat and before.paladin != seat:
-        out.append("the paladin comes to attack this dungeon")
-    return out
-
-
-def _is(move: Any, *names: str) -> bool:
-    """``move`` is of one of the named move classes (by name, so a class that
-    another version adds, renames or removes never breaks the renderer)."""
-    return type(move).__name__ in names
-
-
-def describe_move(state: GameState, move: Any, seat: Viewer = REFEREE) -> str:
+def describe_move(state: GameState, move: Any, seat: int | None = None, *, played: bool = False) -> str:
     """What ``move`` does in ``state``, for people, like chess's SAN:
-    ``P3 takes Build Room II: pays 1 gold, builds the Magic Room at B3``.
+    ``P3 builds the Magic Room at C2: pays 1 gold``.
 
-    ``seat`` is whom the text is for: ``REFEREE`` (the default) may know
-    everything; a seat (0-based) or ``None`` (a spectator) is told only what
-    it may know: the text is made from ``views.seen_apply`` (the position
-    before and after as that seat sees them, the move and the events
-    projected for it), never from the full move (docs/views.md).
-
-    The effects are read from the position the move leads to, so the text is
-    exact whatever the rules did; an illegal move is described with the
-    reason it is refused (to its own seat and the referee; to the others only
-    that it is illegal)."""
-    from dlrules.engine import check
-    from dlrules.notation import format_seen_move
-    from dlrules.views import project_move, seen_apply
+    The words are read from the events ``apply_with_events`` reports for the
+    move (``dlrules.wording``), the same events the narration prints, so the
+    text states what the rules did. With ``seat``, the move as that seat may
+    be told it: a secret the move holds (orders chosen, trap cards planned or
+    discarded, a card drawn or looked at) is not named to the other seats, and
+    a move not yet made (``played=False``: a legal move offered) is told only
+    up to what would disclose something still hidden (``wording.foreseen``);
+    ``played=True`` for a move already made (a log, a caption).
+    An illegal move is described with the reason it is refused."""
+    from dlrules.engine import apply_with_events, check
+    from dlrules.notation import format_move
+    from dlrules.wording import move_words
 
     problems = check(state, move)
     if problems:
-        if seat is REFEREE or move.seat == seat:
-            return f"{format_seen_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
-        return f"{seat_label(move.seat)} makes an illegal move"
-    before, shown, after, events = seen_apply(state, move, seat)
-    return move_text(before, shown, after, events)
+        return f"{format_move(move, players=state.n_players)}: illegal: " + "; ".join(str(v) for v in problems)
+    _, events = apply_with_events(state, move)
+    return move_words(state, move, events, viewer=seat, played=played)
 
 
-def move_text(before: GameState, move: Any, after: GameState, events: tuple[Any, ...]) -> str:
-    """The words for a legal ``move`` from ``before`` to ``after`` with
-    ``events``, all four as the reader may know them (``views.seen_apply``):
-    hidden parts of the move (``"?"``, no orders, ``HIDDEN_POSITION``) are
-    told as secret."""
-    from dlrules.notation import format_seen_move
+def move_caption(state: GameState, move: Any, seat: int | None = None) -> str:
+    """A move already made, for ``seat`` (None: the referee): its notation and
+    words, or its words alone when the move holds something ``seat`` may not
+    know (``views.knows_move``): the captions of ``dlrules show --html``."""
+    from dlrules.notation import format_move
+    from dlrules.views import knows_move
 
-    state = before
-    who = seat_label(move.seat)
-    acting = _acting(state) or "the action"
-    if _is(move, "TableRuling") and events:  # LIB-TAB-8: as the narration says it
-        return str(events[0].text).rstrip(".").replace("The table", "the table", 1)
-    if _is(move, "Draw"):
-        if move.card == HIDDEN:
-            return _secret_draw_text(before, move, after)
-        names = {"monsters": monster_name, "rooms": room_name, "traps": trap_name, "adventurers": adventurer_label,
-                 "events": _event_name, "combat": combat_card_name}  # fmt: skip
-        name = names.get(move.deck, lambda k: SPECIAL_EVENTS[k].name if k in SPECIAL_EVENTS else k)(move.card)
-        where = f" ({events[0].text.rstrip('.')})" if events and events[0].code != "phase" else ""
-        return f"chance turns up {name} from the {move.deck} deck{where}"
-    if _is(move, "DealOrders"):
-        if not move.orders:
-            return f"chance deals {colour_label(state, move.target)} orders to choose unavailable ones from (secret)"
-        return f"chance deals {colour_label(state, move.target)} {_orders_text(move.orders)}"
-    if _is(move, "DrawDummyOrders"):
-        return f"chance draws dummy D{move.colour + 1}'s orders: {_orders_text(move.orders)}"
-    if _is(move, "KeepUnavailable"):
-        if not move.orders:
-            return f"{who} chooses the orders kept unavailable (secret until all have chosen)"
-        return f"{who} keeps {' and '.join(a.title for a in move.orders)} unavailable (secret until all have chosen)"
-    if _is(move, "ChooseOrders"):
-        if not move.orders:
-            return f"{who} chooses their orders (secret until all have chosen)"
-        text = f"{who} chooses {_orders_text(move.orders)}, first to third (secret until all have chosen)"
-        return text + (f"; the dummy's third order: {move.dummy_order.title}" if move.dummy_order is not None else "")
-    effects = _effects(state, after, move.seat)
-    tail = (": " + ", ".join(effects)) if effects else ""
-    if _is(move, "Decline"):
-        return f"{who} declines {acting}: the minion stands on the order card{tail}"
-    if _is(move, "TakeAction", "MineGold", "HireMonster", "BuildRoom"):
-        return f"{who} takes {acting}{tail}"
-    if _is(move, "Spy"):
-        card = "a combat card" if move.position < 0 else f"combat card {move.position + 1}"
-        return f"{who} takes {acting} and looks at {card}{tail}"
-    if _is(move, "DigTunnel"):
-        r = state.resolution
-        verb = "takes " + acting if r is None or r.dug == 0 else "goes on digging"
-        return f"{who} {verb}{tail}"
-    if _is(move, "FinishDigging"):
-        return f"{who} stops digging{tail}"
-    if _is(move, "ActivateRoom"):
-        tile = state.players[move.seat].dungeon.at(move.room)
-        name = room_name(tile.room) if tile is not None and tile.room else "room"
-        trolls = f" and {move.trolls} troll token{'s' if move.trolls != 1 else ''}" if move.trolls else ""
-        return f"{who} staffs the {name} at {square_name(move.room)}{trolls}{tail}"
-    if _is(move, "FinishProduction"):
-        return f"{who} is done producing{tail}"
-    if _is(move, "ReturnOrder"):
-        return f"{who} takes back {move.action.title}{tail}"
-    if _is(move, "PayMonster"):
-        p = state.players[move.seat]
-        name = monster_name(p.monsters[move.monster].kind) if 0 <= move.monster < len(p.monsters) else "monster"
-        verb = f"pays the {name}'s upkeep" if move.pay else f"lets the {name} go"
-        return f"{who} {verb}{tail}"
-    if _is(move, "PayTaxes"):
-        return f"{who} pays {move.gold} gold of the taxes{tail}"
-    if _is(move, "DiscardTrap", "ReturnTrap"):
-        if move.trap == HIDDEN:
-            return f"{who} discards a trap card (face down){tail}"
-        return f"{who} discards the {trap_name(move.trap)}{tail}"
-    return f"{format_seen_move(move, players=state.n_players)}{tail}"  # a move added later: its notation
-
-
-def move_caption(state: GameState, move: Any, seat: Viewer = REFEREE) -> str:
-    """A move's notation and words for ``seat`` (``project_move`` and
-    ``describe_move``): ``P2 plan E1 traps=? — …`` for another seat. An
-    illegal move gets ``describe_move``'s words alone."""
-    from dlrules.engine import check
-    from dlrules.notation import format_seen_move
-    from dlrules.views import project_move
-
-    if check(state, move):
-        return describe_move(state, move, seat)
-    notation = format_seen_move(project_move(state, move, seat), players=state.n_players)
-    return f"{notation} — {describe_move(state, move, seat)}"
-
-
-def _secret_draw_text(before: GameState, move: Any, after: GameState) -> str:
-    """A card chance draws for one other seat (``views.project_move``)."""
-    if move.deck == "traps":
-        gainer = next((s for s in range(before.n_players) if len(after.players[s].traps) > len(before.players[s].traps)), None)
-        to = seat_label(gainer) if gainer is not None else "a player"
-        return f"chance deals {to} a trap card (face down)"
-    looker = _acting_seat(before)
-    return f"chance turns up the combat card {seat_label(looker) if looker is not None else 'a player'} looks at (secret)"
+    words = describe_move(state, move, seat=seat, played=True)
+    return f"{format_move(move, players=state.n_players)} — {words}" if knows_move(state, move, seat) else words
 
 
 def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
-    """What ``viewer`` (a seat; any other number: a spectator) may be told of
-    a move whose content is hidden from them, or None when they may know all
-    of it (``views.project_move`` says which; the words are
-    ``describe_move``'s for that viewer)."""
-    from dlrules.views import project_move
+    """What ``viewer`` may be told of a move that holds something hidden from
+    them (docs/views.md), or None when they may know the whole move:
+    ``describe_move(state, move, seat=viewer)`` then. Hidden: another
+    player's chosen or kept orders (ORD-3, RUL-13), the orders dealt to another
+    player (RUL-13), a trap card another player draws, plans or discards
+    (ACT-TRAP-2, CMB-PLAN-9, Y2-3), the combat card another player looks at and
+    its position (ACT-REP-2, LIB-TAB-4)."""
+    from dlrules.views import knows_move
 
-    seat = viewer if 0 <= viewer < state.n_players else None
-    if project_move(state, move, seat) == move:
-        return None
-    return describe_move(state, move, seat)
-
-
-def _acting_seat(state: GameState) -> int | None:
-    from dlrules.phases.resolution import acting_seat
-
-    try:
-        return acting_seat(state)
-    except Exception:  # noqa: BLE001 - not in resolution
-        return None
+    return None if knows_move(state, move, viewer) else describe_move(state, move, seat=viewer, played=True)

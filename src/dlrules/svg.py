@@ -29,100 +29,50 @@ notebook.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from dlrules.components import ROOMS, SLOT_NAMES, SPACES, Action
-from dlrules.components.cards import Produce
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE, SEASONS
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
 from dlrules.render import (
     adventurer_hp,
     adventurer_label,
     colour_label,
-    combat_card_name,
+    combat_card_text,
+    hit_points_text,
     monster_name,
     paladin_whereabouts,
     phase_name,
     queue,
-    room_code,
     room_name,
     seat_label,
     trap_name,
     _combat_cards,
     _event_name,
 )
-from dlrules.state import GameState, plug_in
+from dlrules.components import COMBAT_CARDS
+from dlrules.state import Adventurer, GameState, plug_in
+from dlrules.svg_draw import (
+    COLOURS,
+    INK,
+    ROCK,
+    ROOM_FILL,
+    TUNNEL,
+    _circle,
+    _food_tokens,
+    _group,
+    _rect,
+    _shown,
+    _svg,
+    _text,
+    _titled,
+    colour_fill,
+)
 from dlrules.views import HIDDEN
-
-COLOURS: tuple[str, ...] = ("#c0392b", "#2e6fd8", "#2e9e4f", "#e0b000")
-"""The four colours (players 0..n-1, then the dummies), as the minions on the table."""
-
-ROOM_FILL: dict[Produce, str] = {
-    Produce.FOOD: "#9ccc65",
-    Produce.GOLD: "#f4d03f",
-    Produce.TRAP: "#b0bec5",
-    Produce.TUNNEL: "#bcaaa4",
-    Produce.EVIL_DOWN: "#ce93d8",
-    Produce.IMP: "#81d4fa",
-    Produce.NOTHING: "#f8bbd0",
-}
-"""Rooms by type: what they produce (year-2 rooms produce nothing)."""
-
-ROCK = "#5d4e3f"
-TUNNEL = "#e8d9b5"
-INK = "#222222"
-PAPER = "#fbf7ef"
-FONT = "font-family='DejaVu Sans, Verdana, Arial, sans-serif'"
 
 PHASES: tuple[str, ...] = (
     "setup", "round_start", "orders", "resolution", "production", "order_return", "events",
     "adventurers", "end_of_round", "combat",
 )  # fmt: skip
 """The phases on the progress board; a phase not listed here is shown by name."""
-
-
-def colour_fill(colour: int) -> str:
-    return COLOURS[colour % len(COLOURS)]
-
-
-# --- drawing primitives -------------------------------------------------------------------
-
-
-def _attrs(**kw: object) -> str:
-    return " ".join(f"{k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in kw.items() if v is not None)
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str, **kw: object) -> str:
-    return f"<rect {_attrs(x=x, y=y, width=w, height=h, fill=fill, **kw)}/>"
-
-
-def _circle(x: float, y: float, r: float, fill: str, **kw: object) -> str:
-    return f"<circle {_attrs(cx=x, cy=y, r=r, fill=fill, **kw)}/>"
-
-
-def _text(x: float, y: float, text: str, size: float = 11, **kw: object) -> str:
-    kw.setdefault("fill", INK)
-    return f"<text {_attrs(x=x, y=y, font_size=size, **kw)}>{escape(text)}</text>"
-
-
-def _titled(element: str, title: str) -> str:
-    """An element with a tooltip (``<title>``), e.g. a room's full name."""
-    return f"<g><title>{escape(title)}</title>{element}</g>"
-
-
-def _svg(width: float, height: float, body: list[str], label: str) -> str:
-    return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' version='1.1' viewBox='0 0 {width:g} {height:g}' "
-        f"width='{width:g}' height='{height:g}' {FONT} role='img' aria-label={quoteattr(label)}>"
-        f"<title>{escape(label)}</title>"
-        + _rect(0, 0, width, height, PAPER)
-        + "".join(body)
-        + "</svg>"
-    )
-
-
-def _group(dx: float, dy: float, body: list[str]) -> str:
-    return f"<g transform='translate({dx:g},{dy:g})'>" + "".join(body) + "</g>"
 
 
 # --- one player's dungeon -----------------------------------------------------------------
@@ -141,8 +91,8 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
     out.append(_text(8, 18, f"{seat_label(seat)}{first}", 14, fill="#ffffff", font_weight="bold"))
     out.append(_text(DUNGEON_W - 8, 18, f"evil {p.evil}", 13, fill="#ffffff", text_anchor="end", class_="evil"))
     supplies = f"{p.gold} gold  {p.food} food  {p.imps} imps"
-    if p.damage_tokens:
-        supplies += f"  {p.damage_tokens} damage"
+    if p.damage_tokens:  # EVT-TAX-2, SCO-1f: a damage token is a red mark for unpaid taxes, not damage
+        supplies += f"  {p.damage_tokens} red mark{'s' if p.damage_tokens != 1 else ''}"
     out.append(_text(8, 44, supplies, 12, class_="supplies"))
 
     # The party queue above the entrance: the first adventurer nearest to it.
@@ -156,18 +106,19 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
         ax = max(20.0, min(DUNGEON_W - 20.0, ax))
         ay = gy - 42
         label = adventurer_label(adv.key)
-        hp = adventurer_hp(adv.key)
+        hp = _hit_points(adv)
         kind = label.split()[0]
         shade = "#fff3c4" if kind == "paladin" else "#ffffff"
         token = _circle(ax, ay, 16, shade, stroke=INK, stroke_width=1.5, class_="adventurer")
         token += _text(ax, ay + 4, kind[:3].capitalize(), 10, text_anchor="middle", font_weight="bold")
         if hp is not None:
-            token += _text(ax, ay - 20, f"HP{hp}", 8, text_anchor="middle")
+            token += _text(ax, ay - 20, f"HP {hp}", 8, text_anchor="middle", class_="hp")
+        token += _food_tokens(adv, ax - 13, ay - 12)
         token += _text(ax - 13, ay + 17, str(i + 1), 8, text_anchor="middle", fill="#555555")  # place in the queue
         if adv.damage:
             token += _circle(ax + 13, ay + 12, 8, "#d32f2f")
             token += _text(ax + 13, ay + 15.5, str(adv.damage), 10, text_anchor="middle", fill="#ffffff", class_="damage")
-        out.append(_titled(token, f"{i + 1}. {label}" + (f", {adv.damage} damage" if adv.damage else "")))
+        out.append(_titled(token, f"{i + 1}. {label}, {hit_points_text(adv)}" + (f", {adv.damage} damage" if adv.damage else "")))
 
     # The grid: column letters, row numbers, rock, tunnels, rooms, conquered tiles.
     for c in range(COLUMNS):
@@ -191,12 +142,13 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
                 room_fill = ROOM_FILL.get(room_kind.produce, "#dddddd") if room_kind is not None else "#dddddd"
                 what = room_name(tile.room) + (" (conquered)" if tile.conquered else "")
                 body = _rect(x + 1, y + 1, CELL - 2, CELL - 2, room_fill, stroke=INK, stroke_width=1.5, rx=5, class_="room")
-                body += _text(x + CELL / 2, y + CELL / 2 + 5, room_code(tile.room), 14, text_anchor="middle", font_weight="bold")
                 if (r, c) in used:
                     body += _circle(x + CELL - 8, y + 8, 5, "#ff7043", class_="activated")
                     what += ", staffed this round"
-            if tile.conquered:
-                body += f"<path d='M{x + 6:g},{y + 6:g} L{x + CELL - 6:g},{y + CELL - 6:g} M{x + CELL - 6:g},{y + 6:g} L{x + 6:g},{y + CELL - 6:g}' stroke='#b71c1c' stroke-width='3' class='conquered'/>"
+            if tile.conquered:  # the cross under the room's name, so the name stays readable
+                body += f"<path d='M{x + 6:g},{y + 6:g} L{x + CELL - 6:g},{y + CELL - 6:g} M{x + CELL - 6:g},{y + 6:g} L{x + 6:g},{y + CELL - 6:g}' stroke='#b71c1c' stroke-width='3' stroke-opacity='0.7' class='conquered'/>"
+            if tile.room is not None:
+                body += _room_label(tile.room, x + CELL / 2, y + CELL / 2)
             out.append(_titled(body, f"{name}: {what}"))
 
     # Imps: free ones in the player's colour, those at work (busy or supervising) grey.
@@ -234,7 +186,12 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
     y += 26 * max(1, (len(p.traps) + 2) // 3) + 6
 
     # The prison.
-    out.append(_text(8, y + 12, "prison: " + (", ".join(adventurer_label(k) for k in p.prison) or "-"), 10, class_="prison"))
+    full = ", ".join(adventurer_label(k) for k in p.prison) or "-"
+    short = [_short_adventurer(k) for k in p.prison] or ["-"]
+    rows = [short[i : i + 5] for i in range(0, len(short), 5)]  # five to a line: the panel's width
+    for j, row in enumerate(rows):
+        out.append(_titled(_text(8, y + 12 + j * 13, ("prison: " if j == 0 else "        ") + ", ".join(row), 10, class_="prison", xml_space="preserve"), f"prison: {full}"))
+    y += 13 * (len(rows) - 1)
 
     # The eight order cards: in hand (white), played (the player's colour, with
     # the slot taken), unavailable (grey, crossed). Secret choices are not shown.
@@ -253,11 +210,48 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
         else:
             fill, ink, state_word, css = "#ffffff", INK, "in hand", "order"
         card = _rect(x, y, 28, 18, fill, stroke=INK, rx=3, class_=css)
-        card += _text(x + 14, y + 13, action.value[:3], 9, text_anchor="middle", fill=ink)
+        card += _text(x + 14, y + 13, ORDER_CHIPS[action], 8, text_anchor="middle", fill=ink)
         if action in p.unavailable:
             card += f"<path d='M{x + 3:g},{y + 3:g} L{x + 25:g},{y + 15:g}' stroke='#757575' stroke-width='1.5'/>"
         out.append(_titled(card, f"{SPACES[action.index].name}: {state_word}"))
     return out
+
+
+ORDER_CHIPS: dict[Action, str] = {
+    Action.FOOD: "Food", Action.REPUTATION: "Rep.", Action.DIG: "Dig", Action.MINE: "Mine",
+    Action.IMPS: "Imps", Action.TRAPS: "Traps", Action.MONSTER: "Hire", Action.ROOM: "Room",
+}  # fmt: skip
+"""An order card's word on its chip (the full name is in the chip's title)."""
+
+
+def _room_label(key: str, cx: float, cy: float) -> str:
+    """A room's name in up to two short lines on its tile, haloed in white so
+    that it reads over the conquest cross (``Chicken``/``Coop``)."""
+    words = room_name(key).replace("-", " ").split()
+    if len(words) > 1:
+        lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])]
+    elif len(words[0]) > 9:  # one long word: hyphenated over two lines (Pandemo-/nium)
+        half = (len(words[0]) + 1) // 2
+        lines = [words[0][:half] + "-", words[0][half:]]
+    else:
+        lines = words
+    lines = [w for w in lines if w]
+    out = ""
+    for j, line in enumerate(lines):
+        dy = (j - (len(lines) - 1) / 2) * 11 + 3.5
+        size = min(9.0, round((CELL - 6) / (0.62 * len(line)), 1))  # a long word in a smaller size, never cut
+        out += _text(cx, cy + dy, line, size, text_anchor="middle", font_weight="bold", stroke="#ffffff", stroke_width=2.5, paint_order="stroke", class_="room-name")
+    return out
+
+
+def _hit_points(adv: Adventurer) -> int | None:
+    """The hit points a battle counts: printed, plus 1 per Create Food token (CMB-PARTY-4, C2-1)."""
+    from dlrules.phases.combat import hit_points
+
+    try:
+        return hit_points(adv)
+    except (KeyError, StopIteration):
+        return adventurer_hp(adv.key)
 
 
 def dungeon(state: GameState, seat: int, *, viewer: int | None = None) -> str:
@@ -282,6 +276,19 @@ def _short_adventurer(key: str) -> str:
     return f"{label[0][:3].capitalize()} {label[1]}" if len(label) > 1 else label[0]
 
 
+def _to_move_words(state: GameState) -> str:
+    """``To move: P2`` (``chance`` for a draw; ``the game is over``), as the text view says it."""
+    from dlrules.engine import to_move
+
+    try:
+        movers = sorted(to_move(state))
+    except Exception:  # noqa: BLE001 - a redacted or hand-made position: say nothing
+        return ""
+    if state.phase.value == "game_over":
+        return "The game is over"
+    return "To move: " + (", ".join(seat_label(m) for m in movers) if movers else "nobody")
+
+
 def _board_body(state: GameState) -> list[str]:
     out: list[str] = []
     x: float
@@ -295,6 +302,7 @@ def _board_body(state: GameState) -> list[str]:
         out.append(_text(x + 32, 18, season, 10, text_anchor="middle", fill=INK if current else "#eceff1"))
     phase = str(getattr(state.phase, "value", state.phase))
     out.append(_text(BOARD_W - 10, 19, phase_name(state), 12, fill="#ffca28", text_anchor="end", class_="phase"))
+    out.append(_text(10, 44, _to_move_words(state), 10, fill="#37474f", font_weight="bold", class_="to-move"))
     for i, name in enumerate(PHASES):
         x = 370 + i * 16
         out.append(_titled(_circle(x, 36, 5, "#ffca28" if name == phase else "#b0bec5"), name.replace("_", " ")))
@@ -343,7 +351,10 @@ def _board_body(state: GameState) -> list[str]:
     out.append(_text(x0, y + 50, "Combat cards", 10))
     for i, card in enumerate(cards):
         known = card is not None and card != HIDDEN
-        out.append(_titled(_rect(x0 + 76 + i * 52, y + 38, 46, 18, "#fff8e1" if known else "#455a64", stroke=INK, rx=3) + _text(x0 + 99 + i * 52, y + 51, combat_card_name(card) if known else f"{i + 1} ?", 9, text_anchor="middle", fill=INK if known else "#ffffff"), f"combat card {i + 1}: {combat_card_name(card)}"))
+        name = COMBAT_CARDS[card].name if known and card in COMBAT_CARDS else str(card)
+        label = f"{i + 1} {name}" if known else f"{i + 1} ?"
+        cx, cy = x0 + 76 + (i % 2) * 118, y + 38 + (i // 2) * 20  # two by two: a name fits
+        out.append(_titled(_rect(cx, cy, 114, 18, "#fff8e1" if known else "#455a64", stroke=INK, rx=3, class_="combat-card-known" if known else "combat-card-face-down") + _text(cx + 57, cy + 13, label[:22], 9, text_anchor="middle", fill=INK if known else "#ffffff"), f"combat card {i + 1}: {combat_card_text(card)}"))
 
     # The evil track: spaces 1..15, the paladin line, markers, the paladin.
     ty = 330
@@ -389,195 +400,18 @@ def board(state: GameState) -> str:
     return _svg(BOARD_W, BOARD_H, _board_body(state), label)
 
 
-# --- a battle (combat, CMB-REF-1) ----------------------------------------------------------
-
-BATTLE_W = 640
-BATTLE_H = 312
-BATTLE_STEPS: tuple[tuple[str, str], ...] = (
-    ("trap", "traps"), ("fast", "fast spells"), ("monsters", "monsters"), ("slow", "slow spells"), ("heal", "healing"),
-)  # fmt: skip
-"""A battle's steps in order (CMB-4): ``Battle.step`` and the words shown."""
-
-
-def _defender(state: GameState) -> int | None:
-    """The seat whose battle is fought, or who plans, now (CMB-REF-1)."""
-    f = state.fight
-    if f is None:
-        return None
-    if f.battle is not None:
-        return f.battle.seat
-    order = state.player_order()
-    return order[f.position] if 0 <= f.position < len(order) else None
-
-
-def _battle_body(state: GameState) -> list[str]:
-    from dlrules.components import COMBAT_CARDS
-    from dlrules.phases.combat import hit_points, is_illusion, is_paladin, party
-
-    f = state.fight
-    assert f is not None
-    out: list[str] = []
-    seat = _defender(state)
-    b = f.battle
-    out.append(_rect(0, 0, BATTLE_W, 28, "#6d1b1b"))
-    out.append(_text(10, 19, f"Combat round {f.round} of 4", 14, fill="#ffffff", font_weight="bold", class_="combat-round"))
-    stage = {"plan": "planning", "reveal": "combat card turned up", "battle": "battles", "over": "combat over"}.get(f.stage, f.stage)
-    out.append(_text(190, 19, stage, 12, fill="#ffcdd2", class_="stage"))
-    if seat is not None:
-        doing = "defends" if b is not None else ("plans" if f.stage == "plan" else "is next")
-        out.append(_text(BATTLE_W - 10, 19, f"{seat_label(seat)} {doing}", 13, fill="#ffffff", text_anchor="end", font_weight="bold", class_="defender"))
-
-    # The round's combat card (CMB-CARD-7: face up once the round begins).
-    cards = _combat_cards(state)
-    key = cards[f.round - 1] if 0 < f.round <= len(cards) else None
-    card = COMBAT_CARDS.get(key) if key is not None and key != HIDDEN else None
-    out.append(_text(10, 46, "Combat card", 10, fill="#555555"))
-    if card is not None:
-        face = _rect(10, 52, 150, 62, "#fff8e1", stroke=INK, rx=5, class_="combat-card")
-        face += _text(85, 70, card.name, 11, text_anchor="middle", font_weight="bold")
-        face += _text(85, 86, f"fatigue {card.fatigue}", 10, text_anchor="middle", class_="fatigue")
-        face += _text(85, 102, f"{card.speed.value} spell" if card.spell != "none" else "no spell", 9, text_anchor="middle")
-        out.append(_titled(face, f"combat card {f.round}: {card.name}, fatigue {card.fatigue}, {card.speed.value}: {card.effect}"))
-    else:
-        face = _rect(10, 52, 150, 62, "#455a64", stroke=INK, rx=5, class_="combat-card-hidden")
-        face += _text(85, 88, f"{f.round} ?", 14, text_anchor="middle", fill="#ffffff")
-        out.append(_titled(face, f"combat card {f.round}: not turned up yet"))
-
-    # The battle's steps, the current one marked.
-    out.append(_text(180, 46, "Battle steps", 10, fill="#555555"))
-    for i, (name, words) in enumerate(BATTLE_STEPS):
-        x = 180 + i * 90
-        now = b is not None and b.step == name
-        out.append(_titled(_rect(x, 52, 84, 20, "#ffca28" if now else "#eceff1", stroke=INK if now else "#b0bec5", rx=3, class_="step-current" if now else "step")
-                           + _text(x + 42, 66, words, 10, text_anchor="middle", font_weight="bold" if now else None), f"{i + 1}. {words}" + (" (now)" if now else "")))  # fmt: skip
-    if b is None:
-        out.append(_text(180, 90, "no battle in progress", 10, fill="#757575", class_="no-battle"))
-    if seat is None:
-        return out
-    p = state.players[seat]
-    plan = f.plans[seat] if 0 <= seat < len(f.plans) else None
-
-    # The defender's dungeon, the battle tile highlighted.
-    cell = 24
-    gx, gy = 22, 140
-    out.append(_text(10, 132, f"{seat_label(seat)}'s dungeon", 10, fill="#555555"))
-    for r in range(ROWS):
-        for c in range(COLUMNS):
-            x, y = gx + c * cell, gy + r * cell
-            tile = p.dungeon.at((r, c))
-            name = square_name((r, c))
-            if tile is None:
-                out.append(_titled(_rect(x, y, cell, cell, ROCK, stroke="#3e342a"), f"{name}: rock"))
-                continue
-            if tile.room is None:
-                body, what = _rect(x, y, cell, cell, TUNNEL, stroke="#8d7b5a"), "tunnel"
-            else:
-                room_kind = ROOMS.get(tile.room)
-                fill = ROOM_FILL.get(room_kind.produce, "#dddddd") if room_kind is not None else "#dddddd"
-                body = _rect(x + 1, y + 1, cell - 2, cell - 2, fill, stroke=INK, rx=3) + _text(x + cell / 2, y + cell / 2 + 4, room_code(tile.room), 9, text_anchor="middle")
-                what = room_name(tile.room)
-            if tile.conquered:
-                body += f"<path d='M{x + 4:g},{y + 4:g} L{x + cell - 4:g},{y + cell - 4:g} M{x + cell - 4:g},{y + 4:g} L{x + 4:g},{y + cell - 4:g}' stroke='#b71c1c' stroke-width='2' class='conquered'/>"
-                what += " (conquered)"
-            out.append(_titled(body, f"{name}: {what}"))
-    if plan is not None:
-        r, c = plan.tile
-        out.append(_titled(_rect(gx + c * cell - 2, gy + r * cell - 2, cell + 4, cell + 4, "none", stroke="#ff1744", stroke_width=3, rx=3, class_="battle-tile"), f"battle tile {square_name(plan.tile)}"))
-        out.append(_text(gx, gy + ROWS * cell + 16, f"battle at {square_name(plan.tile)}", 10, class_="battle-square"))
-
-    # The party in order, entrance first (the paladin marked), hit points and damage.
-    x0 = 180
-    out.append(_text(x0, 112, "Party (entrance first)", 10, fill="#555555"))
-    members = party(state, seat)
-    for i, adv in enumerate(members):
-        x = x0 + 20 + i * 52
-        y = 140
-        paladin = is_paladin(adv)
-        label = "illusion" if is_illusion(adv) else adventurer_label(adv.key)
-        kind = label.split()[0]
-        hp = hit_points(adv)
-        token = _circle(x, y, 18, "#fff3c4" if paladin else "#ffffff", stroke="#f9a825" if paladin else INK, stroke_width=3 if paladin else 1.5, class_="paladin-token" if paladin else "adventurer")
-        token += _text(x, y + 4, kind[:3].capitalize(), 10, text_anchor="middle", font_weight="bold")
-        token += _text(x, y + 32, f"HP {hp}", 9, text_anchor="middle", class_="hp")
-        token += _text(x - 15, y - 14, str(i + 1), 8, text_anchor="middle", fill="#555555")
-        if adv.damage:
-            token += _circle(x + 14, y + 13, 8, "#d32f2f")
-            token += _text(x + 14, y + 16.5, str(adv.damage), 10, text_anchor="middle", fill="#ffffff", class_="damage")
-        out.append(_titled(token, f"{i + 1}. {label}, {hp} hit points" + (f", {adv.damage} damage" if adv.damage else "")))
-    if not members:
-        out.append(_text(x0, 140, "no party left", 10, fill="#757575"))
-
-    # The planned trap cards (face down "?" for a seat that may not see them).
-    traps = b.traps if b is not None else (plan.traps if plan is not None else ())
-    y = 200
-    out.append(_text(x0, y - 6, "Traps still to go off" if b is not None else "Planned traps", 10, fill="#555555"))
-    for i, t in enumerate(traps):
-        x = x0 + i * 96
-        hidden = t == HIDDEN
-        face = _rect(x, y, 90, 22, "#455a64" if hidden else "#fff8e1", stroke=INK, rx=4, class_="planned-trap-hidden" if hidden else "planned-trap")
-        face += _text(x + 45, y + 15, "?" if hidden else trap_name(t)[:15], 9, text_anchor="middle", fill="#ffffff" if hidden else INK)
-        out.append(_titled(face, "a planned trap card, face down" if hidden else f"planned trap: {trap_name(t)}"))
-    if not traps:
-        out.append(_text(x0, y + 15, "-", 10))
-    if plan is not None and plan.gold:
-        out.append(_text(BATTLE_W - 10, y - 6, f"{plan.gold} gold from the room on the traps", 10, text_anchor="end", class_="trap-gold"))
-
-    # The monsters sent: ready or knocked out; those that have acted.
-    sent = plan.monsters if plan is not None else ()
-    y = 250
-    out.append(_text(x0, y - 6, "Monsters sent", 10, fill="#555555"))
-    waiting = set(b.sent) if b is not None else set(sent)
-    for i, index in enumerate(sent):
-        m = p.monsters[index] if 0 <= index < len(p.monsters) else None
-        x = x0 + i * 96
-        name = monster_name(m.kind) if m is not None else f"monster {index + 1}"
-        ready = m is not None and m.ready
-        word = "ready" if ready else "knocked out"
-        if index not in waiting:
-            word += ", has acted"
-        face = _rect(x, y, 90, 22, "#e3f2fd" if ready else "#cfd8dc", stroke=INK, rx=4, stroke_dasharray=None if ready else "4 2", class_="sent-monster" if ready else "sent-monster-out")
-        face += _text(x + 45, y + 15, name[:14], 10, text_anchor="middle", fill=INK if ready else "#607d8b")
-        out.append(_titled(face, f"{name}: {word}"))
-    if not sent:
-        out.append(_text(x0, y + 15, "-", 10))
-
-    # Every seat's plan for this round (the trap cards face down for other seats).
-    y = 300
-    made = []
-    for s, other in enumerate(f.plans):
-        if other is None:
-            continue
-        names = ", ".join("?" if t == HIDDEN else trap_name(t) for t in other.traps)
-        made.append(f"{seat_label(s)} at {square_name(other.tile)}" + (f" (traps {names})" if names else ""))
-    text = "Plans this round: " + ("; ".join(made) if made else "none yet")
-    out.append(_titled(_text(10, y, text[:110], 10, class_="plans"), text))
-    return out
+# --- the panel between the board and the dungeons (svg_battle) -------------------------------
 
 
 def battle(state: GameState, seat: int | None = None) -> str:
-    """The SVG of the combat in progress (CMB-REF-1): the combat round and its
-    combat card, the battle's steps (the current one marked), the defender's
-    dungeon with the battle tile highlighted, the party in order with hit
-    points and damage (the paladin ringed in gold), the planned trap cards
-    (face down for a ``seat`` that may not see them, CMB-PLAN-9) and the
-    monsters sent (ready or knocked out). Raises ``ValueError`` outside combat."""
-    shown = _shown(state, seat)
-    if shown.fight is None:
-        raise ValueError("there is no combat in progress to draw (state.fight is None)")
-    who = f", as {seat_label(seat)} sees it" if seat is not None else ""
-    label = f"Combat, year {shown.year} round {shown.fight.round}{who}"
-    return _svg(BATTLE_W, BATTLE_H, _battle_body(shown), label)
+    """The SVG of the combat in progress (``svg_battle.battle``; CMB-REF-1).
+    Raises ``ValueError`` outside combat."""
+    from dlrules.svg_battle import battle as draw
+
+    return draw(state, seat)
 
 
 # --- the whole position -------------------------------------------------------------------
-
-
-def _shown(state: GameState, seat: int | None) -> GameState:
-    if seat is None:
-        return state
-    from dlrules.views import redact
-
-    return redact(state, seat)
 
 
 def position(state: GameState, seat: int | None = None) -> str:
@@ -588,7 +422,15 @@ def position(state: GameState, seat: int | None = None) -> str:
     width = max(BOARD_W, n * (DUNGEON_W + 10) + 10)
     body = [_group((width - BOARD_W) / 2, 0, _board_body(shown))]
     top = BOARD_H + 10
-    if shown.fight is not None:  # during combat, the battle between the board and the dungeons
+    from dlrules.svg_battle import BATTLE_H, BATTLE_W, _battle_body, _score_body, _score_lines
+
+    sheet = _score_lines(shown)
+    if sheet:  # the game is over: the score sheet, the titles and the winners (SCO-1..SCO-3)
+        height = 40 + 15 * len(sheet)
+        frame = _rect(0, 0, BATTLE_W, height, "#ffffff", stroke="#9e9e9e")
+        body.append(f"<g class='scores' transform='translate({(width - BATTLE_W) / 2:g},{top:g})'>" + frame + "".join(_score_body(sheet)) + "</g>")
+        top += height + 10
+    elif shown.fight is not None:  # during combat, the battle between the board and the dungeons
         frame = _rect(0, 0, BATTLE_W, BATTLE_H, "#ffffff", stroke="#9e9e9e")
         body.append(f"<g class='battle' transform='translate({(width - BATTLE_W) / 2:g},{top:g})'>" + frame + "".join(_battle_body(shown)) + "</g>")
         top += BATTLE_H + 10

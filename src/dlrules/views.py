@@ -56,7 +56,7 @@ from __future__ import annotations
 import enum
 import hashlib
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -218,6 +218,24 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         to_move=tuple(sorted(to_move(state))),
         legal=legal,
     )
+
+
+def knows_move(state: GameState, move: Any, viewer: int | None) -> bool:
+    """May ``viewer`` (None: the referee) know everything ``move`` holds? (Its
+    effects are told by its events, which carry no secret, LIB-TX-1; this is
+    about the move itself.) True exactly when the seat's projection of the
+    move (``project_move``) hides nothing: the mover knows their move; the
+    others do not know another player's chosen or kept orders (ORD-3, RUL-13),
+    the orders dealt to another player to keep some from (RUL-13), the trap
+    cards another player plans, discards or pays with (CMB-PLAN-9, ACT-TRAP-2,
+    Y2-3, Y2-19), the combat card another player looks at and its position
+    (ACT-REP-2, LIB-TAB-4), a trap card dealt to another player (ACT-TRAP-2).
+    A viewer that is no seat of the game (the table server's host) is a
+    spectator."""
+    if viewer is None:
+        return True
+    seat = viewer if 0 <= viewer < state.n_players else None
+    return bool(project_move(state, move, seat) == move)
 
 
 def view_hash(state: GameState, seat: int | None) -> str:

@@ -190,9 +190,8 @@ def to_move(state: GameState) -> frozenset[int]:
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
-    key = ruling_card(state)
-    if key is not None:
-        return (table.offered("special", key),)
+    if ruling_card(state) is not None:
+        return (table.OFFERED,)
     if not _decision_due(state):
         return ()
     seat = turn_seat(state)

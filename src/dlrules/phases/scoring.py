@@ -283,8 +283,8 @@ def describe(result: GameOutcome) -> str:
     """The result in a sentence: "Player 2 wins with 28 points" (SCO-3)."""
     best = result.players[result.winners[0]].total
     if result.shared_victory:
-        return f"{_seats(result.winners)} share the victory with {best} points"
-    return f"{_seats(result.winners)} wins with {best} points"
+        return f"{_seats(result.winners)} share the victory with {best} point{'' if abs(best) == 1 else 's'}"
+    return f"{_seats(result.winners)} wins with {best} point{'' if abs(best) == 1 else 's'}"
 
 
 def _refuse(state: GameState, move: Move) -> tuple[Violation, ...]:

@@ -31,6 +31,9 @@ MAX_NAME = 60
 """The longest card name the table may enter (a printed name is short)."""
 MAX_CHANGES = 16
 """At most this many adjustments in one ruling."""
+MAX_AMOUNT = 99
+"""The largest amount of one change, either way (a card moves a few items;
+and a game's numbers stay short enough for its record to be read back)."""
 COMBAT_ONLY = frozenset({"withdraw", "skip_healing", "skip_conquest"})
 """Kinds that only mean something in a battle (the combat phase applies them)."""
 BATTLE_KINDS = COMBAT_ONLY | {"damage", "heal", "knock_out"}
@@ -45,10 +48,9 @@ def card_title(deck: str, key: str) -> str:
     return COMBAT_CARDS[key].name
 
 
-def offered(deck: str, key: str) -> TableRuling:
-    """The one ruling ``legal_moves`` lists at the card's step: the table
-    applies nothing. Any other ruling is checked by ``explain``."""
-    return TableRuling(TABLE, "", ())
+OFFERED = TableRuling(TABLE, "", ())
+"""The one ruling ``legal_moves`` lists at a card's step: the table applies
+nothing. Any other ruling is checked by ``explain``."""
 
 
 def name_of(move: TableRuling, deck: str, key: str) -> str:
@@ -70,12 +72,14 @@ def _name_violation(name: object) -> Violation | None:
 class InBattle:
     """How the combat phase sees a ruling made in a battle: the ``party`` of
     a dungeon (the paladin at its head when he attacks it), an adventurer's
-    ``hit_points`` (Create Food included) and the ``change`` it makes itself
+    ``hit_points`` (Create Food included), the battle's own ``limit`` on a
+    change (None: allowed) and the ``change`` it makes itself
     (``BATTLE_KINDS``). Passed in by the combat phase, which this module does
     not import."""
 
     party: Callable[[GameState, int], tuple[Adventurer, ...]]
     hit_points: Callable[[Adventurer], int]
+    limit: Callable[[GameState, Adjustment], str | None]
     change: Callable[[GameState, Adjustment], GameState]
 
 
@@ -86,7 +90,7 @@ def explain(state: GameState, move: TableRuling, deck: str | None, key: str | No
     if not state.table_rulings:
         return (Violation(RULE, "this game was not set up for table rulings (new_game(..., table_rulings=True))"),)
     if move.seat != TABLE:
-        return (Violation(RULE, f"a table's ruling is the table's (seat {TABLE}), not a player's"),)
+        return (Violation(RULE, "a table's ruling is the table's own move (seat TABLE), never a player's"),)
     if deck is None or key is None:
         return (Violation(RULE, "a table's ruling is made only during the step of a card the referee cannot read"),)
     found = _name_violation(move.card)
@@ -98,9 +102,11 @@ def explain(state: GameState, move: TableRuling, deck: str | None, key: str | No
     with collecting():  # the trial run tells nobody anything
         for n, change in enumerate(move.changes, start=1):
             problem = _change_violation(trial, change, battle)
+            if problem is None and battle is not None:
+                problem = battle.limit(trial, change)
             if problem is not None:
                 return (Violation(RULE, f"change {n}: {problem}"),)
-            trial = _one_change(trial, change, battle, quiet=True)
+            trial = _one_change(trial, change, battle)  # as ``play`` will: the paladin may move (CMB-PAL-1)
     return ()
 
 
@@ -113,6 +119,8 @@ def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) 
         return f"there is no Player {c.player + 1} in a {state.n_players}-player game"
     if c.kind in COMBAT_ONLY and battle is None:
         return f"{c.kind.replace('_', ' ')} is a change for a battle, and no battle is being fought"
+    if abs(c.amount) > MAX_AMOUNT:
+        return f"an amount is at most {MAX_AMOUNT} either way, not {c.amount}"
     p = state.players[c.player]
     who = f"Player {c.player + 1}"
     if c.kind in ("damage", "heal"):
@@ -136,7 +144,7 @@ def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) 
             return f"{who} has {plural(len(p.monsters), 'monster')}: name one, 1 to {len(p.monsters)}" if p.monsters else f"{who} has no monster"
         if c.kind == "knock_out" and not p.monsters[c.target].ready:
             return f"monster {c.target + 1} of {who} is knocked out already"
-        return None
+        return None if not c.amount else f"{c.kind.replace('_', ' ')} takes no amount"
     if c.target is not None:
         return f"a change of {c.kind} names no adventurer or monster"
     if c.kind in ("gold", "food", "imps", "evil"):
@@ -173,22 +181,29 @@ def _printed_hit_points(key: str) -> int:
 def play(state: GameState, move: TableRuling, deck: str, key: str, battle: InBattle | None = None) -> GameState:
     """Apply ``move`` (already checked) and narrate it; in a ``battle`` the
     combat phase applies the kinds it owns (``BATTLE_KINDS``)."""
+    if not narrating():
+        for c in move.changes:
+            state = _one_change(state, c, battle)
+        return state
+    said: list[str] = []
+    with collecting() as followed:  # what the changes set off (the evil, the paladin) comes after the ruling
+        for c in move.changes:
+            said.append(describe(state, c, battle))  # each change as the changes before it left the game
+            state = _one_change(state, c, battle)
     name = name_of(move, deck, key)
-    if narrating():
-        said = "; ".join(describe(state, c, battle) for c in move.changes) or "no change"
-        announce(
-            "table_ruling", f"The table applies {name}: {said}.", None,
-            card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
-        )  # fmt: skip
-    for c in move.changes:
-        state = _one_change(state, c, battle, quiet=False)
+    announce(
+        "table_ruling", f"The table applies {name}: {'; '.join(said) or 'no change'}.", None,
+        card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
+    )  # fmt: skip
+    for e in followed:
+        announce(e.code, e.text, e.seat, **e.data)
     return state
 
 
-def _one_change(state: GameState, c: Adjustment, battle: InBattle | None, quiet: bool) -> GameState:
+def _one_change(state: GameState, c: Adjustment, battle: InBattle | None) -> GameState:
     if battle is not None and c.kind in BATTLE_KINDS:
         return battle.change(state, c)
-    return _apply(state, c, quiet)
+    return _apply(state, c)
 
 
 def describe(state: GameState, c: Adjustment, battle: InBattle | None = None) -> str:
@@ -219,7 +234,7 @@ def _adventurer_words(key: str) -> str:
     return f"paladin HP{paladin.hp}" if paladin is not None else "illusion"
 
 
-def _apply(state: GameState, c: Adjustment, quiet: bool) -> GameState:
+def _apply(state: GameState, c: Adjustment) -> GameState:
     """One change outside a battle's own bookkeeping (the checks are done)."""
     p = state.players[c.player]
     if c.kind in ("damage", "heal"):
@@ -236,7 +251,5 @@ def _apply(state: GameState, c: Adjustment, quiet: bool) -> GameState:
         imps = p.imps + c.amount
         return update_player(state, c.player, imps=imps)
     if c.kind == "evil":
-        if quiet:
-            return update_player(state, c.player, evil=p.evil + c.amount)
         return move_evil(state, c.player, c.amount)  # the paladin checked after every space (PAL-5)
     return state  # the combat-only kinds: the combat phase applies them

@@ -26,6 +26,7 @@ select { font-size: 15px; max-width: 100%; }
 #message.refused { display: block; background: #ffebee; border: 1px solid #c62828; }
 #message.done { display: block; background: #e8f5e9; border: 1px solid #2e7d32; }
 .statement { font-style: italic; color: #444; }
+#log { list-style: none; padding-left: 0; }
 #log li { margin: 2px 0; }
 .hidden { display: none; }
 #replayable { background: #fff8e1; border: 1px solid #f9a825; padding: 8px; margin: 6px 0; }
@@ -202,7 +203,7 @@ _SCRIPT = r"""
     var rec = document.getElementById('record');
     if (d.record) { rec.href = base + '/record'; rec.style.display = 'inline'; } else { rec.style.display = 'none'; }
     var log = document.getElementById('log'); log.innerHTML = '';
-    d.log.slice().reverse().forEach(function (e) { log.appendChild(el('li', e.n + '. ' + e.text)); });
+    d.log.slice().reverse().forEach(function (e) { log.appendChild(el('li', 'Move ' + e.n + ': ' + e.text)); });
   }
   function refresh() {
     return fetch(base + '/state', {cache: 'no-store'}).then(function (r) { return r.json(); }).then(function (d) { if (d.ok) { draw(d); } });
@@ -239,7 +240,7 @@ def game_page(title: str) -> str:
         "<p id='chancenote'></p><p id='nomoves'>Nothing for you to do now.</p>"
         "<p><a id='record' class='hidden' download='game.jsonl'>Download the game's record</a></p>"
         "<h2>The table</h2><div id='picture'></div><pre id='position'></pre>"
-        "<h2>Latest moves</h2><ol id='log' reversed></ol>"
+        "<h2>Latest moves</h2><ul id='log'></ul>"
         f"</main>\n<script>{_SCRIPT}</script>\n</body></html>\n"
     )
 

@@ -44,7 +44,7 @@ from dlrules.moves import Draw, Move, TableRuling
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
 from dlrules.render import describe_move
-from dlrules.views import private_to
+from dlrules.views import knows_move
 from dlrules.serialization import dumps, loads
 from dlrules.serve.ruling import ruling_data
 from dlrules.serve.store import HOST_ROLE, Answered, GameRow, Store, StoredMove
@@ -121,14 +121,16 @@ def new_token() -> str:
 
 def chance_owner(state: GameState) -> Role:
     """Who enters the chance draw now: ``HOST`` (None) for public chance, a
-    seat for a draw only that seat may see (LIB-SRV-2); read from the
-    seats' projections (``views.private_to``)."""
+    seat for a draw only that seat may see (LIB-SRV-2); read from
+    ``views.knows_move``, which says who may know the move's content."""
     chance = [m for m in legal_moves(state) if m.seat == CHANCE]
     if not chance:
         return HOST
     move = chance[0]
-    owner = private_to(state, move)
-    return HOST if owner is None else owner
+    seers = [s for s in range(state.n_players) if knows_move(state, move, s)]
+    if len(seers) == 1 and state.n_players > 1:
+        return seers[0]
+    return HOST
 
 
 def _seat_keys(state: GameState) -> tuple[str, ...]:
@@ -578,7 +580,7 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
     players = state.n_players
     moves: list[dict[str, Any]] = []
     for m in seen.legal:
-        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m, role)})
+        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m, seat=role)})
     chance: list[dict[str, Any]] = []
     chance_note = ""
     server_draw = False
@@ -592,15 +594,16 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
             server_draw = True
             closed = role is not HOST and (game.n, role) in game.closed
             for m in [] if closed else entry_options(state, role, legal):
-                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, role)  # the same words, legal or not
+                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, seat=-2 if role is HOST else role)  # the same words, legal or not
                 chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
         elif owner is not HOST:
             chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
         else:
             chance_note = "waiting for the host to enter the card"
     log = []
-    for e in game.recent:  # from the role's projection of each move (docs/views.md; the host: a spectator)
-        log.append({"n": e.n, "text": describe_move(e.before, e.move, None if role is HOST else role)})
+    viewer = -2 if role is HOST else role
+    for e in game.recent:
+        log.append({"n": e.n, "text": describe_move(e.before, e.move, seat=viewer, played=True)})  # the seat's words (secrets unnamed)
     return {
         "ok": True,
         "n": game.n,

@@ -58,6 +58,7 @@ def pictures() -> dict[str, str]:
         "end-of-year.svg": svg.position(end),
         "battle.svg": svg.battle(fighting),
         "battle-as-player-1.svg": svg.battle(fighting, seat=0),
+        "game-over.svg": svg.position(play_out(new_game(PLAYERS), {s: greedy_policy for s in range(PLAYERS)}, random.Random(SEED)).state),
     }
 
 

@@ -33,6 +33,14 @@ def _plain(text: str) -> str:
     return " ".join(text.replace("`", "").split())
 
 
+def _shipped(text: str) -> str:
+    """A statement as the package ships it: without the project's own history
+    ("Revised (issue 10):" reads "Revised:", "(issue 12)" goes), which the
+    repository's docs/rulings.md keeps."""
+    text = re.sub(r"\s*\(issues? [0-9][^()]*\)", "", text)
+    return " ".join(text.split())
+
+
 def parse(markdown: str) -> dict[str, dict[str, str]]:
     """ID → {"title", "text"} for every ruling item of ``markdown``."""
     items: list[str] = []
@@ -49,7 +57,7 @@ def parse(markdown: str) -> dict[str, dict[str, str]]:
     for item in items:
         m = _ITEM.match(item)
         if m:
-            out[m.group(1)] = {"title": _plain(m.group(2)).rstrip("."), "text": _plain(m.group(3))}
+            out[m.group(1)] = {"title": _shipped(_plain(m.group(2))).rstrip("."), "text": _shipped(_plain(m.group(3)))}
     return out
 
 

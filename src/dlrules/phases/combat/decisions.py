@@ -94,9 +94,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     if b.aiming is not None:
         return tuple(Target(seat, i) for i in range(len(members)))  # CMB-TRAP-6; M-5: the Witch's second small attack, anyone
     if b.choosing == ruling.TABLE_CHOICE:
-        found = ruling.ruling_card(state)
-        assert found is not None
-        return (table.offered(*found),)  # LIB-TAB-8: the table, not the defender
+        return (table.OFFERED,)  # LIB-TAB-8: the table, not the defender
     if b.choosing == "word-of-peace":
         return (WordOfPeace(seat, True), WordOfPeace(seat, False))
     if b.choosing == "suggestion":
@@ -228,7 +226,10 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, WordOfPeace):
         state = _set_battle(state, evolve(b, choosing=None))
         if move.withdraw:
-            return _withdraw(state, _monsters_only(state.players[seat], b.sent), "Word of Peace", "word-of-peace")
+            withdrawn = _monsters_only(state.players[seat], b.sent)
+            if narrating() and not withdrawn:  # the choice is told even when it takes nothing back
+                announce("spell", f"Player {seat + 1} withdraws the monsters: there is none to take back (Word of Peace).", seat, card="word-of-peace", choice="withdraw")
+            return _withdraw(state, withdrawn, "Word of Peace", "word-of-peace")
         if narrating():
             announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat, card="word-of-peace", choice="evil", evil=WORD_OF_PEACE_EVIL.value)
         return move_evil(state, seat, WORD_OF_PEACE_EVIL.value)

@@ -98,6 +98,12 @@ def _attack(state: GameState, move: Attack) -> GameState:
         changes["no_heal"] = True
     if option.no_conquest:
         changes["no_conquest"] = True
+    if narrating():  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
+        paid = f", paying {option.food} food" if option.food else ""
+        announce(
+            "attack", f"Player {seat + 1}'s {name} acts (option {move.option + 1}{paid}).", seat,
+            monster=kind, index=move.monster, option=move.option, cost={"food": option.food} if option.food else {},
+        )  # fmt: skip
     monsters = replaced(p.monsters, move.monster, evolve(p.monsters[move.monster], ready=option.ready_after))
     player = evolve(p, food=p.food - option.food, monsters=monsters)
     players = replaced(state.players, seat, player)

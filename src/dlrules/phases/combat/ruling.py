@@ -37,26 +37,22 @@ def ruling_card(state: GameState) -> tuple[str, str] | None:
 
 
 def explain(state: GameState, move: TableRuling) -> tuple[Violation, ...]:
-    """Why the table may not rule so now (``phases.table``, then the battle's own limits)."""
+    """Why the table may not rule so now (``phases.table``, with the battle's
+    own limits, ``_limit``)."""
     found = ruling_card(state)
     deck, key = found if found is not None else (None, None)
-    refused = table.explain(state, move, deck, key, IN_BATTLE)
-    if refused or found is None:
-        return refused
+    return table.explain(state, move, deck, key, IN_BATTLE)
+
+
+def _limit(state: GameState, c: Adjustment) -> str | None:
+    """The battle-only kinds act on the defender's battle (CMB-SPELL-7:
+    "you"); only a monster still in it can be withdrawn. ``state``: the
+    battle as the ruling's earlier changes left it."""
     b = _battle(state)
-    for n, c in enumerate(move.changes, start=1):
-        why = _battle_limit(b.seat, b.sent, c)
-        if why is not None:
-            return (Violation(table.RULE, f"change {n}: {why}"),)
-    return ()
-
-
-def _battle_limit(seat: int, sent: tuple[int, ...], c: Adjustment) -> str | None:
-    """The battle-only kinds act on the defender's battle (CMB-SPELL-7: "you")."""
-    if c.kind in table.COMBAT_ONLY and c.player != seat:
-        return f"the card acts in Player {seat + 1}'s battle: {c.kind.replace('_', ' ')} is for Player {seat + 1}, not Player {c.player + 1}"
-    if c.kind == "withdraw" and c.target not in sent:
-        shown = ", ".join(str(i + 1) for i in sent) or "none"
+    if c.kind in table.COMBAT_ONLY and c.player != b.seat:
+        return f"the card acts in Player {b.seat + 1}'s battle: {c.kind.replace('_', ' ')} is for Player {b.seat + 1}, not Player {c.player + 1}"
+    if c.kind == "withdraw" and c.target not in b.sent:
+        shown = ", ".join(str(i + 1) for i in b.sent) or "none"
         return f"only a monster sent to this battle can be withdrawn (monsters {shown})"
     return None
 
@@ -91,5 +87,5 @@ def _change(state: GameState, c: Adjustment) -> GameState:
     return _set_battle(state, evolve(b, no_conquest=True))
 
 
-IN_BATTLE = table.InBattle(party=party, hit_points=hit_points, change=_change)
+IN_BATTLE = table.InBattle(party=party, hit_points=hit_points, limit=_limit, change=_change)
 """How ``phases.table`` sees a ruling in a battle."""
