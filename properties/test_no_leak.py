@@ -220,7 +220,7 @@ def test_leak_3c_is_caught_whether_a_chance_turn_follows(monkeypatch: pytest.Mon
     assert Spy(looker, pos) in legal_moves(seen) and Spy(looker, pos) in legal_moves(unseen)
     _forced(seen, unseen, viewer, Spy(looker, pos))  # the fix: a chance turn in both
     _put_back_the_old_spy(monkeypatch, at_once=True)
-    with pytest.raises(Leak, match="to_move|events"):  # no chance turn follows, and so no draw is told
+    with pytest.raises(Leak, match="to_move|events|caption|description"):  # no chance turn follows: the look ends at once
         _forced(seen, unseen, viewer, Spy(looker, pos))
 
 
