@@ -45,6 +45,7 @@ NOT_RUN: tuple[tuple[str, str], ...] = (
     (r"^ray start|--backend ray|^export RAY_", "a Ray cluster: tests/test_simulate.py runs the Ray backend where Ray is installed"),
     (r"^dlrules serve", "a server that runs until stopped: tests/test_serve_process.py starts and stops it"),
     (r"^python benchmarks/(?!.*--quick)", "a benchmark measuring for minutes: tests/test_speed.py runs the --quick forms"),
+    (r"-m dlrules\.tools\.compiled|^PYTHONPATH=build/mypyc", "the optional compiled build, a C compile of minutes: .ci/run builds it and runs the suite on it"),
 )
 """Lines of sh blocks that a test cannot run, with the reason."""
 

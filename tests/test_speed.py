@@ -162,7 +162,7 @@ def test_new_game_layouts_are_shared_but_games_stay_apart() -> None:
 
 
 def test_benchmark_script_runs_quickly() -> None:
-    """benchmarks/playouts.py --quick prints every figure and the ratio last."""
+    """benchmarks/playouts.py --quick prints every figure and the players' ratio last."""
     pytest.importorskip("chess")
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "playouts.py"), "--quick"],
@@ -173,9 +173,24 @@ def test_benchmark_script_runs_quickly() -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    for figure in ("decisions/s", "play-outs/s", "µs/decision", "legal_moves", "apply (checked)", "JSON round trip", "peak RSS", "plies/s"):
+    for figure in (
+        "decisions/s",
+        "all moves/s",
+        "chance",
+        "play-outs/s",
+        "µs/move",
+        "legal_moves",
+        "apply (checked)",
+        "JSON round trip",
+        "peak RSS",
+        "plies/s",
+        "combat card",
+        "building",
+        "games per CPU second",
+        "4-player game ÷ chess game",
+    ):
         assert figure in out
-    assert out.strip().splitlines()[-1].startswith("ratio ours/theirs")
+    assert out.strip().splitlines()[-1].startswith("ratio ours/theirs (players' decisions/s")
 
 
 def test_play_outs_in_threads_agree_with_play_outs_in_turn() -> None:

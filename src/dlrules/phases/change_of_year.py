@@ -47,7 +47,7 @@ from dlrules.components import (
     SPECIAL_EVENTS,
 )
 from dlrules.components.setup import EVIL_MIN
-from dlrules.phases import no_decisions
+from dlrules.phases import PhaseRules, no_decisions
 from dlrules.phases.combat import is_illusion
 from dlrules.phases.common import announce, check_paladin, narrating
 from dlrules.state import Deck, GameState, Phase, evolve
@@ -216,7 +216,7 @@ def done(state: GameState) -> bool:
     return state.phase is Phase.YEAR_TWO and state.year == 2
 
 
-RULES = attrs.evolve(
+RULES: PhaseRules = attrs.evolve(
     no_decisions("Y2-7", "the change of year is done by the referee; nobody moves until year 2's winter", done=False),
     auto=auto,
     done=done,

@@ -319,4 +319,4 @@ def done(state: GameState) -> bool:
     return turn is not None and turn.draws == 0 and turn.position >= state.n_players
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-5")
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-5")

@@ -795,6 +795,6 @@ def done(state: GameState) -> bool:
     return r is not None and r.space >= END
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RES-3")
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RES-3")
 
 __all__ = ["END", "RULES", "acting_seat", "can_pay", "dismissable", "enter", "max_miners", "spy_positions"]

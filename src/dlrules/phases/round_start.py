@@ -96,13 +96,15 @@ def draws(deck: Deck, name: str) -> tuple[Move, ...]:
 _key: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
 
 
+_MOST_DRAWS = 512
+"""A module constant, not a class attribute: the class compiles with mypyc."""
+
+
 class _Draws(dict[str, Draw]):
     """The ``Draw`` of each card of the deck ``name``, made on first use and
     then shared by every state (moves are immutable). A deck holds the game's
-    cards of one kind, so this stays small; past ``_MOST`` cards (never with
+    cards of one kind, so this stays small; past ``_MOST_DRAWS`` cards (never with
     the game's components) a move is made afresh and not kept."""
-
-    _MOST = 512
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -110,7 +112,7 @@ class _Draws(dict[str, Draw]):
 
     def __missing__(self, card: str) -> Draw:
         move = Draw(self.name, card)
-        if len(self) < self._MOST:
+        if len(self) < _MOST_DRAWS:
             self[card] = move
         return move
 

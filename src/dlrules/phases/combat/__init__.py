@@ -73,7 +73,7 @@ def done(state: GameState) -> bool:
     return f is not None and f.stage == "over"
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="CMB-REF-2")
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="CMB-REF-2")
 
 __all__ = [
     "RULES",

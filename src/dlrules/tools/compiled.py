@@ -1,0 +1,93 @@
+"""An optional build of dlrules with its rule modules compiled by mypyc
+(docs/performance.md, "A compiled build"). The pure-Python package stays the
+reference: the compiled build is the same source, compiled, and must give the
+same answers (CI runs the whole suite on both).
+
+Usage (from the repository root; needs a C compiler and the Python headers)::
+
+    python -m dlrules.tools.compiled                  # build into build/mypyc/ (about 1 to 2 minutes)
+    PYTHONPATH=build/mypyc python benchmarks/playouts.py
+    PYTHONPATH=build/mypyc python -m pytest -q -p no:cacheprovider
+
+The build copies ``src/dlrules`` to ``build/mypyc/dlrules`` and compiles the
+modules in ``COMPILED`` there, next to their sources; ``PYTHONPATH`` puts that
+copy before the installed package (an extension module is imported before a
+``.py`` file of the same name). The source tree is never touched, so an edit
+to ``src/`` is never hidden by a stale extension module: rebuild after editing.
+
+Not compiled: the modules that define attrs classes (``state.py`` with its
+record copiers, ``moves.py``, ``phases/common.py``, the components …): mypyc
+compiles a class of a compiled module as a native class, which attrs' fields
+and the ``__class__`` assignment of ``state.evolve`` do not survive; the
+engine and the setup (``engine.new_game`` and the setup's functions take
+what a caller passes, and a compiled function refuses an argument of the
+wrong type with its own ``TypeError`` before the rules can word the refusal,
+RUL-8); and the modules outside the play of a game (CLI, server, pictures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+COMPILED: tuple[str, ...] = (
+    "dungeon.py",
+    "phases/adventurers.py",
+    "phases/change_of_year.py",
+    "phases/end_of_round.py",
+    "phases/events.py",
+    "phases/order_return.py",
+    "phases/orders.py",
+    "phases/production.py",
+    "phases/resolution.py",
+    "phases/round_start.py",
+    "phases/combat/conquest.py",
+    "phases/combat/decisions.py",
+    "phases/combat/ending.py",
+    "phases/combat/fight.py",
+    "phases/combat/monsters.py",
+    "phases/combat/party.py",
+    "phases/combat/planning.py",
+    "phases/combat/ruling.py",
+    "phases/combat/spells.py",
+    "phases/combat/steps.py",
+    "phases/combat/traps.py",
+)
+"""The modules compiled, relative to the package: the phases' rules, where
+a game spends its time."""
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def build(out: Path) -> int:
+    """Copy the package to ``out/dlrules`` and compile ``COMPILED`` there."""
+    source = ROOT / "src" / "dlrules"
+    if not (source / "engine.py").is_file():
+        print(f"{source} is not dlrules' source tree: run this from a checkout", file=sys.stderr)
+        return 2
+    target = out / "dlrules"
+    if target.exists():
+        shutil.rmtree(target)
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    modules = [f"dlrules/{m}" for m in COMPILED]
+    done = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=out, check=False, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
+        return done.returncode
+    print(f"compiled {len(modules)} modules into {target}; use it with PYTHONPATH={out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "mypyc", help="where to build (default build/mypyc)")
+    args = parser.parse_args(argv)
+    return build(args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
