@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -23,40 +22,27 @@ from typing import Any, cast
 import attrs
 
 import dlrules
-from dlrules import engine
+from dlrules import engine, validity
 from dlrules.engine import apply_with_events
 from dlrules.components import (
-    ADVENTURER_DECKS,
     ADVENTURERS,
     COMBAT_CARDS,
-    COMBAT_DECKS,
-    EVENT_DECK,
     EVENTS,
-    MONSTER_DECKS,
     MONSTERS,
-    PALADINS,
-    ROOM_DECKS,
     ROOMS,
-    SPECIAL_EVENT_DECK,
     SPECIAL_EVENTS,
-    TRAP_DECK,
     TRAPS,
     Action,
 )
-from dlrules.components.combat import ILLUSION_KEY
 from dlrules.components.setup import (
     EVIL_MAX,
     EVIL_MIN,
     EVIL_START,
-    GRID_COLUMNS,
-    GRID_ROWS,
-    MINIONS,
-    ORDER_CARDS,
     PALADIN_SPACE,
 )
 from dlrules.errors import IllegalMove
 from dlrules.moves import MOVE_TYPES, Move
-from dlrules.state import CHANCE, DECK_NAMES, Deck, GameState, Outcome, Phase
+from dlrules.state import CHANCE, DECK_NAMES, GameState, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,137 +86,54 @@ def _fail(what: str, state: GameState, detail: str) -> AssertionError:
 
 
 # --- invariants of a position ---------------------------------------------------------
+# Those a state read from a file must also keep live in the library
+# (``dlrules.validity``, behind ``dlrules.validate``); each invariant here
+# raises on what its part of ``validate`` finds.
+
+
+def _library(what: str, state: GameState, found: Iterable[validity.Invalid]) -> None:
+    problems = [str(p) for p in found]
+    if problems:
+        raise _fail(what, state, "; ".join(problems[:5]))
 
 
 def resources_never_negative(state: GameState) -> None:
     """Gold, food, imps, busy imps, foreimps, trolls and damage are never below 0."""
-    for seat, p in enumerate(state.players):
-        for name in ("gold", "food", "imps", "busy_imps", "foreimps", "busy_trolls", "damage_tokens"):
-            value = getattr(p, name)
-            if value < 0:
-                raise _fail("resources_never_negative", state, f"Player {seat + 1} has {name} = {value}")
+    _library("resources_never_negative", state, validity.supplies(state))
 
 
 def imps_accounted_for(state: GameState) -> None:
     """Free + busy + foreimps = owned imps (ACT-DIG-7, ACT-MINE-5); busy trolls
     never exceed the troll tokens (PROD-2)."""
-    for seat, p in enumerate(state.players):
-        if p.free_imps < 0:
-            raise _fail(
-                "imps_accounted_for", state,
-                f"Player {seat + 1} owns {p.imps} imps but {p.busy_imps} are busy and {p.foreimps} supervise",
-            )
-        if p.busy_trolls > p.trolls:
-            raise _fail("imps_accounted_for", state, f"Player {seat + 1} has {p.busy_trolls} busy trolls of {p.trolls}")
+    _library("imps_accounted_for", state, validity.imps_at_work(state))
 
 
 def order_cards_accounted_for(state: GameState) -> None:
     """ORD-2, RET-1/2, RUL-13: each colour's 8 order cards, each exactly once,
     are in the hand, unavailable, or played this round; a dummy's are
     unavailable or in its deck (DUM3-1, DUM2-1, DUM2-5)."""
-    every = Counter(Action)
-    for seat, p in enumerate(state.players):
-        if state.phase is Phase.SETUP and not p.unavailable:
-            # RUL-13: before the reveal the cards are dealt, not yet laid out.
-            if len(set(p.dealt)) != len(p.dealt) or (p.kept is not None and not set(p.kept) <= set(p.dealt)):
-                raise _fail("order_cards_accounted_for", state, f"Player {seat + 1} dealt {p.dealt}, kept {p.kept}")
-            continue
-        held = Counter(p.hand) + Counter(p.unavailable) + Counter(o.action for o in p.played)
-        if held != every or sum(held.values()) != ORDER_CARDS.value:
-            raise _fail(
-                "order_cards_accounted_for", state,
-                f"Player {seat + 1}: hand {[a.value for a in p.hand]}, unavailable "
-                f"{[a.value for a in p.unavailable]}, played {[o.action.value for o in p.played]}",
-            )
-        if p.committed is not None and not set(p.committed) <= set(p.hand):
-            raise _fail("order_cards_accounted_for", state, f"Player {seat + 1} committed orders not in hand")
-    for d in state.dummies:
-        if state.phase is Phase.SETUP and not d.unavailable:
-            continue
-        if len(set(d.unavailable)) != len(d.unavailable) or len(d.unavailable) != 3:
-            raise _fail("order_cards_accounted_for", state, f"dummy {d.colour + 1} unavailable {d.unavailable}")
-        if len(d.deck) + len(d.unavailable) != ORDER_CARDS.value:
-            raise _fail("order_cards_accounted_for", state, f"dummy {d.colour + 1} holds {d.deck} + {d.unavailable}")
-        if len(set(d.drawn)) != len(d.drawn):
-            raise _fail("order_cards_accounted_for", state, f"dummy {d.colour + 1} drew {d.drawn}")
+    _library("order_cards_accounted_for", state, validity.orders(state))
 
 
 def minions_accounted_for(state: GameState) -> None:
     """ORD-4..6, RES-3, ACT-END-1: 3 minions per colour. A player's minions
     on the board are exactly its pending played orders, on their slots; the
     rest stand on order cards or are at home. Nobody has more than 3 out."""
-    for colour in colours(state):
-        on_board = board_count(state, colour)
-        if on_board > MINIONS.value:
-            raise _fail("minions_accounted_for", state, f"colour {colour + 1} has {on_board} minions on the board")
-    for seat, p in enumerate(state.players):
-        if len(p.played) > MINIONS.value:
-            raise _fail("minions_accounted_for", state, f"Player {seat + 1} played {len(p.played)} orders")
-        pending = [o for o in p.played if o.outcome is Outcome.PENDING]
-        for o in pending:
-            if o.slot is None or state.board[o.action.index][o.slot] != seat:
-                raise _fail(
-                    "minions_accounted_for", state,
-                    f"Player {seat + 1}'s pending {o.action.value} order is not on its slot {o.slot}",
-                )
-        for o in p.played:
-            if o.slot is None and o.outcome is not Outcome.NOT_CARRIED_OUT:
-                raise _fail("minions_accounted_for", state, f"Player {seat + 1}: {o} has no slot but counts as placed")
-        if board_count(state, seat) != len(pending):
-            raise _fail(
-                "minions_accounted_for", state,
-                f"Player {seat + 1} has {board_count(state, seat)} minions on the board but {len(pending)} pending orders",
-            )
-    for row in state.board:
-        if len(row) != 3 or any(c is not None and not 0 <= c < 4 for c in row):
-            raise _fail("minions_accounted_for", state, f"board row {row}")
-
-
-AFTER_RESOLUTION = (
-    Phase.PRODUCTION, Phase.ORDER_RETURN, Phase.EVENTS, Phase.ADVENTURERS, Phase.END_OF_ROUND, Phase.COMBAT, Phase.YEAR_TWO,
-)  # fmt: skip
-BEFORE_WORK = (Phase.SETUP, Phase.ROUND_START, Phase.ORDERS)
+    _library("minions_accounted_for", state, validity.minions(state))
 
 
 def resolution_leaves_no_minion_on_the_board(state: GameState) -> None:
     """ACT-END-1, RES-3, DUM3-4, DUM2-7: once the Orders phase is over every
     minion has gone home or stands on its order card: the board is empty and
     no played order is still pending."""
-    if state.phase not in AFTER_RESOLUTION:
-        return
-    if any(c is not None for row in state.board for c in row):
-        raise _fail("resolution_leaves_no_minion_on_the_board", state, f"board {state.board}")
-    for seat, p in enumerate(state.players):
-        if any(o.outcome is Outcome.PENDING for o in p.played):
-            raise _fail("resolution_leaves_no_minion_on_the_board", state, f"Player {seat + 1} still has {p.played}")
+    _library("resolution_leaves_no_minion_on_the_board", state, validity.progress(state))
 
 
 def imps_rest_between_rounds(state: GameState) -> None:
     """END-3, ACT-DIG-7, ACT-MINE-5, PROD-3: from the end of a round until
     resolution nobody's imps or trolls are busy, no room has produced, and the
     hand holds 6 orders with 2 unavailable (ORD-2) until the reveal."""
-    if state.phase not in BEFORE_WORK:
-        return
-    for seat, p in enumerate(state.players):
-        if p.busy_imps or p.foreimps or p.busy_trolls or p.rooms_used:
-            raise _fail(
-                "imps_rest_between_rounds", state,
-                f"Player {seat + 1}: {p.busy_imps} busy imps, {p.foreimps} foreimps, {p.busy_trolls} busy trolls, "
-                f"rooms used {p.rooms_used}",
-            )
-        if state.phase is Phase.ORDERS and (len(p.unavailable) != 2 or len(p.hand) + len(p.played) != 6):
-            raise _fail("imps_rest_between_rounds", state, f"Player {seat + 1}: hand {p.hand}, unavailable {p.unavailable}")
-
-
-def _deck_cards(deck: Deck) -> Counter[str]:
-    return Counter(dict(deck.unseen)) + Counter(deck.bottom)
-
-
-def _totals(decks: dict[int, dict[str, int]], year: int) -> Counter[str]:
-    out: Counter[str] = Counter()
-    for y in range(1, year + 1):
-        out.update(decks[y])
-    return out
+    _library("imps_rest_between_rounds", state, validity.progress(state))
 
 
 def every_card_in_one_place(state: GameState) -> None:
@@ -239,113 +142,18 @@ def every_card_in_one_place(state: GameState) -> None:
     monsters, traps and rooms, the
     adventurer rows, parties and prisons, the event and combat rows. Each
     kind adds up to the component totals of the years dealt so far."""
-    far = Counter(state.far_lands)
-    players = state.players
-
-    def compare(kind: str, known: Iterable[str], found: Counter[str], total: Counter[str]) -> None:
-        stray = [k for k in found if k not in known]
-        if stray:
-            raise _fail("every_card_in_one_place", state, f"unknown {kind} {stray}")
-        if found != total:
-            diff = {k: found[k] - total[k] for k in set(found) | set(total) if found[k] != total[k]}
-            raise _fail("every_card_in_one_place", state, f"{kind}: found minus component total = {diff}")
-
-    def of(keys: Iterable[str], table: Any) -> Counter[str]:
-        return Counter(k for k in keys if k in table)
-
-    y = state.year
-    box = state.box  # Y2-8, Y2-10: year 1's combat cards and unused silver tiles
-    monsters = (
-        _deck_cards(state.decks.monsters) + Counter(state.tavern) + of(state.far_lands, MONSTERS) + of(box, MONSTERS)
-        + Counter(m.kind for p in players for m in p.monsters)
-    )
-    compare("monsters", MONSTERS, monsters, _totals(MONSTER_DECKS, y))
-    rooms = (
-        _deck_cards(state.decks.rooms) + Counter(state.room_shop) + of(state.far_lands, ROOMS) + of(box, ROOMS)
-        + Counter(t.room for p in players for t in p.dungeon.tiles if t.room is not None)
-    )
-    compare("rooms", ROOMS, rooms, _totals(ROOM_DECKS, y))
-    fight = state.fight
-    in_play: Counter[str] = Counter()
-    if fight is not None:  # CMB-PLAN-5: played face down, then going off one by one
-        in_play = Counter(t for plan in fight.plans if plan is not None for t in plan.traps)
-        in_play += Counter(fight.battle.traps if fight.battle is not None else ())
-    traps = (
-        _deck_cards(state.decks.traps) + Counter(state.trap_discard)  # SETUP-3: the face-down discard
-        + Counter(t for p in players for t in p.traps) + in_play
-    )
-    compare("traps", TRAPS, traps, Counter(TRAP_DECK))
-    paladins = {p.key for p in PALADINS.values()}
-    adventurers = (
-        _deck_cards(state.decks.adventurers) + Counter(state.adventurers_next) + Counter(state.adventurers_now)
-        + of(state.far_lands, ADVENTURERS) + of(box, ADVENTURERS)
-        + Counter(a.key for p in players for a in p.party if a.key not in paladins and a.key != ILLUSION_KEY)
-        + Counter(k for p in players for k in p.prison if k not in paladins)
-    )
-    compare("adventurers", ADVENTURERS, adventurers, _totals(ADVENTURER_DECKS, y))
-    events = _deck_cards(state.decks.events) + Counter(e for e in state.events if e is not None)
-    compare("events", EVENTS, events, Counter(EVENT_DECK))
-    combat = _deck_cards(state.decks.combat) + Counter(c for c in state.combat if c is not None)
-    if not set(combat) <= set(COMBAT_CARDS):
-        raise _fail("every_card_in_one_place", state, f"unknown combat cards {combat}")
-    year_combat = Counter(COMBAT_DECKS[y])
-    if combat != year_combat:
-        raise _fail("every_card_in_one_place", state, f"combat cards {dict(combat)} != year {y} deck {dict(year_combat)}")
-    boxed = of(box, COMBAT_CARDS)  # Y2-8: the earlier years' combat cards
-    if boxed != _totals(COMBAT_DECKS, y - 1):
-        raise _fail("every_card_in_one_place", state, f"combat cards in the box {dict(boxed)} != years before {y}")
-    stray_box = [k for k in box if not any(k in t for t in (MONSTERS, ROOMS, ADVENTURERS, COMBAT_CARDS))]
-    if stray_box:
-        raise _fail("every_card_in_one_place", state, f"the box holds unknown cards {stray_box}")
-    special = (
-        _deck_cards(state.decks.special) + Counter([state.special_event] if state.special_event else [])
-        + of(state.far_lands, SPECIAL_EVENTS)  # SPE-10: an earlier year's card
-    )
-    expected_special = Counter(SPECIAL_EVENT_DECK) if state.variant == "full" else Counter()
-    compare("special events", SPECIAL_EVENTS, special, expected_special)
-    paladin_keys = {p.key for p in PALADINS.values()}
-    unknown_far = [k for k in far if not any(k in t for t in (MONSTERS, ROOMS, TRAPS, ADVENTURERS, SPECIAL_EVENTS, paladin_keys))]
-    placed = far + Counter(k for p in players for k in p.prison)  # CMB-PAL-3, CMB-END-2, Y2-9: one paladin, one place
-    if any(placed[k] > 1 for k in paladin_keys) or (state.paladin is not None and any(placed[k] for k in paladin_keys if k.endswith(str(y)))):
-        raise _fail("every_card_in_one_place", state, "a paladin is in two places")
-    if unknown_far:
-        raise _fail("every_card_in_one_place", state, f"far lands hold unknown cards {unknown_far}")
-    for name in DECK_NAMES:
-        deck: Deck = getattr(state.decks, name)
-        if any(n <= 0 for _, n in deck.unseen) or list(deck.unseen) != sorted(deck.unseen):
-            raise _fail("every_card_in_one_place", state, f"deck {name} is not a sorted multiset: {deck.unseen}")
+    _library("every_card_in_one_place", state, validity.cards(state))
 
 
 def no_full_2x2_block(state: GameState) -> None:
     """ACT-DIG-6, ACT-ROOM-8: no 2x2 block of the dungeon grid is completely
     filled; every tile lies on the grid, one tile per square, sorted."""
-    for seat, p in enumerate(state.players):
-        squares = [t.square for t in p.dungeon.tiles]
-        if squares != sorted(set(squares)):
-            raise _fail("no_full_2x2_block", state, f"Player {seat + 1}'s tiles are not one per square, sorted: {squares}")
-        for r, c in squares:
-            if not (0 <= r < GRID_ROWS.value and 0 <= c < GRID_COLUMNS.value):
-                raise _fail("no_full_2x2_block", state, f"Player {seat + 1} has a tile off the grid at {(r, c)}")
-        filled = set(squares)
-        for r in range(GRID_ROWS.value - 1):
-            for c in range(GRID_COLUMNS.value - 1):
-                block = {(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)}
-                if block <= filled:
-                    raise _fail("no_full_2x2_block", state, f"Player {seat + 1} filled the block at {(r, c)}")
+    _library("no_full_2x2_block", state, (*validity.shape(state), *validity.dungeons(state)))
 
 
 def evil_on_the_evilometer(state: GameState) -> None:
     """RES-8, ADV-2P-2: every evil marker (the 2-player dummy's too) is on 1..15."""
-    lo, hi = EVIL_MIN.value, EVIL_MAX.value
-    for seat, p in enumerate(state.players):
-        if not lo <= p.evil <= hi:
-            raise _fail("evil_on_the_evilometer", state, f"Player {seat + 1} at evil {p.evil}")
-    if state.dummy_evil is not None and not lo <= state.dummy_evil <= hi:
-        raise _fail("evil_on_the_evilometer", state, f"dummy evil {state.dummy_evil}")
-    if (state.dummy_evil is not None) != (state.n_players == 2):
-        raise _fail("evil_on_the_evilometer", state, "a dummy evil marker exists exactly with 2 players (ADV-2P-2)")
-    if state.paladin is not None and not 0 <= state.paladin < state.n_players:
-        raise _fail("evil_on_the_evilometer", state, f"the paladin attacks seat {state.paladin}")
+    _library("evil_on_the_evilometer", state, validity.evil(state))
 
 
 def paladin_with_the_most_evil_lord(state: GameState) -> None:
@@ -488,8 +296,7 @@ def forced_decisions_are_automatic(state: GameState) -> None:
 
 def progress_marker_sane(state: GameState) -> None:
     """RS-1, RS-2: year 1..2, round 1..4, first player a seat."""
-    if not (1 <= state.year <= 2 and 1 <= state.round <= 4 and 0 <= state.first_player < state.n_players):
-        raise _fail("progress_marker_sane", state, f"year {state.year}, round {state.round}, first {state.first_player}")
+    _library("progress_marker_sane", state, validity.shape(state))
 
 
 def only_seats_to_move_have_moves(state: GameState) -> None:

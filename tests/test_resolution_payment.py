@@ -155,7 +155,8 @@ def test_ACT_REP_2_slot_III_without_gold_only_declines() -> None:
 
 def test_ACT_REP_3_a_second_look_at_a_card_already_seen() -> None:
     """ACT-REP-3: a player who saw card 2 in an earlier round may look at it
-    again; its identity is already fixed, so chance draws nothing."""
+    again; its identity is already fixed, so chance's turn has that card as
+    its one outcome (LIB-CMB-3: every look is a chance turn, issue 21)."""
     def seen(s: GameState) -> GameState:
         decks = attrs.evolve(s.decks, combat=s.decks.combat.without("word-of-peace"))
         return attrs.evolve(s, decks=decks, combat=(None, "word-of-peace", None, None), spied=((1,), (), (), ()))
@@ -163,5 +164,8 @@ def test_ACT_REP_3_a_second_look_at_a_card_already_seen() -> None:
     orders = {0: (REP, DIG, MINE), 1: (DIG, MINE, IMPS), 2: (DIG, MINE, IMPS), 3: (DIG, MINE, IMPS)}
     state = at_resolution(orders, tweak=seen)
     state = apply(state, Spy(0, 1))
+    assert to_move(state) == frozenset({CHANCE})
+    assert legal_moves(state) == (Draw("combat", "word-of-peace"),)
+    state = apply(state, Draw("combat", "word-of-peace"))
     assert outcome_of(state, 0, REP) is Outcome.CARRIED_OUT
     assert state.spied[0] == (1,) and state.combat[1] == "word-of-peace"

@@ -30,7 +30,7 @@ from scenario import A, choose, setup_game
 import dlrules
 from dlrules import CHANCE, Outcome, Phase, apply, check, legal_moves, to_move
 from dlrules.chance import sample_chance
-from dlrules.moves import Decline, DigTunnel, HireMonster, MineGold, Move, Spy, TakeAction
+from dlrules.moves import Decline, DigTunnel, Draw, HireMonster, MineGold, Move, Spy, TakeAction
 from dlrules.phases.common import move_evil
 from dlrules.state import Deck, GameState, Monster
 
@@ -250,7 +250,8 @@ def test_ACT_REP_3_LIB_REV_1_a_look_at_a_card_already_seen_is_listed_once() -> N
     assert [v.rule for v in refused] == ["ACT-REP-3"]
     assert "spy on card 2" in refused[0].message  # position 1, counted from 1 for people (LIB-TV-2)
     after = apply(state, Spy(0, 1))
-    assert CHANCE not in to_move(after)  # nothing to draw: the card is known
+    assert to_move(after) == {CHANCE} and legal_moves(after) == (Draw("combat", "magic-shield"),)  # LIB-CMB-3: certain
+    after = apply(after, Draw("combat", "magic-shield"))
     assert after.spied[0] == (1, 3) and after.players[0].evil == 4
     assert outcome_of(after, 0, REP) is Outcome.CARRIED_OUT
 

@@ -353,7 +353,7 @@ def test_show_draws_the_battle_of_a_position_file(tmp_path: Path, capsys: pytest
     path = tmp_path / "combat.json"
     path.write_text(dlrules.dumps(_fighting()), encoding="utf-8")
     out = tmp_path / "battle.svg"
-    assert main(["show", str(path), "--svg", str(out), "--part", "battle", "--seat", "2"]) == 0
+    assert main(["show", str(path), "--svg", str(out), "--part", "battle", "--seat", "2", "--unchecked"]) == 0  # a hand-made position
     assert _classed(_parse(out.read_text(encoding="utf-8")), "combat-round")
     calm = tmp_path / "calm.json"
     calm.write_text(dlrules.dumps(dlrules.new_game(2)), encoding="utf-8")

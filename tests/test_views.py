@@ -115,10 +115,28 @@ def test_RST_5_deck_contents_are_hidden_but_sizes_and_known_bottom_cards_are_pub
         for name in DECK_NAMES:
             original: Deck = getattr(state.decks, name)
             shown: Deck = getattr(decks, name)
-            assert shown.size == original.size
+            # LIB-CMB-3: the combat deck shows only the cards outside the four face-down ones
+            face_down = state.combat.count(None) if name == "combat" else 0
+            assert shown.size == original.size - face_down
             assert shown.bottom == original.bottom
             assert all(key == HIDDEN for key, _ in shown.unseen)
     assert view(state, 1).state.decks.adventurers.bottom == ("y1-warrior-3",)
+
+
+def test_LIB_CMB_3_the_combat_deck_count_does_not_tell_whether_a_card_was_identified() -> None:
+    """Issue 21, leak 3b: identifying a face-down card takes it out of the
+    combat deck, but the count a seat is shown stays the same."""
+    state = dlrules.new_game(3)
+    card = sorted(k for k, _ in state.decks.combat.unseen)[0]
+    known = attrs.evolve(
+        state,
+        decks=attrs.evolve(state.decks, combat=state.decks.combat.without(card)),
+        combat=(None, card, None, None),
+        spied=((), (1,), ()),
+    )
+    assert known.decks.combat.size == state.decks.combat.size - 1
+    assert view(known, 0).state.decks.combat == view(state, 0).state.decks.combat
+    assert view(known, 1).state.decks.combat.size == view(state, 1).state.decks.combat.size == 5
 
 
 def test_ORD_7_unavailable_orders_hands_and_the_board_are_public() -> None:
@@ -178,7 +196,13 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
     spied = tuple(
         sp if s == seat else tuple(sorted(rng.sample(range(4), rng.randint(0, 4)))) for s, sp in enumerate(state.spied)
     )
+    outside = state.decks.combat.unseen_count - state.combat.count(None)  # the cards outside the face-down four
+    if outside + combat.count(None) < 0:
+        combat = tuple(c if pos in mine else (None if state.combat[pos] is None else rng.choice(list(COMBAT_CARDS))) for pos, c in enumerate(state.combat))
     decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
+    # LIB-CMB-3: an identified card has left the combat deck, so its size follows the identified positions
+    combat_deck = _perturb_deck(Deck.of({"x": outside + combat.count(None)}) if outside + combat.count(None) else Deck(()), rng)
+    decks = attrs.evolve(decks, combat=Deck(combat_deck.unseen, state.decks.combat.bottom))
     trap_discard = tuple(rng.choice(list(TRAPS)) for _ in state.trap_discard)  # SETUP-3: face down
     changes: dict[str, Any] = {}
     r = state.resolution

@@ -55,7 +55,8 @@ from dlrules.records import GameRecord, RecordError, make_record, read_record, r
 from dlrules.scoresheet import score_sheet
 from dlrules.serialization import dumps, loads
 from dlrules.state import CHANCE, TABLE, GameState, Outcome, Phase, PlayerState
-from dlrules.views import PlayerView, view
+from dlrules.validity import Invalid, InvalidState, validate
+from dlrules.views import PlayerView, project_events, project_move, view, view_hash
 
 __all__ = [
     "CHANCE", "TABLE", "VARIANTS", "Action", "ActivateRoom", "BuildRoom", "ChooseOrders", "DealOrders",
@@ -78,4 +79,6 @@ __all__ = [
     "Rule", "UnknownRule", "rule", "rulebook",
     # year 2 (issue 13): the Witch Hunt special event's choice
     "WitchHunt",
+    # secrets and impossible positions (issue 21)
+    "Invalid", "InvalidState", "project_events", "project_move", "validate", "view_hash",
 ]  # fmt: skip

@@ -30,6 +30,7 @@ from dlrules.chance import play_out
 from dlrules.cli_common import UsageError, add_game_options, usage_errors
 from dlrules.cli_limits import add_limit_options, limits_of
 from dlrules.cli_docs import DocsUsageError
+from dlrules.cli_show import add_unchecked_option
 from dlrules.cli_rules import RulesUsageError
 from dlrules.cli_rules import register as register_rules
 from dlrules.components import ADVENTURERS, MONSTERS, ROOMS, SLOT_NAMES, Action
@@ -313,19 +314,19 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from dlrules.cli_show import ShowError, is_position_text, read_text
+    from dlrules.cli_show import ShowError, read_position, read_text
 
     try:
         text = read_text(args.file, limits_of(args))
     except ShowError as exc:  # a file that cannot be read: a record error, as replay says
         raise RecordError((RecordProblem(0, f"cannot read the record: {exc}"),)) from exc
-    if is_position_text(text, limits_of(args)):  # a position file (a state's JSON), LIB-TV-3
+    try:  # a position file (a state's JSON), LIB-TV-3: read strictly (dlrules.validate)
+        state = read_position(args.file, text, limits_of(args), checked=not args.unchecked)
+    except ShowError as exc:
+        raise UsageError(str(exc)) from exc
+    if state is not None:
         if args.at not in (None, 0):
             raise UsageError(f"--at {args.at}: {args.file} is a position file, not a record")
-        try:
-            state: GameState = loads(text, GameState, limits=limits_of(args))
-        except ValueError as exc:
-            raise UsageError(f"{args.file}: not a dlrules position: {exc}") from exc
         return _explain_state(args, state, 0, 0, state.n_players)
     record = _load(args, lenient=False)
     total = len(record.moves)
@@ -343,6 +344,27 @@ def _explain(args: argparse.Namespace) -> int:
     return _explain_state(args, outcome.state, at, total, record.header.players)
 
 
+def explain_data(state: GameState, seat: int | None, at: int, players: int) -> dict[str, Any]:
+    """``explain --json``'s answer: the referee's (``seat`` None) or one
+    seat's, made only from what that seat may know (docs/views.md)."""
+    from dlrules.render import describe_move
+
+    moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
+    data = _position_data(state, seat, full=seat is None)
+    data.update(
+        {
+            "ok": True,
+            "at": at,
+            "seat_index": seat,  # 0-based (docs/cli.md, numbering); --seat counts from 1
+            "legal": [
+                {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, seat=seat)}
+                for m in moves
+            ],
+        }
+    )
+    return data
+
+
 def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: int, players: int) -> int:
     """The position, whose turn it is and every legal move, in notation and
     in context (``render.describe_move``)."""
@@ -356,19 +378,7 @@ def _explain_state(args: argparse.Namespace, state: GameState, at: int, total: i
     seats = sorted(to_move(state))
     moves = tuple(m for m in legal_moves(state) if seat is None or m.seat == seat)
     if args.json:
-        data = _position_data(state, seat, full=seat is None)
-        data.update(
-            {
-                "ok": True,
-                "at": at,
-                "seat_index": seat,  # 0-based (docs/cli.md, numbering); --seat counts from 1
-                "legal": [
-                    {"move": to_data(m), "notation": format_move(m, players=players), "description": describe_move(state, m, seat=seat)}
-                    for m in moves
-                ],
-            }
-        )
-        _emit(data)
+        _emit(explain_data(state, seat, at, players))
         return 0
     from dlrules.render import describe_lines
 
@@ -458,6 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
     exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
     exp.add_argument("--json", action="store_true", help="machine-readable output")
+    add_unchecked_option(exp)
     add_limit_options(exp)
     exp.set_defaults(func=_explain)
 
@@ -480,9 +491,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 """Exit statuses: done; an illegal move or a mismatch in a record; bad usage,
-an unreadable record or an unknown rule ID."""
+an unreadable record or an unknown rule ID; a failure of dlrules itself
+(reported in one line, never a traceback)."""
 
 
 def _error(json_out: bool, kind: str, command: str | None, message: str, usage: str = "", prefix: str = "") -> int:
@@ -523,6 +535,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (e.g. `| head`) stopped listening
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
         return 0
+    except Exception as exc:  # noqa: BLE001 - issue 21: never a traceback, whatever the file holds
+        if os.environ.get("DLRULES_DEBUG"):
+            raise
+        what = f"{getattr(args, 'file', '') or 'the input'}"
+        message = f"{what}: could not be handled ({type(exc).__name__}: {str(exc)[:200]}); this is a bug in dlrules, please report it (DLRULES_DEBUG=1 shows where)"
+        _error(json_out, "internal", args.command, message)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

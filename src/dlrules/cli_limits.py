@@ -1,6 +1,6 @@
 """The reading limits as command-line options (``replay``, ``explain``):
 ``--max-line``, ``--max-size``, ``--max-depth``, ``--max-int-digits``,
-``--max-problems`` (dlrules.limits.Limits; docs/records.md "Limits")."""
+``--max-problems``, ``--max-position`` (dlrules.limits.Limits; docs/records.md "Limits")."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ _HELP = {
     "max_depth": "the deepest nesting of JSON arrays and objects",
     "max_int_digits": "the most digits of a JSON integer",
     "max_problems": "the most problems --lenient lists before it stops",
+    "max_position": "the largest position file (a state's JSON) read, in characters",
 }
 
 

@@ -23,8 +23,8 @@ from dlrules.engine import apply
 from dlrules.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
 from dlrules.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
-from dlrules.render import describe, describe_move
-from dlrules.views import knows_move
+from dlrules.render import describe, move_caption
+from dlrules.validity import InvalidState
 from dlrules.serialization import loads
 from dlrules.state import GameState
 
@@ -68,15 +68,48 @@ def is_position_text(text: str, limits: Limits = DEFAULT_LIMITS) -> bool:
     return isinstance(data, dict) and "kind" not in data and "players" in data and "phase" in data
 
 
-def load_game(path: str, limits: Limits = DEFAULT_LIMITS) -> Game:
+def _record_first_line(text: str, limits: Limits) -> bool:
+    """The text starts with a record's header line (a JSON object with a
+    ``kind``), read within ``max_line``: a large file that is not a record is
+    refused as a position without parsing it."""
+    end = text.find("\n", 0, limits.max_line + 1)
+    if end < 0:
+        return False
+    try:
+        first = parse_json(text[:end], limits)
+    except ValueError:
+        return False
+    return isinstance(first, dict) and "kind" in first
+
+
+def read_position(path: str, text: str, limits: Limits = DEFAULT_LIMITS, *, checked: bool = True) -> GameState | None:
+    """The position in ``text`` (a state's JSON), None when ``text`` is not a
+    position (a record); ``ShowError`` for a position larger than
+    ``max_position`` (refused before it is parsed), malformed, or (unless
+    ``checked`` is False: ``--unchecked``, for a hand-made test position)
+    impossible (``dlrules.validate``: each problem with its field path)."""
+    if len(text) > limits.max_position and not _record_first_line(text, limits):
+        raise ShowError(
+            f"{path}: {len(text)} characters, larger than the limit max_position={limits.max_position} for a position "
+            "(raise it with --max-position)"
+        )
+    if not is_position_text(text, limits):
+        return None
+    try:
+        return loads(text, GameState, limits=limits, strict=checked)
+    except InvalidState as exc:
+        raise ShowError(f"{path}: not a possible position: " + "; ".join(str(p) for p in exc.problems[:10])) from exc
+    except ValueError as exc:
+        raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
+
+
+def load_game(path: str, limits: Limits = DEFAULT_LIMITS, *, checked: bool = True) -> Game:
     """Read ``path``: a position file or a record (a game in progress, without
     a result line, included), within ``limits``. Raises ``ShowError`` or ``RecordError``."""
     text = read_text(path, limits)
-    if is_position_text(text, limits):
-        try:
-            return Game(path, state=loads(text, GameState, limits=limits))
-        except ValueError as exc:
-            raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
+    state = read_position(path, text, limits, checked=checked)
+    if state is not None:
+        return Game(path, state=state)
     record = parse_record(text, limits=limits)
     if not 2 <= record.header.players <= 4:  # pragma: no cover - strict reading raises first
         raise ShowError(f"{path}: no usable header")
@@ -121,7 +154,8 @@ def _write(path: str, text: str) -> None:
 def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     """One frame per position of the record, with a caption saying the move
     that led there in notation and in context; for one ``seat``, a move whose
-    content that seat may not know is told without it (``views.knows_move``)."""
+    content that seat may not know is told without it (``render.move_caption``:
+    the notation only when the seat may know the whole move, ``views.knows_move``)."""
     from dlrules.page import Frame
     from dlrules.phases.scoring import describe as describe_result
     from dlrules.phases.scoring import outcome
@@ -131,8 +165,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
     players = record.header.players
     frames = [Frame(position(state, seat), "The start of the game (position 0).")]
     for n, rm in enumerate(record.moves, start=1):
-        words = describe_move(state, rm.move, seat=seat, played=True)  # as this seat may be told it
-        caption = f"Move {n}: {format_move(rm.move, players=players)} — {words}" if knows_move(state, rm.move, seat) else f"Move {n}: {words}"
+        caption = f"Move {n}: {move_caption(state, rm.move, seat)}"  # as this seat may be told it (docs/views.md)
         try:
             state = apply(state, rm.move)
         except ValueError as exc:
@@ -148,7 +181,7 @@ def game_frames(record: GameRecord, seat: int | None) -> list[Any]:
 
 def run_show(args: argparse.Namespace) -> int:
     try:
-        game = load_game(args.file, limits_of(args))
+        game = load_game(args.file, limits_of(args), checked=not args.unchecked)
         state, at, total = position_at(game, args.at)
         seat = seat_index(args.seat, state)
         if args.html:
@@ -196,6 +229,14 @@ def _redacted(state: GameState, seat: int) -> GameState:
     return redact(state, seat)
 
 
+def add_unchecked_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--unchecked", action="store_true",
+        help="read a position file without checking that a game can reach it (dlrules.validate): "
+        "for hand-made test positions; an impossible one may then be refused later",
+    )  # fmt: skip
+
+
 def register(sub: Any) -> None:
     """Add ``show`` to the ``dlrules`` command's subcommands."""
     show = sub.add_parser(
@@ -215,5 +256,6 @@ def register(sub: Any) -> None:
         help="with --svg: the whole position (default), the central board, one dungeon, or the battle (during combat)",
     )  # fmt: skip
     show.add_argument("--dungeon", type=int, metavar="P", help="with --part dungeon: Player P's dungeon (default: --seat, else 1)")
+    add_unchecked_option(show)
     add_limit_options(show)
     show.set_defaults(func=run_show)

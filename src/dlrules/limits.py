@@ -37,7 +37,10 @@ class Limits:
     - ``max_depth``: nesting of JSON arrays and objects (a state nests 6
       deep, a record line 4); Python's own recursion limit caps it near 900;
     - ``max_int_digits``: digits of a JSON integer (a seed of 2**256 has 78);
-    - ``max_problems``: problems lenient reading collects before it stops.
+    - ``max_problems``: problems lenient reading collects before it stops;
+    - ``max_position``: characters in a position (a state's JSON: a position
+      file, a ``GameState`` given to ``loads``); a real one is a few
+      kilobytes, so a huge one is refused before it is parsed.
     """
 
     max_line: int = attrs.field(default=65_536, validator=_positive)
@@ -45,6 +48,7 @@ class Limits:
     max_depth: int = attrs.field(default=64, validator=_positive)
     max_int_digits: int = attrs.field(default=100, validator=_positive)
     max_problems: int = attrs.field(default=100, validator=_positive)
+    max_position: int = attrs.field(default=256 * 1024, validator=_positive)
 
 
 DEFAULT_LIMITS = Limits()

@@ -231,6 +231,18 @@ def _extra_fields(cls: type) -> tuple[Any, ...]:
     return tuple(f for f in attrs.fields(cls) if f.name not in known)
 
 
+def format_seen_move(move: Move, *, players: int | None = None) -> str:
+    """The notation of a move as one seat may know it (``views.project_move``):
+    ``format_move``, with ``?`` for what is hidden (orders chosen, kept or
+    dealt in secret, the position of a spy's look; the placeholder ``"?"``
+    of a card reads ``?`` already). For people: it does not parse back."""
+    if isinstance(move, (ChooseOrders, KeepUnavailable, DealOrders)) and not move.orders:
+        return format_move(move, players=players).rstrip() + " ?"
+    if isinstance(move, Spy) and move.position < 0:
+        return f"{_seat_word(move.seat)} spy ?"
+    return format_move(move, players=players)
+
+
 def format_move(move: Move, *, players: int | None = None) -> str:
     """The notation of ``move``. ``players`` (optional) only chooses the label
     of a dealt colour: ``D3`` rather than ``P3`` for a dummy (RUL-8); both

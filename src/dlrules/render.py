@@ -533,6 +533,17 @@ def describe_move(state: GameState, move: Any, seat: int | None = None, *, playe
     return move_words(state, move, events, viewer=seat, played=played)
 
 
+def move_caption(state: GameState, move: Any, seat: int | None = None) -> str:
+    """A move already made, for ``seat`` (None: the referee): its notation and
+    words, or its words alone when the move holds something ``seat`` may not
+    know (``views.knows_move``): the captions of ``dlrules show --html``."""
+    from dlrules.notation import format_move
+    from dlrules.views import knows_move
+
+    words = describe_move(state, move, seat=seat, played=True)
+    return f"{format_move(move, players=state.n_players)} — {words}" if knows_move(state, move, seat) else words
+
+
 def secret_move_text(state: GameState, move: Any, viewer: int) -> str | None:
     """What ``viewer`` may be told of a move that holds something hidden from
     them (docs/views.md), or None when they may know the whole move:

@@ -12,10 +12,11 @@ draws the rest:
   trap cards, the face-down discard, the trap cards another defender played
   in a plan or still has in a battle) are one pool, dealt back at random to
   the same places in the same numbers (ACT-TRAP-2, SETUP-3, CMB-PLAN-9).
-- **Combat cards** the seat has not seen: the ones other spies turned up
-  and the combat deck are one pool; which unseen positions were turned up is
-  drawn too (a spy's position is secret, ACT-REP-2), and the other seats'
-  spied positions follow the same relabelling.
+- **Combat cards** the seat has not seen are all unidentified in a sample,
+  drawn from the combat deck when needed (LIB-RES-3): which ones the other
+  seats looked at is secret, even how many (ACT-REP-2, LIB-CMB-3, issue 21),
+  so the others keep only the looks everybody shares (cards turned face up
+  in combat), and another seat's look in progress is at a drawn position.
 - **Secret orders** of the other players: chosen orders (and a 2-player
   dummy's third) drawn uniformly among their legal choices (ORD-3, DUM2-3);
   dealt and kept unavailable orders at setup uniformly among the deals and
@@ -57,7 +58,7 @@ def resample(state: GameState, seat: int, rng: random.Random) -> GameState:
         return state  # LIB-WG-1: nothing is hidden any more
     known = redact(state, seat)
     out = _traps(state, known, seat, rng)
-    out = _combat(state, out, seat, rng)
+    out = _combat(state, known, out, seat, rng)
     out = _orders(state, out, seat, rng)
     return out
 
@@ -131,41 +132,40 @@ def _traps(state: GameState, known: GameState, seat: int, rng: random.Random) ->
 # --- combat cards ------------------------------------------------------------------
 
 
-def _combat(state: GameState, out: GameState, seat: int, rng: random.Random) -> GameState:
-    """ACT-REP-2: the combat cards the seat has not seen. How many positions
-    other spies turned up is public (the combat deck's size); which ones and
-    what they hold is drawn, and the other seats' spied positions (and a
-    look in progress) are relabelled the same way."""
+def _combat(state: GameState, known: GameState, out: GameState, seat: int, rng: random.Random) -> GameState:
+    """ACT-REP-2, LIB-CMB-3: the combat cards the seat has not seen. Which of
+    them the other seats have looked at (and so identified) is not public,
+    not even how many (issue 21), so a sample gives the others only the looks
+    everybody shares (the cards combat has turned face up, CMB-CARD-7): every
+    card the seat has not seen is unidentified and drawn from the combat deck
+    when it is needed, as the real draw would be (LIB-RES-3). Another seat's
+    look in progress is at a position drawn among the four."""
     mine = frozenset(state.spied[seat]) if seat < len(state.spied) else frozenset()
+    public = _turned_up(state)
     unseen = [pos for pos in range(len(state.combat)) if pos not in mine]
     turned = [pos for pos in unseen if state.combat[pos] is not None]
     resolution = out.resolution
-    looking = resolution is not None and resolution.spy is not None and resolution.spy not in mine
-    if not turned and not looking:
+    looking = known.resolution is not None and known.resolution.spy == HIDDEN_POSITION  # another seat's look
+    others = tuple(positions if s == seat else tuple(sorted(public)) for s, positions in enumerate(state.spied))
+    if not turned and not looking and others == state.spied:
         return out
-    pool = sorted(_cards(state.decks.combat) + [c for pos in turned if (c := state.combat[pos]) is not None])
-    rng.shuffle(pool)
-    new_positions = rng.sample(unseen, len(turned))  # which unseen positions were turned up: drawn from their number only
-    relabel = dict(zip(turned, new_positions))
-    combat = list(state.combat)
-    for pos in unseen:
-        combat[pos] = None
-    for pos in new_positions:
-        combat[pos] = pool.pop()
-    spied = tuple(
-        positions if s == seat else tuple(sorted(relabel.get(pos, pos) for pos in positions)) for s, positions in enumerate(state.spied)
-    )
-    if looking:  # another seat's look in progress (ACT-REP-2): its position is secret too
-        assert resolution is not None and resolution.spy is not None
-        spy = relabel.get(resolution.spy)
-        if spy is None:
-            free = [pos for pos in unseen if pos not in new_positions]
-            spy = free[rng.randrange(len(free))] if free else resolution.spy
-        resolution = attrs.evolve(resolution, spy=spy)
+    pool = _cards(state.decks.combat) + [c for pos in turned if (c := state.combat[pos]) is not None]
+    combat = tuple(None if pos in unseen else card for pos, card in enumerate(state.combat))
+    if looking:
+        assert resolution is not None
+        resolution = attrs.evolve(resolution, spy=rng.randrange(len(state.combat)))
     deck = Deck(Deck.of(dict(Counter(pool))).unseen, state.decks.combat.bottom)
-    return attrs.evolve(
-        out, combat=tuple(combat), spied=spied, resolution=resolution, decks=attrs.evolve(out.decks, combat=deck)
-    )
+    return attrs.evolve(out, combat=combat, spied=others, resolution=resolution, decks=attrs.evolve(out.decks, combat=deck))
+
+
+def _turned_up(state: GameState) -> frozenset[int]:
+    """The combat positions turned face up so far (CMB-REV-1, CMB-CARD-7):
+    every seat has seen them, as everybody knows."""
+    f = state.fight
+    if state.phase is not Phase.COMBAT or f is None:
+        return frozenset()
+    done = f.round - 1 + (1 if f.stage in ("battle", "over") else 0)
+    return frozenset(range(min(done, len(state.combat))))
 
 
 # --- secret orders -----------------------------------------------------------------

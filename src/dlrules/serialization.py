@@ -23,8 +23,9 @@ from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
-from dlrules.limits import DEFAULT_LIMITS, EXCERPT, Limits, excerpt, parse_json, value_excerpt
+from dlrules.limits import DEFAULT_LIMITS, EXCERPT, JSONLimitError, Limits, excerpt, parse_json, value_excerpt
 from dlrules.moves import MOVE_TYPES, Move
+from dlrules.state import GameState
 
 T = TypeVar("T")
 
@@ -302,12 +303,16 @@ def from_data(data: Any, typ: type[T] | Any) -> T:
     raise ValueError(f"JSON does not describe a {_type_name(typ)}: {detail}")
 
 
-def loads(text: str, typ: type[T] | Any, *, limits: Limits = DEFAULT_LIMITS) -> T:
+def loads(text: str, typ: type[T] | Any, *, limits: Limits = DEFAULT_LIMITS, strict: bool = False) -> T:
     """Read ``typ`` (``GameState``, ``Move`` or a move class) from JSON text.
 
-    Malformed text, text beyond ``limits`` (size, nesting, integer digits) or
-    data that does not fit raises ``ValueError`` with the reason and the path
-    of the field; nothing is half-built and nothing is coerced."""
+    Malformed text, text beyond ``limits`` (size, nesting, integer digits; a
+    ``GameState`` beyond ``max_position``) or data that does not fit raises
+    ``ValueError`` with the reason and the path of the field; nothing is
+    half-built and nothing is coerced. ``strict=True`` also refuses a
+    ``GameState`` no game can reach (``dlrules.validate``: negative gold, a
+    card in two places, round 9 …) with ``validate.InvalidState``, a
+    ``ValueError`` listing each problem with its field path."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise ValueError(f"loads reads JSON text, not {type(text).__name__}")
     if not isinstance(text, str):
@@ -315,6 +320,14 @@ def loads(text: str, typ: type[T] | Any, *, limits: Limits = DEFAULT_LIMITS) -> 
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ValueError(f"the JSON is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if typ is GameState and len(text) > limits.max_position:
+        raise JSONLimitError(
+            f"the position is {len(text)} characters, more than the limit max_position={limits.max_position} (a real one is a few thousand)"
+        )
     data = parse_json(text, limits, what="the JSON text")
     result: T = from_data(data, typ)
+    if strict and isinstance(result, GameState):
+        from dlrules.validity import check_valid
+
+        check_valid(result)
     return result

@@ -31,7 +31,16 @@ What is hidden (docs/views.md):
   Y2-8, Y2-10): only the count, each reads ``"?"``;
 - every deck's unseen cards (order and contents): a deck shows only its size,
   as one ``("?", n)`` entry, and the known cards put under it (RST-5), which
-  are public.
+  are public; the combat deck's size counts only the cards outside the four
+  face-down ones, so that it never tells whether somebody identified one of
+  them (LIB-CMB-3).
+
+Moves and events reach a seat through the same projection:
+``project_move(state, move, seat)`` (another player's secret choices, a
+spy's position, a card drawn or discarded face down, the trap cards of a
+combat plan read as placeholders), ``project_events(events, seat)`` and
+``seen_apply(state, move, seat)``, from which ``render.describe_move`` and
+``render.move_caption`` make the words one seat is told (issue 21).
 
 At the end of the game (``Phase.GAME_OVER``, SCO-3) nothing is hidden any
 more: every view is the whole state (LIB-WG-1).
@@ -44,13 +53,27 @@ being classified here.
 
 from __future__ import annotations
 
+import enum
 import hashlib
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Literal
 
 import attrs
 
-from dlrules.moves import Move
-from dlrules.state import Deck, Decks, Fight, GameState, Phase, PlayerState
+from dlrules.moves import (
+    ChooseOrders,
+    DealOrders,
+    DiscardTrap,
+    Draw,
+    HireMonster,
+    KeepUnavailable,
+    Move,
+    PayMonster,
+    PlanDefence,
+    Spy,
+)
+from dlrules.phases.common import Event
+from dlrules.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState
 
 HIDDEN: str = "?"
 """The card key standing for a card the seat may not see (traps, deck contents)."""
@@ -123,6 +146,17 @@ def _redact_player(player: PlayerState) -> PlayerState:
     )
 
 
+def _redact_combat_deck(state: GameState) -> Deck:
+    """ACT-REP-2, LIB-CMB-3: the combat deck holds the cards nobody has
+    identified, the unidentified ones of the four face-down cards included; a
+    seat is shown only the cards outside those four, a count that does not
+    depend on which of them somebody has looked at."""
+    deck = state.decks.combat
+    unidentified = sum(1 for card in state.combat if card is None)
+    n = max(deck.unseen_count - unidentified, 0)
+    return Deck(((HIDDEN, n),) if n else (), deck.bottom)
+
+
 def redact(state: GameState, seat: int | None) -> GameState:
     """The state with everything ``seat`` may not know replaced by placeholders."""
     if seat is not None and not 0 <= seat < state.n_players:
@@ -134,6 +168,7 @@ def redact(state: GameState, seat: int | None) -> GameState:
     combat = tuple(card if pos in seen else None for pos, card in enumerate(state.combat))  # ACT-REP-2
     spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
+    decks = attrs.evolve(decks, combat=_redact_combat_deck(state))
     trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3, LIB-Y1-3: face down, only the count
     resolution = state.resolution
     if resolution is not None and resolution.spy is not None:
@@ -186,40 +221,21 @@ def view(state: GameState, seat: int | None) -> PlayerView:
 
 
 def knows_move(state: GameState, move: Any, viewer: int | None) -> bool:
-    """The projection of a move's content: may ``viewer`` (None: the referee)
-    know everything ``move`` holds? (Its effects are told by its events, which
-    carry no secret, LIB-TX-1; this is about the move itself.)
-    The mover knows their move; the others do not know another player's
-    chosen or kept orders (ORD-3, RUL-13), the orders dealt to another player
-    (RUL-13), the trap cards another player plans, discards or pays with
-    (CMB-PLAN-9, ACT-TRAP-2, Y2-3, Y2-19), the combat card another player
-    looks at and its position (ACT-REP-2, LIB-TAB-4), a trap card dealt to
-    another player (ACT-TRAP-2)."""
-    if viewer is None or getattr(move, "seat", None) == viewer:
+    """May ``viewer`` (None: the referee) know everything ``move`` holds? (Its
+    effects are told by its events, which carry no secret, LIB-TX-1; this is
+    about the move itself.) True exactly when the seat's projection of the
+    move (``project_move``) hides nothing: the mover knows their move; the
+    others do not know another player's chosen or kept orders (ORD-3, RUL-13),
+    the orders dealt to another player to keep some from (RUL-13), the trap
+    cards another player plans, discards or pays with (CMB-PLAN-9, ACT-TRAP-2,
+    Y2-3, Y2-19), the combat card another player looks at and its position
+    (ACT-REP-2, LIB-TAB-4), a trap card dealt to another player (ACT-TRAP-2).
+    A viewer that is no seat of the game (the table server's host) is a
+    spectator."""
+    if viewer is None:
         return True
-    name = type(move).__name__
-    if name in ("ChooseOrders", "KeepUnavailable", "Spy", "DiscardTrap", "ReturnTrap", "PlanDefence"):
-        return False
-    if name in ("PayMonster", "HireMonster"):
-        return getattr(move, "trap", None) is None
-    if name == "DealOrders":
-        return bool(move.target >= state.n_players or move.target == viewer)  # a dummy's unavailable orders are public
-    if name == "Draw" and move.deck == "traps":
-        return _trap_gainer(state, move) == viewer
-    if name == "Draw" and move.deck == "combat":
-        r = state.resolution
-        if r is not None and r.spy is not None:  # a look, not the round's reveal (CMB-CARD-7)
-            from dlrules.phases.resolution import acting_seat
-
-            return acting_seat(state) == viewer
-    return True
-
-
-def _trap_gainer(state: GameState, move: Any) -> int | None:
-    from dlrules.engine import apply
-
-    after = apply(state, move)
-    return next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)
+    seat = viewer if 0 <= viewer < state.n_players else None
+    return bool(project_move(state, move, seat) == move)
 
 
 def view_hash(state: GameState, seat: int | None) -> str:
@@ -230,3 +246,139 @@ def view_hash(state: GameState, seat: int | None) -> str:
     from dlrules.serialization import dumps
 
     return "sha256:" + hashlib.sha256(dumps(redact(state, seat)).encode("utf-8")).hexdigest()
+
+
+# --- moves and events as one seat may know them -------------------------------------------
+
+
+class _Referee(enum.Enum):
+    REFEREE = "referee"
+
+
+REFEREE: Literal[_Referee.REFEREE] = _Referee.REFEREE
+"""The viewer who may know everything (a referee, a record of the game):
+``describe_move(state, move, seat=REFEREE)`` is the whole move."""
+
+Viewer = int | None | Literal[_Referee.REFEREE]
+"""Whom a text is for: a seat (0-based), ``None`` (a spectator: public
+information only) or ``REFEREE`` (everything)."""
+
+
+def project_move(state: GameState, move: Move, seat: Viewer) -> Move:
+    """``move``, made in ``state``, as ``seat`` may know it: the same move with
+    what ``seat`` may not know replaced by placeholders (docs/views.md).
+
+    - another player's chosen orders and dummy order, kept orders (ORD-3,
+      DUM2-3, RUL-13) and the orders chance deals another player to keep some
+      from (RUL-13): ``orders=()``, ``dummy_order=None``;
+    - the position of another player's spy look (ACT-REP-2, LIB-CMB-3):
+      ``HIDDEN_POSITION``; the combat card chance turns up for another
+      player's look: ``"?"``;
+    - a trap card chance deals another player (ACT-TRAP-2), another player's
+      trap cards played face down in a combat plan (CMB-PLAN-9), discarded
+      face down (SETUP-3, Y2-3, C1-6) or paid for the Golem (ACT-MON-2,
+      Y2-19): ``"?"`` each.
+
+    Every other move is public and comes back unchanged; so does every move
+    once the game is over (LIB-WG-1) and every move for ``REFEREE``."""
+    if seat is REFEREE or state.phase is Phase.GAME_OVER:
+        return move
+    if move.seat != CHANCE:
+        if move.seat == seat:
+            return move
+        return _others_move(move)
+    if isinstance(move, DealOrders):
+        hidden = state.deal_and_keep and move.target < state.n_players and move.target != seat
+        return attrs.evolve(move, orders=()) if hidden else move  # RUL-13
+    if isinstance(move, Draw) and move.deck in ("traps", "combat"):
+        owner = _private_draw_owner(state, move)
+        return move if owner is None or owner == seat else attrs.evolve(move, card=HIDDEN)
+    return move
+
+
+def _others_move(move: Move) -> Move:
+    """A player's move as the other seats (and spectators) know it."""
+    if isinstance(move, ChooseOrders):
+        return attrs.evolve(move, orders=(), dummy_order=None)  # ORD-3, DUM2-3
+    if isinstance(move, KeepUnavailable):
+        return attrs.evolve(move, orders=())  # RUL-13
+    if isinstance(move, Spy):
+        return attrs.evolve(move, position=HIDDEN_POSITION)  # ACT-REP-2, LIB-CMB-3
+    if isinstance(move, PlanDefence):
+        return attrs.evolve(move, traps=(HIDDEN,) * len(move.traps))  # CMB-PLAN-9
+    if isinstance(move, DiscardTrap):
+        return attrs.evolve(move, trap=HIDDEN)  # SETUP-3, Y2-3, C1-6: face down
+    if isinstance(move, (HireMonster, PayMonster)) and move.trap is not None:
+        return attrs.evolve(move, trap=HIDDEN)  # ACT-MON-2, Y2-19: the Golem's card, face down
+    return move
+
+
+def _private_draw_owner(state: GameState, move: Draw) -> int | None:
+    """The one seat that may see the card chance draws (a trap card for its
+    hand, ACT-TRAP-2; the combat card its spy looks at, ACT-REP-2), or None
+    when the draw is public (a combat card turned up in combat, CMB-CARD-7)."""
+    if move.deck == "combat":
+        r = state.resolution
+        return _acting(state) if r is not None and r.spy is not None else None
+    from dlrules.engine import apply_unchecked
+
+    after = apply_unchecked(state, move)
+    if after.n_players != state.n_players:
+        return None
+    return next((s for s in range(state.n_players) if len(after.players[s].traps) > len(state.players[s].traps)), None)
+
+
+def is_public(state: GameState, move: Move) -> bool:
+    """Every seat and a spectator may know all of ``move`` (``project_move``
+    changes nothing for any of them)."""
+    return all(project_move(state, move, s) == move for s in (None, *range(state.n_players)))
+
+
+def private_to(state: GameState, move: Move) -> int | None:
+    """The one seat that may know all of a move that is not public (the mover,
+    or the seat a secret draw is for), or None (public, or several seats)."""
+    seers = [s for s in range(state.n_players) if project_move(state, move, s) == move]
+    return seers[0] if len(seers) == 1 and state.n_players > 1 else None
+
+
+_OWNER_ONLY_DATA: dict[str, frozenset[str]] = {
+    "commit": frozenset({"orders", "dummy_order"}),  # ORD-3, DUM2-3
+    "keep": frozenset({"orders"}),  # RUL-13
+    "deal": frozenset({"orders"}),  # RUL-13
+    "spy": frozenset({"position", "card"}),  # ACT-REP-2, LIB-CMB-3
+    "spied": frozenset({"position", "card"}),
+    "trap": frozenset({"card", "trap"}),  # ACT-TRAP-2
+    "discard_trap": frozenset({"card", "trap"}),  # SETUP-3, Y2-3
+}
+"""For each kind of event about one player's secret, the facts only that
+player may read (docs/events.md). The sentences of these events never name
+the secret; their data could, so the other seats get it without those keys."""
+
+
+def project_events(events: Iterable[Event], seat: Viewer, *, over: bool = False) -> tuple[Event, ...]:
+    """``events`` as ``seat`` may read them (``over``: the game is over, and
+    nothing is secret any more, LIB-WG-1): an event about another player's
+    secret without the facts only that player may read (``_OWNER_ONLY_DATA``)."""
+    if seat is REFEREE or over:
+        return tuple(events)
+    out = []
+    for event in events:
+        hidden = _OWNER_ONLY_DATA.get(event.code, frozenset())
+        if event.seat != seat and hidden & event.data.keys():
+            event = attrs.evolve(event, data={k: v for k, v in event.data.items() if k not in hidden})
+        out.append(event)
+    return tuple(out)
+
+
+def seen_apply(state: GameState, move: Move, seat: Viewer) -> tuple[GameState, Move, GameState, tuple[Event, ...]]:
+    """A move as ``seat`` lives it: the position before (``redact``), the move
+    (``project_move``), the position after and the events (``project_events``).
+    Everything a seat is told about a move is made from these four alone.
+    Raises ``IllegalMove`` as ``apply`` does."""
+    from dlrules.engine import apply_with_events
+
+    after, events = apply_with_events(state, move)
+    if seat is REFEREE:
+        return state, move, after, events
+    over = after.phase is Phase.GAME_OVER
+    return redact(state, seat), project_move(state, move, seat), redact(after, seat), project_events(events, seat, over=over)

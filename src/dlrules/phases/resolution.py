@@ -651,20 +651,13 @@ def play(state: GameState, move: Move) -> GameState:
             announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
         state, paid = _pay(state, seat, spec.cost)
         state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
-        seen = state.spied[seat]
-        if move.position in seen:
-            return _finish(state, seat, carried=True, **paid)  # ACT-REP-3: nothing new to learn
-        spied = tuple(sorted(set(seen) | {move.position}))
         player = evolve(state.players[seat], **paid)
-        # LIB-CMB-3: a first look is always a chance turn, whether or not another
-        # seat already identified the card (then its one outcome is certain), so
-        # the sequence of moves tells nobody what others saw.
-        return evolve(
-            state,
-            players=replaced(state.players, seat, player),
-            spied=replaced(state.spied, seat, spied),
-            resolution=evolve(r, spy=move.position),
-        )
+        # LIB-CMB-3: every look is a chance turn, whether the card is new to the
+        # looker or not, and whether or not another seat already identified it
+        # (then its one outcome is certain); the card joins the looker's
+        # ``spied`` only with chance's draw. So neither the moves that follow nor
+        # the looker's view before the draw tells anybody what the others saw.
+        return evolve(state, players=replaced(state.players, seat, player), resolution=evolve(r, spy=move.position))
     if isinstance(move, DigTunnel):
         return _dig(state, seat, move)
     if isinstance(move, FinishDigging):
@@ -699,6 +692,9 @@ def _draw(state: GameState, move: Draw) -> GameState:
         if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
             also["decks"] = evolve(state.decks, combat=state.decks.combat.without(move.card))
             also["combat"] = replaced(state.combat, r.spy, move.card)
+        seen = state.spied[seat]
+        if r.spy not in seen:  # ACT-REP-2: the looker knows the card from now on
+            also["spied"] = replaced(state.spied, seat, tuple(sorted((*seen, r.spy))))
         if narrating():
             announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
         return _finish(state, seat, carried=True, also=also)  # the cursor moves on: the look is over
