@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, ROOMS, SLOT_NAMES, SPACES, TRAPS, Action
+from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, SLOT_NAMES, SPACES, Action
 from dlrules.components.cards import EVENTS, SPECIAL_EVENTS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
 from dlrules.state import CHANCE, TABLE, Adventurer, GameState, Monster, Outcome, PlayerState, Tile, plug_in
 from dlrules.views import HIDDEN, PlayerView
-from dlrules.wording import seat_label as seat_label  # re-exported: the label every view uses
+from dlrules.wording import monster_name as monster_name  # re-exported, like the two below: names every view uses
+from dlrules.wording import room_name as room_name
+from dlrules.wording import seat_label as seat_label
+from dlrules.wording import trap_name as trap_name
 
 # --- names for people ---------------------------------------------------------------------
 
@@ -33,21 +36,6 @@ from dlrules.wording import seat_label as seat_label  # re-exported: the label e
 def colour_label(state: GameState, colour: int) -> str:
     """``P2`` for a player's colour, ``D4`` for a dummy's (colours count from 1)."""
     return f"P{colour + 1}" if colour < state.n_players else f"D{colour + 1}"
-
-
-def monster_name(key: str) -> str:
-    kind = MONSTERS.get(key)
-    return kind.name if kind is not None else key
-
-
-def room_name(key: str) -> str:
-    kind = ROOMS.get(key)
-    return kind.name if kind is not None else key
-
-
-def trap_name(key: str) -> str:
-    kind = TRAPS.get(key)
-    return kind.name if kind is not None else key
 
 
 def room_code(key: str) -> str:

@@ -55,17 +55,20 @@ def seat_label(seat: int) -> str:
     return "chance" if seat == CHANCE else "table" if seat == TABLE else f"P{seat + 1}"
 
 
-def _monster(key: str) -> str:
+def monster_name(key: str) -> str:
+    """A monster's printed name (its key if the key is unknown)."""
     kind = MONSTERS.get(key)
     return kind.name if kind is not None else key
 
 
-def _room(key: str) -> str:
+def room_name(key: str) -> str:
+    """A room's printed name (its key if the key is unknown)."""
     kind = ROOMS.get(key)
     return kind.name if kind is not None else key
 
 
-def _trap(key: str) -> str:
+def trap_name(key: str) -> str:
+    """A trap card's printed name (its key if the key is unknown)."""
     kind = TRAPS.get(key)
     return kind.name if kind is not None else key
 
@@ -91,7 +94,7 @@ def combat_card_text(key: str) -> str:
 
 def _card_name(deck: str, key: str) -> str:
     names: dict[str, Callable[[str], str]] = {
-        "monsters": lambda k: f"the {_monster(k)}", "rooms": lambda k: f"the {_room(k)}", "traps": lambda k: f"the {_trap(k)}",
+        "monsters": lambda k: f"the {monster_name(k)}", "rooms": lambda k: f"the {room_name(k)}", "traps": lambda k: f"the {trap_name(k)}",
         "adventurers": lambda k: _adventurer(k).replace("the ", "a ", 1), "combat": combat_card_text,
         "events": lambda k: EVENTS[k].name if k in EVENTS else k,
         "special": lambda k: SPECIAL_EVENTS[k].name if k in SPECIAL_EVENTS else k,
@@ -158,9 +161,9 @@ def _hits(e: Event) -> str:
 
 def _by(key: str) -> str:
     if key in MONSTERS:
-        return f"the {_monster(key)}"
+        return f"the {monster_name(key)}"
     if key in TRAPS:
-        return f"the {_trap(key)}"
+        return f"the {trap_name(key)}"
     return {"fatigue": "the party tires", "poison": "the Poisoned Dart's later damage", "witch": "the Witch"}.get(key, key)
 
 
@@ -200,11 +203,11 @@ def _plan(e: Event, c: _Context) -> str:
     d = e.data
     n = d.get("trap_cards", 0)
     if n and c.own(e) and getattr(c.move, "traps", ()):
-        traps = _and([f"the {_trap(t)}" for t in c.move.traps]) + " face down"
+        traps = _and([f"the {trap_name(t)}" for t in c.move.traps]) + " face down"
     else:
         traps = f"{_count(n, 'trap card')} face down" if n else "no trap card"
     gold = f" (pays {d['gold']} gold on them)" if d.get("gold") else ""
-    sent = _and([f"the {_monster(m)}" for m in d.get("monsters", ())]) or "no monster"
+    sent = _and([f"the {monster_name(m)}" for m in d.get("monsters", ())]) or "no monster"
     return f"defends {square_name(tuple(d['tile']))} with {traps}{gold}, sends {sent}"
 
 
@@ -214,7 +217,7 @@ def _damage(e: Event, c: _Context) -> str:
 
 def _attack(e: Event, c: _Context) -> str:
     cost = e.data.get("cost", {})
-    return f"sends the {_monster(e.data['monster'])}" + (f" and {_pays(cost)}" if cost else "")
+    return f"sends the {monster_name(e.data['monster'])}" + (f" and {_pays(cost)}" if cost else "")
 
 
 def _produce(e: Event, c: _Context) -> str:
@@ -234,20 +237,20 @@ def _produce(e: Event, c: _Context) -> str:
         made.append(f"will draw {_count(d['traps'], 'trap card')}")
     if d.get("evil"):
         made.append("improves their reputation")
-    return f"staffs the {_room(d['room'])} at {square_name(tuple(d['square']))} with {staff or 'nobody'}: " + _and(made)
+    return f"staffs the {room_name(d['room'])} at {square_name(tuple(d['square']))} with {staff or 'nobody'}: " + _and(made)
 
 
 def _payday(e: Event, c: _Context) -> str:
     d = e.data
     if "evil" in d and "monster" not in d:
         return f"gains {d['evil']} evil for the monsters that left"
-    name = _monster(d.get("monster", ""))
+    name = monster_name(d.get("monster", ""))
     cost = dict(d.get("cost", {}))
     if d.get("paid"):
         trap = getattr(c.move, "trap", None) if c.own(e) else None
         if trap and cost.get("trap_cards"):
             cost.pop("trap_cards")
-            extra = f", discarding the {_trap(trap)} face down"
+            extra = f", discarding the {trap_name(trap)} face down"
         else:
             extra = ""
         return f"keeps the {name}: {_pays(cost)}{extra}"
@@ -258,7 +261,7 @@ def _payday(e: Event, c: _Context) -> str:
 
 def _discard_trap(e: Event, c: _Context) -> str:
     trap = getattr(c.move, "trap", None) if c.own(e) else None
-    return f"discards the {_trap(trap)} face down" if trap else "discards a trap card face down"
+    return f"discards the {trap_name(trap)} face down" if trap else "discards a trap card face down"
 
 
 def _spell(e: Event, c: _Context) -> str:
@@ -269,13 +272,13 @@ def _spell(e: Event, c: _Context) -> str:
             return _discard_trap(e, c) + f" ({_card_name('combat', d['card']).split(' (')[0]})"
         return f"loses {_goods(lost)} ({COMBAT_CARDS[d['card']].name})" if d["card"] in COMBAT_CARDS else f"loses {_goods(lost)}"
     if d.get("card") == "metamorphosis" and "monster" in d:
-        return f"turns the {_monster(d['monster'])} into a sheep: it does not act and is knocked out (Metamorphosis)"
+        return f"turns the {monster_name(d['monster'])} into a sheep: it does not act and is knocked out (Metamorphosis)"
     if d.get("choice") == "withdraw":
         return "withdraws the monsters: there is none to take back (Word of Peace)"
     if d.get("choice") == "evil":
         return f"keeps the monsters and takes {d.get('evil')} evil (Word of Peace)"
     if d.get("choice") == "pay":
-        return f"keeps the {_monster(d.get('monster', ''))}: {_pays(d.get('cost', {}))} (Suggestion)"
+        return f"keeps the {monster_name(d.get('monster', ''))}: {_pays(d.get('cost', {}))} (Suggestion)"
     card = COMBAT_CARDS.get(d.get("card", ""))
     if d.get("cast") is True and card is not None:
         return f"the party casts {card.name} (“{card.effect}”)"
@@ -308,10 +311,10 @@ _PHRASES: dict[str, _Phrase] = {
     "home": lambda e, c: f"the minion on {_space(e.data)} goes home (order carried out)",
     "dig": lambda e, c: f"digs a tunnel at {square_name(tuple(e.data['square']))}" + (" with the foreimp" if e.data.get("foreimp") else ""),
     "mine": lambda e, c: f"mines {e.data['gold']} gold with {_count(e.data['imps'], 'imp')}" + (" and the foreimp" if e.data.get("foreimp") else ""),
-    "hire": lambda e, c: f"hires the {_monster(e.data['monster'])}: {_pays(e.data.get('cost', {}))}",
-    "dismiss": lambda e, c: f"sends the {_monster(e.data['monster'])} away to the Distant Lands (the Demon's cost)",
+    "hire": lambda e, c: f"hires the {monster_name(e.data['monster'])}: {_pays(e.data.get('cost', {}))}",
+    "dismiss": lambda e, c: f"sends the {monster_name(e.data['monster'])} away to the Distant Lands (the Demon's cost)",
     "troll": lambda e, c: "places a troll token with the imps",
-    "room": lambda e, c: f"builds the {_room(e.data['room'])} at {square_name(tuple(e.data['square']))}: {_pays(e.data.get('cost', {}))}",
+    "room": lambda e, c: f"builds the {room_name(e.data['room'])} at {square_name(tuple(e.data['square']))}: {_pays(e.data.get('cost', {}))}",
     "hire_first": lambda e, c: f"plays Hire Monster first: {_pays(e.data.get('cost', {}))}" if e.data.get("paid") else _sentence(e),
     "produce": _produce,
     "production": lambda e, c: "finishes production",
@@ -320,21 +323,21 @@ _PHRASES: dict[str, _Phrase] = {
     "taxes": lambda e, c: f"pays {e.data['gold']} gold of the {e.data['due']} due in taxes" + (f" and takes {_count(e.data['damage_tokens'], 'damage token')}" if e.data.get("damage_tokens") else ""),
     "embezzlement": lambda e, c: f"loses {e.data['lost']} gold (Embezzlement)",
     "witch_hunt": lambda e, c: f"keeps their monsters and takes {e.data['evil']} evil (Witch Hunt)",
-    "leaves": lambda e, c: f"gives up the {_monster(e.data['monster'])}: it leaves for the Distant Lands" + (" (fed to the Demon)" if e.data.get("by") == "demon" else " (Witch Hunt)"),
+    "leaves": lambda e, c: f"gives up the {monster_name(e.data['monster'])}: it leaves for the Distant Lands" + (" (fed to the Demon)" if e.data.get("by") == "demon" else " (Witch Hunt)"),
     "discard_trap": _discard_trap,
     "plan": _plan,
     "release": lambda e, c: f"releases {_adventurer(e.data['adventurer'])} to the Distant Lands (no unconquered tile)" if e.data.get("adventurer") else _sentence(e),
     "target": lambda e, c: f"aims {_by(e.data['by'])}{chr(39) + 's second small attack' if e.data['by'] == 'witch' else ''} at {_adventurer(e.data['adventurer'])} in position {e.data['position'] + 1}",
     "damage": _damage,
     "attack": _attack,
-    "hold": lambda e, c: f"the {_monster(e.data['monster'])} holds the party (no attack, no fatigue, no conquest this round)",
-    "no_attack": lambda e, c: f"the {_monster(e.data['monster'])} finds no one it may attack",
-    "withdraw": lambda e, c: f"takes {_and(['the ' + _monster(m) for m in e.data['monsters']])} back to the lair face up",
+    "hold": lambda e, c: f"the {monster_name(e.data['monster'])} holds the party (no attack, no fatigue, no conquest this round)",
+    "no_attack": lambda e, c: f"the {monster_name(e.data['monster'])} finds no one it may attack",
+    "withdraw": lambda e, c: f"takes {_and(['the ' + monster_name(m) for m in e.data['monsters']])} back to the lair face up",
     "spell": _spell,
     "evil": _evil,
     "commit": _commit,
     "keep": _keep,
-    "reveal_trap": lambda e, c: f"reveals the {_trap(e.data['trap'])}" + (f": {_pays(e.data['cost'])}" if e.data.get("cost") else ""),
+    "reveal_trap": lambda e, c: f"reveals the {trap_name(e.data['trap'])}" + (f": {_pays(e.data['cost'])}" if e.data.get("cost") else ""),
     "spied": lambda e, c: "has looked at the combat card",
     "trap": lambda e, c: f"gets {_count(e.data.get('cards', 1), 'trap card')} (face down)",
 }
@@ -429,7 +432,7 @@ def _merged(clauses: list[str], events: Sequence[Event | None]) -> list[str]:
         e = events[i]
         nxt = events[i + 1] if i + 1 < len(events) else None
         if e is not None and e.code == "attack" and nxt is not None and nxt.seat == e.seat and nxt.code in ("damage", "hold", "no_attack"):
-            name = f"the {_monster(e.data['monster'])}"
+            name = f"the {monster_name(e.data['monster'])}"
             after = clauses[i + 1]
             who, _, rest = after.partition(name)
             if rest and who in ("", f"{seat_label(e.seat or 0)}'s "):
