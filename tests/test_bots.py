@@ -9,6 +9,7 @@ import dlrules
 from dlrules.bots import BOTS, IsmctsBot, greedy_policy
 from dlrules.chance import Policy
 from dlrules.moves import Decline, FinishDigging, MineGold, PayMonster, PayTaxes, TakeAction
+from siblingkit import trap_sibling
 
 
 def test_RES_3_greedy_takes_the_action_rather_than_declining() -> None:
@@ -43,10 +44,6 @@ def test_the_ismcts_bot_reads_nothing_it_may_not_know_sibling_positions_same_cho
     """Two positions that differ only in another player's trap cards (and so
     the trap deck): the bot cannot tell them apart, and with the same seed it
     makes the same choice in both (LIB-AI-7: it plays in resampled worlds)."""
-    import attrs
-
-    from dlrules.state import Deck
-
     bot = IsmctsBot(iterations=6, horizon=10, width=6)
     rng = random.Random(11)
     state = dlrules.new_game(3)
@@ -57,20 +54,9 @@ def test_the_ismcts_bot_reads_nothing_it_may_not_know_sibling_positions_same_cho
         if dlrules.CHANCE in seats or not seats:
             continue
         seat = min(seats)
-        holder = next((s for s in range(3) if s != seat and state.players[s].traps), None)
-        if holder is None:
+        sibling = trap_sibling(state, seat)
+        if sibling is None:
             continue
-        theirs = state.players[holder].traps[0]
-        other = next((k for k, _ in state.decks.traps.unseen if k != theirs), None)
-        if other is None:
-            continue
-        hand = tuple(sorted((other, *state.players[holder].traps[1:])))
-        deck = Deck(state.decks.traps.without(other).with_card(theirs).unseen, state.decks.traps.bottom)
-        sibling = attrs.evolve(
-            state,
-            players=tuple(attrs.evolve(p, traps=hand) if s == holder else p for s, p in enumerate(state.players)),
-            decks=attrs.evolve(state.decks, traps=deck),
-        )
         assert sibling != state and dlrules.view(sibling, seat) == dlrules.view(state, seat)
         moves = tuple(m for m in dlrules.legal_moves(state) if m.seat == seat)
         if len(moves) < 2:

@@ -8,13 +8,13 @@ import math
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 import dlrules
 from dlrules.chance import play_out
 from dlrules.resample import resample
-from dlrules.state import CHANCE, Deck, GameState, Phase
+from dlrules.state import CHANCE, GameState, Phase
+from siblingkit import trap_sibling
 
 
 def _positions(players: int, seed: int, every: int = 9) -> list[GameState]:
@@ -81,16 +81,9 @@ def test_LIB_AI_7_sibling_positions_the_seat_cannot_tell_apart_give_the_same_sam
     """Swap a trap card of another player with a different one from the trap
     deck: seat 0 cannot tell the two positions apart, and the same seed gives
     the same sample from both."""
-    state, holder = _with_hidden_traps()
-    theirs = state.players[holder].traps[0]
-    other = next(k for k, _ in state.decks.traps.unseen if k != theirs)
-    hand = tuple(sorted((other, *state.players[holder].traps[1:])))
-    deck = Deck(state.decks.traps.without(other).with_card(theirs).unseen, state.decks.traps.bottom)
-    sibling = attrs.evolve(
-        state,
-        players=tuple(attrs.evolve(p, traps=hand) if s == holder else p for s, p in enumerate(state.players)),
-        decks=attrs.evolve(state.decks, traps=deck),
-    )
+    state, _ = _with_hidden_traps()
+    sibling = trap_sibling(state, 0)
+    assert sibling is not None
     assert sibling != state and dlrules.view(sibling, 0) == dlrules.view(state, 0)
     assert resample(state, 0, random.Random(9)) == resample(sibling, 0, random.Random(9))
 

@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -31,7 +30,8 @@ from dlrules.serve.app import create_app  # noqa: E402
 from dlrules.serve.bots import BotRunner, bot_move  # noqa: E402
 from dlrules.serve.store import Store  # noqa: E402
 from dlrules.serve.table import Game, Tables  # noqa: E402
-from dlrules.state import Deck, GameState  # noqa: E402
+from dlrules.state import GameState  # noqa: E402
+from siblingkit import trap_sibling  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -126,25 +126,6 @@ def test_LIB_SRV_10_the_command_line_seats_bots(capsys: pytest.CaptureFixture[st
 # --- a bot reads only its own seat's view -------------------------------------------------------
 
 
-def _sibling(state: GameState, seat: int) -> GameState | None:
-    """``state`` with another player's first trap card swapped for one of the
-    trap deck (a position ``seat`` cannot tell apart), or None."""
-    holder = next((s for s in range(state.n_players) if s != seat and state.players[s].traps), None)
-    if holder is None:
-        return None
-    theirs = state.players[holder].traps[0]
-    other = next((k for k, _ in state.decks.traps.unseen if k != theirs), None)
-    if other is None:
-        return None
-    hand = tuple(sorted((other, *state.players[holder].traps[1:])))
-    deck = Deck(state.decks.traps.without(other).with_card(theirs).unseen, state.decks.traps.bottom)
-    return attrs.evolve(
-        state,
-        players=tuple(attrs.evolve(p, traps=hand) if s == holder else p for s, p in enumerate(state.players)),
-        decks=attrs.evolve(state.decks, traps=deck),
-    )
-
-
 def test_LIB_SRV_10_a_bot_is_handed_a_resampled_world_never_the_real_position() -> None:
     """The position a seated bot is given shows its seat exactly its own view
     and draws the rest; on sibling positions (another player's trap cards
@@ -164,7 +145,7 @@ def test_LIB_SRV_10_a_bot_is_handed_a_resampled_world_never_the_real_position() 
         if dlrules.CHANCE in seats or not seats:
             continue
         seat = min(seats)
-        sibling = _sibling(state, seat)
+        sibling = trap_sibling(state, seat)
         if sibling is None:
             continue
         assert sibling != state and dlrules.view(sibling, seat) == dlrules.view(state, seat)
