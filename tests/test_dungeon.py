@@ -4,15 +4,20 @@
 
 from __future__ import annotations
 
+import random
+
+from dlrules.components import ROOMS
 from dlrules.dungeon import (
     ENTRANCE,
     GRID,
     dig_squares,
     dig_violation,
+    dungeon_dig_squares,
     full_block_with,
     full_blocks,
     in_grid,
     neighbours,
+    open_tunnels,
     region,
     room_squares,
     room_violation,
@@ -97,3 +102,46 @@ def test_CMB_2_walking_distance_from_the_entrance() -> None:
     filled = START | {(1, 1), (1, 0), (3, 2)}
     assert walking_distances(filled) == {(0, 2): 1, (1, 2): 2, (2, 2): 3, (1, 1): 3, (1, 0): 4, (3, 2): 4}
     assert walking_distances(frozenset({(1, 2)})) == {}
+
+
+def _random_dungeons(count: int, seed: int) -> list[Dungeon]:
+    """Dungeons of every density (not all of them reachable in a game): each
+    square a tunnel, a room or empty, conquered or not, at random."""
+    rng = random.Random(seed)
+    rooms = sorted(ROOMS)
+    out = []
+    for _ in range(count):
+        density, roomy = rng.random(), rng.random() / 2
+        tiles = tuple(
+            Tile(s, rng.choice(rooms) if rng.random() < roomy else None, rng.random() < 0.2)
+            for s in GRID
+            if rng.random() < density
+        )
+        out.append(Dungeon(tiles))
+    return out
+
+
+def test_ACT_DIG_5_6_dig_squares_agree_with_dig_violation_square_by_square() -> None:
+    """``dig_squares`` (bit masks, for the legal moves) and ``dig_violation``
+    (which words the refusals) are two ways of ACT-DIG-5/6: a square is
+    listed exactly when it is not refused, for every dungeon tried, and the
+    dungeon's own answer (``dungeon_dig_squares``) is the same."""
+    for dungeon in _random_dungeons(600, seed=5):
+        filled = dungeon.squares
+        expected = tuple(s for s in GRID if dig_violation(filled, s) is None)
+        assert dig_squares(filled) == expected
+        assert dungeon_dig_squares(dungeon) == expected
+        assert dungeon_dig_squares(dungeon) is dungeon_dig_squares(dungeon)  # asked again: the same answer
+
+
+def test_ACT_ROOM_3_to_6_room_squares_agree_with_room_violation_square_by_square() -> None:
+    """``room_squares`` (the open tunnels in the room's area, for the legal
+    moves) and ``room_violation`` (which words the refusals) are two ways of
+    ACT-ROOM-3..6 and Y2-5: a square is listed exactly when it is not
+    refused, for every room and every dungeon tried."""
+    for dungeon in _random_dungeons(300, seed=6):
+        tunnels = open_tunnels(dungeon)
+        for room in ROOMS:
+            expected = tuple(s for s in GRID if room_violation(dungeon, room, s) is None)
+            assert room_squares(dungeon, room) == expected
+            assert room_squares(dungeon, room, tunnels) == expected

@@ -155,19 +155,83 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
 _square_of = operator.attrgetter("square")
 
 
+_TUNNELS: dict[Square, Tile] = {s: Tile(s) for s in GRID}
+"""A new (unconquered) tunnel on each square of the grid: one shared record
+per square (records are immutable)."""
+
+
 def with_tunnel(dungeon: Dungeon, square: Square) -> Dungeon:
     """The dungeon with a new tunnel at ``square``, its tiles kept sorted by
     square (inserted in place: the same order as sorting them again)."""
     tiles = dungeon.tiles
     i = bisect.bisect_right(tiles, square, key=_square_of)
-    return Dungeon(tiles[:i] + (Tile(square),) + tiles[i:])
+    return Dungeon(tiles[:i] + (_TUNNELS.get(square) or Tile(square),) + tiles[i:])
 
 
-@functools.lru_cache(maxsize=4096)
+_BIT: dict[Square, int] = {s: 1 << i for i, s in enumerate(GRID)}
+"""Each square of the grid as one bit of an int: a set of squares is the sum
+of their bits (squares outside the grid touch none of it: no bit)."""
+
+_DIG_TESTS: tuple[tuple[Square, int, int, tuple[int, ...]], ...] = tuple(
+    (s, _BIT[s], sum(_BIT[n] for n in _NEIGHBOURS[s]), tuple(sum(_BIT[o] for o in block if o != s) for block in _BLOCKS[s]))
+    for s in GRID
+)
+"""``_dig_problem``'s tests of each square of the grid as bit masks: the
+square's bit, its neighbours' bits (ACT-DIG-5), and for each 2×2 block
+holding it the bits of the block's other three squares (ACT-DIG-6)."""
+
+
+def _mask(filled: Iterable[Square]) -> int:
+    """The squares ``filled`` as bits (``_BIT``)."""
+    get = _BIT.get
+    mask = 0
+    for s in filled:
+        mask |= get(s, 0)
+    return mask
+
+
+@functools.lru_cache(maxsize=8192)
+def _dig_squares_of(filled: int) -> tuple[Square, ...]:
+    """``dig_squares`` of the squares whose bits are ``filled``: the tests of
+    ``_dig_problem`` (ACT-DIG-5, ACT-DIG-6) made on bits, which is what lets
+    digging ask for every square of the grid after every tunnel.
+    ``_dig_problem`` words the refusals (``dig_violation``); the two are
+    kept in agreement by tests/test_dungeon.py, square by square."""
+    out = []
+    for square, bit, around, blocks in _DIG_TESTS:
+        if filled & bit or not filled & around:
+            continue  # ACT-DIG-5: the square holds a tile, or touches none
+        for others in blocks:
+            if filled & others == others:
+                break  # ACT-DIG-6: a tunnel here would fill this 2×2 block
+        else:
+            out.append(square)
+    return tuple(out)
+
+
 def dig_squares(filled: frozenset[Square]) -> tuple[Square, ...]:
-    """Every square where a tunnel may be dug now, in grid order (cached: a
-    pure function of the squares, asked by ``legal`` and ``auto`` alike)."""
-    return tuple(s for s in GRID if _dig_problem(filled, s) is None)
+    """Every square where a tunnel may be dug next to the tiles ``filled``
+    (tunnels and rooms, conquered or not), in grid order (cached: a pure
+    function of the squares, asked by ``legal`` and ``auto`` alike)."""
+    return _dig_squares_of(_mask(filled))
+
+
+_LAST_DIG: tuple[Dungeon | None, tuple[Square, ...]] = (None, ())
+"""The dungeon ``dungeon_dig_squares`` last answered for and its answer (one
+tuple, replaced whole): after a tunnel, the resolution's automatic step
+asks whether digging goes on, then ``legal`` lists the same squares."""
+
+
+def dungeon_dig_squares(dungeon: Dungeon) -> tuple[Square, ...]:
+    """``dig_squares`` of ``dungeon``'s squares (ACT-DIG-5, ACT-DIG-6);
+    asked again for the same dungeon object, the same answer at once."""
+    global _LAST_DIG
+    last = _LAST_DIG
+    if last[0] is dungeon:
+        return last[1]
+    squares = _dig_squares_of(_mask(map(_square_of, dungeon.tiles)))
+    _LAST_DIG = (dungeon, squares)
+    return squares
 
 
 # --- rooms (ACT-ROOM-3..6, Y2-4, Y2-5) ----------------------------------------------
@@ -178,8 +242,10 @@ def region(name: str) -> frozenset[Square]:
     return REGIONS[name].value
 
 
+@functools.lru_cache(maxsize=None)
 def room_area(room: str) -> frozenset[Square]:
-    """ACT-ROOM-4 / Y2-4: where ``room`` may be placed ("anywhere" for year-2 rooms)."""
+    """ACT-ROOM-4 / Y2-4: where ``room`` may be placed ("anywhere" for year-2
+    rooms); cached per room (the component tables are constants)."""
     return region(ROOMS[room].area)
 
 
@@ -227,12 +293,33 @@ def room_violation(dungeon: Dungeon, room: str, square: Square) -> Violation | N
     return Violation("ACT-ROOM-5", f"two rooms may not share a side; {square_name(square)} touches the room at {square_name(problem)}")
 
 
-def room_squares(dungeon: Dungeon, room: str) -> tuple[Square, ...]:
-    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order.
+def open_tunnels(dungeon: Dungeon) -> tuple[Square, ...]:
+    """ACT-ROOM-3, ACT-ROOM-5 (Y2-5): the tunnels any room may replace, its
+    area aside (ACT-ROOM-4): unconquered tunnels sharing no side with a
+    room, in grid order. The same tests as ``_room_problem``'s, made once
+    for every room on offer rather than once per room and tile (the shop's
+    legal moves ask for all of them; tests/test_dungeon.py checks that both
+    agree)."""
+    tiles = dungeon.tiles
+    rooms = {t.square for t in tiles if t.room is not None}
+    if not rooms:
+        return tuple([t.square for t in tiles if not t.conquered])
+    return tuple(
+        [
+            t.square
+            for t in tiles
+            if t.room is None and not t.conquered and rooms.isdisjoint(_NEIGHBOURS.get(t.square) or neighbours(t.square))
+        ]
+    )
+
+
+def room_squares(dungeon: Dungeon, room: str, tunnels: tuple[Square, ...] | None = None) -> tuple[Square, ...]:
+    """ACT-ROOM-6: every tunnel where ``room`` may be placed, in grid order:
+    the ``open_tunnels`` (passed in when known) in the room's area (ACT-ROOM-4).
     (Not cached: hashing a dungeon costs about what the test does, and a
     dungeon changes with almost every tunnel dug.)"""
-    tiles = _by_square(dungeon)
-    return tuple(t.square for t in dungeon.tiles if _room_problem(tiles, room, t.square) is None)
+    area = room_area(room)
+    return tuple([s for s in (open_tunnels(dungeon) if tunnels is None else tunnels) if s in area])
 
 
 # --- walking (CMB-2) -----------------------------------------------------------------

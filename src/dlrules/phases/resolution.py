@@ -19,12 +19,22 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
-from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
+from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, SlotSpec, resolution_order, slot_spec
+from dlrules.components import board as central_board
 from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
-from dlrules.dungeon import dig_squares, dig_violation, room_squares, room_violation, square_name, with_tunnel
+from dlrules.dungeon import (
+    GRID,
+    dig_violation,
+    dungeon_dig_squares,
+    open_tunnels,
+    room_squares,
+    room_violation,
+    square_name,
+    with_tunnel,
+)
 from dlrules.errors import Violation
 from dlrules.moves import (
     BuildRoom,
@@ -56,7 +66,20 @@ from dlrules.phases.common import (
     with_slot,
 )
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, PlayerState, Resolution, Square, Tile, evolve
+from dlrules.state import (
+    CHANCE,
+    Dungeon,
+    GameState,
+    Monster,
+    Outcome,
+    Phase,
+    PlayedOrder,
+    PlayerState,
+    Resolution,
+    Square,
+    Tile,
+    evolve,
+)
 
 END = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
@@ -82,7 +105,7 @@ def acting_seat(state: GameState) -> int | None:
     if r is None or r.space >= END:
         return None
     colour = state.board[r.space][r.slot]
-    return None if colour is None else state.colour_seat(colour)
+    return colour if colour is not None and colour < len(state.players) else None  # ``GameState.colour_seat``
 
 
 def _at(r: Resolution) -> dict[str, Any]:
@@ -92,6 +115,12 @@ def _at(r: Resolution) -> dict[str, Any]:
 
 def _where(r: Resolution) -> str:
     return f"{ACTION_ORDER[r.space].title} {SLOT_NAMES[r.slot]}"
+
+
+def _spec(r: Resolution) -> SlotSpec:
+    """The printed slot the cursor stands on (``slot_spec``: the cursor's
+    ``space`` is its action's index in board order)."""
+    return central_board.SPACES[r.space].slots[r.slot]
 
 
 _WALK: tuple[tuple[int, int], ...] = tuple(
@@ -107,6 +136,14 @@ _CURSORS: tuple[Resolution, ...] = tuple(Resolution(space, slot) for space, slot
 _RESOLVED: Resolution = Resolution(END, 0)
 """The cursor once all eight spaces are resolved (ACT-END-1)."""
 
+_REPUTATION = ACTION_ORDER.index(Action.REPUTATION)
+_DIG = ACTION_ORDER.index(Action.DIG)
+_MINE = ACTION_ORDER.index(Action.MINE)
+_TRAPS = ACTION_ORDER.index(Action.TRAPS)
+_MONSTER = ACTION_ORDER.index(Action.MONSTER)
+_ROOM = ACTION_ORDER.index(Action.ROOM)
+"""Action spaces by their index in board order (the cursor's ``space``)."""
+
 
 def _onward(
     state: GameState, board: Board, step: int, also: Mapping[str, Any] | None = None
@@ -121,14 +158,15 @@ def _onward(
     follows): the caller writes them all in its one copy."""
     players = len(state.players)
     extra: dict[str, Any] = {}
-    for i in range(step, len(_WALK)):
-        space, slot = _WALK[i]
+    walk = _WALK
+    for i in range(step, len(walk)):
+        space, slot = walk[i]
         colour = board[space][slot]
         if colour is None:
             continue
         if colour < players:  # a player's minion (``GameState.colour_seat``)
             return board, _CURSORS[i], extra
-        if state.dummy_hires and space == _MONSTER_SPACE:
+        if state.dummy_hires and space == _MONSTER:
             extra = _dummy_hire(state, colour, _CURSORS[i], {**(also or {}), **extra})
         elif narrating():
             at = _CURSORS[i]
@@ -137,9 +175,6 @@ def _onward(
     if narrating():
         announce("resolved", "All eight action spaces are resolved (ACT-END-1).")
     return board, _RESOLVED, extra
-
-
-_MONSTER_SPACE = ACTION_ORDER.index(Action.MONSTER)
 
 
 def _dummy_hire(state: GameState, colour: int, at: Resolution, now: Mapping[str, Any]) -> dict[str, Any]:
@@ -164,29 +199,52 @@ def _dummy_hire(state: GameState, colour: int, at: Resolution, now: Mapping[str,
     return {"tavern": tavern[1:], "far_lands": far + (gone,)}
 
 
-def _finish(state: GameState, seat: int, carried: bool, *, also: Mapping[str, Any] | None = None, **changes: Any) -> GameState:
+_DONE: tuple[tuple[tuple[PlayedOrder, PlayedOrder], ...], ...] = tuple(
+    tuple(
+        (played_order(action, slot, Outcome.NOT_CARRIED_OUT), played_order(action, slot, Outcome.CARRIED_OUT))
+        for slot in range(len(SLOT_NAMES))
+    )
+    for action in ACTION_ORDER
+)
+"""RUL-1: the record of an order whose minion has acted on ``space``'s
+``slot``: ``_DONE[space][slot][carried]`` (``played_order``'s shared records)."""
+
+
+def _finish(
+    state: GameState,
+    seat: int,
+    carried: bool,
+    also: Mapping[str, Any] | None = None,
+    changes: dict[str, Any] | None = None,
+) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
     order card (not carried out); the slot is done. ``changes`` to the
     player (what the action gave and cost) and ``also``, changes to other
     fields of the state (the decks, the shops), are made in the same copy."""
-    r = _cursor(state)
-    action = ACTION_ORDER[r.space]
-    outcome = Outcome.CARRIED_OUT if carried else Outcome.NOT_CARRIED_OUT
+    r = state.resolution
+    assert r is not None
+    space = r.space
+    slot = r.slot
+    done = _DONE[space][slot][carried]
+    action = done.action
     player = state.players[seat]
     played = player.played
     for i, o in enumerate(player.played):
-        if o.action is action and o.slot == r.slot and o.outcome is Outcome.PENDING:
-            played = replaced(played, i, played_order(action, o.slot, outcome))
-    players = replaced(state.players, seat, evolve(player, played=played, **changes))
-    if carried:
-        if narrating():
-            announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
+        if o.action is action and o.slot == slot and o.outcome is Outcome.PENDING:
+            played = replaced(played, i, done)
+    if changes is None:
+        player = evolve(player, played=played)
     else:
-        if narrating():
+        player = evolve(player, played=played, **changes)
+    players = replaced(state.players, seat, player)
+    if narrating():
+        if carried:
+            announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
+        else:
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     # One copy of the state: the player's orders, the cleared slot, the cursor
     # moved on to the next player's minion (RES-2), the action's other changes.
-    board, cursor, extra = _onward(state, with_slot(state.board, r.space, r.slot, None), _STEP[r.space, r.slot] + 1, also)
+    board, cursor, extra = _onward(state, with_slot(state.board, space, slot, None), _STEP[space, slot] + 1, also)
     if also or extra:
         return evolve(state, players=players, board=board, resolution=cursor, **{**(also or {}), **extra})
     return evolve(state, players=players, board=board, resolution=cursor)
@@ -227,10 +285,34 @@ def _pay(state: GameState, seat: int, cost: Cost) -> tuple[GameState, _Paid]:
     is left with are returned as changes, for the caller to write with the
     rest of what the action changes (they touch nothing the paladin looks at)."""
     p = state.players[seat]
-    return move_evil(state, seat, cost.evil), _Paid(gold=p.gold - cost.gold, food=p.food - cost.food)
+    return move_evil(state, seat, cost.evil), {"gold": p.gold - cost.gold, "food": p.food - cost.food}
 
 
 # --- legal moves ---------------------------------------------------------------------
+#
+# The move objects are made once and shared between states (moves are
+# immutable): a seat is one of the four colours, a square one of the grid's.
+
+_COLOURS = range(4)
+"""Every seat a minion on the board can belong to (four colours)."""
+
+_DECLINE: tuple[tuple[Move, ...], ...] = tuple((Decline(seat),) for seat in _COLOURS)
+"""RES-3: ``Decline`` alone, the whole list when nothing else is offered."""
+
+_FINISH: tuple[tuple[Move, ...], ...] = tuple((FinishDigging(seat),) for seat in _COLOURS)
+"""ACT-DIG-2: stop digging, after the tunnels that may still be dug."""
+
+_TAKE_OR_DECLINE: tuple[tuple[Move, ...], ...] = tuple((TakeAction(seat), Decline(seat)) for seat in _COLOURS)
+"""RES-3: take the slot (``TakeAction``) or ``Decline``."""
+
+_DIG_TUNNEL: tuple[dict[Square, DigTunnel], ...] = tuple({s: DigTunnel(seat, s) for s in GRID} for seat in _COLOURS)
+"""``DigTunnel`` per seat and square of the grid."""
+
+_hire_monster = functools.lru_cache(maxsize=4096)(HireMonster)
+"""One ``HireMonster`` object per seat, monster, dismissal and trap card."""
+
+_spy = functools.lru_cache(maxsize=64)(Spy)
+"""One ``Spy`` object per seat and position."""
 
 
 def _spy_slot(action: Action, slot: int) -> bool:
@@ -240,39 +322,21 @@ def _spy_slot(action: Action, slot: int) -> bool:
 def _dig_squares(state: GameState, seat: int) -> tuple[Square, ...]:
     """ACT-DIG-1..3, 5, 6: where one more tunnel may be dug, if the permit and
     a free imp allow (none otherwise)."""
-    r = _cursor(state)
+    r = state.resolution
+    assert r is not None
     p = state.players[seat]
-    reward = slot_spec(Action.DIG, r.slot).reward
-    need = 1 + (1 if reward.foreimp and r.dug == 0 else 0)  # ACT-DIG-3: foreimp with the first tunnel
+    reward = central_board.SPACES[_DIG].slots[r.slot].reward  # ``slot_spec(Action.DIG, r.slot)``
+    need = 2 if reward.foreimp and r.dug == 0 else 1  # ACT-DIG-3: foreimp with the first tunnel
     if r.dug >= reward.imps_work or p.free_imps < need:
         return ()
-    return dig_squares(p.dungeon.squares)
+    return dungeon_dig_squares(p.dungeon)
 
 
 def _dig_tunnels(seat: int, squares: tuple[Square, ...], last: tuple[Move, ...]) -> tuple[Move, ...]:
     """One ``DigTunnel`` per square, then ``last`` (``Decline`` before the
     first tunnel, ``FinishDigging`` after it)."""
-    tunnels: tuple[Move, ...] = tuple(map(_dig_tunnel, itertools.repeat(seat), squares))
+    tunnels: tuple[Move, ...] = tuple(map(_DIG_TUNNEL[seat].__getitem__, squares))
     return tunnels + last
-
-
-@functools.lru_cache(maxsize=256)
-def _dig_tunnel(seat: int, square: Square) -> DigTunnel:
-    """One ``DigTunnel`` object per seat and square, shared between states
-    (moves are immutable; 4 seats x 20 squares)."""
-    return DigTunnel(seat, square)
-
-
-@functools.lru_cache(maxsize=64)
-def _alone(seat: int, kind: type[Decline] | type[TakeAction] | type[FinishDigging]) -> tuple[Move, ...]:
-    """The one move ``kind(seat)`` as a legal-move list; shared between states."""
-    return (kind(seat),)
-
-
-@functools.lru_cache(maxsize=64)
-def _take_or_decline(seat: int) -> tuple[Move, ...]:
-    """RES-3: take the slot (``TakeAction``) or ``Decline``; shared between states."""
-    return (TakeAction(seat), Decline(seat))
 
 
 @functools.lru_cache(maxsize=256)
@@ -285,7 +349,10 @@ def max_miners(player: PlayerState, slot: int) -> int:
     """ACT-MINE-1..5: the most imps that may mine from ``slot`` now."""
     reward = slot_spec(Action.MINE, slot).reward
     fore = 1 if reward.foreimp else 0
-    return max(0, min(reward.imps_work, player.free_imps - fore, len(player.dungeon.unconquered_tunnels)))
+    most = min(reward.imps_work, player.free_imps - fore)
+    if most <= 0:
+        return 0  # no free imp to mine (the tunnels need not be counted)
+    return min(most, len(player.dungeon.unconquered_tunnels))
 
 
 @functools.lru_cache(maxsize=256)
@@ -296,18 +363,21 @@ def _hire_cost(key: str, slot: int) -> Cost:
     return Cost(gold=kind.gold + extra.gold, food=kind.food + extra.food, evil=kind.evil + extra.evil)
 
 
-def _hire_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+def _hire_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
     """ACT-MON-2..4, RUL-4: one hire among the affordable monsters in the tavern."""
-    r = _cursor(state)
     p = state.players[seat]
+    variant = state.variant
     out: list[Move] = []
     for key in dict.fromkeys(state.tavern):
+        if not can_pay(p, _hire_cost(key, slot), variant):  # ACT-MON-4, RES-10
+            continue
         kind = MONSTERS[key]
-        if not can_pay(p, _hire_cost(key, r.slot), state.variant):  # ACT-MON-4, RES-10
+        if not (kind.trap_cost or kind.monster_cost):
+            out.append(_hire_monster(seat, key, None, None))
             continue
         traps: tuple[str | None, ...] = tuple(sorted(set(p.traps))) if kind.trap_cost else (None,)
         dismiss: tuple[int | None, ...] = dismissable(p) if kind.monster_cost else (None,)
-        out.extend(HireMonster(seat, key, d, t) for t in traps for d in dismiss)
+        out.extend(_hire_monster(seat, key, d, t) for t in traps for d in dismiss)
     return tuple(out)
 
 
@@ -321,19 +391,19 @@ def dismissable(player: PlayerState) -> tuple[int, ...]:
     )
 
 
-def _room_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
     """ACT-ROOM-1..6, RUL-3: a room on offer, on a legal tunnel, if payable."""
-    r = _cursor(state)
     p = state.players[seat]
-    if not can_pay(p, slot_spec(Action.ROOM, r.slot).cost):
+    if not state.room_shop or not can_pay(p, central_board.SPACES[_ROOM].slots[slot].cost):  # ``slot_spec(Action.ROOM, slot)``
         return ()
-    rooms = dict.fromkeys(state.room_shop)
-    return tuple(itertools.chain.from_iterable(_builds(seat, room, room_squares(p.dungeon, room)) for room in rooms))
-
-
-def _builds(seat: int, room: str, squares: tuple[Square, ...]) -> tuple[Move, ...]:
-    """One ``BuildRoom`` per square."""
-    return tuple(map(_build_room, itertools.repeat(seat), itertools.repeat(room), squares))
+    dungeon = p.dungeon
+    tunnels = open_tunnels(dungeon)  # ACT-ROOM-3, ACT-ROOM-5: the same for every room
+    if not tunnels:
+        return ()
+    out: list[Move] = []
+    for room in dict.fromkeys(state.room_shop):
+        out.extend(map(_build_room, itertools.repeat(seat), itertools.repeat(room), room_squares(dungeon, room, tunnels)))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -345,23 +415,23 @@ def _build_room(seat: int, room: str, square: Square) -> BuildRoom:
 
 def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
     """The ways to take the acting slot, then ``Decline`` (RES-3)."""
-    action = ACTION_ORDER[r.space]
-    p = state.players[seat]
-    if action is Action.DIG:
-        return _dig_tunnels(seat, _dig_squares(state, seat), _alone(seat, Decline))
-    if action is Action.MINE:
-        return _mines(seat, max_miners(p, r.slot))
-    if action is Action.MONSTER:
-        return _hire_moves(state, seat) + _alone(seat, Decline)
-    if action is Action.ROOM:
-        return _room_moves(state, seat) + _alone(seat, Decline)
-    if not can_pay(p, slot_spec(action, r.slot).cost, state.variant):
-        return _alone(seat, Decline)  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
-    if action is Action.TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
-        return _alone(seat, Decline)  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
-    if _spy_slot(action, r.slot):
-        return tuple(Spy(seat, pos) for pos in spy_positions(state, seat)) + _alone(seat, Decline)
-    return _take_or_decline(seat)
+    space = r.space
+    if space == _DIG:
+        return _dig_tunnels(seat, _dig_squares(state, seat), _DECLINE[seat])
+    if space == _MINE:
+        return _mines(seat, max_miners(state.players[seat], r.slot))
+    if space == _MONSTER:
+        return _hire_moves(state, seat, r.slot) + _DECLINE[seat]
+    if space == _ROOM:
+        return _room_moves(state, seat, r.slot) + _DECLINE[seat]
+    spec = _spec(r)
+    if not can_pay(state.players[seat], spec.cost, state.variant):
+        return _DECLINE[seat]  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
+    if space == _TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
+        return _DECLINE[seat]  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
+    if space == _REPUTATION and spec.reward.spy > 0:  # ``_spy_slot``
+        return tuple([_spy(seat, pos) for pos in spy_positions(state, seat)]) + _DECLINE[seat]
+    return _TAKE_OR_DECLINE[seat]
 
 
 def trap_draws(state: GameState, slot: int) -> int:
@@ -400,31 +470,40 @@ def _drawing_from(state: GameState, r: Resolution) -> str | None:
 
 
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+_NOBODY: frozenset[int] = frozenset()
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in _COLOURS)
 
 
 def to_move(state: GameState) -> frozenset[int]:
     """Exactly the player whose minion acts (RES-3), or chance for a draw."""
     seat = acting_seat(state)
     if seat is None:
-        return frozenset()
-    return _CHANCE_ONLY if _drawing_from(state, _cursor(state)) else frozenset({seat})
+        return _NOBODY
+    return _CHANCE_ONLY if _drawing_from(state, _cursor(state)) else _ONLY[seat]
+
+
+@functools.lru_cache(maxsize=64)
+def _certain(card: str) -> tuple[Move, ...]:
+    """LIB-CMB-3: the one draw of a combat card identified already."""
+    return (Draw("combat", card),)
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     seat = acting_seat(state)
     if seat is None:
         return ()
-    r = _cursor(state)
+    r = state.resolution
+    assert r is not None
     deck = _drawing_from(state, r)
     if deck is not None:
         known = state.combat[r.spy] if deck == "combat" and r.spy is not None else None
         if known is not None:
-            return (Draw("combat", known),)  # LIB-CMB-3: identified already: certain
+            return _certain(known)  # LIB-CMB-3: identified already: certain
         return draws(getattr(state.decks, deck), deck)
     if r.discarding:
         return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
     if r.dug > 0:
-        return _dig_tunnels(seat, _dig_squares(state, seat), _alone(seat, FinishDigging))  # ACT-DIG-2
+        return _dig_tunnels(seat, _dig_squares(state, seat), _FINISH[seat])  # ACT-DIG-2
     return _offer(state, seat, r)  # RES-3
 
 
@@ -613,73 +692,85 @@ def _room_explain(state: GameState, p: PlayerState, slot: int, move: BuildRoom) 
 
 
 def play(state: GameState, move: Move) -> GameState:
+    """The state after ``move``, a legal move (one change per move kind: ``_PLAYS``)."""
+    return _PLAYS[type(move)](state, move)
+
+
+def _decline(state: GameState, move: Decline) -> GameState:
+    """RES-3, RES-7: the minion does nothing and stands on its order card."""
+    if narrating():
+        r = _cursor(state)
+        announce("decline", f"Player {move.seat + 1} declines {_where(r)} (RES-3).", move.seat, **_at(r))
+    return _finish(state, move.seat, False)
+
+
+def _take(state: GameState, move: TakeAction) -> GameState:
+    """RES-4, RES-5: pay the slot's whole cost and take its whole reward."""
     r = _cursor(state)
-    if isinstance(move, Draw):
-        return _draw(state, move)
     seat = move.seat
-    action = ACTION_ORDER[r.space]
-    spec = slot_spec(action, r.slot)
-    p = state.players[seat]
-    if isinstance(move, Decline):
-        if narrating():
-            announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).", seat, **_at(r))
-        return _finish(state, seat, carried=False)
-    if isinstance(move, TakeAction):
-        if narrating():
-            announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
-        reward = spec.reward
-        cost = spec.cost
-        state, paid = _pay(state, seat, cost)
-        if action is Action.TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
-            player = evolve(state.players[seat], **paid)
-            draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
-            return evolve(state, players=replaced(state.players, seat, player), resolution=draws)
-        # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
-        # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
-        # the new imps are free for production.
-        state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
-        return _finish(
-            state,
-            seat,
-            carried=True,
-            food=paid["food"] + reward.food,
-            gold=paid["gold"] + reward.gold,
-            imps=p.imps + reward.imps,
-        )
-    if isinstance(move, Spy):
-        if narrating():
-            announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
-        state, paid = _pay(state, seat, spec.cost)
-        state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
+    spec = _spec(r)
+    if narrating():
+        announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
+    reward = spec.reward
+    imps = state.players[seat].imps
+    state, paid = _pay(state, seat, spec.cost)
+    if r.space == _TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
         player = evolve(state.players[seat], **paid)
-        # LIB-CMB-3: every look is a chance turn, whether the card is new to the
-        # looker or not, and whether or not another seat already identified it
-        # (then its one outcome is certain); the card joins the looker's
-        # ``spied`` only with chance's draw. So neither the moves that follow nor
-        # the looker's view before the draw tells anybody what the others saw.
-        return evolve(state, players=replaced(state.players, seat, player), resolution=evolve(r, spy=move.position))
-    if isinstance(move, DigTunnel):
-        return _dig(state, seat, move)
-    if isinstance(move, FinishDigging):
-        return _finish(state, seat, carried=True)
-    if isinstance(move, MineGold):
-        fore = 1 if spec.reward.foreimp else 0
-        if narrating():
-            announce("mine", f"Player {seat + 1}'s {plural(move.imps, 'imp')} mine{'s' if move.imps == 1 else ''} {move.imps} gold" + (" under a foreimp." if fore else "."), seat, imps=move.imps, gold=move.imps, foreimp=bool(fore))
-        return _finish(
-            state, seat, carried=True, gold=p.gold + move.imps, busy_imps=p.busy_imps + move.imps, foreimps=p.foreimps + fore
-        )
-    if isinstance(move, HireMonster):
-        return _hire(state, seat, move)
-    if isinstance(move, BuildRoom):
-        return _build(state, seat, move)
-    assert isinstance(move, DiscardTrap)
-    traps = list(p.traps)
+        draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
+        return evolve(state, players=replaced(state.players, seat, player), resolution=draws)
+    # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
+    # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
+    # the new imps are free for production.
+    state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
+    changes = {"food": paid["food"] + reward.food, "gold": paid["gold"] + reward.gold, "imps": imps + reward.imps}
+    return _finish(state, seat, True, None, changes)
+
+
+def _spy_look(state: GameState, move: Spy) -> GameState:
+    """ACT-REP-1, ACT-REP-2: pay, the marker goes down, and chance turns the card next."""
+    r = _cursor(state)
+    seat = move.seat
+    spec = _spec(r)
+    if narrating():
+        announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
+    state, paid = _pay(state, seat, spec.cost)
+    state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
+    player = evolve(state.players[seat], **paid)
+    # LIB-CMB-3: every look is a chance turn, whether the card is new to the
+    # looker or not, and whether or not another seat already identified it
+    # (then its one outcome is certain); the card joins the looker's
+    # ``spied`` only with chance's draw. So neither the moves that follow nor
+    # the looker's view before the draw tells anybody what the others saw.
+    return evolve(state, players=replaced(state.players, seat, player), resolution=evolve(r, spy=move.position))
+
+
+def _finish_digging(state: GameState, move: FinishDigging) -> GameState:
+    """ACT-DIG-2: the minion stops digging; the order is carried out."""
+    return _finish(state, move.seat, True)
+
+
+def _mine(state: GameState, move: MineGold) -> GameState:
+    """ACT-MINE-1..6: each mining imp brings 1 gold and is busy; slot III's
+    foreimp supervises."""
+    r = _cursor(state)
+    seat = move.seat
+    imps = move.imps
+    fore = 1 if _spec(r).reward.foreimp else 0
+    p = state.players[seat]
+    if narrating():
+        announce("mine", f"Player {seat + 1}'s {plural(imps, 'imp')} mine{'s' if imps == 1 else ''} {imps} gold" + (" under a foreimp." if fore else "."), seat, imps=imps, gold=imps, foreimp=bool(fore))
+    return _finish(state, seat, True, None, {"gold": p.gold + imps, "busy_imps": p.busy_imps + imps, "foreimps": p.foreimps + fore})
+
+
+def _discard(state: GameState, move: DiscardTrap) -> GameState:
+    """Y2-3: year 2's Buy Traps ends with one trap card discarded face down."""
+    seat = move.seat
+    traps = list(state.players[seat].traps)
     traps.remove(move.trap)
     if narrating():
         announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).", seat)
     discard = state.trap_discard + (move.trap,)  # SETUP-3, LIB-Y1-3: never back to the deck
-    return _finish(state, seat, carried=True, also={"trap_discard": discard}, traps=tuple(traps))
+    return _finish(state, seat, True, {"trap_discard": discard}, {"traps": tuple(traps)})
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
@@ -697,7 +788,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
             also["spied"] = replaced(state.spied, seat, tuple(sorted((*seen, r.spy))))
         if narrating():
             announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
-        return _finish(state, seat, carried=True, also=also)  # the cursor moves on: the look is over
+        return _finish(state, seat, True, also)  # the cursor moves on: the look is over
     deck = getattr(state.decks, move.deck)
     decks = evolve(state.decks, **{move.deck: deck.without(move.card)})
     traps = state.players[seat].traps + (move.card,)  # ACT-TRAP-2: private to its owner
@@ -705,17 +796,18 @@ def _draw(state: GameState, move: Draw) -> GameState:
         announce("trap", f"Player {seat + 1} draws a trap card.", seat, cards=1)
     r = evolve(r, draws=r.draws - 1)
     if r.draws == 0 and not r.discarding:
-        return _finish(state, seat, carried=True, also={"decks": decks}, traps=traps)
+        return _finish(state, seat, True, {"decks": decks}, {"traps": traps})
     player = evolve(state.players[seat], traps=traps)
     return evolve(state, decks=decks, players=replaced(state.players, seat, player), resolution=r)
 
 
-def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
+def _dig(state: GameState, move: DigTunnel) -> GameState:
     """ACT-DIG-2, ACT-DIG-3, ACT-DIG-7: one imp digs one tunnel and is busy;
     slot III sets a foreimp aside with the first tunnel."""
     r = _cursor(state)
+    seat = move.seat
     p = state.players[seat]
-    fore = 1 if slot_spec(Action.DIG, r.slot).reward.foreimp and r.dug == 0 else 0
+    fore = 1 if r.dug == 0 and _spec(r).reward.foreimp else 0
     if narrating():
         announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(move.square), foreimp=bool(fore))
     player = evolve(p, dungeon=with_tunnel(p.dungeon, move.square), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
@@ -723,9 +815,10 @@ def _dig(state: GameState, seat: int, move: DigTunnel) -> GameState:
     return evolve(state, players=players, resolution=evolve(r, dug=r.dug + 1))  # one copy of the state
 
 
-def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
+def _hire(state: GameState, move: HireMonster) -> GameState:
     """ACT-MON-2..5: pay the card (and slot III's food); the monster comes ready."""
     r = _cursor(state)
+    seat = move.seat
     kind = MONSTERS[move.monster]
     cost = _hire_cost(move.monster, r.slot)
     p = state.players[seat]
@@ -736,35 +829,52 @@ def _hire(state: GameState, seat: int, move: HireMonster) -> GameState:
         far = far + (gone.kind,)
         if narrating():
             announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.", seat, monster=gone.kind)
-    traps = list(p.traps)
+    traps = p.traps
     trap_discard = state.trap_discard
     if move.trap is not None:  # the Golem's cost: one trap card, discarded face down (SETUP-3, LIB-RES-4)
-        traps.remove(move.trap)
+        held = list(traps)
+        held.remove(move.trap)
+        traps = tuple(held)
         trap_discard = trap_discard + (move.trap,)
     monsters.append(Monster(move.monster))
     tavern = list(state.tavern)
     tavern.remove(move.monster)
     if narrating():
         announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.", seat, monster=move.monster, cost=amounts(cost))
-    if move.monster == "troll":
-        if narrating():
+        if move.monster == "troll":
             announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).", seat)
     state, paid = _pay(state, seat, cost)
     also = {"tavern": tuple(tavern), "far_lands": far, "trap_discard": trap_discard}
-    return _finish(state, seat, carried=True, also=also, monsters=tuple(monsters), traps=tuple(traps), **paid)
+    return _finish(state, seat, True, also, {"monsters": tuple(monsters), "traps": traps, **paid})
 
 
-def _build(state: GameState, seat: int, move: BuildRoom) -> GameState:
+def _build(state: GameState, move: BuildRoom) -> GameState:
     """ACT-ROOM-2, 3, 7: pay, and the room replaces the tunnel (busy imps stay busy)."""
     r = _cursor(state)
-    cost = slot_spec(Action.ROOM, r.slot).cost
+    seat = move.seat
+    cost = _spec(r).cost
     state, paid = _pay(state, seat, cost)
-    tiles = tuple(Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in state.players[seat].dungeon.tiles)
+    tiles = tuple([Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in state.players[seat].dungeon.tiles])
     shop = list(state.room_shop)
     shop.remove(move.room)
     if narrating():
         announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.", seat, room=move.room, square=square_data(move.square), cost=amounts(cost))
-    return _finish(state, seat, carried=True, also={"room_shop": tuple(shop)}, dungeon=Dungeon(tiles), **paid)
+    return _finish(state, seat, True, {"room_shop": tuple(shop)}, {"dungeon": Dungeon(tiles), **paid})
+
+
+_PLAYS: dict[type, Callable[[GameState, Any], GameState]] = {
+    Decline: _decline,
+    TakeAction: _take,
+    Spy: _spy_look,
+    DigTunnel: _dig,
+    FinishDigging: _finish_digging,
+    MineGold: _mine,
+    HireMonster: _hire,
+    BuildRoom: _build,
+    DiscardTrap: _discard,
+    Draw: _draw,
+}
+"""The change each kind of legal move makes (``play``)."""
 
 
 # --- automatic steps --------------------------------------------------------------
@@ -774,18 +884,18 @@ def auto(state: GameState) -> GameState:
     r = state.resolution
     if r is None:
         return enter(state)
-    if r.space >= END:
+    space = r.space
+    if space >= END:
         return state
-    colour = state.board[r.space][r.slot]
-    seat = None if colour is None else state.colour_seat(colour)
-    if seat is None:
+    colour = state.board[space][r.slot]
+    if colour is None or colour >= len(state.players):  # not a player's minion (``GameState.colour_seat``)
         # An empty slot, or a dummy minion, which goes home and takes nothing
         # (DUM3-4, DUM2-7): the cursor passes on (RES-1, RES-2).
-        board, cursor, extra = _onward(state, state.board, _STEP[(r.space, r.slot)])
+        board, cursor, extra = _onward(state, state.board, _STEP[space, r.slot])
         return evolve(state, board=board, resolution=cursor, **extra)
-    if r.dug > 0 and not _dig_squares(state, seat):
+    if r.dug > 0 and not _dig_squares(state, colour):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
-        return _finish(state, seat, carried=True)
+        return _finish(state, colour, True)
     return state
 
 
