@@ -169,8 +169,9 @@ def with_tunnel(dungeon: Dungeon, square: Square) -> Dungeon:
 
 
 _BIT: dict[Square, int] = {s: 1 << i for i, s in enumerate(GRID)}
-"""Each square of the grid as one bit of an int: a set of squares is the sum
-of their bits (squares outside the grid touch none of it: no bit)."""
+"""Each square of the grid as one bit of an int: a set of squares is the
+union of their bits (a square outside the grid has none: it touches no
+square of the grid, ACT-DIG-5)."""
 
 _DIG_TESTS: tuple[tuple[Square, int, int, tuple[int, ...]], ...] = tuple(
     (s, _BIT[s], sum(_BIT[n] for n in _NEIGHBOURS[s]), tuple(sum(_BIT[o] for o in block if o != s) for block in _BLOCKS[s]))
@@ -229,7 +230,11 @@ def dungeon_dig_squares(dungeon: Dungeon) -> tuple[Square, ...]:
     last = _LAST_DIG
     if last[0] is dungeon:
         return last[1]
-    squares = _dig_squares_of(_mask(map(_square_of, dungeon.tiles)))
+    get = _BIT.get
+    filled = 0
+    for tile in dungeon.tiles:
+        filled |= get(tile.square, 0)
+    squares = _dig_squares_of(filled)
     _LAST_DIG = (dungeon, squares)
     return squares
 
@@ -301,16 +306,13 @@ def open_tunnels(dungeon: Dungeon) -> tuple[Square, ...]:
     legal moves ask for all of them; tests/test_dungeon.py checks that both
     agree)."""
     tiles = dungeon.tiles
-    rooms = {t.square for t in tiles if t.room is not None}
+    rooms = [t.square for t in tiles if t.room is not None]
     if not rooms:
         return tuple([t.square for t in tiles if not t.conquered])
-    return tuple(
-        [
-            t.square
-            for t in tiles
-            if t.room is None and not t.conquered and rooms.isdisjoint(_NEIGHBOURS.get(t.square) or neighbours(t.square))
-        ]
-    )
+    beside: set[Square] = set()  # the squares sharing a side with a room
+    for square in rooms:
+        beside.update(_NEIGHBOURS.get(square) or neighbours(square))
+    return tuple([t.square for t in tiles if t.room is None and not t.conquered and t.square not in beside])
 
 
 def room_squares(dungeon: Dungeon, room: str, tunnels: tuple[Square, ...] | None = None) -> tuple[Square, ...]:

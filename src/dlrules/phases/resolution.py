@@ -311,8 +311,12 @@ _DIG_TUNNEL: tuple[dict[Square, DigTunnel], ...] = tuple({s: DigTunnel(seat, s) 
 _hire_monster = functools.lru_cache(maxsize=4096)(HireMonster)
 """One ``HireMonster`` object per seat, monster, dismissal and trap card."""
 
-_spy = functools.lru_cache(maxsize=64)(Spy)
-"""One ``Spy`` object per seat and position."""
+
+
+@functools.lru_cache(maxsize=256)
+def _spies(seat: int, positions: tuple[int, ...]) -> tuple[Move, ...]:
+    """ACT-REP-2: a ``Spy`` per position, then ``Decline``; shared between states."""
+    return tuple(Spy(seat, position) for position in positions) + _DECLINE[seat]
 
 
 def _spy_slot(action: Action, slot: int) -> bool:
@@ -430,7 +434,7 @@ def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
     if space == _TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
         return _DECLINE[seat]  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
     if space == _REPUTATION and spec.reward.spy > 0:  # ``_spy_slot``
-        return tuple([_spy(seat, pos) for pos in spy_positions(state, seat)]) + _DECLINE[seat]
+        return _spies(seat, spy_positions(state, seat))
     return _TAKE_OR_DECLINE[seat]
 
 
@@ -449,7 +453,14 @@ def spy_positions(state: GameState, seat: int) -> tuple[int, ...]:
     any of the cards already seen have the same effect (nothing new is learnt,
     ``spied`` is unchanged), so that look is listed once."""
     seen = state.spied[seat]
-    return tuple(p for p in range(COMBAT_CARDS_DEALT.value) if p not in seen or p == min(seen))
+    if not seen:
+        return _EVERY_POSITION
+    lowest = min(seen)
+    return tuple([p for p in _EVERY_POSITION if p not in seen or p == lowest])
+
+
+_EVERY_POSITION: tuple[int, ...] = tuple(range(COMBAT_CARDS_DEALT.value))
+"""The positions of the year's face-down combat cards (CMB-CARD-1)."""
 
 
 def _chance_deck(state: GameState) -> str | None:
@@ -794,11 +805,10 @@ def _draw(state: GameState, move: Draw) -> GameState:
     traps = state.players[seat].traps + (move.card,)  # ACT-TRAP-2: private to its owner
     if narrating():
         announce("trap", f"Player {seat + 1} draws a trap card.", seat, cards=1)
-    r = evolve(r, draws=r.draws - 1)
-    if r.draws == 0 and not r.discarding:
+    if r.draws == 1 and not r.discarding:  # the last card owed, and no discard to follow (Y2-3)
         return _finish(state, seat, True, {"decks": decks}, {"traps": traps})
     player = evolve(state.players[seat], traps=traps)
-    return evolve(state, decks=decks, players=replaced(state.players, seat, player), resolution=r)
+    return evolve(state, decks=decks, players=replaced(state.players, seat, player), resolution=evolve(r, draws=r.draws - 1))
 
 
 def _dig(state: GameState, move: DigTunnel) -> GameState:
@@ -836,7 +846,7 @@ def _hire(state: GameState, move: HireMonster) -> GameState:
         held.remove(move.trap)
         traps = tuple(held)
         trap_discard = trap_discard + (move.trap,)
-    monsters.append(Monster(move.monster))
+    monsters.append(_hired(move.monster))
     tavern = list(state.tavern)
     tavern.remove(move.monster)
     if narrating():
@@ -860,6 +870,10 @@ def _build(state: GameState, move: BuildRoom) -> GameState:
     if narrating():
         announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.", seat, room=move.room, square=square_data(move.square), cost=amounts(cost))
     return _finish(state, seat, True, {"room_shop": tuple(shop)}, {"dungeon": Dungeon(tiles), **paid})
+
+
+_hired = functools.lru_cache(maxsize=256)(Monster)
+"""ACT-MON-2: a monster comes ready (face up); one shared record per kind."""
 
 
 _PLAYS: dict[type, Callable[[GameState, Any], GameState]] = {
