@@ -18,7 +18,6 @@ lists, recorded in ``PlayedOrder.outcome`` (ACT-END-1).
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
@@ -199,6 +198,8 @@ def _dummy_hire(state: GameState, colour: int, at: Resolution, now: Mapping[str,
     return {"tavern": tavern[1:], "far_lands": far + (gone,)}
 
 
+_PENDING = Outcome.PENDING
+
 _DONE: tuple[tuple[tuple[PlayedOrder, PlayedOrder], ...], ...] = tuple(
     tuple(
         (played_order(action, slot, Outcome.NOT_CARRIED_OUT), played_order(action, slot, Outcome.CARRIED_OUT))
@@ -227,16 +228,18 @@ def _finish(
     slot = r.slot
     done = _DONE[space][slot][carried]
     action = done.action
-    player = state.players[seat]
+    players = state.players
+    player = players[seat]
     played = player.played
     for i, o in enumerate(player.played):
-        if o.action is action and o.slot == slot and o.outcome is Outcome.PENDING:
-            played = replaced(played, i, done)
+        if o.action is action and o.slot == slot and o.outcome is _PENDING:
+            played = played[:i] + (done,) + played[i + 1 :]
     if changes is None:
         player = evolve(player, played=played)
     else:
-        player = evolve(player, played=played, **changes)
-    players = replaced(state.players, seat, player)
+        changes["played"] = played
+        player = evolve(player, **changes)
+    players = players[:seat] + (player,) + players[seat + 1 :]  # ``replaced``
     if narrating():
         if carried:
             announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
@@ -244,7 +247,10 @@ def _finish(
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     # One copy of the state: the player's orders, the cleared slot, the cursor
     # moved on to the next player's minion (RES-2), the action's other changes.
-    board, cursor, extra = _onward(state, with_slot(state.board, space, slot, None), _STEP[space, slot] + 1, also)
+    board = state.board
+    row = list(board[space])
+    row[slot] = None
+    board, cursor, extra = _onward(state, board[:space] + (tuple(row),) + board[space + 1 :], _STEP[space, slot] + 1, also)  # ``with_slot``
     if also or extra:
         return evolve(state, players=players, board=board, resolution=cursor, **{**(also or {}), **extra})
     return evolve(state, players=players, board=board, resolution=cursor)
@@ -406,15 +412,20 @@ def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
         return ()
     out: list[Move] = []
     for room in dict.fromkeys(state.room_shop):
-        out.extend(map(_build_room, itertools.repeat(seat), itertools.repeat(room), room_squares(dungeon, room, tunnels)))
+        builds = _builds(seat, room)
+        for square in room_squares(dungeon, room, tunnels):
+            move = builds.get(square)
+            if move is None:
+                move = builds[square] = BuildRoom(seat, room, square)
+            out.append(move)
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=4096)
-def _build_room(seat: int, room: str, square: Square) -> BuildRoom:
-    """One ``BuildRoom`` object per seat, room and square, shared between
-    states (moves are immutable)."""
-    return BuildRoom(seat, room, square)
+@functools.lru_cache(maxsize=512)
+def _builds(seat: int, room: str) -> dict[Square, BuildRoom]:
+    """The ``BuildRoom`` objects of a seat and room by square, made as the
+    squares are first listed and shared between states (moves are immutable)."""
+    return {}
 
 
 def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
