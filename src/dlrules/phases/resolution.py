@@ -294,6 +294,14 @@ def _pay(state: GameState, seat: int, cost: Cost) -> tuple[GameState, _Paid]:
     return move_evil(state, seat, cost.evil), {"gold": p.gold - cost.gold, "food": p.food - cost.food}
 
 
+def _paid(state: GameState, seat: int, cost: Cost, paid: _Paid) -> tuple[PlayerState, ...]:
+    """The players once ``seat`` has paid the gold and food of ``cost``
+    (``_pay``): the same players when it costs neither."""
+    if not (cost.gold or cost.food):
+        return state.players
+    return replaced(state.players, seat, evolve(state.players[seat], **paid))
+
+
 # --- legal moves ---------------------------------------------------------------------
 #
 # The move objects are made once and shared between states (moves are
@@ -737,9 +745,8 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     imps = state.players[seat].imps
     state, paid = _pay(state, seat, spec.cost)
     if r.space == _TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
-        player = evolve(state.players[seat], **paid)
         draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
-        return evolve(state, players=replaced(state.players, seat, player), resolution=draws)
+        return evolve(state, players=_paid(state, seat, spec.cost, paid), resolution=draws)
     # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
     # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
     # the new imps are free for production.
@@ -757,13 +764,12 @@ def _spy_look(state: GameState, move: Spy) -> GameState:
         announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
     state, paid = _pay(state, seat, spec.cost)
     state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
-    player = evolve(state.players[seat], **paid)
     # LIB-CMB-3: every look is a chance turn, whether the card is new to the
     # looker or not, and whether or not another seat already identified it
     # (then its one outcome is certain); the card joins the looker's
     # ``spied`` only with chance's draw. So neither the moves that follow nor
     # the looker's view before the draw tells anybody what the others saw.
-    return evolve(state, players=replaced(state.players, seat, player), resolution=evolve(r, spy=move.position))
+    return evolve(state, players=_paid(state, seat, spec.cost, paid), resolution=evolve(r, spy=move.position))
 
 
 def _finish_digging(state: GameState, move: FinishDigging) -> GameState:
