@@ -289,7 +289,11 @@ _copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
 @attrs.frozen(weakref_slot=False)
 class Deck:
     """A face-down deck: a multiset of unseen cards (``(key, copies)`` sorted by
-    key), then known cards put under it (RST-5), drawn after the unseen ones."""
+    key), then known cards put under it (RST-5), drawn after the unseen ones.
+
+    ``unseen`` is kept sorted: ``of`` and ``with_card`` sort, ``without``
+    keeps the order it finds, and a deck read from JSON is sorted as it is
+    read (``dlrules.serialization``)."""
 
     unseen: tuple[tuple[str, int], ...]
     bottom: tuple[str, ...] = ()
@@ -316,7 +320,7 @@ class Deck:
                 if k == key:
                     rest = self.unseen[i + 1 :]
                     unseen = self.unseen[:i] + (((k, n - 1),) + rest if n > 1 else rest)
-                    return Deck(tuple(sorted(unseen)), self.bottom)
+                    return Deck(unseen, self.bottom)  # still sorted: one entry lost a copy or went
             raise KeyError(key)
         assert self.bottom and self.bottom[0] == key
         return Deck((), self.bottom[1:])
