@@ -232,7 +232,7 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
             n = state.n_players
             who = f"no Player {seat + 1}" if seat >= 0 else f"no seat index {seat}"
             return (Violation("RS-3", f"there is {who} in a {n}-player game: Players 1 to {n} (the move's seat index is {seat}; the JSON counts seats from 0, chance is -1)"),)
-        if state.phase is Phase.GAME_OVER or state.phase is Phase.YEAR_TWO:  # SCO-3 (LIB-SCO-6), Y2-7: the phase says why
+        if rules.nobody_moves:  # game over (SCO-3, LIB-SCO-6), the change of year (Y2-7): the phase says why
             found = rules.explain(state, move)
             if found:
                 return found
