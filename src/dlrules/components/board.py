@@ -192,7 +192,7 @@ def space(action: Action) -> SpaceSpec:
 
 def slot_spec(action: Action, slot: int) -> SlotSpec:
     """Slot ``slot`` (0 = I, 1 = II, 2 = III) of ``action``'s space."""
-    return SPACES[action.index].slots[slot]
+    return SPACES[_INDEX[action]].slots[slot]  # ``action.index``, without the property's call
 
 
 def resolution_order(action: Action) -> tuple[int, ...]:

@@ -199,6 +199,7 @@ def _dummy_hire(state: GameState, colour: int, at: Resolution, now: Mapping[str,
 
 
 _PENDING = Outcome.PENDING
+"""A played order whose minion still stands on its slot (RUL-1)."""
 
 _DONE: tuple[tuple[tuple[PlayedOrder, PlayedOrder], ...], ...] = tuple(
     tuple(
@@ -324,7 +325,6 @@ _DIG_TUNNEL: tuple[dict[Square, DigTunnel], ...] = tuple({s: DigTunnel(seat, s) 
 
 _hire_monster = functools.lru_cache(maxsize=4096)(HireMonster)
 """One ``HireMonster`` object per seat, monster, dismissal and trap card."""
-
 
 
 @functools.lru_cache(maxsize=256)
