@@ -161,7 +161,7 @@ def play_out(
     stop: Callable[[GameState], bool] | None
     if isinstance(until, Phase):
         phase = until
-        stop = lambda s: s.phase is phase  # noqa: E731
+        stop = lambda s: s.phase is phase
     else:
         stop = until
 
