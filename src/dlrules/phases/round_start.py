@@ -7,6 +7,7 @@ SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
+import bisect
 import operator
 from collections.abc import Callable
 
@@ -52,18 +53,29 @@ def needed(state: GameState) -> str | None:
 
 def _needed(state: GameState) -> str | None:
     d = state.decks
-    if len(state.tavern) < TAVERN_SIZE.value and d.monsters.size:
+    if len(state.tavern) < _TAVERN and _left(d.monsters):
         return "monsters"  # RST-1
-    if len(state.room_shop) < ROOM_SHOP_SIZE.value and d.rooms.size:
+    if len(state.room_shop) < _ROOM_SHOP and _left(d.rooms):
         return "rooms"  # RST-1
-    if state.round < ROUNDS_PER_YEAR.value:
-        if state.events[state.round] is None and d.events.size:
+    if state.round < _ROUNDS:
+        if state.events[state.round] is None and _left(d.events):
             return "events"  # RST-2
-        if state.variant == "full" and state.special_event is None and "special" in state.events and d.special.size:
+        if state.variant == "full" and state.special_event is None and "special" in state.events and _left(d.special):
             return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile
-        if len(state.adventurers_next) < adventurers_per_round(state.n_players) and d.adventurers.size:
+        if len(state.adventurers_next) < adventurers_per_round(len(state.players)) and _left(d.adventurers):
             return "adventurers"  # RST-3
     return None
+
+
+def _left(deck: Deck) -> bool:
+    """A card is left to draw: ``deck.size > 0`` without counting (every
+    unseen entry holds at least one copy, validity.py)."""
+    return bool(deck.unseen or deck.bottom)
+
+
+_TAVERN: int = TAVERN_SIZE.value
+_ROOM_SHOP: int = ROOM_SHOP_SIZE.value
+_ROUNDS: int = ROUNDS_PER_YEAR.value
 
 
 _DRAWS: tuple[Deck | None, str, tuple[Move, ...]] = (None, "", ())
@@ -147,56 +159,82 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 
 def _rank(key: str) -> int:
     """RST-4: the glyph rank printed on the tile (combat component table A), not its class."""
-    return ADVENTURERS[key].rank
+    return _RANKS[key]
+
+
+_RANKS: dict[str, int] = {key: tile.rank for key, tile in ADVENTURERS.items()}
+"""RST-4: each adventurer tile's glyph rank, read in one lookup (components are constants)."""
+
+
+def drawn_from(deck: Deck, card: str) -> Deck:
+    """``deck`` after chance turns up ``card``: ``Deck.without``'s answer,
+    found by bisection and not sorted again. A valid state's unseen entries
+    are sorted by card with one entry per card (validity.py), and removing
+    one copy keeps them so; ``Deck.without`` (state.py, not this module's)
+    scans and sorts anyway, which was a third of a round-start draw's cost.
+    Both exist until state.py does the same; test_round_start checks that
+    they agree on every deck and card of seeded games."""
+    unseen = deck.unseen
+    i = bisect.bisect_left(unseen, (card,))  # (card,) sorts just before (card, copies)
+    if i == len(unseen) or unseen[i][0] != card:
+        return deck.without(card)  # the known bottom card (RST-5), or not in the deck (KeyError)
+    copies = unseen[i][1]
+    if copies > 1:
+        return Deck(unseen[:i] + ((card, copies - 1),) + unseen[i + 1 :], deck.bottom)
+    return Deck(unseen[:i] + unseen[i + 1 :], deck.bottom)
 
 
 def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Draw)
-    deck: Deck = getattr(state.decks, move.deck)
-    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})  # one state copy per branch below
-    if move.deck == "monsters":
+    name = move.deck
+    card = move.card
+    decks = state.decks
+    # Each branch copies the decks and the state once, naming the deck's field.
+    if name == "monsters":
         if narrating():
-            announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.", None, monster=move.card)
-        return evolve(state, decks=decks, tavern=state.tavern + (move.card,))
-    if move.deck == "rooms":
+            announce("tavern", f"{MONSTERS[card].name} comes to the tavern.", None, monster=card)
+        return evolve(state, decks=evolve(decks, monsters=drawn_from(decks.monsters, card)), tavern=state.tavern + (card,))  # RST-1
+    if name == "rooms":
         if narrating():
-            announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.", None, room=move.card)
-        return evolve(state, decks=decks, room_shop=state.room_shop + (move.card,))
-    if move.deck == "events":
+            announce("room_shop", f"{ROOMS[card].name} is offered in the room shop.", None, room=card)
+        return evolve(state, decks=evolve(decks, rooms=drawn_from(decks.rooms, card)), room_shop=state.room_shop + (card,))  # RST-1
+    if name == "events":
         events = list(state.events)
-        events[state.round] = move.card  # the next round's event (RST-2)
+        events[state.round] = card  # the next round's event (RST-2)
         if narrating():
-            announce("event", f"Next round's event: {EVENTS[move.card].name}.", None, event=move.card, round=state.round + 1)
-        return evolve(state, decks=decks, events=tuple(events))
-    if move.deck == "special":
-        card = SPECIAL_EVENTS[move.card]
+            announce("event", f"Next round's event: {EVENTS[card].name}.", None, event=card, round=state.round + 1)
+        return evolve(state, decks=evolve(decks, events=drawn_from(decks.events, card)), events=tuple(events))
+    if name == "special":
+        special = SPECIAL_EVENTS[card]
         if narrating():
-            announce("special_event", f"This year's special event card: {card.name} ({card.effect}).", None, card=move.card)
-        return evolve(state, decks=decks, special_event=move.card)
-    row = state.adventurers_next + (move.card,)
+            announce("special_event", f"This year's special event card: {special.name} ({special.effect}).", None, card=card)
+        return evolve(state, decks=evolve(decks, special=drawn_from(decks.special, card)), special_event=card)  # SPE-6
+    assert name == "adventurers"
+    left = drawn_from(decks.adventurers, card)
+    row = state.adventurers_next + (card,)
     if narrating():
-        announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[move.card].label}.", None, adventurer=move.card, to=None)
+        announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[card].label}.", None, adventurer=card, to=None)
     if len(row) < adventurers_per_round(state.n_players):
-        return evolve(state, decks=decks, adventurers_next=row)
-    left = decks.adventurers
-    if len({_rank(k) for k in row}) == 1 and any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom)):
+        return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=row)  # RST-3
+    ranks = _RANKS
+    rank = ranks[card]
+    if all(ranks[k] == rank for k in row) and any(ranks[k] != rank for k in (*dict(left.unseen), *left.bottom)):
         # RST-5 / RUL-7: every drawn tile has the same glyph rank, whatever the
         # classes: the last one goes under the deck and another is drawn (LIB-3:
         # unless no other rank is left to draw).
         if narrating():
             announce(
                 "redraw",
-                f"All adventurers show the same glyph rank ({_rank(move.card)}); "
-                f"{ADVENTURERS[move.card].label} goes under the deck (RST-5).",
+                f"All adventurers show the same glyph rank ({rank}); "
+                f"{ADVENTURERS[card].label} goes under the deck (RST-5).",
                 None,
-                adventurer=move.card,
-                rank=_rank(move.card),
+                adventurer=card,
+                rank=rank,
             )
-        decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
-        return evolve(state, decks=decks, adventurers_next=row[:-1])
+        return evolve(state, decks=evolve(decks, adventurers=left.with_bottom(card)), adventurers_next=row[:-1])
     # RST-4: stable sort by glyph rank, weaker to the left; equal ranks keep
     # their drawn order (RUL-7; also when no other rank is left to draw, LIB-3).
-    return evolve(state, decks=decks, adventurers_next=tuple(sorted(row, key=_rank)))
+    return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=tuple(sorted(row, key=ranks.__getitem__)))
 
 
 def auto(state: GameState) -> GameState:
