@@ -129,23 +129,3 @@ def test_RST_5_no_endless_redraw_when_only_one_rank_is_left() -> None:
     for key in ("y1-priest-3-2", "y1-thief-4-1", "y1-wizard-4-1"):
         state = dlrules.apply(state, Draw("adventurers", key))
     assert len(state.adventurers_next) == 3 and state.phase is Phase.ORDERS
-
-
-def test_RST_1_a_drawn_card_leaves_the_deck_as_deck_without_says() -> None:
-    """RST-1, RST-5: ``drawn_from`` (the round start's fast removal) gives
-    ``Deck.without``'s deck for every card of every deck of a game's start,
-    the last copy of a card, a bottom card and a card not in the deck."""
-    state = deal_and_keep(4)
-    for deck in attrs.astuple(state.decks, recurse=False):
-        for card, _ in deck.unseen:
-            assert round_start.drawn_from(deck, card) == deck.without(card)
-            once = deck.without(card)
-            if once.count(card):  # a second copy, and then the last one
-                assert round_start.drawn_from(once, card) == once.without(card)
-    deck = Deck.of({"a": 1, "c": 2}).with_bottom("b")
-    assert round_start.drawn_from(deck, "a") == Deck((("c", 2),), ("b",))
-    assert round_start.drawn_from(Deck((), ("b",)), "b") == Deck((), ())
-    with pytest.raises(KeyError):
-        round_start.drawn_from(deck, "zz")
-    with pytest.raises(KeyError):
-        round_start.drawn_from(deck, "b")  # under the deck, not drawn while unseen cards remain

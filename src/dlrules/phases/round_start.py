@@ -7,7 +7,6 @@ SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
-import bisect
 import operator
 from collections.abc import Callable
 
@@ -166,24 +165,6 @@ _RANKS: dict[str, int] = {key: tile.rank for key, tile in ADVENTURERS.items()}
 """RST-4: each adventurer tile's glyph rank, read in one lookup (components are constants)."""
 
 
-def drawn_from(deck: Deck, card: str) -> Deck:
-    """``deck`` after chance turns up ``card``: ``Deck.without``'s answer,
-    found by bisection and not sorted again. A valid state's unseen entries
-    are sorted by card with one entry per card (validity.py), and removing
-    one copy keeps them so; ``Deck.without`` (state.py, not this module's)
-    scans and sorts anyway, which was a third of a round-start draw's cost.
-    Both exist until state.py does the same; test_round_start checks that
-    they agree on every deck and card of seeded games."""
-    unseen = deck.unseen
-    i = bisect.bisect_left(unseen, (card,))  # (card,) sorts just before (card, copies)
-    if i == len(unseen) or unseen[i][0] != card:
-        return deck.without(card)  # the known bottom card (RST-5), or not in the deck (KeyError)
-    copies = unseen[i][1]
-    if copies > 1:
-        return Deck(unseen[:i] + ((card, copies - 1),) + unseen[i + 1 :], deck.bottom)
-    return Deck(unseen[:i] + unseen[i + 1 :], deck.bottom)
-
-
 def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Draw)
     name = move.deck
@@ -193,24 +174,24 @@ def play(state: GameState, move: Move) -> GameState:
     if name == "monsters":
         if narrating():
             announce("tavern", f"{MONSTERS[card].name} comes to the tavern.", None, monster=card)
-        return evolve(state, decks=evolve(decks, monsters=drawn_from(decks.monsters, card)), tavern=state.tavern + (card,))  # RST-1
+        return evolve(state, decks=evolve(decks, monsters=decks.monsters.without(card)), tavern=state.tavern + (card,))  # RST-1
     if name == "rooms":
         if narrating():
             announce("room_shop", f"{ROOMS[card].name} is offered in the room shop.", None, room=card)
-        return evolve(state, decks=evolve(decks, rooms=drawn_from(decks.rooms, card)), room_shop=state.room_shop + (card,))  # RST-1
+        return evolve(state, decks=evolve(decks, rooms=decks.rooms.without(card)), room_shop=state.room_shop + (card,))  # RST-1
     if name == "events":
         events = list(state.events)
         events[state.round] = card  # the next round's event (RST-2)
         if narrating():
             announce("event", f"Next round's event: {EVENTS[card].name}.", None, event=card, round=state.round + 1)
-        return evolve(state, decks=evolve(decks, events=drawn_from(decks.events, card)), events=tuple(events))
+        return evolve(state, decks=evolve(decks, events=decks.events.without(card)), events=tuple(events))
     if name == "special":
         special = SPECIAL_EVENTS[card]
         if narrating():
             announce("special_event", f"This year's special event card: {special.name} ({special.effect}).", None, card=card)
-        return evolve(state, decks=evolve(decks, special=drawn_from(decks.special, card)), special_event=card)  # SPE-6
+        return evolve(state, decks=evolve(decks, special=decks.special.without(card)), special_event=card)  # SPE-6
     assert name == "adventurers"
-    left = drawn_from(decks.adventurers, card)
+    left = decks.adventurers.without(card)
     row = state.adventurers_next + (card,)
     if narrating():
         announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[card].label}.", None, adventurer=card, to=None)
