@@ -136,8 +136,15 @@ def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> 
     game, with this seat, hand and third (the orders phase lists up to
     4 x 120 moves, 2 players x 3; making them was its main cost). Bounded:
     each entry keeps up to 120 moves alive."""
-    orders = itertools.permutations(hand, ORDERS_PER_ROUND)
-    return tuple(map(ChooseOrders, itertools.repeat(seat), orders, itertools.repeat(third)))
+    return tuple(map(ChooseOrders, itertools.repeat(seat), _orderings(hand), itertools.repeat(third)))
+
+
+@functools.lru_cache(maxsize=64)
+def _orderings(hand: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
+    """ORD-3: every ordered choice of 3 different orders from ``hand``; the
+    tuples are shared by the moves of every seat and dummy third with this
+    hand (a 6-card hand: 28 of them, 120 choices each)."""
+    return tuple(itertools.permutations(hand, ORDERS_PER_ROUND))
 
 
 def dummy_draw_probability(state: GameState, move: DrawDummyOrders) -> int:
