@@ -40,11 +40,6 @@ def _returnable(played: tuple[PlayedOrder, ...]) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _waiting(state: GameState) -> int | None:
-    """The first seat in player order that still has orders out."""
-    return _next(state)[0]
-
-
 _NEXT: tuple[GameState | None, int | None, tuple[Action, ...]] = (None, None, ())
 """The last state ``_next`` answered for, and its answer (one tuple, replaced
 whole, so a reader sees a matching triple): ``play`` and ``auto`` store the

@@ -156,13 +156,10 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     return ()
 
 
-def _rank(key: str) -> int:
-    """RST-4: the glyph rank printed on the tile (combat component table A), not its class."""
-    return _RANKS[key]
-
-
 _RANKS: dict[str, int] = {key: tile.rank for key, tile in ADVENTURERS.items()}
-"""RST-4: each adventurer tile's glyph rank, read in one lookup (components are constants)."""
+"""RST-4: each adventurer tile's glyph rank, the one printed on the tile
+(combat component table A), not its class; read in one lookup (components
+are constants)."""
 
 
 def play(state: GameState, move: Move) -> GameState:
