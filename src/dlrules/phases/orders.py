@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from dlrules.components import Action
@@ -20,7 +21,7 @@ from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, played_order, with_slot
+from dlrules.phases.common import announce, colour_name, narrating, played_order
 from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
@@ -47,7 +48,7 @@ def _with_dummy(dummies: tuple[DummyState, ...], dummy: DummyState) -> tuple[Dum
     return tuple(dummy if d.colour == dummy.colour else d for d in dummies)
 
 
-def lowest_free_slot(board: tuple[tuple[int | None, ...], ...], action: Action, start: int = 0) -> int | None:
+def lowest_free_slot(board: Sequence[Sequence[int | None]], action: Action, start: int = 0) -> int | None:
     """ORD-4: the lowest-numbered free slot of ``action``'s space (from ``start``)."""
     for slot in range(start, 3):
         if board[action.index][slot] is None:
@@ -209,16 +210,21 @@ def play(state: GameState, move: Move) -> GameState:
 
 def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
     dummy = next(d for d in state.dummies if d.colour == move.colour)
-    if narrating():
+    colour = dummy.colour
+    telling = narrating()
+    if telling:
         names = ", ".join(a.title for a in move.orders)
-        announce("dummy", f"{colour_name(state, dummy.colour)} draws {names}.", None, colour=dummy.colour, orders=[a.value for a in move.orders])
-    board = state.board
+        announce("dummy", f"{colour_name(state, colour)} draws {names}.", None, colour=colour, orders=[a.value for a in move.orders])
+    rows = list(state.board)  # the rows, each replaced once its slot is taken; one board copy at the end
     for action in move.orders:
-        slot = lowest_free_slot(board, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
+        space = action.index
+        row = rows[space]
+        slot = lowest_free_slot(rows, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
         assert slot is not None
-        board = with_slot(board, action.index, slot, dummy.colour)
-        if narrating():
-            announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.", None, colour=dummy.colour, action=action.value, slot=slot)
+        rows[space] = row[:slot] + (colour,) + row[slot + 1 :]
+        if telling:
+            announce("place", f"{colour_name(state, colour)} stands on {action.title} {SLOT_NAMES[slot]}.", None, colour=colour, action=action.value, slot=slot)
+    board = tuple(rows)
     if state.n_players == 3:
         # DUM3-1: the 3 drawn become unavailable, the old 3 go back into its deck.
         drawn = evolve(dummy, drawn=move.orders, unavailable=move.orders)
