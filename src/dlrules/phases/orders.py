@@ -30,7 +30,6 @@ _ACTIONS: tuple[Action, ...] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
 
 
-
 def dummy_draw_size(state: GameState) -> int:
     """DUM3-1: a 3-player dummy draws 3 orders; DUM2-2: a 2-player dummy draws 2."""
     return 3 if state.n_players == 3 else 2
