@@ -41,11 +41,16 @@ def _nicest_first(state: GameState, dummy_evil: int | None) -> tuple[int | None,
     return tuple([seat for _, _, seat in ranked])
 
 
+_ARRIVING: dict[str, Adventurer] = {key: Adventurer(key) for key in ADVENTURERS}
+"""Each adventurer as he arrives, unhurt: one record per card, shared
+between states (records are immutable)."""
+
+
 def joined(party: tuple[Adventurer, ...], key: str) -> tuple[Adventurer, ...]:
     """ADV-4, ADV-5: an adventurer joins at the back (entrance first), except a
     warrior, who goes in front of everyone, warriors already there included.
     (The paladin, kept apart, stays in front of all: PAL-3.)"""
-    newcomer = Adventurer(key)
+    newcomer = _ARRIVING.get(key) or Adventurer(key)
     if ADVENTURERS[key].cls is AdventurerClass.WARRIOR:
         return (newcomer,) + party
     return party + (newcomer,)

@@ -54,9 +54,12 @@ def _room_kind(tile: Tile) -> RoomKind:
 def _crew_options(player: PlayerState, need: int) -> range:
     """PROD-1/PROD-2: the numbers of troll tokens that can staff a room needing
     ``need`` workers, with free imps doing the rest."""
-    lowest = max(0, need - player.free_imps)
-    highest = min(need, free_trolls(player))
-    return range(lowest, highest + 1)
+    return _crews(need, player.free_imps, free_trolls(player))
+
+
+def _crews(need: int, imps: int, trolls: int) -> range:
+    """``_crew_options`` with ``imps`` free imps and ``trolls`` free troll tokens."""
+    return range(max(0, need - imps), min(need, trolls) + 1)
 
 
 def _room_problem(state: GameState, seat: int, tile: Tile, crew: bool = True) -> str | None:
@@ -145,14 +148,16 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     """PROD-1..3: every way to activate a room now, then ``FinishProduction``
     (LIB-PROD-1)."""
     player = state.players[seat]
-    if player.free_imps + free_trolls(player) < _FEWEST_WORKERS:
+    rooms = player.dungeon.rooms
+    if not rooms:
+        return _finish_only(seat)  # the common case: no room yet; shared between states
+    imps = player.free_imps
+    trolls = free_trolls(player)
+    if imps + trolls < _FEWEST_WORKERS:
         # PROD-1: every room needs more workers than are free (``_crew_options``
         # is empty for each), the common case once the imps are at work; the
         # same answer as asking room by room (tests/test_production.py).
         return _finish_only(seat)
-    rooms = player.dungeon.rooms
-    if not rooms:
-        return _finish_only(seat)  # no room yet; shared between states
     moves: list[Move] = []
     for tile in rooms:
         kind = _room_kind(tile)
@@ -160,11 +165,11 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
         squares: tuple[Square, ...] = ()
         if kind.produce is Produce.TUNNEL:
             targets = squares = tool_shed_squares(player.dungeon)
-        if _problem(state, player, tile, kind, squares, True) is not None:
+        if _problem(state, player, tile, kind, squares, False) is not None:
             continue
         square = tile.square
-        for trolls in _crew_options(player, kind.imps):
-            moves += [ActivateRoom(seat, square, trolls, target) for target in targets]
+        for crew in _crews(kind.imps, imps, trolls):  # empty: "PROD-1 crew", the problem's last test
+            moves += [ActivateRoom(seat, square, crew, target) for target in targets]
     moves += _finish_only(seat)
     return tuple(moves)
 
