@@ -30,6 +30,7 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -237,7 +238,14 @@ def legal(state: GameState) -> tuple[Move, ...]:
         return tuple(moves)
     if event == "special":
         return tuple(WitchHunt(seat, i) for i in huntable(player)) + (WitchHunt(seat, None),)
-    return tuple(PayTaxes(seat, gold) for gold in range(min(tax_due(player), player.gold) + 1))
+    return _tax_choices(seat, min(tax_due(player), player.gold))
+
+
+@functools.lru_cache(maxsize=256)
+def _tax_choices(seat: int, most: int) -> tuple[Move, ...]:
+    """EVT-TAX-1, EVT-TAX-3: paying 0 to ``most`` gold, as a legal-move list
+    shared between states (moves are immutable)."""
+    return tuple([PayTaxes(seat, gold) for gold in range(most + 1)])
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
