@@ -17,6 +17,8 @@ are not imps), gold, food and trap cards still held.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from dlrules.components import MONSTERS, PALADINS
@@ -193,15 +195,28 @@ def item_lines(player: PlayerState) -> tuple[ScoreLine, ...]:
         conquered,  # SCO-1e
         player.damage_tokens,  # SCO-1f
     )
-    lines = [ScoreLine(item, what, count, count * points) for (item, what, points), count in zip(_COUNTED, counts)]
+    lines = [_counted_line(k, count) for k, count in enumerate(counts)]
     # SCO-1g, SCO-6: an unconquered point-scoring room's bonus (a conquered one
     # scores nothing; the Hall of Fame is scored with the titles, SCO-12).
     rooms = tuple([(room, scoring_room_bonus(player, room)) for room in unconquered_rooms if room in SCORING_ROOMS])
-    lines.append(ScoreLine(Item.SCORING_ROOMS, _SCORING_ROOMS_WHAT, len(rooms), sum([b for _, b in rooms]), rooms))
+    if rooms:
+        lines.append(ScoreLine(Item.SCORING_ROOMS, _SCORING_ROOMS_WHAT, len(rooms), sum([b for _, b in rooms]), rooms))
+    else:
+        lines.append(_NO_SCORING_ROOMS)
     return tuple(lines)
 
 
+@functools.lru_cache(maxsize=1024)
+def _counted_line(k: int, count: int) -> ScoreLine:
+    """The SCO-1 line ``_COUNTED[k]`` for ``count`` things: shared between
+    outcomes (records are immutable; most counts are small, many 0)."""
+    item, what, points = _COUNTED[k]
+    return ScoreLine(item, what, count, count * points)
+
+
 _SCORING_ROOMS_WHAT: str = ITEM_VALUES[Item.SCORING_ROOMS].what
+_NO_SCORING_ROOMS: ScoreLine = ScoreLine(Item.SCORING_ROOMS, _SCORING_ROOMS_WHAT, 0, 0, ())
+"""SCO-1g with no unconquered point-scoring room (the usual line), shared."""
 
 
 _MEASURED: tuple[Title, ...] = (
