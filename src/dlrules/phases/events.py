@@ -505,18 +505,18 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
 
 
 def play(state: GameState, move: Move) -> GameState:
-    if isinstance(move, TableRuling):  # LIB-TAB-8: the table applies the card; nothing else happens
-        key = ruling_card(state)
-        assert key is not None
-        return evolve(table.play(state, move, "special", key), turn=_fresh_turn(state.n_players))
     if isinstance(move, PayMonster):
         return _pay_monster(state, move.seat, move.monster, move.pay, move.trap, move.feed)
+    if isinstance(move, PayTaxes):
+        return _pay_taxes(state, move.seat, move.gold)
     if isinstance(move, WitchHunt):
         card = special_card(state)
         assert card is not None
         return _witch_hunt(state, move.seat, move.monster, card.evil)
-    assert isinstance(move, PayTaxes)
-    return _pay_taxes(state, move.seat, move.gold)
+    assert isinstance(move, TableRuling)  # LIB-TAB-8: the table applies the card; nothing else happens
+    key = ruling_card(state)
+    assert key is not None
+    return evolve(table.play(state, move, "special", key), turn=_fresh_turn(state.n_players))
 
 
 def auto(state: GameState) -> GameState:

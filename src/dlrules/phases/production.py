@@ -282,6 +282,10 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
 def play(state: GameState, move: Move) -> GameState:
     turn = state.turn
     assert turn is not None
+    if isinstance(move, FinishProduction):  # the most common move first
+        if narrating():
+            announce("production", f"Player {move.seat + 1} finishes production.", move.seat)
+        return evolve(state, turn=_fresh_turn(turn.position + 1))
     if isinstance(move, Draw):
         seat = turn_seat(state)
         assert seat is not None
@@ -295,10 +299,6 @@ def play(state: GameState, move: Move) -> GameState:
             turn=evolve(turn, draws=turn.draws - 1),
             players=replaced(state.players, seat, evolve(player, traps=player.traps + (move.card,))),
         )
-    if isinstance(move, FinishProduction):
-        if narrating():
-            announce("production", f"Player {move.seat + 1} finishes production.", move.seat)
-        return evolve(state, turn=_fresh_turn(turn.position + 1))
     assert isinstance(move, ActivateRoom)
     return _activate(state, move)
 
