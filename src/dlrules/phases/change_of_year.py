@@ -91,9 +91,14 @@ def combat_cleaned_up(state: GameState) -> GameState:
     far = state.far_lands
     players = []
     for p in state.players:
-        far += tuple(a.key for a in p.party if not is_illusion(a))  # an Illusion is no adventurer (LIB-CMB-9)
-        monsters = tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters)
-        players.append(evolve(p, party=(), monsters=monsters) if p.party or monsters != p.monsters else p)
+        if p.party:
+            far += tuple([a.key for a in p.party if not is_illusion(a)])  # an Illusion is no adventurer (LIB-CMB-9)
+        face_down = [m for m in p.monsters if not m.ready]
+        if face_down:
+            monsters = tuple([m if m.ready else evolve(m, ready=True) for m in p.monsters])
+            players.append(evolve(p, party=(), monsters=monsters))
+        else:
+            players.append(evolve(p, party=()) if p.party else p)  # all face up already
     return evolve(state, players=tuple(players), far_lands=far, paladin=None, fight=None)  # year 1's combat record ends
 
 
