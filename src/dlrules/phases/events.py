@@ -190,15 +190,22 @@ def _decision_due(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     event = current_event(state)
     if event == "payday":
-        for i in deciding(player, turn):
-            if _payable(state, player, turn, i):
-                return True
-        return False
+        return _any_payable(state, player, turn, deciding(player, turn))
     if event == "taxes":
         return player.gold > 0
     card = special_card(state) if event == "special" else None
     if card is not None and card.treat == "witch-hunt":
         return bool(huntable(player))  # SPE-C-2: a player with no monster must gain the Evil
+    return False
+
+
+def _any_payable(state: GameState, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> bool:
+    """Pay Day: the acting player has a choice when one of the monsters he
+    decides ``now`` (``deciding``) can be paid (EVT-PAY-1/2); otherwise each
+    leaves by itself."""
+    for i in now:
+        if _payable(state, player, turn, i):
+            return True
     return False
 
 
@@ -437,8 +444,10 @@ def _without(player: PlayerState, index: int) -> PlayerState:
     """``player`` without the monster at ``index``; a troll takes its token
     back (ACT-MON-5)."""
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
-    trolls = sum(1 for m in monsters if m.kind == "troll")
-    return evolve(player, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
+    busy = player.busy_trolls
+    if busy:  # none at work: none to take back
+        busy = min(busy, len([m for m in monsters if m.kind == "troll"]))
+    return evolve(player, monsters=monsters, busy_trolls=busy)
 
 
 def _leave(state: GameState, seat: int, index: int, why: str, **also: Any) -> GameState:
@@ -524,18 +533,22 @@ def auto(state: GameState) -> GameState:
     leaving, a player with no gold taxed, a player with nothing left passed."""
     turn = state.turn
     seat = turn_seat(state)
-    if turn is None or seat is None or _decision_due(state, seat) or ruling_card(state) is not None:
+    if turn is None or seat is None or ruling_card(state) is not None:
         return state
     event = current_event(state)
     player = state.players[seat]
     if event == "payday":
         now = deciding(player, turn)
+        if _any_payable(state, player, turn, now):
+            return state  # a decision is due (``_decision_due``)
         if now:
             kind = MONSTERS[player.monsters[now[0]].kind]
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
             return _pay_monster(state, seat, now[0], False)
         return _next_seat(_dismissal_evil(state, seat))
+    if _decision_due(state, seat):
+        return state
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
     if event == "special":
