@@ -108,11 +108,13 @@ def parse_square_name(text: str) -> Square | None:
 
 
 def _dig_problem(filled: frozenset[Square], square: Square) -> tuple[Square, ...] | str | None:
-    """The one test of ACT-DIG-5 and ACT-DIG-6, shared by ``dig_violation``
-    (which words the refusal) and ``dig_squares`` (which only needs yes or no,
-    and so writes no sentence for each refused square): None when a tunnel may
-    be dug at ``square``; otherwise ``"outside"``, ``"taken"``, ``"alone"`` or
-    the 2×2 block it would complete."""
+    """The test of ACT-DIG-5 and ACT-DIG-6 for one square, for
+    ``dig_violation`` (which words the refusal): None when a tunnel may be
+    dug at ``square``; otherwise ``"outside"``, ``"taken"``, ``"alone"`` or
+    the 2×2 block it would complete. ``dig_squares``, which asks every square
+    of the grid after every tunnel and needs only yes or no, makes the same
+    tests on bit masks (``_dig_squares_of``); tests/test_dungeon.py keeps the
+    two in agreement."""
     around = _NEIGHBOURS.get(square)
     if around is None:
         return "outside"
@@ -255,11 +257,14 @@ def room_area(room: str) -> frozenset[Square]:
 
 
 def _room_problem(tiles: Mapping[Square, Tile], room: str, square: Square) -> Square | str | None:
-    """The one test of ACT-ROOM-3..5 (and Y2-5), shared by ``room_violation``
-    (which words the refusal) and ``room_squares`` (which needs only yes or
-    no): None when ``room`` may replace the tile at ``square`` of the dungeon
-    whose ``tiles`` are given by square; otherwise ``"no tile"``, ``"room"``,
-    ``"conquered"``, ``"area"``, or the square of the room it would touch."""
+    """The test of ACT-ROOM-3..5 (and Y2-5) for one square, for
+    ``room_violation`` (which words the refusal): None when ``room`` may
+    replace the tile at ``square`` of the dungeon whose ``tiles`` are given
+    by square; otherwise ``"no tile"``, ``"room"``, ``"conquered"``,
+    ``"area"``, or the square of the room it would touch. ``room_squares``,
+    which lists every room of the shop at once, makes the same tests as
+    ``open_tunnels`` and an area filter; tests/test_dungeon.py keeps the two
+    in agreement."""
     tile = tiles.get(square)
     if tile is None:
         return "no tile"
