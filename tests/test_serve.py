@@ -25,6 +25,7 @@ from dlrules.serialization import dumps, loads  # noqa: E402
 from dlrules.serve.app import create_app  # noqa: E402
 from dlrules.serve.table import Game, chance_owner, deck_cards  # noqa: E402
 from dlrules.state import CHANCE, Phase  # noqa: E402
+from servekit import CREATE_KEY  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -34,7 +35,7 @@ class Table:
 
     def __init__(self, client: TestClient, **create: Any) -> None:
         self.client = client
-        r = client.post("/games", json=create)
+        r = client.post("/games", json={"key": CREATE_KEY, **create})
         assert r.status_code == 200, r.text
         data = r.json()
         self.id: str = data["game"]
@@ -78,7 +79,7 @@ class Table:
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"]))
+    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
 
 
 def _in_orders(state: Any) -> bool:
@@ -88,9 +89,9 @@ def _in_orders(state: Any) -> bool:
 # --- creating a game -------------------------------------------------------------------------
 
 
-def test_the_home_page_offers_a_game_and_loads_nothing_from_elsewhere(client: TestClient) -> None:
-    html = client.get("/").text
-    assert "<form" in html and "action='/games'" in html
+def test_the_creation_link_offers_a_game_and_loads_nothing_from_elsewhere(client: TestClient) -> None:
+    html = client.get(f"/new/{CREATE_KEY}").text
+    assert "<form" in html and "action='/games'" in html and f"name='key' value='{CREATE_KEY}'" in html
     assert "http" not in html and "src=" not in html
 
 
@@ -103,13 +104,14 @@ def test_a_game_created_gives_a_host_link_and_one_secret_link_per_seat(client: T
 
 
 def test_the_form_creates_a_game_and_shows_its_links_once(client: TestClient) -> None:
-    r = client.post("/games", data={"players": "2", "variant": "full", "first_player": "1", "seed": ""})
+    r = client.post("/games", data={"key": CREATE_KEY, "players": "2", "variant": "full", "first_player": "1", "seed": ""})
     assert r.status_code == 200 and r.text.count("/g/") == 2 * 3  # host and 2 seats, each as text and href
+    assert f"<a href='/new/{CREATE_KEY}'>Create another game</a>" in r.text
 
 
 def test_LIB_SRV_5_the_form_says_why_a_game_was_not_created(client: TestClient) -> None:
-    r = client.post("/games", data={"players": "2", "variant": "full", "first_player": "4", "seed": ""})
-    assert r.status_code == 400 and "not created" in r.text and "first player" in r.text and "<a href='/'>" in r.text
+    r = client.post("/games", data={"key": CREATE_KEY, "players": "2", "variant": "full", "first_player": "4", "seed": ""})
+    assert r.status_code == 400 and "not created" in r.text and "first player" in r.text and f"<a href='/new/{CREATE_KEY}'>" in r.text
 
 
 def test_the_command_line_has_serve_and_refuses_a_bad_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,7 +137,7 @@ def test_serve_without_the_extra_says_what_to_install(monkeypatch: pytest.Monkey
 
 @pytest.mark.parametrize("body", [{"players": 5}, {"players": 2, "variant": "short"}, {"players": 2, "first_player": 3}, {"players": "x"}])
 def test_LIB_SRV_5_a_game_that_cannot_be_set_up_is_refused(client: TestClient, body: dict[str, Any]) -> None:
-    r = client.post("/games", json=body)
+    r = client.post("/games", json={"key": CREATE_KEY, **body})
     assert r.status_code == 400 and r.json()["rule"] == "LIB-SRV-5"
 
 
@@ -292,7 +294,7 @@ def test_moves_on_one_game_are_serialised_and_all_committed(tmp_path: Path) -> N
     from concurrent.futures import ThreadPoolExecutor
 
     db = str(tmp_path / "games.sqlite")
-    client = TestClient(create_app(db, names=["testserver"]))
+    client = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))
     t = Table(client, players=4, auto_chance=True, seed=8, replayable=True)
     t.play_until(_in_orders, random.Random(1))
     seen = t.game.n
@@ -342,7 +344,7 @@ def test_live_updates_stream_the_move_number() -> None:
     import threading
     import time
 
-    client = TestClient(create_app(":memory:", sse_seconds=1.5, poll=0.05, names=["testserver"]))
+    client = TestClient(create_app(":memory:", sse_seconds=1.5, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
     t = Table(client, players=2, seed=5, replayable=True)
     codes: list[int] = []
 
@@ -369,11 +371,11 @@ def test_the_record_is_the_hosts_once_the_game_is_over(client: TestClient) -> No
 
 def test_a_restarted_server_finds_every_game_where_it_stood(tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite")
-    first = TestClient(create_app(db, names=["testserver"]))
+    first = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))
     t = Table(first, players=3, seed=12, replayable=True)
     t.play_until(lambda s: s.phase is Phase.ORDERS, random.Random(3))
     n, state = t.game.n, t.game.state
-    again = TestClient(create_app(db, names=["testserver"]))
+    again = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))
     assert again.get(t.seats[2] + "/state").json()["n"] == n
     game: Game = again.app.state.tables.games[t.id]  # type: ignore[attr-defined]
     assert game.state == state and game.n == n
