@@ -412,6 +412,9 @@ def test_LIB_SRV_11_the_form_is_shown_only_at_the_creation_link(client: TestClie
     form = client.get(f"/new/{CREATE_KEY}")
     assert form.status_code == 200 and f"<input type='hidden' name='key' value='{CREATE_KEY}'>" in form.text
     assert "form-action 'self'" in form.headers["content-security-policy"]
+    # a browser posts a form from a page without referrer as "Origin: null", which LIB-SRV-8 refuses:
+    # the form's page sends its referrer to this server only
+    assert form.headers["referrer-policy"] == "same-origin" and wrong.headers["referrer-policy"] == "no-referrer"
 
 
 def test_LIB_SRV_11_a_server_made_without_a_key_creates_games_only_from_its_command_line() -> None:

@@ -89,6 +89,11 @@ _PAGE = {
     "connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 }
 
+_FORM = dict(_PAGE, **{"Referrer-Policy": "same-origin"})
+"""The creation form's page: as a page, but its referrer goes to this server (and nowhere else). A
+browser sends a form posted from a page of policy ``no-referrer`` with ``Origin: null``, which
+LIB-SRV-8 refuses as another site's; with ``same-origin`` it names this server."""
+
 _SVG = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"}
 
 
@@ -377,7 +382,7 @@ def create_app(
         if not creation.holds(key):
             r = Refusal(403, "LIB-SRV-11", "this is not this server's creation link (dlrules serve prints a new one each time it starts)")
             return HTMLResponse(message_page(r.message[0].upper() + r.message[1:] + "."), status_code=r.status, headers=_PAGE)
-        return HTMLResponse(home_page(key), headers=_PAGE)
+        return HTMLResponse(home_page(key), headers=_FORM)
 
     async def create(request: Request) -> Response:
         form = _media_type(request) == "application/x-www-form-urlencoded"  # the home page's form
