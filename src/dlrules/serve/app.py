@@ -34,7 +34,8 @@ request must name this server in its ``Host`` (LIB-SRV-8).
 
 A refusal is JSON ``{"ok": false, "rule", "message", "violations": [...]}``
 with status 400 (unreadable), 401 (a new game without the creation key),
-403 (not this link's to do, a wrong creation key, or from another site), 404 (no such game or link: the same answer whether the game exists or
+403 (not this link's to do, a wrong creation key, or from another site),
+404 (no such game or link: the same answer whether the game exists or
 not), 409 (stale: the game moved on), 413 (too large), 415 (not JSON) or 422
 (the rules forbid it; each violation carries the rule's statement).
 """
