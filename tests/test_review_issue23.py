@@ -336,7 +336,7 @@ def test_LIB_TAB_8_what_check_accepts_apply_plays_and_the_notation_keeps(where: 
     every accepted ruling survives its notation."""
     state = _aura_of_fear_with_the_paladin() if where == "battle" else at_event(
         "special", "special-7", players=3, table_rulings=True,
-        p0={"gold": 2, "food": 1, "evil": 14, "monsters": monsters("goblin", "troll")}, p1={"evil": 2, "traps": ("net", "poison-gas")},
+        p0={"gold": 2, "food": 1, "evil": 14, "monsters": monsters("goblin", "troll")}, p1={"evil": 2, "traps": ("pendulum", "rolling-stone")},
     )  # fmt: skip
     accepted = 0
     for ruling in _random_rulings(Random(23), 200):

@@ -26,12 +26,12 @@ from year_helpers import monsters
 def _monster_strike() -> GameState:
     """Year 2's spring at a real table: the special event is one the referee
     cannot read (special-7). Player 1 has a Goblin and a Troll whose token is
-    at work, evil 5; Player 2 holds the Net and the Poison Gas (drawn in that
+    at work, evil 5; Player 2 holds the Pendulum and the Rolling Stone (drawn in that
     order); Player 3 has nothing of either."""
     return at_event(
         "special", "special-7", players=3, table_rulings=True,
         p0={"evil": 5, "monsters": monsters("goblin", "troll"), "busy_trolls": 1, "traps": ()},
-        p1={"traps": ("net", "poison-gas"), "monsters": ()},
+        p1={"traps": ("pendulum", "rolling-stone"), "monsters": ()},
         p2={"traps": (), "monsters": ()},
     )  # fmt: skip
 
@@ -106,13 +106,13 @@ def test_SPE_14_a_monster_removed_is_one_the_player_has(change: Adjustment, mess
 
 def test_SPE_14_LIB_TAB_9_the_table_discards_a_trap_card_face_down() -> None:
     """Player 2 tells the host to discard the second card of their hand (the
-    Poison Gas): it goes face down out of the game, and the sentence every
+    Rolling Stone): it goes face down out of the game, and the sentence every
     seat reads does not say which card."""
     state = _monster_strike()
     ruling = TableRuling(TABLE, "Monster Strike", (Adjustment("discard_trap", 1, 0, 1),))
     after, events = _ruled(state, ruling)
-    assert after.players[1].traps == ("net",)
-    assert after.trap_discard == state.trap_discard + ("poison-gas",)
+    assert after.players[1].traps == ("pendulum",)
+    assert after.trap_discard == state.trap_discard + ("rolling-stone",)
     assert events[0].text == "The table applies Monster Strike: Player 2 discards a trap card face down, out of the game."
     assert events[0].data["changes"] == [{"kind": "discard_trap", "player": 1, "amount": 0, "target": None}]
 
@@ -135,32 +135,32 @@ def test_SPE_14_a_trap_card_discarded_is_one_the_player_holds(change: Adjustment
 
 def test_SPE_14_a_refused_ruling_changes_nothing() -> None:
     """A good change followed by a bad one: the whole ruling is refused, the
-    Troll stays and the Net stays."""
+    Troll stays and the Pendulum stays."""
     state = _monster_strike()
     message = _refusal(state, Adjustment("dismiss", 0, 0, 1), Adjustment("discard_trap", 1, 0, 0), Adjustment("discard_trap", 1, 0, 1))
     assert message == "change 3: Player 2 holds 1 trap card: name one by its place in the hand, 1 to 1 (SPE-14)"
-    assert state.players[0].monsters == monsters("goblin", "troll") and state.players[1].traps == ("net", "poison-gas")
+    assert state.players[0].monsters == monsters("goblin", "troll") and state.players[1].traps == ("pendulum", "rolling-stone")
 
 
 def test_LIB_TAB_9_the_other_seats_learn_only_that_a_trap_card_was_discarded() -> None:
     """Player 1, Player 3 and a spectator (the host's page) see the ruling
     without the card's place, the narration and event data without it, and
     the hand and the discard as counts; Player 2 sees their own card go.
-    Discarding the Net or the Poison Gas looks the same to them."""
+    Discarding the Pendulum or the Rolling Stone looks the same to them."""
     state = _monster_strike()
     rulings = [TableRuling(TABLE, "Monster Strike", (Adjustment("gold", 0, 1), Adjustment("discard_trap", 1, 0, i))) for i in (0, 1)]
     for seat in (0, 2, None):
         seen = [seen_apply(state, r, seat) for r in rulings]
         first, second = (dumps(s[1]) + dumps(s[2]) + json.dumps([e.text for e in s[3]]) + json.dumps([e.data for e in s[3]]) for s in seen)
         assert first == second  # nothing tells the two discards apart
-        assert '"net"' not in first and '"poison-gas"' not in first and "Poison Gas" not in first
+        assert not any(word in first for word in ('"pendulum"', '"rolling-stone"', 'Pendulum', 'Rolling Stone'))
         assert project_move(state, rulings[1], seat).changes[1].target is None
         assert seat is None or not knows_move(state, rulings[1], seat)  # (knows_move's None is the referee)
         assert describe_move(state, rulings[1], seat) == describe_move(state, rulings[0], seat)
         assert redact(seen[1][2], seat).players[1].traps == ("?",) and redact(seen[1][2], seat).trap_discard[-1:] == ("?",)
     _, move, after, _ = seen_apply(state, rulings[1], 1)
     assert move == rulings[1] and knows_move(state, rulings[1], 1)  # the owner knows which of their cards went
-    assert after.players[1].traps == ("net",)
+    assert after.players[1].traps == ("pendulum",)
 
 
 def test_SPE_14_the_removals_are_made_outside_a_battle() -> None:
