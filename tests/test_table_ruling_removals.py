@@ -154,7 +154,8 @@ def test_LIB_TAB_9_the_other_seats_learn_only_that_a_trap_card_was_discarded() -
         first, second = (dumps(s[1]) + dumps(s[2]) + json.dumps([e.text for e in s[3]]) + json.dumps([e.data for e in s[3]]) for s in seen)
         assert first == second  # nothing tells the two discards apart
         assert not any(word in first for word in ('"pendulum"', '"rolling-stone"', 'Pendulum', 'Rolling Stone'))
-        assert project_move(state, rulings[1], seat).changes[1].target is None
+        seen_move = project_move(state, rulings[1], seat)
+        assert isinstance(seen_move, TableRuling) and seen_move.changes[1].target is None
         assert seat is None or not knows_move(state, rulings[1], seat)  # (knows_move's None is the referee)
         assert describe_move(state, rulings[1], seat) == describe_move(state, rulings[0], seat)
         assert redact(seen[1][2], seat).players[1].traps == ("?",) and redact(seen[1][2], seat).trap_discard[-1:] == ("?",)
@@ -182,3 +183,16 @@ def test_SPE_14_LIB_TAB_9_the_notation_names_the_monster_and_the_trap_card_from_
         parse_move("table rules: discard_trap P2")
     with pytest.raises(ValueError, match="'dismiss' takes the monster"):
         parse_move("table rules: dismiss P1 1 2")
+
+
+def test_LIB_TAB_9_the_hosts_form_counts_each_hand_and_names_no_card() -> None:
+    """The host's page (docs/serve.md) is no seat: it shows how many trap
+    cards each player holds, so that the player can tell the host which place
+    in their hand to discard, and never which cards they are."""
+    from dlrules.serve.ruling import ruling_data
+
+    data = ruling_data(_monster_strike())
+    assert [p["trap_cards"] for p in data["players"]] == [0, 2, 0]
+    assert {"dismiss", "discard_trap"} <= set(data["kinds"])
+    text = json.dumps(data)
+    assert not any(word in text for word in ("pendulum", "rolling-stone", "Pendulum", "Rolling Stone"))
