@@ -231,8 +231,9 @@ def knows_move(state: GameState, move: Any, viewer: int | None) -> bool:
     the orders dealt to another player to keep some from (RUL-13), the trap
     cards another player plans, discards or pays with (CMB-PLAN-9, ACT-TRAP-2,
     Y2-3, Y2-19), the combat card another player looks at and its position
-    (ACT-REP-2, LIB-TAB-4), a trap card dealt to another player (ACT-TRAP-2).
-    A viewer that is no seat of the game (the table server's host) is a
+    (ACT-REP-2, LIB-TAB-4), a trap card dealt to another player (ACT-TRAP-2),
+    which trap card of another player's hand a table's ruling discards
+    (SPE-14, LIB-TAB-9). A viewer that is no seat of the game (the table server's host) is a
     spectator."""
     if viewer is None:
         return True
