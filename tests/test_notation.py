@@ -172,7 +172,7 @@ def _changes() -> st.SearchStrategy[Adjustment]:
     player = st.integers(0, 3)
     return st.one_of(
         st.builds(Adjustment, st.sampled_from(["damage", "heal"]), player, st.integers(1, 9), st.integers(0, 4)),
-        st.builds(Adjustment, st.sampled_from(["withdraw", "knock_out"]), player, st.just(0), st.integers(0, 4)),
+        st.builds(Adjustment, st.sampled_from(["withdraw", "knock_out", "dismiss", "discard_trap"]), player, st.just(0), st.integers(0, 4)),
         st.builds(Adjustment, st.sampled_from(["gold", "food", "imps", "evil"]), player, st.integers(-9, 9)),
         st.builds(Adjustment, st.sampled_from(["skip_healing", "skip_conquest"]), player),
     )

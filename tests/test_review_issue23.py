@@ -307,11 +307,11 @@ def test_LIB_TAB_8_CMB_SPELL_5_only_a_monster_still_in_the_battle_can_be_withdra
 
 def _random_change(rng: Random) -> Adjustment:
     """A change of a plausible shape, one field in six made wrong."""
-    kind = rng.choice(("damage", "heal", "withdraw", "knock_out", "gold", "food", "imps", "evil", "skip_healing", "skip_conquest"))
+    kind = rng.choice(("damage", "heal", "withdraw", "knock_out", "dismiss", "discard_trap", "gold", "food", "imps", "evil", "skip_healing", "skip_conquest"))
     amount, target = 0, None
     if kind in ("damage", "heal"):
         amount, target = rng.randrange(1, 4), rng.randrange(3)
-    elif kind in ("withdraw", "knock_out"):
+    elif kind in ("withdraw", "knock_out", "dismiss", "discard_trap"):
         target = rng.randrange(2)
     elif kind in ("gold", "food", "imps", "evil"):
         amount = rng.choice((-3, -2, -1, 1, 2, 3))
@@ -337,7 +337,7 @@ def test_LIB_TAB_8_what_check_accepts_apply_plays_and_the_notation_keeps(where: 
     every accepted ruling survives its notation."""
     state = _aura_of_fear_with_the_paladin() if where == "battle" else at_event(
         "special", "special-7", players=3, table_rulings=True,
-        p0={"gold": 2, "food": 1, "evil": 14, "monsters": monsters("goblin", "troll")}, p1={"evil": 2},
+        p0={"gold": 2, "food": 1, "evil": 14, "monsters": monsters("goblin", "troll")}, p1={"evil": 2, "traps": ("pendulum", "rolling-stone")},
     )  # fmt: skip
     accepted = 0
     for ruling in _random_rulings(Random(23), 200):

@@ -307,6 +307,8 @@ ADJUSTMENTS: dict[str, str] = {
     "heal": "``amount`` damage removed from adventurer ``target`` of ``player``'s party",
     "withdraw": "monster ``target`` of ``player``'s lair leaves the battle face up (combat only)",
     "knock_out": "monster ``target`` of ``player``'s lair is turned face down",
+    "dismiss": "monster ``target`` of ``player``'s lair leaves for the Distant Lands (not in a battle)",
+    "discard_trap": "trap card ``target`` of ``player``'s hand (in the order they hold them) is discarded face down, out of the game (not in a battle)",
     "gold": "``player`` gains ``amount`` gold (a loss when negative)",
     "food": "``player`` gains ``amount`` food (a loss when negative)",
     "imps": "``player`` gains ``amount`` imps (a loss when negative)",
@@ -314,15 +316,16 @@ ADJUSTMENTS: dict[str, str] = {
     "skip_healing": "``player``'s party does not heal this round (combat only)",
     "skip_conquest": "``player``'s party does not conquer this round (combat only)",
 }
-"""The kinds of change a table's ruling may make, with what each field means."""
+"""The kinds of change a table's ruling may make, with what each field means
+(LIB-TAB-8, LIB-TAB-9; SPE-14's elementary changes among them)."""
 
 
 @attrs.frozen
 class Adjustment:
     """One change of a table's ruling (LIB-TAB-8): ``kind`` (one of
     ``ADJUSTMENTS``), the ``player`` (a seat) it concerns, an ``amount`` and a
-    ``target`` (an adventurer's index in the party, or a monster's in the lair)
-    where the kind has one."""
+    ``target`` (an adventurer's index in the party, a monster's in the lair, or
+    a trap card's in the hand) where the kind has one."""
 
     kind: str
     player: int

@@ -4,12 +4,15 @@ reads and writes for it::
     table rules Song of Courage: heal P2 1 2; skip_conquest P2
     table rules Rats: gold P1 -2; evil P3 +1
     table rules: nothing
+    table rules Monster Strike: dismiss P2 1; discard_trap P3 2
 
 After ``table rules`` comes the card's name as the table entered it (empty:
 the referee's own name), a colon, then the changes separated by ``;``, or
 ``nothing``. A change is its kind and the player, then for ``damage`` and
 ``heal`` the adventurer (from 1, in party order) and the amount, for
-``withdraw`` and ``knock_out`` the monster (from 1, in lair order), for
+``withdraw``, ``knock_out`` and ``dismiss`` the monster (from 1, in lair
+order), for ``discard_trap`` the trap card (from 1, in the order the player
+holds them: SPE-14, LIB-TAB-9), for
 ``gold``, ``food``, ``imps`` and ``evil`` the signed amount, and for
 ``skip_healing`` and ``skip_conquest`` nothing more.
 """
@@ -21,8 +24,8 @@ import re
 from dlrules.moves import ADJUSTMENTS, Adjustment, TableRuling
 from dlrules.state import TABLE
 
-_TARGETED = {"damage": True, "heal": True, "withdraw": False, "knock_out": False}
-"""Kinds that name an adventurer or monster: True when an amount follows."""
+_TARGETED = {"damage": True, "heal": True, "withdraw": False, "knock_out": False, "dismiss": False, "discard_trap": False}
+"""Kinds that name an adventurer, a monster or a trap card: True when an amount follows."""
 
 
 def format_ruling(move: TableRuling) -> str:
@@ -69,7 +72,7 @@ def _parse_change(part: str, text: str) -> Adjustment:
     if kind in _TARGETED:
         wanted = 2 if _TARGETED[kind] else 1
         if len(rest) != wanted:
-            what = "the adventurer (from 1) and the amount" if wanted == 2 else "the monster (from 1)"
+            what = "the adventurer (from 1) and the amount" if wanted == 2 else "the trap card (from 1, in hand order)" if kind == "discard_trap" else "the monster (from 1)"
             raise ValueError(f"{text!r}: '{kind}' takes {what}")
         target = _number(rest[0], text) - 1
         return Adjustment(kind, player, _number(rest[1], text) if wanted == 2 else 0, target)

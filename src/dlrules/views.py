@@ -38,7 +38,8 @@ What is hidden (docs/views.md):
 Moves and events reach a seat through the same projection:
 ``project_move(state, move, seat)`` (another player's secret choices, a
 spy's position, a card drawn or discarded face down, the trap cards of a
-combat plan read as placeholders), ``project_events(events, seat)`` and
+combat plan, which trap card of another's hand a table's ruling discards,
+read as placeholders), ``project_events(events, seat)`` and
 ``seen_apply(state, move, seat)``, from which ``render.describe_move`` and
 ``render.move_caption`` make the words one seat is told (issue 21).
 
@@ -71,6 +72,7 @@ from dlrules.moves import (
     PayMonster,
     PlanDefence,
     Spy,
+    TableRuling,
 )
 from dlrules.phases.common import Event
 from dlrules.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState
@@ -229,8 +231,9 @@ def knows_move(state: GameState, move: Any, viewer: int | None) -> bool:
     the orders dealt to another player to keep some from (RUL-13), the trap
     cards another player plans, discards or pays with (CMB-PLAN-9, ACT-TRAP-2,
     Y2-3, Y2-19), the combat card another player looks at and its position
-    (ACT-REP-2, LIB-TAB-4), a trap card dealt to another player (ACT-TRAP-2).
-    A viewer that is no seat of the game (the table server's host) is a
+    (ACT-REP-2, LIB-TAB-4), a trap card dealt to another player (ACT-TRAP-2),
+    which trap card of another player's hand a table's ruling discards
+    (SPE-14, LIB-TAB-9). A viewer that is no seat of the game (the table server's host) is a
     spectator."""
     if viewer is None:
         return True
@@ -277,12 +280,16 @@ def project_move(state: GameState, move: Move, seat: Viewer) -> Move:
     - a trap card chance deals another player (ACT-TRAP-2), another player's
       trap cards played face down in a combat plan (CMB-PLAN-9), discarded
       face down (SETUP-3, Y2-3, C1-6) or paid for the Golem (ACT-MON-2,
-      Y2-19): ``"?"`` each.
+      Y2-19): ``"?"`` each;
+    - which trap card of another player's hand a table's ruling discards
+      (SPE-14, LIB-TAB-9): its ``target`` reads ``None``.
 
     Every other move is public and comes back unchanged; so does every move
     once the game is over (LIB-WG-1) and every move for ``REFEREE``."""
     if seat is REFEREE or state.phase is Phase.GAME_OVER:
         return move
+    if isinstance(move, TableRuling):
+        return _ruling_as_seen(move, seat)
     if move.seat != CHANCE:
         if move.seat == seat:
             return move
@@ -311,6 +318,17 @@ def _others_move(move: Move) -> Move:
     if isinstance(move, (HireMonster, PayMonster)) and move.trap is not None:
         return attrs.evolve(move, trap=HIDDEN)  # ACT-MON-2, Y2-19: the Golem's card, face down
     return move
+
+
+def _ruling_as_seen(move: TableRuling, seat: int | None) -> TableRuling:
+    """A table's ruling as ``seat`` may know it (SPE-14, LIB-TAB-9): which
+    trap card of a hand it discards (``target``, its place in the hand) only
+    the card's owner may know; for everyone else it reads ``None``, "a trap
+    card". The rest of the ruling is public."""
+    if not any(c.kind == "discard_trap" and c.player != seat for c in move.changes):
+        return move
+    changes = tuple(attrs.evolve(c, target=None) if c.kind == "discard_trap" and c.player != seat else c for c in move.changes)
+    return attrs.evolve(move, changes=changes)
 
 
 def _private_draw_owner(state: GameState, move: Draw) -> int | None:

@@ -195,6 +195,25 @@ def positions() -> list[Path]:
         "A real table: the table's ruling that would take 6 gold from Player 1, who has 5, is refused and changes nothing.",
         t, TableRuling(TABLE, "Rats", (Adjustment("gold", 0, -6),)),
     ))
+    from year_helpers import monsters
+
+    strike = at_event(
+        "special", "special-7", players=3, table_rulings=True,
+        p0={"monsters": monsters("goblin", "troll"), "busy_trolls": 1}, p1={"traps": ("pendulum", "rolling-stone")},
+    )  # fmt: skip
+    out.append(record_position(
+        here / "year2", "SPE-14-the-table-removes-a-monster-and-discards-a-trap-card", ["SPE-14", "LIB-TAB-9", "LIB-TAB-8", "ACT-MON-5"],
+        "A real table, year 2's spring, a special event the referee cannot read: the table's ruling removes Player 1's "
+        "troll (monster 2), whose token comes back from work, to the Distant Lands with no evil, and discards the "
+        "second trap card of Player 2's hand (the Rolling Stone) face down, out of the game.",
+        strike, TableRuling(TABLE, "Monster Strike", (Adjustment("dismiss", 0, 0, 1), Adjustment("discard_trap", 1, 0, 1))),
+        before={"to_move": [TABLE]}, only=("players.0.monsters", "players.0.busy_trolls", "players.0.evil", "players.1.traps", "trap_discard"),
+    ))
+    out.append(record_position(
+        here / "year2", "SPE-14-a-ruling-discards-only-a-trap-card-the-player-holds", ["SPE-14", "LIB-TAB-9", "LIB-TAB-8"],
+        "A real table: Player 2 holds two trap cards, so the table's ruling that discards a third is refused and changes nothing.",
+        strike, TableRuling(TABLE, "Monster Strike", (Adjustment("discard_trap", 1, 0, 2),)),
+    ))
     return out
 
 

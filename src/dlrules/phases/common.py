@@ -109,6 +109,16 @@ def update_player(state: GameState, seat: int, **changes: Any) -> GameState:
     return with_player(state, seat, evolve(state.players[seat], **changes))
 
 
+def without_monster(player: PlayerState, index: int) -> PlayerState:
+    """``player`` without the monster at ``index`` (it leaves the lair); a
+    troll takes its token back (ACT-MON-5)."""
+    monsters = player.monsters[:index] + player.monsters[index + 1 :]
+    busy = player.busy_trolls
+    if busy:  # none at work: none to take back
+        busy = min(busy, len([m for m in monsters if m.kind == "troll"]))
+    return evolve(player, monsters=monsters, busy_trolls=busy)
+
+
 def clamp_evil(value: int) -> int:
     """RES-8: markers never pass either end of the evilometer."""
     return max(EVIL_MIN.value, min(EVIL_MAX.value, value))

@@ -47,6 +47,7 @@ from dlrules.phases.common import (
     plural,
     replaced,
     turn_seat,
+    without_monster,
 )
 from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve
 
@@ -428,7 +429,7 @@ def _pay_monster(
         announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the Distant Lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
     return evolve(
         state,
-        players=replaced(state.players, seat, _without(player, index)),
+        players=replaced(state.players, seat, without_monster(player, index)),
         far_lands=state.far_lands + (monster.kind,),
         turn=evolve(turn, dismissed=turn.dismissed + 1, settled=_shifted(turn.settled, index)),
     )
@@ -438,16 +439,6 @@ def _shifted(settled: tuple[int, ...], gone: int) -> tuple[int, ...]:
     """The settled Demons' indices once the monster at ``gone`` (never a
     settled one) has left the lair."""
     return tuple(i - 1 if i > gone else i for i in settled)
-
-
-def _without(player: PlayerState, index: int) -> PlayerState:
-    """``player`` without the monster at ``index``; a troll takes its token
-    back (ACT-MON-5)."""
-    monsters = player.monsters[:index] + player.monsters[index + 1 :]
-    busy = player.busy_trolls
-    if busy:  # none at work: none to take back
-        busy = min(busy, len([m for m in monsters if m.kind == "troll"]))
-    return evolve(player, monsters=monsters, busy_trolls=busy)
 
 
 def _leave(state: GameState, seat: int, index: int, why: str, **also: Any) -> GameState:
@@ -460,7 +451,7 @@ def _leave(state: GameState, seat: int, index: int, why: str, **also: Any) -> Ga
     if narrating():
         cause = "fed to the Demon" if why == "demon" else "given up to the Witch Hunt"
         announce("leaves", f"Player {seat + 1}'s {MONSTERS[monster.kind].name} leaves for the Distant Lands ({cause}).", seat, monster=monster.kind, index=index, by=why)
-    players = replaced(state.players, seat, _without(player, index))
+    players = replaced(state.players, seat, without_monster(player, index))
     return evolve(state, players=players, far_lands=state.far_lands + (monster.kind,), **also)
 
 

@@ -6,6 +6,16 @@ effect, CMB-SPELL-8), the host applies its effect as an explicit
 table entered it, narrated ("the table applies Song of Courage: …"), checked
 like any move and replayed exactly.
 
+The changes are SPE-14's elementary changes (lose or gain gold, food, imps,
+Evil; remove a monster, ``dismiss``; discard a trap card, ``discard_trap``),
+each checked against what the player has, and the battle's own (damage,
+healing, a monster withdrawn or knocked out, a party's healing or conquest
+skipped). A monster removed goes to the Distant Lands and a trap card
+discarded goes face down out of the game, as at Pay Day and in the trap
+discard (LIB-TAB-9); the card discarded is named by its place in the hand,
+which only its owner may know (``views.project_move``), and no sentence or
+event data tells the other seats more than that a trap card was discarded.
+
 Only in a game set up with ``table_rulings=True``; the phase that owns the
 card's step asks the table's pseudo-seat (``TABLE``) there and nowhere else,
 so seats, bots and the AI adapters (whose games never set the option) are
@@ -23,7 +33,7 @@ import attrs
 from dlrules.components import ADVENTURERS, COMBAT_CARDS, MONSTERS, PALADINS, SPECIAL_EVENTS
 from dlrules.errors import Violation
 from dlrules.moves import ADJUSTMENTS, Adjustment, TableRuling
-from dlrules.phases.common import announce, clamp_evil, collecting, move_evil, narrating, plural, update_player
+from dlrules.phases.common import announce, clamp_evil, collecting, move_evil, narrating, plural, replaced, update_player, without_monster
 from dlrules.state import TABLE, Adventurer, GameState, Monster, evolve
 
 RULE = "LIB-TAB-8"
@@ -36,6 +46,9 @@ MAX_AMOUNT = 99
 and a game's numbers stay short enough for its record to be read back)."""
 COMBAT_ONLY = frozenset({"withdraw", "skip_healing", "skip_conquest"})
 """Kinds that only mean something in a battle (the combat phase applies them)."""
+OUTSIDE_BATTLE = frozenset({"dismiss", "discard_trap"})
+"""SPE-14's removals, outside a battle only (LIB-TAB-9): a battle has laid out
+the lair and the hand already (plans, monsters sent, trap cards face down)."""
 BATTLE_KINDS = COMBAT_ONLY | {"damage", "heal", "knock_out"}
 """Kinds the combat phase applies itself during a battle (its party holds the
 paladin, its sent monsters may stop acting)."""
@@ -119,6 +132,8 @@ def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) 
         return f"there is no Player {c.player + 1} in a {state.n_players}-player game"
     if c.kind in COMBAT_ONLY and battle is None:
         return f"{c.kind.replace('_', ' ')} is a change for a battle, and no battle is being fought"
+    if c.kind in OUTSIDE_BATTLE and battle is not None:
+        return f"{c.kind.replace('_', ' ')} is a change outside a battle (LIB-TAB-9): the battle has laid out the lair and the trap cards already"
     if abs(c.amount) > MAX_AMOUNT:
         return f"an amount is at most {MAX_AMOUNT} either way, not {c.amount}"
     p = state.players[c.player]
@@ -145,6 +160,16 @@ def _change_violation(state: GameState, c: Adjustment, battle: InBattle | None) 
         if c.kind == "knock_out" and not p.monsters[c.target].ready:
             return f"monster {c.target + 1} of {who} is knocked out already"
         return None if not c.amount else f"{c.kind.replace('_', ' ')} takes no amount"
+    if c.kind == "dismiss":  # SPE-14: remove a monster the player has
+        if c.target is None or not 0 <= c.target < len(p.monsters):
+            held = f"{who} has {plural(len(p.monsters), 'monster')}: name one, 1 to {len(p.monsters)}"
+            return f"{held} (SPE-14)" if p.monsters else f"{who} has no monster to remove (SPE-14)"
+        return None if not c.amount else "dismiss takes no amount (one monster leaves)"
+    if c.kind == "discard_trap":  # SPE-14: discard a trap card the player holds (only the count is public)
+        if c.target is None or not 0 <= c.target < len(p.traps):
+            held = f"{who} holds {plural(len(p.traps), 'trap card')}: name one by its place in the hand, 1 to {len(p.traps)}"
+            return f"{held} (SPE-14)" if p.traps else f"{who} holds no trap card to discard (SPE-14)"
+        return None if not c.amount else "discard trap takes no amount (one trap card is discarded)"
     if c.target is not None:
         return f"a change of {c.kind} names no adventurer or monster"
     if c.kind in ("gold", "food", "imps", "evil"):
@@ -193,11 +218,19 @@ def play(state: GameState, move: TableRuling, deck: str, key: str, battle: InBat
     name = name_of(move, deck, key)
     announce(
         "table_ruling", f"The table applies {name}: {'; '.join(said) or 'no change'}.", None,
-        card=name, deck=deck, changes=[{"kind": c.kind, "player": c.player, "amount": c.amount, "target": c.target} for c in move.changes],
+        card=name, deck=deck, changes=[_change_data(c) for c in move.changes],
     )  # fmt: skip
     for e in followed:
         announce(e.code, e.text, e.seat, **e.data)
     return state
+
+
+def _change_data(c: Adjustment) -> dict[str, object]:
+    """One change as the event's data gives it to every seat (LIB-TX-1): a
+    discarded trap card's place in the hand is its owner's secret (LIB-TAB-9),
+    so its ``target`` is null."""
+    target = None if c.kind == "discard_trap" else c.target
+    return {"kind": c.kind, "player": c.player, "amount": c.amount, "target": target}
 
 
 def _one_change(state: GameState, c: Adjustment, battle: InBattle | None) -> GameState:
@@ -217,6 +250,11 @@ def describe(state: GameState, c: Adjustment, battle: InBattle | None = None) ->
         m = state.players[c.player].monsters[c.target or 0]
         verb = "is withdrawn face up" if c.kind == "withdraw" else "is knocked out (face down)"
         return f"{who}'s {MONSTERS[m.kind].name} (monster {(c.target or 0) + 1}) {verb}"
+    if c.kind == "dismiss":
+        m = state.players[c.player].monsters[c.target or 0]
+        return f"{who}'s {MONSTERS[m.kind].name} (monster {(c.target or 0) + 1}) leaves for the Distant Lands"
+    if c.kind == "discard_trap":  # every seat reads it: never which card, nor its place (LIB-TAB-9)
+        return f"{who} discards a trap card face down, out of the game"
     if c.kind == "imps":
         return f"{who} {'gains' if c.amount > 0 else 'loses'} {plural(abs(c.amount), 'imp')}"
     if c.kind in ("gold", "food", "evil"):
@@ -245,6 +283,13 @@ def _apply(state: GameState, c: Adjustment) -> GameState:
     if c.kind == "knock_out":
         i = c.target or 0
         return update_player(state, c.player, monsters=p.monsters[:i] + (Monster(p.monsters[i].kind, False),) + p.monsters[i + 1 :])
+    if c.kind == "dismiss":  # SPE-14, LIB-TAB-9: to the Distant Lands, a troll's token with it; no Evil
+        i = c.target or 0
+        return evolve(state, players=replaced(state.players, c.player, without_monster(p, i)), far_lands=state.far_lands + (p.monsters[i].kind,))
+    if c.kind == "discard_trap":  # SPE-14, LIB-TAB-9: face down, out of the game (SETUP-3)
+        i = c.target or 0
+        players = replaced(state.players, c.player, evolve(p, traps=p.traps[:i] + p.traps[i + 1 :]))
+        return evolve(state, players=players, trap_discard=state.trap_discard + (p.traps[i],))
     if c.kind in ("gold", "food"):
         return update_player(state, c.player, **{c.kind: getattr(p, c.kind) + c.amount})
     if c.kind == "imps":

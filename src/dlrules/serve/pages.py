@@ -143,7 +143,8 @@ _SCRIPT = r"""
     r.players.forEach(function (pl) {
       var party = pl.party.map(function (a, i) { return (i + 1) + '. ' + a; }).join(', ') || 'empty';
       var monsters = pl.monsters.map(function (m, i) { return (i + 1) + '. ' + m; }).join(', ') || 'none';
-      ref.appendChild(el('li', pl.label + ': party ' + party + '; monsters ' + monsters));
+      ref.appendChild(el('li', pl.label + ': party ' + party + '; monsters ' + monsters + '; trap cards ' + pl.trap_cards +
+        (pl.trap_cards ? ' (face down: the player says which, by its place in their hand)' : '')));
     });
     box.appendChild(ref);
     var rows = el('div'); box.appendChild(rows);
@@ -153,7 +154,7 @@ _SCRIPT = r"""
       r.kinds.forEach(function (k) { var o = el('option', k.replace('_', ' ')); o.value = k; kind.appendChild(o); });
       var who = el('select'); who.className = 'player';
       r.players.forEach(function (pl, i) { var o = el('option', pl.label); o.value = String(i); who.appendChild(o); });
-      var target = el('input'); target.className = 'target'; target.type = 'number'; target.min = '1'; target.placeholder = 'adventurer or monster no.';
+      var target = el('input'); target.className = 'target'; target.type = 'number'; target.min = '1'; target.placeholder = 'adventurer, monster or trap card no.';
       var amount = el('input'); amount.className = 'amount'; amount.type = 'number'; amount.placeholder = 'amount';
       var x = el('button', 'remove'); x.type = 'button'; x.addEventListener('click', function () { rows.removeChild(row); });
       [kind, who, target, amount, x].forEach(function (e) { row.appendChild(e); row.appendChild(document.createTextNode(' ')); });

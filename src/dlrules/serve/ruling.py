@@ -33,6 +33,7 @@ def ruling_data(state: GameState) -> dict[str, Any]:
                 "label": f"Player {i + 1}",
                 "party": [adventurer_label(a.key) + (f" ({a.damage} damage)" if a.damage else "") for a in table.party_of(state, i, battle)],
                 "monsters": [monster_name(m.kind) + ("" if m.ready else " (knocked out)") for m in p.monsters],
+                "trap_cards": len(p.traps),  # SPE-14, LIB-TAB-9: the host learns only how many (public)
             }
             for i, p in enumerate(state.players)
         ],
