@@ -198,7 +198,7 @@ def with_any_secrets(state: GameState, rng: random.Random) -> GameState:
     if state.resolution is not None and acting_seat(state) is not None and rng.random() < 0.5:
         changes["resolution"] = attrs.evolve(state.resolution, spy=rng.randrange(4))  # ACT-REP-2: a look in progress
     if state.fight is not None:  # CMB-PLAN-9, CMB-REF-6: trap cards planned face down, and the battle's
-        plans = tuple(p if p is None else attrs.evolve(p, traps=_some_traps(rng)) for p in state.fight.plans)
+        plans = tuple(p if p is None else attrs.evolve(p, traps=tuple(sorted(_some_traps(rng)))) for p in state.fight.plans)
         battle = state.fight.battle
         changes["fight"] = attrs.evolve(state.fight, plans=plans, battle=battle if battle is None else attrs.evolve(battle, traps=_some_traps(rng)))
     return attrs.evolve(state, **changes)
