@@ -61,6 +61,10 @@ class _Parts:
             self.parts.append(part)
         return number
 
+    def piece(self, text: str) -> int:
+        """The part that is ``text``."""
+        return self._store(text, text)
+
     def join(self, numbers: list[int]) -> int:
         """The part that is ``numbers`` in order (grouped ``RUN`` by ``RUN``)."""
         while len(numbers) > RUN:
@@ -75,32 +79,32 @@ class _Parts:
         per element that has an end tag (its start tag, its content, its end
         tag). Whatever ``text`` holds (a stray end tag, an element left open),
         the concatenation of the leaves is ``text``."""
-        text_part = self._store
+        piece = self.piece
         stack: list[list[int]] = [[]]
         inside = stack[0]
         at = 0
         for m in _TAG.finditer(text):
             begin, end = m.span()
             if begin > at:
-                inside.append(text_part(text[at:begin], text[at:begin]))
+                inside.append(piece(text[at:begin]))
             tag = m.group()
             if tag[1] == "/" and len(stack) > 1:  # an end tag closes the element it ends
-                inside.append(text_part(tag, tag))
+                inside.append(piece(tag))
                 done = self.join(stack.pop())
                 inside = stack[-1]
                 inside.append(done)
             elif tag[1] in "/!?" or tag[-2] == "/":
-                inside.append(text_part(tag, tag))
+                inside.append(piece(tag))
             else:
-                inside = [text_part(tag, tag)]
+                inside = [piece(tag)]
                 stack.append(inside)
             at = end
         if at < len(text):
-            inside.append(text_part(text[at:], text[at:]))
+            inside.append(piece(text[at:]))
         while len(stack) > 1:  # an element left open: its pieces still follow in order
             done = self.join(stack.pop())
             stack[-1].append(done)
-        return self.join(stack[0]) if stack[0] else text_part("", "")
+        return self.join(stack[0]) if stack[0] else piece("")
 
 
 def pack(svgs: Sequence[str]) -> tuple[list[Part], list[int]]:
