@@ -5,7 +5,7 @@ random, to keep CI short), a player's observation and information state are the 
 a state that differs only in what that player may not know (the others' secret
 orders, dealt and kept orders, dummy choices, trap cards, unseen and spied
 combat cards, the trap cards another defender planned or has left in his
-battle, deck contents and order, the cards in the box). ``with_any_secrets``
+battle, deck contents and order, the cards in the box, Y2-8, Y2-10). ``with_any_secrets``
 (secrets put in by hand: trap cards in hand and planned in combat, looks at
 combat cards) and ``perturb_any`` are the no-leak property's helpers
 (properties/siblings.py)."""
