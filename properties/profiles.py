@@ -22,12 +22,14 @@ class Profile:
     shrink: bool  # shrink a failing example (minutes per failure on long games)
     fuzz_examples: int = 60  # Hypothesis examples per fuzz test (properties/test_fuzz_*.py)
     leak_examples: int = 16  # play-outs of the no-leak property, each giving ~150 state pairs (properties/test_no_leak.py)
+    any_secret_examples: int = 20  # play-outs with secrets put in by hand, a position per phase and year (properties/test_no_leak.py)
 
 
 PROFILES = {
-    "ci": Profile("ci", max_examples=6, step_count=200, sim_games=2, thorough=False, shrink=False, fuzz_examples=60, leak_examples=16),
+    "ci": Profile("ci", max_examples=6, step_count=200, sim_games=2, thorough=False, shrink=False, fuzz_examples=60, leak_examples=16, any_secret_examples=20),
     "nightly": Profile(
-        "nightly", max_examples=25, step_count=600, sim_games=40, thorough=True, shrink=True, fuzz_examples=5_000, leak_examples=180
+        "nightly", max_examples=25, step_count=600, sim_games=40, thorough=True, shrink=True, fuzz_examples=5_000, leak_examples=180,
+        any_secret_examples=1_000,
     ),
 }
 

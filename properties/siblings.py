@@ -7,7 +7,13 @@ orders (from their hand), dummy choice, dealt and kept orders and trap cards;
 the contents and order of every deck; the face-down trap discard and the box;
 outside combat also which combat cards the other seats have looked at (and so
 which cards are identified, with the combat deck holding the rest: LIB-RES-3)
-and the position of another seat's look in progress.
+and the position of another seat's look in progress; in combat the trap cards
+other defenders planned face down (CMB-PLAN-9, CMB-REF-6).
+
+``with_any_secrets`` and ``perturb_any`` go further, for positions only:
+secrets put in by hand where no play-out has used them (trap cards, looks at
+combat cards and a look in progress in any phase, combat included), and a
+sibling differing in all of them, not necessarily one a game can reach.
 
 ``channels(state, seat)`` is everything ``seat`` is shown about a position,
 ``move_channels(state, move, seat)`` everything it is told about a move, and
@@ -35,7 +41,7 @@ from dlrules.page import Frame, game_page
 from dlrules.phases.resolution import acting_seat
 from dlrules.render import describe, describe_move, move_caption
 from dlrules.serialization import dumps
-from dlrules.state import DECK_NAMES, Deck, Decks, Phase, PlayerState
+from dlrules.state import DECK_NAMES, Deck, Decks, Fight, Phase, PlayerState
 from dlrules.views import redact, seen_apply, view, view_hash
 
 # --- siblings ---------------------------------------------------------------------------------
@@ -129,6 +135,18 @@ def _perturb_deck(deck: Deck, rng: random.Random) -> Deck:
     return Deck(Deck.of(counts).unseen, deck.bottom) if all(counts.values()) else deck  # the known bottom stays
 
 
+def _perturb_fight(fight: Fight, seat: int | None, rng: random.Random) -> Fight:
+    """CMB-PLAN-9, CMB-REF-6: the trap cards other defenders planned face
+    down, and those of the battle under way if it is another seat's."""
+    plans = tuple(
+        p if p is None or s == seat else attrs.evolve(p, traps=tuple(rng.choice(sorted(TRAPS)) for _ in p.traps)) for s, p in enumerate(fight.plans)
+    )
+    battle = fight.battle
+    if battle is not None and battle.seat != seat:
+        battle = attrs.evolve(battle, traps=tuple(rng.choice(sorted(TRAPS)) for _ in battle.traps))
+    return attrs.evolve(fight, plans=plans, battle=battle)
+
+
 def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState:
     """A consistent state differing from ``state`` only in what ``seat`` may not know."""
     fight = fighting(state)
@@ -140,6 +158,8 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
         "trap_discard": tuple(rng.choice(sorted(TRAPS)) for _ in state.trap_discard),  # face down for everyone
         "box": tuple(rng.choice(sorted(COMBAT_CARDS)) for _ in state.box),  # back in the box, face down (Y2-8)
     }
+    if state.fight is not None:
+        hidden["fight"] = _perturb_fight(state.fight, seat, rng)
     other = attrs.evolve(state, **hidden)
     if fight or not _combat_consistent(state):
         return other  # the combat cards and trap cards in play stay (see ``fighting``)
@@ -155,8 +175,68 @@ def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState
     return other
 
 
+# --- secrets no play-out has reached ---------------------------------------------------------
+
+
+def with_any_secrets(state: GameState, rng: random.Random) -> GameState:
+    """``state`` with secrets put in by hand wherever the phases have not used
+    them, in any phase (combat included): trap cards in every hand, combat
+    cards anywhere with any seat's looks (not the year's deck; the cards
+    turned face up in combat stay), face-down
+    discards, trap cards planned in combat, and in the Resolution phase
+    sometimes a look in progress. Such a
+    state may be one no game reaches, so only its position is compared
+    (``channels``), no moves are applied."""
+    players = tuple(attrs.evolve(p, traps=_some_traps(rng)) for p in state.players)
+    up = _face_up(state)
+    changes: dict[str, Any] = {
+        "players": players,
+        "combat": tuple(c if pos in up else rng.choice([*sorted(COMBAT_CARDS), None]) for pos, c in enumerate(state.combat)),
+        "spied": tuple(tuple(sorted(up | set(rng.sample(range(4), rng.randint(0, 2))))) for _ in state.players),
+        "trap_discard": _some_traps(rng),
+    }
+    if state.resolution is not None and acting_seat(state) is not None and rng.random() < 0.5:
+        changes["resolution"] = attrs.evolve(state.resolution, spy=rng.randrange(4))  # ACT-REP-2: a look in progress
+    if state.fight is not None:  # CMB-PLAN-9, CMB-REF-6: trap cards planned face down, and the battle's
+        plans = tuple(p if p is None else attrs.evolve(p, traps=tuple(sorted(_some_traps(rng)))) for p in state.fight.plans)
+        battle = state.fight.battle
+        changes["fight"] = attrs.evolve(state.fight, plans=plans, battle=battle if battle is None else attrs.evolve(battle, traps=_some_traps(rng)))
+    return attrs.evolve(state, **changes)
+
+
+def _some_traps(rng: random.Random) -> tuple[str, ...]:
+    return tuple(rng.choice(sorted(TRAPS)) for _ in range(rng.randint(0, 2)))
+
+
+def _face_up(state: GameState) -> set[int]:
+    """The combat cards turned face up in their round: every seat has seen them (CMB-CARD-7)."""
+    return set.intersection(*(set(sp) for sp in state.spied)) if state.spied else set()
+
+
+def perturb_any(state: GameState, seat: int | None, rng: random.Random) -> GameState:
+    """``perturb``, then also what it keeps so that moves still apply: every
+    combat card ``seat`` has not looked at (any card, or none), the other
+    seats' looks, the combat deck (its size follows the identified cards,
+    LIB-CMB-3) and another seat's look in progress, in any phase."""
+    other = perturb(state, seat, rng)
+    mine = set(state.spied[seat]) if seat is not None else set()
+    combat = tuple(c if pos in mine else rng.choice([*sorted(COMBAT_CARDS), None]) for pos, c in enumerate(state.combat))
+    outside = state.decks.combat.unseen_count - state.combat.count(None)  # the cards outside the face-down four
+    if outside + combat.count(None) < 0:  # no more face-down cards than the deck can hold
+        combat = tuple(c if pos in mine else (None if state.combat[pos] is None else rng.choice(sorted(COMBAT_CARDS))) for pos, c in enumerate(state.combat))
+    size = outside + combat.count(None)
+    deck = Deck.of(dict.fromkeys(rng.sample(sorted(COMBAT_CARDS), 1), size)) if size else Deck(())
+    up = _face_up(state)
+    spied = tuple(sp if s == seat else tuple(sorted(up | set(rng.sample(range(4), rng.randint(0, 4))))) for s, sp in enumerate(state.spied))
+    changes: dict[str, Any] = {"combat": combat, "spied": spied, "decks": attrs.evolve(other.decks, combat=Deck(deck.unseen, state.decks.combat.bottom))}
+    r = state.resolution
+    if r is not None and r.spy is not None and acting_seat(state) != seat:
+        changes["resolution"] = attrs.evolve(r, spy=rng.randrange(4))  # LIB-CMB-3: which card another seat looks at
+    return attrs.evolve(other, **changes)
+
+
 PERTURBED_PLAYER_FIELDS = frozenset({"committed", "dummy_choice", "dealt", "kept", "traps"})
-PERTURBED_GAME_FIELDS = frozenset({"players", "decks", "combat", "spied", "trap_discard", "box", "resolution"})
+PERTURBED_GAME_FIELDS = frozenset({"players", "decks", "combat", "spied", "trap_discard", "box", "resolution", "fight"})
 
 
 # --- the channels ---------------------------------------------------------------------------
@@ -275,7 +355,7 @@ class Leak(AssertionError):
     """A seat is shown a difference between two states it may not tell apart."""
 
 
-def _same(what: str, one: dict[str, Any], two: dict[str, Any]) -> None:
+def same(what: str, one: dict[str, Any], two: dict[str, Any]) -> None:
     for key in one:
         if one[key] != two.get(key):
             raise Leak(f"{what}: channel {key!r} differs: {str(one[key])[:300]!r} / {str(two.get(key))[:300]!r}")
@@ -286,7 +366,7 @@ def walk(a: GameState, b: GameState, seat: int | None, rng: random.Random, steps
     ``steps`` moves it cannot tell apart to both (chance included) and compare
     again after each, and the HTML page of the walk at the end. Raises
     ``Leak``; returns the number of pairs compared."""
-    _same("the position", channels(a, seat), channels(b, seat))
+    same("the position", channels(a, seat), channels(b, seat))
     pages: tuple[list[Frame], list[Frame]] = ([], [])
     compared = 1
     for n in range(1, steps + 1):
@@ -305,9 +385,9 @@ def walk(a: GameState, b: GameState, seat: int | None, rng: random.Random, steps
             if redact(after_a, seat) != redact(after_b, seat) or move_channels(a, move, seat) != move_channels(b, other, seat):
                 break  # the rules turn the differing secrets face up now: no longer siblings
         told_a, told_b = move_channels(a, move, seat), move_channels(b, other, seat)
-        _same(f"move {n} ({move!r} / {other!r})", told_a, told_b)
+        same(f"move {n} ({move!r} / {other!r})", told_a, told_b)
         ca, cb = channels(after_a, seat), channels(after_b, seat)
-        _same(f"after move {n} ({move!r} / {other!r})", ca, cb)
+        same(f"after move {n} ({move!r} / {other!r})", ca, cb)
         pages[0].append(Frame(ca["svg"], f"Move {n}: {told_a['caption']}"))
         pages[1].append(Frame(cb["svg"], f"Move {n}: {told_b['caption']}"))
         a, b = after_a, after_b

@@ -13,9 +13,13 @@ and words (``show --html`` captions, the server's log), its events, and the
 HTML page of the moves (``properties.siblings.walk``).
 
 The default profile compares a few thousand pairs, the nightly one more than
-20,000 (``PROFILE.leak_examples`` play-outs). The tests at the end put each
-leak of issue 21 back (2, 3a, 3b, 3c, and 4: the server's card entry) and show
-that the property fails.
+20,000 (``PROFILE.leak_examples`` play-outs). A second property covers the
+secrets play-outs leave unused or the walk must keep as they are
+(``with_any_secrets``, ``perturb_any``: trap cards planned in combat, looks
+at combat cards and a look in progress put in by hand), on every channel of
+the position. The tests at the end put each leak of issue 21 back (2, 3a, 3b,
+3c, and 4: the server's card entry) and switch off the redaction of the other
+players and of the fight, and show that the property fails.
 """
 
 from __future__ import annotations
@@ -38,9 +42,13 @@ from properties.siblings import (
     PERTURBED_GAME_FIELDS,
     PERTURBED_PLAYER_FIELDS,
     Leak,
+    channels,
     perturb,
+    perturb_any,
     playout,
+    same,
     walk,
+    with_any_secrets,
     with_secrets,
 )
 
@@ -98,6 +106,68 @@ def test_no_leak_compared_enough_pairs() -> None:
         pytest.skip("run with test_no_leak_on_any_channel")
     print(f"no-leak: {sum(_counted)} pairs compared")
     assert sum(_counted) >= PAIRS[PROFILE.name], f"{sum(_counted)} pairs compared"
+
+
+@settings(max_examples=PROFILE.any_secret_examples)
+@given(players=st.integers(2, 4), seed=st.integers(0, 100_000), noise=st.integers(0, 2**32))
+def test_no_leak_of_secrets_no_play_out_reached(players: int, seed: int, noise: int) -> None:
+    """ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2, LIB-CMB-3, CMB-PLAN-9,
+    CMB-REF-6, SETUP-3: with secrets put in by hand (trap cards in hand and
+    planned in combat, looks at combat cards, a look in progress: where the
+    walk keeps them as play left them), a seat or a spectator tells no two
+    siblings' positions apart on any channel. One position of each phase of
+    each year of a seeded play-out, each for one seat in turn."""
+    rng = random.Random(noise)
+    state, moves = playout(players, seed)
+    phases: dict[tuple[int, Phase], list[GameState]] = {}
+    for move in moves:
+        phases.setdefault((state.year, state.phase), []).append(state)
+        state = dlrules.apply(state, move)
+    assert (1, Phase.COMBAT) in phases and (2, Phase.COMBAT) in phases
+    seats = (None, *range(players))
+    for n, positions in enumerate(phases.values(), start=rng.randrange(len(seats))):
+        secret = with_any_secrets(rng.choice(positions), rng)
+        seat = seats[n % len(seats)]
+        same("the position", channels(secret, seat), channels(perturb_any(secret, seat, rng), seat))
+
+
+def _choosing(players: int, seed: int) -> GameState:
+    """The first position of a play-out where the lords choose their orders (ORD-3)."""
+    return _until(players, seed, lambda s: s.phase is Phase.ORDERS and CHANCE not in to_move(s))
+
+
+def test_the_property_would_catch_committed_orders_shown_to_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ORD-3: with the other players' redaction switched off, Player 1's
+    committed orders would show to Player 2, and the position differs."""
+    import dlrules.views as views
+
+    state = with_any_secrets(_choosing(3, 1), random.Random(1))
+    state = dlrules.apply(state, dlrules.ChooseOrders(0, state.players[0].hand[:3]))
+    siblings = [perturb_any(state, 1, random.Random(n)) for n in range(5)]
+    for other in siblings:
+        same("the position", channels(state, 1), channels(other, 1))
+    monkeypatch.setattr(views, "_redact_player", lambda p: p)
+    with pytest.raises(Leak, match="view"):
+        for other in siblings:
+            same("the position", channels(state, 1), channels(other, 1))
+
+
+def test_the_property_would_catch_planned_traps_shown_to_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CMB-PLAN-9: a defender has planned a trap card face down; with the
+    fight's redaction switched off another seat would see which."""
+    import dlrules.views as views
+
+    state, _, viewer, plan = _plan_pair()
+    planned = dlrules.apply(state, plan)
+    siblings = [perturb(planned, viewer, random.Random(n)) for n in range(5)]
+    for other in siblings:
+        assert other.fight != planned.fight  # the planned trap cards differ
+        for seat in (viewer, None):
+            same("the position", channels(planned, seat), channels(other, seat))
+    monkeypatch.setattr(views, "_redact_fight", lambda fight, seat: fight)
+    with pytest.raises(Leak, match="view"):
+        for other in siblings:
+            same("the position", channels(planned, viewer), channels(other, viewer))
 
 
 # --- each leak of issue 21, put back, is caught ----------------------------------------------

@@ -5,54 +5,33 @@ random, to keep CI short), a player's observation and information state are the 
 a state that differs only in what that player may not know (the others' secret
 orders, dealt and kept orders, dummy choices, trap cards, unseen and spied
 combat cards, the trap cards another defender planned or has left in his
-battle, deck contents and order, the cards in the box). ``perturb`` and
-``_with_secrets`` are the views' no-leak helpers (test_views.py);
-``_with_combat_secrets`` adds planned trap cards where the play-out has none."""
+battle, deck contents and order, the cards in the box, Y2-8, Y2-10). ``with_any_secrets``
+(secrets put in by hand: trap cards in hand and planned in combat, looks at
+combat cards) and ``perturb_any`` are the no-leak property's helpers
+(properties/siblings.py)."""
 
 from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 import dlrules
 from dlrules import ChooseOrders, GameState, Phase
-from dlrules.components.cards import COMBAT_CARDS, TRAPS
 from dlrules.adapters.common import observation_string, observation_vector
-from test_views import _choosing, _with_secrets, perturb
+from properties.siblings import perturb_any, with_any_secrets
+from test_views import _choosing
 
 SEEDS = (0,)
-
-
-def _with_combat_secrets(state: GameState, rng: random.Random) -> GameState:
-    """``_with_secrets``, and in combat some face-down trap cards on each plan
-    and in the battle (CMB-PLAN-9), so the check covers them in every battle."""
-    state = _with_secrets(state, rng)
-    fight = state.fight
-    if fight is None:
-        return state
-    traps = list(TRAPS)
-    plans = tuple(p if p is None else attrs.evolve(p, traps=tuple(sorted(rng.choice(traps) for _ in range(rng.randint(0, 2))))) for p in fight.plans)
-    battle = fight.battle
-    if battle is not None:
-        battle = attrs.evolve(battle, traps=tuple(rng.choice(traps) for _ in range(rng.randint(0, 2))))
-    return attrs.evolve(state, fight=attrs.evolve(fight, plans=plans, battle=battle))
-
-
-def _perturb(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """``perturb``, and other cards in the box (face down, Y2-8, Y2-10)."""
-    other = perturb(state, seat, rng)
-    return attrs.evolve(other, box=tuple(rng.choice(list(COMBAT_CARDS)) for _ in other.box))
 
 
 def test_ORD_3_the_shared_observation_does_not_depend_on_hidden_parts() -> None:
     for players in (2, 3, 4):
         state = dlrules.play_out(dlrules.new_game(players), None, random.Random(players), max_moves=70).state
         rng = random.Random(players)
-        state = _with_secrets(state, rng)
+        state = with_any_secrets(state, rng)
         for seat in range(players):
-            other = perturb(state, seat, rng)
+            other = perturb_any(state, seat, rng)
             assert observation_vector(other, seat) == observation_vector(state, seat)
             assert observation_string(other, seat) == observation_string(state, seat)
             assert observation_vector(other, seat, public=True) == observation_vector(state, seat, public=True)
@@ -62,9 +41,9 @@ def test_the_leak_check_would_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> N
     """With the views' player redaction switched off, committed orders show in the vector."""
     import dlrules.views as views
 
-    state = _with_secrets(_choosing(3), random.Random(1))
+    state = with_any_secrets(_choosing(3), random.Random(1))
     state = dlrules.apply(state, ChooseOrders(0, state.players[0].hand[:3]))
-    other = perturb(state, 1, random.Random(7))
+    other = perturb_any(state, 1, random.Random(7))
     assert observation_vector(other, 1) == observation_vector(state, 1)
     monkeypatch.setattr(views, "_redact_player", lambda p: p)
     assert observation_vector(other, 1) != observation_vector(state, 1)
@@ -91,11 +70,11 @@ def test_no_leak_through_openspiel(players: int) -> None:
                 # move is the maker's own decisions, shown to that seat alone)
                 state.apply_action(rng.choice(state.legal_actions()))
                 continue
-            secret = _with_combat_secrets(state.game_state, rng)
+            secret = with_any_secrets(state.game_state, rng)
             fought = fought or secret.fight is not None
             one = DungeonLordsState(game, secret, state.recall)
             for p in range(players):  # every player, the one to move and the others
-                two = DungeonLordsState(game, _perturb(secret, p, rng), state.recall)
+                two = DungeonLordsState(game, perturb_any(secret, p, rng), state.recall)
                 assert one.information_state_string(p) == two.information_state_string(p)
                 assert one.observation_string(p) == two.observation_string(p)
                 assert one.information_state_tensor(p) == two.information_state_tensor(p)
@@ -128,11 +107,11 @@ def test_no_leak_through_pettingzoo(players: int) -> None:
             if env.partial.seat is not None:  # the rest of a move: the maker's own decisions
                 env.step(int(rng.choice(list(np.flatnonzero(env.observe(agent)["action_mask"])))))
                 continue
-            env.state_ = _with_combat_secrets(real, rng)
+            env.state_ = with_any_secrets(real, rng)
             fought = fought or real.fight is not None
             twin.agent_selection = agent
             for seat, name in enumerate(env.possible_agents):  # every agent, the one to move and the others
-                twin.state_ = _perturb(env.state_, seat, rng)
+                twin.state_ = perturb_any(env.state_, seat, rng)
                 mine, theirs = env.observe(name), twin.observe(name)
                 assert np.array_equal(mine["observation"], theirs["observation"])
                 assert np.array_equal(mine["action_mask"], theirs["action_mask"])

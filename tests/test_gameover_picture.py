@@ -18,6 +18,7 @@ import pytest
 
 from dlrules import svg
 from dlrules.cli import main
+from dlrules.page import read_page
 from dlrules.records import read_record, replay
 from pngcheck import colour_count
 
@@ -64,8 +65,9 @@ def test_the_game_pages_last_frame_is_the_score_picture_with_the_winner(tmp_path
     assert main(["show", str(RECORD), "--html", str(page), "--at", "357"]) == 0
     capsys.readouterr()
     html = page.read_text(encoding="utf-8")
-    assert html.count("<svg") == 358
-    assert "Final scores" in html and "Player 2 wins with -5 points." in html
+    shown = read_page(html)
+    assert len(shown) == 358
+    assert "Final scores" in shown[-1].svg and "Player 2 wins with -5 points." in shown[-1].svg
     captions = re.findall(r"Move 357: [^\"<]*", html)
     assert captions, "the last caption"
     _golden("gameover-4p-seed1-caption.txt", captions[0] + "\n")

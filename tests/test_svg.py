@@ -22,6 +22,7 @@ import dlrules
 from dlrules import svg
 from dlrules.bots import greedy_policy
 from dlrules.cli import main
+from dlrules.page import read_page
 from dlrules.records import make_record, write_record
 from dlrules.state import GameState
 
@@ -156,7 +157,8 @@ def test_show_writes_an_offline_html_page_of_the_whole_game(tmp_path: Path, caps
     assert main(["show", str(record), "--html", str(page), "--at", "5"]) == 0
     assert "31 positions (0 to 30)" in capsys.readouterr().out
     html = page.read_text(encoding="utf-8")
-    assert html.count("<svg") == 31 and "data-start='5'" in html
+    shown = read_page(html)
+    assert len(shown) == 31 and all(f.svg.startswith("<svg") for f in shown) and "data-start='5'" in html
     for outside in ("http://", "https://", "src=", "href=", "@import", "url("):
         assert outside not in html.replace("http://www.w3.org/2000/svg", ""), outside  # nothing from elsewhere
 

@@ -3,21 +3,15 @@ a seat sees everything it may know and nothing else."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from tablekit import played
 
 import dlrules
-from dlrules import Action, ChooseOrders, GameState, Phase, PlayerView, view
-from dlrules.components import COMBAT_CARDS, TRAPS
+from dlrules import ChooseOrders, GameState, Phase, PlayerView, view
 from dlrules.phases.resolution import acting_seat
 from dlrules.serialization import dumps, loads
-from dlrules.state import DECK_NAMES, Deck, Decks, PlayerState
+from dlrules.state import DECK_NAMES, Deck, PlayerState
 from dlrules.views import (
     HIDDEN,
     HIDDEN_POSITION,
@@ -159,135 +153,8 @@ def test_a_seat_outside_the_game_is_refused() -> None:
         view(dlrules.new_game(3), 3)
 
 
-# --- the no-leak property ---------------------------------------------------------------
-
-
-def _perturb_player(player: PlayerState, rng: random.Random) -> PlayerState:
-    """Change everything hidden about ``player`` (keeping what is public: whether
-    they chose, how many cards they were dealt and hold)."""
-    changes: dict[str, Any] = {}
-    if player.committed is not None:
-        changes["committed"] = tuple(rng.sample(list(Action), 3))
-    if player.dummy_choice is not None:
-        changes["dummy_choice"] = rng.choice(list(Action))
-    if player.dealt:
-        changes["dealt"] = tuple(rng.sample(list(Action), len(player.dealt)))
-    if player.kept is not None:
-        changes["kept"] = tuple(rng.sample(list(Action), len(player.kept)))
-    changes["traps"] = tuple(rng.choice(list(TRAPS)) for _ in player.traps)
-    return attrs.evolve(player, **changes)
-
-
-def _perturb_deck(deck: Deck, rng: random.Random) -> Deck:
-    keys = ["a", "b", "c", "zz"]
-    counts: dict[str, int] = {}
-    for _ in range(deck.unseen_count):
-        k = rng.choice(keys)
-        counts[k] = counts.get(k, 0) + 1
-    return Deck(tuple(sorted(counts.items())), deck.bottom)
-
-
-def perturb(state: GameState, seat: int | None, rng: random.Random) -> GameState:
-    """A state that differs from ``state`` only in what is hidden from ``seat``."""
-    players = tuple(p if s == seat else _perturb_player(p, rng) for s, p in enumerate(state.players))
-    mine = set(state.spied[seat]) if seat is not None else set()
-    cards = [*COMBAT_CARDS, None]
-    combat = tuple(c if pos in mine else rng.choice(cards) for pos, c in enumerate(state.combat))
-    spied = tuple(
-        sp if s == seat else tuple(sorted(rng.sample(range(4), rng.randint(0, 4)))) for s, sp in enumerate(state.spied)
-    )
-    outside = state.decks.combat.unseen_count - state.combat.count(None)  # the cards outside the face-down four
-    if outside + combat.count(None) < 0:
-        combat = tuple(c if pos in mine else (None if state.combat[pos] is None else rng.choice(list(COMBAT_CARDS))) for pos, c in enumerate(state.combat))
-    decks = Decks(**{name: _perturb_deck(getattr(state.decks, name), rng) for name in DECK_NAMES})
-    # LIB-CMB-3: an identified card has left the combat deck, so its size follows the identified positions
-    combat_deck = _perturb_deck(Deck.of({"x": outside + combat.count(None)}) if outside + combat.count(None) else Deck(()), rng)
-    decks = attrs.evolve(decks, combat=Deck(combat_deck.unseen, state.decks.combat.bottom))
-    trap_discard = tuple(rng.choice(list(TRAPS)) for _ in state.trap_discard)  # SETUP-3: face down
-    changes: dict[str, Any] = {}
-    r = state.resolution
-    if r is not None and r.spy is not None and acting_seat(state) != seat:
-        changes["resolution"] = attrs.evolve(r, spy=rng.randrange(4))  # ACT-REP-2, LIB-CMB-3: which card is looked at
-    fight = state.fight
-    if fight is not None:  # CMB-PLAN-9: another defender's trap cards
-        plans = tuple(
-            p if p is None or s == seat else attrs.evolve(p, traps=tuple(rng.choice(list(TRAPS)) for _ in p.traps))
-            for s, p in enumerate(fight.plans)
-        )
-        battle = fight.battle
-        if battle is not None and battle.seat != seat:
-            battle = attrs.evolve(battle, traps=tuple(rng.choice(list(TRAPS)) for _ in battle.traps))
-        changes["fight"] = attrs.evolve(fight, plans=plans, battle=battle)
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard, **changes)
-
-
-def _with_secrets(state: GameState, rng: random.Random) -> GameState:
-    """Give the play-out state some trap cards and spied combat cards, so the
-    property also covers hidden fields the implemented phases have not used."""
-    players = tuple(attrs.evolve(p, traps=tuple(rng.choice(list(TRAPS)) for _ in range(rng.randint(0, 2)))) for p in state.players)
-    combat = tuple(rng.choice([*COMBAT_CARDS, None]) for _ in range(4))
-    spied = tuple(tuple(sorted(rng.sample(range(4), rng.randint(0, 2)))) for _ in state.players)
-    trap_discard = tuple(rng.choice(list(TRAPS)) for _ in range(rng.randint(0, 2)))
-    changes: dict[str, Any] = {}
-    if state.resolution is not None and acting_seat(state) is not None and rng.random() < 0.5:
-        changes["resolution"] = attrs.evolve(state.resolution, spy=rng.randrange(4))  # a look in progress
-    return attrs.evolve(state, players=players, combat=combat, spied=spied, trap_discard=trap_discard, **changes)
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    players=st.integers(2, 4),
-    seed=st.integers(0, 10_000),
-    moves=st.integers(0, 260),
-    who=st.integers(-1, 3),
-    noise=st.integers(0, 2**32),
-)
-def test_no_leak_states_differing_only_in_hidden_parts_give_equal_views(
-    players: int, seed: int, moves: int, who: int, noise: int
-) -> None:
-    """ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2, CMB-PLAN-9, CMB-REF-6: a
-    view does not depend on anything hidden from its seat (``who == -1``: a
-    spectator): hidden cards, which combat card a spy is looking at
-    (LIB-CMB-3), the trap cards another defender played face down."""
-    seat = None if who < 0 or who >= players else who
-    rng = random.Random(noise)
-    state, _ = played(players, seed, max_moves=moves)
-    state = _with_secrets(state, rng)
-    if state.phase is Phase.GAME_OVER:  # LIB-WG-1: nothing is hidden any more
-        assert view(state, seat).state == state
-        return
-    other = perturb(state, seat, rng)
-    assert view(other, seat) == view(state, seat)
-
-
-def test_no_leak_would_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A check on the property: with the player redaction switched off, the
-    perturbed state gives a different view (the committed orders leak)."""
-    import dlrules.views as views
-
-    state = _with_secrets(_choosing(3), random.Random(1))
-    state = dlrules.apply(state, ChooseOrders(0, state.players[0].hand[:3]))
-    other = perturb(state, 1, random.Random(7))
-    assert view(other, 1) == view(state, 1)
-    monkeypatch.setattr(views, "_redact_player", lambda p: p)
-    assert view(other, 1) != view(state, 1)
-
-
-def test_no_leak_CMB_PLAN_9_planned_traps_and_a_spy_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The property on a combat position where Player 1 has played a trap card
-    face down; with the fight redaction switched off the trap would leak."""
-    import dlrules.views as views
-    from combat_positions import position
-
-    from dlrules.moves import PlanDefence
-
-    state = position({0: ["y1-warrior-5"], 1: ["y1-warrior-5"]}, traps={0: ["pendulum"]})
-    state = dlrules.apply(state, PlanDefence(0, (0, 2), ("pendulum",)))
-    for seed in range(5):
-        other = perturb(state, 1, random.Random(seed))
-        assert view(other, 1) == view(state, 1) and view(other, None) == view(state, None)
-    monkeypatch.setattr(views, "_redact_fight", lambda fight, seat: fight)
-    assert any(view(perturb(state, 1, random.Random(s)), 1) != view(state, 1) for s in range(5))
+# The no-leak property (states differing only in what a seat may not know
+# are shown alike, on every channel) is in properties/test_no_leak.py.
 
 
 def test_ACT_REP_2_LIB_CMB_3_the_position_a_spy_looks_at_is_hidden_from_the_others() -> None:
