@@ -18,7 +18,7 @@ from dlrules.components import AdventurerClass
 from dlrules.phases.combat.fight import _battle, _fight, _knocked_out, _plan_of, _tile, ground_of
 from dlrules.phases.combat.party import _name, _with_party, adventurer_class, hurt, is_illusion, party
 from dlrules.phases.common import announce, narrating, plural, replaced
-from dlrules.state import GameState, evolve
+from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
 
 
 def _ended(state: GameState, position: int) -> GameState:
@@ -31,14 +31,13 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     traps not revealed go back unpaid with their gold. The Poisoned Dart's
     later damage waits for the end of the round (``_end_of_round``, CMB-EOR-1),
     except on a wizard made invisible in this battle, who cannot be harmed
-    this round: his is dropped now (C1-4, U-13)."""
+    this round: his is dropped now (C1-4, U-13). (A battle that reaches its
+    last steps ends in ``conquest._last_steps``, with the same helpers.)"""
     b = _battle(state)
     seat = b.seat
-    if b.invisible:
-        members = party(state, seat)
-        if any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
-            spared = [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
-            state = _with_party(state, seat, spared)
+    spared = _spared(party(state, seat), b) if b.invisible else None
+    if spared is not None:
+        state = _with_party(state, seat, spared)
     f = _fight(state)
     b = _battle(state)
     if stopped and narrating():
@@ -47,14 +46,29 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         return _ended(state, f.position)
     fight = evolve(f, battle=None, position=f.position + 1)
     p = state.players[seat]
+    surcharge = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge if b.traps else 0
+    players = replaced(state.players, seat, evolve(p, **_left_over(p, b, surcharge)))
+    return evolve(state, players=players, fight=fight)  # one copy
+
+
+def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
+    """C1-4, U-13: the party with the Poisoned Dart's later damage dropped on
+    the wizards made invisible in this battle ``b``; None when none is poisoned."""
+    if b.invisible and any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
+        return [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
+    return None
+
+
+def _left_over(p: PlayerState, b: Battle, surcharge: int) -> dict[str, object]:
+    """CMB-MON-8, CMB-TRAP-9: the changes of the defender ``p`` when the
+    battle ``b`` ends: the monsters still sent knocked out, the trap cards
+    not revealed back in his hand with their ``surcharge`` of gold each."""
     changes: dict[str, object] = {}
     if b.sent:
         changes["monsters"] = _knocked_out(p.monsters, b.sent)
     if b.traps:
-        refund = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge * len(b.traps)
-        changes.update(traps=p.traps + b.traps, gold=p.gold + refund)
-    players = replaced(state.players, seat, evolve(p, **changes))
-    return evolve(state, players=players, fight=fight)  # one copy
+        changes.update(traps=p.traps + b.traps, gold=p.gold + surcharge * len(b.traps))
+    return changes
 
 
 def _end_of_round(state: GameState) -> GameState:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.conquest import _conquer, _heal
+from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
 from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out, _set_battle
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
@@ -130,8 +130,7 @@ def _step(state: GameState) -> GameState:
             state, b = _cast(state, b)
             if _waiting(state, seat, b):
                 return _at_step(_hold(state, b, position), step)
-    state = _hold(_heal(state, seat, b), b, position)
-    return _end_battle(_conquer(state, seat, b), stopped=False)
+    return _last_steps(state, seat, b, position)  # healing, conquest and the battle's end, written once
 
 
 def _hold(state: GameState, b: Battle, position: int) -> GameState:
