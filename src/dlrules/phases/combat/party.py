@@ -211,9 +211,12 @@ def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str
 
 def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
     """``_harm`` on ``members``, ``seat``'s party as it now stands (``party``)."""
-    amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
+    n = len(members)
+    amounts = list(amounts[:n])
+    if len(amounts) < n:
+        amounts += [0] * (n - len(amounts))
     shielded: Battle | None = None  # the battle with its shield used, if it was
-    if battle is not None and battle.seat == seat:
+    if battle is not None and battle.seat == seat and (battle.invisible or battle.shield):
         if battle.invisible:
             amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
         shield = battle.shield
