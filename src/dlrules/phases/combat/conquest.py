@@ -18,9 +18,9 @@ from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.ending import _left_over, _spared
 from dlrules.phases.combat.fight import ground_of
-from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, hearts, hit_points, is_paladin, party
+from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, hearts, hit_points, party
 from dlrules.phases.common import announce, check_paladin, move_evil, narrating, replaced, square_data
-from dlrules.state import Adventurer, Battle, Dungeon, GameState, evolve
+from dlrules.state import Battle, Dungeon, GameState, evolve
 
 
 def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameState:
@@ -81,14 +81,15 @@ def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameSt
             prisoners += taken
             b = shielded or b
         conquered = bool(members)
-    dungeon = p.dungeon
     changes: dict[str, object] = {}
+    dungeon = p.dungeon
     if conquered:
         square = plan.tile
         tiles = dungeon.tiles
-        at = next(i for i, t in enumerate(tiles) if t.square == square)
-        tiles = replaced(tiles, at, evolve(tiles[at], conquered=True))
-        dungeon = changes["dungeon"] = Dungeon(tiles)
+        at = 0
+        while tiles[at].square != square:
+            at += 1
+        dungeon = changes["dungeon"] = Dungeon(replaced(tiles, at, evolve(tiles[at], conquered=True)))
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     one_space = conquered and CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value
@@ -97,48 +98,30 @@ def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameSt
         if narrate:
             announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {p.evil - 1}.", seat, start=p.evil, end=p.evil - 1)
     # The battle's end (``ending._end_battle``): C1-4, U-13, CMB-MON-8, CMB-TRAP-9.
-    spared = _spared(members, b) if b.invisible else None
-    if spared is not None:
-        members, touched = tuple(spared), True
+    if b.invisible:
+        spared = _spared(members, b)
+        if spared is not None:
+            members, touched = tuple(spared), True
     if b.sent or b.traps:
         at_tile = dungeon.at(plan.tile)
         assert at_tile is not None
         changes.update(_left_over(p, b, ground_of(at_tile).surcharge))
-    return _write(state, seat, members if touched else None, prisoners, changes, position, conquered, one_space)
-
-
-def _write(
-    state: GameState,
-    seat: int,
-    members: tuple[Adventurer, ...] | None,
-    prisoners: tuple[str, ...],
-    changes: dict[str, object],
-    position: int,
-    conquered: bool,
-    one_space: bool,
-) -> GameState:
-    """``_last_steps`` written in one copy: ``members`` the party (None:
-    untouched; the paladin's record to ``Fight.paladin``), ``prisoners``
-    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3),
-    ``changes`` of the defender; the battle over, its trap cards gone from
-    the plan (CMB-BAT-1), the next defender's turn; then the evil of a
-    conquest (CMB-CONQ-3) and the paladin check (PAL-5)."""
-    f = state.fight
-    assert f is not None
-    p = state.players[seat]
+    # Written in one copy: the party (the paladin's record to ``Fight.paladin``),
+    # the prisoners taken (CMB-8: an eliminated paladin never moves again,
+    # CMB-PAL-3), the battle over with its trap cards gone from the plan
+    # (CMB-BAT-1) and the next defender's turn.
     fight: dict[str, object] = {"battle": None, "position": position + 1}
-    plan = f.plans[seat]
-    if plan is not None and plan.traps:
+    if plan.traps:
         fight["plans"] = replaced(f.plans, seat, evolve(plan, traps=()))
-    if members is not None:
-        if state.paladin == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
-            rest = tuple([a for a in members if not is_paladin(a)])
-            if len(rest) < len(members):
-                fight["paladin"] = next(a for a in members if is_paladin(a))
-        else:
-            rest = members
-        changes["party"] = rest
     holder = state.paladin
+    if touched:
+        if holder == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
+            rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
+            if len(rest) < len(members):
+                fight["paladin"] = next(a for a in members if a.key in _PALADIN_KEYS)
+            changes["party"] = rest
+        else:
+            changes["party"] = members
     if prisoners:
         changes["prison"] = p.prison + prisoners
         if any(key in _PALADIN_KEYS for key in prisoners):
@@ -149,5 +132,5 @@ def _write(
     if one_space:
         return check_paladin(state)
     if conquered:
-        return move_evil(state, seat, -CONQUEST_EVIL.value)
+        return move_evil(state, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)
     return state
