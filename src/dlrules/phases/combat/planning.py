@@ -34,13 +34,29 @@ def _distances(squares: frozenset[Square]) -> dict[Square, int]:
 def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
     """CMB-PLAN-2..4: the unconquered tiles at the least walking distance;
     tiles no path connects come only when no connected one is left."""
+    known = _BATTLE_TILES.get(id(dungeon))
+    if known is not None and known[0] is dungeon:
+        return known[1]
     distance = _distances(dungeon.squares)
     open_tiles = [t.square for t in dungeon.tiles if not t.conquered]
     connected = [sq for sq in open_tiles if sq in distance]
     if not connected:
-        return tuple(sorted(open_tiles))
-    least = min(distance[sq] for sq in connected)
-    return tuple(sorted(sq for sq in connected if distance[sq] == least))
+        tiles = tuple(sorted(open_tiles))
+    else:
+        least = min([distance[sq] for sq in connected])
+        tiles = tuple(sorted([sq for sq in connected if distance[sq] == least]))
+    if len(_BATTLE_TILES) >= 64:
+        _BATTLE_TILES.clear()
+    _BATTLE_TILES[id(dungeon)] = (dungeon, tiles)
+    return tiles
+
+
+_BATTLE_TILES: dict[int, tuple[Dungeon, tuple[Square, ...]]] = {}
+"""``battle_tiles`` of the dungeons recently asked about, by identity: a
+dungeon record is shared by the states that follow until a tile changes, and
+each planning lord's is asked again (``legal``, ``explain``). The entry holds
+the dungeon itself, so its identity cannot be reused while it is kept; at
+most 64 are kept."""
 
 
 def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:

@@ -47,16 +47,21 @@ def _cast(state: GameState, b: Battle) -> tuple[GameState, Battle]:
     members = party(state, seat)
     magic = crystals(members)
     tile = _tile(state, seat, _plan_of(state, seat).tile)
-    why: str | None = None
-    rule = ""
+    rule: str | None = None
     if not ground_of(tile).spells:
-        why, rule = "the battle is in the Anti-Magic Room", "R-4"
+        rule = "R-4"  # the battle is in the Anti-Magic Room
     elif b.no_spells:
-        why, rule = "an Anti-magic Dart hit a wizard", "CMB-SPELL-3"
+        rule = "CMB-SPELL-3"  # an Anti-magic Dart hit a wizard
     elif magic < f.round:
-        why, rule = f"the party has {plural(magic, 'magic point')}, round {f.round} needs {f.round}", "CMB-SPELL-1"
-    if why is not None:
+        rule = "CMB-SPELL-1"  # too few magic points for the round
+    if rule is not None:
         if narrating():
+            if rule == "R-4":
+                why = "the battle is in the Anti-Magic Room"
+            elif rule == "CMB-SPELL-3":
+                why = "an Anti-magic Dart hit a wizard"
+            else:
+                why = f"the party has {plural(magic, 'magic point')}, round {f.round} needs {f.round}"
             announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
         return state, b
     if narrating():

@@ -31,7 +31,7 @@ def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
     and is public from now on (every seat has seen it)."""
     f = _fight(state)
     pos = f.round - 1
-    spied = tuple(seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied)
+    spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
     c = COMBAT_CARDS[card]
     if narrating():
         announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=f.round, speed=c.speed.value, fatigue=c.fatigue)
