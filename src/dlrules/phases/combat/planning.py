@@ -23,7 +23,7 @@ from dlrules.moves import Move, PlanDefence, ReleasePrisoner
 from dlrules.phases.combat.fight import _fight, _monsters_only, _tile, ground_of
 from dlrules.phases.combat.party import _name
 from dlrules.phases.common import announce, narrating, plural, replaced, square_data, update_player
-from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, evolve
+from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
 
 
 @functools.lru_cache(maxsize=1024)
@@ -34,29 +34,31 @@ def _distances(squares: frozenset[Square]) -> dict[Square, int]:
 def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
     """CMB-PLAN-2..4: the unconquered tiles at the least walking distance;
     tiles no path connects come only when no connected one is left."""
-    known = _BATTLE_TILES.get(id(dungeon))
-    if known is not None and known[0] is dungeon:
-        return known[1]
-    distance = _distances(dungeon.squares)
-    open_tiles = [t.square for t in dungeon.tiles if not t.conquered]
-    connected = [sq for sq in open_tiles if sq in distance]
-    if not connected:
-        tiles = tuple(sorted(open_tiles))
-    else:
-        least = min([distance[sq] for sq in connected])
-        tiles = tuple(sorted([sq for sq in connected if distance[sq] == least]))
-    if len(_BATTLE_TILES) >= 64:
-        _BATTLE_TILES.clear()
-    _BATTLE_TILES[id(dungeon)] = (dungeon, tiles)
-    return tiles
+    return tuple([t.square for t in _battle_tiles(dungeon)])
 
 
-_BATTLE_TILES: dict[int, tuple[Dungeon, tuple[Square, ...]]] = {}
-"""``battle_tiles`` of the dungeons recently asked about, by identity: a
-dungeon record is shared by the states that follow until a tile changes, and
-each planning lord's is asked again (``legal``, ``explain``). The entry holds
-the dungeon itself, so its identity cannot be reused while it is kept; at
-most 64 are kept."""
+def _battle_tiles(dungeon: Dungeon) -> list[Tile]:
+    """``battle_tiles`` as the tiles themselves, sorted by square."""
+    tiles = dungeon.tiles
+    distance = _distances(frozenset([t.square for t in tiles]))  # ``Dungeon.squares``
+    least: int | None = None
+    nearest: list[Tile] = []  # the connected unconquered tiles at the least distance
+    loose: list[Tile] = []  # unconquered tiles no path connects
+    for t in tiles:
+        if t.conquered:
+            continue
+        d = distance.get(t.square)
+        if d is None:
+            loose.append(t)
+        elif least is None or d < least:
+            least, nearest = d, [t]
+        elif d == least:
+            nearest.append(t)
+    return sorted(loose if least is None else nearest, key=_square)
+
+
+def _square(tile: Tile) -> Square:
+    return tile.square
 
 
 def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
@@ -118,10 +120,8 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     Not cached as a whole (gold, food and imps make nearly every player's
     situation new); its parts are."""
     options = []
-    dungeon = player.dungeon
-    for square in battle_tiles(dungeon):
-        tile = dungeon.at(square)
-        assert tile is not None
+    for tile in _battle_tiles(player.dungeon):
+        square = tile.square
         ground = ground_of(tile)
         played = tuple(
             ts
