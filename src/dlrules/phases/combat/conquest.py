@@ -7,7 +7,7 @@ evil and the paladin check (CMB-CONQ-1, CMB-CONQ-3, CMB-7, CMB-BAT-2, PAL-5).
 
 These steps never ask the defender anything, so they run as one pass over
 local values (the party, the prisoners taken, the battle) and the state is
-written once, with the battle's end (``ending``'s helpers), issue 25.
+written once, with the battle's end (``ending._end_battle``'s helpers), issue 25.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from dlrules.components import COMBAT_CARDS
 from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.ending import _left_over, _spared
-from dlrules.phases.combat.fight import ground_of
-from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, hearts, hit_points, party
+from dlrules.phases.combat.fight import _left_over, ground_of
+from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _spared, hearts, hit_points, party
 from dlrules.phases.common import announce, check_paladin, move_evil, narrating, replaced, square_data
 from dlrules.state import Battle, Dungeon, GameState, evolve
 

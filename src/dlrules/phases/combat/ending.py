@@ -14,11 +14,10 @@ monster face up again (CMB-END-2, CMB-END-4, CMB-9).
 from __future__ import annotations
 
 from dlrules.components.combat import COMBAT_ROUNDS
-from dlrules.components import AdventurerClass
-from dlrules.phases.combat.fight import _battle, _fight, _knocked_out, _plan_of, _tile, ground_of
-from dlrules.phases.combat.party import _name, _with_party, adventurer_class, hurt, is_illusion, party
+from dlrules.phases.combat.fight import _battle, _fight, _left_over, _plan_of, _tile, ground_of
+from dlrules.phases.combat.party import _name, _spared, _with_party, hurt, is_illusion, party
 from dlrules.phases.common import announce, narrating, plural, replaced
-from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
+from dlrules.state import GameState, evolve
 
 
 def _ended(state: GameState, position: int) -> GameState:
@@ -49,26 +48,6 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     surcharge = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge if b.traps else 0
     players = replaced(state.players, seat, evolve(p, **_left_over(p, b, surcharge)))
     return evolve(state, players=players, fight=fight)  # one copy
-
-
-def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
-    """C1-4, U-13: the party with the Poisoned Dart's later damage dropped on
-    the wizards made invisible in this battle ``b``; None when none is poisoned."""
-    if b.invisible and any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
-        return [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
-    return None
-
-
-def _left_over(p: PlayerState, b: Battle, surcharge: int) -> dict[str, object]:
-    """CMB-MON-8, CMB-TRAP-9: the changes of the defender ``p`` when the
-    battle ``b`` ends: the monsters still sent knocked out, the trap cards
-    not revealed back in his hand with their ``surcharge`` of gold each."""
-    changes: dict[str, object] = {}
-    if b.sent:
-        changes["monsters"] = _knocked_out(p.monsters, b.sent)
-    if b.traps:
-        changes.update(traps=p.traps + b.traps, gold=p.gold + surcharge * len(b.traps))
-    return changes
 
 
 def _end_of_round(state: GameState) -> GameState:

@@ -72,6 +72,18 @@ def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem
     return tuple(evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters))
 
 
+def _left_over(p: PlayerState, b: Battle, surcharge: int) -> dict[str, object]:
+    """CMB-MON-8, CMB-TRAP-9: the changes of the defender ``p`` when the
+    battle ``b`` ends: the monsters still sent knocked out, the trap cards
+    not revealed back in his hand with their ``surcharge`` of gold each."""
+    changes: dict[str, object] = {}
+    if b.sent:
+        changes["monsters"] = _knocked_out(p.monsters, b.sent)
+    if b.traps:
+        changes.update(traps=p.traps + b.traps, gold=p.gold + surcharge * len(b.traps))
+    return changes
+
+
 def _one(index: int, amount: int) -> list[int]:
     return [0] * index + [amount]
 

@@ -151,6 +151,14 @@ def _with_party(
     return evolve(state, players=players)
 
 
+def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
+    """C1-4, U-13: the party with the Poisoned Dart's later damage dropped on
+    the wizards made invisible in this battle ``b``; None when none is poisoned."""
+    if b.invisible and any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
+        return [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
+    return None
+
+
 def _name(adv: Adventurer) -> str:
     """An adventurer for people, by class and strength: "the thief (HP 3, 1
     anti-trap icon)", "the paladin (HP 5)", "the illusion" (LIB-TX-2)."""
@@ -243,9 +251,12 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
     if narrating():
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
-    standing = [a.damage < hit_points(a) for a in hit]
-    if all(standing):  # the usual case: nobody falls
+    for a in hit:
+        if a.damage >= hit_points(a):
+            break
+    else:  # the usual case: nobody falls
         return tuple(hit), (), shielded
+    standing = [a.damage < hit_points(a) for a in hit]
     alive = tuple(a for a, up in zip(hit, standing) if up)
     fallen = tuple(a for a, up in zip(hit, standing) if not up and not is_illusion(a))
     if narrating() and len(alive) + len(fallen) < len(hit):

@@ -17,7 +17,7 @@ from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out, _set_battle
+from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.spells import _cast
@@ -115,21 +115,22 @@ def _step(state: GameState) -> GameState:
         if speed is Speed.FAST:
             state, b = _cast(state, b)
             if _waiting(state, seat, b):
-                return _at_step(_hold(state, b, position), step)
+                return _hold(state, _at(b, step), position)
     if step == "monsters":
         if b.sent:
+            b = _at(b, step)
             state = _hold(state, b, position)
             stuck = _cannot_attack(state, b)
             if stuck is not None:
-                return _at_step(_stuck(state, b, stuck), step)
-            return _at_step(state, step)  # the defender's monsters act (Attack)
+                return _stuck(state, b, stuck)
+            return state  # the defender's monsters act (Attack)
         step = "slow"
     if step == "slow":
         step = "heal"
         if speed is Speed.SLOW:
             state, b = _cast(state, b)
             if _waiting(state, seat, b):
-                return _at_step(_hold(state, b, position), step)
+                return _hold(state, _at(b, step), position)
     return _last_steps(state, seat, b, position)  # healing, conquest and the battle's end, written once
 
 
@@ -151,9 +152,9 @@ def _waiting(state: GameState, seat: int, b: Battle) -> bool:
     return b.choosing is not None or b.aiming is not None or not party(state, seat)
 
 
-def _at_step(state: GameState, step: str) -> GameState:
-    b = _battle(state)
-    return state if b.step == step else _set_battle(state, evolve(b, step=step))
+def _at(b: Battle, step: str) -> Battle:
+    """The battle ``b`` standing at ``step`` (where a decision stops it)."""
+    return b if b.step == step else evolve(b, step=step)
 
 
 def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tuple[GameState, Battle | None]:
