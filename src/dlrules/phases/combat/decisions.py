@@ -30,7 +30,7 @@ from dlrules.moves import (
 )
 from dlrules.phases import table
 from dlrules.phases.combat import ruling
-from dlrules.phases.combat.fight import _battle, _card, _knock_out, _monsters_only, _seat_at, _set_battle
+from dlrules.phases.combat.fight import _battle, _card, _knock_out, _monsters_only, _open_tile_left, _seat_at, _set_battle
 from dlrules.phases.combat.monsters import _attack, _attack_violation, _attacks, _first_of_alike
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.planning import _plan, _plan_violation, _plans, _release, _releases
@@ -78,7 +78,7 @@ def _legal(state: GameState) -> tuple[Move, ...]:
         # plans again, CMB-PAL-4; in round 4 nothing is left to restart).
         if not party(state, seat) or f.plans[seat] is not None:
             return ()
-        if any(not t.conquered for t in player.dungeon.tiles):
+        if _open_tile_left(player.dungeon):
             return _plans(seat, player)
         return _releases(seat, player)
     b = f.battle
@@ -159,7 +159,7 @@ def _explain(state: GameState, move: Move) -> Violation | None:
     player = state.players[seat]
     if f.stage == "plan":
         if isinstance(move, ReleasePrisoner):
-            if any(not t.conquered for t in player.dungeon.tiles):
+            if _open_tile_left(player.dungeon):
                 return Violation("CMB-END-3", "you still have an unconquered tile: you plan a battle (PlanDefence), not a release")
             if not 0 <= move.prisoner < len(player.prison):
                 return Violation("CMB-END-3", f"your prison holds {len(player.prison)} adventurers (1 to {len(player.prison)}), not {move.prisoner + 1}")
@@ -167,7 +167,7 @@ def _explain(state: GameState, move: Move) -> Violation | None:
             return Violation("LIB-CMB-2", f"prisoners {first + 1} and {move.prisoner + 1} are alike; name the first, {first + 1}")
         if not isinstance(move, PlanDefence):
             return Violation("CMB-REF-2", "it is the Planning phase: plan your battle (PlanDefence)")
-        if not any(not t.conquered for t in player.dungeon.tiles):
+        if not _open_tile_left(player.dungeon):
             return Violation("CMB-END-3", "every tile of your dungeon is conquered: release a prisoner instead (ReleasePrisoner)")
         return _plan_violation(state, seat, move)
     b = f.battle

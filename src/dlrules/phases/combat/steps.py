@@ -17,7 +17,7 @@ from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out
+from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out, _open_tile_left
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.spells import _cast
@@ -63,7 +63,7 @@ def _step(state: GameState) -> GameState:
             seat = order[position]
             if party(state, seat) and f.plans[seat] is None:
                 p = state.players[seat]
-                if p.prison or any(not t.conquered for t in p.dungeon.tiles):
+                if p.prison or _open_tile_left(p.dungeon):
                     break  # a decision (``legal``)
                 if narrating():
                     announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat, adventurer=None, prisoner=None)
