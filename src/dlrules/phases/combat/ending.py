@@ -62,7 +62,7 @@ def _end_of_round(state: GameState) -> GameState:
     lord's combat (CMB-END-1)."""
     for seat in state.player_order():
         members = party(state, seat)
-        if not any(a.poison for a in members):
+        if not any([a.poison for a in members]):
             continue
         amounts = [a.poison for a in members]
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
@@ -77,7 +77,7 @@ def _end_round(state: GameState) -> GameState:
     state = _end_of_round(state)
     f = _fight(state)
     n = state.n_players
-    if f.round >= COMBAT_ROUNDS.value or not any(party(state, s) for s in range(n)):
+    if f.round >= COMBAT_ROUNDS.value or not any([party(state, s) for s in range(n)]):
         return _finish(state)
     if narrating():
         announce("combat_round", f"Combat round {f.round + 1} begins.", None, round=f.round + 1)

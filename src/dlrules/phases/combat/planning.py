@@ -199,11 +199,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
     with the room's gold on them; monsters and ghosts are sent face up."""
     seat = move.seat
     p = state.players[seat]
-    ground = ground_of(_tile(state, seat, move.tile))
-    traps = list(p.traps)
-    for t in move.traps:
-        traps.remove(t)
-    gold = ground.surcharge * len(move.traps)
+    gold = ground_of(_tile(state, seat, move.tile)).surcharge * len(move.traps) if move.traps else 0
     f = _fight(state)
     plans = replaced(f.plans, seat, Plan(move.tile, move.traps, move.monsters, gold))
     if narrating():
@@ -219,9 +215,14 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
             monsters=[p.monsters[i].kind for i in move.monsters],
             sent=list(move.monsters),
         )
+    fight = evolve(f, plans=plans, position=f.position + 1)
+    if not move.traps:
+        return evolve(state, fight=fight)  # the lord's own record does not change
+    traps = list(p.traps)
+    for t in move.traps:
+        traps.remove(t)
     player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
-    players = replaced(state.players, seat, player)
-    return evolve(state, players=players, fight=evolve(f, plans=plans, position=f.position + 1))  # one copy
+    return evolve(state, players=replaced(state.players, seat, player), fight=fight)  # one copy
 
 
 def _release(state: GameState, seat: int, index: int) -> GameState:
