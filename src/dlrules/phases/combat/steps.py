@@ -113,7 +113,7 @@ def _step(state: GameState) -> GameState:
     if step == "fast":
         step = "monsters"
         if speed is Speed.FAST:
-            state, b = _cast(state, b)
+            state, b = _cast(state, b, card, plan)
             if _waiting(state, seat, b):
                 return _hold(state, _at(b, step), position)
     if step == "monsters":
@@ -128,7 +128,7 @@ def _step(state: GameState) -> GameState:
     if step == "slow":
         step = "heal"
         if speed is Speed.SLOW:
-            state, b = _cast(state, b)
+            state, b = _cast(state, b, card, plan)
             if _waiting(state, seat, b):
                 return _hold(state, _at(b, step), position)
     return _last_steps(state, seat, b, position)  # healing, conquest and the battle's end, written once
