@@ -10,6 +10,7 @@ the state only through the seat's resampled worlds (``dlrules.resample``).
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from dlrules.chance import Policy, play_out, random_policy
 from dlrules.moves import Decline, FinishDigging, FinishProduction, MineGold, Move, PayMonster, PayTaxes
@@ -39,12 +40,53 @@ def greedy_policy(state: GameState, moves: tuple[Move, ...], rng: random.Random)
     """Take actions rather than decline: among the moves that do something
     (not ``Decline``, ``FinishDigging``, ``FinishProduction``, or letting a
     monster go), the largest (most imps mined, most tax paid), at random among
-    equals; a passive move only when nothing else is legal."""
-    active = [m for m in moves if not _passive(m)]
-    pool = active or list(moves)
-    most = max(_amount(m) for m in pool)
-    pool = [m for m in pool if _amount(m) == most]
+    equals; a passive move only when nothing else is legal.
+
+    One pass over the moves with each move class's kind looked up once (a
+    policy runs at every decision of ``dlrules simulate``): the same pool, in
+    the same order, and the same one draw from ``rng`` as filtering with
+    ``_passive`` and then with ``_amount``."""
+    active: list[Move] = []
+    sized = False
+    kinds = _KINDS
+    for m in moves:
+        kind = kinds.get(type(m))
+        if kind is None:
+            kind = _kind(m)
+        if kind == _PASSIVE_KIND or (kind == _PAY_KIND and not cast(PayMonster, m).pay):
+            continue
+        active.append(m)
+        if kind == _SIZED_KIND:
+            sized = True
+    if not active:
+        pool = list(moves)  # every move passive: none comes in sizes
+    elif sized:
+        most = max(map(_amount, active))
+        pool = [m for m in active if _amount(m) == most]
+    else:
+        pool = active
     return pool[rng.randrange(len(pool))]
+
+
+_ACTIVE_KIND, _PASSIVE_KIND, _PAY_KIND, _SIZED_KIND = range(4)
+_KINDS: dict[type, int] = {}
+"""Each move class's kind for ``greedy_policy``, found on first sight."""
+
+
+def _kind(move: Move) -> int:
+    """What ``_passive`` and ``_amount`` make of ``move``'s class: always
+    passive, passive unless paid (``PayMonster``), coming in sizes, or an
+    action of no size."""
+    if isinstance(move, _PASSIVE):
+        kind = _PASSIVE_KIND
+    elif isinstance(move, PayMonster):
+        kind = _PAY_KIND
+    elif isinstance(move, (MineGold, PayTaxes)):
+        kind = _SIZED_KIND
+    else:
+        kind = _ACTIVE_KIND
+    _KINDS[type(move)] = kind
+    return kind
 
 
 BOTS: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

@@ -158,15 +158,14 @@ def play_out(
     a printed card, never a policy's."""
     policies = policies or {}
     made: list[Move] = []
+    stop: Callable[[GameState], bool] | None
+    if isinstance(until, Phase):
+        phase = until
+        stop = lambda s: s.phase is phase  # noqa: E731
+    else:
+        stop = until
 
-    def stop(s: GameState) -> bool:
-        if until is None:
-            return False
-        if isinstance(until, Phase):
-            return s.phase is until
-        return until(s)
-
-    while len(made) < max_moves and not stop(state):
+    while len(made) < max_moves and (stop is None or not stop(state)):
         seats = to_move(state)
         if not seats or TABLE in seats:
             break
@@ -174,7 +173,8 @@ def play_out(
             move = sample_chance(state, rng)
         else:
             seat = min(seats)
-            mine = tuple(m for m in legal_moves(state) if m.seat == seat)
+            moves = legal_moves(state)  # every seat's in ``to_move`` (one seat: all of them its own)
+            mine = moves if len(seats) == 1 else tuple(m for m in moves if m.seat == seat)
             move = policies.get(seat, random_policy)(state, mine, rng)
         state = apply(state, move)
         made.append(move)

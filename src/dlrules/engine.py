@@ -5,7 +5,6 @@ floor above can start a game without importing the package's face."""
 
 from __future__ import annotations
 
-import collections
 import itertools
 import operator
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from dlrules.phases import (
     table,
 )
 from dlrules.phases.common import Event, announce, collecting, narrating
+from dlrules.known import RECENT, known
 from dlrules.state import CHANCE, TABLE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
 
@@ -106,8 +106,9 @@ marker (RS-2) in that same copy."""
 
 def settle(state: GameState) -> GameState:
     """Run automatic steps and phase changes until a decision is due."""
+    phases = PHASES
     while True:
-        rules = PHASES[state.phase]
+        rules = phases[state.phase]
         stepped = rules.auto(state)
         if stepped is not state:
             state = stepped
@@ -147,49 +148,11 @@ def new_game(
     )
 
 
-class _Known:
-    """What is known of one recent state: who moves and the legal moves.
-
-    States are immutable and ``to_move``/``legal`` are pure functions of the
-    state, so neither changes for a state object. The entry holds the state
-    itself (not its ``id``), so the object cannot be collected and its
-    identity cannot be reused while the entry lives. Each fact is computed
-    on first use; ``members`` (the moves as a set, by equality) only when
-    ``check`` meets a move that is not one of the listed objects."""
-
-    __slots__ = ("state", "seats", "moves", "members")
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.seats: frozenset[int] | None = None
-        self.moves: tuple[Move, ...] | None = None
-        self.members: frozenset[Move] | None = None
-
-
-_RECENT: collections.deque[_Known] = collections.deque(maxlen=4)
-"""The few most recently asked-about states, newest first (see ``_known``)."""
-
-
-def _known(state: GameState) -> _Known:
-    """The entry of ``state``: ``to_move``, ``legal_moves`` and ``apply`` on
-    the same state (a play-out step, a search expanding a node) compute who
-    moves and the legal moves once, not once per call."""
-    recent = _RECENT
-    if recent:
-        newest = recent[0]
-        if newest.state is state:  # the usual case: the same state as just before
-            return newest
-    for entry in tuple(recent):  # a snapshot: another thread may add an entry meanwhile
-        if entry.state is state:
-            return entry
-    entry = _Known(state)
-    recent.appendleft(entry)  # the oldest entry drops out
-    return entry
-
-
 def to_move(state: GameState) -> frozenset[int]:
     """Seats that may act now; ``CHANCE`` is the seat of chance."""
-    entry = _known(state)
+    entry = RECENT[0] if RECENT else None
+    if entry is None or entry.state is not state:
+        entry = known(state)  # (the test above is ``known``'s own first one, inline: the usual case)
     seats = entry.seats
     if seats is None:
         seats = entry.seats = PHASES[state.phase].to_move(state)
@@ -198,7 +161,9 @@ def to_move(state: GameState) -> frozenset[int]:
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move now, for every seat in ``to_move``, deterministic order."""
-    entry = _known(state)
+    entry = RECENT[0] if RECENT else None
+    if entry is None or entry.state is not state:
+        entry = known(state)
     moves = entry.moves
     if moves is None:
         moves = entry.moves = PHASES[state.phase].legal(state)
@@ -219,7 +184,9 @@ def _listed_object(state: GameState, move: object) -> bool:
     """``move`` is one of the very objects ``legal_moves(state)`` returned:
     found by a scan in C, without hashing or ``__eq__``. Such a move was made
     by the phase itself, so it is legal and well formed."""
-    entry = _known(state)
+    entry = RECENT[0] if RECENT else None
+    if entry is None or entry.state is not state:
+        entry = known(state)
     moves = entry.moves
     if moves is None:
         moves = entry.moves = PHASES[state.phase].legal(state)
@@ -229,7 +196,7 @@ def _listed_object(state: GameState, move: object) -> bool:
 def _is_listed(state: GameState, move: Move) -> bool:
     """``move in legal_moves(state)`` by equality, with the set of legal moves
     built once per state. Raises ``TypeError`` for a move with an unhashable field."""
-    entry = _known(state)
+    entry = known(state)
     members = entry.members
     if members is None:
         members = entry.members = frozenset(legal_moves(state))
@@ -265,7 +232,7 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
             n = state.n_players
             who = f"no Player {seat + 1}" if seat >= 0 else f"no seat index {seat}"
             return (Violation("RS-3", f"there is {who} in a {n}-player game: Players 1 to {n} (the move's seat index is {seat}; the JSON counts seats from 0, chance is -1)"),)
-        if state.phase is Phase.GAME_OVER or state.phase is Phase.YEAR_TWO:  # SCO-3 (LIB-SCO-6), Y2-7: the phase says why
+        if rules.nobody_moves:  # game over (SCO-3, LIB-SCO-6), the change of year (Y2-7): the phase says why
             found = rules.explain(state, move)
             if found:
                 return found

@@ -25,7 +25,7 @@ from cattrs.v import format_exception
 
 from dlrules.limits import DEFAULT_LIMITS, EXCERPT, JSONLimitError, Limits, excerpt, parse_json, value_excerpt
 from dlrules.moves import MOVE_TYPES, Move
-from dlrules.state import GameState
+from dlrules.state import Deck, GameState
 
 T = TypeVar("T")
 
@@ -219,6 +219,9 @@ def _record(typ: Any) -> Callable[[Any, Any], Any]:
             if data[TAG] != tag:
                 raise Refused(f'"{TAG}" is {_kind(data[TAG])}, expected "{tag}"')
             data = {k: v for k, v in data.items() if k != TAG}
+        if typ is Deck:
+            deck = base(data, typ)  # the unseen cards sorted by key, as the rules keep them (Deck.without relies on it)
+            return deck if list(deck.unseen) == sorted(deck.unseen) else Deck(tuple(sorted(deck.unseen)), deck.bottom)
         return base(data, typ)
 
     return structure

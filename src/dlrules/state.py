@@ -36,7 +36,7 @@ Square = tuple[int, int]
 
 _T = TypeVar("_T", bound=attrs.AttrsInstance)
 _Copier = Callable[[Any, dict[str, Any]], Any]
-_COPIERS: dict[type, _Copier | None] = {}
+_COPIERS: dict[type, _Copier] = {}
 
 
 def _twin(cls: type, names: list[str]) -> type | None:
@@ -104,18 +104,31 @@ def evolve(inst: _T, **changes: Any) -> _T:
     ``_copier``); records that need their ``__init__`` or have no twin get
     ``attrs.evolve``. Unknown field names raise ``TypeError``, as
     ``attrs.evolve`` does."""
-    cls = type(inst)
     try:
-        copy = _COPIERS[cls]
+        result: _T = _COPIERS[type(inst)](inst, changes)  # the usual case: a known record, known fields
     except KeyError:
-        copy = _COPIERS[cls] = _copier(cls)
+        return _evolve_first(inst, changes)
+    return result
+
+
+def _evolve_first(inst: _T, changes: dict[str, Any]) -> _T:
+    """``evolve`` for a class met for the first time (its copier is made and
+    kept), or with a field name it does not have (``TypeError``)."""
+    cls = type(inst)
+    copy = _COPIERS.get(cls)
     if copy is None:
-        return attrs.evolve(inst, **changes)  # type: ignore[misc]
+        made = _copier(cls)
+        copy = _COPIERS[cls] = made if made is not None else _by_init
     try:
         result: _T = copy(inst, changes)
     except KeyError as unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown.args[0]!r}") from None
     return result
+
+
+def _by_init(inst: Any, changes: dict[str, Any]) -> Any:
+    """The copier of a record that needs its ``__init__`` (``_copier``)."""
+    return attrs.evolve(inst, **changes)
 
 
 class Phase(enum.Enum):
@@ -282,6 +295,10 @@ _ACTIONS: tuple[Action, ...] = tuple(Action)
 _SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(5))
 """``_SEATS[n]``: the seats of an n-player game, in seat order."""
 
+_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(seats[f:] + seats[:f] for f in range(len(seats))) for seats in _SEATS)
+"""``_ORDERS[n][first]``: the player order of an n-player game from seat
+``first`` (ORD-4, ADV-3), made once: the rules ask for it at every step."""
+
 _copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
 """The number of copies in a deck's ``(key, copies)`` entry."""
 
@@ -289,7 +306,11 @@ _copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
 @attrs.frozen(weakref_slot=False)
 class Deck:
     """A face-down deck: a multiset of unseen cards (``(key, copies)`` sorted by
-    key), then known cards put under it (RST-5), drawn after the unseen ones."""
+    key), then known cards put under it (RST-5), drawn after the unseen ones.
+
+    ``unseen`` is kept sorted: ``of`` and ``with_card`` sort, ``without``
+    keeps the order it finds, and a deck read from JSON is sorted as it is
+    read (``dlrules.serialization``)."""
 
     unseen: tuple[tuple[str, int], ...]
     bottom: tuple[str, ...] = ()
@@ -316,7 +337,7 @@ class Deck:
                 if k == key:
                     rest = self.unseen[i + 1 :]
                     unseen = self.unseen[:i] + (((k, n - 1),) + rest if n > 1 else rest)
-                    return Deck(tuple(sorted(unseen)), self.bottom)
+                    return Deck(unseen, self.bottom)  # still sorted: one entry lost a copy or went
             raise KeyError(key)
         assert self.bottom and self.bottom[0] == key
         return Deck((), self.bottom[1:])
@@ -406,8 +427,10 @@ class GameState:
         n = len(self.players)
         if not n:
             return ()
-        seats = _SEATS[n] if n < len(_SEATS) else tuple(range(n))
         first = self.first_player % n
+        if n < len(_ORDERS):
+            return _ORDERS[n][first]
+        seats = tuple(range(n))  # not a game's count of players (a malformed state): made on the spot
         return seats[first:] + seats[:first]
 
     # --- for people (dlrules.render, dlrules.svg; issue 14): through the sockets ----------

@@ -33,6 +33,9 @@ class PhaseRules:
       without it, ``legal(s)`` is filtered).
     - ``implemented``: False for a phase whose rules have not landed yet
       (``phases.unfinished``): the game stops there.
+    - ``nobody_moves``: True for a phase in which no seat ever moves (game
+      over, the change of year): a move there is refused with the phase's
+      own reason (``explain``), not the engine's "may not move now".
     """
 
     to_move: Callable[[GameState], frozenset[int]]
@@ -43,6 +46,7 @@ class PhaseRules:
     done: Callable[[GameState], bool]
     turn_rule: str
     implemented: bool = True
+    nobody_moves: bool = False
     legal_for: Callable[[GameState, int], tuple[Move, ...]] | None = None
 
 
@@ -66,4 +70,5 @@ def no_decisions(rule: str, why: str, *, done: bool, implemented: bool = True) -
         done=lambda s: done,
         turn_rule=rule,
         implemented=implemented,
+        nobody_moves=True,
     )

@@ -16,29 +16,12 @@ from dlrules.components import Action
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.errors import Violation
 from dlrules.moves import Move
+from dlrules.phases.event import Event  # re-exported: the phases and the engine import it from here
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
 
 _T = TypeVar("_T")
 
 # --- what happened -----------------------------------------------------------------
-
-
-@attrs.frozen
-class Event:
-    """Something ``apply`` did: ``code`` (its kind, for programs; every kind and
-    its data: docs/events.md), a sentence for people, the ``seat`` of the player
-    concerned (or None) and ``data``: the facts of the sentence as JSON values
-    (amounts, items, squares as ``[row, column]``, counted as the JSON counts: LIB-TR-2)."""
-
-    code: str
-    text: str
-    seat: int | None = None
-    data: dict[str, Any] = attrs.field(factory=dict)
-
-    @property
-    def kind(self) -> str:
-        """The event's kind (the same as ``code``)."""
-        return self.code
 
 
 _collector: contextvars.ContextVar[list[Event] | None] = contextvars.ContextVar("dlrules_events", default=None)

@@ -304,5 +304,6 @@ RULES = PhaseRules(
     auto=lambda s: s,
     done=lambda s: False,
     turn_rule="SCO-3",
+    nobody_moves=True,
 )
 """The game-over phase: nobody is to move and every move is refused citing SCO-3."""

@@ -37,6 +37,7 @@ COMPILED: tuple[str, ...] = (
     "dungeon.py",
     "phases/adventurers.py",
     "phases/change_of_year.py",
+    "phases/common.py",
     "phases/end_of_round.py",
     "phases/events.py",
     "phases/order_return.py",
