@@ -14,6 +14,7 @@ from __future__ import annotations
 from dlrules.components import COMBAT_CARDS, MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, WORD_OF_PEACE_EVIL
 from dlrules.errors import Violation
+from dlrules.known import RECENT
 from dlrules.moves import (
     Attack,
     ChooseTrap,
@@ -42,20 +43,14 @@ from dlrules.phases.events import can_pay as can_pay_wage
 from dlrules.state import Battle, GameState, evolve
 
 
-_LAST: list[tuple[GameState, tuple[Move, ...]]] = []
-"""The last state asked about and its moves: ``auto``, ``to_move`` and
-``legal_moves`` ask about the same state one after the other (the entry holds
-the state itself, so its identity cannot be reused while it is kept)."""
-
-
 def legal(state: GameState) -> tuple[Move, ...]:
-    """The decision due now, or ``()`` when the next step is automatic."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is state:
-        return last[1]
-    moves = _legal(state)
-    _LAST[:] = [(state, moves)]
-    return moves
+    """The decision due now, or ``()`` when the next step is automatic. A
+    state at which ``auto`` stopped has its moves listed already: ``auto``
+    leaves them for the engine (``dlrules.known``), and ``to_move`` asks next."""
+    entry = RECENT[0] if RECENT else None
+    if entry is not None and entry.state is state and entry.moves is not None:
+        return entry.moves
+    return _legal(state)
 
 
 def _legal(state: GameState) -> tuple[Move, ...]:
