@@ -257,11 +257,11 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
     else:  # the usual case: nobody falls
         return tuple(hit), (), shielded
     standing = [a.damage < hit_points(a) for a in hit]
-    alive = tuple(a for a, up in zip(hit, standing) if up)
-    fallen = tuple(a for a, up in zip(hit, standing) if not up and not is_illusion(a))
+    alive = tuple([a for a, up in zip(hit, standing) if up])
+    fallen = tuple([a for a, up in zip(hit, standing) if not up and not is_illusion(a)])
     if narrating() and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
-    if alive and all(is_illusion(a) for a in alive):
+    if alive and all([is_illusion(a) for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrating():
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
