@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from dlrules import Action, IllegalMove, ReturnOrder, apply, check, legal_moves, to_move
+from dlrules.phases import order_return as phase
 from dlrules.state import GameState, Outcome, Phase
 
 from year_helpers import at_resolution, enter, played, player, resolved, step
@@ -103,3 +104,18 @@ def test_order_cards_are_conserved() -> None:
     for p in state.players:
         assert len(p.hand) + len(p.unavailable) + len(p.played) == 8
         assert set(p.hand) | set(p.unavailable) == set(Action)
+
+
+
+def test_RET_2_what_is_known_of_one_state_never_answers_for_another() -> None:
+    """RET-2: the phase remembers the seat waiting to choose for the state
+    last asked about (``play`` hands it on for the state it makes); asking
+    about E2, then the state after its choice, then E2 again gives each
+    state its own answer."""
+    before = e2()
+    after = phase.play(before, ReturnOrder(0, Action.DIG))  # the phase's own step, before the engine moves on
+    assert phase.done(after) and phase.to_move(after) == frozenset()
+    assert phase.to_move(before) == frozenset({0}) and not phase.done(before)
+    assert phase.legal(before) == (ReturnOrder(0, Action.DIG), ReturnOrder(0, Action.MONSTER))
+    assert phase.legal(after) == () and phase.auto(after) is after
+    assert after.players[0].unavailable == (Action.FOOD, Action.MONSTER)  # RET-2: the other two, board order

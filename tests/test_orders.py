@@ -245,3 +245,16 @@ def test_DUM2_2_a_player_cannot_draw_for_a_dummy() -> None:
     assert dlrules.check(state, move)[0].rule == "DUM2-2"
     with pytest.raises(IllegalMove):
         dlrules.apply(state, move)
+
+
+def test_ORD_3_four_players_list_the_same_choices_as_the_general_rule() -> None:
+    """ORD-3, DUM2-3: with no dummy colour, a seat's choices are listed
+    without looking for a dummy (the fast path); they are the very moves of
+    the general listing with no third order."""
+    from dlrules.phases import orders
+
+    state = setup_game(4)
+    for seat in range(4):
+        fast = orders._seat_choices(state, seat)
+        assert fast is orders._choices(seat, state.players[seat].hand, (None,))
+        assert len(fast) == 120 and all(m.dummy_order is None and m.seat == seat for m in fast)

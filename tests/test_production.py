@@ -7,7 +7,7 @@ import pytest
 
 from dlrules import ActivateRoom, Draw, FinishProduction, IllegalMove, apply, check, legal_moves, to_move
 from dlrules.chance import chance_outcomes
-from dlrules.phases.production import tool_shed_squares
+from dlrules.phases.production import _room_problem, tool_shed_squares
 from dlrules.state import CHANCE, GameState, Phase
 
 from year_helpers import at_resolution, dungeon, enter, monsters, player, resolved, step
@@ -202,3 +202,21 @@ def test_check_agrees_with_legal_moves_for_every_activation() -> None:
                 found = check(state, move)
                 assert (found == ()) == (move in legal), move
                 assert all(v.rule and v.message for v in found)
+
+
+@pytest.mark.parametrize("imps, trolls", [(0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (0, 2)])
+def test_PROD_1_too_few_free_workers_for_every_room_leaves_only_finish(imps: int, trolls: int) -> None:
+    # The Magic Room and the Tool Shed need the fewest workers (2): with fewer
+    # free, no room is offered (production's shortcut), exactly the rooms the
+    # room-by-room test refuses for their crew.
+    rooms = {MAGIC: "magic-room", SHED: "tool-shed", MINT: "mint", WORKSHOP: "workshop"}
+    state = production(imps=imps, food=2, monsters=monsters(*["troll"] * trolls), dungeon=dungeon(rooms))
+    me = state.players[0]
+    crewed = [tile.square for tile in me.dungeon.rooms if _room_problem(state, 0, tile) is None]
+    offered = {m.room for m in legal_moves(state) if isinstance(m, ActivateRoom)}
+    assert offered == set(crewed)
+    assert bool(offered) == (imps + trolls >= 2)
+    for tile in me.dungeon.rooms:
+        if imps + trolls < 2:
+            assert _room_problem(state, 0, tile) == "PROD-1 crew"
+            assert codes(state, ActivateRoom(0, tile.square, trolls, (3, 3) if tile.room == "tool-shed" else None)) == ("PROD-1",)

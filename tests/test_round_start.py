@@ -129,3 +129,13 @@ def test_RST_5_no_endless_redraw_when_only_one_rank_is_left() -> None:
     for key in ("y1-priest-3-2", "y1-thief-4-1", "y1-wizard-4-1"):
         state = dlrules.apply(state, Draw("adventurers", key))
     assert len(state.adventurers_next) == 3 and state.phase is Phase.ORDERS
+
+
+def test_RST_1_a_deck_has_a_card_left_exactly_when_its_size_is_not_zero() -> None:
+    """RST-1, RST-5: the round start asks whether a deck has a card left
+    without counting it; the answer is ``size > 0`` for full decks, decks
+    of one copy, bottom cards only and empty decks."""
+    decks = list(attrs.astuple(deal_and_keep(4).decks, recurse=False))
+    decks += [Deck.of({"a": 1}), Deck((), ("b",)), Deck(()), Deck.of({"a": 1}).without("a")]
+    for deck in decks:
+        assert round_start._left(deck) == (deck.size > 0)

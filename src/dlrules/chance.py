@@ -17,7 +17,7 @@ from typing import cast
 import attrs
 
 from dlrules.components.setup import ORDER_CARDS
-from dlrules.engine import apply, legal_moves, to_move
+from dlrules.engine import apply, legal_moves, seat_moves, to_move
 from dlrules.moves import DealOrders, Draw, DrawDummyOrders, Move
 from dlrules.phases.orders import dummy_draw_probability
 from dlrules.phases.round_start import draws
@@ -161,7 +161,7 @@ def play_out(
     stop: Callable[[GameState], bool] | None
     if isinstance(until, Phase):
         phase = until
-        stop = lambda s: s.phase is phase  # noqa: E731
+        stop = lambda s: s.phase is phase
     else:
         stop = until
 
@@ -173,8 +173,7 @@ def play_out(
             move = sample_chance(state, rng)
         else:
             seat = min(seats)
-            moves = legal_moves(state)  # every seat's in ``to_move`` (one seat: all of them its own)
-            mine = moves if len(seats) == 1 else tuple(m for m in moves if m.seat == seat)
+            mine = legal_moves(state) if len(seats) == 1 else seat_moves(state, seat)  # one seat: every legal move is its own
             move = policies.get(seat, random_policy)(state, mine, rng)
         state = apply(state, move)
         made.append(move)

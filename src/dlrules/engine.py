@@ -183,13 +183,20 @@ def seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
 def _listed_object(state: GameState, move: object) -> bool:
     """``move`` is one of the very objects ``legal_moves(state)`` returned:
     found by a scan in C, without hashing or ``__eq__``. Such a move was made
-    by the phase itself, so it is legal and well formed."""
+    by the phase itself, so it is legal and well formed. In a phase whose
+    seats choose at once (``legal_for``) only the mover's part is scanned
+    (a quarter of the orders phase's list)."""
+    rules = PHASES[state.phase]
+    if rules.legal_for is not None:
+        seat = getattr(move, "seat", None)
+        if type(seat) is int and seat >= 0 and any(map(operator.is_, rules.legal_for(state, seat), itertools.repeat(move))):
+            return True  # one of the very objects of the seat's part of the legal moves
     entry = RECENT[0] if RECENT else None
     if entry is None or entry.state is not state:
         entry = known(state)
     moves = entry.moves
     if moves is None:
-        moves = entry.moves = PHASES[state.phase].legal(state)
+        moves = entry.moves = rules.legal(state)
     return any(map(operator.is_, moves, itertools.repeat(move)))
 
 

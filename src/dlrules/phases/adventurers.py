@@ -31,20 +31,26 @@ def nicest_first(state: GameState) -> tuple[int | None, ...]:
 
 def _nicest_first(state: GameState, dummy_evil: int | None) -> tuple[int | None, ...]:
     """``nicest_first`` with the dummy marker on ``dummy_evil``."""
-    order = state.player_order()
+    players = state.players
     ranked: list[tuple[int, int, int | None]] = [
-        (state.players[seat].evil, position, seat) for position, seat in enumerate(order)
+        (players[seat].evil, position, seat) for position, seat in enumerate(state.player_order())
     ]
     if dummy_evil is not None:
         ranked.append((dummy_evil, -1, DUMMY))
-    return tuple(seat for _, _, seat in sorted(ranked, key=lambda r: (r[0], r[1])))
+    ranked.sort()  # by evil, then position: positions differ, so the seats are never compared
+    return tuple([seat for _, _, seat in ranked])
+
+
+_ARRIVING: dict[str, Adventurer] = {key: Adventurer(key) for key in ADVENTURERS}
+"""Each adventurer as he arrives, unhurt: one record per card, shared
+between states (records are immutable)."""
 
 
 def joined(party: tuple[Adventurer, ...], key: str) -> tuple[Adventurer, ...]:
     """ADV-4, ADV-5: an adventurer joins at the back (entrance first), except a
     warrior, who goes in front of everyone, warriors already there included.
     (The paladin, kept apart, stays in front of all: PAL-3.)"""
-    newcomer = Adventurer(key)
+    newcomer = _ARRIVING.get(key) or Adventurer(key)
     if ADVENTURERS[key].cls is AdventurerClass.WARRIOR:
         return (newcomer,) + party
     return party + (newcomer,)
@@ -74,19 +80,24 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     if state.adventurers_now:
         lords = _nicest_first(state, changes.get("dummy_evil"))  # the dummy marker's new place counts (ADV-2P-1)
         far_lands = state.far_lands
-        players = list(state.players)  # the parties change; the state is copied once, at the end
+        telling = narrating()
+        players = state.players
+        parties: dict[int, tuple[Adventurer, ...]] = {}  # the parties that change, by seat; each player is copied once, at the end
         for key, lord in zip(state.adventurers_now, lords):
             if lord is None:
-                if narrating():
+                if telling:
                     announce("adventurer", f"{_named(key)} is assigned to the dummies' evil marker and goes on to the far lands (ADV-2P-1).", None, adventurer=key, to=None)
                 far_lands += (key,)
                 continue
-            party = joined(players[lord].party, key)
-            players[lord] = evolve(players[lord], party=party)
-            if narrating():
+            party = parties[lord] = joined(parties.get(lord, players[lord].party), key)
+            if telling:
                 where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
                 announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
-        changes.update(players=tuple(players), adventurers_now=(), far_lands=far_lands)
+        changes.update(
+            players=tuple([evolve(p, party=parties[seat]) if seat in parties else p for seat, p in enumerate(players)]),
+            adventurers_now=(),
+            far_lands=far_lands,
+        )
     return evolve(state, **changes) if changes else state
 
 

@@ -61,6 +61,15 @@ year 1's fall: 4 players one to the right, 3 one to the left, 2 not at all
 (left = seat + 1, LIB-REV-4)."""
 
 
+_YEAR_TWO_COMBAT: Deck = Deck.of(COMBAT_DECKS[2])
+_YEAR_TWO_MONSTERS: Deck = Deck.of(MONSTER_DECKS[2])
+_YEAR_TWO_ROOMS: Deck = Deck.of(ROOM_DECKS[2])
+_YEAR_TWO_ADVENTURERS: Deck = Deck.of(ADVENTURER_DECKS[2])
+_EVENT_TILES: Deck = Deck.of(EVENT_DECK)
+"""Year 2's fresh decks (Y2-8, Y2-10, Y2-13), built once from the components
+(decks are immutable records, shared between games)."""
+
+
 def _cards(deck: Deck) -> tuple[str, ...]:
     """Every card left in ``deck`` (unseen ones in key order, then the bottom)."""
     return tuple(k for k, n in deck.unseen for _ in range(n)) + deck.bottom
@@ -82,9 +91,14 @@ def combat_cleaned_up(state: GameState) -> GameState:
     far = state.far_lands
     players = []
     for p in state.players:
-        far += tuple(a.key for a in p.party if not is_illusion(a))  # an Illusion is no adventurer (LIB-CMB-9)
-        monsters = tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters)
-        players.append(evolve(p, party=(), monsters=monsters) if p.party or monsters != p.monsters else p)
+        if p.party:
+            far += tuple([a.key for a in p.party if not is_illusion(a)])  # an Illusion is no adventurer (LIB-CMB-9)
+        face_down = [m for m in p.monsters if not m.ready]
+        if face_down:
+            monsters = tuple([m if m.ready else evolve(m, ready=True) for m in p.monsters])
+            players.append(evolve(p, party=(), monsters=monsters))
+        else:
+            players.append(evolve(p, party=()) if p.party else p)  # all face up already
     return evolve(state, players=tuple(players), far_lands=far, paladin=None, fight=None)  # year 1's combat record ends
 
 
@@ -101,7 +115,7 @@ def combat_cards_to_year_two(state: GameState) -> GameState:
         box=state.box + used + _cards(state.decks.combat),
         combat=(None,) * len(state.combat),
         spied=tuple(() for _ in state.players),
-        decks=evolve(state.decks, combat=Deck.of(COMBAT_DECKS[2])),
+        decks=evolve(state.decks, combat=_YEAR_TWO_COMBAT),
     )
 
 
@@ -124,9 +138,9 @@ def year_two_decks(state: GameState) -> GameState:
     _announce("decks", "Year 2's monsters, rooms and adventurers come from the gold-backed stacks (Y2-10).", None, year=2, decks=["monsters", "rooms", "adventurers"])
     decks = evolve(
         d,
-        monsters=Deck.of(MONSTER_DECKS[2]),
-        rooms=Deck.of(ROOM_DECKS[2]),
-        adventurers=Deck.of(ADVENTURER_DECKS[2]),
+        monsters=_YEAR_TWO_MONSTERS,
+        rooms=_YEAR_TWO_ROOMS,
+        adventurers=_YEAR_TWO_ADVENTURERS,
     )
     return evolve(state, decks=decks, box=state.box + tuple(left))
 
@@ -165,7 +179,7 @@ def progress_to_winter(state: GameState) -> GameState:
         events=(None,) * len(state.events),
         special_event=None,
         far_lands=far,
-        decks=evolve(state.decks, events=Deck.of(EVENT_DECK)),
+        decks=evolve(state.decks, events=_EVENT_TILES),
         resolution=None,
         turn=None,
     )

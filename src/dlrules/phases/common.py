@@ -16,7 +16,7 @@ from dlrules.components import Action
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.errors import Violation
 from dlrules.moves import Move
-from dlrules.phases.event import Event  # re-exported: the phases and the engine import it from here
+from dlrules.phases.event import Event as Event  # re-exported: the phases and the engine import it from here
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
 
 _T = TypeVar("_T")

@@ -20,6 +20,10 @@ from dlrules.phases.common import announce, narrating
 from dlrules.state import GameState, Phase, evolve
 
 
+_EMPTY_ROW: tuple[tuple[None, None, None]] = ((None, None, None),)
+"""One action space of the central board with its three slots empty."""
+
+
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
     first = state.first_player
     if state.round < ROUNDS_PER_YEAR.value:
@@ -30,20 +34,24 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
         if narrating():
             announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).", first)
     players = tuple(
-        evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
-        if p.busy_imps or p.foreimps or p.busy_trolls or p.rooms_used
-        else p  # nobody of theirs worked: nothing to free
-        for p in state.players
+        [
+            evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
+            if p.busy_imps or p.foreimps or p.busy_trolls or p.rooms_used
+            else p  # nobody of theirs worked: nothing to free
+            for p in state.players
+        ]
     )
     if narrating():
         announce("imps", "All imps return to the imp cave.")
-    dummies = tuple(evolve(d, drawn=(), third=None) if d.drawn or d.third is not None else d for d in state.dummies)
+    dummies = state.dummies
+    if dummies:
+        dummies = tuple([evolve(d, drawn=(), third=None) if d.drawn or d.third is not None else d for d in dummies])
     return evolve(
         state,
         first_player=first,
         players=players,
         dummies=dummies,
-        board=tuple((None, None, None) for _ in state.board),
+        board=_EMPTY_ROW * len(state.board),
         resolution=None,
         turn=None,
         phase=state.phase if phase is None else phase,  # RS-2, in the same copy

@@ -30,6 +30,7 @@ RS-1), player by player from the first player (EVT-2, PAL-5).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -50,6 +51,24 @@ from dlrules.phases.common import (
 from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve
 
 
+_DEMONS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.monster_cost)
+"""Y2-20, Y2-21: the monster kinds whose wage is another monster (the Demon):
+settled before the others. A table of the components, built once."""
+
+_GHOSTS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.ghost)
+"""Y2-20, SPE-9: the ghost kinds, never fed to a Demon nor given up to a Witch Hunt."""
+
+_FRESH_TURNS: tuple[Turn, ...] = tuple(Turn(position=k) for k in range(8))
+"""EVT-2: a fresh turn for each player position, shared between states
+(records are immutable; see ``_fresh_turn``)."""
+
+
+def _fresh_turn(position: int) -> Turn:
+    """``Turn(position=position)``: the turn passes to the player at ``position``
+    with nothing decided yet (EVT-2); the shared record when there is one."""
+    return _FRESH_TURNS[position] if position < len(_FRESH_TURNS) else Turn(position=position)
+
+
 def current_event(state: GameState) -> str | None:
     """RUL-9: the event revealed a round earlier for this round."""
     return state.events[state.round - 1]
@@ -68,7 +87,7 @@ def feedable(player: PlayerState, index: int, settled: tuple[int, ...] = ()) -> 
     seen: set[tuple[str, bool]] = set()
     out = []
     for i, m in enumerate(player.monsters):
-        if i == index or i in settled or MONSTERS[m.kind].ghost:
+        if i == index or i in settled or m.kind in _GHOSTS:
             continue
         key = (m.kind, m.ready)
         if key not in seen:
@@ -83,16 +102,18 @@ def deciding(player: PlayerState, turn: Turn) -> tuple[int, ...]:
     (the first of alike ones, LIB-REV-2); then his next other monster in
     lair order from ``turn.step`` (every Demon left is settled by then); ()
     when all are decided."""
+    monsters = player.monsters
     demons: list[int] = []
     seen: set[bool] = set()
-    for i, m in enumerate(player.monsters):
-        if MONSTERS[m.kind].monster_cost and i not in turn.settled and m.ready not in seen:
+    settled = turn.settled
+    for i, m in enumerate(monsters):
+        if m.kind in _DEMONS and i not in settled and m.ready not in seen:
             seen.add(m.ready)
             demons.append(i)
     if demons:
         return tuple(demons)
-    for i in range(turn.step, len(player.monsters)):
-        if not MONSTERS[player.monsters[i].kind].monster_cost:
+    for i in range(turn.step, len(monsters)):
+        if monsters[i].kind not in _DEMONS:
             return (i,)
     return ()
 
@@ -149,7 +170,7 @@ def _next_turn(state: GameState) -> Turn:
     """EVT-2: the next player in player order decides."""
     turn = state.turn
     assert turn is not None
-    return Turn(position=turn.position + 1)
+    return _fresh_turn(turn.position + 1)
 
 
 def _next_seat(state: GameState) -> GameState:
@@ -161,16 +182,15 @@ def _payable(state: GameState, player: PlayerState, turn: Turn, index: int) -> b
     return can_pay(player, MONSTERS[player.monsters[index].kind], state.variant, index, turn.settled)
 
 
-def _decision_due(state: GameState) -> bool:
-    """The acting player has a real choice now (otherwise ``auto`` steps)."""
-    seat = turn_seat(state)
+def _decision_due(state: GameState, seat: int) -> bool:
+    """The acting player, ``seat`` (``turn_seat(state)``, which the caller
+    has found already), has a real choice now (otherwise ``auto`` steps)."""
     turn = state.turn
-    if seat is None or turn is None:
-        return False
+    assert turn is not None
     player = state.players[seat]
     event = current_event(state)
     if event == "payday":
-        return any(_payable(state, player, turn, i) for i in deciding(player, turn))
+        return _any_payable(state, player, turn, deciding(player, turn))
     if event == "taxes":
         return player.gold > 0
     card = special_card(state) if event == "special" else None
@@ -179,35 +199,60 @@ def _decision_due(state: GameState) -> bool:
     return False
 
 
+def _any_payable(state: GameState, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> bool:
+    """Pay Day: the acting player has a choice when one of the monsters he
+    decides ``now`` (``deciding``) can be paid (EVT-PAY-1/2); otherwise each
+    leaves by itself."""
+    for i in now:
+        if _payable(state, player, turn, i):
+            return True
+    return False
+
+
 # --- who moves and what is legal ----------------------------------------------------
+
+_TABLE_ONLY: frozenset[int] = frozenset({TABLE})
+_NOBODY: frozenset[int] = frozenset()
+_SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+"""``frozenset({seat})`` for each seat, shared between states."""
 
 
 def to_move(state: GameState) -> frozenset[int]:
     if ruling_card(state) is not None:
-        return frozenset({TABLE})
+        return _TABLE_ONLY
     seat = turn_seat(state)
-    return frozenset({seat}) if seat is not None and _decision_due(state) else frozenset()
+    if seat is None or not _decision_due(state, seat):
+        return _NOBODY
+    return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     if ruling_card(state) is not None:
         return (table.OFFERED,)
-    if not _decision_due(state):
-        return ()
     seat = turn_seat(state)
+    if seat is None or not _decision_due(state, seat):
+        return ()
     turn = state.turn
-    assert seat is not None and turn is not None
+    assert turn is not None
     player = state.players[seat]
     event = current_event(state)
     if event == "payday":
-        moves: tuple[PayMonster, ...] = ()
+        moves: list[PayMonster] = []
         for i in deciding(player, turn):
-            pay = _wages(seat, player, i, turn.settled) if _payable(state, player, turn, i) else ()
-            moves += pay + (PayMonster(seat, i, False),)
-        return moves
+            if _payable(state, player, turn, i):
+                moves += _wages(seat, player, i, turn.settled)
+            moves.append(PayMonster(seat, i, False))
+        return tuple(moves)
     if event == "special":
         return tuple(WitchHunt(seat, i) for i in huntable(player)) + (WitchHunt(seat, None),)
-    return tuple(PayTaxes(seat, gold) for gold in range(min(tax_due(player), player.gold) + 1))
+    return _tax_choices(seat, min(tax_due(player), player.gold))
+
+
+@functools.lru_cache(maxsize=256)
+def _tax_choices(seat: int, most: int) -> tuple[Move, ...]:
+    """EVT-TAX-1, EVT-TAX-3: paying 0 to ``most`` gold, as a legal-move list
+    shared between states (moves are immutable)."""
+    return tuple([PayTaxes(seat, gold) for gold in range(most + 1)])
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
@@ -334,7 +379,7 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     card = special_card(state) if event == "special" else None
     if card is not None and narrating():
         announce("event", f"Special event: {card.name} ({card.effect}).", None, event="special", card=card.key)
-    return evolve(state, turn=Turn(position=0), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
+    return evolve(state, turn=_FRESH_TURNS[0], phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def _wage(kind: MonsterKind) -> dict[str, int]:
@@ -399,8 +444,10 @@ def _without(player: PlayerState, index: int) -> PlayerState:
     """``player`` without the monster at ``index``; a troll takes its token
     back (ACT-MON-5)."""
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
-    trolls = sum(1 for m in monsters if m.kind == "troll")
-    return evolve(player, monsters=monsters, busy_trolls=min(player.busy_trolls, trolls))
+    busy = player.busy_trolls
+    if busy:  # none at work: none to take back
+        busy = min(busy, len([m for m in monsters if m.kind == "troll"]))
+    return evolve(player, monsters=monsters, busy_trolls=busy)
 
 
 def _leave(state: GameState, seat: int, index: int, why: str, **also: Any) -> GameState:
@@ -458,8 +505,8 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
     player = state.players[seat]
     due = tax_due(player)
     unpaid = due - gold
-    text = f"Player {seat + 1} pays {gold} of {due} gold in taxes"
     if narrating():
+        text = f"Player {seat + 1} pays {gold} of {due} gold in taxes"
         tokens = f" and takes {plural(unpaid, 'damage token')} (EVT-TAX-2)." if unpaid else "."
         announce("taxes", text + tokens, seat, due=due, gold=gold, damage_tokens=unpaid)
     player = evolve(player, gold=player.gold - gold, damage_tokens=player.damage_tokens + unpaid)
@@ -467,18 +514,18 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
 
 
 def play(state: GameState, move: Move) -> GameState:
-    if isinstance(move, TableRuling):  # LIB-TAB-8: the table applies the card; nothing else happens
-        key = ruling_card(state)
-        assert key is not None
-        return evolve(table.play(state, move, "special", key), turn=Turn(position=state.n_players))
     if isinstance(move, PayMonster):
         return _pay_monster(state, move.seat, move.monster, move.pay, move.trap, move.feed)
+    if isinstance(move, PayTaxes):
+        return _pay_taxes(state, move.seat, move.gold)
     if isinstance(move, WitchHunt):
         card = special_card(state)
         assert card is not None
         return _witch_hunt(state, move.seat, move.monster, card.evil)
-    assert isinstance(move, PayTaxes)
-    return _pay_taxes(state, move.seat, move.gold)
+    assert isinstance(move, TableRuling)  # LIB-TAB-8: the table applies the card; nothing else happens
+    key = ruling_card(state)
+    assert key is not None
+    return evolve(table.play(state, move, "special", key), turn=_fresh_turn(state.n_players))
 
 
 def auto(state: GameState) -> GameState:
@@ -486,18 +533,22 @@ def auto(state: GameState) -> GameState:
     leaving, a player with no gold taxed, a player with nothing left passed."""
     turn = state.turn
     seat = turn_seat(state)
-    if turn is None or seat is None or _decision_due(state) or ruling_card(state) is not None:
+    if turn is None or seat is None or ruling_card(state) is not None:
         return state
     event = current_event(state)
     player = state.players[seat]
     if event == "payday":
         now = deciding(player, turn)
+        if _any_payable(state, player, turn, now):
+            return state  # a decision is due (``_decision_due``)
         if now:
             kind = MONSTERS[player.monsters[now[0]].kind]
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
             return _pay_monster(state, seat, now[0], False)
         return _next_seat(_dismissal_evil(state, seat))
+    if _decision_due(state, seat):
+        return state
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
     if event == "special":
@@ -518,7 +569,7 @@ def auto(state: GameState) -> GameState:
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)
-    return evolve(state, turn=Turn(position=state.n_players))
+    return evolve(state, turn=_fresh_turn(state.n_players))
 
 
 def done(state: GameState) -> bool:

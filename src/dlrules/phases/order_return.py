@@ -16,7 +16,7 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, narrating, replaced
+from dlrules.phases.common import announce, narrating
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
 
 
@@ -40,29 +40,55 @@ def _returnable(played: tuple[PlayedOrder, ...]) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _waiting(state: GameState) -> int | None:
-    """The first seat in player order that still has orders out."""
+_NEXT: tuple[GameState | None, int | None, tuple[Action, ...]] = (None, None, ())
+"""The last state ``_next`` answered for, and its answer (one tuple, replaced
+whole, so a reader sees a matching triple): ``play`` and ``auto`` store the
+state they make, the engine then asks ``auto``, ``done``, ``to_move`` and
+``legal`` of that same state object."""
+
+
+def _next(state: GameState) -> tuple[int | None, tuple[Action, ...]]:
+    """The first seat in player order with orders out, and the orders it
+    may take back (RET-2); (None, ()) when everyone has taken theirs back."""
+    global _NEXT
+    last = _NEXT
+    if last[0] is state:
+        return last[1], last[2]
+    players = state.players
     for seat in state.player_order():
-        if state.players[seat].played:
-            return seat
-    return None
+        played = players[seat].played
+        if played:
+            choices = _returnable(played)
+            _NEXT = (state, seat, choices)
+            return seat, choices
+    _NEXT = (state, None, ())
+    return None, ()
+
+
+_NOBODY: frozenset[int] = frozenset()
+_SEAT_ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(4))
+"""``frozenset({seat})`` for each seat, shared."""
 
 
 def to_move(state: GameState) -> frozenset[int]:
-    seat = _waiting(state)
-    if seat is None or len(returnable(state, seat)) < 2:
-        return frozenset()
-    return frozenset({seat})
+    seat, choices = _next(state)
+    if seat is None or len(choices) < 2:
+        return _NOBODY
+    return _SEAT_ALONE[seat] if seat < len(_SEAT_ALONE) else frozenset({seat})
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
-    seat = _waiting(state)
-    if seat is None:
+    seat, choices = _next(state)
+    if seat is None or len(choices) < 2:
         return ()
-    choices = returnable(state, seat)
-    if len(choices) < 2:
-        return ()
-    return tuple(ReturnOrder(seat, a) for a in choices)
+    return _choices(seat, choices)
+
+
+@functools.lru_cache(maxsize=256)
+def _choices(seat: int, actions: tuple[Action, ...]) -> tuple[Move, ...]:
+    """RET-2: ``seat``'s ways to take back one of ``actions`` (moves are
+    immutable: one tuple serves every state with this seat and choice)."""
+    return tuple([ReturnOrder(seat, a) for a in actions])
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
@@ -86,7 +112,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     """RET-1 and RET-2: the two unavailable orders and ``action`` come back;
     the other two played become unavailable (both kept in board order)."""
-    hand, unavailable = _hand_after(frozenset(o.action for o in player.played), action)
+    hand, unavailable = _hand_after(tuple([o.action for o in player.played]), action)
     if narrating():
         back = ", ".join(a.title for a in player.unavailable)
         announce(
@@ -100,48 +126,62 @@ def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     return evolve(player, hand=hand, unavailable=unavailable, played=())
 
 
-@functools.lru_cache(maxsize=512)
-def _hand_after(played: frozenset[Action], action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+@functools.lru_cache(maxsize=2048)
+def _hand_after(played: tuple[Action, ...], action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """RET-1, RET-2: the hand and the unavailable orders once ``action`` of
-    the ``played`` comes back; shared between states (8 choose 3 x 3 keys)."""
-    unavailable = tuple(a for a in _ACTIONS if a in played and a is not action)
-    hand = tuple(a for a in _ACTIONS if a not in unavailable)
+    the ``played`` (in play order) comes back; shared between states
+    (8 x 7 x 6 orders played x 3 taken back)."""
+    unavailable = tuple([a for a in _ACTIONS if a in played and a is not action])
+    hand = tuple([a for a in _ACTIONS if a not in unavailable])
     return hand, unavailable
 
 
-def _forced(state: GameState, players: tuple[PlayerState, ...]) -> tuple[PlayerState, ...]:
+def _forced(order: tuple[int, ...], players: list[PlayerState]) -> tuple[int | None, tuple[Action, ...]]:
     """No choice (RET-2): the players next in player order with one order to
-    take back take their first order back, up to the first with a choice."""
-    for seat in state.player_order():
+    take back take their first order back (in ``players``, in place), up to
+    the first with a choice; that seat and its choices, or (None, ()) when
+    everyone is done."""
+    for seat in order:
         player = players[seat]
         choices = _returnable(player.played)
         if not choices:
             continue  # done already
         if len(choices) != 1:
-            break  # a real choice: a ``ReturnOrder`` decides
-        players = replaced(players, seat, _returned(player, seat, choices[0]))
-    return players
+            return seat, choices  # a real choice: a ``ReturnOrder`` decides
+        players[seat] = _returned(player, seat, choices[0])
+    return None, ()
 
 
 def play(state: GameState, move: Move) -> GameState:
     """The chosen order comes back; then the players after with no choice
     take theirs back, all in one copy of the state."""
+    global _NEXT
     assert isinstance(move, ReturnOrder)
     seat = move.seat
-    players = state.players
-    players = _forced(state, replaced(players, seat, _returned(players[seat], seat, move.action)))
-    return evolve(state, players=players)
+    players = list(state.players)
+    players[seat] = _returned(players[seat], seat, move.action)
+    waiting, choices = _forced(state.player_order(), players)
+    after = evolve(state, players=tuple(players))
+    _NEXT = (after, waiting, choices)  # what the engine asks next
+    return after
 
 
 def auto(state: GameState) -> GameState:
     """No choice (RET-2): the first order comes back by itself (for every
     player in turn up to the first with a choice, in one copy)."""
-    players = _forced(state, state.players)
-    return state if players is state.players else evolve(state, players=players)
+    global _NEXT
+    seat, choices = _next(state)
+    if seat is None or len(choices) != 1:
+        return state  # everyone is done, or a real choice is due
+    players = list(state.players)
+    waiting, choices = _forced(state.player_order(), players)
+    after = evolve(state, players=tuple(players))
+    _NEXT = (after, waiting, choices)
+    return after
 
 
 def done(state: GameState) -> bool:
-    return _waiting(state) is None
+    return _next(state)[0] is None
 
 
 RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RET-2")

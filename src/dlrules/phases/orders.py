@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from dlrules.components import Action
@@ -20,16 +21,13 @@ from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, played_order, update_player, with_slot
-from dlrules.state import CHANCE, DummyState, GameState, Outcome, evolve
+from dlrules.phases.common import announce, colour_name, narrating, played_order
+from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
-
-_SPACE: dict[Action, int] = {a: a.index for a in _ACTIONS}
-"""Each order's action space on the board (``Action.index``, read in one lookup)."""
 
 
 def dummy_draw_size(state: GameState) -> int:
@@ -49,7 +47,7 @@ def _with_dummy(dummies: tuple[DummyState, ...], dummy: DummyState) -> tuple[Dum
     return tuple(dummy if d.colour == dummy.colour else d for d in dummies)
 
 
-def lowest_free_slot(board: tuple[tuple[int | None, ...], ...], action: Action, start: int = 0) -> int | None:
+def lowest_free_slot(board: Sequence[Sequence[int | None]], action: Action, start: int = 0) -> int | None:
     """ORD-4: the lowest-numbered free slot of ``action``'s space (from ``start``)."""
     for slot in range(start, 3):
         if board[action.index][slot] is None:
@@ -73,7 +71,7 @@ _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
 
 def _choosing(state: GameState) -> tuple[int, ...]:
     """ORD-3: the seats that have not committed their orders yet, in seat order."""
-    return tuple(s for s, p in enumerate(state.players) if p.committed is None and not p.played)
+    return tuple([s for s, p in enumerate(state.players) if p.committed is None and not p.played])
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -89,7 +87,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
         return _dummy_draws(dummy.colour, dummy.deck, k)
     moves: tuple[Move, ...] = ()
     for seat in _choosing(state):
-        moves += _seat_choices(state, seat)  # joined by copying whole tuples (the last seat choosing: shared as is)
+        moves += _seat_choices(state, seat)  # joined by copying whole tuples in C (the last seat choosing: shared as is)
     return moves
 
 
@@ -102,6 +100,8 @@ def legal_for(state: GameState, seat: int) -> tuple[Move, ...]:
 
 def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: ``seat``'s ways to choose, with its dummy's third if it has one."""
+    if not state.dummies:  # 4 players: no dummy, no third (DUM2-3)
+        return _choices_with(seat, state.players[seat].hand, None)
     mine = dummy_for(state, seat)
     thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
     return _choices(seat, state.players[seat].hand, thirds)
@@ -136,8 +136,15 @@ def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> 
     game, with this seat, hand and third (the orders phase lists up to
     4 x 120 moves, 2 players x 3; making them was its main cost). Bounded:
     each entry keeps up to 120 moves alive."""
-    orders = itertools.permutations(hand, ORDERS_PER_ROUND)
-    return tuple(map(ChooseOrders, itertools.repeat(seat), orders, itertools.repeat(third)))
+    return tuple(map(ChooseOrders, itertools.repeat(seat), _orderings(hand), itertools.repeat(third)))
+
+
+@functools.lru_cache(maxsize=64)
+def _orderings(hand: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
+    """ORD-3: every ordered choice of 3 different orders from ``hand``; the
+    tuples are shared by the moves of every seat and dummy third with this
+    hand (a 6-card hand: 28 of them, 120 choices each)."""
+    return tuple(itertools.permutations(hand, ORDERS_PER_ROUND))
 
 
 def dummy_draw_probability(state: GameState, move: DrawDummyOrders) -> int:
@@ -192,23 +199,31 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DrawDummyOrders):
         return _dummy_draw(state, move)
     assert isinstance(move, ChooseOrders)
+    seat = move.seat
     if narrating():
-        announce("commit", f"Player {move.seat + 1} has chosen their orders.", move.seat)
-    return update_player(state, move.seat, committed=move.orders, dummy_choice=move.dummy_order)
+        announce("commit", f"Player {seat + 1} has chosen their orders.", seat)
+    players = state.players
+    mine = evolve(players[seat], committed=move.orders, dummy_choice=move.dummy_order)
+    return evolve(state, players=players[:seat] + (mine,) + players[seat + 1 :])  # ORD-3: hidden until all commit
 
 
 def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
     dummy = next(d for d in state.dummies if d.colour == move.colour)
-    if narrating():
+    colour = dummy.colour
+    telling = narrating()
+    if telling:
         names = ", ".join(a.title for a in move.orders)
-        announce("dummy", f"{colour_name(state, dummy.colour)} draws {names}.", None, colour=dummy.colour, orders=[a.value for a in move.orders])
-    board = state.board
+        announce("dummy", f"{colour_name(state, colour)} draws {names}.", None, colour=colour, orders=[a.value for a in move.orders])
+    rows = list(state.board)  # the rows, each replaced once its slot is taken; one board copy at the end
     for action in move.orders:
-        slot = lowest_free_slot(board, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
+        space = action.index
+        row = rows[space]
+        slot = lowest_free_slot(rows, action, start=1)  # DUM3-2, DUM2-2: slot II (III if taken)
         assert slot is not None
-        board = with_slot(board, action.index, slot, dummy.colour)
-        if narrating():
-            announce("place", f"{colour_name(state, dummy.colour)} stands on {action.title} {SLOT_NAMES[slot]}.", None, colour=dummy.colour, action=action.value, slot=slot)
+        rows[space] = row[:slot] + (colour,) + row[slot + 1 :]
+        if telling:
+            announce("place", f"{colour_name(state, colour)} stands on {action.title} {SLOT_NAMES[slot]}.", None, colour=colour, action=action.value, slot=slot)
+    board = tuple(rows)
     if state.n_players == 3:
         # DUM3-1: the 3 drawn become unavailable, the old 3 go back into its deck.
         drawn = evolve(dummy, drawn=move.orders, unavailable=move.orders)
@@ -234,35 +249,38 @@ def hire_first_charge(state: GameState) -> tuple[tuple[int, bool], ...]:
 
 def _reveal(state: GameState) -> GameState:
     """DUM2-4, then ORD-4/5: reveal and place first, second and third orders.
-    The board, the dummies and each player's changes are gathered here and
-    the state is copied once at the end (not once per minion)."""
+    The board, the dummies and each player's changes are gathered on local
+    values and each record is copied once at the end (not once per minion)."""
     telling = narrating()
+    players = state.players
     board = [list(row) for row in state.board]
     dummies = state.dummies
-    changes: list[dict[str, Any]] = [{} for _ in state.players]
-    for seat in range(state.n_players):  # DUM2-4: the dummies' third orders, before any real minion
-        dummy = dummy_for(state, seat)
-        third = state.players[seat].dummy_choice
-        if dummy is None or third is None:
-            continue
-        row = board[third.index]
-        assert None in row  # DUM2-4: a dummy's third never repeats its own draws
-        slot = row.index(None)  # ORD-4: the lowest free slot
-        row[slot] = dummy.colour
-        if telling:
-            announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat, colour=dummy.colour, action=third.value, slot=slot)
-        # DUM2-5: the 3 just played become its unavailable orders.
-        played = tuple(a for a in _ACTIONS if a in dummy.drawn or a == third)
-        dummies = _with_dummy(dummies, evolve(dummy, third=third, unavailable=played))
-        changes[seat]["dummy_choice"] = None
+    cleared: set[int] = set()  # seats whose dummy's third was just placed
+    if dummies:
+        for seat in range(len(players)):  # DUM2-4: the dummies' third orders, before any real minion
+            dummy = dummy_for(state, seat)
+            third = players[seat].dummy_choice
+            if dummy is None or third is None:
+                continue
+            row = board[third.index]
+            assert None in row  # DUM2-4: a dummy's third never repeats its own draws
+            slot = row.index(None)  # ORD-4: the lowest free slot
+            row[slot] = dummy.colour
+            if telling:
+                announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat, colour=dummy.colour, action=third.value, slot=slot)
+            # DUM2-5: the 3 just played become its unavailable orders.
+            played = tuple([a for a in _ACTIONS if a in dummy.drawn or a == third])
+            dummies = _with_dummy(dummies, evolve(dummy, third=third, unavailable=played))
+            cleared.add(seat)
     # ORD-9 (full game): Hire Monster revealed as a first order costs its gold
     # at once, before any minion is placed; with no gold the minion goes
     # straight onto the order card (not carried out) and the space stays free
     # (LIB-Y1-1: recorded like a minion shut out by ORD-6).
+    paid: set[int] = set()
     unpaid: set[int] = set()
     for seat, pays in hire_first_charge(state):
         if pays:
-            changes[seat]["gold"] = state.players[seat].gold - HIRE_FIRST_GOLD.value
+            paid.add(seat)
             if telling:
                 announce("hire_first", f"Player {seat + 1} plays Hire Monster first and pays {HIRE_FIRST_GOLD.value} gold (ORD-9).", seat, paid=True, cost={"gold": HIRE_FIRST_GOLD.value})
         else:
@@ -276,46 +294,76 @@ def _reveal(state: GameState) -> GameState:
                     cost={"gold": HIRE_FIRST_GOLD.value},
                 )
     # ORD-4/5: first orders in player order, then second, then third.
-    orders_played = [list(p.played) for p in state.players]
-    committed_of = [p.committed for p in state.players]
+    orders_played = [list(p.played) for p in players]
+    committed_of: list[tuple[Action, ...]] = []
+    for p in players:
+        assert p.committed is not None
+        committed_of.append(p.committed)
     order_of_play = state.player_order()
+    places = _PLACES
     for k in range(ORDERS_PER_ROUND):
         for seat in order_of_play:
-            committed = committed_of[seat]
-            assert committed is not None
-            action = committed[k]
-            row = board[_SPACE[action]]
+            action = committed_of[seat][k]
+            space, placed, shut_out = places[action]
+            row = board[space]
             if k == 0 and seat in unpaid:
-                order = played_order(action, None, Outcome.NOT_CARRIED_OUT)  # ORD-9, RUL-1
+                order = shut_out  # ORD-9, RUL-1
             elif None not in row:
                 # ORD-6: all three slots taken: the minion stands on the order card.
-                order = played_order(action, None, Outcome.NOT_CARRIED_OUT)
+                order = shut_out
                 if telling:
                     announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat, colour=seat, action=action.value, slot=None)
             else:
                 slot = row.index(None)  # ORD-4: the lowest free slot
                 row[slot] = seat
-                order = played_order(action, slot, Outcome.PENDING)
+                order = placed[slot]
                 if telling:
                     announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat, colour=seat, action=action.value, slot=slot)
             orders_played[seat].append(order)
-    players = []
-    for seat, p in enumerate(state.players):
-        committed = p.committed
-        assert committed is not None
-        hand = tuple(a for a in p.hand if a not in committed)  # the three played leave the hand
-        players.append(evolve(p, played=tuple(orders_played[seat]), hand=hand, committed=None, **changes[seat]))
-    return evolve(state, board=tuple(tuple(row) for row in board), players=tuple(players), dummies=dummies)
+    revealed = []
+    for seat, p in enumerate(players):
+        committed = committed_of[seat]
+        hand = tuple([a for a in p.hand if a not in committed])  # the three played leave the hand
+        played_now = tuple(orders_played[seat])
+        if seat in paid or seat in cleared:
+            changes: dict[str, Any] = {}
+            if seat in paid:
+                changes["gold"] = p.gold - HIRE_FIRST_GOLD.value  # ORD-9
+            if seat in cleared:
+                changes["dummy_choice"] = None  # DUM2-4: placed
+            revealed.append(evolve(p, played=played_now, hand=hand, committed=None, **changes))
+        else:
+            revealed.append(evolve(p, played=played_now, hand=hand, committed=None))
+    return evolve(state, board=tuple([tuple(row) for row in board]), players=tuple(revealed), dummies=dummies)
+
+
+_PLACES: dict[Action, tuple[int, tuple[PlayedOrder, ...], PlayedOrder]] = {
+    a: (a.index, tuple([played_order(a, slot, Outcome.PENDING) for slot in range(3)]), played_order(a, None, Outcome.NOT_CARRIED_OUT))
+    for a in _ACTIONS
+}
+"""For each order (ORD-4..6, RUL-1): its action space on the board, the
+record of its minion on each slot, and the record of its minion standing on
+the order card (``played_order``'s shared records, looked up at once)."""
 
 
 def auto(state: GameState) -> GameState:
-    if _pending_dummy(state) is None and state.players and all(p.committed is not None for p in state.players):
-        return _reveal(state)
-    return state
+    """ORD-4/5: once every seat has committed (and the dummies have drawn), the reveal."""
+    players = state.players
+    if not players or (state.dummies and _pending_dummy(state) is not None):
+        return state
+    for p in players:
+        if p.committed is None:
+            return state  # ORD-3: a seat is still choosing
+    return _reveal(state)
 
 
 def done(state: GameState) -> bool:
-    return _pending_dummy(state) is None and all(p.played and p.committed is None for p in state.players)
+    if state.dummies and _pending_dummy(state) is not None:
+        return False
+    for p in state.players:
+        if not p.played or p.committed is not None:
+            return False
+    return True
 
 
 RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="ORD-3", legal_for=legal_for)

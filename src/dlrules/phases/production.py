@@ -54,9 +54,12 @@ def _room_kind(tile: Tile) -> RoomKind:
 def _crew_options(player: PlayerState, need: int) -> range:
     """PROD-1/PROD-2: the numbers of troll tokens that can staff a room needing
     ``need`` workers, with free imps doing the rest."""
-    lowest = max(0, need - player.free_imps)
-    highest = min(need, free_trolls(player))
-    return range(lowest, highest + 1)
+    return _crews(need, player.free_imps, free_trolls(player))
+
+
+def _crews(need: int, imps: int, trolls: int) -> range:
+    """``_crew_options`` with ``imps`` free imps and ``trolls`` free troll tokens."""
+    return range(max(0, need - imps), min(need, trolls) + 1)
 
 
 def _room_problem(state: GameState, seat: int, tile: Tile, crew: bool = True) -> str | None:
@@ -67,7 +70,17 @@ def _room_problem(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
     crew"`` told apart)."""
     player = state.players[seat]
     kind = _room_kind(tile)
-    if kind.produce is Produce.NOTHING:  # Y2-4, Y2-17: year-2 rooms act only in combat and scoring
+    squares = tool_shed_squares(player.dungeon) if kind.produce is Produce.TUNNEL else ()
+    return _problem(state, player, tile, kind, squares, crew)
+
+
+def _problem(
+    state: GameState, player: PlayerState, tile: Tile, kind: RoomKind, squares: tuple[Square, ...], crew: bool
+) -> str | None:
+    """``_room_problem`` with the acting ``player``, the room's ``kind`` and,
+    for a Tool Shed, where it may dig (``squares``), found by the caller."""
+    produce = kind.produce
+    if produce is Produce.NOTHING:  # Y2-4, Y2-17: year-2 rooms act only in combat and scoring
         return "Y2-4"
     if tile.conquered:
         return "Y2-5"
@@ -75,9 +88,9 @@ def _room_problem(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
         return "PROD-3" if state.year == 1 else "Y2-2"
     if player.food < kind.food_input:
         return "PROD-1 food"
-    if kind.produce is Produce.TRAP and state.decks.traps.size == 0:
+    if produce is Produce.TRAP and state.decks.traps.size == 0:
         return "LIB-PROD-2"
-    if kind.produce is Produce.TUNNEL and not tool_shed_squares(player.dungeon):
+    if produce is Produce.TUNNEL and not squares:
         return "ACT-DIG"
     if crew and not _crew_options(player, kind.imps):
         return "PROD-1 crew"
@@ -127,6 +140,10 @@ def _no_dig_square(where: str, dungeon: Dungeon) -> Violation:
     return Violation("ACT-DIG-5", f"{where} cannot dig: no empty square of the grid shares a side with your dungeon")
 
 
+_FEWEST_WORKERS: int = min(k.imps for k in ROOMS.values() if k.produce is not Produce.NOTHING)
+"""PROD-1: the fewest workers (imps and troll tokens) any producing room needs."""
+
+
 def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     """PROD-1..3: every way to activate a room now, then ``FinishProduction``
     (LIB-PROD-1)."""
@@ -134,17 +151,27 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     rooms = player.dungeon.rooms
     if not rooms:
         return _finish_only(seat)  # the common case: no room yet; shared between states
+    imps = player.free_imps
+    trolls = free_trolls(player)
+    if imps + trolls < _FEWEST_WORKERS:
+        # PROD-1: every room needs more workers than are free (``_crew_options``
+        # is empty for each), the common case once the imps are at work; the
+        # same answer as asking room by room (tests/test_production.py).
+        return _finish_only(seat)
     moves: list[Move] = []
     for tile in rooms:
-        if _room_problem(state, seat, tile) is not None:
-            continue
         kind = _room_kind(tile)
         targets: tuple[Square | None, ...] = (None,)
+        squares: tuple[Square, ...] = ()
         if kind.produce is Produce.TUNNEL:
-            targets = tool_shed_squares(player.dungeon)
-        for trolls in _crew_options(player, kind.imps):
-            moves.extend(ActivateRoom(seat, tile.square, trolls, target) for target in targets)
-    return tuple(moves) + _finish_only(seat)
+            targets = squares = tool_shed_squares(player.dungeon)
+        if _problem(state, player, tile, kind, squares, False) is not None:
+            continue
+        square = tile.square
+        for crew in _crews(kind.imps, imps, trolls):  # empty: "PROD-1 crew", the problem's last test
+            moves += [ActivateRoom(seat, square, crew, target) for target in targets]
+    moves += _finish_only(seat)
+    return tuple(moves)
 
 
 @functools.lru_cache(maxsize=64)
@@ -159,15 +186,24 @@ def _finish_only(seat: int) -> tuple[Move, ...]:
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
 
 
+_NOBODY: frozenset[int] = frozenset()
+_SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+"""``frozenset({seat})`` for each seat, shared between states."""
+
+
 def to_move(state: GameState) -> frozenset[int]:
-    if state.turn is not None and state.turn.draws > 0:
+    turn = state.turn
+    if turn is not None and turn.draws > 0:
         return _CHANCE_ONLY
     seat = turn_seat(state)
-    return frozenset() if seat is None else frozenset({seat})
+    if seat is None:
+        return _NOBODY
+    return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
-    if state.turn is not None and state.turn.draws > 0:
+    turn = state.turn
+    if turn is not None and turn.draws > 0:
         return draws(state.decks.traps, "traps")
     seat = turn_seat(state)
     if seat is None:
@@ -227,14 +263,29 @@ def _explain_dig(dungeon: Dungeon, target: Square | None) -> tuple[Violation, ..
 # --- changes --------------------------------------------------------------------------
 
 
+_FRESH_TURNS: tuple[Turn, ...] = tuple(Turn(position=k) for k in range(8))
+"""RUL-5: a fresh turn for each player position, shared between states
+(records are immutable; see ``_fresh_turn``)."""
+
+
+def _fresh_turn(position: int) -> Turn:
+    """``Turn(position=position)``: the player at ``position`` produces, with
+    nothing activated yet (RUL-5); the shared record when there is one."""
+    return _FRESH_TURNS[position] if position < len(_FRESH_TURNS) else Turn(position=position)
+
+
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """The first player produces first (RUL-5)."""
-    return evolve(state, turn=Turn(position=0), phase=state.phase if phase is None else phase)  # RS-2, in the same copy
+    return evolve(state, turn=_FRESH_TURNS[0], phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def play(state: GameState, move: Move) -> GameState:
     turn = state.turn
     assert turn is not None
+    if isinstance(move, FinishProduction):  # the most common move first
+        if narrating():
+            announce("production", f"Player {move.seat + 1} finishes production.", move.seat)
+        return evolve(state, turn=_fresh_turn(turn.position + 1))
     if isinstance(move, Draw):
         seat = turn_seat(state)
         assert seat is not None
@@ -248,10 +299,6 @@ def play(state: GameState, move: Move) -> GameState:
             turn=evolve(turn, draws=turn.draws - 1),
             players=replaced(state.players, seat, evolve(player, traps=player.traps + (move.card,))),
         )
-    if isinstance(move, FinishProduction):
-        if narrating():
-            announce("production", f"Player {move.seat + 1} finishes production.", move.seat)
-        return evolve(state, turn=Turn(position=turn.position + 1))
     assert isinstance(move, ActivateRoom)
     return _activate(state, move)
 

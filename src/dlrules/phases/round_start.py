@@ -52,18 +52,29 @@ def needed(state: GameState) -> str | None:
 
 def _needed(state: GameState) -> str | None:
     d = state.decks
-    if len(state.tavern) < TAVERN_SIZE.value and d.monsters.size:
+    if len(state.tavern) < _TAVERN and _left(d.monsters):
         return "monsters"  # RST-1
-    if len(state.room_shop) < ROOM_SHOP_SIZE.value and d.rooms.size:
+    if len(state.room_shop) < _ROOM_SHOP and _left(d.rooms):
         return "rooms"  # RST-1
-    if state.round < ROUNDS_PER_YEAR.value:
-        if state.events[state.round] is None and d.events.size:
+    if state.round < _ROUNDS:
+        if state.events[state.round] is None and _left(d.events):
             return "events"  # RST-2
-        if state.variant == "full" and state.special_event is None and "special" in state.events and d.special.size:
+        if state.variant == "full" and state.special_event is None and "special" in state.events and _left(d.special):
             return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile
-        if len(state.adventurers_next) < adventurers_per_round(state.n_players) and d.adventurers.size:
+        if len(state.adventurers_next) < adventurers_per_round(len(state.players)) and _left(d.adventurers):
             return "adventurers"  # RST-3
     return None
+
+
+def _left(deck: Deck) -> bool:
+    """A card is left to draw: ``deck.size > 0`` without counting (every
+    unseen entry holds at least one copy, validity.py)."""
+    return bool(deck.unseen or deck.bottom)
+
+
+_TAVERN: int = TAVERN_SIZE.value
+_ROOM_SHOP: int = ROOM_SHOP_SIZE.value
+_ROUNDS: int = ROUNDS_PER_YEAR.value
 
 
 _DRAWS: tuple[Deck | None, str, tuple[Move, ...]] = (None, "", ())
@@ -145,58 +156,63 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     return ()
 
 
-def _rank(key: str) -> int:
-    """RST-4: the glyph rank printed on the tile (combat component table A), not its class."""
-    return ADVENTURERS[key].rank
+_RANKS: dict[str, int] = {key: tile.rank for key, tile in ADVENTURERS.items()}
+"""RST-4: each adventurer tile's glyph rank, the one printed on the tile
+(combat component table A), not its class; read in one lookup (components
+are constants)."""
 
 
 def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Draw)
-    deck: Deck = getattr(state.decks, move.deck)
-    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})  # one state copy per branch below
-    if move.deck == "monsters":
+    name = move.deck
+    card = move.card
+    decks = state.decks
+    # Each branch copies the decks and the state once, naming the deck's field.
+    if name == "monsters":
         if narrating():
-            announce("tavern", f"{MONSTERS[move.card].name} comes to the tavern.", None, monster=move.card)
-        return evolve(state, decks=decks, tavern=state.tavern + (move.card,))
-    if move.deck == "rooms":
+            announce("tavern", f"{MONSTERS[card].name} comes to the tavern.", None, monster=card)
+        return evolve(state, decks=evolve(decks, monsters=decks.monsters.without(card)), tavern=state.tavern + (card,))  # RST-1
+    if name == "rooms":
         if narrating():
-            announce("room_shop", f"{ROOMS[move.card].name} is offered in the room shop.", None, room=move.card)
-        return evolve(state, decks=decks, room_shop=state.room_shop + (move.card,))
-    if move.deck == "events":
+            announce("room_shop", f"{ROOMS[card].name} is offered in the room shop.", None, room=card)
+        return evolve(state, decks=evolve(decks, rooms=decks.rooms.without(card)), room_shop=state.room_shop + (card,))  # RST-1
+    if name == "events":
         events = list(state.events)
-        events[state.round] = move.card  # the next round's event (RST-2)
+        events[state.round] = card  # the next round's event (RST-2)
         if narrating():
-            announce("event", f"Next round's event: {EVENTS[move.card].name}.", None, event=move.card, round=state.round + 1)
-        return evolve(state, decks=decks, events=tuple(events))
-    if move.deck == "special":
-        card = SPECIAL_EVENTS[move.card]
+            announce("event", f"Next round's event: {EVENTS[card].name}.", None, event=card, round=state.round + 1)
+        return evolve(state, decks=evolve(decks, events=decks.events.without(card)), events=tuple(events))
+    if name == "special":
+        special = SPECIAL_EVENTS[card]
         if narrating():
-            announce("special_event", f"This year's special event card: {card.name} ({card.effect}).", None, card=move.card)
-        return evolve(state, decks=decks, special_event=move.card)
-    row = state.adventurers_next + (move.card,)
+            announce("special_event", f"This year's special event card: {special.name} ({special.effect}).", None, card=card)
+        return evolve(state, decks=evolve(decks, special=decks.special.without(card)), special_event=card)  # SPE-6
+    assert name == "adventurers"
+    left = decks.adventurers.without(card)
+    row = state.adventurers_next + (card,)
     if narrating():
-        announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[move.card].label}.", None, adventurer=move.card, to=None)
+        announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[card].label}.", None, adventurer=card, to=None)
     if len(row) < adventurers_per_round(state.n_players):
-        return evolve(state, decks=decks, adventurers_next=row)
-    left = decks.adventurers
-    if len({_rank(k) for k in row}) == 1 and any(_rank(k) != _rank(move.card) for k in (*dict(left.unseen), *left.bottom)):
+        return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=row)  # RST-3
+    ranks = _RANKS
+    rank = ranks[card]
+    if all(ranks[k] == rank for k in row) and any(ranks[k] != rank for k in (*dict(left.unseen), *left.bottom)):
         # RST-5 / RUL-7: every drawn tile has the same glyph rank, whatever the
         # classes: the last one goes under the deck and another is drawn (LIB-3:
         # unless no other rank is left to draw).
         if narrating():
             announce(
                 "redraw",
-                f"All adventurers show the same glyph rank ({_rank(move.card)}); "
-                f"{ADVENTURERS[move.card].label} goes under the deck (RST-5).",
+                f"All adventurers show the same glyph rank ({rank}); "
+                f"{ADVENTURERS[card].label} goes under the deck (RST-5).",
                 None,
-                adventurer=move.card,
-                rank=_rank(move.card),
+                adventurer=card,
+                rank=rank,
             )
-        decks = evolve(decks, adventurers=decks.adventurers.with_bottom(move.card))
-        return evolve(state, decks=decks, adventurers_next=row[:-1])
+        return evolve(state, decks=evolve(decks, adventurers=left.with_bottom(card)), adventurers_next=row[:-1])
     # RST-4: stable sort by glyph rank, weaker to the left; equal ranks keep
     # their drawn order (RUL-7; also when no other rank is left to draw, LIB-3).
-    return evolve(state, decks=decks, adventurers_next=tuple(sorted(row, key=_rank)))
+    return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=tuple(sorted(row, key=ranks.__getitem__)))
 
 
 def auto(state: GameState) -> GameState:

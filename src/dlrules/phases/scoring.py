@@ -17,6 +17,8 @@ are not imps), gold, food and trap cards still held.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from dlrules.components import MONSTERS, PALADINS
@@ -139,13 +141,17 @@ class GameOutcome:
 # --- counting (SCO-15) --------------------------------------------------------------------------
 
 
+_GHOSTS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.ghost)
+"""The ghost kinds (SCO-1b, SCO-8d: not counted as monsters)."""
+
+
 def _is_ghost(kind: str) -> bool:
-    return MONSTERS[kind].ghost
+    return kind in _GHOSTS
 
 
 def monsters_counted(player: PlayerState) -> int:
     """SCO-1b, SCO-8d: monsters in the lair, ghosts not counted."""
-    return sum(1 for m in player.monsters if not _is_ghost(m.kind))
+    return len([m for m in player.monsters if m.kind not in _GHOSTS])
 
 
 def scoring_room_bonus(player: PlayerState, room: str) -> int:
@@ -154,52 +160,102 @@ def scoring_room_bonus(player: PlayerState, room: str) -> int:
     return sum(per_kind.get(m.kind, 0) for m in player.monsters)
 
 
+def _item_row(item: Item) -> tuple[Item, str, int]:
+    """A counted line of SCO-1: the item, what it counts, points each."""
+    value = ITEM_VALUES[item]
+    assert value.points is not None
+    return (item, value.what, value.points)
+
+
+_COUNTED: tuple[tuple[Item, str, int], ...] = tuple(
+    _item_row(item)
+    for item in (Item.UNCONQUERED_ROOMS, Item.MONSTERS, Item.PRISONERS, Item.PALADINS, Item.CONQUERED_TILES, Item.RED_MARKS)
+)
+"""SCO-1a..f in SCO-7's order, with their values (a table of the components)."""
+
+
 def item_lines(player: PlayerState) -> tuple[ScoreLine, ...]:
     """SCO-1a..g for one player, in SCO-7's order. Unconquered tunnels, gold,
     food, imps and trap cards score nothing here (only through titles). Where
     each count comes from: LIB-SCO-2."""
-    tiles = player.dungeon.tiles
-    unconquered_rooms = [t.room for t in tiles if t.room is not None and not t.conquered]
-    paladins = sum(1 for key in player.prison if key in PALADIN_KEYS)
-    counts = {
-        Item.UNCONQUERED_ROOMS: len(unconquered_rooms),  # SCO-1a: the Labyrinth is a room too
-        Item.MONSTERS: monsters_counted(player),  # SCO-1b
-        Item.PRISONERS: len(player.prison) - paladins,  # SCO-1c
-        Item.PALADINS: paladins,  # SCO-1d, CMB-PAL-5: both years' paladins, 5 each
-        Item.CONQUERED_TILES: sum(1 for t in tiles if t.conquered),  # SCO-1e: tunnels and rooms
-        Item.RED_MARKS: player.damage_tokens,  # SCO-1f
-    }
-    lines = []
-    for item, count in counts.items():
-        value = ITEM_VALUES[item]
-        assert value.points is not None
-        lines.append(ScoreLine(item, value.what, count, count * value.points))
+    unconquered_rooms: list[str] = []
+    conquered = 0
+    for t in player.dungeon.tiles:
+        if t.conquered:
+            conquered += 1  # SCO-1e: tunnels and rooms
+        elif t.room is not None:
+            unconquered_rooms.append(t.room)  # SCO-1a: the Labyrinth is a room too
+    prison = player.prison
+    paladins = len([key for key in prison if key in PALADIN_KEYS]) if prison else 0
+    counts = (
+        len(unconquered_rooms),  # SCO-1a
+        monsters_counted(player),  # SCO-1b
+        len(prison) - paladins,  # SCO-1c
+        paladins,  # SCO-1d, CMB-PAL-5: both years' paladins, 5 each
+        conquered,  # SCO-1e
+        player.damage_tokens,  # SCO-1f
+    )
+    lines = [_counted_line(k, count) for k, count in enumerate(counts)]
     # SCO-1g, SCO-6: an unconquered point-scoring room's bonus (a conquered one
     # scores nothing; the Hall of Fame is scored with the titles, SCO-12).
-    rooms = tuple((room, scoring_room_bonus(player, room)) for room in unconquered_rooms if room in SCORING_ROOMS)
-    lines.append(
-        ScoreLine(Item.SCORING_ROOMS, ITEM_VALUES[Item.SCORING_ROOMS].what, len(rooms), sum(b for _, b in rooms), rooms)
-    )
+    rooms = tuple([(room, scoring_room_bonus(player, room)) for room in unconquered_rooms if room in SCORING_ROOMS])
+    if rooms:
+        lines.append(ScoreLine(Item.SCORING_ROOMS, _SCORING_ROOMS_WHAT, len(rooms), sum([b for _, b in rooms]), rooms))
+    else:
+        lines.append(_NO_SCORING_ROOMS)
     return tuple(lines)
 
 
+@functools.lru_cache(maxsize=1024)
+def _counted_line(k: int, count: int) -> ScoreLine:
+    """The SCO-1 line ``_COUNTED[k]`` for ``count`` things: shared between
+    outcomes (records are immutable; most counts are small, many 0)."""
+    item, what, points = _COUNTED[k]
+    return ScoreLine(item, what, count, count * points)
+
+
+_SCORING_ROOMS_WHAT: str = ITEM_VALUES[Item.SCORING_ROOMS].what
+_NO_SCORING_ROOMS: ScoreLine = ScoreLine(Item.SCORING_ROOMS, _SCORING_ROOMS_WHAT, 0, 0, ())
+"""SCO-1g with no unconquered point-scoring room (the usual line), shared."""
+
+
+_MEASURED: tuple[Title, ...] = (
+    Title.EVIL,
+    Title.ROOMS,
+    Title.TUNNELS,
+    Title.MONSTERS,
+    Title.IMPS,
+    Title.RICHES,
+    Title.FEWEST_CONQUERED,
+)
+"""The order of ``title_values``."""
+
+
+def title_values(player: PlayerState) -> tuple[int, ...]:
+    """SCO-8a..g: what each title measures for one player, in ``_MEASURED``'s
+    order (one pass over the dungeon for all seven)."""
+    rooms = tunnels = conquered = 0
+    for t in player.dungeon.tiles:
+        if t.room is None:
+            tunnels += 1
+        else:
+            rooms += 1
+        if t.conquered:
+            conquered += 1
+    return (
+        player.evil,  # SCO-8a: the player's own marker on the Evilometer
+        rooms,  # SCO-8b: conquered rooms count
+        tunnels,  # SCO-8c: tunnel tiles, conquered ones too (a count, not a path)
+        monsters_counted(player),  # SCO-8d: ghosts do not count
+        player.imps,  # SCO-8e: imp figures; troll tokens are not imps
+        player.gold + player.food + len(player.traps),  # SCO-8f: gold + food + trap cards still held
+        conquered,  # SCO-8g: conquered tiles, the fewest wins
+    )
+
+
 def title_value(player: PlayerState, title: Title) -> int:
-    """SCO-8a..g: what a title measures for one player."""
-    tiles = player.dungeon.tiles
-    if title is Title.EVIL:  # SCO-8a: the player's own marker on the Evilometer
-        return player.evil
-    if title is Title.ROOMS:  # SCO-8b: conquered rooms count
-        return sum(1 for t in tiles if t.room is not None)
-    if title is Title.TUNNELS:  # SCO-8c: tunnel tiles, conquered ones too (a count, not a path)
-        return sum(1 for t in tiles if t.room is None)
-    if title is Title.MONSTERS:  # SCO-8d: ghosts do not count
-        return monsters_counted(player)
-    if title is Title.IMPS:  # SCO-8e: imp figures; troll tokens are not imps
-        return player.imps
-    if title is Title.RICHES:  # SCO-8f: gold + food + trap cards still held
-        return player.gold + player.food + len(player.traps)
-    # SCO-8g: conquered tiles, the fewest wins
-    return sum(1 for t in tiles if t.conquered)
+    """SCO-8a..g: what a title measures for one player (``title_values``)."""
+    return title_values(player)[_MEASURED.index(title)]
 
 
 def award(title: Title, values: tuple[int, ...]) -> tuple[int, ...]:
@@ -207,13 +263,24 @@ def award(title: Title, values: tuple[int, ...]) -> tuple[int, ...]:
     player's value: every player with the best value (most, or fewest for
     SCO-8g); ties are never broken. A "most" title whose best value is 0 is
     awarded to all (SCO-13, the data switch ``TITLE_AT_ZERO``, LIB-SCO-5)."""
+    return _award(TITLES[title].fewest, values)
+
+
+def _award(fewest: bool, values: tuple[int, ...]) -> tuple[int, ...]:
+    """``award`` for a title won by the fewest (``fewest``) or the most."""
     if not values:
         return ()
-    fewest = TITLES[title].fewest
     best = min(values) if fewest else max(values)
     if best == 0 and not fewest and not TITLE_AT_ZERO.value:
         return ()
-    return tuple(seat for seat, v in enumerate(values) if v == best)
+    return tuple([seat for seat, v in enumerate(values) if v == best])
+
+
+_TITLE_ROWS: tuple[tuple[Title, str, bool, int], ...] = tuple(
+    (title, spec.name, spec.fewest, _MEASURED.index(title)) for title, spec in TITLES.items()
+)
+"""Each title in ``TITLES``'s order: its name, whether the fewest wins it and
+where ``title_values`` puts its measure (a table of the components)."""
 
 
 def title_results(state: GameState) -> tuple[TitleResult, ...]:
@@ -222,13 +289,14 @@ def title_results(state: GameState) -> tuple[TitleResult, ...]:
     block one; with 3 players the missing colour has neither). Exclusive and
     shared points by player count from ``TITLE_POINTS`` (LIB-SCO-3)."""
     points = TITLE_POINTS[state.n_players]
+    measured = [title_values(p) for p in state.players]
     out = []
-    for title, spec in TITLES.items():
-        values = tuple(title_value(p, title) for p in state.players)
-        holders = award(title, values)
+    for title, name, fewest, k in _TITLE_ROWS:
+        values = tuple([m[k] for m in measured])
+        holders = _award(fewest, values)
         exclusive = len(holders) == 1
         each = points.exclusive if exclusive else points.shared if holders else 0
-        out.append(TitleResult(title, spec.name, values, holders, exclusive, each))
+        out.append(TitleResult(title, name, values, holders, exclusive, each))
     return tuple(out)
 
 
@@ -236,7 +304,10 @@ def hall_of_fame_bonus(state: GameState, seat: int, titles: tuple[TitleResult, .
     """SCO-12: an unconquered Hall of Fame gives its owner points for each
     exclusive title he holds (by player count); shared titles give nothing."""
     player = state.players[seat]
-    halls = sum(1 for t in player.dungeon.tiles if t.room == HALL_OF_FAME.room and not t.conquered)
+    hall = HALL_OF_FAME.room
+    halls = len([t for t in player.dungeon.tiles if t.room == hall and not t.conquered])
+    if not halls:
+        return 0  # no unconquered Hall of Fame: nothing to count
     exclusive = sum(1 for t in titles if t.exclusive and t.holders == (seat,))
     return halls * exclusive * HALL_OF_FAME.per_exclusive[state.n_players]
 
@@ -250,10 +321,10 @@ def final_scores(state: GameState) -> GameOutcome:
     for seat, player in enumerate(state.players):
         lines = item_lines(player)
         held = tuple(
-            TitleLine(t.title, t.name, t.values[seat], t.exclusive, t.points) for t in titles if seat in t.holders
+            [TitleLine(t.title, t.name, t.values[seat], t.exclusive, t.points) for t in titles if seat in t.holders]
         )
         hall = hall_of_fame_bonus(state, seat, titles)
-        total = sum(line.points for line in lines) + sum(t.points for t in held) + hall
+        total = sum([line.points for line in lines]) + sum([t.points for t in held]) + hall
         players.append(PlayerScore(seat, lines, held, hall, total, licence=total > 0))  # SCO-3: above 0
     best = max(p.total for p in players)
     winners = tuple(p.seat for p in players if p.total == best)  # SCO-3: a tie shares the victory

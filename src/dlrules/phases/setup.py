@@ -54,10 +54,13 @@ def player_deal_size(state: GameState) -> int:
     return FIRST_DEAL.value if state.deal_and_keep else UNAVAILABLE.value
 
 
+_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+
+
 def to_move(state: GameState) -> frozenset[int]:
     if _next_deal(state) is not None:
-        return frozenset({CHANCE})
-    return frozenset(s for s, p in enumerate(state.players) if p.dealt and p.kept is None)
+        return _CHANCE_ONLY
+    return frozenset([s for s, p in enumerate(state.players) if p.dealt and p.kept is None])
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
@@ -123,7 +126,7 @@ def play(state: GameState, move: Move) -> GameState:
                 if narrating():
                     names = ", ".join(a.title for a in move.orders)
                     announce("unavailable", f"Player {move.target + 1}'s unavailable orders: {names}.", move.target, orders=[a.value for a in move.orders])
-                hand = tuple(a for a in Action if a not in move.orders)
+                hand = tuple([a for a in _ACTIONS if a not in move.orders])
                 return update_player(state, move.target, unavailable=move.orders, hand=hand)
             if narrating():
                 announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target, cards=FIRST_DEAL.value)
@@ -146,14 +149,20 @@ def auto(state: GameState) -> GameState:
         return state
     if any(p.kept is None for p in state.players):
         return state
+    telling = narrating()
+    revealed = []
     for seat, player in enumerate(state.players):
         kept = player.kept
         assert kept is not None
-        hand = tuple(a for a in Action if a not in kept)
-        state = update_player(state, seat, unavailable=kept, hand=hand, kept=None, dealt=())
-        if narrating():
+        hand = tuple([a for a in _ACTIONS if a not in kept])
+        revealed.append(evolve(player, unavailable=kept, hand=hand, kept=None, dealt=()))
+        if telling:
             announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat, orders=[a.value for a in kept])
-    return state
+    return evolve(state, players=tuple(revealed))  # one copy of the state for all players
+
+
+_ACTIONS: tuple[Action, ...] = tuple(Action)
+"""Every order in board order (iterating the enum class itself is slower)."""
 
 
 def done(state: GameState) -> bool:
