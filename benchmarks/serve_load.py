@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -91,12 +92,12 @@ async def bot(client: httpx.AsyncClient, host: str, seats: list[str], moves: int
         made += 1
 
 
-async def drive(base: str, games: int, moves: int, seconds: float, players: int, seed: int, stats: Stats) -> float:
+async def drive(base: str, key: str, games: int, moves: int, seconds: float, players: int, seed: int, stats: Stats) -> float:
     limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
         created = []
         for i in range(games):
-            r = await client.post("/games", json={"players": players, "seed": seed + i, "replayable": True})
+            r = await client.post("/games", json={"key": key, "players": players, "seed": seed + i, "replayable": True})
             r.raise_for_status()
             created.append(r.json())
         started = time.monotonic()
@@ -137,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         server = subprocess.Popen(
             [sys.executable, "-m", "dlrules", "serve", "--db", db, "--host", "127.0.0.1", "--port", str(port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         )  # fmt: skip
         base = f"http://127.0.0.1:{port}"
         stats = Stats()
@@ -150,7 +151,11 @@ def main(argv: list[str] | None = None) -> int:
                     time.sleep(0.1)
             else:
                 raise SystemExit("the server did not start")
-            elapsed = asyncio.run(drive(base, args.games, args.moves, args.seconds, args.players, args.seed, stats))
+            assert server.stdout is not None
+            found = re.search(r"/new/(\S+) ", server.stdout.readline())  # the creation link it printed (LIB-SRV-11)
+            if found is None:
+                raise SystemExit("the server printed no creation link")
+            elapsed = asyncio.run(drive(base, found.group(1), args.games, args.moves, args.seconds, args.players, args.seed, stats))
         finally:
             server.send_signal(signal.SIGTERM)
             try:

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import httpx
 
+CREATE_KEY = "the-hosts-creation-key"
+"""The creation key (LIB-SRV-11) the in-process test servers are made with (``create_app(create_key=...)``)."""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -34,10 +37,12 @@ class Server:
         )  # fmt: skip
         self.base = f"http://127.0.0.1:{self.port}"
         self.lines: list[str] = []
+        self.create_key = ""  # the creation key the server printed (LIB-SRV-11)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.base + "/", timeout=1).status_code == 200:
+                    self._read_creation_link()
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
@@ -45,6 +50,15 @@ class Server:
                 break
         self.kill()
         raise AssertionError("the server did not start: " + (self.proc.stdout.read() if self.proc.stdout else ""))
+
+    def _read_creation_link(self) -> None:
+        """The first line the server printed (before it was ready) names its creation link ``/new/KEY``."""
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        self.lines.append(line)
+        found = re.search(r"create one at http://\S+/new/(\S+) ", line)
+        assert found, f"no creation link printed: {line!r}"
+        self.create_key = found.group(1)
 
     def links(self) -> list[str]:
         """The links ``--new-game`` printed (before the server was ready)."""

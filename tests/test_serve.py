@@ -25,6 +25,7 @@ from dlrules.serialization import dumps, loads  # noqa: E402
 from dlrules.serve.app import create_app  # noqa: E402
 from dlrules.serve.table import Game, chance_owner, deck_cards  # noqa: E402
 from dlrules.state import CHANCE, Phase  # noqa: E402
+from servekit import CREATE_KEY  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -34,7 +35,7 @@ class Table:
 
     def __init__(self, client: TestClient, **create: Any) -> None:
         self.client = client
-        r = client.post("/games", json=create)
+        r = client.post("/games", json={"key": CREATE_KEY, **create})
         assert r.status_code == 200, r.text
         data = r.json()
         self.id: str = data["game"]
@@ -78,7 +79,7 @@ class Table:
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"]))
+    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
 
 
 def _in_orders(state: Any) -> bool:
@@ -88,9 +89,9 @@ def _in_orders(state: Any) -> bool:
 # --- creating a game -------------------------------------------------------------------------
 
 
-def test_the_home_page_offers_a_game_and_loads_nothing_from_elsewhere(client: TestClient) -> None:
-    html = client.get("/").text
-    assert "<form" in html and "action='/games'" in html
+def test_the_creation_link_offers_a_game_and_loads_nothing_from_elsewhere(client: TestClient) -> None:
+    html = client.get(f"/new/{CREATE_KEY}").text
+    assert "<form" in html and "action='/games'" in html and f"name='key' value='{CREATE_KEY}'" in html
     assert "http" not in html and "src=" not in html
 
 
@@ -103,13 +104,14 @@ def test_a_game_created_gives_a_host_link_and_one_secret_link_per_seat(client: T
 
 
 def test_the_form_creates_a_game_and_shows_its_links_once(client: TestClient) -> None:
-    r = client.post("/games", data={"players": "2", "variant": "full", "first_player": "1", "seed": ""})
+    r = client.post("/games", data={"key": CREATE_KEY, "players": "2", "variant": "full", "first_player": "1", "seed": ""})
     assert r.status_code == 200 and r.text.count("/g/") == 2 * 3  # host and 2 seats, each as text and href
+    assert f"<a href='/new/{CREATE_KEY}'>Create another game</a>" in r.text
 
 
 def test_LIB_SRV_5_the_form_says_why_a_game_was_not_created(client: TestClient) -> None:
-    r = client.post("/games", data={"players": "2", "variant": "full", "first_player": "4", "seed": ""})
-    assert r.status_code == 400 and "not created" in r.text and "first player" in r.text and "<a href='/'>" in r.text
+    r = client.post("/games", data={"key": CREATE_KEY, "players": "2", "variant": "full", "first_player": "4", "seed": ""})
+    assert r.status_code == 400 and "not created" in r.text and "first player" in r.text and f"<a href='/new/{CREATE_KEY}'>" in r.text
 
 
 def test_the_command_line_has_serve_and_refuses_a_bad_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,7 +137,7 @@ def test_serve_without_the_extra_says_what_to_install(monkeypatch: pytest.Monkey
 
 @pytest.mark.parametrize("body", [{"players": 5}, {"players": 2, "variant": "short"}, {"players": 2, "first_player": 3}, {"players": "x"}])
 def test_LIB_SRV_5_a_game_that_cannot_be_set_up_is_refused(client: TestClient, body: dict[str, Any]) -> None:
-    r = client.post("/games", json=body)
+    r = client.post("/games", json={"key": CREATE_KEY, **body})
     assert r.status_code == 400 and r.json()["rule"] == "LIB-SRV-5"
 
 
@@ -288,11 +290,97 @@ def test_LIB_SRV_3_seats_choosing_orders_at_once_all_land(client: TestClient) ->
     assert t.game.state.phase is not Phase.ORDERS or all(p.committed for p in t.game.state.players)
 
 
+def _stale(seen: int, now: int) -> str:
+    return f"the game has moved on (your page shows move {seen}, the game is at move {now}); nothing was played: look again and choose"
+
+
+def test_LIB_SRV_3_a_restarted_server_checks_stale_moves_as_before(tmp_path: Path) -> None:
+    """Four seats see the orders step at move ``seen``; Player 3 chooses, the
+    server restarts. The position the pages show is read back from the
+    database: Player 1's moves are the same as on its page, so its choice
+    lands; Player 3 has chosen since its page showed, so its second choice
+    is stale, in the same words as without a restart."""
+    db = str(tmp_path / "games.sqlite")
+    t = Table(TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY)), players=4, auto_chance=True, seed=8, replayable=True)
+    t.play_until(_in_orders, random.Random(4))
+    seen = t.game.n
+    choices = {seat: [m for m in legal_moves(t.game.state) if m.seat == seat and isinstance(m, ChooseOrders)] for seat in range(4)}
+    assert t.move(2, choices[2][0], at=seen).status_code == 200
+    t.client = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))  # a restarted server
+    assert set(t.game.keys) == {seen + 1}  # nothing of the earlier positions in memory
+    assert t.move(0, choices[0][0], at=seen).status_code == 200
+    r = t.move(2, choices[2][1], at=seen)
+    assert r.status_code == 409 and r.json()["rule"] == "LIB-SRV-3" and r.json()["message"] == _stale(seen, seen + 2)
+    assert t.game.n == seen + 2 and set(t.game.keys) == {seen, seen + 1, seen + 2}  # only the positions asked about
+
+
+def test_LIB_SRV_3_a_position_older_than_the_kept_ones_is_stale_before_and_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the last 2 positions compared (``KEYS_KEPT``, 200 in the server):
+    Player 2's page shows move ``seen``; three seats choose on that position
+    (the last two on a position 1 and 2 moves old: they land); Player 2's
+    choice on it, 3 moves old, is stale, before and after a restart; on
+    move ``seen + 1``, read back from the database, it lands."""
+    from dlrules.serve import table
+
+    monkeypatch.setattr(table, "KEYS_KEPT", 2)
+    db = str(tmp_path / "games.sqlite")
+    t = Table(TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY)), players=4, auto_chance=True, seed=8, replayable=True)
+    t.play_until(_in_orders, random.Random(4))
+    seen = t.game.n
+    choice = {seat: next(m for m in legal_moves(t.game.state) if m.seat == seat and isinstance(m, ChooseOrders)) for seat in range(4)}
+    for seat in (2, 3, 0):
+        assert t.move(seat, choice[seat], at=seen).status_code == 200
+    r = t.move(1, choice[1], at=seen)
+    assert r.status_code == 409 and r.json()["message"] == _stale(seen, seen + 3)
+    t.client = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))  # a restarted server
+    r = t.move(1, choice[1], at=seen)
+    assert r.status_code == 409 and r.json()["message"] == _stale(seen, seen + 3)
+    assert t.move(1, choice[1], at=seen + 1).status_code == 200
+    assert all(p.committed for p in t.game.state.players) or t.game.state.phase is not Phase.ORDERS
+
+
+def test_every_50th_position_is_stored_even_inside_a_batch_and_any_position_reads_back(tmp_path: Path) -> None:
+    """A move and the server's draws after it are stored in one batch; the
+    50th, 100th, ... positions are stored even when a batch passes them, so
+    that any position is fewer than 50 moves from a stored one (LIB-SRV-3
+    after a restart)."""
+    import sqlite3
+
+    from dlrules.engine import apply
+    from dlrules.serve.store import Store
+    from dlrules.serve.table import Tables
+
+    db = str(tmp_path / "games.sqlite")
+    tables = Tables(Store(db))
+    game = tables.games[tables.create(3, seed=2, replayable=True, auto_chance=True).game]
+    rng = random.Random(2)
+    batches = []
+    while game.n < 160:
+        before = game.n
+        seat = min(to_move(game.state))
+        mine = [m for m in legal_moves(game.state) if m.seat == seat]
+        tables.submit(game, seat, game.n, dumps(mine[rng.randrange(len(mine))]))
+        batches.append((before, game.n))
+    assert any(a < k < b for a, b in batches for k in (50, 100, 150))  # a batch passed a 50th position
+    with sqlite3.connect(db) as raw:
+        kept = sorted(n for (n,) in raw.execute("SELECT n FROM snapshots WHERE game = ?", (game.row.id,)))
+    assert kept == [0, 50, 100, 150, game.n]
+    positions = [tables._position(game.row.id, 0)]
+    for m in tables.store.moves(game.row.id):
+        positions.append(apply(positions[-1], loads(m.move, Move)))
+    for at in (0, 1, 49, 50, 51, 99, 149, game.n - 1, game.n):
+        assert tables._position(game.row.id, at) == positions[at], at
+    assert positions[-1] == game.state
+    tables.store.close()
+
+
 def test_moves_on_one_game_are_serialised_and_all_committed(tmp_path: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     db = str(tmp_path / "games.sqlite")
-    client = TestClient(create_app(db, names=["testserver"]))
+    client = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))
     t = Table(client, players=4, auto_chance=True, seed=8, replayable=True)
     t.play_until(_in_orders, random.Random(1))
     seen = t.game.n
@@ -342,7 +430,7 @@ def test_live_updates_stream_the_move_number() -> None:
     import threading
     import time
 
-    client = TestClient(create_app(":memory:", sse_seconds=1.5, poll=0.05, names=["testserver"]))
+    client = TestClient(create_app(":memory:", sse_seconds=1.5, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
     t = Table(client, players=2, seed=5, replayable=True)
     codes: list[int] = []
 
@@ -369,12 +457,15 @@ def test_the_record_is_the_hosts_once_the_game_is_over(client: TestClient) -> No
 
 def test_a_restarted_server_finds_every_game_where_it_stood(tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite")
-    first = TestClient(create_app(db, names=["testserver"]))
+    first = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))
     t = Table(first, players=3, seed=12, replayable=True)
     t.play_until(lambda s: s.phase is Phase.ORDERS, random.Random(3))
     n, state = t.game.n, t.game.state
-    again = TestClient(create_app(db, names=["testserver"]))
+    pages = [t.state(seat) for seat in (None, 0, 1, 2)]
+    again = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))
     assert again.get(t.seats[2] + "/state").json()["n"] == n
+    for seat, page in zip((None, 0, 1, 2), pages):  # the latest moves are listed as before (read back from the database)
+        assert again.get(t.link(seat) + "/state").json()["log"] == page["log"] and len(page["log"]) == 12
     game: Game = again.app.state.tables.games[t.id]  # type: ignore[attr-defined]
     assert game.state == state and game.n == n
     from dlrules.records import parse_record, replay

@@ -31,6 +31,7 @@ from dlrules.serve.bots import BotRunner, bot_move  # noqa: E402
 from dlrules.serve.store import Store  # noqa: E402
 from dlrules.serve.table import Game, Tables  # noqa: E402
 from dlrules.state import GameState  # noqa: E402
+from servekit import CREATE_KEY  # noqa: E402
 from siblingkit import trap_sibling  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -38,7 +39,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"]))
+    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
 
 
 def _game(client: TestClient, gid: str) -> Game:
@@ -73,7 +74,7 @@ def _my_turn(client: TestClient, link: str, timeout: float = 60.0) -> dict[str, 
 
 
 def test_LIB_SRV_10_a_bot_seat_has_no_link_and_every_page_names_the_bot(client: TestClient) -> None:
-    r = client.post("/games", json={"players": 3, "bots": {"2": "greedy", "3": "random"}})
+    r = client.post("/games", json={"key": CREATE_KEY, "players": 3, "bots": {"2": "greedy", "3": "random"}})
     assert r.status_code == 200, r.text
     data = r.json()
     assert data["seats"][1] is None and data["seats"][2] is None and data["seats"][0].startswith("/g/")
@@ -99,13 +100,13 @@ def test_LIB_SRV_10_a_bot_that_cannot_be_seated_is_refused_and_no_game_is_made(
     client: TestClient, bots: Any, words: str
 ) -> None:
     before = len(client.app.state.tables.games)  # type: ignore[attr-defined]
-    r = client.post("/games", json={"players": 2, "bots": bots})
+    r = client.post("/games", json={"key": CREATE_KEY, "players": 2, "bots": bots})
     assert r.status_code == 400 and r.json()["rule"] == "LIB-SRV-10" and words in r.json()["message"], r.text
     assert len(client.app.state.tables.games) == before  # type: ignore[attr-defined]
 
 
 def test_LIB_SRV_10_the_form_seats_bots_and_shows_no_link_for_them(client: TestClient) -> None:
-    form = {"players": "2", "variant": "full", "first_player": "1", "seed": "", "bot1": "", "bot2": "ismcts", "bot3": "", "bot4": ""}
+    form = {"key": CREATE_KEY, "players": "2", "variant": "full", "first_player": "1", "seed": "", "bot1": "", "bot2": "ismcts", "bot3": "", "bot4": ""}
     r = client.post("/games", data=form)
     assert r.status_code == 200 and "Player 2: ismcts bot, played by the server" in r.text
     assert r.text.count("/g/") == 2 * 2  # the host and Player 1, each as text and href
@@ -170,7 +171,7 @@ def test_LIB_SRV_10_a_whole_game_of_one_person_against_two_bots(client: TestClie
     against a greedy and a random bot; the server draws every card. Every bot
     move is played by the server, narrated as any other, and the record
     replays to the same end."""
-    r = client.post("/games", json={"players": 3, "auto_chance": True, "bots": {"2": "greedy", "3": "random"}})
+    r = client.post("/games", json={"key": CREATE_KEY, "players": 3, "auto_chance": True, "bots": {"2": "greedy", "3": "random"}})
     assert r.status_code == 200, r.text
     gid, me = r.json()["game"], r.json()["seats"][0]
     rng = random.Random(3)
@@ -201,7 +202,7 @@ def test_LIB_SRV_10_the_ismcts_bot_makes_its_secret_choice_while_the_person_make
     orders, ORD-3): the ISMCTS bot (its own budget) commits its secret choice
     through its own view while the person's page waits for theirs, and tells
     only that it chose."""
-    r = client.post("/games", json={"players": 2, "auto_chance": True, "bots": {"2": "ismcts"}})
+    r = client.post("/games", json={"key": CREATE_KEY, "players": 2, "auto_chance": True, "bots": {"2": "ismcts"}})
     gid, me = r.json()["game"], r.json()["seats"][0]
     game = _game(client, gid)
     page = _my_turn(client, me)

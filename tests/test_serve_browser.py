@@ -164,3 +164,32 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
         for d in drivers:
             d.quit()
         server.kill()
+
+
+def test_LIB_SRV_11_the_host_creates_a_game_from_the_creation_link_in_chromium(tmp_path: Path) -> None:
+    """The form at the creation link (``/new/KEY``, printed at start) creates
+    a game in a real browser (its hidden key sent with the form, the page's
+    security policy allowing it) and shows the links; the server's bare
+    address has no form."""
+    pytest.importorskip("selenium")
+    pytest.importorskip("uvicorn")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    from servekit import Server
+
+    server = Server(tmp_path / "night.sqlite")
+    d = _browser()
+    try:
+        d.get(server.base + "/")
+        assert not d.find_elements(By.TAG_NAME, "form") and "creation link" in d.find_element(By.TAG_NAME, "main").text
+        d.get(server.base + "/new/" + server.create_key)
+        Select(d.find_element(By.NAME, "players")).select_by_visible_text("3")
+        d.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+        _wait(lambda: "The game&#x27;s links" in d.page_source or "The game's links" in d.page_source, "the links page")
+        links = [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "main a")]
+        assert len([h for h in links if "/g/" in h]) == 4 and links[-1] == server.base + "/new/" + server.create_key  # host, 3 seats
+        d.get(links[1])  # Player 1's page
+        _wait(lambda: _n(d) >= 0, "Player 1's page")
+    finally:
+        d.quit()
+        server.kill()

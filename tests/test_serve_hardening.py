@@ -30,6 +30,7 @@ from dlrules.serve.pages import SCRIPT_HASH, game_page  # noqa: E402
 from dlrules.serve.store import Store  # noqa: E402
 from dlrules.serve.table import REPLAYABLE_NOTE, SECRET_ENTRY_REFUSED, chance_owner, entry_options  # noqa: E402
 from dlrules.state import CHANCE, Phase  # noqa: E402
+from servekit import CREATE_KEY  # noqa: E402
 from test_serve import Table, _hidden_draw  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -37,7 +38,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"]))
+    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
 
 
 # --- LIB-SRV-9: draws nobody can foresee, unless the host makes the game replayable ---------------
@@ -53,7 +54,7 @@ def test_LIB_SRV_9_a_game_draws_from_the_secure_source_and_keeps_no_seed(client:
 
 
 def test_LIB_SRV_9_a_seed_needs_a_replayable_game_and_every_page_says_so(client: TestClient) -> None:
-    r = client.post("/games", json={"players": 2, "seed": 7})
+    r = client.post("/games", json={"key": CREATE_KEY, "players": 2, "seed": 7})
     assert r.status_code == 400 and r.json()["rule"] == "LIB-SRV-9" and "replayable" in r.json()["message"]
     t = Table(client, players=2, seed=7, replayable=True)
     assert t.game.row.seed == 7
@@ -214,11 +215,11 @@ def test_LIB_SRV_7_seats_choosing_orders_at_once_each_sending_twice_all_land_onc
 
 def test_LIB_SRV_7_an_id_used_for_another_move_is_refused_and_a_restart_keeps_the_answers(tmp_path: Any) -> None:
     db = str(tmp_path / "games.sqlite")
-    first = TestClient(create_app(db, names=["testserver"]))
+    first = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))
     t = Table(first, players=2, seed=3, replayable=True)
     r = first.post(t.seats[0] + "/draw", json={"at": 0, "id": "deal-1"})
     assert r.json() == {"ok": True, "n": 1}
-    again = TestClient(create_app(db, names=["testserver"]))  # a restarted server
+    again = TestClient(create_app(db, names=["testserver"], create_key=CREATE_KEY))  # a restarted server
     assert again.post(t.seats[0] + "/draw", json={"at": 0, "id": "deal-1"}).json() == {"ok": True, "n": 1}
     r = again.post(t.seats[0] + "/draw", json={"at": 1, "id": "deal-1"})  # the same id for another request
     assert r.status_code == 409 and r.json()["rule"] == "LIB-SRV-7"
@@ -244,10 +245,13 @@ def _hostile_bodies(move: str) -> list[tuple[str, bytes, str]]:
         '{"players": 2, "seed": -1, "replayable": true}', '{"players": 2, "seed": 9223372036854775808, "replayable": true}',
         '{"players": 2, "owner": "me"}', "", "[]", "null", "2", '"text"', "{", '{"players": "\\ud800"}',
     ]:
-        bodies.append(("/games", text.encode(), J))
+        bodies.append(("/games", text.encode(), J))  # without the creation key: refused before any field is read (LIB-SRV-11)
+        if text.startswith('{"'):  # with it: each field read strictly (LIB-SRV-5, LIB-SRV-6)
+            bodies.append(("/games", ('{"key": "' + CREATE_KEY + '", ' + text[1:]).encode(), J))
     bodies += [("/games", b"\xff\xfe{}", J), ("/games", b"players=2", "text/plain"), ("/games", b'{"players": 2}', "")]
-    bodies += [("/games", b"players=2.9", "application/x-www-form-urlencoded"), ("/games", b"players=2&players=3", "application/x-www-form-urlencoded")]
-    bodies += [("/games", b"seed=" + b"9" * 5000 + b"&replayable=1", "application/x-www-form-urlencoded")]
+    form = "application/x-www-form-urlencoded"
+    for text in ["players=2.9", "players=2&players=3", "seed=" + "9" * 5000 + "&replayable=1", "key=&players=2", "key=x&key=y&players=2"]:
+        bodies += [("/games", text.encode(), form), ("/games", f"key={CREATE_KEY}&{text}".encode(), form)]
     for text in [
         '{"at": 0, "move": ' + DEEP + "}", '{"at": ' + "9" * 5000 + ', "move": "{}"}', '{"at": 1e999, "move": "{}"}',
         '{"at": 0.0, "move": ' + json.dumps(move) + "}", '{"at": true, "move": ' + json.dumps(move) + "}",
@@ -275,7 +279,7 @@ def test_LIB_SRV_6_no_hostile_body_gets_a_500_or_an_implementation_detail(client
         url = path if path == "/games" else t.seats[0] + path
         r = client.post(url, content=body, headers={"content-type": kind} if kind else {})
         statuses.append(r.status_code)
-        assert r.status_code in (400, 403, 409, 413, 415, 422), (path, body[:80], r.status_code, r.text[:200])
+        assert r.status_code in (400, 401, 403, 409, 413, 415, 422), (path, body[:80], r.status_code, r.text[:200])
         assert "Traceback" not in r.text and "hmac" not in r.text and "File \"" not in r.text
         if r.headers["content-type"].startswith("application/json"):
             assert r.json()["ok"] is False
@@ -290,7 +294,7 @@ def test_LIB_SRV_6_no_hostile_body_gets_a_500_or_an_implementation_detail(client
     ],
 )  # fmt: skip
 def test_LIB_SRV_5_a_new_game_is_read_strictly_with_the_path_of_the_field(client: TestClient, body: dict[str, Any], path: str) -> None:
-    r = client.post("/games", json=body)
+    r = client.post("/games", json={"key": CREATE_KEY, **body})
     assert r.status_code == 400 and r.json()["message"].startswith(path + ":"), r.text
 
 
@@ -349,7 +353,8 @@ def test_LIB_SRV_8_every_answer_carries_the_security_headers_and_no_implementati
     answers = [
         client.get("/"), client.get(t.seats[0]), client.get(t.seats[0] + "/state"), client.get(t.seats[0] + "/picture"),
         client.get(f"/g/{t.id}/wrong"), client.get(f"/g/{t.id}/wrong/state"), client.get("/nothing"),
-        client.post(t.seats[0] + "/draw", json={"at": 5}), client.get("/games"),
+        client.post(t.seats[0] + "/draw", json={"at": 5}), client.get("/games"), client.get("/new/wrong"),
+        client.post("/games", json={"players": 2}), client.post("/games", json={"key": "wrong", "players": 2}),
     ]  # fmt: skip
     for r in answers:
         h = r.headers
@@ -370,3 +375,62 @@ def test_the_pages_security_policy_names_the_pages_own_script_by_its_hash() -> N
     assert len(scripts) == 1 and "style=" not in html
     assert SCRIPT_HASH == "sha256-" + base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
     assert "requestId()" in scripts[0] and "body.id = requestId()" in scripts[0]  # the page sends a request id
+
+
+# --- LIB-SRV-11: creating a game is the host's, with the server's creation key ----------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "status", "words"),
+    [
+        (None, 401, "creating a game needs the server's creation key ($.key)"),
+        ("", 401, "creating a game needs the server's creation key ($.key)"),
+        ("the-hosts-creation-kez", 403, "$.key: not this server's creation key"),
+        (7, 403, "$.key: not this server's creation key"),
+    ],
+)
+def test_LIB_SRV_11_a_game_without_the_creation_key_is_refused_and_nothing_is_made(
+    client: TestClient, key: object, status: int, words: str
+) -> None:
+    body: dict[str, Any] = {"players": 9, "seed": 7}  # a game the server would refuse too: the key is checked first
+    if key is not None:
+        body["key"] = key
+    r = client.post("/games", json=body)
+    assert r.status_code == status and r.json()["rule"] == "LIB-SRV-11" and words in r.json()["message"], r.text
+    assert r.json()["ok"] is False and r.json()["violations"] == []
+    form = client.post("/games", data={"players": "2"} if key is None else {"key": str(key), "players": "2"})
+    assert form.status_code == status and "The game was not created" in form.text and "<a href='/'>Back</a>" in form.text
+    assert client.app.state.tables.games == {} and client.app.state.tables.store.game_ids() == ()  # type: ignore[attr-defined]
+    assert client.post("/games", json={"key": CREATE_KEY, "players": 2}).status_code == 200  # the key makes it
+
+
+def test_LIB_SRV_11_the_form_is_shown_only_at_the_creation_link(client: TestClient) -> None:
+    home = client.get("/")
+    assert home.status_code == 200 and "<form" not in home.text and "creation link" in home.text
+    wrong = client.get("/new/the-hosts-creation-kez")
+    assert wrong.status_code == 403 and "<form" not in wrong.text and "not this server&#x27;s creation link" in wrong.text
+    form = client.get(f"/new/{CREATE_KEY}")
+    assert form.status_code == 200 and f"<input type='hidden' name='key' value='{CREATE_KEY}'>" in form.text
+    assert "form-action 'self'" in form.headers["content-security-policy"]
+    # a browser posts a form from a page without referrer as "Origin: null", which LIB-SRV-8 refuses:
+    # the form's page sends its referrer to this server only
+    assert form.headers["referrer-policy"] == "same-origin" and wrong.headers["referrer-policy"] == "no-referrer"
+
+
+def test_LIB_SRV_11_a_server_made_without_a_key_creates_games_only_from_its_command_line() -> None:
+    client = TestClient(create_app(":memory:", names=["testserver"]))
+    for key in (CREATE_KEY, "", None):
+        r = client.post("/games", json={"players": 2} if key is None else {"key": key, "players": 2})
+        assert r.status_code == 403 and r.json()["rule"] == "LIB-SRV-11" and "command line" in r.json()["message"]
+    assert client.get(f"/new/{CREATE_KEY}").status_code == 403
+    assert client.app.state.tables.games == {}  # type: ignore[attr-defined]
+
+
+def test_LIB_SRV_11_only_the_keys_hash_is_kept() -> None:
+    import hashlib
+
+    from dlrules.serve.app import CreationKey
+
+    kept = CreationKey(CREATE_KEY)
+    assert vars(kept) == {"_hash": hashlib.sha256(CREATE_KEY.encode()).digest()}
+    assert kept.holds(CREATE_KEY) and not kept.holds(CREATE_KEY + "x") and not kept.holds(None) and not CreationKey(None).holds("")

@@ -1,6 +1,7 @@
 """``dlrules serve`` as a real process on 127.0.0.1 (docs/serve.md): killed
 with SIGKILL in the middle of a game and started again, it has every
-acknowledged move and the same position (LIB-SRV-4)."""
+acknowledged move and the same position (LIB-SRV-4); its creation link
+(LIB-SRV-11)."""
 
 from __future__ import annotations
 
@@ -90,6 +91,37 @@ def test_LIB_SRV_4_a_server_killed_mid_game_restarts_with_every_acknowledged_mov
     assert state_hash(final) == state_hash(tables.games[game].state)
     after = {m.n: m.move for m in tables.store.moves(game)}
     assert loads(after[before.n + 1], Move) == loads(pick[2], Move)  # the move made after the restart, then the server's draws
+
+
+def test_LIB_SRV_11_dlrules_serve_prints_its_creation_link_and_loopback_needs_it_too(tmp_path: Path) -> None:
+    """The server prints its creation link once at start; a request from
+    127.0.0.1 without the key creates nothing (loopback is not exempt:
+    behind a reverse proxy every request comes from there). A restarted
+    server has a new key: the old link creates nothing."""
+    db = tmp_path / "night.sqlite"
+    server = Server(db)
+    try:
+        assert len(server.create_key) >= 24 and f"{server.base}/new/{server.create_key} " in server.lines[0]
+        with httpx.Client(timeout=10) as client:
+            r = client.post(server.base + "/games", json={"players": 2})
+            assert r.status_code == 401 and r.json()["rule"] == "LIB-SRV-11"
+            assert client.get(server.base + "/new/" + server.create_key).status_code == 200
+            r = client.post(server.base + "/games", json={"key": server.create_key, "players": 2})
+            assert r.status_code == 200 and len(r.json()["seats"]) == 2
+            old = server.create_key
+    finally:
+        server.kill()
+    again = Server(db)
+    try:
+        assert again.create_key != old
+        with httpx.Client(timeout=10) as client:
+            r = client.post(again.base + "/games", json={"key": old, "players": 2})
+            assert r.status_code == 403 and r.json()["rule"] == "LIB-SRV-11"
+    finally:
+        again.kill()
+    store = Store(str(db))
+    assert len(store.game_ids()) == 1  # the one game made with the key
+    store.close()
 
 
 def test_the_load_benchmark_runs_and_prints_every_figure() -> None:

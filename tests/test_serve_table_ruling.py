@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from servekit import CREATE_KEY  # noqa: E402
 from test_serve import Table, client  # noqa: E402,F401  (the fixture)
 
 from dlrules.engine import legal_moves, to_move  # noqa: E402
@@ -107,7 +108,7 @@ def test_the_host_is_offered_one_option_for_the_unnamed_special_event_cards(clie
 def test_SPE_3_the_host_may_leave_the_special_event_cards_out(client: Any) -> None:  # noqa: F811
     t = Table(client, players=3, no_special_events=True)
     assert t.game.state.special_events is False and t.game.state.decks.special.size == 0
-    form = client.get("/").text
+    form = client.get(f"/new/{CREATE_KEY}").text
     assert "name='no_special_events'" in form and "name='table_rulings'" in form
 
 

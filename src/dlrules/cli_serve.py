@@ -5,7 +5,9 @@
     dlrules serve --host 0.0.0.0 --port 8000    # reachable from the phones on the table's network
 
 Games are kept in an SQLite file (``--db``, default ``dlrules-games.sqlite``);
-a restarted server carries on every game where it stood.
+a restarted server carries on every game where it stood. At start the
+server prints its creation link (``/new/KEY``, LIB-SRV-11): only whoever
+has it creates games over HTTP; the key is new at each start.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError:
         print("dlrules serve: needs the serve extra: pip install 'dlrules[serve]'", file=sys.stderr)
         return 2
-    from dlrules.serve.table import Refusal
+    from dlrules.serve.table import Refusal, new_token
 
     if args.seed is not None and not args.replayable:
         print("dlrules serve: --seed makes every draw of the game foreseeable; give it only with --replayable", file=sys.stderr)
@@ -40,10 +42,11 @@ def _serve(args: argparse.Namespace) -> int:
     if bots and not args.new_game:
         print("dlrules serve: --bot seats a bot in the game --new-game creates; give both", file=sys.stderr)
         return 2
-    app = create_app(args.db, names=args.allowed_host)
+    key = new_token()  # the creation key (LIB-SRV-11): shown here once, only its hash kept
+    app = create_app(args.db, names=args.allowed_host, create_key=key)
     shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
     base = f"http://{shown}:{args.port}"
-    print(f"dlrules serve: games in {args.db}; create one at {base}/", flush=True)
+    print(f"dlrules serve: games in {args.db}; create one at {base}/new/{key} (the creation link: keep it to yourself)", flush=True)
     if args.new_game:
         try:
             created = app.state.tables.create(

@@ -2,11 +2,14 @@
 
 Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
 
-- ``GET /``: a form to create a game; ``POST /games`` creates one (form or
-  JSON ``{"players", "variant", "first_player", "auto_chance", "replayable",
-  "seed", "no_special_events", "table_rulings", "bots"}``; ``bots`` maps a
-  seat, from "1", to a bot's name: ``{"2": "ismcts"}``) and answers with the
-  host's link and one link per seat (shown once; ``null`` for a bot's seat);
+- ``GET /``: says where games are created; ``GET /new/K``: the form to
+  create a game, for the server's creation key ``K`` (LIB-SRV-11: printed
+  by ``dlrules serve`` at start, a new one each start); ``POST /games``
+  creates one (form or JSON ``{"key", "players", "variant", "first_player",
+  "auto_chance", "replayable", "seed", "no_special_events", "table_rulings",
+  "bots"}``; ``key`` is the creation key; ``bots`` maps a seat, from "1", to
+  a bot's name: ``{"2": "ismcts"}``) and answers with the host's link and one
+  link per seat (shown once; ``null`` for a bot's seat);
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
 - ``GET /g/G/T/state``: the same as JSON (``dlrules.serve.table.page_data``);
 - ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
@@ -30,8 +33,9 @@ server's own pages or from a program (no ``Origin`` of another site); every
 request must name this server in its ``Host`` (LIB-SRV-8).
 
 A refusal is JSON ``{"ok": false, "rule", "message", "violations": [...]}``
-with status 400 (unreadable), 403 (not this link's to do, or from another
-site), 404 (no such game or link: the same answer whether the game exists or
+with status 400 (unreadable), 401 (a new game without the creation key),
+403 (not this link's to do, a wrong creation key, or from another site),
+404 (no such game or link: the same answer whether the game exists or
 not), 409 (stale: the game moved on), 413 (too large), 415 (not JSON) or 422
 (the rules forbid it; each violation carries the rule's statement).
 """
@@ -39,6 +43,7 @@ not), 409 (stale: the game moved on), 413 (too large), 415 (not JSON) or 422
 from __future__ import annotations
 
 import asyncio
+import hmac
 import ipaddress
 import json
 import re
@@ -54,10 +59,10 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dlrules.limits import JSONLimitError, Limits, parse_json, quote
-from dlrules.serve.pages import SCRIPT_HASH, STYLE_HASH, game_page, home_page, links_page, message_page
+from dlrules.serve.pages import SCRIPT_HASH, STYLE_HASH, game_page, home_page, links_page, message_page, welcome_page
 from dlrules.serve.bots import BotRunner
 from dlrules.serve.store import Store
-from dlrules.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, picture
+from dlrules.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, picture, token_hash
 
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes (a move's JSON is well under 1 KB);
@@ -84,6 +89,11 @@ _PAGE = {
     "Content-Security-Policy": f"default-src 'none'; script-src '{SCRIPT_HASH}'; style-src '{STYLE_HASH}'; "
     "connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 }
+
+_FORM = dict(_PAGE, **{"Referrer-Policy": "same-origin"})
+"""The creation form's page: as a page, but its referrer goes to this server (and nowhere else). A
+browser sends a form posted from a page of policy ``no-referrer`` with ``Origin: null``, which
+LIB-SRV-8 refuses as another site's; with ``same-origin`` it names this server."""
 
 _SVG = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"}
 
@@ -139,6 +149,41 @@ def _request_id(body: Mapping[str, Any]) -> str | None:
         raise Refusal(400, "LIB-SRV-7", f"$.id: the request's id is 1 to 64 letters, digits or -_.: , not {quote(rid)}")
     return rid
 
+
+class CreationKey:
+    """The operator's key to create games over HTTP (LIB-SRV-11): only its
+    SHA-256 is kept, and a key given is compared with it in constant time.
+    ``None``: no game is created over HTTP (only by the program that runs
+    the server, e.g. ``dlrules serve --new-game``)."""
+
+    def __init__(self, key: str | None) -> None:
+        self._hash = None if key is None else token_hash(key)
+
+    def holds(self, given: object) -> bool:
+        """Whether ``given`` is the key."""
+        if self._hash is None or not isinstance(given, str):
+            hmac.compare_digest(token_hash(""), b"\0" * 32)  # the same work as a comparison
+            return False
+        return hmac.compare_digest(token_hash(given), self._hash)
+
+    def check(self, given: object) -> None:
+        """Refuse to create a game without the key (401) or with another one (403)."""
+        if self._hash is None:
+            raise Refusal(403, "LIB-SRV-11", "this server creates games only from its command line (dlrules serve --new-game)")
+        if given is None or given == "":
+            raise Refusal(
+                401, "LIB-SRV-11",
+                "creating a game needs the server's creation key ($.key): open the creation link dlrules serve printed when it started",
+            )  # fmt: skip
+        if not self.holds(given):
+            raise Refusal(
+                403, "LIB-SRV-11",
+                "$.key: not this server's creation key (dlrules serve prints a new creation link each time it starts)",
+            )  # fmt: skip
+
+
+CREATE_KEY_FIELD = "key"
+"""The field of ``POST /games`` (JSON or the form's hidden field) that holds the creation key (LIB-SRV-11)."""
 
 CREATE_FIELDS = ("players", "variant", "first_player", "auto_chance", "replayable", "seed", "no_special_events", "table_rulings", "bots")
 """The fields of a new game's request (``POST /games``)."""
@@ -305,26 +350,44 @@ def _secured(send: Send) -> Send:
 
 
 def create_app(
-    db: str = "dlrules-games.sqlite", *, sse_seconds: float = 60.0, poll: float = 0.2, names: Iterable[str] = ()
+    db: str = "dlrules-games.sqlite",
+    *,
+    sse_seconds: float = 60.0,
+    poll: float = 0.2,
+    names: Iterable[str] = (),
+    create_key: str | None = None,
 ) -> Starlette:
     """The server for the games in the SQLite file ``db`` (created if absent).
     ``sse_seconds`` bounds each event stream (the browser reconnects).
     ``names``: host names the server answers to besides any IP address and
-    its own names (``own_names``), e.g. the name a reverse proxy passes on."""
+    its own names (``own_names``), e.g. the name a reverse proxy passes on.
+    ``create_key``: the key that creating a game over HTTP needs (LIB-SRV-11;
+    the creation link is ``/new/KEY``; make it with ``new_token()``); only
+    its hash is kept. Without it no game is created over HTTP."""
     tables = Tables(Store(db))
+    creation = CreationKey(create_key)
     bots = BotRunner(tables)  # plays the bots' seats on its own thread, never in a request (LIB-SRV-10)
 
     def lookup(request: Request) -> tuple[Game, Role]:
         return tables.find(str(request.path_params["game"]), str(request.path_params["token"]))
 
-    def not_created(r: Refusal) -> Response:
-        return HTMLResponse(message_page(f"The game was not created: {r.message}."), status_code=r.status, headers=_PAGE)
+    def not_created(r: Refusal, key: object) -> Response:
+        back = f"/new/{key}" if creation.holds(key) else "/"  # back to the form only for whoever holds the key
+        return HTMLResponse(message_page(f"The game was not created: {r.message}.", back), status_code=r.status, headers=_PAGE)
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(home_page(), headers=_PAGE)
+        return HTMLResponse(welcome_page(), headers=_PAGE)
+
+    async def new(request: Request) -> Response:
+        key = str(request.path_params["key"])
+        if not creation.holds(key):
+            r = Refusal(403, "LIB-SRV-11", "this is not this server's creation link (dlrules serve prints a new one each time it starts)")
+            return HTMLResponse(message_page(r.message[0].upper() + r.message[1:] + "."), status_code=r.status, headers=_PAGE)
+        return HTMLResponse(home_page(key), headers=_FORM)
 
     async def create(request: Request) -> Response:
         form = _media_type(request) == "application/x-www-form-urlencoded"  # the home page's form
+        key: object = None
         try:
             if form:
                 raw = await _read(request)  # parsed here: no python-multipart needed
@@ -339,15 +402,17 @@ def create_app(
                     data[k] = v
             else:
                 data = await _body(request)
+            key = data.pop(CREATE_KEY_FIELD, None)
+            creation.check(key)  # before any other field is read: nothing is created, nothing told, without the key
             created = tables.create(**game_request(data, form))
         except Refusal as r:
-            return not_created(r) if form else _refused(r)  # the form: a page that says what to change
+            return not_created(r, key) if form else _refused(r)  # the form: a page that says what to change
         host = f"/g/{created.game}/{created.host}"
         seats = [None if t is None else f"/g/{created.game}/{t}" for t in created.seats]
         if form:
             base = str(request.base_url).rstrip("/")
             bots = tables.games[created.game].row.bots
-            return HTMLResponse(links_page(base, host, seats, bots), headers=_PAGE)
+            return HTMLResponse(links_page(base, host, seats, bots, f"/new/{key}"), headers=_PAGE)
         return JSONResponse({"ok": True, "game": created.game, "host": host, "seats": seats})
 
     async def page(request: Request) -> Response:
@@ -436,6 +501,7 @@ def create_app(
 
     routes = [
         Route("/", home),
+        Route("/new/{key}", new),
         Route("/games", create, methods=["POST"]),
         Route("/g/{game}/{token}", page),
         Route("/g/{game}/{token}/state", state),

@@ -245,14 +245,29 @@ def game_page(title: str) -> str:
     )
 
 
-def home_page() -> str:
-    """The host's form to create a game."""
+def welcome_page() -> str:
+    """The server's address on its own (``/``): where games are created (LIB-SRV-11)."""
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
+        "<body><header><strong>Dungeon Lords: a table server</strong></header><main>"
+        "<p>This server referees Dungeon Lords games. Players: open the link the host gave you.</p>"
+        "<p>Host: games are created from the creation link that <code>dlrules serve</code> printed when it started "
+        "(it holds the server's creation key), or with <code>dlrules serve --new-game</code>.</p>"
+        "</main></body></html>\n"
+    )
+
+
+def home_page(key: str) -> str:
+    """The host's form to create a game; it sends the creation key ``key`` with the game (LIB-SRV-11)."""
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
         "<body><header><strong>Dungeon Lords: a new game</strong></header><main>"
         "<form method='post' action='/games'>"
+        f"<input type='hidden' name='key' value='{escape(key, quote=True)}'>"
         "<p><label>Players <select name='players'><option>2</option><option>3</option><option selected>4</option></select></label></p>"
         "<p><label>Variant <select name='variant'><option value='full' selected>full game</option>"
         "<option value='first'>first game (no special events)</option></select></label></p>"
@@ -278,9 +293,11 @@ def _bot_lists() -> str:
     return f"<p>Seats the server plays (bots; at least one seat is a person's): {lists}</p>"
 
 
-def links_page(base: str, host: str, seats: Sequence[str | None], bots: Sequence[str] = ()) -> str:
+def links_page(base: str, host: str, seats: Sequence[str | None], bots: Sequence[str] = (), again: str = "") -> str:
     """The links of a new game, shown once (only the tokens' hashes are kept);
-    a bot's seat has no link (LIB-SRV-10)."""
+    a bot's seat has no link (LIB-SRV-10); ``again``: the form's address, to
+    create another game."""
+    another = f"<p><a href='{escape(again)}'>Create another game</a></p>" if again else ""
     items = "".join(
         f"<li>Player {i + 1}: {escape(bots[i])} bot, played by the server</li>"
         if s is None
@@ -293,14 +310,14 @@ def links_page(base: str, host: str, seats: Sequence[str | None], bots: Sequence
         "<body><header><strong>The game's links</strong></header><main>"
         "<p>Give each player their own link (it is their key: whoever has it plays that seat). "
         "They are shown only now.</p>"
-        f"<p>Host: <a href='{escape(base + host)}'>{escape(base + host)}</a></p><ul>{items}</ul></main></body></html>\n"
+        f"<p>Host: <a href='{escape(base + host)}'>{escape(base + host)}</a></p><ul>{items}</ul>{another}</main></body></html>\n"
     )
 
 
-def message_page(text: str) -> str:
-    """A short page saying ``text``, with a way back to the form."""
+def message_page(text: str, back: str = "/") -> str:
+    """A short page saying ``text``, with a way back (to the form)."""
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
         f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
-        f"<body><main><p>{escape(text)}</p><p><a href='/'>Back</a></p></main></body></html>\n"
+        f"<body><main><p>{escape(text)}</p><p><a href='{escape(back)}'>Back</a></p></main></body></html>\n"
     )

@@ -14,8 +14,10 @@ Tables:
   per seat separated by commas (empty for a person);
 - ``moves``: the game's record, one move per row (the move's JSON and the
   hash of the position after it, as in a record file: docs/records.md);
-- ``snapshots``: the position after the latest move (and every
-  ``SNAPSHOT_EVERY``-th one), so that a game opens without replaying it;
+- ``snapshots``: the position after the latest move and every
+  ``SNAPSHOT_EVERY``-th one (position 0 included), so that a game opens
+  without replaying it and any position is a few moves from a stored one
+  (LIB-SRV-3 reads the recent ones back after a restart);
 - ``requests``: the answer to every accepted move request (the link's role,
   the request's key and a digest of its body, the move number it led to),
   written in the move's own transaction, so that a repeated request gets its
@@ -29,7 +31,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -162,10 +164,13 @@ class Store:
                 db.execute("ROLLBACK")
                 raise
 
-    def append(self, game: str, moves: Sequence[StoredMove], state: str, answered: Answered | None = None) -> None:
+    def append(
+        self, game: str, moves: Sequence[StoredMove], state: str, answered: Answered | None = None, kept: Mapping[int, str] | None = None
+    ) -> None:
         """Add ``moves`` (numbered on from the last), the position after the
-        last of them and the request they answer, in one transaction:
-        committed when this returns."""
+        last of them, the positions ``kept`` among them (move number → state:
+        the ``SNAPSHOT_EVERY``-th ones a batch of moves passes) and the request
+        they answer, in one transaction: committed when this returns."""
         if not moves:
             return
         last = moves[-1].n
@@ -179,6 +184,7 @@ class Store:
                     "DELETE FROM snapshots WHERE game = ? AND n % ? != 0 AND n < ?",
                     (game, SNAPSHOT_EVERY, last),
                 )
+                db.executemany("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", [(game, n, text) for n, text in (kept or {}).items()])
                 db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game, last, state))
                 if answered is not None:
                     db.execute(
@@ -214,11 +220,26 @@ class Store:
             ).fetchone()
         return None if r is None else Answered(role, key, str(r[0]), int(r[1]))
 
-    def moves(self, game: str, after: int = 0) -> tuple[StoredMove, ...]:
-        """The stored moves numbered above ``after``, in order."""
+    def moves(self, game: str, after: int = 0, upto: int | None = None) -> tuple[StoredMove, ...]:
+        """The stored moves numbered above ``after`` (and at most ``upto``), in order."""
+        last = -1 if upto is None else upto
         with self._lock:
-            rows = self._db.execute("SELECT n, move, hash FROM moves WHERE game = ? AND n > ? ORDER BY n", (game, after)).fetchall()
+            rows = self._db.execute(
+                "SELECT n, move, hash FROM moves WHERE game = ? AND n > ? AND (? < 0 OR n <= ?) ORDER BY n", (game, after, last, last)
+            ).fetchall()
         return tuple(StoredMove(n, m, h) for n, m, h in rows)
+
+    def snapshot_at_most(self, game: str, n: int) -> tuple[int, str]:
+        """The stored position nearest before move ``n`` (or at it): its move
+        number and the state's JSON. Position 0 and every ``SNAPSHOT_EVERY``-th
+        are kept, so at most ``SNAPSHOT_EVERY - 1`` moves lead from it to ``n``."""
+        with self._lock:
+            r = self._db.execute(
+                "SELECT n, state FROM snapshots WHERE game = ? AND n <= ? ORDER BY n DESC LIMIT 1", (game, n)
+            ).fetchone()
+        if r is None:  # pragma: no cover - create_game always stores position 0
+            raise LookupError(f"game {game} has no stored position at or before move {n}")
+        return int(r[0]), str(r[1])
 
     def latest_snapshot(self, game: str) -> tuple[int, str]:
         """The latest stored position: its move number and the state's JSON."""

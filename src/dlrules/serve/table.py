@@ -15,6 +15,10 @@ checked and stored, chance entered or drawn (docs/serve.md).
 - The client sends the move number of the position it saw; a move made on an
   older position is refused as stale unless that seat's legal moves are the
   same now as then (several seats choosing orders at once all land, LIB-SRV-3).
+  The seats' legal moves of the latest ``KEYS_KEPT`` positions are
+  remembered once seen, and read back from the store (the nearest stored
+  position and the moves after it) when they are not in memory, e.g. after
+  a restart; the latest moves the pages list are read back at load too.
 - A move or draw request is answered once: its key (the client's request id,
   else the position and the move) and the answer are kept, and a repeat gets
   the first answer back, never a second move (LIB-SRV-7).
@@ -50,7 +54,7 @@ from dlrules.render import describe_move
 from dlrules.views import knows_move
 from dlrules.serialization import dumps, loads
 from dlrules.serve.ruling import ruling_data
-from dlrules.serve.store import HOST_ROLE, Answered, GameRow, Store, StoredMove
+from dlrules.serve.store import HOST_ROLE, SNAPSHOT_EVERY, Answered, GameRow, Store, StoredMove
 from dlrules.state import CHANCE, TABLE, GameState
 
 HOST = None
@@ -63,6 +67,10 @@ AUTO_CHANCE_LIMIT = 10_000
 
 _RECENT = 12
 """How many of the latest moves each page lists."""
+
+KEYS_KEPT = 200
+"""LIB-SRV-3: a move on one of the latest 200 positions is compared with the
+position now; a move on an older one is stale."""
 
 MAX_SEED = 2**63 - 1
 """The largest seed of a replayable game (SQLite's largest integer)."""
@@ -158,8 +166,8 @@ class Game:
     row: GameRow
     state: GameState
     n: int
-    keys: dict[int, tuple[str, ...]]
-    recent: list[Entry]
+    keys: dict[int, tuple[str, ...]]  # move number → the digest of each seat's legal moves there (LIB-SRV-3), the latest KEYS_KEPT at most
+    recent: list[Entry]  # the latest _RECENT moves, for the pages' log
     lock: threading.Lock = attrs.field(factory=threading.Lock)
     refused: dict[tuple[int, str], tuple[str, Refusal]] = attrs.field(factory=dict)  # the latest refused requests (LIB-SRV-7)
     closed: set[tuple[int, int]] = attrs.field(factory=set)  # (move number, seat): a secret draw whose entry was refused
@@ -266,7 +274,47 @@ class Tables:
         for m in later:  # positions a crash left without their snapshot (none: they are one transaction)
             state = apply(state, loads(m.move, Move))
             n = m.n
-        self.games[gid] = Game(row, state, n, {n: _seat_keys(state)}, [])
+        self.games[gid] = Game(row, state, n, {n: _seat_keys(state)}, self._latest_moves(gid, n))
+
+    def _position(self, gid: str, at: int) -> GameState:
+        """The position after move ``at``, from the store: the nearest stored
+        position at or before it and the moves after that (fewer than
+        ``SNAPSHOT_EVERY`` in a file written by this version)."""
+        start, text = self.store.snapshot_at_most(gid, at)
+        state: GameState = loads(text, GameState)
+        for m in self.store.moves(gid, after=start, upto=at):
+            state = apply(state, loads(m.move, Move))
+        return state
+
+    def _latest_moves(self, gid: str, n: int) -> list[Entry]:
+        """The latest ``_RECENT`` moves up to move ``n``, each with the position
+        it was made in (the pages' log), read back from the store."""
+        first = max(0, n - _RECENT)
+        state = self._position(gid, first)
+        entries = []
+        for m in self.store.moves(gid, after=first, upto=n):
+            move: Move = loads(m.move, Move)
+            entries.append(Entry(m.n, move, state))
+            state = apply(state, move)
+        return entries
+
+    def _keys_at(self, game: Game, at: int) -> tuple[str, ...] | None:
+        """The digest of each seat's legal moves at position ``at`` (LIB-SRV-3),
+        or None when ``at`` is not one of the latest ``KEYS_KEPT`` positions:
+        remembered once computed (at most ``KEYS_KEPT`` positions a game), read
+        back from the store otherwise (a position from before a restart).
+        Call holding ``game.lock``."""
+        if not game.n - KEYS_KEPT <= at <= game.n:
+            return None
+        keys = game.keys.get(at)
+        if keys is None:
+            keys = game.keys[at] = _seat_keys(self._position(game.row.id, at))
+        return keys
+
+    def _same_moves(self, game: Game, at: int, seat: int) -> bool:
+        """LIB-SRV-3: the seat's legal moves at position ``at`` are the same as now."""
+        keys = self._keys_at(game, at)
+        return keys is not None and keys[seat] == game.keys[game.n][seat]
 
     def find(self, gid: str, token: str) -> tuple[Game, Role]:
         """The game and the token's role. Unknown game and wrong token get the
@@ -317,8 +365,7 @@ class Tables:
         state = game.state
         self._allowed(state, role, move)
         if at != game.n:
-            keys = game.keys.get(at)
-            fresh = role is not HOST and move.seat != CHANCE and keys is not None and keys[move.seat] == game.keys[game.n][move.seat]
+            fresh = role is not HOST and 0 <= move.seat < state.n_players and self._same_moves(game, at, move.seat)
             if not fresh:
                 raise Refusal(
                     409, "LIB-SRV-3",
@@ -339,10 +386,8 @@ class Tables:
         newer position only if the seat's legal moves are the same). False:
         not played (the bot must think again)."""
         with game.lock:
-            if at != game.n:
-                keys = game.keys.get(at)
-                if keys is None or keys[seat] != game.keys[game.n][seat]:
-                    return False
+            if at != game.n and not self._same_moves(game, at, seat):
+                return False
             if not game.row.bots[seat] or seat not in to_move(game.state) or move.seat != seat:
                 return False
             try:
@@ -473,15 +518,18 @@ class Tables:
         stored, after = [], _states_after(made, state)
         for i, (move, _) in enumerate(made):
             stored.append(StoredMove(game.n + i + 1, dumps(move), after[i]))
+        kept = {  # every SNAPSHOT_EVERY-th position is stored, also inside a batch (the store keeps the last anyway)
+            game.n + i + 1: dumps(made[i + 1][1]) for i in range(len(made) - 1) if (game.n + i + 1) % SNAPSHOT_EVERY == 0
+        }
         answered = None if request is None else Answered(request[0], request[1], request[2], game.n + len(made))
-        self.store.append(game.row.id, stored, dumps(state), answered)  # committed before anyone is told
+        self.store.append(game.row.id, stored, dumps(state), answered, kept)  # committed before anyone is told
         for i, (move, before) in enumerate(made):
             game.recent.append(Entry(game.n + i + 1, move, before))
         del game.recent[:-_RECENT]
         game.n += len(made)
         game.state = state
         game.keys[game.n] = _seat_keys(state)
-        for old in [k for k in game.keys if k < game.n - 200]:
+        for old in [k for k in game.keys if k < game.n - KEYS_KEPT]:
             del game.keys[old]
         game.version += 1
         game.pages.clear()
