@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from dlrules.components import COMBAT_CARDS, COMBAT_DECKS, MONSTERS, TRAPS, Speed
-from dlrules.components.combat import MONSTER_COMBAT, TRAP_COMBAT, Reach, battle_ground
+from dlrules.components import ADVENTURERS, COMBAT_CARDS, COMBAT_DECKS, MONSTERS, PALADINS, TRAPS, AdventurerClass, Speed
+from dlrules.components.combat import ILLUSION_KEY, MONSTER_COMBAT, TRAP_COMBAT, Reach, battle_ground
+from dlrules.phases.combat import adventurer_class, anti_trap, crystals, hearts, hit_points
+from dlrules.state import Adventurer
 
 
 def test_CMB_1_each_year_owns_nine_cards_with_the_printed_fatigue_totals() -> None:
@@ -33,3 +35,26 @@ def test_CMB_3_battle_ground_limits() -> None:
     assert (lab.monsters, lab.traps, lab.surcharge) == (1, 2, 0)
     assert not battle_ground("anti-magic-room", False).spells
     assert battle_ground("anti-magic-room", True).spells  # CMB-CONQ-4, LIB-CMB-8: a conquered room has no function
+
+
+def test_CMB_PARTY_3_CMB_PARTY_4_PAL_12_C2_2_each_adventurer_s_class_hit_points_and_icons() -> None:
+    """CMB-PARTY-3, CMB-PARTY-4 (table A): a thief's anti-trap icons, a
+    priest's hearts, a wizard's crystals, as printed, and a Create Food token
+    adds a hit point (C2-1); PAL-12 (table P): the paladin is none of the four
+    classes and has all three kinds of icon; C2-2, LIB-CMB-9: the illusion is
+    a warrior of 1 hit point with no icon."""
+    for key, tile in ADVENTURERS.items():
+        a = Adventurer(key)
+        assert adventurer_class(a) is tile.cls and hit_points(a) == tile.hp
+        assert hit_points(Adventurer(key, food=2)) == tile.hp + 2
+        icons = [tile.power if tile.cls is cls else 0 for cls in (AdventurerClass.THIEF, AdventurerClass.PRIEST, AdventurerClass.WIZARD)]
+        assert [anti_trap([a]), hearts([a]), crystals([a])] == icons
+    for paladin in PALADINS.values():
+        a = Adventurer(paladin.key)
+        assert adventurer_class(a) is AdventurerClass.PALADIN and hit_points(a) == paladin.hp
+        assert (anti_trap([a]), hearts([a]), crystals([a])) == (paladin.anti_trap, paladin.hearts, paladin.crystals)
+    illusion = Adventurer(ILLUSION_KEY)
+    assert adventurer_class(illusion) is AdventurerClass.WARRIOR and hit_points(illusion) == 1
+    assert (anti_trap([illusion]), hearts([illusion]), crystals([illusion])) == (0, 0, 0)
+    priest = next(k for k, t in ADVENTURERS.items() if t.cls is AdventurerClass.PRIEST)
+    assert hearts([Adventurer(priest), Adventurer(priest), illusion]) == 2 * ADVENTURERS[priest].power

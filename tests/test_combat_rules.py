@@ -127,6 +127,20 @@ def test_CMB_PLAN_6_only_traps_he_can_pay_for_surcharge_included() -> None:
     assert state.players[0].imps == 2 and state.players[0].gold == 0
 
 
+def test_CMB_PLAN_5_CMB_PLAN_6_a_plan_puts_gold_only_on_trap_cards() -> None:
+    """CMB-PLAN-6: the room's gold goes on each trap card played; with none
+    played the lord keeps his gold and his cards, whatever he sends."""
+    room = tunnels(rooms={E: "mint"})
+    state = position({0: [W5], 1: [W5]}, traps={0: ["pendulum"]}, monsters={0: ["goblin"]}, dungeons={0: room}, gold=3)
+    kept = play(state, PlanDefence(0, E, (), (0,)))
+    assert kept.players[0] == state.players[0]
+    assert kept.fight.plans[0].gold == 0 and kept.fight.plans[0].monsters == (0,)  # type: ignore[union-attr]
+    paid = play(state, PlanDefence(0, E, ("pendulum",), (0,)))
+    assert paid.players[0].gold == 2 and "pendulum" not in paid.players[0].traps
+    assert len(paid.players[0].traps) == len(state.players[0].traps) - 1
+    assert paid.fight.plans[0].gold == 1 and paid.fight.plans[0].traps == ("pendulum",)  # type: ignore[union-attr]
+
+
 def test_CMB_PLAN_1_CMB_END_3_no_unconquered_tile_releases_a_prisoner() -> None:
     dungeon = tunnels((0, 2))
     dungeon = attrs.evolve(dungeon, tiles=tuple(attrs.evolve(t, conquered=True) for t in dungeon.tiles))

@@ -24,6 +24,7 @@ travels with him (CMB-PAL-1).
 
 from __future__ import annotations
 
+from dlrules.known import known
 from dlrules.phases import PhaseRules
 from dlrules.phases.combat.decisions import explain, hides_a_card, legal, play, to_move
 from dlrules.phases.combat.fight import ground_of
@@ -40,32 +41,43 @@ from dlrules.phases.combat.party import (
 )
 from dlrules.phases.combat.planning import battle_tiles
 from dlrules.phases.combat.steps import _step, enter
-from dlrules.state import CHANCE, TABLE, GameState
+from dlrules.state import CHANCE, TABLE, Fight, GameState
 
 
 def auto(state: GameState) -> GameState:
+    """The next automatic step, or ``state`` itself when a decision is due;
+    battle steps that cannot stop for a decision run in a row, one battle
+    after another (the engine would ask again at once)."""
     f = state.fight
     if f is None:
         return enter(state)
     if f.stage == "over":
         return state
-    b = f.battle
-    if f.stage == "battle" and (
-        b is None
-        or (
-            b.aiming is None
-            and b.choosing is None
-            and not (b.step == "monsters" and b.sent)
-            and not (b.step == "trap" and len(b.traps) > 1)
-        )
-    ):
-        return _step(state)  # no decision can be due here (``_battle_moves``)
+    if _automatic(f):
+        state = _step(state)
+        while state.fight is not None and _automatic(state.fight):
+            state = _step(state)
+        return state
     moves = legal(state)
     if moves:
         if len(moves) == 1 and moves[0].seat not in (CHANCE, TABLE) and not hides_a_card(state, moves[0]):
             return play(state, moves[0])  # LIB-CMB-1: a forced decision is automatic
+        known(state).moves = moves  # listed for the engine, which asks next (``to_move``, ``legal_moves``)
         return state
     return _step(state)
+
+
+def _automatic(f: Fight) -> bool:
+    """A battle step is due where no decision can be (``_battle_moves``)."""
+    if f.stage != "battle":
+        return False
+    b = f.battle
+    return b is None or (
+        b.aiming is None
+        and b.choosing is None
+        and not (b.step == "monsters" and b.sent)
+        and not (b.step == "trap" and len(b.traps) > 1)
+    )
 
 
 def done(state: GameState) -> bool:

@@ -1,9 +1,13 @@
 """Healing, fatigue and conquest: the battle's last steps (CMB-HEAL-1..2,
-CMB-CONQ-1..3, CMB-7).
+CMB-CONQ-1..3, CMB-7), and the battle's end after them (CMB-BAT-1).
 
 Owns: the healing step (CMB-HEAL-1, CMB-HEAL-2), fatigue point by point
 (CMB-CONQ-2; lost on an invisible wizard, U-13) and the conquest with its
 evil and the paladin check (CMB-CONQ-1, CMB-CONQ-3, CMB-7, CMB-BAT-2, PAL-5).
+
+These steps never ask the defender anything, so they run as one pass over
+local values (the party, the prisoners taken, the battle) and the state is
+written once, with the battle's end (``ending._end_battle``'s helpers), issue 25.
 """
 
 from __future__ import annotations
@@ -12,84 +16,120 @@ from dlrules.components import COMBAT_CARDS
 from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.fight import _card, _plan_of
-from dlrules.phases.combat.party import _Harm, _harm, _hurt_written, _with_party, hearts, hit_points, party
+from dlrules.phases.combat.fight import _left_over, ground_of
+from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _spared, hearts, hit_points, party
 from dlrules.phases.common import announce, check_paladin, move_evil, narrating, replaced, square_data
 from dlrules.state import Battle, Dungeon, GameState, evolve
 
 
-def _heal(state: GameState, seat: int, b: Battle) -> GameState:
-    """CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first (``b``: the battle)."""
+def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameState:
+    """CMB-4: the healing step, then fatigue and the conquest, then the end
+    of the battle at ``position`` in play order and the next defender's turn
+    (CMB-BAT-1). ``b`` is the battle as it now stands (written or not)."""
+    narrate = narrating()
+    f = state.fight
+    assert f is not None
+    plan = f.plans[seat]
+    assert plan is not None
+    p = state.players[seat]
+    members = party(state, seat)
+    touched = False  # the party changed and is written
+    # CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first.
     if not b.attacked or b.no_heal:
-        power = hearts(party(state, seat)) if narrating() else 0  # counted only to be told
+        power = hearts(members) if narrate else 0  # counted only to be told
         if power:
             reason = "no_attack" if not b.attacked else "stopped"
             why = "no monster or ghost attacked" if not b.attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
             announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat, hearts=power, reason=reason)
-        return state
-    members = party(state, seat)
-    power = hearts(members)
-    if not power:
-        return state
-    healed = []
-    cures = []
-    for a in members:
-        cure = min(power, a.damage)
-        power -= cure
-        cures.append(cure)
-        healed.append(evolve(a, damage=a.damage - cure) if cure else a)
-    if sum(cures) and narrating():
-        announce("heal", f"The party heals {sum(cures)} damage (CMB-HEAL-2).", seat, healed=sum(cures), amounts=cures)
-    return _with_party(state, seat, healed)
-
-
-def _conquer(state: GameState, seat: int, b: Battle) -> GameState:
-    """CMB-CONQ-1..3, CMB-7: fatigue one point at a time, then the conquest;
-    the evil lost is checked for the paladin at once (CMB-BAT-2, move_evil).
-    ``b`` is the battle."""
+    else:
+        power = hearts(members)
+        if power:
+            healed = []
+            cures = []
+            for a in members:
+                cure = min(power, a.damage)
+                power -= cure
+                cures.append(cure)
+                healed.append(evolve(a, damage=a.damage - cure) if cure else a)
+            if sum(cures) and narrate:
+                announce("heal", f"The party heals {sum(cures)} damage (CMB-HEAL-2).", seat, healed=sum(cures), amounts=cures)
+            members = tuple(healed)
+            touched = True
+    # CMB-CONQ-1..3, CMB-7: fatigue one point at a time on the current first
+    # adventurer (the points he takes before he falls are placed together,
+    # the rest roll on), then the conquest if anyone is left.
+    prisoners: tuple[str, ...] = ()
+    conquered = False
     if b.no_conquest:
-        if narrating():
-            tile = _plan_of(state, seat).tile
-            announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(tile)} this round (CMB-CONQ-1).", seat, tile=square_data(tile))
-        return state
-    card = _card(state)
-    assert card is not None
-    left = COMBAT_CARDS[card].fatigue
-    harm: _Harm | None = None  # the last points of fatigue, written with the conquest
-    while left:
-        # One point at a time on the current first adventurer: the points he
-        # takes before he falls are placed together, the rest roll on.
-        members = party(state, seat)
-        if not members:
-            break
-        points = min(left, hit_points(members[0]) - members[0].damage)
-        left -= points
-        if not left:
-            harm = _harm(state, seat, [points], "Fatigue", "fatigue", b)
-            break
-        early = _harm(state, seat, [points], "Fatigue", "fatigue", b)
-        if early is None:
-            break  # an invisible wizard: the points are lost (U-13)
-        state = _hurt_written(state, seat, early)
-        b = early[2] or b
-    alive, prisoners, shielded = harm if harm is not None else (None, (), None)
-    if alive is None:
-        alive = party(state, seat)
-    if not alive:
-        state = state if harm is None else _hurt_written(state, seat, harm)
-        return state
-    square = _plan_of(state, seat).tile
-    p = state.players[seat]
-    tiles = p.dungeon.tiles
-    at = next(i for i, t in enumerate(tiles) if t.square == square)
-    tiles = replaced(tiles, at, evolve(tiles[at], conquered=True))
-    if narrating():
-        announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
-    if CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value:
-        # The fatigue, the tile and the one space of evil in one copy; then the paladin check (PAL-5).
-        state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles), evil=p.evil - 1)
-        if narrating():
+        if narrate:
+            announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(plan.tile)} this round (CMB-CONQ-1).", seat, tile=square_data(plan.tile))
+    else:
+        card = state.combat[f.round - 1]
+        assert card is not None
+        left = COMBAT_CARDS[card].fatigue
+        while left and members:
+            first = members[0]
+            points = min(left, hit_points(first) - first.damage)
+            left -= points
+            harm = _harm_to(members, seat, [points], "Fatigue", "fatigue", b)
+            if harm is None:
+                break  # an invisible wizard: the points are lost (U-13)
+            alive, taken, shielded = harm
+            if alive is not None:
+                members, touched = alive, True
+            prisoners += taken
+            b = shielded or b
+        conquered = bool(members)
+    changes: dict[str, object] = {}
+    dungeon = p.dungeon
+    if conquered:
+        square = plan.tile
+        tiles = dungeon.tiles
+        at = 0
+        while tiles[at].square != square:
+            at += 1
+        dungeon = changes["dungeon"] = Dungeon(replaced(tiles, at, evolve(tiles[at], conquered=True)))
+        if narrate:
+            announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
+    one_space = conquered and CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value
+    if one_space:  # the evil's one space written with the rest; then the paladin check (PAL-5)
+        changes["evil"] = p.evil - 1
+        if narrate:
             announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {p.evil - 1}.", seat, start=p.evil, end=p.evil - 1)
+    # The battle's end (``ending._end_battle``): C1-4, U-13, CMB-MON-8, CMB-TRAP-9.
+    if b.invisible:
+        spared = _spared(members, b)
+        if spared is not None:
+            members, touched = tuple(spared), True
+    if b.sent or b.traps:
+        at_tile = dungeon.at(plan.tile)
+        assert at_tile is not None
+        changes.update(_left_over(p, b, ground_of(at_tile).surcharge))
+    # Written in one copy: the party (the paladin's record to ``Fight.paladin``),
+    # the prisoners taken (CMB-8: an eliminated paladin never moves again,
+    # CMB-PAL-3), the battle over with its trap cards gone from the plan
+    # (CMB-BAT-1) and the next defender's turn.
+    fight: dict[str, object] = {"battle": None, "position": position + 1}
+    if plan.traps:
+        fight["plans"] = replaced(f.plans, seat, evolve(plan, traps=()))
+    holder = state.paladin
+    if touched:
+        if holder == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
+            rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
+            if len(rest) < len(members):
+                fight["paladin"] = next(a for a in members if a.key in _PALADIN_KEYS)
+            changes["party"] = rest
+        else:
+            changes["party"] = members
+    if prisoners:
+        changes["prison"] = p.prison + prisoners
+        if any(key in _PALADIN_KEYS for key in prisoners):
+            fight.update(paladin=None, paladin_gone=True)
+            holder = None
+    players = replaced(state.players, seat, evolve(p, **changes)) if changes else state.players
+    state = evolve(state, players=players, paladin=holder, fight=evolve(f, **fight))  # one copy
+    if one_space:
         return check_paladin(state)
-    state = _with_party(state, seat, alive, shielded, prisoners, dungeon=Dungeon(tiles))
-    return move_evil(state, seat, -CONQUEST_EVIL.value)
+    if conquered:
+        return move_evil(state, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)
+    return state

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dlrules.components import COMBAT_CARDS, MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, WORD_OF_PEACE_EVIL
 from dlrules.errors import Violation
+from dlrules.known import RECENT
 from dlrules.moves import (
     Attack,
     ChooseTrap,
@@ -30,7 +31,7 @@ from dlrules.moves import (
 )
 from dlrules.phases import table
 from dlrules.phases.combat import ruling
-from dlrules.phases.combat.fight import _battle, _card, _knock_out, _monsters_only, _seat_at, _set_battle
+from dlrules.phases.combat.fight import _battle, _card, _knock_out, _monsters_only, _open_tile_left, _seat_at, _set_battle
 from dlrules.phases.combat.monsters import _attack, _attack_violation, _attacks, _first_of_alike
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.planning import _plan, _plan_violation, _plans, _release, _releases
@@ -42,20 +43,14 @@ from dlrules.phases.events import can_pay as can_pay_wage
 from dlrules.state import Battle, GameState, evolve
 
 
-_LAST: list[tuple[GameState, tuple[Move, ...]]] = []
-"""The last state asked about and its moves: ``auto``, ``to_move`` and
-``legal_moves`` ask about the same state one after the other (the entry holds
-the state itself, so its identity cannot be reused while it is kept)."""
-
-
 def legal(state: GameState) -> tuple[Move, ...]:
-    """The decision due now, or ``()`` when the next step is automatic."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is state:
-        return last[1]
-    moves = _legal(state)
-    _LAST[:] = [(state, moves)]
-    return moves
+    """The decision due now, or ``()`` when the next step is automatic. A
+    state at which ``auto`` stopped has its moves listed already: ``auto``
+    leaves them for the engine (``dlrules.known``), and ``to_move`` asks next."""
+    entry = RECENT[0] if RECENT else None
+    if entry is not None and entry.state is state and entry.moves is not None:
+        return entry.moves
+    return _legal(state)
 
 
 def _legal(state: GameState) -> tuple[Move, ...]:
@@ -78,7 +73,7 @@ def _legal(state: GameState) -> tuple[Move, ...]:
         # plans again, CMB-PAL-4; in round 4 nothing is left to restart).
         if not party(state, seat) or f.plans[seat] is not None:
             return ()
-        if any(not t.conquered for t in player.dungeon.tiles):
+        if _open_tile_left(player.dungeon):
             return _plans(seat, player)
         return _releases(seat, player)
     b = f.battle
@@ -159,7 +154,7 @@ def _explain(state: GameState, move: Move) -> Violation | None:
     player = state.players[seat]
     if f.stage == "plan":
         if isinstance(move, ReleasePrisoner):
-            if any(not t.conquered for t in player.dungeon.tiles):
+            if _open_tile_left(player.dungeon):
                 return Violation("CMB-END-3", "you still have an unconquered tile: you plan a battle (PlanDefence), not a release")
             if not 0 <= move.prisoner < len(player.prison):
                 return Violation("CMB-END-3", f"your prison holds {len(player.prison)} adventurers (1 to {len(player.prison)}), not {move.prisoner + 1}")
@@ -167,7 +162,7 @@ def _explain(state: GameState, move: Move) -> Violation | None:
             return Violation("LIB-CMB-2", f"prisoners {first + 1} and {move.prisoner + 1} are alike; name the first, {first + 1}")
         if not isinstance(move, PlanDefence):
             return Violation("CMB-REF-2", "it is the Planning phase: plan your battle (PlanDefence)")
-        if not any(not t.conquered for t in player.dungeon.tiles):
+        if not _open_tile_left(player.dungeon):
             return Violation("CMB-END-3", "every tile of your dungeon is conquered: release a prisoner instead (ReleasePrisoner)")
         return _plan_violation(state, seat, move)
     b = f.battle

@@ -14,9 +14,8 @@ monster face up again (CMB-END-2, CMB-END-4, CMB-9).
 from __future__ import annotations
 
 from dlrules.components.combat import COMBAT_ROUNDS
-from dlrules.components import AdventurerClass
-from dlrules.phases.combat.fight import _battle, _fight, _knocked_out, _plan_of, _tile, ground_of
-from dlrules.phases.combat.party import _name, _with_party, adventurer_class, hurt, is_illusion, party
+from dlrules.phases.combat.fight import _battle, _fight, _left_over, _plan_of, _tile, ground_of
+from dlrules.phases.combat.party import _name, _spared, _with_party, hurt, is_illusion, party
 from dlrules.phases.common import announce, narrating, plural, replaced
 from dlrules.state import GameState, evolve
 
@@ -31,14 +30,13 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
     traps not revealed go back unpaid with their gold. The Poisoned Dart's
     later damage waits for the end of the round (``_end_of_round``, CMB-EOR-1),
     except on a wizard made invisible in this battle, who cannot be harmed
-    this round: his is dropped now (C1-4, U-13)."""
+    this round: his is dropped now (C1-4, U-13). (A battle that reaches its
+    last steps ends in ``conquest._last_steps``, with the same helpers.)"""
     b = _battle(state)
     seat = b.seat
-    if b.invisible:
-        members = party(state, seat)
-        if any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
-            spared = [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
-            state = _with_party(state, seat, spared)
+    spared = _spared(party(state, seat), b) if b.invisible else None
+    if spared is not None:
+        state = _with_party(state, seat, spared)
     f = _fight(state)
     b = _battle(state)
     if stopped and narrating():
@@ -47,13 +45,8 @@ def _end_battle(state: GameState, *, stopped: bool) -> GameState:
         return _ended(state, f.position)
     fight = evolve(f, battle=None, position=f.position + 1)
     p = state.players[seat]
-    changes: dict[str, object] = {}
-    if b.sent:
-        changes["monsters"] = _knocked_out(p.monsters, b.sent)
-    if b.traps:
-        refund = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge * len(b.traps)
-        changes.update(traps=p.traps + b.traps, gold=p.gold + refund)
-    players = replaced(state.players, seat, evolve(p, **changes))
+    surcharge = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge if b.traps else 0
+    players = replaced(state.players, seat, evolve(p, **_left_over(p, b, surcharge)))
     return evolve(state, players=players, fight=fight)  # one copy
 
 
@@ -69,7 +62,7 @@ def _end_of_round(state: GameState) -> GameState:
     lord's combat (CMB-END-1)."""
     for seat in state.player_order():
         members = party(state, seat)
-        if not any(a.poison for a in members):
+        if not any([a.poison for a in members]):
             continue
         amounts = [a.poison for a in members]
         state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
@@ -84,7 +77,7 @@ def _end_round(state: GameState) -> GameState:
     state = _end_of_round(state)
     f = _fight(state)
     n = state.n_players
-    if f.round >= COMBAT_ROUNDS.value or not any(party(state, s) for s in range(n)):
+    if f.round >= COMBAT_ROUNDS.value or not any([party(state, s) for s in range(n)]):
         return _finish(state)
     if narrating():
         announce("combat_round", f"Combat round {f.round + 1} begins.", None, round=f.round + 1)

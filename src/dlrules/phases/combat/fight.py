@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
 from dlrules.phases.common import update_player
-from dlrules.state import Battle, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
+from dlrules.state import Battle, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
 
 
 def _fight(state: GameState) -> Fight:
@@ -39,6 +39,15 @@ def ground_of(tile: Tile) -> BattleGround:
     """CMB-3, CMB-ROOM-1, CMB-ROOM-2: what the battle tile allows; a
     conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)."""
     return battle_ground(tile.room, tile.conquered)
+
+
+def _open_tile_left(dungeon: Dungeon) -> bool:
+    """CMB-END-3: the dungeon has a tile not conquered yet (else its lord
+    releases a prisoner instead of planning)."""
+    for t in dungeon.tiles:
+        if not t.conquered:
+            return True
+    return False
 
 
 def _tile(state: GameState, seat: int, square: Square) -> Tile:
@@ -70,6 +79,18 @@ def _knock_out(state: GameState, seat: int, indices: Sequence[int], *, golem_sta
 
 def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem_stays: bool = True) -> tuple[Monster, ...]:
     return tuple(evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters))
+
+
+def _left_over(p: PlayerState, b: Battle, surcharge: int) -> dict[str, object]:
+    """CMB-MON-8, CMB-TRAP-9: the changes of the defender ``p`` when the
+    battle ``b`` ends: the monsters still sent knocked out, the trap cards
+    not revealed back in his hand with their ``surcharge`` of gold each."""
+    changes: dict[str, object] = {}
+    if b.sent:
+        changes["monsters"] = _knocked_out(p.monsters, b.sent)
+    if b.traps:
+        changes.update(traps=p.traps + b.traps, gold=p.gold + surcharge * len(b.traps))
+    return changes
 
 
 def _one(index: int, amount: int) -> list[int]:

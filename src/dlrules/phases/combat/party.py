@@ -38,46 +38,65 @@ def is_illusion(adv: Adventurer) -> bool:
     return adv.key == ILLUSION_KEY
 
 
+def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
+    """The class rules name, the printed hit points and the (anti-trap,
+    hearts, crystals) icons of the adventurer ``key``: an illusion (C2-2) has
+    no ability, one hit point and is treated as a warrior (LIB-CMB-9); the
+    paladin is none of the four classes and has all three kinds of icon
+    (PAL-12); an adventurer tile has its class's icons (CMB-PARTY-3, table A)."""
+    if key == ILLUSION_KEY:
+        return AdventurerClass.WARRIOR, ILLUSION_HP.value, 0, 0, 0
+    if key in _PALADIN_KEYS:
+        hp, anti, hearts, crystals = _paladin_tile(key)
+        return AdventurerClass.PALADIN, hp, anti, hearts, crystals
+    tile = ADVENTURERS[key]
+    cls, power = tile.cls, tile.power
+    return (
+        cls,
+        tile.hp,
+        power if cls is AdventurerClass.THIEF else 0,
+        power if cls is AdventurerClass.PRIEST else 0,
+        power if cls is AdventurerClass.WIZARD else 0,
+    )
+
+
+_PROFILES: dict[str, tuple[AdventurerClass, int, int, int, int]] = {
+    key: _profile(key) for key in (ILLUSION_KEY, *_PALADIN_KEYS, *ADVENTURERS)
+}
+"""``_profile`` of every adventurer, illusion and paladin, computed once:
+components are constants, and a battle asks for them many times."""
+
+_CLASS = {key: profile[0] for key, profile in _PROFILES.items()}
+_HP = {key: profile[1] for key, profile in _PROFILES.items()}
+_ANTI_TRAP = {key: profile[2] for key, profile in _PROFILES.items()}
+_HEARTS = {key: profile[3] for key, profile in _PROFILES.items()}
+_CRYSTALS = {key: profile[4] for key, profile in _PROFILES.items()}
+
+
 def adventurer_class(adv: Adventurer) -> AdventurerClass:
     """The class rules name (PAL-12: the paladin is none of the four); an
     illusion (C2-2) has no ability and is treated as a warrior (LIB-CMB-9)."""
-    if is_illusion(adv):
-        return AdventurerClass.WARRIOR
-    return AdventurerClass.PALADIN if is_paladin(adv) else ADVENTURERS[adv.key].cls
+    return _CLASS[adv.key]
 
 
 def hit_points(adv: Adventurer) -> int:
     """CMB-PARTY-4: the printed hit points, plus 1 per Create Food token (C2-1)."""
-    if is_illusion(adv):
-        base = ILLUSION_HP.value
-    else:
-        base = _paladin_tile(adv.key)[0] if is_paladin(adv) else ADVENTURERS[adv.key].hp
-    return base + adv.food * CREATE_FOOD_HP.value
-
-
-def _icons(adv: Adventurer, cls: AdventurerClass) -> int:
-    """CMB-PARTY-3: a thief's anti-trap icons, a priest's hearts, a wizard's
-    crystals; the paladin has all three kinds (PAL-12)."""
-    if is_illusion(adv):
-        return 0
-    if is_paladin(adv):
-        _, anti, hearts, crystals = _paladin_tile(adv.key)
-        return {AdventurerClass.THIEF: anti, AdventurerClass.PRIEST: hearts, AdventurerClass.WIZARD: crystals}[cls]
-    tile = ADVENTURERS[adv.key]
-    return tile.power if tile.cls is cls else 0
+    return _HP[adv.key] + adv.food * CREATE_FOOD_HP.value
 
 
 def anti_trap(party: Sequence[Adventurer]) -> int:
-    return sum(_icons(a, AdventurerClass.THIEF) for a in party)
+    """CMB-PARTY-3: the thieves' anti-trap icons (and the paladin's, PAL-12)."""
+    return sum([_ANTI_TRAP[a.key] for a in party])
 
 
 def hearts(party: Sequence[Adventurer]) -> int:
-    return sum(_icons(a, AdventurerClass.PRIEST) for a in party)
+    """CMB-PARTY-3: the priests' hearts (and the paladin's, PAL-12)."""
+    return sum([_HEARTS[a.key] for a in party])
 
 
 def crystals(party: Sequence[Adventurer]) -> int:
     """CMB-SPELL-2: the magic points of the wizards and the paladin."""
-    return sum(_icons(a, AdventurerClass.WIZARD) for a in party)
+    return sum([_CRYSTALS[a.key] for a in party])
 
 
 def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
@@ -91,10 +110,10 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     members = state.players[seat].party
     if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
         front = 0
-        while front < len(members) and is_illusion(members[front]):
+        while front < len(members) and members[front].key == ILLUSION_KEY:
             front += 1  # C2-2: an illusion stands in front of the paladin too
         members = members[:front] + (f.paladin,) + members[front:]
-    if members and is_illusion(members[-1]) and all(map(is_illusion, members)):
+    if members and members[-1].key == ILLUSION_KEY and all(map(is_illusion, members)):
         return ()  # LIB-CMB-9: an illusion alone is no party
     return members
 
@@ -130,6 +149,14 @@ def _with_party(
     if fight:
         return evolve(state, players=players, fight=evolve(f, **fight))
     return evolve(state, players=players)
+
+
+def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
+    """C1-4, U-13: the party with the Poisoned Dart's later damage dropped on
+    the wizards made invisible in this battle ``b``; None when none is poisoned."""
+    if b.invisible and any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
+        return [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
+    return None
 
 
 def _name(adv: Adventurer) -> str:
@@ -187,10 +214,17 @@ taken, the battle with its Magic Shield used (None: untouched)."""
 def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
     """``hurt`` computed and announced, not written (None: nothing changes);
     ``battle`` is the battle in progress, if any."""
-    members = party(state, seat)
-    amounts = list(amounts[: len(members)]) + [0] * max(0, len(members) - len(amounts))
+    return _harm_to(party(state, seat), seat, amounts, why, by, battle)
+
+
+def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
+    """``_harm`` on ``members``, ``seat``'s party as it now stands (``party``)."""
+    n = len(members)
+    amounts = list(amounts[:n])
+    if len(amounts) < n:
+        amounts += [0] * (n - len(amounts))
     shielded: Battle | None = None  # the battle with its shield used, if it was
-    if battle is not None and battle.seat == seat:
+    if battle is not None and battle.seat == seat and (battle.invisible or battle.shield):
         if battle.invisible:
             amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
         shield = battle.shield
@@ -217,14 +251,17 @@ def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str
     if narrating():
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
-    standing = [a.damage < hit_points(a) for a in hit]
-    if all(standing):  # the usual case: nobody falls
+    for a in hit:
+        if a.damage >= hit_points(a):
+            break
+    else:  # the usual case: nobody falls
         return tuple(hit), (), shielded
-    alive = tuple(a for a, up in zip(hit, standing) if up)
-    fallen = tuple(a for a, up in zip(hit, standing) if not up and not is_illusion(a))
+    standing = [a.damage < hit_points(a) for a in hit]
+    alive = tuple([a for a, up in zip(hit, standing) if up])
+    fallen = tuple([a for a, up in zip(hit, standing) if not up and not is_illusion(a)])
     if narrating() and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
-    if alive and all(is_illusion(a) for a in alive):
+    if alive and all([is_illusion(a) for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrating():
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)

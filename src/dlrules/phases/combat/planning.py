@@ -23,7 +23,7 @@ from dlrules.moves import Move, PlanDefence, ReleasePrisoner
 from dlrules.phases.combat.fight import _fight, _monsters_only, _tile, ground_of
 from dlrules.phases.combat.party import _name
 from dlrules.phases.common import announce, narrating, plural, replaced, square_data, update_player
-from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, evolve
+from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
 
 
 @functools.lru_cache(maxsize=1024)
@@ -34,13 +34,31 @@ def _distances(squares: frozenset[Square]) -> dict[Square, int]:
 def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
     """CMB-PLAN-2..4: the unconquered tiles at the least walking distance;
     tiles no path connects come only when no connected one is left."""
-    distance = _distances(dungeon.squares)
-    open_tiles = [t.square for t in dungeon.tiles if not t.conquered]
-    connected = [sq for sq in open_tiles if sq in distance]
-    if not connected:
-        return tuple(sorted(open_tiles))
-    least = min(distance[sq] for sq in connected)
-    return tuple(sorted(sq for sq in connected if distance[sq] == least))
+    return tuple([t.square for t in _battle_tiles(dungeon)])
+
+
+def _battle_tiles(dungeon: Dungeon) -> list[Tile]:
+    """``battle_tiles`` as the tiles themselves, sorted by square."""
+    tiles = dungeon.tiles
+    distance = _distances(frozenset([t.square for t in tiles]))  # ``Dungeon.squares``
+    least: int | None = None
+    nearest: list[Tile] = []  # the connected unconquered tiles at the least distance
+    loose: list[Tile] = []  # unconquered tiles no path connects
+    for t in tiles:
+        if t.conquered:
+            continue
+        d = distance.get(t.square)
+        if d is None:
+            loose.append(t)
+        elif least is None or d < least:
+            least, nearest = d, [t]
+        elif d == least:
+            nearest.append(t)
+    return sorted(loose if least is None else nearest, key=_square)
+
+
+def _square(tile: Tile) -> Square:
+    return tile.square
 
 
 def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
@@ -102,10 +120,8 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     Not cached as a whole (gold, food and imps make nearly every player's
     situation new); its parts are."""
     options = []
-    dungeon = player.dungeon
-    for square in battle_tiles(dungeon):
-        tile = dungeon.at(square)
-        assert tile is not None
+    for tile in _battle_tiles(player.dungeon):
+        square = tile.square
         ground = ground_of(tile)
         played = tuple(
             ts
@@ -183,11 +199,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
     with the room's gold on them; monsters and ghosts are sent face up."""
     seat = move.seat
     p = state.players[seat]
-    ground = ground_of(_tile(state, seat, move.tile))
-    traps = list(p.traps)
-    for t in move.traps:
-        traps.remove(t)
-    gold = ground.surcharge * len(move.traps)
+    gold = ground_of(_tile(state, seat, move.tile)).surcharge * len(move.traps) if move.traps else 0
     f = _fight(state)
     plans = replaced(f.plans, seat, Plan(move.tile, move.traps, move.monsters, gold))
     if narrating():
@@ -203,9 +215,14 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
             monsters=[p.monsters[i].kind for i in move.monsters],
             sent=list(move.monsters),
         )
+    fight = evolve(f, plans=plans, position=f.position + 1)
+    if not move.traps:
+        return evolve(state, fight=fight)  # the lord's own record does not change
+    traps = list(p.traps)
+    for t in move.traps:
+        traps.remove(t)
     player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
-    players = replaced(state.players, seat, player)
-    return evolve(state, players=players, fight=evolve(f, plans=plans, position=f.position + 1))  # one copy
+    return evolve(state, players=replaced(state.players, seat, player), fight=fight)  # one copy
 
 
 def _release(state: GameState, seat: int, index: int) -> GameState:

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from dlrules.components import COMBAT_CARDS, MONSTERS, AdventurerClass
 from dlrules.components.combat import DETECT_EVIL_EVIL, ILLUSION_KEY, MAGIC_SHIELD_POINTS
-from dlrules.phases.combat.fight import _battle, _card, _fight, _monsters_only, _plan_of, _set_battle, _tile, ground_of
+from dlrules.phases.combat.fight import _battle, _fight, _monsters_only, _set_battle, _tile, ground_of
 from dlrules.phases.combat.party import _with_party, adventurer_class, crystals, party
 from dlrules.phases.common import announce, move_evil, narrating, plural, update_player
-from dlrules.state import Adventurer, Battle, GameState, evolve
+from dlrules.state import Adventurer, Battle, GameState, Plan, evolve
 
 
 def _withdraw(state: GameState, indices: Sequence[int], why: str, card: str) -> GameState:
@@ -32,31 +32,35 @@ def _withdraw(state: GameState, indices: Sequence[int], why: str, card: str) -> 
     return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i not in indices)))
 
 
-def _cast(state: GameState, b: Battle) -> tuple[GameState, Battle]:
+def _cast(state: GameState, b: Battle, key: str, plan: Plan) -> tuple[GameState, Battle]:
     """CMB-SPELL-1..4: the round's spell is cast in its step (``_step``: the
     Fast Spell or the Slow Spell step, as the card says) if the party may
     cast and holds at least *r* magic points, counted now; separately in each
     battle of the round (CMB-CARD-5). Regeneration's healing is not the
     Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1).
-    ``b`` is the battle (``_step`` carries it); the battle it leaves is returned, not written."""
+    ``b`` is the battle (``_step`` carries it, with the round's card ``key``
+    and the defender's ``plan``); the battle it leaves is returned, not written."""
     f = _fight(state)
     seat = b.seat
-    key = _card(state)
-    assert key is not None
     card = COMBAT_CARDS[key]
     members = party(state, seat)
     magic = crystals(members)
-    tile = _tile(state, seat, _plan_of(state, seat).tile)
-    why: str | None = None
-    rule = ""
+    tile = _tile(state, seat, plan.tile)
+    rule: str | None = None
     if not ground_of(tile).spells:
-        why, rule = "the battle is in the Anti-Magic Room", "R-4"
+        rule = "R-4"  # the battle is in the Anti-Magic Room
     elif b.no_spells:
-        why, rule = "an Anti-magic Dart hit a wizard", "CMB-SPELL-3"
+        rule = "CMB-SPELL-3"  # an Anti-magic Dart hit a wizard
     elif magic < f.round:
-        why, rule = f"the party has {plural(magic, 'magic point')}, round {f.round} needs {f.round}", "CMB-SPELL-1"
-    if why is not None:
+        rule = "CMB-SPELL-1"  # too few magic points for the round
+    if rule is not None:
         if narrating():
+            if rule == "R-4":
+                why = "the battle is in the Anti-Magic Room"
+            elif rule == "CMB-SPELL-3":
+                why = "an Anti-magic Dart hit a wizard"
+            else:
+                why = f"the party has {plural(magic, 'magic point')}, round {f.round} needs {f.round}"
             announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
         return state, b
     if narrating():

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.conquest import _conquer, _heal
+from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out, _set_battle
+from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out, _open_tile_left
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.spells import _cast
@@ -31,7 +31,7 @@ def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
     and is public from now on (every seat has seen it)."""
     f = _fight(state)
     pos = f.round - 1
-    spied = tuple(seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied)
+    spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
     c = COMBAT_CARDS[card]
     if narrating():
         announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=f.round, speed=c.speed.value, fatigue=c.fatigue)
@@ -63,7 +63,7 @@ def _step(state: GameState) -> GameState:
             seat = order[position]
             if party(state, seat) and f.plans[seat] is None:
                 p = state.players[seat]
-                if p.prison or any(not t.conquered for t in p.dungeon.tiles):
+                if p.prison or _open_tile_left(p.dungeon):
                     break  # a decision (``legal``)
                 if narrating():
                     announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat, adventurer=None, prisoner=None)
@@ -113,25 +113,25 @@ def _step(state: GameState) -> GameState:
     if step == "fast":
         step = "monsters"
         if speed is Speed.FAST:
-            state, b = _cast(state, b)
+            state, b = _cast(state, b, card, plan)
             if _waiting(state, seat, b):
-                return _at_step(_hold(state, b, position), step)
+                return _hold(state, _at(b, step), position)
     if step == "monsters":
         if b.sent:
+            b = _at(b, step)
             state = _hold(state, b, position)
             stuck = _cannot_attack(state, b)
             if stuck is not None:
-                return _at_step(_stuck(state, b, stuck), step)
-            return _at_step(state, step)  # the defender's monsters act (Attack)
+                return _stuck(state, b, stuck)
+            return state  # the defender's monsters act (Attack)
         step = "slow"
     if step == "slow":
         step = "heal"
         if speed is Speed.SLOW:
-            state, b = _cast(state, b)
+            state, b = _cast(state, b, card, plan)
             if _waiting(state, seat, b):
-                return _at_step(_hold(state, b, position), step)
-    state = _hold(_heal(state, seat, b), b, position)
-    return _end_battle(_conquer(state, seat, b), stopped=False)
+                return _hold(state, _at(b, step), position)
+    return _last_steps(state, seat, b, position)  # healing, conquest and the battle's end, written once
 
 
 def _hold(state: GameState, b: Battle, position: int) -> GameState:
@@ -152,9 +152,9 @@ def _waiting(state: GameState, seat: int, b: Battle) -> bool:
     return b.choosing is not None or b.aiming is not None or not party(state, seat)
 
 
-def _at_step(state: GameState, step: str) -> GameState:
-    b = _battle(state)
-    return state if b.step == step else _set_battle(state, evolve(b, step=step))
+def _at(b: Battle, step: str) -> Battle:
+    """The battle ``b`` standing at ``step`` (where a decision stops it)."""
+    return b if b.step == step else evolve(b, step=step)
 
 
 def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tuple[GameState, Battle | None]:
