@@ -24,7 +24,8 @@ class PhaseRules:
     - ``legal(s)``: every legal move now, in a deterministic order.
     - ``explain(s, m)``: for a move *not* in ``legal(s)``, the rules it breaks.
     - ``play(s, m)``: the state after a legal move (never called otherwise).
-    - ``auto(s)``: one automatic step, or ``s`` itself when a decision is due.
+    - ``auto(s)``: one automatic step (or a run of them that cannot stop for
+      a decision, as combat's battles), or ``s`` itself when a decision is due.
     - ``done(s)``: the phase is over (the engine then enters the next one).
     - ``turn_rule``: the rule cited when a seat moves out of turn.
     - ``legal_for(s, seat)`` (optional): one seat's legal moves, the very

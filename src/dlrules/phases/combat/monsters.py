@@ -17,7 +17,7 @@ from dlrules.errors import Violation
 from dlrules.moves import Attack, Move
 from dlrules.phases.combat.fight import _attack_damage, _battle, _fight, _knock_out, _one, _set_battle
 from dlrules.phases.combat.party import adventurer_class, hurt, party
-from dlrules.phases.common import announce, narrating, replaced
+from dlrules.phases.common import announce, narrating, plural, replaced
 from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
 
 
@@ -68,7 +68,7 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     kind = player.monsters[move.monster].kind
     options = MONSTER_COMBAT[kind].options
     if not 0 <= move.option < len(options):
-        return Violation("CMB-MON-2", f"the {MONSTERS[kind].name} has {len(options)} option(s) (1 to {len(options)}), not {move.option + 1}")
+        return Violation("CMB-MON-2", f"the {MONSTERS[kind].name} has {plural(len(options), 'option')} (1 to {len(options)}), not {move.option + 1}")
     option = options[move.option]
     if option.food and player.food < option.food:
         return Violation("CMB-MON-2", f"this option costs {option.food} food; you have {player.food}")

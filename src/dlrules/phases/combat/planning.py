@@ -168,7 +168,7 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
         return Violation("CMB-2", f"{square_name(move.tile)} {where}; the battle tile must be one of the nearest unconquered: {names} (CMB-PLAN-3)")
     ground = ground_of(tile)
     if len(move.traps) > ground.traps:
-        return Violation("CMB-3", f"a {ground.name} takes at most {ground.traps} trap(s), not {len(move.traps)}")
+        return Violation("CMB-3", f"a {ground.name} takes at most {plural(ground.traps, 'trap card')}, not {len(move.traps)}")
     if tuple(sorted(move.traps)) != move.traps:
         return Violation("LIB-CMB-2", f"name the trap cards in sorted order: {tuple(sorted(move.traps))}")
     for t in set(move.traps):
