@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from browserkit import chromium, needs_chromium
 
 from dlrules import svg
 from dlrules.cli import main
@@ -26,8 +27,6 @@ FIXTURES = Path(__file__).parent / "fixtures"
 RECORD = FIXTURES / "whole-game-4p-seed1.jsonl"
 GOLDEN = FIXTURES / "golden"
 RSVG = shutil.which("rsvg-convert")
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -83,20 +82,14 @@ def test_a_real_renderer_draws_the_score_picture(tmp_path: Path) -> None:
     assert colour_count(out.read_bytes()) > 20
 
 
-@pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="chromium and chromedriver (Debian) are not installed; .ci/run installs them")
+@needs_chromium
 def test_the_game_over_page_in_headless_chromium(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     page = tmp_path / "game.html"
     assert main(["show", str(RECORD), "--html", str(page), "--at", "357"]) == 0
     capsys.readouterr()
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1300,1300"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver = chromium(1300, 1300)
     try:
         driver.get(page.as_uri())
         assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-position") == "357"

@@ -5,11 +5,11 @@ small, offline, and safe from text that would close its script."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import chromium, needs_chromium
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pngcheck import colour_count
@@ -21,8 +21,6 @@ from dlrules.records import read_record, start_state
 from dlrules.svg import position
 
 RECORD = Path(__file__).parent / "fixtures" / "whole-game-4p-seed1.jsonl"
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
 
 
 def _pictures(seat: int | None, upto: int | None = None) -> list[str]:
@@ -114,14 +112,7 @@ def test_text_that_would_close_the_script_stays_inside_it() -> None:
 
 
 def _chromium() -> Any:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1300,1000"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    return chromium(1300, 1000)
 
 
 # The picture shown equals what the browser makes of the expected SVG text.
@@ -136,7 +127,7 @@ return document.body.getAttribute('data-position');
 """
 
 
-@pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="chromium and chromedriver (Debian) are not installed; .ci/run installs them")
+@needs_chromium
 def test_stepping_through_the_whole_game_in_chromium_shows_each_positions_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -165,7 +156,7 @@ def test_stepping_through_the_whole_game_in_chromium_shows_each_positions_pictur
         driver.quit()
 
 
-@pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="chromium and chromedriver (Debian) are not installed; .ci/run installs them")
+@needs_chromium
 def test_hostile_text_is_shown_as_text_in_chromium(tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 

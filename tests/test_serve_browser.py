@@ -11,32 +11,20 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import chromium, needs_chromium
 
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None, reason="chromium and chromedriver (Debian) are not installed; .ci/run installs them"
-)
+pytestmark = needs_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _browser() -> Any:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,1400"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    return chromium(900, 1400)
 
 
 def _n(driver: Any) -> int:

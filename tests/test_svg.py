@@ -13,6 +13,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from browserkit import chromium, needs_chromium
 from pngcheck import colour_count
 from res_positions import (
     DIG, FOOD, IMPS, MINE, MONSTER, REP, ROOM, TRAPS, at_resolution, decline_until, rich_resolution,
@@ -139,8 +140,6 @@ def test_a_real_renderer_draws_the_pictures_and_they_are_not_blank(part: str, tm
 
 # --- the HTML game page in a real browser ---------------------------------------------------
 
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
 
 
 def _record_file(tmp_path: Path, moves: int = 30) -> Path:
@@ -163,20 +162,14 @@ def test_show_writes_an_offline_html_page_of_the_whole_game(tmp_path: Path, caps
         assert outside not in html.replace("http://www.w3.org/2000/svg", ""), outside  # nothing from elsewhere
 
 
-@pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="chromium and chromedriver (Debian) are not installed; .ci/run installs them")
+@needs_chromium
 def test_the_game_page_steps_next_and_previous_in_headless_chromium(tmp_path: Path) -> None:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     record = _record_file(tmp_path)
     page = tmp_path / "game.html"
     assert main(["show", str(record), "--html", str(page)]) == 0
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1000,1000"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver = chromium(1000, 1000)
     try:
         driver.get(page.as_uri())
         body = driver.find_element(By.TAG_NAME, "body")
