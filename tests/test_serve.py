@@ -572,3 +572,19 @@ def test_LIB_SRV_2_every_card_a_deck_can_draw_is_in_the_component_data() -> None
         if isinstance(move, Draw):
             assert move.card in deck_cards(move.deck, state.year), (move, state.year)
         state = dlrules.apply(state, move)
+
+
+def test_LIB_SRV_3_a_move_on_a_position_before_the_first_is_stale_not_a_server_error(client: TestClient) -> None:
+    """A crafted ``at`` below 0 (within the kept window of a young game) is
+    a position that never was: refused as stale in the usual words, nothing
+    played, nothing remembered, and the move lands on the position now."""
+    t = Table(client, players=2, auto_chance=True, seed=6, replayable=True)
+    t.play_until(lambda s: bool(to_move(s)) and CHANCE not in to_move(s), random.Random(1))
+    now = t.game.n
+    seat = min(to_move(t.game.state))
+    mine = next(m for m in legal_moves(t.game.state) if m.seat == seat)
+    for at in (-1, -150):
+        r = t.move(seat, mine, at=at)
+        assert r.status_code == 409 and r.json()["rule"] == "LIB-SRV-3" and r.json()["message"] == _stale(at, now)
+    assert t.game.n == now and min(t.game.keys) >= 0
+    assert t.move(seat, mine).status_code == 200

@@ -300,11 +300,12 @@ class Tables:
 
     def _keys_at(self, game: Game, at: int) -> tuple[str, ...] | None:
         """The digest of each seat's legal moves at position ``at`` (LIB-SRV-3),
-        or None when ``at`` is not one of the latest ``KEYS_KEPT`` positions:
+        or None when ``at`` is not one of the latest ``KEYS_KEPT`` positions
+        (nor a position at all: a crafted ``at`` below 0 is stale too):
         remembered once computed (at most ``KEYS_KEPT`` positions a game), read
         back from the store otherwise (a position from before a restart).
         Call holding ``game.lock``."""
-        if not game.n - KEYS_KEPT <= at <= game.n:
+        if not max(0, game.n - KEYS_KEPT) <= at <= game.n:
             return None
         keys = game.keys.get(at)
         if keys is None:
