@@ -434,3 +434,11 @@ def test_LIB_SRV_11_only_the_keys_hash_is_kept() -> None:
     kept = CreationKey(CREATE_KEY)
     assert vars(kept) == {"_hash": hashlib.sha256(CREATE_KEY.encode()).digest()}
     assert kept.holds(CREATE_KEY) and not kept.holds(CREATE_KEY + "x") and not kept.holds(None) and not CreationKey(None).holds("")
+
+
+def test_LIB_SRV_11_a_key_that_is_no_unicode_text_is_refused_not_a_server_error(client: TestClient) -> None:
+    """JSON may spell a lone surrogate (``"\\ud800"``), which no UTF-8 text
+    holds: such a key is not the creation key (403), and nothing is made."""
+    r = client.post("/games", content='{"key": "\\ud800", "players": 2}', headers={"content-type": "application/json"})
+    assert r.status_code == 403 and r.json()["rule"] == "LIB-SRV-11" and "$.key: not this server's creation key" in r.json()["message"]
+    assert client.app.state.tables.games == {}  # type: ignore[attr-defined]

@@ -119,7 +119,11 @@ class Refusal(Exception):
 
 
 def token_hash(token: str) -> bytes:
-    return hashlib.sha256(token.encode("utf-8")).digest()
+    """The SHA-256 of a token or key as kept and compared (LIB-SRV-1, LIB-SRV-11).
+    A lone surrogate, which JSON may spell (``"\\ud800"``) but no UTF-8 text
+    holds, is hashed as it stands (``surrogatepass``): it matches no token,
+    and a request carrying one is refused, not a server error."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
 def new_id() -> str:
