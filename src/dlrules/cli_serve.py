@@ -64,7 +64,7 @@ def _serve(args: argparse.Namespace) -> int:
                 print(f"  Player {i + 1}: {bots[i]} bot, played by the server", flush=True)
             else:
                 print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_graceful_shutdown=2, timeout_keep_alive=75)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2, timeout_keep_alive=75)  # no access log: every path holds a seat's or the creation key (LIB-SRV-1, LIB-SRV-11)
     return 0
 
 

@@ -35,8 +35,10 @@ class PhaseRules:
     - ``implemented``: False for a phase whose rules have not landed yet
       (``phases.unfinished``): the game stops there.
     - ``nobody_moves``: True for a phase in which no seat ever moves (game
-      over, the change of year): a move there is refused with the phase's
-      own reason (``explain``), not the engine's "may not move now".
+      over, the change of year, and the phases made by ``no_decisions``:
+      adventurers, end of round, an unfinished phase): a move there is
+      refused with the phase's own reason (``explain``), not the engine's
+      "may not move now".
     """
 
     to_move: Callable[[GameState], frozenset[int]]
