@@ -77,3 +77,12 @@ class Server:
         self.proc.wait(10)
         if self.proc.stdout:
             self.proc.stdout.close()
+
+    def kill_and_read(self) -> None:
+        """Stop the server and keep everything it wrote in ``lines``."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        if self.proc.stdout:
+            self.lines.append(self.proc.stdout.read())
+            self.proc.stdout.close()

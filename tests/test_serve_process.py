@@ -177,3 +177,24 @@ def test_LIB_SRV_6_a_256_MiB_body_is_refused_without_being_read(tmp_path: Path, 
     finally:
         server.kill()
     assert peak - idle < 20 * 1024, (idle, peak, sent)
+
+
+def test_LIB_SRV_1_LIB_SRV_11_no_log_line_names_a_key_even_at_log_level_info(tmp_path: Path) -> None:
+    """Every page's path holds a key (a seat's, or the creation key): the
+    server keeps no access log, so even ``--log-level info`` writes neither
+    the creation key nor a seat's link to its output."""
+    server = Server(tmp_path / "night.sqlite", "--log-level", "info")
+    try:
+        with httpx.Client(timeout=10) as client:
+            assert client.get(server.base + "/new/" + server.create_key).status_code == 200
+            made = client.post(server.base + "/games", json={"key": server.create_key, "players": 2}).json()
+            seat = made["seats"][0]
+            assert client.get(server.base + seat + "/state").status_code == 200
+            assert client.get(server.base + "/g/nosuchgame/nosuchkey").status_code == 404
+    finally:
+        server.kill_and_read()
+    output = "".join(server.lines)
+    assert "Uvicorn running" in output or "Application startup complete" in output  # info lines are written
+    secret = seat.rsplit("/", 1)[-1]
+    assert output.count(server.create_key) == 1  # only the printed creation link itself
+    assert secret not in output and "nosuchkey" not in output and "GET " not in output and "POST " not in output
