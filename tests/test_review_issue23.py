@@ -197,13 +197,10 @@ def test_LIB_TAB_8_a_seats_page_sending_a_ruling_in_its_own_name_is_refused() ->
     pytest.importorskip("httpx")
     import random
 
-    from starlette.testclient import TestClient
-
-    from dlrules.serve.app import create_app
-    from servekit import CREATE_KEY
+    from clientkit import table_client
     from test_serve import Table
 
-    client = TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
+    client = table_client()
     t = Table(client, players=2, seed=5, replayable=True, table_rulings=True)
     t.play_until(lambda s: s.phase is Phase.ORDERS and 0 in to_move(s), random.Random(5))
     n = t.game.n

@@ -10,15 +10,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-
-import warnings  # noqa: E402
-
-with warnings.catch_warnings():  # Starlette asks for httpx2, which is not on PyPI here; httpx works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from clientkit import TestClient, client, table_client  # noqa: F401 (client: the fixture)
 from dlrules.engine import legal_moves, to_move  # noqa: E402
 from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Move  # noqa: E402
 from dlrules.serialization import dumps, loads  # noqa: E402
@@ -75,11 +67,6 @@ class Table:
                 r = self.move(seat, mine[rng.randrange(len(mine))])
             assert r.status_code == 200, r.text
         raise AssertionError("the game did not get there")
-
-
-@pytest.fixture
-def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
 
 
 def _in_orders(state: Any) -> bool:
@@ -430,7 +417,7 @@ def test_live_updates_stream_the_move_number() -> None:
     import threading
     import time
 
-    client = TestClient(create_app(":memory:", sse_seconds=1.5, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
+    client = table_client(sse_seconds=1.5)
     t = Table(client, players=2, seed=5, replayable=True)
     codes: list[int] = []
 

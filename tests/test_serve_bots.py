@@ -12,15 +12,9 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
 httpx = pytest.importorskip("httpx")
 
-import warnings  # noqa: E402
-
-with warnings.catch_warnings():  # Starlette asks for httpx2, which is not on PyPI here; httpx works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from clientkit import TestClient, client  # noqa: E402, F401 (client: the fixture)
 import dlrules  # noqa: E402
 from dlrules.bots import BOTS, IsmctsBot  # noqa: E402
 from dlrules.chance import Policy  # noqa: E402
@@ -35,11 +29,6 @@ from servekit import CREATE_KEY  # noqa: E402
 from siblingkit import trap_sibling  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture
-def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
 
 
 def _game(client: TestClient, gid: str) -> Game:

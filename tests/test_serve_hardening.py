@@ -13,15 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-
-import warnings  # noqa: E402
-
-with warnings.catch_warnings():  # Starlette asks for httpx2, which is not on PyPI here; httpx works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from clientkit import TestClient, client  # noqa: F401 (client: the fixture)
 from dlrules.engine import legal_moves, to_move  # noqa: E402
 from dlrules.moves import ChooseOrders, Draw  # noqa: E402
 from dlrules.serialization import dumps  # noqa: E402
@@ -34,11 +26,6 @@ from servekit import CREATE_KEY  # noqa: E402
 from test_serve import Table, _hidden_draw  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture
-def client() -> TestClient:
-    return TestClient(create_app(":memory:", sse_seconds=0.3, poll=0.05, names=["testserver"], create_key=CREATE_KEY))
 
 
 # --- LIB-SRV-9: draws nobody can foresee, unless the host makes the game replayable ---------------

@@ -14,8 +14,9 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from clientkit import client  # noqa: E402,F401  (the fixture)
 from servekit import CREATE_KEY  # noqa: E402
-from test_serve import Table, client  # noqa: E402,F401  (the fixture)
+from test_serve import Table  # noqa: E402
 
 from dlrules.engine import legal_moves, to_move  # noqa: E402
 from dlrules.moves import Adjustment, Draw, TableRuling  # noqa: E402
