@@ -5,8 +5,12 @@ that seat cannot tell apart from the first (LIB-AI-7, LIB-SRV-10)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import attrs
 
+import dlrules
 from dlrules.state import Deck, GameState
 
 
@@ -28,3 +32,22 @@ def trap_sibling(state: GameState, seat: int) -> GameState | None:
         players=tuple(attrs.evolve(p, traps=hand) if s == holder else p for s, p in enumerate(state.players)),
         decks=attrs.evolve(state.decks, traps=deck),
     )
+
+
+def sibling_positions(players: int, rng: random.Random) -> Iterator[tuple[GameState, int, GameState]]:
+    """Positions of a random game (three random moves apart, from ``rng``)
+    where a player other than chance is to move and has a ``trap_sibling``:
+    each as ``(state, seat, sibling)``, with the seat's view checked to be the
+    same in both. The caller stops when it has seen enough."""
+    state = dlrules.new_game(players)
+    while not dlrules.is_over(state):
+        state = dlrules.play_out(state, None, rng, max_moves=3).state
+        seats = dlrules.to_move(state)
+        if dlrules.CHANCE in seats or not seats:
+            continue
+        seat = min(seats)
+        sibling = trap_sibling(state, seat)
+        if sibling is None:
+            continue
+        assert sibling != state and dlrules.view(sibling, seat) == dlrules.view(state, seat)
+        yield state, seat, sibling
