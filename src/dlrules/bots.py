@@ -21,12 +21,6 @@ __all__ = ["BOTS", "IsmctsBot", "greedy_policy", "ismcts_policy", "random_policy
 _PASSIVE = (Decline, FinishDigging, FinishProduction)
 
 
-def _passive(move: Move) -> bool:
-    """Moves that give something up: declining a slot (RES-3), stopping a dig
-    or production, letting a monster go at payday (EVT-PAY-2)."""
-    return isinstance(move, _PASSIVE) or (isinstance(move, PayMonster) and not move.pay)
-
-
 def _amount(move: Move) -> int:
     """How much a move does, for moves that come in sizes (imps mined, gold paid)."""
     if isinstance(move, MineGold):
@@ -42,10 +36,9 @@ def greedy_policy(state: GameState, moves: tuple[Move, ...], rng: random.Random)
     monster go), the largest (most imps mined, most tax paid), at random among
     equals; a passive move only when nothing else is legal.
 
-    One pass over the moves with each move class's kind looked up once (a
-    policy runs at every decision of ``dlrules simulate``): the same pool, in
-    the same order, and the same one draw from ``rng`` as filtering with
-    ``_passive`` and then with ``_amount``."""
+    One pass over the moves with each move class's kind looked up once
+    (``_kind``; a policy runs at every decision of ``dlrules simulate``),
+    then the largest by ``_amount`` when some move comes in sizes."""
     active: list[Move] = []
     sized = False
     kinds = _KINDS
@@ -74,9 +67,10 @@ _KINDS: dict[type, int] = {}
 
 
 def _kind(move: Move) -> int:
-    """What ``_passive`` and ``_amount`` make of ``move``'s class: always
-    passive, passive unless paid (``PayMonster``), coming in sizes, or an
-    action of no size."""
+    """What ``move``'s class is to the greedy bot: passive, a move that gives
+    something up (declining a slot, RES-3; stopping a dig or production);
+    passive unless paid (``PayMonster``: letting a monster go at payday,
+    EVT-PAY-2); coming in sizes (``_amount``); or an action of no size."""
     if isinstance(move, _PASSIVE):
         kind = _PASSIVE_KIND
     elif isinstance(move, PayMonster):
