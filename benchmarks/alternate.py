@@ -67,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[dict[str, float]]] = {b: [] for b in builds}
     for i in range(args.runs):
         for build in builds:
-            results[build].append(run(build, args.seconds, args.seed))
-            print(f"  run {i + 1} {build}: ratio {results[build][-1].get(next(iter(results[build][-1])), float('nan')):.2f}", flush=True)
+            figures = run(build, args.seconds, args.seed)
+            results[build].append(figures)
+            headline = next(iter(figures.values()), float("nan"))  # the players' decisions ratio comes first
+            print(f"  run {i + 1} {build}: ratio {headline:.2f}", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     labels = list(results["pure"][0])
     print(f"\n{'figure':<42}" + "".join(f"{b + ' min / median / max':>30}" for b in builds))
