@@ -22,7 +22,7 @@ from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, narrating, played_order
-from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, evolve
+from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, PlayerState, evolve
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
 
@@ -69,22 +69,57 @@ def dummy_for(state: GameState, seat: int) -> DummyState | None:
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
 
 
+_STANDING: tuple[GameState | None, tuple[int, ...]] = (None, ())
+"""The last state ``_choosing`` answered for, and its answer (one tuple,
+replaced whole, so a reader sees a matching pair): the engine asks
+``to_move``, ``legal``, ``legal_for``, ``auto`` and ``done`` of one state
+object in turn, and ``play`` stores the state it makes (the seats choosing
+there are those choosing before, less the one who committed)."""
+
+_REVEALED: GameState | None = None
+"""The state the last reveal made (ORD-4/5): nothing is left to do in it
+(``auto`` leaves it, ``done`` is true), as the engine asks next."""
+
+
 def _choosing(state: GameState) -> tuple[int, ...]:
     """ORD-3: the seats that have not committed their orders yet, in seat order."""
-    return tuple([s for s, p in enumerate(state.players) if p.committed is None and not p.played])
+    global _STANDING
+    last = _STANDING
+    if last[0] is state:
+        return last[1]
+    seats = tuple([s for s, p in enumerate(state.players) if p.committed is None and not p.played])
+    _STANDING = (state, seats)
+    return seats
+
+
+def _subsets(seats: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every subset of ``seats``, each in seat order."""
+    return [tuple([s for i, s in enumerate(seats) if mask >> i & 1]) for mask in range(1 << len(seats))]
+
+
+_SEAT_SETS: dict[tuple[int, ...], frozenset[int]] = {seats: frozenset(seats) for seats in _subsets((0, 1, 2, 3))}
+"""``frozenset(seats)`` for every seat-ordered group of seats of a game, shared."""
+
+_LESS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {
+    (seats, seat): tuple([s for s in seats if s != seat]) for seats in _SEAT_SETS for seat in seats
+}
+"""``seats`` without ``seat`` (ORD-3: the seats still choosing once ``seat`` commits)."""
 
 
 def to_move(state: GameState) -> frozenset[int]:
-    if _pending_dummy(state) is not None:
+    if state.dummies and _pending_dummy(state) is not None:
         return _CHANCE_ONLY
-    return frozenset(_choosing(state))
+    seats = _choosing(state)
+    found = _SEAT_SETS.get(seats)
+    return found if found is not None else frozenset(seats)
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
-    dummy = _pending_dummy(state)
-    if dummy is not None:
-        k = dummy_draw_size(state)
-        return _dummy_draws(dummy.colour, dummy.deck, k)
+    if state.dummies:
+        dummy = _pending_dummy(state)
+        if dummy is not None:
+            k = dummy_draw_size(state)
+            return _dummy_draws(dummy.colour, dummy.deck, k)
     moves: tuple[Move, ...] = ()
     for seat in _choosing(state):
         moves += _seat_choices(state, seat)  # joined by copying whole tuples in C (the last seat choosing: shared as is)
@@ -93,7 +128,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
 
 def legal_for(state: GameState, seat: int) -> tuple[Move, ...]:
     """``seat``'s part of ``legal(state)``: the same objects, without listing the others' (ORD-3)."""
-    if _pending_dummy(state) is not None or seat not in _choosing(state):
+    if (state.dummies and _pending_dummy(state) is not None) or seat not in _choosing(state):
         return ()
     return _seat_choices(state, seat)
 
@@ -199,12 +234,21 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DrawDummyOrders):
         return _dummy_draw(state, move)
     assert isinstance(move, ChooseOrders)
+    global _STANDING
     seat = move.seat
     if narrating():
         announce("commit", f"Player {seat + 1} has chosen their orders.", seat)
     players = state.players
-    mine = evolve(players[seat], committed=move.orders, dummy_choice=move.dummy_order)
-    return evolve(state, players=players[:seat] + (mine,) + players[seat + 1 :])  # ORD-3: hidden until all commit
+    player = players[seat]
+    if move.dummy_order is None and player.dummy_choice is None:  # no dummy third (3 and 4 players): one field changes
+        mine = evolve(player, committed=move.orders)
+    else:
+        mine = evolve(player, committed=move.orders, dummy_choice=move.dummy_order)
+    after = evolve(state, players=players[:seat] + (mine,) + players[seat + 1 :])  # ORD-3: hidden until all commit
+    seats = _choosing(state)
+    rest = _LESS.get((seats, seat))
+    _STANDING = (after, rest if rest is not None else tuple([s for s in seats if s != seat]))  # what the engine asks next
+    return after
 
 
 def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
@@ -239,12 +283,18 @@ def hire_first_charge(state: GameState) -> tuple[tuple[int, bool], ...]:
     colours never pay (L)."""
     if state.variant != "full":
         return ()
+    players = state.players
     out: list[tuple[int, bool]] = []
     for seat in state.player_order():
-        committed = state.players[seat].committed
-        if committed is not None and committed[0] is Action.MONSTER:
-            out.append((seat, state.players[seat].gold >= HIRE_FIRST_GOLD.value))
+        player = players[seat]
+        committed = player.committed
+        if committed is not None and committed[0] is _MONSTER:
+            out.append((seat, player.gold >= _HIRE_FIRST_GOLD))
     return tuple(out)
+
+
+_MONSTER: Action = Action.MONSTER
+_HIRE_FIRST_GOLD: int = HIRE_FIRST_GOLD.value
 
 
 def _reveal(state: GameState) -> GameState:
@@ -294,11 +344,12 @@ def _reveal(state: GameState) -> GameState:
                     cost={"gold": HIRE_FIRST_GOLD.value},
                 )
     # ORD-4/5: first orders in player order, then second, then third.
-    orders_played = [list(p.played) for p in players]
     committed_of: list[tuple[Action, ...]] = []
+    orders_played: list[list[PlayedOrder]] = []
     for p in players:
         assert p.committed is not None
         committed_of.append(p.committed)
+        orders_played.append(list(p.played))
     order_of_play = state.player_order()
     places = _PLACES
     for k in range(ORDERS_PER_ROUND):
@@ -306,26 +357,26 @@ def _reveal(state: GameState) -> GameState:
             action = committed_of[seat][k]
             space, placed, shut_out = places[action]
             row = board[space]
-            if k == 0 and seat in unpaid:
+            if unpaid and k == 0 and seat in unpaid:
                 order = shut_out  # ORD-9, RUL-1
-            elif None not in row:
-                # ORD-6: all three slots taken: the minion stands on the order card.
-                order = shut_out
-                if telling:
-                    announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat, colour=seat, action=action.value, slot=None)
-            else:
+            elif None in row:
                 slot = row.index(None)  # ORD-4: the lowest free slot
                 row[slot] = seat
                 order = placed[slot]
                 if telling:
                     announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat, colour=seat, action=action.value, slot=slot)
+            else:
+                # ORD-6: all three slots taken: the minion stands on the order card.
+                order = shut_out
+                if telling:
+                    announce("full", f"Player {seat + 1}'s order {action.title} is not carried out: all slots are taken (ORD-6).", seat, colour=seat, action=action.value, slot=None)
             orders_played[seat].append(order)
-    revealed = []
+    revealed: list[PlayerState] = []
+    changing = paid or cleared  # ORD-9's gold, DUM2-4's cleared third: rare
     for seat, p in enumerate(players):
-        committed = committed_of[seat]
-        hand = tuple([a for a in p.hand if a not in committed])  # the three played leave the hand
+        hand = _hand_left(p.hand, committed_of[seat])  # the three played leave the hand
         played_now = tuple(orders_played[seat])
-        if seat in paid or seat in cleared:
+        if changing and (seat in paid or seat in cleared):
             changes: dict[str, Any] = {}
             if seat in paid:
                 changes["gold"] = p.gold - HIRE_FIRST_GOLD.value  # ORD-9
@@ -335,6 +386,14 @@ def _reveal(state: GameState) -> GameState:
         else:
             revealed.append(evolve(p, played=played_now, hand=hand, committed=None))
     return evolve(state, board=tuple([tuple(row) for row in board]), players=tuple(revealed), dummies=dummies)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_left(hand: tuple[Action, ...], committed: tuple[Action, ...]) -> tuple[Action, ...]:
+    """ORD-3: ``hand`` without the three orders played from it (in its
+    order), shared between states: 28 six-card hands x 120 ordered choices
+    fit the cache."""
+    return tuple([a for a in hand if a not in committed])
 
 
 _PLACES: dict[Action, tuple[int, tuple[PlayedOrder, ...], PlayedOrder]] = {
@@ -348,16 +407,29 @@ the order card (``played_order``'s shared records, looked up at once)."""
 
 def auto(state: GameState) -> GameState:
     """ORD-4/5: once every seat has committed (and the dummies have drawn), the reveal."""
+    global _REVEALED
+    last = _STANDING
+    if last[0] is state and last[1]:
+        return state  # ORD-3: a seat is still choosing
+    if state is _REVEALED:
+        return state  # revealed already
     players = state.players
     if not players or (state.dummies and _pending_dummy(state) is not None):
         return state
     for p in players:
         if p.committed is None:
             return state  # ORD-3: a seat is still choosing
-    return _reveal(state)
+    revealed = _reveal(state)
+    _REVEALED = revealed
+    return revealed
 
 
 def done(state: GameState) -> bool:
+    if state is _REVEALED:
+        return True  # every order revealed and placed (ORD-4/5)
+    last = _STANDING
+    if last[0] is state and last[1]:
+        return False  # ORD-3: a seat is still choosing
     if state.dummies and _pending_dummy(state) is not None:
         return False
     for p in state.players:
