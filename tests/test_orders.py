@@ -258,3 +258,47 @@ def test_ORD_3_four_players_list_the_same_choices_as_the_general_rule() -> None:
         fast = orders._seat_choices(state, seat)
         assert fast is orders._choices(seat, state.players[seat].hand, (None,))
         assert len(fast) == 120 and all(m.dummy_order is None and m.seat == seat for m in fast)
+
+
+def _last_to_commit(seed: int, variant: str) -> tuple[dlrules.GameState, list[ChooseOrders]]:
+    """A seeded 4-player game in the Orders phase with all but one seat
+    committed (random choices), and the last seat's choices."""
+    import random
+
+    rng = random.Random(seed)
+    state = dlrules.new_game(4, variant=variant)
+    while not (state.phase is Phase.ORDERS and len(dlrules.to_move(state)) == 1):
+        if CHANCE in dlrules.to_move(state):
+            state = dlrules.apply(state, dlrules.sample_chance(state, rng))
+        else:
+            moves = dlrules.legal_moves(state)
+            state = dlrules.apply(state, moves[rng.randrange(len(moves))])
+    return state, [m for m in dlrules.legal_moves(state) if isinstance(m, ChooseOrders)]
+
+
+@pytest.mark.parametrize(("seed", "variant"), [(1, "full"), (2, "full"), (3, "first"), (4, "full")])
+def test_ORD_4_the_last_commit_reveals_as_the_general_reveal_does(seed: int, variant: str) -> None:
+    """ORD-4/5, ORD-9: the last seat's commit reveals at once (the fast path in
+    ``play``, 4 players); the same state and the same events as recording the
+    commit first and revealing that state (``auto``'s general path). Some of
+    the choices play Hire Monster first (ORD-9: its gold, or with no gold
+    the order card)."""
+    from dlrules.phases import orders
+    from dlrules.phases.common import collecting
+
+    start, moves = _last_to_commit(seed, variant)
+    assert len(moves) == 120
+    seat = moves[0].seat
+    broke = attrs.evolve(start, players=tuple(attrs.evolve(p, gold=0) if i == seat else p for i, p in enumerate(start.players)))
+    cases = [(start, m) for m in moves[::7]] + [(s, m) for s in (start, broke) for m in [m for m in moves if m.orders[0] is A.MONSTER][:3]]
+    for state, move in cases:
+        with collecting() as fast_events:
+            fast = orders.play(state, move)
+        player = state.players[move.seat]
+        committed = attrs.evolve(state, players=tuple(attrs.evolve(p, committed=move.orders) if p is player else p for p in state.players))
+        with collecting() as general_events:
+            general = orders.auto(committed)
+        assert general is not committed  # the general path revealed
+        assert fast == general
+        assert fast_events[1:] == general_events  # after the commit's own announcement
+        assert fast_events[0].code == "commit"

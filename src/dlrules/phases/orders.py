@@ -234,21 +234,40 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, DrawDummyOrders):
         return _dummy_draw(state, move)
     assert isinstance(move, ChooseOrders)
-    global _STANDING
+    global _STANDING, _REVEALED
     seat = move.seat
     if narrating():
         announce("commit", f"Player {seat + 1} has chosen their orders.", seat)
     players = state.players
+    seats = _choosing(state)
+    rest = _LESS.get((seats, seat))
+    if rest is None:
+        rest = tuple([s for s in seats if s != seat])
+    if not rest and not state.dummies and _others_committed(players, seat):
+        # ORD-4/5: the last seat commits and the reveal (``auto``) follows at
+        # once; made here from this state, the committing player's record is
+        # copied once, not once to commit and again to reveal. Only without
+        # dummies (4 players): their draws and thirds take the general path.
+        # tests/test_orders.py checks both paths give the same state.
+        revealed = _reveal(state, (seat, move.orders))
+        _REVEALED = revealed
+        return revealed
     player = players[seat]
     if move.dummy_order is None and player.dummy_choice is None:  # no dummy third (3 and 4 players): one field changes
         mine = evolve(player, committed=move.orders)
     else:
         mine = evolve(player, committed=move.orders, dummy_choice=move.dummy_order)
     after = evolve(state, players=players[:seat] + (mine,) + players[seat + 1 :])  # ORD-3: hidden until all commit
-    seats = _choosing(state)
-    rest = _LESS.get((seats, seat))
-    _STANDING = (after, rest if rest is not None else tuple([s for s in seats if s != seat]))  # what the engine asks next
+    _STANDING = (after, rest)  # what the engine asks next
     return after
+
+
+def _others_committed(players: tuple[PlayerState, ...], seat: int) -> bool:
+    """ORD-3: every player but ``seat`` has committed their orders."""
+    for other, p in enumerate(players):
+        if p.committed is None and other != seat:
+            return False
+    return True
 
 
 def _dummy_draw(state: GameState, move: DrawDummyOrders) -> GameState:
@@ -281,15 +300,21 @@ def hire_first_charge(state: GameState) -> tuple[tuple[int, bool], ...]:
     Monster, in player order, each with whether they can pay its gold
     (``HIRE_FIRST_GOLD``). The first game charges nothing (ORD-8); dummy
     colours never pay (L)."""
+    return _hire_first(state, [p.committed for p in state.players])
+
+
+def _hire_first(state: GameState, committed_of: Sequence[tuple[Action, ...] | None]) -> tuple[tuple[int, bool], ...]:
+    """``hire_first_charge`` with each seat's committed orders read from
+    ``committed_of`` (the reveal's, which may hold the last seat's before
+    ``state`` does)."""
     if state.variant != "full":
         return ()
     players = state.players
     out: list[tuple[int, bool]] = []
     for seat in state.player_order():
-        player = players[seat]
-        committed = player.committed
+        committed = committed_of[seat]
         if committed is not None and committed[0] is _MONSTER:
-            out.append((seat, player.gold >= _HIRE_FIRST_GOLD))
+            out.append((seat, players[seat].gold >= _HIRE_FIRST_GOLD))
     return tuple(out)
 
 
@@ -297,10 +322,12 @@ _MONSTER: Action = Action.MONSTER
 _HIRE_FIRST_GOLD: int = HIRE_FIRST_GOLD.value
 
 
-def _reveal(state: GameState) -> GameState:
+def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None) -> GameState:
     """DUM2-4, then ORD-4/5: reveal and place first, second and third orders.
     The board, the dummies and each player's changes are gathered on local
-    values and each record is copied once at the end (not once per minion)."""
+    values and each record is copied once at the end (not once per minion).
+    ``last``: the seat committing last and its orders, not yet recorded in
+    ``state`` (``play``; a game without dummies)."""
     telling = narrating()
     players = state.players
     board = [list(row) for row in state.board]
@@ -322,13 +349,21 @@ def _reveal(state: GameState) -> GameState:
             played = tuple([a for a in _ACTIONS if a in dummy.drawn or a == third])
             dummies = _with_dummy(dummies, evolve(dummy, third=third, unavailable=played))
             cleared.add(seat)
+    committed_of: list[tuple[Action, ...]] = []
+    orders_played: list[list[PlayedOrder]] = []
+    for p in players:
+        committed_of.append(p.committed)  # type: ignore[arg-type]  # checked below
+        orders_played.append(list(p.played))
+    if last is not None:
+        committed_of[last[0]] = last[1]
+    assert None not in committed_of  # ORD-3: everyone has committed
     # ORD-9 (full game): Hire Monster revealed as a first order costs its gold
     # at once, before any minion is placed; with no gold the minion goes
     # straight onto the order card (not carried out) and the space stays free
     # (LIB-Y1-1: recorded like a minion shut out by ORD-6).
     paid: set[int] = set()
     unpaid: set[int] = set()
-    for seat, pays in hire_first_charge(state):
+    for seat, pays in _hire_first(state, committed_of):
         if pays:
             paid.add(seat)
             if telling:
@@ -344,12 +379,6 @@ def _reveal(state: GameState) -> GameState:
                     cost={"gold": HIRE_FIRST_GOLD.value},
                 )
     # ORD-4/5: first orders in player order, then second, then third.
-    committed_of: list[tuple[Action, ...]] = []
-    orders_played: list[list[PlayedOrder]] = []
-    for p in players:
-        assert p.committed is not None
-        committed_of.append(p.committed)
-        orders_played.append(list(p.played))
     order_of_play = state.player_order()
     places = _PLACES
     for k in range(ORDERS_PER_ROUND):
@@ -388,11 +417,12 @@ def _reveal(state: GameState) -> GameState:
     return evolve(state, board=tuple([tuple(row) for row in board]), players=tuple(revealed), dummies=dummies)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=None)
 def _hand_left(hand: tuple[Action, ...], committed: tuple[Action, ...]) -> tuple[Action, ...]:
     """ORD-3: ``hand`` without the three orders played from it (in its
-    order), shared between states: 28 six-card hands x 120 ordered choices
-    fit the cache."""
+    order), shared between states. Unbounded but small: a hand holds some of
+    the 8 orders and ``committed`` 3 of them (a game's hands: 28 six-card
+    hands x 120 ordered choices)."""
     return tuple([a for a in hand if a not in committed])
 
 

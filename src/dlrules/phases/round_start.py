@@ -167,36 +167,44 @@ def play(state: GameState, move: Move) -> GameState:
     name = move.deck
     card = move.card
     decks = state.decks
-    # Each branch copies the decks and the state once, naming the deck's field.
+    # Each branch copies the deck, the decks and the state once, naming the deck's field.
+    if name == "adventurers":  # the most frequent draw: 4 a round (RST-3)
+        return _adventurer(state, card)
     if name == "monsters":
         if narrating():
             announce("tavern", f"{MONSTERS[card].name} comes to the tavern.", None, monster=card)
-        return evolve(state, decks=evolve(decks, monsters=decks.monsters.without(card)), tavern=state.tavern + (card,))  # RST-1
+        return evolve(state, decks=evolve(decks, monsters=_drawn(decks.monsters, card)), tavern=state.tavern + (card,))  # RST-1
     if name == "rooms":
         if narrating():
             announce("room_shop", f"{ROOMS[card].name} is offered in the room shop.", None, room=card)
-        return evolve(state, decks=evolve(decks, rooms=decks.rooms.without(card)), room_shop=state.room_shop + (card,))  # RST-1
+        return evolve(state, decks=evolve(decks, rooms=_drawn(decks.rooms, card)), room_shop=state.room_shop + (card,))  # RST-1
     if name == "events":
         events = list(state.events)
         events[state.round] = card  # the next round's event (RST-2)
         if narrating():
             announce("event", f"Next round's event: {EVENTS[card].name}.", None, event=card, round=state.round + 1)
-        return evolve(state, decks=evolve(decks, events=decks.events.without(card)), events=tuple(events))
-    if name == "special":
-        special = SPECIAL_EVENTS[card]
-        if narrating():
-            announce("special_event", f"This year's special event card: {special.name} ({special.effect}).", None, card=card)
-        return evolve(state, decks=evolve(decks, special=decks.special.without(card)), special_event=card)  # SPE-6
-    assert name == "adventurers"
-    left = decks.adventurers.without(card)
+        return evolve(state, decks=evolve(decks, events=_drawn(decks.events, card)), events=tuple(events))
+    assert name == "special"
+    special = SPECIAL_EVENTS[card]
+    if narrating():
+        announce("special_event", f"This year's special event card: {special.name} ({special.effect}).", None, card=card)
+    return evolve(state, decks=evolve(decks, special=_drawn(decks.special, card)), special_event=card)  # SPE-6
+
+
+def _adventurer(state: GameState, card: str) -> GameState:
+    """RST-3..5: ``card`` joins next round's adventurers; the row is sorted
+    by glyph rank once full (RST-4), or its last tile goes under the deck
+    when every rank is the same (RST-5)."""
+    decks = state.decks
+    left = _drawn(decks.adventurers, card)
     row = state.adventurers_next + (card,)
     if narrating():
         announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[card].label}.", None, adventurer=card, to=None)
-    if len(row) < adventurers_per_round(state.n_players):
+    if len(row) < _PER_ROUND[len(state.players)]:
         return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=row)  # RST-3
     ranks = _RANKS
     rank = ranks[card]
-    if all(ranks[k] == rank for k in row) and any(ranks[k] != rank for k in (*dict(left.unseen), *left.bottom)):
+    if _same_rank(row, rank) and _other_rank_left(left, rank):
         # RST-5 / RUL-7: every drawn tile has the same glyph rank, whatever the
         # classes: the last one goes under the deck and another is drawn (LIB-3:
         # unless no other rank is left to draw).
@@ -213,6 +221,51 @@ def play(state: GameState, move: Move) -> GameState:
     # RST-4: stable sort by glyph rank, weaker to the left; equal ranks keep
     # their drawn order (RUL-7; also when no other rank is left to draw, LIB-3).
     return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=tuple(sorted(row, key=ranks.__getitem__)))
+
+
+def _same_rank(row: tuple[str, ...], rank: int) -> bool:
+    """RST-5: every tile of ``row`` shows the glyph rank ``rank``."""
+    ranks = _RANKS
+    for key in row:
+        if ranks[key] != rank:
+            return False
+    return True
+
+
+def _other_rank_left(deck: Deck, rank: int) -> bool:
+    """LIB-3: a tile of another glyph rank than ``rank`` is left in ``deck``
+    (unseen, or known under it)."""
+    ranks = _RANKS
+    for key, _ in deck.unseen:
+        if ranks[key] != rank:
+            return True
+    for key in deck.bottom:
+        if ranks[key] != rank:
+            return True
+    return False
+
+
+_PER_ROUND: tuple[int, ...] = tuple(adventurers_per_round(n) for n in range(5))
+"""RST-3: ``adventurers_per_round(n)`` for each count of players, read at once."""
+
+
+def _drawn(deck: Deck, card: str) -> Deck:
+    """``deck.without(card)`` (the same deck), for the card chance just turned
+    up: the card's entry is found by one scan in C (an unseen entry per kind
+    of card, validity.py). A card not found takes the general path, which
+    also draws the known card under the deck (RST-5) and raises for a card
+    the deck does not hold. tests/test_round_start.py checks both agree."""
+    unseen = deck.unseen
+    if unseen:
+        try:
+            i = operator.indexOf(map(_key, unseen), card)
+        except ValueError:
+            return deck.without(card)
+        key, copies = unseen[i]
+        if copies > 1:
+            return Deck(unseen[:i] + ((key, copies - 1),) + unseen[i + 1 :], deck.bottom)
+        return Deck(unseen[:i] + unseen[i + 1 :], deck.bottom)
+    return deck.without(card)
 
 
 def auto(state: GameState) -> GameState:
