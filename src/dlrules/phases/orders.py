@@ -330,7 +330,8 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
     ``state`` (``play``; a game without dummies)."""
     telling = narrating()
     players = state.players
-    board = [list(row) for row in state.board]
+    board = list(state.board)  # rows replaced as minions arrive (``_TAKE``); one board copy at the end
+    take = _TAKE
     dummies = state.dummies
     cleared: set[int] = set()  # seats whose dummy's third was just placed
     if dummies:
@@ -339,10 +340,9 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
             third = players[seat].dummy_choice
             if dummy is None or third is None:
                 continue
-            row = board[third.index]
-            assert None in row  # DUM2-4: a dummy's third never repeats its own draws
-            slot = row.index(None)  # ORD-4: the lowest free slot
-            row[slot] = dummy.colour
+            took = take[board[third.index]][dummy.colour]  # ORD-4: the lowest free slot
+            assert took is not None  # DUM2-4: a dummy's third never repeats its own draws
+            slot, board[third.index] = took
             if telling:
                 announce("place", f"{colour_name(state, dummy.colour)}'s third order: {third.title} {SLOT_NAMES[slot]}.", seat, colour=dummy.colour, action=third.value, slot=slot)
             # DUM2-5: the 3 just played become its unavailable orders.
@@ -385,12 +385,11 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
         for seat in order_of_play:
             action = committed_of[seat][k]
             space, placed, shut_out = places[action]
-            row = board[space]
+            took = take[board[space]][seat]  # ORD-4: the lowest free slot, if any
             if unpaid and k == 0 and seat in unpaid:
                 order = shut_out  # ORD-9, RUL-1
-            elif None in row:
-                slot = row.index(None)  # ORD-4: the lowest free slot
-                row[slot] = seat
+            elif took is not None:
+                slot, board[space] = took
                 order = placed[slot]
                 if telling:
                     announce("place", f"Player {seat + 1} reveals {action.title} and takes slot {SLOT_NAMES[slot]}.", seat, colour=seat, action=action.value, slot=slot)
@@ -414,7 +413,28 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
             revealed.append(evolve(p, played=played_now, hand=hand, committed=None, **changes))
         else:
             revealed.append(evolve(p, played=played_now, hand=hand, committed=None))
-    return evolve(state, board=tuple([tuple(row) for row in board]), players=tuple(revealed), dummies=dummies)
+    return evolve(state, board=tuple(board), players=tuple(revealed), dummies=dummies)
+
+
+Row = tuple[int | None, ...]
+"""An action space's slots on the board (``GameState.board``)."""
+
+
+def _take(row: Row, colour: int) -> tuple[int, Row] | None:
+    """ORD-4: a minion of ``colour`` takes the lowest free slot of ``row``:
+    that slot and the row after; None when all are taken (ORD-6)."""
+    if None not in row:
+        return None
+    slot = row.index(None)
+    return slot, row[:slot] + (colour,) + row[slot + 1 :]
+
+
+_TAKE: dict[Row, tuple[tuple[int, Row] | None, ...]] = {
+    row: tuple([_take(row, colour) for colour in range(4)]) for row in itertools.product((None, 0, 1, 2, 3), repeat=3)
+}
+"""``_take(row, colour)`` for every row of 3 slots and every colour (the
+players' and the dummies', 0..3), looked up at once: the reveal places up
+to 14 minions a round (components are constants: 125 rows x 4 colours)."""
 
 
 @functools.lru_cache(maxsize=None)
