@@ -33,11 +33,14 @@ def returnable(state: GameState, seat: int) -> tuple[Action, ...]:
 def _returnable(played: tuple[PlayedOrder, ...]) -> tuple[Action, ...]:
     if not played:
         return ()
-    out = [played[0].action]
-    for order in played[1:]:
-        if order.outcome is Outcome.NOT_CARRIED_OUT and order.action not in out:
-            out.append(order.action)
-    return tuple(out)
+    out: tuple[Action, ...] = (played[0].action,)
+    for order in played:  # the first is in ``out`` already, carried out or not
+        if order.outcome is _NOT_CARRIED_OUT and order.action not in out:
+            out += (order.action,)  # rare: a minion on its order card (RUL-1)
+    return out
+
+
+_NOT_CARRIED_OUT: Outcome = Outcome.NOT_CARRIED_OUT
 
 
 _NEXT: tuple[GameState | None, int | None, tuple[Action, ...]] = (None, None, ())
@@ -112,7 +115,12 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     """RET-1 and RET-2: the two unavailable orders and ``action`` come back;
     the other two played become unavailable (both kept in board order)."""
-    hand, unavailable = _hand_after(tuple([o.action for o in player.played]), action)
+    played = player.played
+    if len(played) == 3:  # ORD-3: three orders a round, the usual case: no tuple of actions to make
+        first, second, third = played
+        hand, unavailable = _hand_after_three(first.action, second.action, third.action, action)
+    else:
+        hand, unavailable = _hand_after(tuple([o.action for o in played]), action)
     if narrating():
         back = ", ".join(a.title for a in player.unavailable)
         announce(
@@ -136,6 +144,13 @@ def _hand_after(played: tuple[Action, ...], action: Action) -> tuple[tuple[Actio
     return hand, unavailable
 
 
+@functools.lru_cache(maxsize=2048)
+def _hand_after_three(first: Action, second: Action, third: Action, action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``_hand_after((first, second, third), action)``, keyed by the orders
+    themselves (RET-1, RET-2)."""
+    return _hand_after((first, second, third), action)
+
+
 def _forced(order: tuple[int, ...], players: list[PlayerState]) -> tuple[int | None, tuple[Action, ...]]:
     """No choice (RET-2): the players next in player order with one order to
     take back take their first order back (in ``players``, in place), up to
@@ -143,9 +158,10 @@ def _forced(order: tuple[int, ...], players: list[PlayerState]) -> tuple[int | N
     everyone is done."""
     for seat in order:
         player = players[seat]
-        choices = _returnable(player.played)
-        if not choices:
+        played = player.played
+        if not played:
             continue  # done already
+        choices = _returnable(played)
         if len(choices) != 1:
             return seat, choices  # a real choice: a ``ReturnOrder`` decides
         players[seat] = _returned(player, seat, choices[0])
