@@ -139,3 +139,26 @@ def test_RST_1_a_deck_has_a_card_left_exactly_when_its_size_is_not_zero() -> Non
     decks += [Deck.of({"a": 1}), Deck((), ("b",)), Deck(()), Deck.of({"a": 1}).without("a")]
     for deck in decks:
         assert round_start._left(deck) == (deck.size > 0)
+
+
+def test_RST_1_a_drawn_card_leaves_the_deck_as_the_general_rule_says() -> None:
+    """RST-1, RST-5: the round start's quick removal of a drawn card (one
+    bisection of the sorted unseen cards) leaves the same deck as
+    ``Deck.without``: a card with several copies loses one, a single copy
+    goes, the known card under an emptied deck comes off it, and a card the
+    deck does not hold is refused the same way."""
+    from dlrules.phases.round_start import _drawn
+    from dlrules.state import DECK_NAMES
+
+    state = dlrules.new_game(4)
+    for name in DECK_NAMES:
+        deck = getattr(state.decks, name)
+        for card, _ in deck.unseen:
+            assert _drawn(deck, card) == deck.without(card)
+    several = Deck.of({"goblin": 2, "troll": 1, "witch": 3})
+    for card in ("goblin", "troll", "witch"):
+        assert _drawn(several, card) == several.without(card)
+    assert _drawn(Deck((), ("y1-thief-2",)), "y1-thief-2") == Deck((), ())
+    for missing in ("aaa", "ghost", "zzz"):
+        with pytest.raises(KeyError):
+            _drawn(several, missing)

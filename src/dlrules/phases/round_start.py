@@ -7,6 +7,7 @@ SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
+import bisect
 import operator
 from collections.abc import Callable
 
@@ -251,20 +252,20 @@ _PER_ROUND: tuple[int, ...] = tuple(adventurers_per_round(n) for n in range(5))
 
 def _drawn(deck: Deck, card: str) -> Deck:
     """``deck.without(card)`` (the same deck), for the card chance just turned
-    up: the card's entry is found by one scan in C (an unseen entry per kind
-    of card, validity.py). A card not found takes the general path, which
-    also draws the known card under the deck (RST-5) and raises for a card
-    the deck does not hold. tests/test_round_start.py checks both agree."""
+    up: the card's entry is found by bisection, ``unseen`` being sorted by
+    card with one entry per kind of card (``Deck``, validity.py). A card not
+    found there takes the general path, which also draws the known card under
+    the deck (RST-5) and raises for a card the deck does not hold.
+    tests/test_round_start.py checks both agree."""
     unseen = deck.unseen
     if unseen:
-        try:
-            i = operator.indexOf(map(_key, unseen), card)
-        except ValueError:
-            return deck.without(card)
-        key, copies = unseen[i]
-        if copies > 1:
-            return Deck(unseen[:i] + ((key, copies - 1),) + unseen[i + 1 :], deck.bottom)
-        return Deck(unseen[:i] + unseen[i + 1 :], deck.bottom)
+        i = bisect.bisect_left(unseen, (card,))  # (card,) sorts just before (card, copies)
+        if i < len(unseen):
+            key, copies = unseen[i]
+            if key == card:
+                if copies > 1:
+                    return Deck(unseen[:i] + ((key, copies - 1),) + unseen[i + 1 :], deck.bottom)
+                return Deck(unseen[:i] + unseen[i + 1 :], deck.bottom)
     return deck.without(card)
 
 
