@@ -115,12 +115,16 @@ def to_move(state: GameState) -> frozenset[int]:
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
-    if state.dummies:
-        dummy = _pending_dummy(state)
-        if dummy is not None:
-            k = dummy_draw_size(state)
-            return _dummy_draws(dummy.colour, dummy.deck, k)
     moves: tuple[Move, ...] = ()
+    if not state.dummies:  # 4 players: no dummy draws, no third (``_seat_choices``'s first case, inline)
+        players = state.players
+        for seat in _choosing(state):
+            moves += _choices_with(seat, players[seat].hand, None)
+        return moves
+    dummy = _pending_dummy(state)
+    if dummy is not None:
+        k = dummy_draw_size(state)
+        return _dummy_draws(dummy.colour, dummy.deck, k)
     for seat in _choosing(state):
         moves += _seat_choices(state, seat)  # joined by copying whole tuples in C (the last seat choosing: shared as is)
     return moves
