@@ -52,34 +52,27 @@ def needed(state: GameState) -> str | None:
 
 
 def _needed(state: GameState) -> str | None:
-    # A deck has a card left to draw when ``deck.unseen or deck.bottom``
-    # (``deck.size > 0`` without counting: every unseen entry holds at least
-    # one copy, validity.py); written out below, one test per deck.
     d = state.decks
-    if len(state.tavern) < _TAVERN:
-        deck = d.monsters
-        if deck.unseen or deck.bottom:
-            return "monsters"  # RST-1
-    if len(state.room_shop) < _ROOM_SHOP:
-        deck = d.rooms
-        if deck.unseen or deck.bottom:
-            return "rooms"  # RST-1
+    if len(state.tavern) < _TAVERN and _left(d.monsters):
+        return "monsters"  # RST-1
+    if len(state.room_shop) < _ROOM_SHOP and _left(d.rooms):
+        return "rooms"  # RST-1
     n = state.round
     if n < _ROUNDS:
         events = state.events
-        if events[n] is None:
-            deck = d.events
-            if deck.unseen or deck.bottom:
-                return "events"  # RST-2
-        if state.special_event is None and state.variant == "full" and "special" in events:
-            deck = d.special
-            if deck.unseen or deck.bottom:
-                return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile
-        if len(state.adventurers_next) < _PER_ROUND[len(state.players)]:
-            deck = d.adventurers
-            if deck.unseen or deck.bottom:
-                return "adventurers"  # RST-3
+        if events[n] is None and _left(d.events):
+            return "events"  # RST-2
+        if state.special_event is None and state.variant == "full" and "special" in events and _left(d.special):
+            return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile
+        if len(state.adventurers_next) < _PER_ROUND[len(state.players)] and _left(d.adventurers):
+            return "adventurers"  # RST-3
     return None
+
+
+def _left(deck: Deck) -> bool:
+    """A card is left to draw: ``deck.size > 0`` without counting (every
+    unseen entry holds at least one copy, validity.py)."""
+    return bool(deck.unseen or deck.bottom)
 
 
 _TAVERN: int = TAVERN_SIZE.value
