@@ -355,12 +355,11 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
             cleared.add(seat)
     committed_of: list[tuple[Action, ...]] = []
     orders_played: list[list[PlayedOrder]] = []
-    for p in players:
-        committed_of.append(p.committed)  # type: ignore[arg-type]  # checked below
+    for seat, p in enumerate(players):
+        committed = last[1] if last is not None and last[0] == seat else p.committed
+        assert committed is not None  # ORD-3: everyone has committed
+        committed_of.append(committed)
         orders_played.append(list(p.played))
-    if last is not None:
-        committed_of[last[0]] = last[1]
-    assert None not in committed_of  # ORD-3: everyone has committed
     # ORD-9 (full game): Hire Monster revealed as a first order costs its gold
     # at once, before any minion is placed; with no gold the minion goes
     # straight onto the order card (not carried out) and the space stays free
