@@ -30,7 +30,7 @@ from dlrules.phases import (
     table,
 )
 from dlrules.phases.common import Event, announce, collecting, narrating
-from dlrules.known import RECENT, known
+from dlrules.known import RECENT, Known, known
 from dlrules.state import CHANCE, TABLE, GameState, Phase, evolve
 from dlrules.wellformed import malformed_field
 
@@ -116,6 +116,8 @@ def settle(state: GameState) -> GameState:
         if rules.done(state):
             state = _enter(state)
             continue
+        if not RECENT or RECENT[0].state is not state:
+            RECENT.appendleft(Known(state))  # asked about next (``to_move``): its entry made now, not after a search of the cache
         return state
 
 
@@ -265,10 +267,16 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; raises ``IllegalMove`` (state untouched) if illegal."""
-    violations = check(state, move)
-    if violations:
-        raise IllegalMove(move, violations)
-    return settle(PHASES[state.phase].play(state, move))
+    rules = PHASES[state.phase]
+    entry = RECENT[0] if RECENT else None
+    if entry is None or entry.state is not state:
+        entry = known(state)
+    moves = entry.moves
+    if moves is None or not any(map(operator.is_, moves, itertools.repeat(move))):  # ``check``'s usual case, inline
+        violations = check(state, move)
+        if violations:
+            raise IllegalMove(move, violations)
+    return settle(rules.play(state, move))
 
 
 def apply_unchecked(state: GameState, move: Move) -> GameState:
