@@ -17,7 +17,7 @@ to ``src/`` is never hidden by a stale extension module: rebuild after editing.
 
 Not compiled: the modules that define the game's attrs records
 (``state.py`` with its record copiers, ``moves.py``, ``phases/event.py``,
-the components …): mypyc compiles a class of a compiled module as a native
+``phases/scoring.py`` with the outcome's records, the components …): mypyc compiles a class of a compiled module as a native
 class, which attrs' ``field(factory=…)`` and the ``__class__`` assignment
 of ``state.evolve`` do not survive (``chance.py``'s small ``PlayOut`` record
 does, and the whole suite passes on the build); the
@@ -52,7 +52,6 @@ COMPILED: tuple[str, ...] = (
     "phases/production.py",
     "phases/resolution.py",
     "phases/round_start.py",
-    "phases/scoring.py",
     "phases/combat/__init__.py",
     "phases/combat/conquest.py",
     "phases/combat/decisions.py",
