@@ -17,7 +17,7 @@ from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, narrating
-from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
+from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, setter
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
@@ -131,7 +131,10 @@ def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
             returned=[a.value for a in player.unavailable] + [action.value],
             unavailable=[a.value for a in unavailable],
         )
-    return evolve(player, hand=hand, unavailable=unavailable, played=())
+    return _SET_RETURNED(player, hand, unavailable, ())
+
+
+_SET_RETURNED = setter(PlayerState, "hand", "unavailable", "played")
 
 
 @functools.lru_cache(maxsize=2048)
@@ -177,9 +180,12 @@ def play(state: GameState, move: Move) -> GameState:
     players = list(state.players)
     players[seat] = _returned(players[seat], seat, move.action)
     waiting, choices = _forced(state.player_order(), players)
-    after = evolve(state, players=tuple(players))
+    after = _SET_PLAYERS(state, tuple(players))
     _NEXT = (after, waiting, choices)  # what the engine asks next
     return after
+
+
+_SET_PLAYERS = setter(GameState, "players")
 
 
 def auto(state: GameState) -> GameState:
@@ -191,7 +197,7 @@ def auto(state: GameState) -> GameState:
         return state  # everyone is done, or a real choice is due
     players = list(state.players)
     waiting, choices = _forced(state.player_order(), players)
-    after = evolve(state, players=tuple(players))
+    after = _SET_PLAYERS(state, tuple(players))
     _NEXT = (after, waiting, choices)
     return after
 

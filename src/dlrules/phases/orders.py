@@ -22,7 +22,7 @@ from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, narrating, played_order
-from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, PlayerState, evolve
+from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, PlayerState, evolve, setter
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
 
@@ -258,12 +258,16 @@ def play(state: GameState, move: Move) -> GameState:
         return revealed
     player = players[seat]
     if move.dummy_order is None and player.dummy_choice is None:  # no dummy third (3 and 4 players): one field changes
-        mine = evolve(player, committed=move.orders)
+        mine = _SET_COMMITTED(player, move.orders)
     else:
         mine = evolve(player, committed=move.orders, dummy_choice=move.dummy_order)
-    after = evolve(state, players=players[:seat] + (mine,) + players[seat + 1 :])  # ORD-3: hidden until all commit
+    after = _SET_PLAYERS(state, players[:seat] + (mine,) + players[seat + 1 :])  # ORD-3: hidden until all commit
     _STANDING = (after, rest)  # what the engine asks next
     return after
+
+
+_SET_COMMITTED = setter(PlayerState, "committed")
+_SET_PLAYERS = setter(GameState, "players")
 
 
 def _others_committed(players: tuple[PlayerState, ...], seat: int) -> bool:
@@ -415,8 +419,12 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
                 changes["dummy_choice"] = None  # DUM2-4: placed
             revealed.append(evolve(p, played=played_now, hand=hand, committed=None, **changes))
         else:
-            revealed.append(evolve(p, played=played_now, hand=hand, committed=None))
-    return evolve(state, board=tuple(board), players=tuple(revealed), dummies=dummies)
+            revealed.append(_SET_REVEALED(p, played_now, hand, None))
+    return _SET_PLACED(state, tuple(board), tuple(revealed), dummies)
+
+
+_SET_REVEALED = setter(PlayerState, "played", "hand", "committed")
+_SET_PLACED = setter(GameState, "board", "players", "dummies")
 
 
 Row = tuple[int | None, ...]

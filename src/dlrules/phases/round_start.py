@@ -17,7 +17,7 @@ from dlrules.errors import Violation
 from dlrules.moves import Draw, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, narrating
-from dlrules.state import CHANCE, DECK_NAMES, Deck, GameState, Phase, evolve
+from dlrules.state import CHANCE, DECK_NAMES, Deck, Decks, GameState, Phase, evolve, setter
 
 
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
@@ -25,13 +25,11 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     if state.tavern or state.room_shop:
         if narrating():
             announce("discard", "Leftover monsters and rooms are discarded.", None, monsters=list(state.tavern), rooms=list(state.room_shop))
-    return evolve(
-        state,
-        tavern=(),
-        room_shop=(),
-        far_lands=state.far_lands + state.tavern + state.room_shop,
-        phase=state.phase if phase is None else phase,  # RS-2, in the same copy
-    )
+    far_lands = state.far_lands + state.tavern + state.room_shop
+    return _SET_FRESH(state, (), (), far_lands, state.phase if phase is None else phase)  # RS-2, in the same copy
+
+
+_SET_FRESH = setter(GameState, "tavern", "room_shop", "far_lands", "phase")
 
 
 _NEEDED: tuple[GameState | None, str | None] = (None, None)
@@ -170,17 +168,18 @@ def play(state: GameState, move: Move) -> GameState:
     name = move.deck
     card = move.card
     decks = state.decks
-    # Each branch copies the deck, the decks and the state once, naming the deck's field.
+    # Each branch copies the deck, the decks and the state once, with the
+    # setters of the fields it changes (``_SET_*``, below).
     if name == "adventurers":  # the most frequent draw: 4 a round (RST-3)
         return _adventurer(state, card)
     if name == "monsters":
         if narrating():
             announce("tavern", f"{MONSTERS[card].name} comes to the tavern.", None, monster=card)
-        return evolve(state, decks=evolve(decks, monsters=_drawn(decks.monsters, card)), tavern=state.tavern + (card,))  # RST-1
+        return _SET_DECKS_TAVERN(state, _SET_MONSTERS(decks, _drawn(decks.monsters, card)), state.tavern + (card,))  # RST-1
     if name == "rooms":
         if narrating():
             announce("room_shop", f"{ROOMS[card].name} is offered in the room shop.", None, room=card)
-        return evolve(state, decks=evolve(decks, rooms=_drawn(decks.rooms, card)), room_shop=state.room_shop + (card,))  # RST-1
+        return _SET_DECKS_ROOM_SHOP(state, _SET_ROOMS(decks, _drawn(decks.rooms, card)), state.room_shop + (card,))  # RST-1
     if name == "events":
         events = list(state.events)
         events[state.round] = card  # the next round's event (RST-2)
@@ -194,6 +193,16 @@ def play(state: GameState, move: Move) -> GameState:
     return evolve(state, decks=evolve(decks, special=_drawn(decks.special, card)), special_event=card)  # SPE-6
 
 
+_SET_DECKS_TAVERN = setter(GameState, "decks", "tavern")
+_SET_DECKS_ROOM_SHOP = setter(GameState, "decks", "room_shop")
+_SET_DECKS_ADVENTURERS = setter(GameState, "decks", "adventurers_next")
+_SET_MONSTERS = setter(Decks, "monsters")
+_SET_ROOMS = setter(Decks, "rooms")
+_SET_ADVENTURERS = setter(Decks, "adventurers")
+"""The round start's frequent copies (RST-1, RST-3): 9 draws a round; the
+event and the special event card (once a round, once a year) use ``evolve``."""
+
+
 def _adventurer(state: GameState, card: str) -> GameState:
     """RST-3..5: ``card`` joins next round's adventurers; the row is sorted
     by glyph rank once full (RST-4), or its last tile goes under the deck
@@ -204,7 +213,7 @@ def _adventurer(state: GameState, card: str) -> GameState:
     if narrating():
         announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[card].label}.", None, adventurer=card, to=None)
     if len(row) < _PER_ROUND[len(state.players)]:
-        return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=row)  # RST-3
+        return _SET_DECKS_ADVENTURERS(state, _SET_ADVENTURERS(decks, left), row)  # RST-3
     ranks = _RANKS
     rank = ranks[card]
     if _same_rank(row, rank) and _other_rank_left(left, rank):
@@ -220,10 +229,10 @@ def _adventurer(state: GameState, card: str) -> GameState:
                 adventurer=card,
                 rank=rank,
             )
-        return evolve(state, decks=evolve(decks, adventurers=left.with_bottom(card)), adventurers_next=row[:-1])
+        return _SET_DECKS_ADVENTURERS(state, _SET_ADVENTURERS(decks, left.with_bottom(card)), row[:-1])
     # RST-4: stable sort by glyph rank, weaker to the left; equal ranks keep
     # their drawn order (RUL-7; also when no other rank is left to draw, LIB-3).
-    return evolve(state, decks=evolve(decks, adventurers=left), adventurers_next=tuple(sorted(row, key=ranks.__getitem__)))
+    return _SET_DECKS_ADVENTURERS(state, _SET_ADVENTURERS(decks, left), tuple(sorted(row, key=ranks.__getitem__)))
 
 
 def _same_rank(row: tuple[str, ...], rank: int) -> bool:
@@ -266,9 +275,12 @@ def _drawn(deck: Deck, card: str) -> Deck:
             key, copies = unseen[i]
             if key == card:
                 if copies > 1:
-                    return Deck(unseen[:i] + ((key, copies - 1),) + unseen[i + 1 :], deck.bottom)
-                return Deck(unseen[:i] + unseen[i + 1 :], deck.bottom)
+                    return _SET_UNSEEN(deck, unseen[:i] + ((key, copies - 1),) + unseen[i + 1 :])
+                return _SET_UNSEEN(deck, unseen[:i] + unseen[i + 1 :])
     return deck.without(card)
+
+
+_SET_UNSEEN = setter(Deck, "unseen")
 
 
 def auto(state: GameState) -> GameState:
