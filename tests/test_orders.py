@@ -302,3 +302,43 @@ def test_ORD_4_the_last_commit_reveals_as_the_general_reveal_does(seed: int, var
         assert fast == general
         assert fast_events[1:] == general_events  # after the commit's own announcement
         assert fast_events[0].code == "commit"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ORD_3_a_listed_choice_is_found_at_its_place_as_by_the_scan(players: int) -> None:
+    """ORD-3, DUM2-3: ``orders.listed`` finds a choice among a seat's listed
+    objects by its place (the permutation's index, thirds fastest): true
+    exactly for the very objects ``legal_for`` lists, at every stage of the
+    choosing; false for an equal copy, another seat's, a seat that has
+    chosen, repeated orders, a wrong third and non-moves."""
+    import random
+
+    from dlrules.phases import orders
+
+    rng = random.Random(players)
+    state = dlrules.new_game(players)
+    while state.phase is not Phase.ORDERS or CHANCE in dlrules.to_move(state):
+        if CHANCE in dlrules.to_move(state):
+            state = dlrules.apply(state, dlrules.sample_chance(state, rng))
+        else:
+            moves = dlrules.legal_moves(state)
+            state = dlrules.apply(state, moves[rng.randrange(len(moves))])
+    while state.phase is Phase.ORDERS:
+        for seat in range(players):
+            listed = orders.legal_for(state, seat)
+            mine = [m for m in listed if isinstance(m, ChooseOrders)]
+            assert len(mine) == len(listed) and all(orders.listed(state, m) for m in mine)
+            for m in mine[::13]:
+                assert not orders.listed(state, attrs.evolve(m))  # equal, not the listed object
+                assert not orders.listed(state, attrs.evolve(m, orders=(m.orders[0], m.orders[0], m.orders[2])))
+                assert not orders.listed(state, attrs.evolve(m, seat=(seat + 1) % players))
+            if not mine:  # chosen already: none of its earlier choices is listed now
+                hand = state.players[seat].hand or tuple(A)
+                assert not orders.listed(state, ChooseOrders(seat, hand[:3]))
+        if players == 2:
+            first = orders.legal_for(state, min(dlrules.to_move(state)))[0]
+            assert isinstance(first, ChooseOrders) and not orders.listed(state, attrs.evolve(first, dummy_order=None))
+        assert not orders.listed(state, DrawDummyOrders(players, (A.FOOD, A.DIG)))
+        assert not orders.listed(state, "a move")
+        seat = min(dlrules.to_move(state))
+        state = dlrules.apply(state, orders.legal_for(state, seat)[rng.randrange(120)])

@@ -137,6 +137,44 @@ def legal_for(state: GameState, seat: int) -> tuple[Move, ...]:
     return _seat_choices(state, seat)
 
 
+def listed(state: GameState, move: object) -> bool:
+    """``move`` is one of the very objects ``legal_for(state, move.seat)``
+    lists (so legal, ORD-3, DUM2-3), found at its place in that list instead
+    of by a scan: the choices are ``itertools.permutations(hand, 3)`` in
+    order (each with every dummy third, thirds fastest, ``_choices``), so a
+    choice's place follows from where its orders stand in the hand. False
+    for anything else (another object, even an equal one; a malformed move):
+    the caller then checks it the general way. For the engine's test of a
+    move taken from the legal moves (a scan of up to 480 moves otherwise);
+    tests/test_orders.py checks it against the scan."""
+    if type(move) is not ChooseOrders:
+        return False
+    seat = move.seat
+    if type(seat) is not int:
+        return False
+    choices = legal_for(state, seat)
+    chosen = move.orders
+    if not choices or type(chosen) is not tuple or len(chosen) != ORDERS_PER_ROUND:
+        return False
+    hand = state.players[seat].hand
+    try:
+        i0 = hand.index(chosen[0])
+        i1 = hand.index(chosen[1])
+        i2 = hand.index(chosen[2])
+    except ValueError:
+        return False
+    n = len(hand)
+    place = i0 * (n - 1) * (n - 2) + (i1 - (i1 > i0)) * (n - 2) + (i2 - (i2 > i0) - (i2 > i1))  # in permutations' order
+    if state.dummies:
+        mine = dummy_for(state, seat)
+        thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
+        try:
+            place = place * len(thirds) + thirds.index(move.dummy_order)
+        except ValueError:
+            return False
+    return 0 <= place < len(choices) and choices[place] is move
+
+
 def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: ``seat``'s ways to choose, with its dummy's third if it has one."""
     if not state.dummies:  # 4 players: no dummy, no third (DUM2-3)
