@@ -299,7 +299,9 @@ def play(state: GameState, move: Move) -> GameState:
         mine = _SET_COMMITTED(player, move.orders)
     else:
         mine = evolve(player, committed=move.orders, dummy_choice=move.dummy_order)
-    after = _SET_PLAYERS(state, players[:seat] + (mine,) + players[seat + 1 :])  # ORD-3: hidden until all commit
+    now = list(players)
+    now[seat] = mine
+    after = _SET_PLAYERS(state, tuple(now))  # ORD-3: hidden until all commit
     _STANDING = (after, rest)  # what the engine asks next
     return after
 
