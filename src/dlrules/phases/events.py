@@ -36,6 +36,7 @@ from typing import Any
 
 from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard, announced_only
 from dlrules.errors import Violation
+from dlrules.known import known
 from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
 from dlrules.phases import PhaseRules, table
 from dlrules.phases.common import (
@@ -138,9 +139,18 @@ def can_pay(
 def _wages(seat: int, player: PlayerState, index: int, settled: tuple[int, ...]) -> tuple[PayMonster, ...]:
     """The ways to pay the monster at ``index`` (EVT-PAY-1, Y2-19, Y2-20, Y2-21)."""
     kind = MONSTERS[player.monsters[index].kind]
+    if not kind.trap_cost and not kind.monster_cost:
+        return _plain_wage(seat, index)  # the usual wage: gold, food or evil only
     traps: tuple[str | None, ...] = tuple(sorted(set(player.traps))) if kind.trap_cost else (None,)
     feeds: tuple[int | None, ...] = feedable(player, index, settled) if kind.monster_cost else (None,)
     return tuple(PayMonster(seat, index, True, t, f) for t in traps for f in feeds)
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_wage(seat: int, index: int) -> tuple[PayMonster, ...]:
+    """EVT-PAY-1: the one way to pay a monster whose wage takes no card and
+    no monster, shared between states (moves are immutable)."""
+    return (PayMonster(seat, index, True),)
 
 
 def special_card(state: GameState) -> SpecialEventCard | None:
@@ -185,7 +195,8 @@ def _payable(state: GameState, player: PlayerState, turn: Turn, index: int) -> b
 
 def _decision_due(state: GameState, seat: int) -> bool:
     """The acting player, ``seat`` (``turn_seat(state)``, which the caller
-    has found already), has a real choice now (otherwise ``auto`` steps)."""
+    has found already), has a real choice now (otherwise ``auto`` steps):
+    exactly when ``_choices`` lists a move (a test holds them together)."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
@@ -210,6 +221,57 @@ def _any_payable(state: GameState, player: PlayerState, turn: Turn, now: tuple[i
     return False
 
 
+def _payday_choices(state: GameState, seat: int, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> tuple[Move, ...]:
+    """EVT-PAY-1/2, Y2-19..21: for each monster decided ``now``, its wages
+    when it can be paid, then letting it go; () when none can be paid (then
+    each leaves by itself: no decision, ``_any_payable``)."""
+    moves: list[Move] = []
+    payable = False
+    for i in now:
+        if _payable(state, player, turn, i):
+            payable = True
+            moves += _wages(seat, player, i, turn.settled)
+        moves.append(_let_go(seat, i))
+    return tuple(moves) if payable else ()
+
+
+@functools.lru_cache(maxsize=256)
+def _let_go(seat: int, index: int) -> PayMonster:
+    """EVT-PAY-2: ``PayMonster(seat, index, False)``, shared between states
+    (moves are immutable)."""
+    return PayMonster(seat, index, False)
+
+
+def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
+    """The legal moves of the acting player, ``seat`` (``turn_seat``), when
+    he has a real choice (``_decision_due``); () when he has none."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    event = current_event(state)
+    if event == "payday":
+        return _payday_choices(state, seat, player, turn, deciding(player, turn))
+    if event == "taxes":
+        return _tax_choices(seat, min(tax_due(player), player.gold)) if player.gold > 0 else ()
+    card = special_card(state) if event == "special" else None
+    if card is not None and card.treat == "witch-hunt":
+        hunts = huntable(player)  # SPE-C-2: a player with no monster must gain the Evil
+        return tuple([WitchHunt(seat, i) for i in hunts]) + (WitchHunt(seat, None),) if hunts else ()
+    return ()
+
+
+def _asked(state: GameState, seat: int, moves: tuple[Move, ...]) -> GameState:
+    """A decision is due in ``state``: the state itself, with who moves and
+    the legal moves ``auto`` has just listed left for the engine, which asks
+    for them next (``dlrules.known``; the same as ``to_move`` and ``legal``)."""
+    entry = known(state)
+    if entry.moves is None:
+        entry.moves = moves
+    if entry.seats is None:
+        entry.seats = _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
+    return state
+
+
 # --- who moves and what is legal ----------------------------------------------------
 
 _TABLE_ONLY: frozenset[int] = frozenset({TABLE})
@@ -231,22 +293,9 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if ruling_card(state) is not None:
         return (table.OFFERED,)
     seat = turn_seat(state)
-    if seat is None or not _decision_due(state, seat):
+    if seat is None:
         return ()
-    turn = state.turn
-    assert turn is not None
-    player = state.players[seat]
-    event = current_event(state)
-    if event == "payday":
-        moves: list[PayMonster] = []
-        for i in deciding(player, turn):
-            if _payable(state, player, turn, i):
-                moves += _wages(seat, player, i, turn.settled)
-            moves.append(PayMonster(seat, i, False))
-        return tuple(moves)
-    if event == "special":
-        return tuple(WitchHunt(seat, i) for i in huntable(player)) + (WitchHunt(seat, None),)
-    return _tax_choices(seat, min(tax_due(player), player.gold))
+    return _choices(state, seat)
 
 
 @functools.lru_cache(maxsize=256)
@@ -521,7 +570,9 @@ def play(state: GameState, move: Move) -> GameState:
 
 def auto(state: GameState) -> GameState:
     """One forced step: the event announced, a monster that cannot be paid
-    leaving, a player with no gold taxed, a player with nothing left passed."""
+    leaving, a player with no gold taxed, a player with nothing left passed;
+    ``state`` itself when the acting player has a choice (its legal moves,
+    listed here, are left for the engine: ``_asked``)."""
     turn = state.turn
     seat = turn_seat(state)
     if turn is None or seat is None or ruling_card(state) is not None:
@@ -530,16 +581,18 @@ def auto(state: GameState) -> GameState:
     player = state.players[seat]
     if event == "payday":
         now = deciding(player, turn)
-        if _any_payable(state, player, turn, now):
-            return state  # a decision is due (``_decision_due``)
+        moves = _payday_choices(state, seat, player, turn, now)
+        if moves:
+            return _asked(state, seat, moves)  # a decision is due (``_decision_due``)
         if now:
             kind = MONSTERS[player.monsters[now[0]].kind]
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
             return _pay_monster(state, seat, now[0], False)
         return _next_seat(_dismissal_evil(state, seat))
-    if _decision_due(state, seat):
-        return state
+    moves = _choices(state, seat)
+    if moves:
+        return _asked(state, seat, moves)
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
     if event == "special":
