@@ -17,6 +17,7 @@ import itertools
 from dlrules.components import Action
 from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, FIRST_PLAYER, UNAVAILABLE
 from dlrules.errors import Violation
+from dlrules.known import known
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, narrating, update_player
@@ -57,21 +58,37 @@ def player_deal_size(state: GameState) -> int:
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
 
 
+def _deal_size(state: GameState, target: int) -> int:
+    """RUL-13, RUL-8: how many orders chance deals ``target`` (a player's
+    deal, or a dummy colour's 3 unavailable orders)."""
+    return player_deal_size(state) if target < state.n_players else DUMMY_UNAVAILABLE.value
+
+
+def _keeping(state: GameState) -> frozenset[int]:
+    """RUL-13: the players dealt orders who have not chosen which to keep."""
+    return frozenset([s for s, p in enumerate(state.players) if p.dealt and p.kept is None])
+
+
+def _keep_moves(state: GameState) -> tuple[Move, ...]:
+    """RUL-13: every choice of the players still keeping, in seat order."""
+    moves: tuple[Move, ...] = ()
+    for seat, player in enumerate(state.players):
+        if player.dealt and player.kept is None:
+            moves += _keeps(seat, player.dealt)
+    return moves
+
+
 def to_move(state: GameState) -> frozenset[int]:
     if _next_deal(state) is not None:
         return _CHANCE_ONLY
-    return frozenset([s for s, p in enumerate(state.players) if p.dealt and p.kept is None])
+    return _keeping(state)
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     target = _next_deal(state)
     if target is not None:
-        k = player_deal_size(state) if target < state.n_players else DUMMY_UNAVAILABLE.value
-        return _deals(target, k)
-    moves: tuple[Move, ...] = ()
-    for seat in sorted(to_move(state)):
-        moves += _keeps(seat, state.players[seat].dealt)
-    return moves
+        return _deals(target, _deal_size(state, target))
+    return _keep_moves(state)
 
 
 @functools.lru_cache(maxsize=256)
@@ -144,11 +161,18 @@ def play(state: GameState, move: Move) -> GameState:
 
 
 def auto(state: GameState) -> GameState:
-    """Reveal together (RUL-13) once every player has chosen."""
-    if _next_deal(state) is not None or not state.players:
+    """Reveal together (RUL-13) once every player has chosen; ``state``
+    itself while a deal or a choice is due (who moves and the legal moves,
+    found here, are left for the engine, which asks next: ``_asked``)."""
+    target = _next_deal(state)
+    if target is not None:
+        return _asked(state, _CHANCE_ONLY, _deals(target, _deal_size(state, target)))
+    if not state.players:
         return state
-    if any(p.kept is None for p in state.players):
-        return state
+    for player in state.players:
+        if player.kept is None:
+            seats = _keeping(state)
+            return _asked(state, seats, _keep_moves(state)) if seats else state
     telling = narrating()
     revealed = []
     for seat, player in enumerate(state.players):
@@ -163,6 +187,17 @@ def auto(state: GameState) -> GameState:
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
+
+
+def _asked(state: GameState, seats: frozenset[int], moves: tuple[Move, ...]) -> GameState:
+    """``state`` itself, with who moves (``to_move``) and the legal moves
+    (``legal``) left for the engine (``dlrules.known``)."""
+    entry = known(state)
+    if entry.seats is None:
+        entry.seats = seats
+    if entry.moves is None:
+        entry.moves = moves
+    return state
 
 
 def done(state: GameState) -> bool:
