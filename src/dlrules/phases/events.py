@@ -454,7 +454,11 @@ def _pay_monster(
             fed = f" ({MONSTERS[player.monsters[feed].kind].name} leaves with the Demon's wage)" if feed is not None else ""
             extra = {"fed": player.monsters[feed].kind} if feed is not None else {}
             announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}{fed}.", seat, monster=monster.kind, paid=True, cost=_wage(kind), **extra)
-        state = move_evil(state, seat, kind.evil)
+        if kind.evil:
+            state = move_evil(state, seat, kind.evil)
+        if trap is None and not kind.monster_cost:  # the usual wage: one copy of the player, of the turn and of the state
+            after = evolve(state.players[seat], gold=player.gold - kind.gold, food=player.food - kind.food)
+            return evolve(state, players=replaced(state.players, seat, after), turn=evolve(turn, step=index + 1))
         paid: dict[str, Any] = {"gold": player.gold - kind.gold, "food": player.food - kind.food}
         also: dict[str, Any] = {}
         if trap is not None:  # Y2-19: the Golem's trap card, face down out of the game (SETUP-3)
@@ -487,7 +491,9 @@ def _pay_monster(
 def _shifted(settled: tuple[int, ...], gone: int) -> tuple[int, ...]:
     """The settled Demons' indices once the monster at ``gone`` (never a
     settled one) has left the lair."""
-    return tuple(i - 1 if i > gone else i for i in settled)
+    if not settled:
+        return settled  # no Demon settled (the usual case)
+    return tuple([i - 1 if i > gone else i for i in settled])
 
 
 def _leave(state: GameState, seat: int, index: int, why: str, **also: Any) -> GameState:
