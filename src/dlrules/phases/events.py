@@ -580,11 +580,14 @@ def auto(state: GameState) -> GameState:
     ``state`` itself when the acting player has a choice (its legal moves,
     listed here, are left for the engine: ``_asked``)."""
     turn = state.turn
-    seat = turn_seat(state)
-    if turn is None or seat is None or ruling_card(state) is not None:
-        return state
-    event = current_event(state)
-    player = state.players[seat]
+    players = state.players
+    if turn is None or turn.position >= len(players):
+        return state  # everyone has finished (``turn_seat`` is None): ``done``
+    if state.table_rulings and ruling_card(state) is not None:
+        return state  # LIB-TAB-8: the table rules on the card first
+    seat = state.player_order()[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
+    event = state.events[state.round - 1]  # RUL-9: ``current_event``, inline
+    player = players[seat]
     if event == "payday":
         now = deciding(player, turn)
         moves = _payday_choices(state, seat, player, turn, now)
