@@ -45,6 +45,9 @@ _ARRIVING: dict[str, Adventurer] = {key: Adventurer(key) for key in ADVENTURERS}
 """Each adventurer as he arrives, unhurt: one record per card, shared
 between states (records are immutable)."""
 
+_ALONE: dict[str, tuple[Adventurer]] = {key: (a,) for key, a in _ARRIVING.items()}
+"""Each arriving adventurer as a queue of one, to put at either end of a party."""
+
 _WARRIORS: frozenset[str] = frozenset(key for key, a in ADVENTURERS.items() if a.cls is AdventurerClass.WARRIOR)
 """ADV-5: the warriors' keys (a table of the components, built once)."""
 
@@ -53,15 +56,15 @@ def joined(party: tuple[Adventurer, ...], key: str) -> tuple[Adventurer, ...]:
     """ADV-4, ADV-5: an adventurer joins at the back (entrance first), except a
     warrior, who goes in front of everyone, warriors already there included.
     (The paladin, kept apart, stays in front of all: PAL-3.)"""
-    newcomer = _ARRIVING.get(key)
-    if newcomer is None:
-        newcomer = Adventurer(key)
+    alone = _ALONE.get(key)
+    if alone is None:
+        alone = (Adventurer(key),)
         if ADVENTURERS[key].cls is AdventurerClass.WARRIOR:  # a key the components lack raises here, as always
-            return (newcomer,) + party
-        return party + (newcomer,)  # pragma: no cover - every card key has its record
+            return alone + party
+        return party + alone  # pragma: no cover - every card key has its record
     if key in _WARRIORS:
-        return (newcomer,) + party
-    return party + (newcomer,)
+        return alone + party
+    return party + alone
 
 
 def party_queue(state: GameState, seat: int) -> tuple[Adventurer, ...]:
