@@ -336,6 +336,14 @@ def _title_results(n_players: int, measured: list[tuple[int, ...]]) -> tuple[Tit
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1024)
+def _title_line(row: int, value: int, exclusive: bool, points: int) -> TitleLine:
+    """SCO-1h: the title of ``_TITLE_ROWS[row]`` on a holder's score sheet,
+    shared between outcomes (records are immutable; values are small)."""
+    title, name, _, _ = _TITLE_ROWS[row]
+    return TitleLine(title, name, value, exclusive, points)
+
+
 def hall_of_fame_bonus(state: GameState, seat: int, titles: tuple[TitleResult, ...]) -> int:
     """SCO-12: an unconquered Hall of Fame gives its owner points for each
     exclusive title he holds (by player count); shared titles give nothing."""
@@ -362,9 +370,9 @@ def final_scores(state: GameState) -> GameOutcome:
     titles = _title_results(n, [_title_values(p, t) for p, t in zip(players, tallies)])  # SCO-1h
     held: list[list[TitleLine]] = [[] for _ in players]
     exclusives = [0] * n  # SCO-12: the exclusive titles each player holds
-    for t in titles:
+    for row, t in enumerate(titles):  # in ``_TITLE_ROWS``'s order
         for seat in t.holders:
-            held[seat].append(TitleLine(t.title, t.name, t.values[seat], t.exclusive, t.points))
+            held[seat].append(_title_line(row, t.values[seat], t.exclusive, t.points))
         if t.exclusive:
             exclusives[t.holders[0]] += 1
     scores = []
