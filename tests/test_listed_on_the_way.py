@@ -2,9 +2,8 @@
 automatic step, when a decision comes up, and leave them for the engine
 (``dlrules.known``): what they leave must be exactly what the phase's own
 ``to_move`` and ``legal`` say of that state (EVT-2, EVT-PAY-1, EVT-TAX-1,
-SPE-C-2, RUL-13), and the events phase's two ways of telling that a decision
-is due (``_decision_due`` for ``to_move``, ``_choices`` for ``legal`` and
-``auto``) must agree."""
+SPE-C-2, RUL-13); and in events a player is to move exactly when he has
+legal moves (EVT-2)."""
 
 from __future__ import annotations
 
@@ -54,7 +53,7 @@ def test_what_the_automatic_step_lists_is_what_the_phase_says(players: int, seed
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_EVT_2_a_decision_is_due_exactly_when_the_acting_player_has_moves(seed: int) -> None:
+def test_EVT_2_the_acting_player_is_to_move_exactly_when_he_has_moves(seed: int) -> None:
     agreed = refused = 0
     for state in _settled_states(4, 100 + seed, "full"):
         if state.phase is not Phase.EVENTS or state.turn is None:
@@ -64,9 +63,8 @@ def test_EVT_2_a_decision_is_due_exactly_when_the_acting_player_has_moves(seed: 
             seat = turn_seat(position)
             if seat is None:
                 continue
-            due = events_phase._decision_due(position, seat)
-            assert due == bool(events_phase._choices(position, seat))
-            assert due == (events_phase.to_move(position) == frozenset({seat}))
+            due = bool(events_phase.legal(position))
+            assert events_phase.to_move(position) == (frozenset({seat}) if due else frozenset())
             agreed += due
             refused += not due
     assert agreed > 0 and refused > 0

@@ -188,47 +188,14 @@ def _next_seat(state: GameState) -> GameState:
     return evolve(state, turn=_next_turn(state))
 
 
-def _payable(state: GameState, player: PlayerState, turn: Turn, index: int) -> bool:
-    """The monster at ``index`` can be paid now (EVT-PAY-1/2, Y2-19..21)."""
-    return can_pay(player, MONSTERS[player.monsters[index].kind], state.variant, index, turn.settled)
-
-
-def _decision_due(state: GameState, seat: int) -> bool:
-    """The acting player, ``seat`` (``turn_seat(state)``, which the caller
-    has found already), has a real choice now (otherwise ``auto`` steps):
-    exactly when ``_choices`` lists a move (a test holds them together)."""
-    turn = state.turn
-    assert turn is not None
-    player = state.players[seat]
-    event = current_event(state)
-    if event == "payday":
-        return _any_payable(state, player, turn, deciding(player, turn))
-    if event == "taxes":
-        return player.gold > 0
-    card = special_card(state) if event == "special" else None
-    if card is not None and card.treat == "witch-hunt":
-        return bool(huntable(player))  # SPE-C-2: a player with no monster must gain the Evil
-    return False
-
-
-def _any_payable(state: GameState, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> bool:
-    """Pay Day: the acting player has a choice when one of the monsters he
-    decides ``now`` (``deciding``) can be paid (EVT-PAY-1/2); otherwise each
-    leaves by itself."""
-    for i in now:
-        if _payable(state, player, turn, i):
-            return True
-    return False
-
-
 def _payday_choices(state: GameState, seat: int, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> tuple[Move, ...]:
     """EVT-PAY-1/2, Y2-19..21: for each monster decided ``now``, its wages
     when it can be paid, then letting it go; () when none can be paid (then
-    each leaves by itself: no decision, ``_any_payable``)."""
+    each leaves by itself: no decision)."""
     moves: list[Move] = []
     payable = False
     for i in now:
-        if _payable(state, player, turn, i):
+        if can_pay(player, MONSTERS[player.monsters[i].kind], state.variant, i, turn.settled):  # EVT-PAY-1/2, Y2-19..21
             payable = True
             moves += _wages(seat, player, i, turn.settled)
         moves.append(_let_go(seat, i))
@@ -244,7 +211,7 @@ def _let_go(seat: int, index: int) -> PayMonster:
 
 def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
     """The legal moves of the acting player, ``seat`` (``turn_seat``), when
-    he has a real choice (``_decision_due``); () when he has none."""
+    he has a real choice; () when he has none (``auto`` then steps)."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
@@ -284,7 +251,7 @@ def to_move(state: GameState) -> frozenset[int]:
     if ruling_card(state) is not None:
         return _TABLE_ONLY
     seat = turn_seat(state)
-    if seat is None or not _decision_due(state, seat):
+    if seat is None or not _choices(state, seat):  # (``auto`` leaves the seat for the engine as it lists the moves)
         return _NOBODY
     return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
 
@@ -592,7 +559,7 @@ def auto(state: GameState) -> GameState:
         now = deciding(player, turn)
         moves = _payday_choices(state, seat, player, turn, now)
         if moves:
-            return _asked(state, seat, moves)  # a decision is due (``_decision_due``)
+            return _asked(state, seat, moves)  # a decision is due
         if now:
             kind = MONSTERS[player.monsters[now[0]].kind]
             if narrating():
