@@ -11,8 +11,6 @@ PAL-6..8), and ``party_queue`` puts him in front of that lord's queue
 
 from __future__ import annotations
 
-from typing import Any
-
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.phases import PhaseRules, no_decisions
 from dlrules.phases.common import announce, clamp_evil, narrating
@@ -92,7 +90,7 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     if not arriving:
         if dummy_evil is None:
             return state if phase is None else evolve(state, phase=phase)
-        return evolve(state, dummy_evil=dummy_evil) if phase is None else evolve(state, dummy_evil=dummy_evil, phase=phase)
+        return evolve(state, dummy_evil=dummy_evil, phase=state.phase if phase is None else phase)
     lords = _nicest_first(state, dummy_evil)  # the dummy marker's new place counts (ADV-2P-1)
     far_lands = state.far_lands
     telling = narrating()
@@ -110,12 +108,11 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
             announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
     for seat, party in parties.items():
         players[seat] = evolve(players[seat], party=party)
-    changes: dict[str, Any] = {"players": tuple(players), "adventurers_now": (), "far_lands": far_lands}
-    if dummy_evil is not None:
-        changes["dummy_evil"] = dummy_evil
-    if phase is not None:
-        changes["phase"] = phase
-    return evolve(state, **changes)
+    if phase is None:
+        phase = state.phase
+    if dummy_evil is None:
+        return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands, phase=phase)
+    return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands, dummy_evil=dummy_evil, phase=phase)
 
 
 def _named(key: str) -> str:
