@@ -14,7 +14,12 @@ from __future__ import annotations
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.phases import PhaseRules, no_decisions
 from dlrules.phases.common import announce, clamp_evil, narrating
-from dlrules.state import Adventurer, GameState, Phase, evolve
+from dlrules.state import Adventurer, GameState, Phase, PlayerState, evolve, setter
+
+_joined = setter(PlayerState, "party")
+_assigned = setter(GameState, "players", "adventurers_now", "far_lands", "phase")
+_assigned_2p = setter(GameState, "players", "adventurers_now", "far_lands", "dummy_evil", "phase")
+"""The copies of ``enter``, each with its fixed set of fields (``state.setter``: as ``evolve``, faster)."""
 
 DUMMY: None = None
 """The 2-player dummy's evil marker in the order of lords (ADV-2P-1)."""
@@ -107,12 +112,12 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
             where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
             announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
     for seat, party in parties.items():
-        players[seat] = evolve(players[seat], party=party)
+        players[seat] = _joined(players[seat], party)
     if phase is None:
         phase = state.phase
     if dummy_evil is None:
-        return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands, phase=phase)
-    return evolve(state, players=tuple(players), adventurers_now=(), far_lands=far_lands, dummy_evil=dummy_evil, phase=phase)
+        return _assigned(state, tuple(players), (), far_lands, phase)
+    return _assigned_2p(state, tuple(players), (), far_lands, dummy_evil, phase)
 
 
 def _named(key: str) -> str:

@@ -39,18 +39,8 @@ from dlrules.errors import Violation
 from dlrules.known import known
 from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
 from dlrules.phases import PhaseRules, table
-from dlrules.phases.common import (
-    announce,
-    evil_cost_fits,
-    evil_cost_violation,
-    move_evil,
-    narrating,
-    plural,
-    replaced,
-    turn_seat,
-    without_monster,
-)
-from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve
+from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, move_evil, narrating, plural, replaced, turn_seat, without_monster
+from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve, setter
 
 
 _DEMONS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.monster_cost)
@@ -63,6 +53,17 @@ _GHOSTS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.ghost)
 _FRESH_TURNS: tuple[Turn, ...] = tuple(Turn(position=k) for k in range(8))
 """EVT-2: a fresh turn for each player position, shared between states
 (records are immutable; see ``_fresh_turn``)."""
+
+
+_with_turn = setter(GameState, "turn")
+_with_turn_phase = setter(GameState, "turn", "phase")
+_with_players_turn = setter(GameState, "players", "turn")
+_with_dismissal = setter(GameState, "players", "far_lands", "turn")
+_paid = setter(PlayerState, "gold", "food")
+_taxed = setter(PlayerState, "gold", "damage_tokens")
+_stepped = setter(Turn, "step")
+_dismissed = setter(Turn, "dismissed", "settled")
+"""The usual steps' copies, each with a fixed set of fields (``state.setter``: as ``evolve``, faster)."""
 
 
 def _fresh_turn(position: int) -> Turn:
@@ -153,6 +154,12 @@ def _plain_wage(seat: int, index: int) -> tuple[PayMonster, ...]:
     return (PayMonster(seat, index, True),)
 
 
+@functools.lru_cache(maxsize=256)
+def _let_go(seat: int, index: int) -> PayMonster:
+    """EVT-PAY-2: ``PayMonster(seat, index, False)``, shared between states."""
+    return PayMonster(seat, index, False)
+
+
 def special_card(state: GameState) -> SpecialEventCard | None:
     """SPE-6, SPE-7: the year's special event card, in the full game; what
     it does is its component row (LIB-Y2-6)."""
@@ -185,7 +192,7 @@ def _next_turn(state: GameState) -> Turn:
 
 
 def _next_seat(state: GameState) -> GameState:
-    return evolve(state, turn=_next_turn(state))
+    return _with_turn(state, _next_turn(state))
 
 
 def _payday_choices(state: GameState, seat: int, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> tuple[Move, ...]:
@@ -200,13 +207,6 @@ def _payday_choices(state: GameState, seat: int, player: PlayerState, turn: Turn
             moves += _wages(seat, player, i, turn.settled)
         moves.append(_let_go(seat, i))
     return tuple(moves) if payable else ()
-
-
-@functools.lru_cache(maxsize=256)
-def _let_go(seat: int, index: int) -> PayMonster:
-    """EVT-PAY-2: ``PayMonster(seat, index, False)``, shared between states
-    (moves are immutable)."""
-    return PayMonster(seat, index, False)
 
 
 def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -396,7 +396,7 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     card = special_card(state) if event == "special" else None
     if card is not None and narrating():
         announce("event", f"Special event: {card.name} ({card.effect}).", None, event="special", card=card.key)
-    return evolve(state, turn=_FRESH_TURNS[0], phase=state.phase if phase is None else phase)  # RS-2, in the same copy
+    return _with_turn_phase(state, _FRESH_TURNS[0], state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def _wage(kind: MonsterKind) -> dict[str, int]:
@@ -424,8 +424,8 @@ def _pay_monster(
         if kind.evil:
             state = move_evil(state, seat, kind.evil)
         if trap is None and not kind.monster_cost:  # the usual wage: one copy of the player, of the turn and of the state
-            after = evolve(state.players[seat], gold=player.gold - kind.gold, food=player.food - kind.food)
-            return evolve(state, players=replaced(state.players, seat, after), turn=evolve(turn, step=index + 1))
+            after = _paid(state.players[seat], player.gold - kind.gold, player.food - kind.food)
+            return _with_players_turn(state, replaced(state.players, seat, after), _stepped(turn, index + 1))
         paid: dict[str, Any] = {"gold": player.gold - kind.gold, "food": player.food - kind.food}
         also: dict[str, Any] = {}
         if trap is not None:  # Y2-19: the Golem's trap card, face down out of the game (SETUP-3)
@@ -447,11 +447,11 @@ def _pay_monster(
     # Its +1 evil comes after all this player's wages (RUL-14): counted in the turn.
     if narrating():
         announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the Distant Lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
-    return evolve(
+    return _with_dismissal(
         state,
-        players=replaced(state.players, seat, without_monster(player, index)),
-        far_lands=state.far_lands + (monster.kind,),
-        turn=evolve(turn, dismissed=turn.dismissed + 1, settled=_shifted(turn.settled, index)),
+        replaced(state.players, seat, without_monster(player, index)),
+        state.far_lands + (monster.kind,),
+        _dismissed(turn, turn.dismissed + 1, _shifted(turn.settled, index)),
     )
 
 
@@ -522,8 +522,8 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
         text = f"Player {seat + 1} pays {gold} of {due} gold in taxes"
         tokens = f" and takes {plural(unpaid, 'damage token')} (EVT-TAX-2)." if unpaid else "."
         announce("taxes", text + tokens, seat, due=due, gold=gold, damage_tokens=unpaid)
-    player = evolve(player, gold=player.gold - gold, damage_tokens=player.damage_tokens + unpaid)
-    return evolve(state, players=replaced(state.players, seat, player), turn=_next_turn(state))
+    player = _taxed(player, player.gold - gold, player.damage_tokens + unpaid)
+    return _with_players_turn(state, replaced(state.players, seat, player), _next_turn(state))
 
 
 def play(state: GameState, move: Move) -> GameState:
@@ -589,7 +589,7 @@ def auto(state: GameState) -> GameState:
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)
-    return evolve(state, turn=_fresh_turn(state.n_players))
+    return _with_turn(state, _fresh_turn(state.n_players))
 
 
 def done(state: GameState) -> bool:

@@ -20,8 +20,8 @@ from dlrules.errors import Violation
 from dlrules.known import known
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, update_player
-from dlrules.state import CHANCE, GameState, evolve
+from dlrules.phases.common import announce, colour_name, narrating, replaced
+from dlrules.state import CHANCE, GameState, PlayerState, evolve, setter
 
 
 @functools.lru_cache(maxsize=256)
@@ -56,6 +56,14 @@ def player_deal_size(state: GameState) -> int:
 
 
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+
+_with_players = setter(GameState, "players")
+_drawn = setter(PlayerState, "unavailable", "hand")
+_dealt = setter(PlayerState, "dealt")
+_kept = setter(PlayerState, "kept")
+_revealed = setter(PlayerState, "unavailable", "hand", "kept", "dealt")
+"""The copies of the deals, the choices and the reveal, each with its fixed
+set of fields (``state.setter``: as ``evolve``, faster)."""
 
 
 def _deal_size(state: GameState, target: int) -> int:
@@ -144,10 +152,10 @@ def play(state: GameState, move: Move) -> GameState:
                     names = ", ".join(a.title for a in move.orders)
                     announce("unavailable", f"Player {move.target + 1}'s unavailable orders: {names}.", move.target, orders=[a.value for a in move.orders])
                 hand = tuple([a for a in _ACTIONS if a not in move.orders])
-                return update_player(state, move.target, unavailable=move.orders, hand=hand)
+                return _with_players(state, replaced(state.players, move.target, _drawn(state.players[move.target], move.orders, hand)))
             if narrating():
                 announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target, cards=FIRST_DEAL.value)
-            return update_player(state, move.target, dealt=move.orders)
+            return _with_players(state, replaced(state.players, move.target, _dealt(state.players[move.target], move.orders)))
         dummies = tuple(
             evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
@@ -157,7 +165,7 @@ def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, KeepUnavailable)
     if narrating():
         announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
-    return update_player(state, move.seat, kept=move.orders)
+    return _with_players(state, replaced(state.players, move.seat, _kept(state.players[move.seat], move.orders)))
 
 
 def auto(state: GameState) -> GameState:
@@ -179,10 +187,10 @@ def auto(state: GameState) -> GameState:
         kept = player.kept
         assert kept is not None
         hand = tuple([a for a in _ACTIONS if a not in kept])
-        revealed.append(evolve(player, unavailable=kept, hand=hand, kept=None, dealt=()))
+        revealed.append(_revealed(player, kept, hand, None, ()))
         if telling:
             announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat, orders=[a.value for a in kept])
-    return evolve(state, players=tuple(revealed))  # one copy of the state for all players
+    return _with_players(state, tuple(revealed))  # one copy of the state for all players
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
@@ -286,7 +294,7 @@ def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int, 
         START_IMPS,
         STARTING_TUNNELS,
     )
-    from dlrules.state import Deck, Decks, DummyState, Dungeon, Phase, PlayerState, Tile
+    from dlrules.state import Deck, Decks, DummyState, Dungeon, Phase, Tile
 
     dungeon = Dungeon(tuple(Tile(sq) for sq in sorted(STARTING_TUNNELS.value)))
     lords = tuple(
