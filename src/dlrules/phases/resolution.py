@@ -443,7 +443,7 @@ def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
         return _hire_moves(state, seat, r.slot) + _DECLINE[seat]
     if space == _ROOM:
         return _room_moves(state, seat, r.slot) + _DECLINE[seat]
-    spec = _spec(r)
+    spec = central_board.SPACES[space].slots[r.slot]  # ``_spec(r)``
     if not can_pay(state.players[seat], spec.cost, state.variant):
         return _DECLINE[seat]  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
     if space == _TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
@@ -502,10 +502,15 @@ _ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in _COLOURS
 
 def to_move(state: GameState) -> frozenset[int]:
     """Exactly the player whose minion acts (RES-3), or chance for a draw."""
-    seat = acting_seat(state)
-    if seat is None:
+    r = state.resolution
+    if r is None or r.space >= END:
         return _NOBODY
-    return _CHANCE_ONLY if _drawing_from(state, _cursor(state)) else _ONLY[seat]
+    seat = state.board[r.space][r.slot]
+    if seat is None or seat >= len(state.players):
+        return _NOBODY  # an empty slot or a dummy's minion (``acting_seat``, inline)
+    if r.spy is not None or (r.draws > 0 and state.decks.traps.size):  # ``_drawing_from``
+        return _CHANCE_ONLY
+    return _ONLY[seat]
 
 
 @functools.lru_cache(maxsize=64)
@@ -515,17 +520,21 @@ def _certain(card: str) -> tuple[Move, ...]:
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
-    seat = acting_seat(state)
-    if seat is None:
-        return ()
     r = state.resolution
-    assert r is not None
-    deck = _drawing_from(state, r)
-    if deck is not None:
-        known = state.combat[r.spy] if deck == "combat" and r.spy is not None else None
+    if r is None or r.space >= END:
+        return ()
+    seat = state.board[r.space][r.slot]
+    if seat is None or seat >= len(state.players):
+        return ()  # an empty slot or a dummy's minion: nobody acts (``acting_seat``, inline)
+    # The deck chance turns a card from now (``_drawing_from``, inline).
+    spy = r.spy
+    if spy is not None:
+        known = state.combat[spy]
         if known is not None:
             return _certain(known)  # LIB-CMB-3: identified already: certain
-        return draws(getattr(state.decks, deck), deck)
+        return draws(state.decks.combat, "combat")  # ACT-REP-2
+    if r.draws > 0 and state.decks.traps.size:
+        return draws(state.decks.traps, "traps")  # ACT-TRAP-1
     if r.discarding:
         return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
     if r.dug > 0:
