@@ -170,16 +170,11 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
         square = tile.square
         for crew in _crews(kind.imps, imps, trolls):  # empty: "PROD-1 crew", the problem's last test
             if kind.produce is Produce.TUNNEL:
-                moves += [_activate_room(seat, square, crew, target) for target in squares]
+                moves += [ActivateRoom(seat, square, crew, target) for target in squares]
             else:
-                moves.append(_activate_room(seat, square, crew, None))
+                moves.append(ActivateRoom(seat, square, crew, None))
     moves += _finish_only(seat)
     return tuple(moves)
-
-
-_activate_room = functools.lru_cache(maxsize=4096)(ActivateRoom)
-"""One ``ActivateRoom`` object per seat, room square, troll tokens and
-target, shared between states (moves are immutable)."""
 
 
 @functools.lru_cache(maxsize=64)
