@@ -68,6 +68,7 @@ from dlrules.phases.round_start import draws
 from dlrules.phases.setting import setter
 from dlrules.state import (
     CHANCE,
+    Decks,
     Dungeon,
     GameState,
     Monster,
@@ -265,9 +266,18 @@ def _moved_on(
     row = list(board[space])
     row[slot] = None
     board, cursor, extra = _onward(state, board[:space] + (tuple(row),) + board[space + 1 :], _STEP[space, slot] + 1, also)  # ``with_slot``
-    if also or extra:
-        return evolve(state, players=players, board=board, resolution=cursor, **{**(also or {}), **extra})
+    if extra:  # a dummy's hire on the way (DUM3-5): the Tavern and far lands as it left them
+        also = {**also, **extra} if also else extra
+    if also:
+        return _moving_on_with(tuple(also))(state, players, board, cursor, *also.values())
     return _SET_MOVED_ON(state, players, board, cursor)
+
+
+@functools.cache
+def _moving_on_with(names: tuple[str, ...]) -> Callable[..., GameState]:
+    """``_moved_on``'s copy with the action's changes to the fields ``names``
+    (the decks, the shops) besides the players, the board and the cursor."""
+    return setter(GameState, "players", "board", "resolution", *names)
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
@@ -841,17 +851,21 @@ def _discard(state: GameState, move: DiscardTrap) -> GameState:
 
 
 _SET_DRAWN = setter(GameState, "decks", "players", "resolution")
+_SET_TRAP_DECK = setter(Decks, "traps")
+_SET_COMBAT_DECK = setter(Decks, "combat")
+_SET_OWED = setter(Resolution, "draws")
+_SET_HELD = setter(PlayerState, "traps")
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
     r = _cursor(state)
-    seat = acting_seat(state)
+    seat = state.board[r.space][r.slot]  # ``acting_seat``: chance draws for the acting player
     assert seat is not None
     if move.deck == "combat":
         assert r.spy is not None
         also: dict[str, Any] = {}
         if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
-            also["decks"] = evolve(state.decks, combat=state.decks.combat.without(move.card))
+            also["decks"] = _SET_COMBAT_DECK(state.decks, state.decks.combat.without(move.card))
             also["combat"] = replaced(state.combat, r.spy, move.card)
         seen = state.spied[seat]
         if r.spy not in seen:  # ACT-REP-2: the looker knows the card from now on
@@ -859,16 +873,15 @@ def _draw(state: GameState, move: Draw) -> GameState:
         if narrating():
             announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
         return _finish(state, seat, True, also)  # the cursor moves on: the look is over
-    deck = getattr(state.decks, move.deck)
-    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})
+    assert move.deck == "traps"  # ACT-TRAP-1: the one other deck drawn while resolving
+    decks = _SET_TRAP_DECK(state.decks, state.decks.traps.without(move.card))
     p = state.players[seat]
     traps = p.traps + (move.card,)  # ACT-TRAP-2: private to its owner
     if narrating():
         announce("trap", f"Player {seat + 1} draws a trap card.", seat, cards=1)
     if r.draws == 1 and not r.discarding:  # the last card owed, and no discard to follow (Y2-3)
         return _moved_on(state, seat, _SET_TRAPS(p, traps, _orders_after(p, r, True)), True, {"decks": decks})
-    player = evolve(p, traps=traps)
-    return _SET_DRAWN(state, decks, replaced(state.players, seat, player), evolve(r, draws=r.draws - 1))
+    return _SET_DRAWN(state, decks, replaced(state.players, seat, _SET_HELD(p, traps)), _SET_OWED(r, r.draws - 1))
 
 
 def _dig(state: GameState, move: DigTunnel) -> GameState:
