@@ -255,17 +255,19 @@ def _moved_on(
     assert r is not None
     space = r.space
     slot = r.slot
-    players = state.players
-    players = players[:seat] + (player,) + players[seat + 1 :]  # ``replaced``
+    changed = list(state.players)
+    changed[seat] = player
+    players = tuple(changed)  # ``replaced``, with fewer tuples made
     if narrating():
         if carried:
             announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
         else:
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
-    board = state.board
-    row = list(board[space])
+    rows = list(state.board)
+    row = list(rows[space])
     row[slot] = None
-    board, cursor, extra = _onward(state, board[:space] + (tuple(row),) + board[space + 1 :], _STEP[space, slot] + 1, also)  # ``with_slot``
+    rows[space] = tuple(row)
+    board, cursor, extra = _onward(state, tuple(rows), _STEP[space, slot] + 1, also)  # ``with_slot``
     if extra:  # a dummy's hire on the way (DUM3-5): the Tavern and far lands as it left them
         also = {**also, **extra} if also else extra
     if also:
@@ -356,11 +358,13 @@ def _dig_more(slot: int, dug: int, free_imps: int, dungeon: Dungeon) -> tuple[Sq
     return dungeon_dig_squares(dungeon)
 
 
-def _dig_tunnels(seat: int, squares: tuple[Square, ...], last: tuple[Move, ...]) -> tuple[Move, ...]:
-    """One ``DigTunnel`` per square, then ``last`` (``Decline`` before the
-    first tunnel, ``FinishDigging`` after it)."""
+@functools.lru_cache(maxsize=4096)
+def _dig_tunnels(seat: int, squares: tuple[Square, ...], digging: bool) -> tuple[Move, ...]:
+    """One ``DigTunnel`` per square, then ``Decline`` before the first tunnel
+    (RES-3) or ``FinishDigging`` after it (``digging``, ACT-DIG-2); shared
+    between states (a dungeon's squares are asked again and again)."""
     tunnels: tuple[Move, ...] = tuple(map(_DIG_TUNNEL[seat].__getitem__, squares))
-    return tunnels + last
+    return tunnels + (_FINISH[seat] if digging else _DECLINE[seat])
 
 
 @functools.lru_cache(maxsize=256)
@@ -371,12 +375,13 @@ def _mines(seat: int, most: int) -> tuple[Move, ...]:
 
 def max_miners(player: PlayerState, slot: int) -> int:
     """ACT-MINE-1..5: the most imps that may mine from ``slot`` now."""
-    reward = slot_spec(Action.MINE, slot).reward
+    reward = central_board.SPACES[_MINE].slots[slot].reward  # ``slot_spec(Action.MINE, slot)``
     fore = 1 if reward.foreimp else 0
     most = min(reward.imps_work, player.free_imps - fore)
     if most <= 0:
         return 0  # no free imp to mine (the tunnels need not be counted)
-    return min(most, len(player.dungeon.unconquered_tunnels))
+    tunnels = len([t for t in player.dungeon.tiles if t.room is None and not t.conquered])  # ``Dungeon.unconquered_tunnels``
+    return min(most, tunnels)  # ACT-MINE-4: one mining imp per unconquered tunnel
 
 
 @functools.lru_cache(maxsize=256)
@@ -446,7 +451,7 @@ def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
     """The ways to take the acting slot, then ``Decline`` (RES-3)."""
     space = r.space
     if space == _DIG:
-        return _dig_tunnels(seat, _dig_squares(state, seat), _DECLINE[seat])
+        return _dig_tunnels(seat, _dig_squares(state, seat), False)
     if space == _MINE:
         return _mines(seat, max_miners(state.players[seat], r.slot))
     if space == _MONSTER:
@@ -548,7 +553,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if r.discarding:
         return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
     if r.dug > 0:
-        return _dig_tunnels(seat, _dig_squares(state, seat), _FINISH[seat])  # ACT-DIG-2
+        return _dig_tunnels(seat, _dig_squares(state, seat), True)  # ACT-DIG-2
     return _offer(state, seat, r)  # RES-3
 
 
