@@ -749,7 +749,8 @@ def play(state: GameState, move: Move) -> GameState:
 def _decline(state: GameState, move: Decline) -> GameState:
     """RES-3, RES-7: the minion does nothing and stands on its order card."""
     if narrating():
-        r = _cursor(state)
+        r = state.resolution  # ``_cursor``
+        assert r is not None
         announce("decline", f"Player {move.seat + 1} declines {_where(r)} (RES-3).", move.seat, **_at(r))
     return _finish(state, move.seat, False)
 
@@ -773,9 +774,10 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     RES-5: the gold and food go back to the bank; evil faces move the marker
     up one space at a time, with the paladin checked after each (RES-8,
     RES-9, PAL-5: ``move_evil``), before the reward."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
-    spec = _spec(r)
+    spec = central_board.SPACES[r.space].slots[r.slot]
     if narrating():
         announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
     reward = spec.reward
@@ -801,9 +803,10 @@ def _take(state: GameState, move: TakeAction) -> GameState:
 
 def _spy_look(state: GameState, move: Spy) -> GameState:
     """ACT-REP-1, ACT-REP-2: pay, the marker goes down, and chance turns the card next."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
-    spec = _spec(r)
+    spec = central_board.SPACES[r.space].slots[r.slot]
     if narrating():
         announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
     cost = spec.cost
@@ -831,10 +834,11 @@ def _finish_digging(state: GameState, move: FinishDigging) -> GameState:
 def _mine(state: GameState, move: MineGold) -> GameState:
     """ACT-MINE-1..6: each mining imp brings 1 gold and is busy; slot III's
     foreimp supervises."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
     imps = move.imps
-    fore = 1 if _spec(r).reward.foreimp else 0
+    fore = 1 if central_board.SPACES[r.space].slots[r.slot].reward.foreimp else 0
     p = state.players[seat]
     if narrating():
         announce("mine", f"Player {seat + 1}'s {plural(imps, 'imp')} mine{'s' if imps == 1 else ''} {imps} gold" + (" under a foreimp." if fore else "."), seat, imps=imps, gold=imps, foreimp=bool(fore))
@@ -863,7 +867,8 @@ _SET_HELD = setter(PlayerState, "traps")
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = state.board[r.space][r.slot]  # ``acting_seat``: chance draws for the acting player
     assert seat is not None
     if move.deck == "combat":
@@ -895,12 +900,13 @@ def _dig(state: GameState, move: DigTunnel) -> GameState:
     the permit or the free imps are used up, or no square is left, digging
     ends with this tunnel: the minion goes home in the same copy (what
     ``auto`` would do next, tested on the values the tunnel left)."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
     p = state.players[seat]
     slot = r.slot
     dug = r.dug + 1
-    fore = 1 if r.dug == 0 and _spec(r).reward.foreimp else 0
+    fore = 1 if r.dug == 0 and central_board.SPACES[r.space].slots[r.slot].reward.foreimp else 0
     if narrating():
         announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(move.square), foreimp=bool(fore))
     dungeon = with_tunnel(p.dungeon, move.square)
@@ -914,7 +920,8 @@ def _dig(state: GameState, move: DigTunnel) -> GameState:
 
 def _hire(state: GameState, move: HireMonster) -> GameState:
     """ACT-MON-2..5: pay the card (and slot III's food); the monster comes ready."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
     kind = MONSTERS[move.monster]
     cost = _hire_cost(move.monster, r.slot)
@@ -949,9 +956,10 @@ def _hire(state: GameState, move: HireMonster) -> GameState:
 
 def _build(state: GameState, move: BuildRoom) -> GameState:
     """ACT-ROOM-2, 3, 7: pay, and the room replaces the tunnel (busy imps stay busy)."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
-    cost = _spec(r).cost
+    cost = central_board.SPACES[r.space].slots[r.slot].cost
     if cost.evil:
         state = move_evil(state, seat, cost.evil)  # RES-5, RES-8..10
     p = state.players[seat]
