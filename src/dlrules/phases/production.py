@@ -196,11 +196,14 @@ _SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in ran
 
 def to_move(state: GameState) -> frozenset[int]:
     turn = state.turn
-    if turn is not None and turn.draws > 0:
-        return _CHANCE_ONLY
-    seat = turn_seat(state)
-    if seat is None:
+    if turn is None:
         return _NOBODY
+    if turn.draws > 0:
+        return _CHANCE_ONLY
+    position = turn.position
+    if position >= len(state.players):
+        return _NOBODY  # everyone has finished (``turn_seat``, inline)
+    seat = state.player_order()[position]
     return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
 
 

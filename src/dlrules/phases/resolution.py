@@ -367,6 +367,12 @@ def _dig_tunnels(seat: int, squares: tuple[Square, ...], digging: bool) -> tuple
     return tunnels + (_FINISH[seat] if digging else _DECLINE[seat])
 
 
+@functools.lru_cache(maxsize=1024)
+def _discards(seat: int, traps: tuple[str, ...]) -> tuple[Move, ...]:
+    """Y2-3: a ``DiscardTrap`` per kind of trap card held, by name; shared between states."""
+    return tuple([DiscardTrap(seat, t) for t in sorted(set(traps))])
+
+
 @functools.lru_cache(maxsize=256)
 def _mines(seat: int, most: int) -> tuple[Move, ...]:
     """ACT-MINE-1: 1 to ``most`` mining imps, then ``Decline``; shared between states."""
@@ -551,7 +557,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if r.draws > 0 and state.decks.traps.size:
         return draws(state.decks.traps, "traps")  # ACT-TRAP-1
     if r.discarding:
-        return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
+        return _discards(seat, state.players[seat].traps)  # Y2-3
     if r.dug > 0:
         return _dig_tunnels(seat, _dig_squares(state, seat), True)  # ACT-DIG-2
     return _offer(state, seat, r)  # RES-3
