@@ -334,3 +334,21 @@ def test_DUM3_5_is_a_setup_parameter() -> None:
 
     assert new_game(3).dummy_hires is False
     assert new_game(3, dummy_hires=True).dummy_hires is True
+
+
+def test_DUM3_5_the_dummy_hires_from_what_the_player_before_it_left() -> None:
+    """DUM3-5, RES-2: Hire Monster resolves III, II, I. Player 2 on III hires
+    the goblin; the dummy on II then sends the Tavern's first monster left,
+    the troll, to the far lands; Player 1 on I chooses from the witch alone.
+    The player's hire, the dummy's and the cursor are written together."""
+    orders = {0: (MONSTER, FOOD, REP), 1: (MONSTER, FOOD, REP), 2: (FOOD, REP, DIG)}
+    on = tweaks(lambda s: attrs.evolve(s, dummy_hires=True), player(1, gold=5, food=5))
+    state = at_resolution(orders, dummies={3: (MONSTER, TRAPS, ROOM)}, tweak=on)
+    assert state.board[MONSTER.index] == (0, 3, 1)
+    state = decline_until(state, MONSTER, 2)
+    assert to_move(state) == frozenset({1})
+    state = apply(state, HireMonster(1, "goblin"))
+    assert [m.kind for m in state.players[1].monsters] == ["goblin"]
+    assert state.tavern == ("witch",) and state.far_lands[-1] == "troll"
+    assert cursor(state) == (MONSTER, 0) and to_move(state) == frozenset({0})
+    assert legal_moves(state) == (HireMonster(0, "witch"), Decline(0))
