@@ -12,7 +12,6 @@ acting player before anyone goes on. The Tool Shed digs with the geometry of
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from dlrules.components import ROOMS, Produce, RoomKind
 from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name, with_tunnel

@@ -21,7 +21,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, SlotSpec, resolution_order, slot_spec
+from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components import board as central_board
 from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
 from dlrules.dungeon import (
@@ -116,12 +116,6 @@ def _at(r: Resolution) -> dict[str, Any]:
 
 def _where(r: Resolution) -> str:
     return f"{ACTION_ORDER[r.space].title} {SLOT_NAMES[r.slot]}"
-
-
-def _spec(r: Resolution) -> SlotSpec:
-    """The printed slot the cursor stands on (``slot_spec``: the cursor's
-    ``space`` is its action's index in board order)."""
-    return central_board.SPACES[r.space].slots[r.slot]
 
 
 _WALK: tuple[tuple[int, int], ...] = tuple(
@@ -464,7 +458,7 @@ def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
         return _hire_moves(state, seat, r.slot) + _DECLINE[seat]
     if space == _ROOM:
         return _room_moves(state, seat, r.slot) + _DECLINE[seat]
-    spec = central_board.SPACES[space].slots[r.slot]  # ``_spec(r)``
+    spec = central_board.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
     if not can_pay(state.players[seat], spec.cost, state.variant):
         return _DECLINE[seat]  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
     if space == _TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
@@ -783,7 +777,7 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     r = state.resolution  # ``_cursor``
     assert r is not None
     seat = move.seat
-    spec = central_board.SPACES[r.space].slots[r.slot]
+    spec = central_board.SPACES[r.space].slots[r.slot]  # the printed slot (``slot_spec``)
     if narrating():
         announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
     reward = spec.reward
@@ -812,7 +806,7 @@ def _spy_look(state: GameState, move: Spy) -> GameState:
     r = state.resolution  # ``_cursor``
     assert r is not None
     seat = move.seat
-    spec = central_board.SPACES[r.space].slots[r.slot]
+    spec = central_board.SPACES[r.space].slots[r.slot]  # the printed slot (``slot_spec``)
     if narrating():
         announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
     cost = spec.cost
