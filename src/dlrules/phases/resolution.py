@@ -29,7 +29,7 @@ from dlrules.dungeon import (
     dig_violation,
     dungeon_dig_squares,
     open_tunnels,
-    room_squares,
+    room_area,
     room_violation,
     square_name,
     with_tunnel,
@@ -432,11 +432,13 @@ def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
     out: list[Move] = []
     for room in dict.fromkeys(state.room_shop):
         builds = _builds(seat, room)
-        for square in room_squares(dungeon, room, tunnels):
-            move = builds.get(square)
-            if move is None:
-                move = builds[square] = BuildRoom(seat, room, square)
-            out.append(move)
+        area = room_area(room)  # ACT-ROOM-4, ACT-ROOM-6: ``room_squares(dungeon, room, tunnels)``, inline
+        for square in tunnels:
+            if square in area:
+                move = builds.get(square)
+                if move is None:
+                    move = builds[square] = BuildRoom(seat, room, square)
+                out.append(move)
     return tuple(out)
 
 
