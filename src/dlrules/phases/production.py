@@ -20,8 +20,7 @@ from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, square_data, turn_seat
 from dlrules.phases.round_start import draws
-from dlrules.phases.setting import setter
-from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve
+from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve, setter
 
 # --- geometry -------------------------------------------------------------------
 
@@ -295,7 +294,7 @@ _SET_STAFFED_GOLD = setter(PlayerState, "busy_imps", "busy_trolls", "food", "roo
 _SET_STAFFED_IMPS = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "imps")
 _SET_STAFFED_DUNGEON = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "dungeon")
 _SET_DRAWING = setter(GameState, "players", "turn")
-"""The copies each move makes, all its changes at once (``dlrules.phases.setting``)."""
+"""The copies each move makes, all its changes at once (``state.setter``)."""
 
 
 def play(state: GameState, move: Move) -> GameState:

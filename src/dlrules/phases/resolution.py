@@ -65,7 +65,6 @@ from dlrules.phases.common import (
     with_slot,
 )
 from dlrules.phases.round_start import draws
-from dlrules.phases.setting import setter
 from dlrules.state import (
     CHANCE,
     Decks,
@@ -80,6 +79,7 @@ from dlrules.state import (
     Square,
     Tile,
     evolve,
+    setter,
 )
 
 END = len(ACTION_ORDER)
@@ -223,7 +223,7 @@ def _orders_after(player: PlayerState, r: Resolution, carried: bool) -> tuple[Pl
 
 _SET_PLAYED = setter(PlayerState, "played")
 _SET_MOVED_ON = setter(GameState, "players", "board", "resolution")
-"""The copies of the commonest moves (``dlrules.phases.setting``): the
+"""The copies of the commonest moves (``state.setter``): the
 minion's order done; the player, the cleared slot and the cursor moved on."""
 
 
@@ -768,7 +768,7 @@ _SET_BUILT = setter(PlayerState, "dungeon", "gold", "food", "played")
 _SET_PLAYER_CURSOR = setter(GameState, "players", "resolution")
 _SET_DUG_CURSOR = setter(Resolution, "dug")
 """The copies each kind of move makes, all its changes at once
-(``dlrules.phases.setting``)."""
+(``state.setter``)."""
 
 
 def _take(state: GameState, move: TakeAction) -> GameState:
