@@ -37,7 +37,7 @@ from dlrules.phases import (
 )
 from dlrules.phases.common import Event, announce, collecting, narrating
 from dlrules.known import RECENT, Known, known
-from dlrules.state import CHANCE, TABLE, GameState, Phase, evolve
+from dlrules.state import CHANCE, TABLE, GameState, Phase, setter
 from dlrules.wellformed import malformed_field
 
 PHASES: dict[Phase, PhaseRules] = {
@@ -94,7 +94,10 @@ def _enter(state: GameState) -> GameState:
     enter = _ENTERS.get(phase)
     if enter is not None:
         return enter(state, phase)  # the marker moves in the entry step's copy
-    return evolve(state, phase=phase)
+    return _SET_PHASE(state, phase)
+
+
+_SET_PHASE = setter(GameState, "phase")
 
 
 _ENTERS: dict[Phase, Callable[[GameState, Phase], GameState]] = {
