@@ -144,9 +144,9 @@ def listed(state: GameState, move: object) -> bool:
     order (each with every dummy third, thirds fastest, ``_choices``), so a
     choice's place follows from where its orders stand in the hand. False
     for anything else (another object, even an equal one; a malformed move):
-    the caller then checks it the general way. For the engine's test of a
-    move taken from the legal moves (a scan of up to 480 moves otherwise);
-    tests/test_orders.py checks it against the scan."""
+    the caller then checks it the general way. The engine's test of a move
+    taken from the legal moves (``PhaseRules.listed``; a scan of up to 480
+    moves otherwise); tests/test_orders.py checks it against the listing."""
     if type(move) is not ChooseOrders:
         return False
     seat = move.seat
@@ -539,4 +539,4 @@ def done(state: GameState) -> bool:
     return True
 
 
-RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="ORD-3", legal_for=legal_for)
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="ORD-3", legal_for=legal_for, listed=listed)
