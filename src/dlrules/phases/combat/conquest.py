@@ -16,23 +16,21 @@ from dlrules.components import COMBAT_CARDS
 from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.fight import _left_over, ground_of
-from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _spared, hearts, hit_points, party
-from dlrules.phases.common import announce, check_paladin, move_evil, narrating, replaced, square_data
-from dlrules.state import Battle, Dungeon, GameState, evolve
+from dlrules.phases.combat.fight import Run, _check_paladin, _left_over, _move_evil, ground_of
+from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _party_in, _spared, hearts, hit_points
+from dlrules.phases.common import announce, narrating, replaced, square_data
+from dlrules.state import Dungeon, evolve
 
 
-def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameState:
+def _last_steps(run: Run, seat: int, position: int) -> None:
     """CMB-4: the healing step, then fatigue and the conquest, then the end
     of the battle at ``position`` in play order and the next defender's turn
-    (CMB-BAT-1). ``b`` is the battle as it now stands (written or not)."""
+    (CMB-BAT-1). ``run.battle`` is the battle as it now stands."""
     narrate = narrating()
-    f = state.fight
-    assert f is not None
-    plan = f.plans[seat]
-    assert plan is not None
-    p = state.players[seat]
-    members = party(state, seat)
+    b = run.at_battle()
+    plan = run.plan(seat)
+    p = run.players[seat]
+    members = _party_in(run, seat)
     touched = False  # the party changed and is written
     # CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first.
     if not b.attacked or b.no_heal:
@@ -64,7 +62,7 @@ def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameSt
         if narrate:
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(plan.tile)} this round (CMB-CONQ-1).", seat, tile=square_data(plan.tile))
     else:
-        card = state.combat[f.round - 1]
+        card = run.card()
         assert card is not None
         left = COMBAT_CARDS[card].fatigue
         while left and members:
@@ -105,31 +103,29 @@ def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameSt
         at_tile = dungeon.at(plan.tile)
         assert at_tile is not None
         changes.update(_left_over(p, b, ground_of(at_tile).surcharge))
-    # Written in one copy: the party (the paladin's record to ``Fight.paladin``),
-    # the prisoners taken (CMB-8: an eliminated paladin never moves again,
-    # CMB-PAL-3), the battle over with its trap cards gone from the plan
-    # (CMB-BAT-1) and the next defender's turn.
-    fight: dict[str, object] = {"battle": None, "position": position + 1}
+    # Written in one copy of the player: the party (the paladin's record to
+    # ``Fight.paladin``), the prisoners taken (CMB-8: an eliminated paladin
+    # never moves again, CMB-PAL-3), the battle over with its trap cards
+    # gone from the plan (CMB-BAT-1) and the next defender's turn.
+    run.battle = None
+    run.position = position + 1
     if plan.traps:
-        fight["plans"] = replaced(f.plans, seat, evolve(plan, traps=()))
-    holder = state.paladin
+        run.plans = replaced(run.plans, seat, evolve(plan, traps=()))
     if touched:
-        if holder == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
+        if run.holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
             rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
             if len(rest) < len(members):
-                fight["paladin"] = next(a for a in members if a.key in _PALADIN_KEYS)
+                run.paladin = next(a for a in members if a.key in _PALADIN_KEYS)
             changes["party"] = rest
         else:
             changes["party"] = members
     if prisoners:
         changes["prison"] = p.prison + prisoners
-        if any(key in _PALADIN_KEYS for key in prisoners):
-            fight.update(paladin=None, paladin_gone=True)
-            holder = None
-    players = replaced(state.players, seat, evolve(p, **changes)) if changes else state.players
-    state = evolve(state, players=players, paladin=holder, fight=evolve(f, **fight))  # one copy
+        if any([key in _PALADIN_KEYS for key in prisoners]):
+            run.paladin, run.gone, run.holder = None, True, None
+    if changes:
+        run.players[seat] = evolve(p, **changes)
     if one_space:
-        return check_paladin(state)
-    if conquered:
-        return move_evil(state, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)
-    return state
+        _check_paladin(run)
+    elif conquered:
+        _move_evil(run, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)

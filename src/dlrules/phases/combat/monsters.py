@@ -15,8 +15,8 @@ from dlrules.components import MONSTERS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
 from dlrules.errors import Violation
 from dlrules.moves import Attack, Move
-from dlrules.phases.combat.fight import _attack_damage, _battle, _fight, _knock_out, _one, _set_battle
-from dlrules.phases.combat.party import adventurer_class, hurt, party
+from dlrules.phases.combat.fight import Run, _attack_damage, _knock_out, _one
+from dlrules.phases.combat.party import _hurt, _party_in, adventurer_class, party
 from dlrules.phases.common import announce, narrating, plural, replaced
 from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
 
@@ -47,8 +47,11 @@ def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
     table M (CMB-MON-9); the Troll's food is paid when he acts, from what is
     left (CMB-PLAN-7)."""
     seat = b.seat
-    player = state.players[seat]
-    members = party(state, seat)
+    return _options(seat, state.players[seat], party(state, seat), index)
+
+
+def _options(seat: int, player: PlayerState, members: Sequence[Adventurer], index: int) -> tuple[Move, ...]:
+    """``_attacks`` for the defender ``player`` at ``seat`` facing ``members``."""
     out: list[Move] = []
     for n, option in enumerate(MONSTER_COMBAT[player.monsters[index].kind].options):
         if option.food and player.food < option.food:
@@ -82,16 +85,16 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
 
 
-def _attack(state: GameState, move: Attack) -> GameState:
+def _attack(run: Run, move: Attack) -> None:
     """CMB-MON-1..7: the monster acts with its option; then it is knocked out
     or goes back face up (CMB-MON-4)."""
-    b = _battle(state)
+    b = run.at_battle()
     seat = b.seat
-    p = state.players[seat]
+    p = run.players[seat]
     kind = p.monsters[move.monster].kind
     option = MONSTER_COMBAT[kind].options[move.option]
     name = MONSTERS[kind].name
-    changes: dict[str, object] = {"sent": tuple(i for i in b.sent if i != move.monster)}
+    changes: dict[str, object] = {"sent": tuple([i for i in b.sent if i != move.monster])}
     if option.reach is not Reach.NONE:
         changes["attacked"] = True  # CMB-MON-6
     if option.no_heal:
@@ -105,48 +108,51 @@ def _attack(state: GameState, move: Attack) -> GameState:
             monster=kind, index=move.monster, option=move.option, cost={"food": option.food} if option.food else {},
         )  # fmt: skip
     monsters = replaced(p.monsters, move.monster, evolve(p.monsters[move.monster], ready=option.ready_after))
-    player = evolve(p, food=p.food - option.food, monsters=monsters)
-    players = replaced(state.players, seat, player)
-    state = evolve(state, players=players, fight=evolve(_fight(state), battle=evolve(b, **changes)))  # one copy
-    damage = _attack_damage(state, seat, kind, option.damage)
-    members = party(state, seat)
+    run.players[seat] = evolve(p, food=p.food - option.food, monsters=monsters)
+    run.battle = evolve(b, **changes)
+    damage = _attack_damage(run, seat, kind, option.damage)
+    members = _party_in(run, seat)
     if option.reach is Reach.NONE:
         if narrating():
             announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat, monster=kind, index=move.monster)
-        return state
+        return
     if option.reach is Reach.EVERYONE:
-        return hurt(state, seat, [damage] * len(members), f"The {name} attacks everyone", kind)
+        _hurt(run, seat, [damage] * len(members), f"The {name} attacks everyone", kind)
+        return
     if option.reach is Reach.FIRST:
-        state = hurt(state, seat, [damage], f"The {name} attacks", kind)
-        after = party(state, seat)
+        _hurt(run, seat, [damage], f"The {name} attacks", kind)
+        after = _party_in(run, seat)
         if option.follow_up and after and len(after) < len(members):
-            follow = _attack_damage(state, seat, kind, option.follow_up)
-            state = hurt(state, seat, [follow], f"The {name}'s follow-up attack", kind)
-        return state
+            follow = _attack_damage(run, seat, kind, option.follow_up)
+            _hurt(run, seat, [follow], f"The {name}'s follow-up attack", kind)
+        return
     assert move.target is not None
-    state = hurt(state, seat, _one(move.target, damage), f"The {name} attacks", kind)
-    if option.hits > 1 and party(state, seat):
-        state = _set_battle(state, evolve(_battle(state), aiming=kind))
-    return state
+    _hurt(run, seat, _one(move.target, damage), f"The {name} attacks", kind)
+    if option.hits > 1 and _party_in(run, seat):
+        run.battle = evolve(run.at_battle(), aiming=kind)
 
 
-def _cannot_attack(state: GameState, b: Battle) -> int | None:
+def _cannot_attack(run: Run) -> int | None:
     """CMB-MON-3: a sent monster with no option it can use (a ghost facing one
     adventurer, a vampire facing only priests)."""
+    b = run.at_battle()
+    seat = b.seat
+    player = run.players[seat]
+    members = _party_in(run, seat)
     for i in b.sent:
-        if not _attacks(state, b, i):
+        if not _options(seat, player, members, i):
             return i
     return None
 
 
-def _stuck(state: GameState, b: Battle, index: int) -> GameState:
+def _stuck(run: Run, index: int) -> None:
     """CMB-MON-3, CMB-MON-4: a monster that cannot attack does nothing; a
     ghost is knocked out, a vampire facing only priests goes back face up."""
-    p = state.players[b.seat]
+    b = run.at_battle()
+    p = run.players[b.seat]
     kind = p.monsters[index].kind
     if narrating():
         announce("no_attack", f"Player {b.seat + 1}'s {MONSTERS[kind].name} finds no one it may attack (CMB-MON-3).", b.seat, monster=kind, index=index)
-    state = _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != index)))
-    if kind == "vampire":
-        return state
-    return _knock_out(state, b.seat, (index,))
+    run.battle = evolve(b, sent=tuple([i for i in b.sent if i != index]))
+    if kind != "vampire":
+        _knock_out(run, b.seat, (index,))
