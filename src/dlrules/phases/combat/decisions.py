@@ -36,7 +36,7 @@ from dlrules.phases.combat.monsters import _attack, _attack_violation, _attacks,
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.planning import _plan, _plan_violation, _plans, _release, _releases
 from dlrules.phases.combat.spells import _withdraw
-from dlrules.phases.combat.steps import _go_on, _reveal
+from dlrules.phases.combat.steps import _go_on, _revealed
 from dlrules.phases.combat.traps import _aimed, _trap
 from dlrules.phases.common import announce, evil_cost_violation, narrating
 from dlrules.phases.events import can_pay as can_pay_wage
@@ -205,7 +205,7 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, TableRuling):
         return ruling.play(state, move)
     if isinstance(move, Draw):
-        return _reveal(state, move.card, drawn=_card(state) is None)
+        return _revealed(state, move.card, drawn=_card(state) is None)
     if isinstance(move, PlanDefence):
         return _plan(state, move)
     if isinstance(move, ReleasePrisoner):

@@ -53,7 +53,7 @@ def _end_of_round(run: Run) -> None:
     to that dungeon's prison if they eliminate him (CMB-8; L). A tile
     conquered this round stays conquered; a party emptied here ends that
     lord's combat (CMB-END-1)."""
-    for seat in run.state.player_order():
+    for seat in run.order:
         members = _party_in(run, seat)
         if not any([a.poison for a in members]):
             continue

@@ -31,12 +31,13 @@ class Run:
     now stands; ``holder`` is ``GameState.paladin``; ``paladin`` and
     ``gone`` are ``Fight.paladin`` and ``Fight.paladin_gone``."""
 
-    __slots__ = ("state", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands")
+    __slots__ = ("state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "also")
 
     def __init__(self, state: GameState) -> None:
         f = state.fight
         assert f is not None
-        self.state = state  # the constants: year, cards, play order, variant
+        self.state = state  # the constants: year, variant, table rulings
+        self.order: tuple[int, ...] = state.player_order()
         self.players: list[PlayerState] = list(state.players)
         self.plans: tuple[Plan | None, ...] = f.plans
         self.position: int = f.position
@@ -48,6 +49,8 @@ class Run:
         self.holder: int | None = state.paladin
         self.discard: tuple[str, ...] = state.trap_discard
         self.far_lands: tuple[str, ...] = state.far_lands
+        self.combat: tuple[str | None, ...] = state.combat  # the rounds' cards
+        self.also: dict[str, object] = {}  # other fields of the state to write (the card revealed, ``steps._reveal``)
 
     def written(self) -> GameState:
         """The state with the run's values, in one copy."""
@@ -55,11 +58,11 @@ class Run:
         f = state.fight
         assert f is not None
         fight = evolve(f, round=self.round, stage=self.stage, position=self.position, plans=self.plans, battle=self.battle, paladin=self.paladin, paladin_gone=self.gone)
-        return evolve(state, players=tuple(self.players), paladin=self.holder, trap_discard=self.discard, far_lands=self.far_lands, fight=fight)
+        return evolve(state, players=tuple(self.players), paladin=self.holder, trap_discard=self.discard, far_lands=self.far_lands, combat=self.combat, fight=fight, **self.also)
 
     def card(self) -> str | None:
         """The card of this combat round (CMB-CARD-3), if identified."""
-        return self.state.combat[self.round - 1]
+        return self.combat[self.round - 1]
 
     def plan(self, seat: int) -> Plan:
         plan = self.plans[seat]
@@ -68,9 +71,13 @@ class Run:
 
     def tile(self, seat: int) -> Tile:
         """The battle tile of ``seat``'s plan."""
-        tile = self.players[seat].dungeon.at(self.plan(seat).tile)
-        assert tile is not None
-        return tile
+        plan = self.plans[seat]
+        assert plan is not None
+        square = plan.tile
+        for tile in self.players[seat].dungeon.tiles:
+            if tile.square == square:
+                return tile
+        raise AssertionError(f"no tile at {square}")
 
     def at_battle(self) -> Battle:
         b = self.battle

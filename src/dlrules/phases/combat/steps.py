@@ -27,21 +27,28 @@ from dlrules.phases.common import announce, narrating, replaced, square_data
 from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve
 
 
-def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
+def _reveal(run: Run, card: str, *, drawn: bool) -> None:
     """CMB-REV-1, CMB-CARD-4, CMB-CARD-7: the round's card is turned face up
     and is public from now on (every seat has seen it)."""
-    f = _fight(state)
-    pos = f.round - 1
-    spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
+    state = run.state
+    pos = run.round - 1
+    run.also["spied"] = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
     c = COMBAT_CARDS[card]
     if narrating():
-        announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=f.round, speed=c.speed.value, fatigue=c.fatigue)
-    fight = evolve(f, stage="battle", position=0)
+        announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
+    run.stage, run.position = "battle", 0
     if drawn:
-        decks = evolve(state.decks, combat=state.decks.combat.without(card))
-        combat = replaced(state.combat, pos, card)
-        return evolve(state, spied=spied, fight=fight, decks=decks, combat=combat)
-    return evolve(state, spied=spied, fight=fight)
+        run.also["decks"] = evolve(state.decks, combat=state.decks.combat.without(card))
+        run.combat = replaced(run.combat, pos, card)
+
+
+def _revealed(state: GameState, card: str, *, drawn: bool) -> GameState:
+    """The state after the round's card is revealed (``_reveal``) and the
+    battles' automatic steps after it (``_go_on``), written once."""
+    run = Run(state)
+    _reveal(run, card, drawn=drawn)
+    _go_on(run)
+    return run.written()
 
 
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
@@ -62,8 +69,11 @@ def _step(state: GameState) -> GameState:
     if f.stage == "reveal":
         card = _card(state)
         assert card is not None
-        return _reveal(state, card, drawn=False)
+        return _revealed(state, card, drawn=False)
     run = Run(state)
+    if f.stage == "plan":
+        _pass(run)  # changes only where the fight stands
+        return evolve(state, fight=evolve(f, stage=run.stage, position=run.position))
     _go_on(run)
     return run.written()
 
@@ -99,7 +109,7 @@ def _automatic(b: Battle | None) -> bool:
 def _pass(run: Run) -> None:
     """Pass in one step every player with nothing to plan (CMB-PLAN-1); with
     nobody left to plan, the round's card is revealed next."""
-    order = run.state.player_order()
+    order = run.order
     plans = run.plans
     position = run.position
     while position < len(order):
@@ -121,7 +131,7 @@ def _battle_step(run: Run) -> None:
     """The battle at the next position in play order: started, or taken on
     from where it stands, its steps in order (CMB-4) until a decision stops
     it or it ends; after the round's last battle, the end of the round."""
-    order = run.state.player_order()
+    order = run.order
     plans = run.plans
     position = run.position
     while position < len(order) and plans[order[position]] is None:
@@ -181,6 +191,10 @@ def _battle_step(run: Run) -> None:
     _last_steps(run, seat, position)  # healing, conquest and the battle's end
 
 
+_FRESH = tuple([Battle(seat) for seat in range(4)])
+"""A battle as it begins at each seat (``evolve`` copies it faster than ``Battle`` builds one)."""
+
+
 def _waiting(run: Run, seat: int) -> bool:
     """A spell asks the defender something, or nobody is left (CMB-BAT-3)."""
     b = run.at_battle()
@@ -217,7 +231,8 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
         return None
     if narrating():
         announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=run.round)
-    b = run.battle = Battle(seat, traps=plan.traps, sent=plan.monsters)
+    fresh = _FRESH[seat] if seat < len(_FRESH) else Battle(seat)
+    b = run.battle = evolve(fresh, traps=plan.traps, sent=plan.monsters)
     run.position = position
     if plan.traps:
         run.plans = replaced(run.plans, seat, evolve(plan, traps=()))  # they are the battle's now
