@@ -218,7 +218,7 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
     n = len(members)
     amounts = list(amounts[:n])
     if len(amounts) < n:
-        amounts += [0] * (n - len(amounts))
+        amounts += [0] * (n - len(amounts))  # the positions not named take nothing
     shielded: Battle | None = None  # the battle with its shield used, if it was
     if battle is not None and battle.seat == seat and (battle.invisible or battle.shield):
         if battle.invisible:
@@ -241,14 +241,22 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
                     )
         if shield != battle.shield:
             shielded = evolve(battle, shield=shield)
-    if not any(amounts):
+    hit = list(members)
+    touched = False
+    for i in range(n):
+        d = amounts[i]
+        if d:
+            a = hit[i]
+            hit[i] = evolve(a, damage=a.damage + d)
+            touched = True
+    if not touched:
         return None if shielded is None else (None, (), shielded)
-    hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
     if narrating():
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
+    food = CREATE_FOOD_HP.value
     for a in hit:
-        if a.damage >= hit_points(a):
+        if a.damage >= _HP[a.key] + a.food * food:  # ``hit_points``
             break
     else:  # the usual case: nobody falls
         return tuple(hit), (), shielded
