@@ -26,9 +26,18 @@ from dlrules.phases.common import announce, narrating, plural, replaced, square_
 from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
 
 
-@functools.lru_cache(maxsize=1024)
-def _distances(squares: frozenset[Square]) -> dict[Square, int]:
-    return walking_distances(squares)  # read only: shared between calls
+_DISTANCES: dict[tuple[Square, ...], dict[Square, int]] = {}
+"""``walking_distances`` of each dungeon's squares met lately (read only:
+shared between calls), keyed by the squares in the order of the tiles."""
+
+
+def _distances(squares: tuple[Square, ...]) -> dict[Square, int]:
+    found = _DISTANCES.get(squares)
+    if found is None:
+        if len(_DISTANCES) >= 1024:
+            _DISTANCES.clear()  # memory stays flat
+        found = _DISTANCES[squares] = walking_distances(frozenset(squares))
+    return found
 
 
 def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
@@ -40,7 +49,7 @@ def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
 def _battle_tiles(dungeon: Dungeon) -> list[Tile]:
     """``battle_tiles`` as the tiles themselves, sorted by square."""
     tiles = dungeon.tiles
-    distance = _distances(frozenset([t.square for t in tiles]))  # ``Dungeon.squares``
+    distance = _distances(tuple([t.square for t in tiles]))  # ``Dungeon.squares``, as a tuple (faster to hash)
     least: int | None = None
     nearest: list[Tile] = []  # the connected unconquered tiles at the least distance
     loose: list[Tile] = []  # unconquered tiles no path connects
@@ -96,15 +105,20 @@ def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024)
 def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts that may be
     sent, as sorted indices; of alike monsters the first ones are named."""
+    return _sendable_from(tuple([(m.kind, m.ready) for m in monsters]), limit)  # plain tuples hash faster than records
+
+
+@functools.lru_cache(maxsize=1024)
+def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """``_sendable`` of the monsters (kind, face up) in ``lair``."""
     by_kind: dict[str, list[int]] = {}
     ghosts: list[int] = []
-    for i, m in enumerate(monsters):
-        if m.ready:
-            (ghosts if MONSTERS[m.kind].ghost else by_kind.setdefault(m.kind, [])).append(i)
+    for i, (kind, ready) in enumerate(lair):
+        if ready:
+            (ghosts if MONSTERS[kind].ghost else by_kind.setdefault(kind, [])).append(i)
     out: list[tuple[int, ...]] = []
     for combo in _multisets({k: len(v) for k, v in by_kind.items()}, limit):
         chosen = [by_kind[k][: combo.count(k)] for k in set(combo)]
@@ -123,10 +137,13 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     for tile in _battle_tiles(player.dungeon):
         square = tile.square
         ground = ground_of(tile)
+        have_gold, have_food, have_imps = player.gold, player.food, player.imps
         played = tuple(
-            ts
-            for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
-            if player.gold >= gold and player.food >= food and player.imps >= imps
+            [
+                ts
+                for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
+                if have_gold >= gold and have_food >= food and have_imps >= imps
+            ]
         )
         options.append((square, played, _sendable(player.monsters, ground.monsters)))
     return _plan_moves(seat, tuple(options))
