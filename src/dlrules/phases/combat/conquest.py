@@ -27,8 +27,9 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     of the battle at ``position`` in play order and the next defender's turn
     (CMB-BAT-1). ``run.battle`` is the battle as it now stands."""
     narrate = narrating()
-    b = run.at_battle()
-    plan = run.plan(seat)
+    b = run.battle
+    plan = run.plans[seat]
+    assert b is not None and plan is not None
     p = run.players[seat]
     members = _party_in(run, seat)
     touched = False  # the party changed and is written
@@ -62,7 +63,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         if narrate:
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(plan.tile)} this round (CMB-CONQ-1).", seat, tile=square_data(plan.tile))
     else:
-        card = run.card()
+        card = run.combat[run.round - 1]
         assert card is not None
         left = COMBAT_CARDS[card].fatigue
         while left and members:

@@ -32,36 +32,31 @@ def _withdraw(run: Run, indices: Sequence[int], why: str, card: str) -> None:
     run.battle = evolve(b, sent=tuple([i for i in b.sent if i not in indices]))
 
 
-def _cast(run: Run, key: str) -> None:
-    """CMB-SPELL-1..4: the round's spell is cast in its step (``_step``: the
+def _cast(run: Run, key: str) -> bool:
+    """CMB-SPELL-1..4: the round's spell is cast in its step (``steps``: the
     Fast Spell or the Slow Spell step, as the card says) if the party may
     cast and holds at least *r* magic points, counted now; separately in each
     battle of the round (CMB-CARD-5). Regeneration's healing is not the
     Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1).
-    ``key`` is the round's card; the battle it leaves is ``run.battle``."""
-    b = run.at_battle()
+    ``key`` is the round's card; the battle it leaves is ``run.battle``.
+    False when it is not cast (nothing changes)."""
+    b = run.battle
+    assert b is not None
     seat = b.seat
     card = COMBAT_CARDS[key]
     members = _party_in(run, seat)
     magic = crystals(members)
     r = run.round
-    rule: str | None = None
-    if not ground_of(run.tile(seat)).spells:
-        rule = "R-4"  # the battle is in the Anti-Magic Room
-    elif b.no_spells:
-        rule = "CMB-SPELL-3"  # an Anti-magic Dart hit a wizard
-    elif magic < r:
-        rule = "CMB-SPELL-1"  # too few magic points for the round
-    if rule is not None:
-        if narrating():
-            if rule == "R-4":
-                why = "the battle is in the Anti-Magic Room"
-            elif rule == "CMB-SPELL-3":
-                why = "an Anti-magic Dart hit a wizard"
+    if b.no_spells or magic < r or not ground_of(run.tile(seat)).spells:
+        if narrating():  # the first reason that applies, in this order
+            if not ground_of(run.tile(seat)).spells:
+                rule, why = "R-4", "the battle is in the Anti-Magic Room"
+            elif b.no_spells:
+                rule, why = "CMB-SPELL-3", "an Anti-magic Dart hit a wizard"
             else:
-                why = f"the party has {plural(magic, 'magic point')}, round {r} needs {r}"
+                rule, why = "CMB-SPELL-1", f"the party has {plural(magic, 'magic point')}, round {r} needs {r}"  # too few magic points for the round
             announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
-        return
+        return False
     if narrating():
         announce("spell", f"The party casts {card.name}: {card.effect}.", seat, card=key, cast=True, magic=magic)
     p = run.players[seat]
@@ -104,6 +99,7 @@ def _cast(run: Run, key: str) -> None:
     elif spell == "none" and run.state.table_rulings:
         run.battle = evolve(b, choosing="table")  # LIB-TAB-8: the table rules on the card it can read (``ruling``)
     # else CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
+    return True
 
 
 def _lose(seat: int, card: str, what: str) -> None:

@@ -156,7 +156,7 @@ def _battle_step(run: Run) -> None:
         _end_battle(run, stopped=True)  # CMB-BAT-3
         return
     step = b.step
-    card = run.card()
+    card = run.combat[run.round - 1]
     assert card is not None
     speed = COMBAT_CARDS[card].speed  # the step of the round's spell
     if step == "trap":
@@ -169,8 +169,7 @@ def _battle_step(run: Run) -> None:
     if step == "fast":
         step = "monsters"
         if speed is Speed.FAST:
-            _cast(run, card)
-            if _waiting(run, seat):
+            if _cast(run, card) and _waiting(run, seat):  # a spell not cast changes nothing
                 _at(run, step)
                 return
     if step == "monsters":
@@ -184,8 +183,7 @@ def _battle_step(run: Run) -> None:
     if step == "slow":
         step = "heal"
         if speed is Speed.SLOW:
-            _cast(run, card)
-            if _waiting(run, seat):
+            if _cast(run, card) and _waiting(run, seat):
                 _at(run, step)
                 return
     _last_steps(run, seat, position)  # healing, conquest and the battle's end
