@@ -60,9 +60,9 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     if f.stage == "reveal":
         known = _card(state)
         if known is not None:
-            return (Draw("combat", known),)  # LIB-RC-3: a chance turn all the same, its one outcome certain
+            return (_draw(known),)  # LIB-RC-3: a chance turn all the same, its one outcome certain
         deck = state.decks.combat
-        return tuple(Draw("combat", key) for key, n in deck.unseen if n > 0)  # CMB-REF-3
+        return tuple([_draw(key) for key, n in deck.unseen if n > 0])  # CMB-REF-3
     seat = _seat_at(state)
     if seat is None:
         return ()
@@ -80,6 +80,17 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     if b is None or b.seat != seat or not party(state, seat):
         return ()
     return _battle_moves(state, b)
+
+
+_DRAWS: dict[str, Draw] = {}
+"""The ``Draw`` of each combat card, made once (moves are immutable values)."""
+
+
+def _draw(card: str) -> Draw:
+    move = _DRAWS.get(card)
+    if move is None:
+        move = _DRAWS[card] = Draw("combat", card)
+    return move
 
 
 def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:

@@ -57,8 +57,31 @@ class Run:
         state = self.state
         f = state.fight
         assert f is not None
-        fight = evolve(f, round=self.round, stage=self.stage, position=self.position, plans=self.plans, battle=self.battle, paladin=self.paladin, paladin_gone=self.gone)
-        return evolve(state, players=tuple(self.players), paladin=self.holder, trap_discard=self.discard, far_lands=self.far_lands, combat=self.combat, fight=fight, **self.also)
+        fight: dict[str, object] = {"position": self.position}  # the fields changed (a copy sets each field given)
+        if self.stage != f.stage:
+            fight["stage"] = self.stage
+        if self.round != f.round:
+            fight["round"] = self.round
+        if self.plans is not f.plans:
+            fight["plans"] = self.plans
+        if self.battle is not f.battle:
+            fight["battle"] = self.battle
+        if self.paladin is not f.paladin:
+            fight["paladin"] = self.paladin
+        if self.gone != f.paladin_gone:
+            fight["paladin_gone"] = self.gone
+        changes = dict(self.also)
+        changes["fight"] = evolve(f, **fight)
+        changes["players"] = tuple(self.players)
+        if self.holder != state.paladin:
+            changes["paladin"] = self.holder
+        if self.discard is not state.trap_discard:
+            changes["trap_discard"] = self.discard
+        if self.far_lands is not state.far_lands:
+            changes["far_lands"] = self.far_lands
+        if self.combat is not state.combat:
+            changes["combat"] = self.combat
+        return evolve(state, **changes)
 
     def card(self) -> str | None:
         """The card of this combat round (CMB-CARD-3), if identified."""
