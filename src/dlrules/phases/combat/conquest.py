@@ -18,7 +18,7 @@ from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.fight import Run, _check_paladin, _left_over, _move_evil, ground_of
 from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _party_in, _spared, hearts, hit_points
-from dlrules.phases.common import announce, narrating, replaced, square_data
+from dlrules.phases.common import announce, replaced, square_data
 from dlrules.state import Dungeon, evolve
 
 
@@ -26,7 +26,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     """CMB-4: the healing step, then fatigue and the conquest, then the end
     of the battle at ``position`` in play order and the next defender's turn
     (CMB-BAT-1). ``run.battle`` is the battle as it now stands."""
-    narrate = narrating()
+    narrate = run.narrate
     b = run.battle
     plan = run.plans[seat]
     assert b is not None and plan is not None
@@ -70,7 +70,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
             first = members[0]
             points = min(left, hit_points(first) - first.damage)
             left -= points
-            harm = _harm_to(members, seat, [points], "Fatigue", "fatigue", b)
+            harm = _harm_to(members, seat, [points], "Fatigue", "fatigue", b, narrate)
             if harm is None:
                 break  # an invisible wizard: the points are lost (U-13)
             alive, taken, shielded = harm

@@ -38,7 +38,7 @@ from dlrules.phases.combat.planning import _plan, _plan_violation, _plans, _rele
 from dlrules.phases.combat.spells import _withdraw
 from dlrules.phases.combat.steps import _go_on, _revealed
 from dlrules.phases.combat.traps import _aimed, _trap
-from dlrules.phases.common import announce, evil_cost_violation, narrating
+from dlrules.phases.common import announce, evil_cost_violation
 from dlrules.phases.events import can_pay as can_pay_wage
 from dlrules.state import Battle, GameState, evolve
 
@@ -234,11 +234,11 @@ def play(state: GameState, move: Move) -> GameState:
         run.battle = evolve(b, choosing=None)
         if move.withdraw:
             withdrawn = _monsters_only(run.players[seat], b.sent)
-            if narrating() and not withdrawn:  # the choice is told even when it takes nothing back
+            if run.narrate and not withdrawn:  # the choice is told even when it takes nothing back
                 announce("spell", f"Player {seat + 1} withdraws the monsters: there is none to take back (Word of Peace).", seat, card="word-of-peace", choice="withdraw")
             _withdraw(run, withdrawn, "Word of Peace", "word-of-peace")
         else:
-            if narrating():
+            if run.narrate:
                 announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat, card="word-of-peace", choice="evil", evil=WORD_OF_PEACE_EVIL.value)
             _move_evil(run, seat, WORD_OF_PEACE_EVIL.value)
     elif isinstance(move, PayMonster):
@@ -249,7 +249,7 @@ def play(state: GameState, move: Move) -> GameState:
             _withdraw(run, (move.monster,), "Suggestion", "suggestion")
         else:
             p = run.players[seat]
-            if narrating():
+            if run.narrate:
                 cost = {k: v for k, v in (("gold", kind.gold), ("food", kind.food), ("evil", kind.evil)) if v}
                 announce("spell", f"Player {seat + 1} pays the {kind.name}'s cost, {kind.describe_cost()} (Suggestion).", seat, card="suggestion", choice="pay", monster=kind.key, index=move.monster, cost=cost)
             run.players[seat] = evolve(p, gold=p.gold - kind.gold, food=p.food - kind.food)
@@ -258,7 +258,7 @@ def play(state: GameState, move: Move) -> GameState:
         p = run.players[seat]
         traps = list(p.traps)
         traps.remove(move.trap)
-        if narrating():
+        if run.narrate:
             announce("spell", f"Player {seat + 1} loses a trap card, discarded face down (Detect Treasure).", seat, card="detect-treasure", lost={"trap_cards": 1})
         run.players[seat] = evolve(p, traps=tuple(traps))
         run.discard += (move.trap,)  # SETUP-3: face down, out of the game
@@ -266,7 +266,7 @@ def play(state: GameState, move: Move) -> GameState:
     else:
         assert isinstance(move, Transform)
         kind = MONSTERS[run.players[seat].monsters[move.monster].kind]
-        if narrating():
+        if run.narrate:
             announce("spell", f"Player {seat + 1}'s {kind.name} becomes a sheep: it does not act and is knocked out (Metamorphosis).", seat, card="metamorphosis", monster=kind.key, index=move.monster)
         _knock_out(run, seat, (move.monster,), golem_stays=False)
         run.battle = evolve(b, sent=tuple([i for i in b.sent if i != move.monster]), choosing=None)

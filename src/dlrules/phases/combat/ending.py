@@ -16,7 +16,7 @@ from __future__ import annotations
 from dlrules.components.combat import COMBAT_ROUNDS
 from dlrules.phases.combat.fight import Run, _left_over, ground_of
 from dlrules.phases.combat.party import _hurt, _name, _party_in, _spared, _with_party, is_illusion
-from dlrules.phases.common import announce, narrating, plural
+from dlrules.phases.common import announce, plural
 from dlrules.state import evolve
 
 
@@ -33,7 +33,7 @@ def _end_battle(run: Run, *, stopped: bool) -> None:
     spared = _spared(_party_in(run, seat), b) if b.invisible else None
     if spared is not None:
         _with_party(run, seat, spared)
-    if stopped and narrating():
+    if stopped and run.narrate:
         announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=run.round)
     run.battle = None
     run.position += 1
@@ -71,7 +71,7 @@ def _end_round(run: Run) -> None:
     if run.round >= COMBAT_ROUNDS.value or not any([_party_in(run, s) for s in range(n)]):
         _finish(run)
         return
-    if narrating():
+    if run.narrate:
         announce("combat_round", f"Combat round {run.round + 1} begins.", None, round=run.round + 1)
     run.round += 1
     run.stage = "plan"
@@ -86,7 +86,7 @@ def _finish(run: Run) -> None:
     players = run.players
     for seat, p in enumerate(players):
         members = _party_in(run, seat)
-        if members and narrating():
+        if members and run.narrate:
             leaving = [a.key for a in members if not is_illusion(a)]
             names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
             announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
@@ -94,7 +94,7 @@ def _finish(run: Run) -> None:
         players[seat] = evolve(p, party=(), monsters=tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters))
     if run.holder is not None and not run.gone:
         run.gone, run.holder = True, None
-    if narrating():
+    if run.narrate:
         announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).", None, year=run.state.year)
     run.far_lands = far
     run.stage = "over"

@@ -31,11 +31,12 @@ class Run:
     now stands; ``holder`` is ``GameState.paladin``; ``paladin`` and
     ``gone`` are ``Fight.paladin`` and ``Fight.paladin_gone``."""
 
-    __slots__ = ("state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "also")
+    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "also")
 
     def __init__(self, state: GameState) -> None:
         f = state.fight
         assert f is not None
+        self.narrate: bool = narrating()  # someone collects the events (``narrating``; it cannot change during a run)
         self.state = state  # the constants: year, variant, table rulings
         self.order: tuple[int, ...] = state.player_order()
         self.players: list[PlayerState] = list(state.players)
@@ -134,7 +135,7 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
         evils[seat] = after
         holder = _paladin_now(run, evils, holder)
     end = evils[seat]
-    if narrating():
+    if run.narrate:
         change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
         announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
     if end != start:

@@ -17,7 +17,7 @@ from dlrules.errors import Violation
 from dlrules.moves import Attack, Move
 from dlrules.phases.combat.fight import Run, _attack_damage, _knock_out, _one
 from dlrules.phases.combat.party import _hurt, _party_in, adventurer_class, party
-from dlrules.phases.common import announce, narrating, plural, replaced
+from dlrules.phases.common import announce, plural, replaced
 from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
 
 
@@ -101,7 +101,7 @@ def _attack(run: Run, move: Attack) -> None:
         changes["no_heal"] = True
     if option.no_conquest:
         changes["no_conquest"] = True
-    if narrating():  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
+    if run.narrate:  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
         paid = f", paying {option.food} food" if option.food else ""
         announce(
             "attack", f"Player {seat + 1}'s {name} acts (option {move.option + 1}{paid}).", seat,
@@ -113,7 +113,7 @@ def _attack(run: Run, move: Attack) -> None:
     damage = _attack_damage(run, seat, kind, option.damage)
     members = _party_in(run, seat)
     if option.reach is Reach.NONE:
-        if narrating():
+        if run.narrate:
             announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat, monster=kind, index=move.monster)
         return
     if option.reach is Reach.EVERYONE:
@@ -151,7 +151,7 @@ def _stuck(run: Run, index: int) -> None:
     b = run.at_battle()
     p = run.players[b.seat]
     kind = p.monsters[index].kind
-    if narrating():
+    if run.narrate:
         announce("no_attack", f"Player {b.seat + 1}'s {MONSTERS[kind].name} finds no one it may attack (CMB-MON-3).", b.seat, monster=kind, index=index)
     run.battle = evolve(b, sent=tuple([i for i in b.sent if i != index]))
     if kind != "vampire":

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
 from dlrules.phases.combat.fight import Run
-from dlrules.phases.common import announce, narrating, replaced
+from dlrules.phases.common import announce, replaced
 from dlrules.state import Adventurer, Battle, GameState, evolve
 
 
@@ -115,10 +115,13 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
 
 def _party_in(run: Run, seat: int) -> tuple[Adventurer, ...]:
     """``party`` on a run's values."""
+    members = run.players[seat].party
     paladin = run.paladin
     if run.holder == seat and not run.gone and paladin is not None:
-        return _lined_up(run.players[seat].party, paladin)
-    return _lined_up(run.players[seat].party, None)
+        return _lined_up(members, paladin)
+    if not members or members[-1].key != ILLUSION_KEY:
+        return members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
+    return _lined_up(members, None)
 
 
 def _lined_up(members: tuple[Adventurer, ...], paladin: Adventurer | None) -> tuple[Adventurer, ...]:
@@ -196,7 +199,7 @@ def _hurt(run: Run, seat: int, amounts: Sequence[int], why: str, by: str | None 
     to people, ``by`` names it in the event data (a trap, a monster,
     ``"fatigue"``, ``"poison"``). Written to the run (``run.battle`` with its
     shield used)."""
-    harm = _harm_to(_party_in(run, seat), seat, amounts, why, by, run.battle)
+    harm = _harm_to(_party_in(run, seat), seat, amounts, why, by, run.battle, run.narrate)
     if harm is None:
         return
     alive, prisoners, shielded = harm
@@ -211,10 +214,10 @@ _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
 taken, the battle with its Magic Shield used (None: untouched)."""
 
 
-def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
+def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:
     """``hurt`` computed and announced, not written (None: nothing changes),
     on ``members``, ``seat``'s party as it now stands (``party``);
-    ``battle`` is the battle in progress, if any."""
+    ``battle`` is the battle in progress, if any; ``narrate``: ``narrate``."""
     n = len(members)
     amounts = list(amounts[:n])
     if len(amounts) < n:
@@ -229,7 +232,7 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
                 used = min(shield, d)
                 amounts[i] -= used
                 shield -= used
-                if narrating():
+                if narrate:
                     announce(
                         "shield",
                         f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.",
@@ -251,7 +254,7 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
             touched = True
     if not touched:
         return None if shielded is None else (None, (), shielded)
-    if narrating():
+    if narrate:
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
     food = CREATE_FOOD_HP.value
@@ -263,13 +266,13 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
     standing = [a.damage < hit_points(a) for a in hit]
     alive = tuple([a for a, up in zip(hit, standing) if up])
     fallen = tuple([a for a, up in zip(hit, standing) if not up and not is_illusion(a)])
-    if narrating() and len(alive) + len(fallen) < len(hit):
+    if narrate and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
     if alive and all([is_illusion(a) for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
-        if narrating():
+        if narrate:
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
-    if narrating():
+    if narrate:
         for a in fallen:
             where = next(i for i, b in enumerate(hit) if b is a)
             announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)

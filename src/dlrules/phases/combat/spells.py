@@ -24,7 +24,7 @@ from dlrules.state import Adventurer, evolve
 def _withdraw(run: Run, indices: Sequence[int], why: str, card: str) -> None:
     """CMB-SPELL-5: withdrawn monsters go back face up, as if never sent."""
     b = run.at_battle()
-    if narrating() and indices:
+    if run.narrate and indices:
         kinds = [run.players[b.seat].monsters[i].kind for i in indices]
         names = ", ".join(MONSTERS[k].name for k in kinds)
         verb = "goes" if len(kinds) == 1 else "go"
@@ -48,7 +48,7 @@ def _cast(run: Run, key: str) -> bool:
     magic = crystals(members)
     r = run.round
     if b.no_spells or magic < r or not ground_of(run.tile(seat)).spells:
-        if narrating():  # the first reason that applies, in this order
+        if run.narrate:  # the first reason that applies, in this order
             if not ground_of(run.tile(seat)).spells:
                 rule, why = "R-4", "the battle is in the Anti-Magic Room"
             elif b.no_spells:
@@ -57,7 +57,7 @@ def _cast(run: Run, key: str) -> bool:
                 rule, why = "CMB-SPELL-1", f"the party has {plural(magic, 'magic point')}, round {r} needs {r}"  # too few magic points for the round
             announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
         return False
-    if narrating():
+    if run.narrate:
         announce("spell", f"The party casts {card.name}: {card.effect}.", seat, card=key, cast=True, magic=magic)
     p = run.players[seat]
     spell = card.spell

@@ -34,7 +34,7 @@ def _reveal(run: Run, card: str, *, drawn: bool) -> None:
     pos = run.round - 1
     run.also["spied"] = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
     c = COMBAT_CARDS[card]
-    if narrating():
+    if run.narrate:
         announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
     run.stage, run.position = "battle", 0
     if drawn:
@@ -118,7 +118,7 @@ def _pass(run: Run) -> None:
             p = run.players[seat]
             if p.prison or _open_tile_left(p.dungeon):
                 break  # a decision (``legal``)
-            if narrating():
+            if run.narrate:
                 announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat, adventurer=None, prisoner=None)
         position += 1
     if position >= len(order):
@@ -213,7 +213,7 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
     defender's turn."""
     p = run.players[seat]
     if not _party_in(run, seat):
-        if narrating():
+        if run.narrate:
             announce(
                 "no_battle",
                 f"Player {seat + 1}'s party is gone before the battle: the trap cards come back unrevealed, the sent monsters are knocked out (CMB-END-5).",
@@ -227,10 +227,12 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
         run.plans = replaced(run.plans, seat, evolve(plan, traps=(), gold=0))
         run.position = position + 1
         return None
-    if narrating():
+    if run.narrate:
         announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=run.round)
-    fresh = _FRESH[seat] if seat < len(_FRESH) else Battle(seat)
-    b = run.battle = evolve(fresh, traps=plan.traps, sent=plan.monsters)
+    b = _FRESH[seat] if seat < len(_FRESH) else Battle(seat)
+    if plan.traps or plan.monsters:
+        b = evolve(b, traps=plan.traps, sent=plan.monsters)
+    run.battle = b
     run.position = position
     if plan.traps:
         run.plans = replaced(run.plans, seat, evolve(plan, traps=()))  # they are the battle's now

@@ -14,7 +14,7 @@ from dlrules.components import TRAPS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, TRAP_COMBAT, Aim
 from dlrules.phases.combat.fight import Run, _attack_damage, _one
 from dlrules.phases.combat.party import _hurt, _party_in, _who, _with_party, adventurer_class, anti_trap, hit_points
-from dlrules.phases.common import announce, narrating, plural
+from dlrules.phases.common import announce, plural
 from dlrules.state import evolve
 
 
@@ -34,7 +34,7 @@ def _trap(run: Run, key: str) -> None:
         imps=max(0, p.imps - t.imps),
         busy_imps=min(p.busy_imps, max(0, p.imps - t.imps)),
     )
-    if narrating():
+    if run.narrate:
         paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
         announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
@@ -76,7 +76,7 @@ def _trap_hits(run: Run, key: str, target: int | None) -> None:
         listed[i] -= cancel
         left -= cancel
     used = icons - left
-    if used and narrating():
+    if used and run.narrate:
         announce("anti_trap", f"Anti-trap icons cancel {plural(used, 'point')} of the {TRAPS[key].name}'s damage (CMB-5).", seat, trap=key, cancelled=used)
     changes: dict[str, object] = {"icons_used": b.icons_used + used}
     if t.no_conquest:
@@ -102,7 +102,7 @@ def _aimed(run: Run, index: int) -> None:
     aiming = b.aiming
     assert aiming is not None
     run.battle = evolve(b, aiming=None)
-    if narrating():
+    if run.narrate:
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
         members = _party_in(run, b.seat)
         announce("target", f"Player {b.seat + 1} aims {what} at {_who(members, index)}.", b.seat, by=aiming, position=index, adventurer=members[index].key)
