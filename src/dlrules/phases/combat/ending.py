@@ -86,12 +86,12 @@ def _finish(run: Run) -> None:
     players = run.players
     for seat, p in enumerate(players):
         members = _party_in(run, seat)
+        leaving = [a.key for a in members if not is_illusion(a)]
         if members and run.narrate:
-            leaving = [a.key for a in members if not is_illusion(a)]
             names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
             announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
-        far += tuple(a.key for a in members if not is_illusion(a))
-        players[seat] = evolve(p, party=(), monsters=tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters))
+        far += tuple(leaving)
+        players[seat] = evolve(p, party=(), monsters=tuple([m if m.ready else evolve(m, ready=True) for m in p.monsters]))
     if run.holder is not None and not run.gone:
         run.gone, run.holder = True, None
     if run.narrate:

@@ -173,7 +173,9 @@ def _battle_step(run: Run) -> None:
                 _at(run, step)
                 return
     if step == "monsters":
-        if run.at_battle().sent:
+        b = run.battle
+        assert b is not None
+        if b.sent:
             _at(run, step)
             stuck = _cannot_attack(run)
             if stuck is not None:
@@ -195,7 +197,8 @@ _FRESH = tuple([Battle(seat) for seat in range(4)])
 
 def _waiting(run: Run, seat: int) -> bool:
     """A spell asks the defender something, or nobody is left (CMB-BAT-3)."""
-    b = run.at_battle()
+    b = run.battle
+    assert b is not None
     return b.choosing is not None or b.aiming is not None or not _party_in(run, seat)
 
 
