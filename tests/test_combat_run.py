@@ -64,8 +64,8 @@ def test_a_runs_evil_moves_like_move_evil() -> None:
                 for delta in (-3, -1, 0, 1, 2, 6):
                     with collecting() as told:
                         expected = move_evil(state, seat, delta)
-                    run = Run(state)
                     with collecting() as said:
+                        run = Run(state)  # a run reads narrating() when it begins
                         _move_evil(run, seat, delta)
                     assert run.written() == expected, (seat, delta)
                     assert said == told
@@ -81,8 +81,8 @@ def test_a_runs_paladin_check_is_check_paladin() -> None:
         for state in _variants(base, rng):
             with collecting() as told:
                 expected = check_paladin(state)
-            run = Run(state)
             with collecting() as said:
+                run = Run(state)
                 _check_paladin(run)
             assert run.written() == expected
             assert said == told

@@ -6,8 +6,9 @@ Owns: the healing step (CMB-HEAL-1, CMB-HEAL-2), fatigue point by point
 evil and the paladin check (CMB-CONQ-1, CMB-CONQ-3, CMB-7, CMB-BAT-2, PAL-5).
 
 These steps never ask the defender anything, so they run as one pass over
-local values (the party, the prisoners taken, the battle) and the state is
-written once, with the battle's end (``ending._end_battle``'s helpers), issue 25.
+local values (the party, the prisoners taken, the battle) and the defender's
+record is written to the run (``fight.Run``) once, with the battle's end
+(``ending._end_battle``'s helpers), issue 25.
 """
 
 from __future__ import annotations
