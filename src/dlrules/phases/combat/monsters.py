@@ -9,6 +9,7 @@ monster after it (CMB-MON-4), and a monster that cannot attack (CMB-MON-3).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from dlrules.components import MONSTERS, AdventurerClass
@@ -35,11 +36,17 @@ def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, .
 
 def _targets(members: Sequence[Adventurer], option: AttackOption) -> tuple[int, ...]:
     """CMB-MON-5: valid targets of an "attack anyone" option."""
-    return tuple(
-        i
-        for i, a in enumerate(members)
-        if not (option.not_first and i == 0) and not (option.no_priests and adventurer_class(a) is AdventurerClass.PRIEST)
-    )
+    return _targets_among(_priests(members), option)
+
+
+def _priests(members: Sequence[Adventurer]) -> tuple[bool, ...]:
+    """Which of ``members`` are priests (a vampire never attacks one, CMB-MON-5)."""
+    return tuple([adventurer_class(a) is AdventurerClass.PRIEST for a in members])
+
+
+def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int, ...]:
+    """``_targets`` of a party whose members are priests or not as ``priests`` says."""
+    return tuple([i for i, priest in enumerate(priests) if not (option.not_first and i == 0) and not (option.no_priests and priest)])
 
 
 def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
@@ -52,12 +59,20 @@ def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
 
 def _options(seat: int, player: PlayerState, members: Sequence[Adventurer], index: int) -> tuple[Move, ...]:
     """``_attacks`` for the defender ``player`` at ``seat`` facing ``members``."""
+    return _options_of(seat, index, player.monsters[index].kind, player.food, _priests(members))
+
+
+@functools.lru_cache(maxsize=4096)
+def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
+    """``_options`` of the ``kind`` at ``index`` with ``food`` in the lair,
+    facing a party whose members are priests or not as ``priests`` says:
+    the same moves (immutable values) whenever the same situation comes back."""
     out: list[Move] = []
-    for n, option in enumerate(MONSTER_COMBAT[player.monsters[index].kind].options):
-        if option.food and player.food < option.food:
+    for n, option in enumerate(MONSTER_COMBAT[kind].options):
+        if option.food and food < option.food:
             continue  # CMB-MON-2: an option with a price needs the price
         if option.reach is Reach.ANYONE:
-            out.extend(Attack(seat, index, n, t) for t in _targets(members, option))
+            out.extend([Attack(seat, index, n, t) for t in _targets_among(priests, option)])
         else:
             out.append(Attack(seat, index, n))
     return tuple(out)
