@@ -263,12 +263,12 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
             break
     else:  # the usual case: nobody falls
         return tuple(hit), (), shielded
-    standing = [a.damage < hit_points(a) for a in hit]
+    standing = [a.damage < _HP[a.key] + a.food * food for a in hit]  # ``hit_points``
     alive = tuple([a for a, up in zip(hit, standing) if up])
-    fallen = tuple([a for a, up in zip(hit, standing) if not up and not is_illusion(a)])
+    fallen = tuple([a for a, up in zip(hit, standing) if not up and a.key != ILLUSION_KEY])  # ``is_illusion``
     if narrate and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
-    if alive and all([is_illusion(a) for a in alive]):
+    if alive and all([a.key == ILLUSION_KEY for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrate:
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
