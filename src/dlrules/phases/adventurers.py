@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
-from dlrules.phases import no_decisions
+from dlrules.phases import PhaseRules, no_decisions
 from dlrules.phases.common import announce, clamp_evil, narrating
 from dlrules.state import Adventurer, GameState, Phase, evolve
 
@@ -106,4 +106,4 @@ def _named(key: str) -> str:
     return label[0].upper() + label[1:]
 
 
-RULES = no_decisions("ADV-1", "adventurers are assigned by the rules; nobody decides anything now", done=True)
+RULES: PhaseRules = no_decisions("ADV-1", "adventurers are assigned by the rules; nobody decides anything now", done=True)

@@ -17,7 +17,7 @@ from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.errors import Violation
 from dlrules.moves import Move
 from dlrules.phases.event import Event as Event  # re-exported: the phases and the engine import it from here
-from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve
+from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve, setter
 
 _T = TypeVar("_T")
 
@@ -100,9 +100,13 @@ def played_order(action: Action, slot: int | None, outcome: Outcome) -> PlayedOr
     return PlayedOrder(action, slot, outcome)
 
 
+_SET_PLAYERS = setter(GameState, "players")
+_SET_PLAYERS_PALADIN = setter(GameState, "players", "paladin")
+_SET_EVIL = setter(PlayerState, "evil")
+
+
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
-    players = replaced(state.players, seat, player)
-    return evolve(state, players=players)
+    return _SET_PLAYERS(state, replaced(state.players, seat, player))
 
 
 def update_player(state: GameState, seat: int, **changes: Any) -> GameState:
@@ -168,10 +172,10 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
         announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
     if end == start:
         return state  # nothing moved (and so the paladin did not either)
-    player = evolve(state.players[seat], evil=end)
+    player = _SET_EVIL(state.players[seat], end)
     if holder == state.paladin:
-        return evolve(state, players=replaced(state.players, seat, player))
-    return evolve(state, players=replaced(state.players, seat, player), paladin=holder)
+        return _SET_PLAYERS(state, replaced(state.players, seat, player))
+    return _SET_PLAYERS_PALADIN(state, replaced(state.players, seat, player), holder)
 
 
 def check_paladin(state: GameState) -> GameState:

@@ -15,7 +15,7 @@ next round start, so that ``next_phase`` still sees the round that ended.
 from __future__ import annotations
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
-from dlrules.phases import no_decisions
+from dlrules.phases import PhaseRules, no_decisions
 from dlrules.phases.common import announce, narrating
 from dlrules.state import GameState, Phase, evolve
 
@@ -68,4 +68,4 @@ def next_round(state: GameState) -> GameState:
     )
 
 
-RULES = no_decisions("END-3", "the end of the round needs no decision", done=True)
+RULES: PhaseRules = no_decisions("END-3", "the end of the round needs no decision", done=True)

@@ -567,4 +567,4 @@ def done(state: GameState) -> bool:
     return state.turn is not None and state.turn.position >= state.n_players
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="EVT-2")
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="EVT-2")

@@ -184,4 +184,4 @@ def done(state: GameState) -> bool:
     return _next(state)[0] is None
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RET-2")
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RET-2")

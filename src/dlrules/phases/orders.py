@@ -366,4 +366,4 @@ def done(state: GameState) -> bool:
     return True
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="ORD-3", legal_for=legal_for)
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="ORD-3", legal_for=legal_for)

@@ -223,4 +223,4 @@ def done(state: GameState) -> bool:
     return needed(state) is None
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RST-1")
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RST-1")

@@ -367,7 +367,7 @@ def _no_play(state: GameState, move: Move) -> GameState:  # pragma: no cover - n
     raise AssertionError("no move is legal once the game is over (SCO-3)")
 
 
-RULES = PhaseRules(
+RULES: PhaseRules = PhaseRules(
     to_move=lambda s: frozenset(),
     legal=lambda s: (),
     explain=_refuse,

@@ -169,7 +169,7 @@ def done(state: GameState) -> bool:
     return all(p.unavailable and p.kept is None for p in state.players) and all(d.unavailable for d in state.dummies)
 
 
-RULES = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-13")
+RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-13")
 
 
 # --- the layout before the first decision ------------------------------------------

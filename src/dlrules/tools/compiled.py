@@ -17,14 +17,15 @@ to ``src/`` is never hidden by a stale extension module: rebuild after editing.
 
 Not compiled: the modules that define the game's attrs records
 (``state.py`` with its record copiers, ``moves.py``, ``phases/event.py``,
-the components …): mypyc compiles a class of a compiled module as a native
+``phases/scoring.py`` with the outcome's records, the components …): mypyc compiles a class of a compiled module as a native
 class, which attrs' ``field(factory=…)`` and the ``__class__`` assignment
 of ``state.evolve`` do not survive (``chance.py``'s small ``PlayOut`` record
 does, and the whole suite passes on the build); the
 engine and the setup (``engine.new_game`` and the setup's functions take
 what a caller passes, and a compiled function refuses an argument of the
 wrong type with its own ``TypeError`` before the rules can word the refusal,
-RUL-8); and the modules outside the play of a game (CLI, server, pictures).
+RUL-8; the engine's loop around every move is ``loop.py``, apart from
+``engine.py`` so that it is compiled); and the modules outside the play of a game (CLI, server, pictures).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import sys
 from pathlib import Path
 
 COMPILED: tuple[str, ...] = (
+    "loop.py",
     "dungeon.py",
     "bots.py",
     "chance.py",
@@ -50,6 +52,7 @@ COMPILED: tuple[str, ...] = (
     "phases/production.py",
     "phases/resolution.py",
     "phases/round_start.py",
+    "phases/combat/__init__.py",
     "phases/combat/conquest.py",
     "phases/combat/decisions.py",
     "phases/combat/ending.py",
@@ -62,8 +65,8 @@ COMPILED: tuple[str, ...] = (
     "phases/combat/steps.py",
     "phases/combat/traps.py",
 )
-"""The modules compiled, relative to the package: the phases' rules, where
-a game spends its time."""
+"""The modules compiled, relative to the package: the engine's loop and the
+phases' rules, where a game spends its time."""
 
 ROOT = Path(__file__).resolve().parents[3]
 
