@@ -20,7 +20,10 @@ from dlrules.dungeon import square_name
 from dlrules.phases.combat.fight import Run, _check_paladin, _left_over, _move_evil, ground_of
 from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _party_in, _spared, hearts, hit_points
 from dlrules.phases.common import announce, replaced, square_data
-from dlrules.state import Dungeon, evolve
+from dlrules.state import Dungeon, Tile, evolve, setter
+
+
+_SET_CONQUERED = setter(Tile, "conquered")
 
 
 def _last_steps(run: Run, seat: int, position: int) -> None:
@@ -88,7 +91,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         at = 0
         while tiles[at].square != square:
             at += 1
-        dungeon = changes["dungeon"] = Dungeon(replaced(tiles, at, evolve(tiles[at], conquered=True)))
+        dungeon = changes["dungeon"] = Dungeon(replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     one_space = conquered and CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value

@@ -18,7 +18,12 @@ from collections.abc import Sequence
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
 from dlrules.phases.common import _paladin_after, announce, clamp_evil, narrating
-from dlrules.state import Adventurer, Battle, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
+from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
+
+
+_SET_FIGHT = setter(Fight, "round", "stage", "position", "plans", "battle", "paladin", "paladin_gone")
+_SET_RUN = setter(GameState, "players", "paladin", "trap_discard", "far_lands", "combat", "spied", "decks", "fight")
+"""The fields a run writes (``Run.written``), stored without a dict of changes."""
 
 
 class Run:
@@ -31,7 +36,7 @@ class Run:
     now stands; ``holder`` is ``GameState.paladin``; ``paladin`` and
     ``gone`` are ``Fight.paladin`` and ``Fight.paladin_gone``."""
 
-    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "also")
+    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks")
 
     def __init__(self, state: GameState) -> None:
         f = state.fight
@@ -51,38 +56,16 @@ class Run:
         self.discard: tuple[str, ...] = state.trap_discard
         self.far_lands: tuple[str, ...] = state.far_lands
         self.combat: tuple[str | None, ...] = state.combat  # the rounds' cards
-        self.also: dict[str, object] = {}  # other fields of the state to write (the card revealed, ``steps._reveal``)
+        self.spied: tuple[tuple[int, ...], ...] = state.spied  # the cards each seat has seen (``steps._reveal``)
+        self.decks: Decks = state.decks
 
     def written(self) -> GameState:
         """The state with the run's values, in one copy."""
         state = self.state
         f = state.fight
         assert f is not None
-        fight: dict[str, object] = {"position": self.position}  # the fields changed (a copy sets each field given)
-        if self.stage != f.stage:
-            fight["stage"] = self.stage
-        if self.round != f.round:
-            fight["round"] = self.round
-        if self.plans is not f.plans:
-            fight["plans"] = self.plans
-        if self.battle is not f.battle:
-            fight["battle"] = self.battle
-        if self.paladin is not f.paladin:
-            fight["paladin"] = self.paladin
-        if self.gone != f.paladin_gone:
-            fight["paladin_gone"] = self.gone
-        changes = dict(self.also)
-        changes["fight"] = evolve(f, **fight)
-        changes["players"] = tuple(self.players)
-        if self.holder != state.paladin:
-            changes["paladin"] = self.holder
-        if self.discard is not state.trap_discard:
-            changes["trap_discard"] = self.discard
-        if self.far_lands is not state.far_lands:
-            changes["far_lands"] = self.far_lands
-        if self.combat is not state.combat:
-            changes["combat"] = self.combat
-        return evolve(state, **changes)
+        fight = _SET_FIGHT(f, self.round, self.stage, self.position, self.plans, self.battle, self.paladin, self.gone)
+        return _SET_RUN(state, tuple(self.players), self.holder, self.discard, self.far_lands, self.combat, self.spied, self.decks, fight)
 
     def card(self) -> str | None:
         """The card of this combat round (CMB-CARD-3), if identified."""

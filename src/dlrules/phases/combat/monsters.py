@@ -19,7 +19,7 @@ from dlrules.moves import Attack, Move
 from dlrules.phases.combat.fight import Run, _attack_damage, _knock_out, _one
 from dlrules.phases.combat.party import _hurt, _party_in, adventurer_class, party
 from dlrules.phases.common import announce, plural, replaced
-from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
+from dlrules.state import Adventurer, Battle, GameState, Monster, PlayerState, evolve, setter
 
 
 def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, ...]:
@@ -100,6 +100,10 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
 
 
+_SET_READY = setter(Monster, "ready")
+_SET_FOOD_MONSTERS = setter(PlayerState, "food", "monsters")
+
+
 def _attack(run: Run, move: Attack) -> None:
     """CMB-MON-1..7: the monster acts with its option; then it is knocked out
     or goes back face up (CMB-MON-4)."""
@@ -122,8 +126,8 @@ def _attack(run: Run, move: Attack) -> None:
             "attack", f"Player {seat + 1}'s {name} acts (option {move.option + 1}{paid}).", seat,
             monster=kind, index=move.monster, option=move.option, cost={"food": option.food} if option.food else {},
         )  # fmt: skip
-    monsters = replaced(p.monsters, move.monster, evolve(p.monsters[move.monster], ready=option.ready_after))
-    run.players[seat] = evolve(p, food=p.food - option.food, monsters=monsters)
+    monsters = replaced(p.monsters, move.monster, _SET_READY(p.monsters[move.monster], option.ready_after))
+    run.players[seat] = _SET_FOOD_MONSTERS(p, p.food - option.food, monsters)
     run.battle = evolve(b, **changes)
     damage = _attack_damage(run, seat, kind, option.damage)
     members = _party_in(run, seat)

@@ -18,7 +18,7 @@ from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
 from dlrules.phases.combat.fight import Run
 from dlrules.phases.common import announce, replaced
-from dlrules.state import Adventurer, Battle, GameState, evolve
+from dlrules.state import Adventurer, Battle, GameState, evolve, setter
 
 
 _PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
@@ -214,6 +214,9 @@ _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
 taken, the battle with its Magic Shield used (None: untouched)."""
 
 
+_SET_DAMAGE = setter(Adventurer, "damage")
+
+
 def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:
     """``hurt`` computed and announced, not written (None: nothing changes),
     on ``members``, ``seat``'s party as it now stands (``party``);
@@ -250,7 +253,7 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
         d = amounts[i]
         if d:
             a = hit[i]
-            hit[i] = evolve(a, damage=a.damage + d)
+            hit[i] = _SET_DAMAGE(a, a.damage + d)
             touched = True
     if not touched:
         return None if shielded is None else (None, (), shielded)

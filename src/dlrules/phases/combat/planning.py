@@ -23,7 +23,7 @@ from dlrules.moves import Move, PlanDefence, ReleasePrisoner
 from dlrules.phases.combat.fight import _fight, _monsters_only, _tile, ground_of
 from dlrules.phases.combat.party import _name
 from dlrules.phases.common import announce, narrating, plural, replaced, square_data, update_player
-from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
+from dlrules.state import Adventurer, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
 _DISTANCES: dict[tuple[Square, ...], dict[Square, int]] = {}
@@ -211,6 +211,12 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
     return Violation("LIB-CMB-2", "of alike monsters (or ghosts) name the first ones in your lair")
 
 
+_SET_PLANS_POSITION = setter(Fight, "plans", "position")
+_SET_FIGHT = setter(GameState, "fight")
+_SET_TRAPS_GOLD = setter(PlayerState, "traps", "gold")
+_SET_PLAYERS_FIGHT = setter(GameState, "players", "fight")
+
+
 def _plan(state: GameState, move: PlanDefence) -> GameState:
     """CMB-PLAN-5, CMB-PLAN-6, CMB-PLAN-9: trap cards leave the hand face down
     with the room's gold on them; monsters and ghosts are sent face up."""
@@ -232,14 +238,14 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
             monsters=[p.monsters[i].kind for i in move.monsters],
             sent=list(move.monsters),
         )
-    fight = evolve(f, plans=plans, position=f.position + 1)
+    fight = _SET_PLANS_POSITION(f, plans, f.position + 1)
     if not move.traps:
-        return evolve(state, fight=fight)  # the lord's own record does not change
+        return _SET_FIGHT(state, fight)  # the lord's own record does not change
     traps = list(p.traps)
     for t in move.traps:
         traps.remove(t)
-    player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
-    return evolve(state, players=replaced(state.players, seat, player), fight=fight)  # one copy
+    player = _SET_TRAPS_GOLD(p, tuple(traps), p.gold - gold)
+    return _SET_PLAYERS_FIGHT(state, replaced(state.players, seat, player), fight)  # one copy
 
 
 def _release(state: GameState, seat: int, index: int) -> GameState:

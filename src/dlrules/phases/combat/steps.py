@@ -24,7 +24,13 @@ from dlrules.phases.combat.party import _party_in
 from dlrules.phases.combat.spells import _cast
 from dlrules.phases.combat.traps import _trap
 from dlrules.phases.common import announce, narrating, replaced, square_data
-from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve
+from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve, setter
+
+
+_SET_FIGHT = setter(GameState, "fight")
+_SET_STAGE_POSITION = setter(Fight, "stage", "position")
+_SET_STEP = setter(Battle, "step")
+_SET_TRAPS_SENT = setter(Battle, "traps", "sent")
 
 
 def _reveal(run: Run, card: str, *, drawn: bool) -> None:
@@ -32,13 +38,13 @@ def _reveal(run: Run, card: str, *, drawn: bool) -> None:
     and is public from now on (every seat has seen it)."""
     state = run.state
     pos = run.round - 1
-    run.also["spied"] = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
+    run.spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
     c = COMBAT_CARDS[card]
     if run.narrate:
         announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
     run.stage, run.position = "battle", 0
     if drawn:
-        run.also["decks"] = evolve(state.decks, combat=state.decks.combat.without(card))
+        run.decks = evolve(state.decks, combat=state.decks.combat.without(card))
         run.combat = replaced(run.combat, pos, card)
 
 
@@ -73,7 +79,7 @@ def _step(state: GameState) -> GameState:
     run = Run(state)
     if f.stage == "plan":
         _pass(run)  # changes only where the fight stands
-        return evolve(state, fight=evolve(f, stage=run.stage, position=run.position))
+        return _SET_FIGHT(state, _SET_STAGE_POSITION(f, run.stage, run.position))
     _go_on(run)
     return run.written()
 
@@ -206,7 +212,7 @@ def _at(run: Run, step: str) -> None:
     """The battle standing at ``step`` (where a decision stops it)."""
     b = run.at_battle()
     if b.step != step:
-        run.battle = evolve(b, step=step)
+        run.battle = _SET_STEP(b, step)
 
 
 def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | None:
@@ -234,7 +240,7 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
         announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=run.round)
     b = _FRESH[seat] if seat < len(_FRESH) else Battle(seat)
     if plan.traps or plan.monsters:
-        b = evolve(b, traps=plan.traps, sent=plan.monsters)
+        b = _SET_TRAPS_SENT(b, plan.traps, plan.monsters)
     run.battle = b
     run.position = position
     if plan.traps:
