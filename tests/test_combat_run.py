@@ -10,10 +10,16 @@ from __future__ import annotations
 import random
 
 from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
+from dlrules.moves import Attack, PlanDefence
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.phases.combat.fight import Run, _check_paladin, _move_evil
 from dlrules.phases.common import check_paladin, collecting, move_evil
 from dlrules.state import GameState, Phase, evolve
+
+from combat_positions import COLUMN, play, play_with_events, position, tunnels
+
+ENTRANCE = COLUMN[0]
+NO_FATIGUE = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
 
 
 def _combat_positions(games: int = 3) -> list[GameState]:
@@ -86,3 +92,17 @@ def test_a_runs_paladin_check_is_check_paladin() -> None:
                 _check_paladin(run)
             assert run.written() == expected
             assert said == told
+
+
+def test_CMB_BAT_3_a_party_gone_with_monsters_still_to_act_ends_the_battle() -> None:
+    """CMB-BAT-3: the goblin eliminates the lone warrior; the troll, still
+    to act, has no one to attack: the battle stops at once (the step is due
+    although the battle stood where a decision could be; apply returns)."""
+    coop = tunnels(rooms={ENTRANCE: "chicken-coop"})  # a room takes 2 monsters (CMB-3)
+    state = position({0: ["y1-warrior-3:1"]}, monsters={0: ["goblin", "troll"]}, cards=NO_FATIGUE, dungeons={0: coop})
+    state = play(state, PlanDefence(0, ENTRANCE, (), (0, 1)))
+    assert {type(m) for m in legal_moves(state)} == {Attack}
+    after, told = play_with_events(state, Attack(0, 0, 0))
+    assert after.players[0].party == () and after.players[0].prison == ("y1-warrior-3",)
+    codes = [e.code for e in told if e.code in ("attack", "eliminated", "battle_over", "combat_over")]
+    assert codes == ["attack", "eliminated", "battle_over", "combat_over"]  # nobody left anywhere: combat ends (CMB-END-1)

@@ -80,6 +80,8 @@ def _step(state: GameState) -> GameState:
     if f.stage == "plan":
         _pass(run)  # changes only where the fight stands
         return _SET_FIGHT(state, _SET_STAGE_POSITION(f, run.stage, run.position))
+    if f.stage == "battle":
+        _battle_step(run)  # due even where a decision could be, when there is none (a party gone: CMB-BAT-3)
     _go_on(run)
     return run.written()
 
