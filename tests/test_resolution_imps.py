@@ -9,9 +9,11 @@ from res_positions import DIG, FOOD, IMPS, MINE, REP, TRAPS, at_resolution, curs
 from res_positions import rules
 
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
-from dlrules.dungeon import full_blocks
+from dlrules.dungeon import full_blocks, with_tunnel
 from dlrules.moves import Decline, DigTunnel, DiscardTrap, Draw, FinishDigging, MineGold, TakeAction
-from dlrules.state import Deck, Dungeon, GameState, Tile
+from dlrules.phases.common import update_player
+from dlrules.phases.resolution import RULES
+from dlrules.state import Deck, Dungeon, GameState, Tile, evolve
 
 
 def on_dig(slot: int, **changes: object) -> GameState:
@@ -230,3 +232,47 @@ def test_Y2_3_year_two_needs_the_extra_card_in_the_deck_too() -> None:
     state = decline_until(at_resolution(orders, tweak=one_left), TRAPS, 1)
     assert legal_moves(state) == (Decline(0),)
     assert rules(state, TakeAction(0)) == ["ACT-TRAP-1"]
+
+
+def _dug_without_finishing(state: GameState, move: DigTunnel) -> GameState:
+    """The tunnel alone, the minion left on its slot: the state ``auto``
+    saw before ``_dig`` learnt to finish in its own copy (ACT-DIG-2)."""
+    r = state.resolution
+    assert r is not None
+    p = state.players[move.seat]
+    fore = 1 if r.dug == 0 and r.slot == 2 else 0
+    state = update_player(state, move.seat, dungeon=with_tunnel(p.dungeon, move.square), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
+    return evolve(state, resolution=evolve(r, dug=r.dug + 1))
+
+
+def test_ACT_DIG_1_the_last_tunnel_of_the_permit_ends_digging_as_auto_would() -> None:
+    """ACT-DIG-1/2: slot I permits 2 tunnels: the second sends the minion
+    home at once, in the tunnel's own copy (``_dig``), exactly as the
+    automatic step ends digging from the state with the tunnel alone; an
+    imp left over or a tunnel short of the permit keeps the minion digging."""
+    state = on_dig(0, imps=5)
+    first = DigTunnel(0, (1, 1))
+    after_first = rules_play(state, first)
+    assert after_first == _dug_without_finishing(state, first)  # the permit allows one more: still digging
+    assert after_first.resolution is not None and after_first.resolution.dug == 1
+    second = next(m for m in legal_moves(after_first) if isinstance(m, DigTunnel))
+    finished = rules_play(after_first, second)
+    assert finished == rules_auto(_dug_without_finishing(after_first, second))
+    assert outcome_of(finished, 0, DIG) is Outcome.CARRIED_OUT
+
+
+def test_ACT_DIG_2_the_last_free_imp_ends_digging_as_auto_would() -> None:
+    """ACT-DIG-2: with a single free imp the first tunnel ends digging (slot I permits 2)."""
+    state = tweaks(player(0, imps=1))(on_dig(0))
+    move = DigTunnel(0, (1, 1))
+    finished = rules_play(state, move)
+    assert finished == rules_auto(_dug_without_finishing(state, move))
+    assert outcome_of(finished, 0, DIG) is Outcome.CARRIED_OUT
+
+
+def rules_play(state: GameState, move: DigTunnel) -> GameState:
+    return RULES.play(state, move)
+
+
+def rules_auto(state: GameState) -> GameState:
+    return RULES.auto(state)

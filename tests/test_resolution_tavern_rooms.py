@@ -3,6 +3,7 @@ dummies (DUM3-4, DUM2-7), ORD-6 and the end of resolution (ACT-END-1, RUL-1)."""
 
 from __future__ import annotations
 
+import random
 
 import attrs
 from res_positions import (
@@ -24,7 +25,8 @@ from res_positions import (
     tweaks,
 )
 
-from dlrules import Outcome, apply, check, legal_moves, to_move
+from dlrules import CHANCE, Outcome, Phase, apply, check, legal_moves, new_game, sample_chance, to_move
+from dlrules.dungeon import room_squares
 from dlrules.moves import BuildRoom, Decline, HireMonster, MineGold
 from dlrules.phases.resolution import END, RULES
 from dlrules.state import Dungeon, GameState, Monster, Tile
@@ -334,3 +336,53 @@ def test_DUM3_5_is_a_setup_parameter() -> None:
 
     assert new_game(3).dummy_hires is False
     assert new_game(3, dummy_hires=True).dummy_hires is True
+
+
+def test_DUM3_5_the_dummy_hires_from_what_the_player_before_it_left() -> None:
+    """DUM3-5, RES-2: Hire Monster resolves III, II, I. Player 2 on III hires
+    the goblin; the dummy on II then sends the Tavern's first monster left,
+    the troll, to the far lands; Player 1 on I chooses from the witch alone.
+    The player's hire, the dummy's and the cursor are written together."""
+    orders = {0: (MONSTER, FOOD, REP), 1: (MONSTER, FOOD, REP), 2: (FOOD, REP, DIG)}
+    on = tweaks(lambda s: attrs.evolve(s, dummy_hires=True), player(1, gold=5, food=5))
+    state = at_resolution(orders, dummies={3: (MONSTER, TRAPS, ROOM)}, tweak=on)
+    assert state.board[MONSTER.index] == (0, 3, 1)
+    state = decline_until(state, MONSTER, 2)
+    assert to_move(state) == frozenset({1})
+    state = apply(state, HireMonster(1, "goblin"))
+    assert [m.kind for m in state.players[1].monsters] == ["goblin"]
+    assert state.tavern == ("witch",) and state.far_lands[-1] == "troll"
+    assert cursor(state) == (MONSTER, 0) and to_move(state) == frozenset({0})
+    assert legal_moves(state) == (HireMonster(0, "witch"), Decline(0))
+
+
+def _build_room_positions(games: int) -> list[GameState]:
+    """Seeded random 4-player games: every position where a player's minion
+    on Build Room is to act."""
+    found: list[GameState] = []
+    for k in range(games):
+        rng = random.Random(k)
+        state = new_game(4)
+        while to_move(state):
+            r = state.resolution
+            chance = CHANCE in to_move(state)
+            if state.phase is Phase.RESOLUTION and r is not None and r.space == ROOM.index and not chance:
+                found.append(state)
+            state = apply(state, sample_chance(state, rng) if chance else rng.choice(legal_moves(state)))
+    return found
+
+
+def test_ACT_ROOM_6_the_build_offers_are_room_squares_room_by_room() -> None:
+    """ACT-ROOM-4, ACT-ROOM-6: the resolution lists Build Room's squares with
+    ``dungeon.room_squares``'s area filter written inline (``_room_moves``,
+    a speed-up, issue 25): every offer of seeded games is exactly
+    ``room_squares`` room by room, in the shop's order."""
+    offers = 0
+    for state in _build_room_positions(6):
+        (seat,) = to_move(state)
+        listed = [m for m in legal_moves(state) if isinstance(m, BuildRoom)]
+        dungeon = state.players[seat].dungeon
+        if listed:
+            offers += 1
+            assert listed == [BuildRoom(seat, room, square) for room in dict.fromkeys(state.room_shop) for square in room_squares(dungeon, room)]
+    assert offers > 5

@@ -59,3 +59,20 @@ def test_a_record_that_needs_its_init_is_set_by_evolve() -> None:
     assert set_n(Checked(1, 5), 3) == Checked(3, 5)
     with pytest.raises(ValueError):
         set_n(Checked(1), -1)
+    assert set_n.__name__ == "set_by_evolve"
+
+
+def test_fields_named_like_the_setters_own_names() -> None:
+    """A record whose fields are called ``inst``, ``new`` or ``value0`` is set right."""
+
+    @attrs.frozen(weakref_slot=False)
+    class Awkward:
+        inst: int
+        new: int
+        value0: int
+
+    record = Awkward(1, 2, 3)
+    set_new_inst = setter(Awkward, "new", "inst")
+    assert set_new_inst.__name__ == "set_new_inst"  # the generated stores, not the fallback through ``evolve``
+    assert set_new_inst(record, 20, 10) == Awkward(10, 20, 3)
+    assert setter(Awkward, "value0")(record, 30) == Awkward(1, 2, 30)

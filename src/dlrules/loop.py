@@ -169,6 +169,9 @@ def _listed_object(state: GameState, move: object) -> bool:
     seats choose at once (``legal_for``) only the mover's part is scanned
     (a quarter of the orders phase's list)."""
     rules = PHASES[state.phase]
+    listed = rules.listed
+    if listed is not None and listed(state, move):
+        return True  # found by the phase at its place in the list
     if rules.legal_for is not None:
         seat = getattr(move, "seat", None)
         if type(seat) is int and seat >= 0 and any(map(operator.is_, rules.legal_for(state, seat), itertools.repeat(move))):
@@ -248,14 +251,16 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; raises ``IllegalMove`` (state untouched) if illegal."""
     rules = PHASES[state.phase]
-    entry = RECENT[0] if RECENT else None
-    if entry is None or entry.state is not state:
-        entry = known(state)
-    moves = entry.moves
-    if moves is None or not any(map(operator.is_, moves, itertools.repeat(move))):  # ``check``'s usual case, inline
-        violations = check(state, move)
-        if violations:
-            raise IllegalMove(move, violations)
+    listed = rules.listed
+    if listed is None or not listed(state, move):  # the phase finds its own listed move at its place
+        entry = RECENT[0] if RECENT else None
+        if entry is None or entry.state is not state:
+            entry = known(state)
+        moves = entry.moves
+        if moves is None or not any(map(operator.is_, moves, itertools.repeat(move))):  # ``check``'s usual case, inline
+            violations = check(state, move)
+            if violations:
+                raise IllegalMove(move, violations)
     return settle(rules.play(state, move))
 
 

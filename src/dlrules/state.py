@@ -153,9 +153,10 @@ def setter(cls: type[_T], *names: str) -> Callable[..., _T]:
     if twin is None:
         return _by_evolve(names)
     keep = "".join(f"    new.{name} = inst.{name}\n" for name in fields if name not in names)
-    put = "".join(f"    new.{name} = {name}\n" for name in names)
+    put = "".join(f"    new.{name} = value{i}\n" for i, name in enumerate(names))  # (a field may be named like a local)
+    values = "".join(f"value{i}, " for i in range(len(names)))
     source = (
-        f"def set_{'_'.join(names)}(inst, {', '.join(names)}, _new=object.__new__, _twin=twin, _cls=cls):\n"
+        f"def set_{'_'.join(names)}(inst, {values}_new=object.__new__, _twin=twin, _cls=cls):\n"
         "    new = _new(_twin)\n"
         f"{keep}{put}"
         "    new.__class__ = _cls\n"

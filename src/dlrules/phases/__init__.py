@@ -39,6 +39,10 @@ class PhaseRules:
       adventurers, end of round, an unfinished phase): a move there is
       refused with the phase's own reason (``explain``), not the engine's
       "may not move now".
+    - ``listed(s, m)`` (optional): ``m`` is one of the very objects of
+      ``legal(s)``, found at its place instead of by a scan (a phase with
+      long lists: the orders phase's hundreds of choices); False for any
+      other object, which the engine then checks the general way.
     """
 
     to_move: Callable[[GameState], frozenset[int]]
@@ -51,6 +55,7 @@ class PhaseRules:
     implemented: bool = True
     nobody_moves: bool = False
     legal_for: Callable[[GameState, int], tuple[Move, ...]] | None = None
+    listed: Callable[[GameState, object], bool] | None = None
 
 
 def no_decisions(rule: str, why: str, *, done: bool, implemented: bool = True) -> PhaseRules:

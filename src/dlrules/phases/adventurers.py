@@ -11,12 +11,15 @@ PAL-6..8), and ``party_queue`` puts him in front of that lord's queue
 
 from __future__ import annotations
 
-from typing import Any
-
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.phases import PhaseRules, no_decisions
 from dlrules.phases.common import announce, clamp_evil, narrating
-from dlrules.state import Adventurer, GameState, Phase, evolve
+from dlrules.state import Adventurer, GameState, Phase, PlayerState, evolve, setter
+
+_joined = setter(PlayerState, "party")
+_assigned = setter(GameState, "players", "adventurers_now", "far_lands", "phase")
+_assigned_2p = setter(GameState, "players", "adventurers_now", "far_lands", "dummy_evil", "phase")
+"""The copies of ``enter``, each with its fixed set of fields (``state.setter``: as ``evolve``, faster)."""
 
 DUMMY: None = None
 """The 2-player dummy's evil marker in the order of lords (ADV-2P-1)."""
@@ -45,15 +48,26 @@ _ARRIVING: dict[str, Adventurer] = {key: Adventurer(key) for key in ADVENTURERS}
 """Each adventurer as he arrives, unhurt: one record per card, shared
 between states (records are immutable)."""
 
+_ALONE: dict[str, tuple[Adventurer]] = {key: (a,) for key, a in _ARRIVING.items()}
+"""Each arriving adventurer as a queue of one, to put at either end of a party."""
+
+_WARRIORS: frozenset[str] = frozenset(key for key, a in ADVENTURERS.items() if a.cls is AdventurerClass.WARRIOR)
+"""ADV-5: the warriors' keys (a table of the components, built once)."""
+
 
 def joined(party: tuple[Adventurer, ...], key: str) -> tuple[Adventurer, ...]:
     """ADV-4, ADV-5: an adventurer joins at the back (entrance first), except a
     warrior, who goes in front of everyone, warriors already there included.
     (The paladin, kept apart, stays in front of all: PAL-3.)"""
-    newcomer = _ARRIVING.get(key) or Adventurer(key)
-    if ADVENTURERS[key].cls is AdventurerClass.WARRIOR:
-        return (newcomer,) + party
-    return party + (newcomer,)
+    alone = _ALONE.get(key)
+    if alone is None:
+        alone = (Adventurer(key),)
+        if ADVENTURERS[key].cls is AdventurerClass.WARRIOR:  # a key the components lack raises here, as always
+            return alone + party
+        return party + alone  # pragma: no cover - every card key has its record
+    if key in _WARRIORS:
+        return alone + party
+    return party + alone
 
 
 def party_queue(state: GameState, seat: int) -> tuple[Adventurer, ...]:
@@ -70,35 +84,40 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     (evil as it stands after the events, RUL-11). Everything is written in
     one copy of the state, with the progress marker when ``phase`` is given
     (RS-2)."""
-    changes: dict[str, Any] = {} if phase is None else {"phase": phase}
-    if state.dummy_evil is not None:
+    dummy_evil = state.dummy_evil
+    if dummy_evil is not None:
         # ADV-2P-1; never past the top (RES-8); it never attracts the paladin (PAL-11).
         # RUL-12: before every Adventurers phase, even one with nobody to assign.
-        changes["dummy_evil"] = clamp_evil(state.dummy_evil + 1)
+        dummy_evil = clamp_evil(dummy_evil + 1)
         if narrating():
-            announce("dummy_evil", f"The dummies' evil marker (one for both dummies, ADV-2P-2) moves up to {changes['dummy_evil']}.", None, evil=changes["dummy_evil"])
-    if state.adventurers_now:
-        lords = _nicest_first(state, changes.get("dummy_evil"))  # the dummy marker's new place counts (ADV-2P-1)
-        far_lands = state.far_lands
-        telling = narrating()
-        players = state.players
-        parties: dict[int, tuple[Adventurer, ...]] = {}  # the parties that change, by seat; each player is copied once, at the end
-        for key, lord in zip(state.adventurers_now, lords):
-            if lord is None:
-                if telling:
-                    announce("adventurer", f"{_named(key)} is assigned to the dummies' evil marker and goes on to the far lands (ADV-2P-1).", None, adventurer=key, to=None)
-                far_lands += (key,)
-                continue
-            party = parties[lord] = joined(parties.get(lord, players[lord].party), key)
+            announce("dummy_evil", f"The dummies' evil marker (one for both dummies, ADV-2P-2) moves up to {dummy_evil}.", None, evil=dummy_evil)
+    arriving = state.adventurers_now
+    if not arriving:
+        if dummy_evil is None:
+            return state if phase is None else evolve(state, phase=phase)
+        return evolve(state, dummy_evil=dummy_evil, phase=state.phase if phase is None else phase)
+    lords = _nicest_first(state, dummy_evil)  # the dummy marker's new place counts (ADV-2P-1)
+    far_lands = state.far_lands
+    telling = narrating()
+    players = list(state.players)  # each player whose party changes is copied once, at the end
+    parties: dict[int, tuple[Adventurer, ...]] = {}
+    for key, lord in zip(arriving, lords):
+        if lord is None:
             if telling:
-                where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
-                announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
-        changes.update(
-            players=tuple([evolve(p, party=parties[seat]) if seat in parties else p for seat, p in enumerate(players)]),
-            adventurers_now=(),
-            far_lands=far_lands,
-        )
-    return evolve(state, **changes) if changes else state
+                announce("adventurer", f"{_named(key)} is assigned to the dummies' evil marker and goes on to the far lands (ADV-2P-1).", None, adventurer=key, to=None)
+            far_lands += (key,)
+            continue
+        party = parties[lord] = joined(parties[lord] if lord in parties else players[lord].party, key)
+        if telling:
+            where = "goes to the front of the queue" if party[0].key == key and len(party) > 1 else "joins the party"
+            announce("adventurer", f"{_named(key)} comes to Player {lord + 1}'s dungeon and {where}.", lord, adventurer=key, to=lord, position=party.index(next(a for a in party if a.key == key)))
+    for seat, party in parties.items():
+        players[seat] = _joined(players[seat], party)
+    if phase is None:
+        phase = state.phase
+    if dummy_evil is None:
+        return _assigned(state, tuple(players), (), far_lands, phase)
+    return _assigned_2p(state, tuple(players), (), far_lands, dummy_evil, phase)
 
 
 def _named(key: str) -> str:

@@ -151,7 +151,8 @@ def dummy_marker_drops(state: GameState) -> GameState:
     if state.dummy_evil is None:
         return state
     drop = max(EVIL_MIN.value, state.dummy_evil - DUMMY_EVIL_DROP)
-    _announce("dummy_evil", f"The dummies' evil marker (one for both dummies) moves down to {drop} (Y2-11).", None, evil=drop, start=state.dummy_evil)
+    if narrating():
+        announce("dummy_evil", f"The dummies' evil marker (one for both dummies) moves down to {drop} (Y2-11).", None, evil=drop, start=state.dummy_evil)
     return evolve(state, dummy_evil=drop)
 
 
@@ -159,7 +160,8 @@ def new_starting_player(state: GameState) -> GameState:
     """Y2-12: the token moves from year 1's fall starting player."""
     n = state.n_players
     first = (state.first_player + FIRST_PLAYER_SHIFT[n]) % n
-    _announce("first_player", f"Player {first + 1} starts year 2 (Y2-12).", first)
+    if narrating():
+        announce("first_player", f"Player {first + 1} starts year 2 (Y2-12).", first)
     return evolve(state, first_player=first)
 
 
@@ -170,8 +172,9 @@ def progress_to_winter(state: GameState) -> GameState:
     drawn with its tile (SPE-5, SPE-11; LIB-Y2-3)."""
     far = state.far_lands + ((state.special_event,) if state.special_event is not None else ())
     left = state.special_event
-    said = f"; year 1's special event card, {SPECIAL_EVENTS[left].name}, leaves play" if left is not None else ""
-    _announce("progress", f"Year 2 begins: the event tiles are shuffled again (Y2-13){said}.", None, year=2, round=1, special_event=left)
+    if narrating():
+        said = f"; year 1's special event card, {SPECIAL_EVENTS[left].name}, leaves play" if left is not None else ""
+        announce("progress", f"Year 2 begins: the event tiles are shuffled again (Y2-13){said}.", None, year=2, round=1, special_event=left)
     return evolve(
         state,
         year=2,

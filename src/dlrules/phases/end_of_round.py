@@ -17,11 +17,17 @@ from __future__ import annotations
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.phases import PhaseRules, no_decisions
 from dlrules.phases.common import announce, narrating
-from dlrules.state import GameState, Phase, evolve
+from dlrules.state import DummyState, GameState, Phase, PlayerState, setter
 
 
 _EMPTY_ROW: tuple[tuple[None, None, None]] = ((None, None, None),)
 """One action space of the central board with its three slots empty."""
+
+_freed = setter(PlayerState, "busy_imps", "foreimps", "busy_trolls", "rooms_used")
+_put_away = setter(DummyState, "drawn", "third")
+_ended = setter(GameState, "first_player", "players", "dummies", "board", "resolution", "turn", "phase")
+_next_season = setter(GameState, "round", "adventurers_now", "adventurers_next")
+"""The copies of this step, each with its fixed set of fields (``state.setter``: as ``evolve``, faster)."""
 
 
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
@@ -35,7 +41,7 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
             announce("first_player", "Autumn is over: the first-player token stays; combat comes (END-2).", first)
     players = tuple(
         [
-            evolve(p, busy_imps=0, foreimps=0, busy_trolls=0, rooms_used=())  # END-3
+            _freed(p, 0, 0, 0, ())  # END-3
             if p.busy_imps or p.foreimps or p.busy_trolls or p.rooms_used
             else p  # nobody of theirs worked: nothing to free
             for p in state.players
@@ -45,27 +51,14 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
         announce("imps", "All imps return to the imp cave.")
     dummies = state.dummies
     if dummies:
-        dummies = tuple([evolve(d, drawn=(), third=None) if d.drawn or d.third is not None else d for d in dummies])
-    return evolve(
-        state,
-        first_player=first,
-        players=players,
-        dummies=dummies,
-        board=_EMPTY_ROW * len(state.board),
-        resolution=None,
-        turn=None,
-        phase=state.phase if phase is None else phase,  # RS-2, in the same copy
-    )
+        dummies = tuple([_put_away(d, (), None) if d.drawn or d.third is not None else d for d in dummies])
+    board = _EMPTY_ROW * len(state.board)
+    return _ended(state, first, players, dummies, board, None, None, state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def next_round(state: GameState) -> GameState:
     """RS-1, RS-2: the next season; the adventurers drawn for it arrive (RST-3)."""
-    return evolve(
-        state,
-        round=state.round + 1,
-        adventurers_now=state.adventurers_next,
-        adventurers_next=(),
-    )
+    return _next_season(state, state.round + 1, state.adventurers_next, ())
 
 
 RULES: PhaseRules = no_decisions("END-3", "the end of the round needs no decision", done=True)

@@ -36,20 +36,11 @@ from typing import Any
 
 from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard, announced_only
 from dlrules.errors import Violation
+from dlrules.known import known
 from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
 from dlrules.phases import PhaseRules, table
-from dlrules.phases.common import (
-    announce,
-    evil_cost_fits,
-    evil_cost_violation,
-    move_evil,
-    narrating,
-    plural,
-    replaced,
-    turn_seat,
-    without_monster,
-)
-from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve
+from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, move_evil, narrating, plural, replaced, turn_seat, without_monster
+from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve, setter
 
 
 _DEMONS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.monster_cost)
@@ -62,6 +53,17 @@ _GHOSTS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.ghost)
 _FRESH_TURNS: tuple[Turn, ...] = tuple(Turn(position=k) for k in range(8))
 """EVT-2: a fresh turn for each player position, shared between states
 (records are immutable; see ``_fresh_turn``)."""
+
+
+_with_turn = setter(GameState, "turn")
+_with_turn_phase = setter(GameState, "turn", "phase")
+_with_players_turn = setter(GameState, "players", "turn")
+_with_dismissal = setter(GameState, "players", "far_lands", "turn")
+_paid = setter(PlayerState, "gold", "food")
+_taxed = setter(PlayerState, "gold", "damage_tokens")
+_stepped = setter(Turn, "step")
+_dismissed = setter(Turn, "dismissed", "settled")
+"""The usual steps' copies, each with a fixed set of fields (``state.setter``: as ``evolve``, faster)."""
 
 
 def _fresh_turn(position: int) -> Turn:
@@ -138,9 +140,24 @@ def can_pay(
 def _wages(seat: int, player: PlayerState, index: int, settled: tuple[int, ...]) -> tuple[PayMonster, ...]:
     """The ways to pay the monster at ``index`` (EVT-PAY-1, Y2-19, Y2-20, Y2-21)."""
     kind = MONSTERS[player.monsters[index].kind]
+    if not kind.trap_cost and not kind.monster_cost:
+        return _plain_wage(seat, index)  # the usual wage: gold, food or evil only
     traps: tuple[str | None, ...] = tuple(sorted(set(player.traps))) if kind.trap_cost else (None,)
     feeds: tuple[int | None, ...] = feedable(player, index, settled) if kind.monster_cost else (None,)
     return tuple(PayMonster(seat, index, True, t, f) for t in traps for f in feeds)
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_wage(seat: int, index: int) -> tuple[PayMonster, ...]:
+    """EVT-PAY-1: the one way to pay a monster whose wage takes no card and
+    no monster, shared between states (moves are immutable)."""
+    return (PayMonster(seat, index, True),)
+
+
+@functools.lru_cache(maxsize=256)
+def _let_go(seat: int, index: int) -> PayMonster:
+    """EVT-PAY-2: ``PayMonster(seat, index, False)``, shared between states."""
+    return PayMonster(seat, index, False)
 
 
 def special_card(state: GameState) -> SpecialEventCard | None:
@@ -175,39 +192,51 @@ def _next_turn(state: GameState) -> Turn:
 
 
 def _next_seat(state: GameState) -> GameState:
-    return evolve(state, turn=_next_turn(state))
+    return _with_turn(state, _next_turn(state))
 
 
-def _payable(state: GameState, player: PlayerState, turn: Turn, index: int) -> bool:
-    """The monster at ``index`` can be paid now (EVT-PAY-1/2, Y2-19..21)."""
-    return can_pay(player, MONSTERS[player.monsters[index].kind], state.variant, index, turn.settled)
+def _payday_choices(state: GameState, seat: int, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> tuple[Move, ...]:
+    """EVT-PAY-1/2, Y2-19..21: for each monster decided ``now``, its wages
+    when it can be paid, then letting it go; () when none can be paid (then
+    each leaves by itself: no decision)."""
+    moves: list[Move] = []
+    payable = False
+    for i in now:
+        if can_pay(player, MONSTERS[player.monsters[i].kind], state.variant, i, turn.settled):  # EVT-PAY-1/2, Y2-19..21
+            payable = True
+            moves += _wages(seat, player, i, turn.settled)
+        moves.append(_let_go(seat, i))
+    return tuple(moves) if payable else ()
 
 
-def _decision_due(state: GameState, seat: int) -> bool:
-    """The acting player, ``seat`` (``turn_seat(state)``, which the caller
-    has found already), has a real choice now (otherwise ``auto`` steps)."""
+def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
+    """The legal moves of the acting player, ``seat`` (``turn_seat``), when
+    he has a real choice; () when he has none (``auto`` then steps)."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
     event = current_event(state)
     if event == "payday":
-        return _any_payable(state, player, turn, deciding(player, turn))
+        return _payday_choices(state, seat, player, turn, deciding(player, turn))
     if event == "taxes":
-        return player.gold > 0
+        return _tax_choices(seat, min(tax_due(player), player.gold)) if player.gold > 0 else ()
     card = special_card(state) if event == "special" else None
     if card is not None and card.treat == "witch-hunt":
-        return bool(huntable(player))  # SPE-C-2: a player with no monster must gain the Evil
-    return False
+        hunts = huntable(player)  # SPE-C-2: a player with no monster must gain the Evil
+        return tuple([WitchHunt(seat, i) for i in hunts]) + (WitchHunt(seat, None),) if hunts else ()
+    return ()
 
 
-def _any_payable(state: GameState, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> bool:
-    """Pay Day: the acting player has a choice when one of the monsters he
-    decides ``now`` (``deciding``) can be paid (EVT-PAY-1/2); otherwise each
-    leaves by itself."""
-    for i in now:
-        if _payable(state, player, turn, i):
-            return True
-    return False
+def _asked(state: GameState, seat: int, moves: tuple[Move, ...]) -> GameState:
+    """A decision is due in ``state``: the state itself, with who moves and
+    the legal moves ``auto`` has just listed left for the engine, which asks
+    for them next (``dlrules.known``; the same as ``to_move`` and ``legal``)."""
+    entry = known(state)
+    if entry.moves is None:
+        entry.moves = moves
+    if entry.seats is None:
+        entry.seats = _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
+    return state
 
 
 # --- who moves and what is legal ----------------------------------------------------
@@ -222,7 +251,7 @@ def to_move(state: GameState) -> frozenset[int]:
     if ruling_card(state) is not None:
         return _TABLE_ONLY
     seat = turn_seat(state)
-    if seat is None or not _decision_due(state, seat):
+    if seat is None or not _choices(state, seat):  # (``auto`` leaves the seat for the engine as it lists the moves)
         return _NOBODY
     return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
 
@@ -231,22 +260,9 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if ruling_card(state) is not None:
         return (table.OFFERED,)
     seat = turn_seat(state)
-    if seat is None or not _decision_due(state, seat):
+    if seat is None:
         return ()
-    turn = state.turn
-    assert turn is not None
-    player = state.players[seat]
-    event = current_event(state)
-    if event == "payday":
-        moves: list[PayMonster] = []
-        for i in deciding(player, turn):
-            if _payable(state, player, turn, i):
-                moves += _wages(seat, player, i, turn.settled)
-            moves.append(PayMonster(seat, i, False))
-        return tuple(moves)
-    if event == "special":
-        return tuple(WitchHunt(seat, i) for i in huntable(player)) + (WitchHunt(seat, None),)
-    return _tax_choices(seat, min(tax_due(player), player.gold))
+    return _choices(state, seat)
 
 
 @functools.lru_cache(maxsize=256)
@@ -380,7 +396,7 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     card = special_card(state) if event == "special" else None
     if card is not None and narrating():
         announce("event", f"Special event: {card.name} ({card.effect}).", None, event="special", card=card.key)
-    return evolve(state, turn=_FRESH_TURNS[0], phase=state.phase if phase is None else phase)  # RS-2, in the same copy
+    return _with_turn_phase(state, _FRESH_TURNS[0], state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
 def _wage(kind: MonsterKind) -> dict[str, int]:
@@ -405,7 +421,11 @@ def _pay_monster(
             fed = f" ({MONSTERS[player.monsters[feed].kind].name} leaves with the Demon's wage)" if feed is not None else ""
             extra = {"fed": player.monsters[feed].kind} if feed is not None else {}
             announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}{fed}.", seat, monster=monster.kind, paid=True, cost=_wage(kind), **extra)
-        state = move_evil(state, seat, kind.evil)
+        if kind.evil:
+            state = move_evil(state, seat, kind.evil)
+        if trap is None and not kind.monster_cost:  # the usual wage: one copy of the player, of the turn and of the state
+            after = _paid(state.players[seat], player.gold - kind.gold, player.food - kind.food)
+            return _with_players_turn(state, replaced(state.players, seat, after), _stepped(turn, index + 1))
         paid: dict[str, Any] = {"gold": player.gold - kind.gold, "food": player.food - kind.food}
         also: dict[str, Any] = {}
         if trap is not None:  # Y2-19: the Golem's trap card, face down out of the game (SETUP-3)
@@ -427,18 +447,20 @@ def _pay_monster(
     # Its +1 evil comes after all this player's wages (RUL-14): counted in the turn.
     if narrating():
         announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the Distant Lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
-    return evolve(
+    return _with_dismissal(
         state,
-        players=replaced(state.players, seat, without_monster(player, index)),
-        far_lands=state.far_lands + (monster.kind,),
-        turn=evolve(turn, dismissed=turn.dismissed + 1, settled=_shifted(turn.settled, index)),
+        replaced(state.players, seat, without_monster(player, index)),
+        state.far_lands + (monster.kind,),
+        _dismissed(turn, turn.dismissed + 1, _shifted(turn.settled, index)),
     )
 
 
 def _shifted(settled: tuple[int, ...], gone: int) -> tuple[int, ...]:
     """The settled Demons' indices once the monster at ``gone`` (never a
     settled one) has left the lair."""
-    return tuple(i - 1 if i > gone else i for i in settled)
+    if not settled:
+        return settled  # no Demon settled (the usual case)
+    return tuple([i - 1 if i > gone else i for i in settled])
 
 
 def _leave(state: GameState, seat: int, index: int, why: str, **also: Any) -> GameState:
@@ -500,8 +522,8 @@ def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
         text = f"Player {seat + 1} pays {gold} of {due} gold in taxes"
         tokens = f" and takes {plural(unpaid, 'damage token')} (EVT-TAX-2)." if unpaid else "."
         announce("taxes", text + tokens, seat, due=due, gold=gold, damage_tokens=unpaid)
-    player = evolve(player, gold=player.gold - gold, damage_tokens=player.damage_tokens + unpaid)
-    return evolve(state, players=replaced(state.players, seat, player), turn=_next_turn(state))
+    player = _taxed(player, player.gold - gold, player.damage_tokens + unpaid)
+    return _with_players_turn(state, replaced(state.players, seat, player), _next_turn(state))
 
 
 def play(state: GameState, move: Move) -> GameState:
@@ -521,25 +543,32 @@ def play(state: GameState, move: Move) -> GameState:
 
 def auto(state: GameState) -> GameState:
     """One forced step: the event announced, a monster that cannot be paid
-    leaving, a player with no gold taxed, a player with nothing left passed."""
+    leaving, a player with no gold taxed, a player with nothing left passed;
+    ``state`` itself when the acting player has a choice (its legal moves,
+    listed here, are left for the engine: ``_asked``)."""
     turn = state.turn
-    seat = turn_seat(state)
-    if turn is None or seat is None or ruling_card(state) is not None:
-        return state
-    event = current_event(state)
-    player = state.players[seat]
+    players = state.players
+    if turn is None or turn.position >= len(players):
+        return state  # everyone has finished (``turn_seat`` is None): ``done``
+    if state.table_rulings and ruling_card(state) is not None:
+        return state  # LIB-TAB-8: the table rules on the card first
+    seat = state.player_order()[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
+    event = state.events[state.round - 1]  # RUL-9: ``current_event``, inline
+    player = players[seat]
     if event == "payday":
         now = deciding(player, turn)
-        if _any_payable(state, player, turn, now):
-            return state  # a decision is due (``_decision_due``)
+        moves = _payday_choices(state, seat, player, turn, now)
+        if moves:
+            return _asked(state, seat, moves)  # a decision is due
         if now:
             kind = MONSTERS[player.monsters[now[0]].kind]
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
             return _pay_monster(state, seat, now[0], False)
         return _next_seat(_dismissal_evil(state, seat))
-    if _decision_due(state, seat):
-        return state
+    moves = _choices(state, seat)
+    if moves:
+        return _asked(state, seat, moves)
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
     if event == "special":
@@ -560,7 +589,7 @@ def auto(state: GameState) -> GameState:
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)
-    return evolve(state, turn=_fresh_turn(state.n_players))
+    return _with_turn(state, _fresh_turn(state.n_players))
 
 
 def done(state: GameState) -> bool:

@@ -12,16 +12,15 @@ acting player before anyone goes on. The Tool Shed digs with the geometry of
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from dlrules.components import ROOMS, Produce, RoomKind
 from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name, with_tunnel
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, square_data, turn_seat, update_player
+from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, square_data, turn_seat
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve
+from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve, setter
 
 # --- geometry -------------------------------------------------------------------
 
@@ -148,7 +147,7 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     """PROD-1..3: every way to activate a room now, then ``FinishProduction``
     (LIB-PROD-1)."""
     player = state.players[seat]
-    rooms = player.dungeon.rooms
+    rooms = [t for t in player.dungeon.tiles if t.room is not None]  # ``Dungeon.rooms``
     if not rooms:
         return _finish_only(seat)  # the common case: no room yet; shared between states
     imps = player.free_imps
@@ -161,15 +160,17 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     moves: list[Move] = []
     for tile in rooms:
         kind = _room_kind(tile)
-        targets: tuple[Square | None, ...] = (None,)
         squares: tuple[Square, ...] = ()
         if kind.produce is Produce.TUNNEL:
-            targets = squares = tool_shed_squares(player.dungeon)
+            squares = tool_shed_squares(player.dungeon)
         if _problem(state, player, tile, kind, squares, False) is not None:
             continue
         square = tile.square
         for crew in _crews(kind.imps, imps, trolls):  # empty: "PROD-1 crew", the problem's last test
-            moves += [ActivateRoom(seat, square, crew, target) for target in targets]
+            if kind.produce is Produce.TUNNEL:
+                moves += [ActivateRoom(seat, square, crew, target) for target in squares]
+            else:
+                moves.append(ActivateRoom(seat, square, crew, None))
     moves += _finish_only(seat)
     return tuple(moves)
 
@@ -193,22 +194,27 @@ _SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in ran
 
 def to_move(state: GameState) -> frozenset[int]:
     turn = state.turn
-    if turn is not None and turn.draws > 0:
-        return _CHANCE_ONLY
-    seat = turn_seat(state)
-    if seat is None:
+    if turn is None:
         return _NOBODY
+    if turn.draws > 0:
+        return _CHANCE_ONLY
+    position = turn.position
+    if position >= len(state.players):
+        return _NOBODY  # everyone has finished (``turn_seat``, inline)
+    seat = state.player_order()[position]
     return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     turn = state.turn
-    if turn is not None and turn.draws > 0:
-        return draws(state.decks.traps, "traps")
-    seat = turn_seat(state)
-    if seat is None:
+    if turn is None:
         return ()
-    return _activations(state, seat)
+    if turn.draws > 0:
+        return draws(state.decks.traps, "traps")
+    position = turn.position
+    if position >= len(state.players):
+        return ()  # everyone has finished (``turn_seat``, inline)
+    return _activations(state, state.player_order()[position])
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
@@ -279,13 +285,25 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     return evolve(state, turn=_FRESH_TURNS[0], phase=state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
+_SET_TURN = setter(GameState, "turn")
+_SET_PLAYERS = setter(GameState, "players")
+_SET_DRAWN = setter(GameState, "decks", "turn", "players")
+_SET_TRAPS = setter(PlayerState, "traps")
+_SET_STAFFED = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used")
+_SET_STAFFED_GOLD = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "gold")
+_SET_STAFFED_IMPS = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "imps")
+_SET_STAFFED_DUNGEON = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "dungeon")
+_SET_DRAWING = setter(GameState, "players", "turn")
+"""The copies each move makes, all its changes at once (``state.setter``)."""
+
+
 def play(state: GameState, move: Move) -> GameState:
     turn = state.turn
     assert turn is not None
     if isinstance(move, FinishProduction):  # the most common move first
         if narrating():
             announce("production", f"Player {move.seat + 1} finishes production.", move.seat)
-        return evolve(state, turn=_fresh_turn(turn.position + 1))
+        return _SET_TURN(state, _fresh_turn(turn.position + 1))
     if isinstance(move, Draw):
         seat = turn_seat(state)
         assert seat is not None
@@ -293,11 +311,11 @@ def play(state: GameState, move: Move) -> GameState:
         if narrating():
             announce("trap", f"Player {seat + 1}'s Workshop makes a trap card (kept face down).", seat, cards=1)
         player = state.players[seat]
-        return evolve(
+        return _SET_DRAWN(
             state,
-            decks=evolve(state.decks, traps=state.decks.traps.without(move.card)),
-            turn=evolve(turn, draws=turn.draws - 1),
-            players=replaced(state.players, seat, evolve(player, traps=player.traps + (move.card,))),
+            evolve(state.decks, traps=state.decks.traps.without(move.card)),
+            evolve(turn, draws=turn.draws - 1),
+            replaced(state.players, seat, _SET_TRAPS(player, player.traps + (move.card,))),
         )
     assert isinstance(move, ActivateRoom)
     return _activate(state, move)
@@ -311,48 +329,50 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
     tile = player.dungeon.at(move.room)
     assert tile is not None
     kind = _room_kind(tile)
-    imps = kind.imps - move.trolls
-    changes: dict[str, Any] = {
-        "busy_imps": player.busy_imps + imps,  # PROD-1: they work here for the rest of the round
-        "busy_trolls": player.busy_trolls + move.trolls,  # PROD-2
-        "food": player.food - kind.food_input,
-        "rooms_used": player.rooms_used + (move.room,),  # PROD-3, Y2-2
-    }
+    trolls = move.trolls
+    imps = kind.imps - trolls
+    busy_imps = player.busy_imps + imps  # PROD-1: they work here for the rest of the round
+    busy_trolls = player.busy_trolls + trolls  # PROD-2
+    food = player.food - kind.food_input
+    rooms_used = player.rooms_used + (move.room,)  # PROD-3, Y2-2
     telling = narrating()
     if telling:
-        crew = plural(imps, "imp") + (f" and {plural(move.trolls, 'troll token')}" if move.trolls else "")
-        facts = {"room": kind.key, "square": square_data(move.room), "imps": imps, "trolls": move.trolls}
+        crew = plural(imps, "imp") + (f" and {plural(trolls, 'troll token')}" if trolls else "")
+        facts = {"room": kind.key, "square": square_data(move.room), "imps": imps, "trolls": trolls}
         who = f"Player {seat + 1}'s {kind.name} ({crew})"
-    if kind.produce is Produce.FOOD:
+    produce = kind.produce
+    if produce is Produce.FOOD:
         if telling:
             announce("produce", f"{who} makes 1 food.", seat, **facts, food=1)
-        changes["food"] += 1
-    elif kind.produce is Produce.GOLD:
+        player = _SET_STAFFED(player, busy_imps, busy_trolls, food + 1, rooms_used)
+    elif produce is Produce.GOLD:
         if telling:
             announce("produce", f"{who} makes 1 gold.", seat, **facts, gold=1)
-        changes["gold"] = player.gold + 1
-    elif kind.produce is Produce.IMP:
+        player = _SET_STAFFED_GOLD(player, busy_imps, busy_trolls, food, rooms_used, player.gold + 1)
+    elif produce is Produce.IMP:
         # The Magic Room's new imp is free: it may work at once (the component tables).
         if telling:
             announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.", seat, **facts, cost={"food": 1}, new_imps=1)
-        changes["imps"] = player.imps + 1
-    elif kind.produce is Produce.EVIL_DOWN:
+        player = _SET_STAFFED_IMPS(player, busy_imps, busy_trolls, food, rooms_used, player.imps + 1)
+    elif produce is Produce.EVIL_DOWN:
         if telling:
             announce("produce", f"{who} improves their reputation: evil -1.", seat, **facts, evil=-1)
-        return move_evil(update_player(state, seat, **changes), seat, -1)
-    elif kind.produce is Produce.TUNNEL:
+        player = _SET_STAFFED(player, busy_imps, busy_trolls, food, rooms_used)
+        return move_evil(_SET_PLAYERS(state, replaced(state.players, seat, player)), seat, -1)
+    elif produce is Produce.TUNNEL:
         assert move.target is not None
         if telling:
             announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.", seat, **facts, tunnel=square_data(move.target))
-        changes["dungeon"] = with_tunnel(player.dungeon, move.target)
+        player = _SET_STAFFED_DUNGEON(player, busy_imps, busy_trolls, food, rooms_used, with_tunnel(player.dungeon, move.target))
     else:
-        assert kind.produce is Produce.TRAP
+        assert produce is Produce.TRAP
         turn = state.turn
         assert turn is not None
         if telling:
             announce("produce", f"{who} will make a trap card.", seat, **facts, traps=1)
-        return evolve(state, players=replaced(state.players, seat, evolve(player, **changes)), turn=evolve(turn, draws=turn.draws + 1))
-    return update_player(state, seat, **changes)
+        player = _SET_STAFFED(player, busy_imps, busy_trolls, food, rooms_used)
+        return _SET_DRAWING(state, replaced(state.players, seat, player), evolve(turn, draws=turn.draws + 1))
+    return _SET_PLAYERS(state, replaced(state.players, seat, player))
 
 
 def auto(state: GameState) -> GameState:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any
 
-from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, SlotSpec, resolution_order, slot_spec
+from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components import board as central_board
 from dlrules.components.setup import COMBAT_CARDS_DEALT, Y2_EXTRA_TRAP_CARDS
 from dlrules.dungeon import (
@@ -29,7 +29,7 @@ from dlrules.dungeon import (
     dig_violation,
     dungeon_dig_squares,
     open_tunnels,
-    room_squares,
+    room_area,
     room_violation,
     square_name,
     with_tunnel,
@@ -67,6 +67,7 @@ from dlrules.phases.common import (
 from dlrules.phases.round_start import draws
 from dlrules.state import (
     CHANCE,
+    Decks,
     Dungeon,
     GameState,
     Monster,
@@ -78,6 +79,7 @@ from dlrules.state import (
     Square,
     Tile,
     evolve,
+    setter,
 )
 
 END = len(ACTION_ORDER)
@@ -114,12 +116,6 @@ def _at(r: Resolution) -> dict[str, Any]:
 
 def _where(r: Resolution) -> str:
     return f"{ACTION_ORDER[r.space].title} {SLOT_NAMES[r.slot]}"
-
-
-def _spec(r: Resolution) -> SlotSpec:
-    """The printed slot the cursor stands on (``slot_spec``: the cursor's
-    ``space`` is its action's index in board order)."""
-    return central_board.SPACES[r.space].slots[r.slot]
 
 
 _WALK: tuple[tuple[int, int], ...] = tuple(
@@ -212,49 +208,72 @@ _DONE: tuple[tuple[tuple[PlayedOrder, PlayedOrder], ...], ...] = tuple(
 ``slot``: ``_DONE[space][slot][carried]`` (``played_order``'s shared records)."""
 
 
-def _finish(
-    state: GameState,
-    seat: int,
-    carried: bool,
-    also: Mapping[str, Any] | None = None,
-    changes: dict[str, Any] | None = None,
-) -> GameState:
+def _orders_after(player: PlayerState, r: Resolution, carried: bool) -> tuple[PlayedOrder, ...]:
+    """RUL-1, ACT-END-1: ``player``'s played orders once the minion on the
+    cursor's slot has acted: carried out (home) or not (on its order card)."""
+    slot = r.slot
+    done = _DONE[r.space][slot][carried]
+    action = done.action
+    played = player.played
+    for i, o in enumerate(played):
+        if o.action is action and o.slot == slot and o.outcome is _PENDING:
+            played = played[:i] + (done,) + played[i + 1 :]
+    return played
+
+
+_SET_PLAYED = setter(PlayerState, "played")
+_SET_MOVED_ON = setter(GameState, "players", "board", "resolution")
+"""The copies of the commonest moves (``state.setter``): the
+minion's order done; the player, the cleared slot and the cursor moved on."""
+
+
+def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] | None = None) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
-    order card (not carried out); the slot is done. ``changes`` to the
-    player (what the action gave and cost) and ``also``, changes to other
-    fields of the state (the decks, the shops), are made in the same copy."""
+    order card (not carried out); the slot is done. ``also``: changes to
+    other fields of the state (the decks, the shops), made in the same copy
+    (``_moved_on``)."""
+    r = state.resolution
+    assert r is not None
+    player = state.players[seat]
+    return _moved_on(state, seat, _SET_PLAYED(player, _orders_after(player, r, carried)), carried, also)
+
+
+def _moved_on(
+    state: GameState, seat: int, player: PlayerState, carried: bool, also: Mapping[str, Any] | None = None
+) -> GameState:
+    """``_finish`` with the acting ``player`` as the action left them, their
+    order done already (``_orders_after``): one copy of the state with the
+    player, the cleared slot, the cursor moved on to the next player's minion
+    (RES-2) and ``also``, the action's changes to other fields."""
     r = state.resolution
     assert r is not None
     space = r.space
     slot = r.slot
-    done = _DONE[space][slot][carried]
-    action = done.action
-    players = state.players
-    player = players[seat]
-    played = player.played
-    for i, o in enumerate(player.played):
-        if o.action is action and o.slot == slot and o.outcome is _PENDING:
-            played = played[:i] + (done,) + played[i + 1 :]
-    if changes is None:
-        player = evolve(player, played=played)
-    else:
-        changes["played"] = played
-        player = evolve(player, **changes)
-    players = players[:seat] + (player,) + players[seat + 1 :]  # ``replaced``
+    changed = list(state.players)
+    changed[seat] = player
+    players = tuple(changed)  # ``replaced``, with fewer tuples made
     if narrating():
         if carried:
             announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
         else:
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
-    # One copy of the state: the player's orders, the cleared slot, the cursor
-    # moved on to the next player's minion (RES-2), the action's other changes.
-    board = state.board
-    row = list(board[space])
+    rows = list(state.board)
+    row = list(rows[space])
     row[slot] = None
-    board, cursor, extra = _onward(state, board[:space] + (tuple(row),) + board[space + 1 :], _STEP[space, slot] + 1, also)  # ``with_slot``
-    if also or extra:
-        return evolve(state, players=players, board=board, resolution=cursor, **{**(also or {}), **extra})
-    return evolve(state, players=players, board=board, resolution=cursor)
+    rows[space] = tuple(row)
+    board, cursor, extra = _onward(state, tuple(rows), _STEP[space, slot] + 1, also)  # ``with_slot``
+    if extra:  # a dummy's hire on the way (DUM3-5): the Tavern and far lands as it left them
+        also = {**also, **extra} if also else extra
+    if also:
+        return _moving_on_with(tuple(also))(state, players, board, cursor, *also.values())
+    return _SET_MOVED_ON(state, players, board, cursor)
+
+
+@functools.cache
+def _moving_on_with(names: tuple[str, ...]) -> Callable[..., GameState]:
+    """``_moved_on``'s copy with the action's changes to the fields ``names``
+    (the decks, the shops) besides the players, the board and the cursor."""
+    return setter(GameState, "players", "board", "resolution", *names)
 
 
 # --- paying (RES-4..6, RES-8) --------------------------------------------------------
@@ -276,31 +295,6 @@ def _cost_violation(player: PlayerState, cost: Cost, what: str, variant: str = "
     if partial:
         return Violation("RES-6", f"{what} costs {cost.describe()}; {has}: all or nothing, no partial payment")
     return Violation("RES-5", f"{what} costs {cost.describe()}; {has}, so you can only decline")
-
-
-class _Paid(TypedDict):
-    """What a player has left after paying a cost (``_pay``)."""
-
-    gold: int
-    food: int
-
-
-def _pay(state: GameState, seat: int, cost: Cost) -> tuple[GameState, _Paid]:
-    """RES-5: the gold and food go back to the bank; evil faces move the marker
-    up one space at a time, with the paladin checked after each (RES-8, RES-9,
-    PAL-5: ``move_evil``). The marker moves now; the gold and food the player
-    is left with are returned as changes, for the caller to write with the
-    rest of what the action changes (they touch nothing the paladin looks at)."""
-    p = state.players[seat]
-    return move_evil(state, seat, cost.evil), {"gold": p.gold - cost.gold, "food": p.food - cost.food}
-
-
-def _paid(state: GameState, seat: int, cost: Cost, paid: _Paid) -> tuple[PlayerState, ...]:
-    """The players once ``seat`` has paid the gold and food of ``cost``
-    (``_pay``): the same players when it costs neither."""
-    if not (cost.gold or cost.food):
-        return state.players
-    return replaced(state.players, seat, evolve(state.players[seat], **paid))
 
 
 # --- legal moves ---------------------------------------------------------------------
@@ -343,18 +337,34 @@ def _dig_squares(state: GameState, seat: int) -> tuple[Square, ...]:
     r = state.resolution
     assert r is not None
     p = state.players[seat]
-    reward = central_board.SPACES[_DIG].slots[r.slot].reward  # ``slot_spec(Action.DIG, r.slot)``
-    need = 2 if reward.foreimp and r.dug == 0 else 1  # ACT-DIG-3: foreimp with the first tunnel
-    if r.dug >= reward.imps_work or p.free_imps < need:
+    return _dig_more(r.slot, r.dug, p.free_imps, p.dungeon)
+
+
+def _dig_more(slot: int, dug: int, free_imps: int, dungeon: Dungeon) -> tuple[Square, ...]:
+    """``_dig_squares`` of a minion on Dig Tunnels ``slot`` that has dug
+    ``dug`` tunnels, its owner having ``free_imps`` and ``dungeon``: the
+    squares, or none once the permit (ACT-DIG-1) or the free imps (ACT-DIG-2,
+    ACT-DIG-3: slot III's foreimp with the first tunnel) are used up."""
+    reward = central_board.SPACES[_DIG].slots[slot].reward  # ``slot_spec(Action.DIG, slot)``
+    need = 2 if reward.foreimp and dug == 0 else 1  # ACT-DIG-3: foreimp with the first tunnel
+    if dug >= reward.imps_work or free_imps < need:
         return ()
-    return dungeon_dig_squares(p.dungeon)
+    return dungeon_dig_squares(dungeon)
 
 
-def _dig_tunnels(seat: int, squares: tuple[Square, ...], last: tuple[Move, ...]) -> tuple[Move, ...]:
-    """One ``DigTunnel`` per square, then ``last`` (``Decline`` before the
-    first tunnel, ``FinishDigging`` after it)."""
+@functools.lru_cache(maxsize=4096)
+def _dig_tunnels(seat: int, squares: tuple[Square, ...], digging: bool) -> tuple[Move, ...]:
+    """One ``DigTunnel`` per square, then ``Decline`` before the first tunnel
+    (RES-3) or ``FinishDigging`` after it (``digging``, ACT-DIG-2); shared
+    between states (a dungeon's squares are asked again and again)."""
     tunnels: tuple[Move, ...] = tuple(map(_DIG_TUNNEL[seat].__getitem__, squares))
-    return tunnels + last
+    return tunnels + (_FINISH[seat] if digging else _DECLINE[seat])
+
+
+@functools.lru_cache(maxsize=1024)
+def _discards(seat: int, traps: tuple[str, ...]) -> tuple[Move, ...]:
+    """Y2-3: a ``DiscardTrap`` per kind of trap card held, by name; shared between states."""
+    return tuple([DiscardTrap(seat, t) for t in sorted(set(traps))])
 
 
 @functools.lru_cache(maxsize=256)
@@ -365,12 +375,13 @@ def _mines(seat: int, most: int) -> tuple[Move, ...]:
 
 def max_miners(player: PlayerState, slot: int) -> int:
     """ACT-MINE-1..5: the most imps that may mine from ``slot`` now."""
-    reward = slot_spec(Action.MINE, slot).reward
+    reward = central_board.SPACES[_MINE].slots[slot].reward  # ``slot_spec(Action.MINE, slot)``
     fore = 1 if reward.foreimp else 0
     most = min(reward.imps_work, player.free_imps - fore)
     if most <= 0:
         return 0  # no free imp to mine (the tunnels need not be counted)
-    return min(most, len(player.dungeon.unconquered_tunnels))
+    tunnels = len([t for t in player.dungeon.tiles if t.room is None and not t.conquered])  # ``Dungeon.unconquered_tunnels``
+    return min(most, tunnels)  # ACT-MINE-4: one mining imp per unconquered tunnel
 
 
 @functools.lru_cache(maxsize=256)
@@ -421,11 +432,13 @@ def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
     out: list[Move] = []
     for room in dict.fromkeys(state.room_shop):
         builds = _builds(seat, room)
-        for square in room_squares(dungeon, room, tunnels):
-            move = builds.get(square)
-            if move is None:
-                move = builds[square] = BuildRoom(seat, room, square)
-            out.append(move)
+        area = room_area(room)  # ACT-ROOM-4, ACT-ROOM-6: ``room_squares(dungeon, room, tunnels)``, inline
+        for square in tunnels:
+            if square in area:
+                move = builds.get(square)
+                if move is None:
+                    move = builds[square] = BuildRoom(seat, room, square)
+                out.append(move)
     return tuple(out)
 
 
@@ -440,14 +453,14 @@ def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
     """The ways to take the acting slot, then ``Decline`` (RES-3)."""
     space = r.space
     if space == _DIG:
-        return _dig_tunnels(seat, _dig_squares(state, seat), _DECLINE[seat])
+        return _dig_tunnels(seat, _dig_squares(state, seat), False)
     if space == _MINE:
         return _mines(seat, max_miners(state.players[seat], r.slot))
     if space == _MONSTER:
         return _hire_moves(state, seat, r.slot) + _DECLINE[seat]
     if space == _ROOM:
         return _room_moves(state, seat, r.slot) + _DECLINE[seat]
-    spec = _spec(r)
+    spec = central_board.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
     if not can_pay(state.players[seat], spec.cost, state.variant):
         return _DECLINE[seat]  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
     if space == _TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
@@ -506,10 +519,15 @@ _ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in _COLOURS
 
 def to_move(state: GameState) -> frozenset[int]:
     """Exactly the player whose minion acts (RES-3), or chance for a draw."""
-    seat = acting_seat(state)
-    if seat is None:
+    r = state.resolution
+    if r is None or r.space >= END:
         return _NOBODY
-    return _CHANCE_ONLY if _drawing_from(state, _cursor(state)) else _ONLY[seat]
+    seat = state.board[r.space][r.slot]
+    if seat is None or seat >= len(state.players):
+        return _NOBODY  # an empty slot or a dummy's minion (``acting_seat``, inline)
+    if r.spy is not None or (r.draws > 0 and state.decks.traps.size):  # ``_drawing_from``
+        return _CHANCE_ONLY
+    return _ONLY[seat]
 
 
 @functools.lru_cache(maxsize=64)
@@ -519,21 +537,25 @@ def _certain(card: str) -> tuple[Move, ...]:
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
-    seat = acting_seat(state)
-    if seat is None:
-        return ()
     r = state.resolution
-    assert r is not None
-    deck = _drawing_from(state, r)
-    if deck is not None:
-        known = state.combat[r.spy] if deck == "combat" and r.spy is not None else None
+    if r is None or r.space >= END:
+        return ()
+    seat = state.board[r.space][r.slot]
+    if seat is None or seat >= len(state.players):
+        return ()  # an empty slot or a dummy's minion: nobody acts (``acting_seat``, inline)
+    # The deck chance turns a card from now (``_drawing_from``, inline).
+    spy = r.spy
+    if spy is not None:
+        known = state.combat[spy]
         if known is not None:
             return _certain(known)  # LIB-CMB-3: identified already: certain
-        return draws(getattr(state.decks, deck), deck)
+        return draws(state.decks.combat, "combat")  # ACT-REP-2
+    if r.draws > 0 and state.decks.traps.size:
+        return draws(state.decks.traps, "traps")  # ACT-TRAP-1
     if r.discarding:
-        return tuple(DiscardTrap(seat, t) for t in sorted(set(state.players[seat].traps)))  # Y2-3
+        return _discards(seat, state.players[seat].traps)  # Y2-3
     if r.dug > 0:
-        return _dig_tunnels(seat, _dig_squares(state, seat), _FINISH[seat])  # ACT-DIG-2
+        return _dig_tunnels(seat, _dig_squares(state, seat), True)  # ACT-DIG-2
     return _offer(state, seat, r)  # RES-3
 
 
@@ -729,47 +751,81 @@ def play(state: GameState, move: Move) -> GameState:
 def _decline(state: GameState, move: Decline) -> GameState:
     """RES-3, RES-7: the minion does nothing and stands on its order card."""
     if narrating():
-        r = _cursor(state)
+        r = state.resolution  # ``_cursor``
+        assert r is not None
         announce("decline", f"Player {move.seat + 1} declines {_where(r)} (RES-3).", move.seat, **_at(r))
     return _finish(state, move.seat, False)
 
 
+_SET_TAKEN = setter(PlayerState, "food", "gold", "imps", "played")
+_SET_PAID = setter(PlayerState, "gold", "food")
+_SET_MINED = setter(PlayerState, "gold", "busy_imps", "foreimps", "played")
+_SET_DUG = setter(PlayerState, "dungeon", "busy_imps", "foreimps")
+_SET_DUG_ALL = setter(PlayerState, "dungeon", "busy_imps", "foreimps", "played")
+_SET_TRAPS = setter(PlayerState, "traps", "played")
+_SET_HIRED = setter(PlayerState, "monsters", "traps", "gold", "food", "played")
+_SET_BUILT = setter(PlayerState, "dungeon", "gold", "food", "played")
+_SET_PLAYER_CURSOR = setter(GameState, "players", "resolution")
+_SET_DUG_CURSOR = setter(Resolution, "dug")
+"""The copies each kind of move makes, all its changes at once
+(``state.setter``)."""
+
+
 def _take(state: GameState, move: TakeAction) -> GameState:
-    """RES-4, RES-5: pay the slot's whole cost and take its whole reward."""
-    r = _cursor(state)
+    """RES-4, RES-5: pay the slot's whole cost and take its whole reward.
+    RES-5: the gold and food go back to the bank; evil faces move the marker
+    up one space at a time, with the paladin checked after each (RES-8,
+    RES-9, PAL-5: ``move_evil``), before the reward."""
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
-    spec = _spec(r)
+    spec = central_board.SPACES[r.space].slots[r.slot]  # the printed slot (``slot_spec``)
     if narrating():
         announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
     reward = spec.reward
-    imps = state.players[seat].imps
-    state, paid = _pay(state, seat, spec.cost)
+    cost = spec.cost
+    if cost.evil:
+        state = move_evil(state, seat, cost.evil)  # RES-8, RES-9, PAL-5
     if r.space == _TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
         draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
-        return evolve(state, players=_paid(state, seat, spec.cost, paid), resolution=draws)
+        players = state.players
+        if cost.gold or cost.food:
+            p = players[seat]
+            players = replaced(players, seat, _SET_PAID(p, p.gold - cost.gold, p.food - cost.food))
+        return _SET_PLAYER_CURSOR(state, players, draws)
     # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
     # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
     # the new imps are free for production.
-    state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
-    changes = {"food": paid["food"] + reward.food, "gold": paid["gold"] + reward.gold, "imps": imps + reward.imps}
-    return _finish(state, seat, True, None, changes)
+    if reward.evil_down:
+        state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
+    p = state.players[seat]  # (the marker moved; the gold, food and imps are as before)
+    player = _SET_TAKEN(p, p.food - cost.food + reward.food, p.gold - cost.gold + reward.gold, p.imps + reward.imps, _orders_after(p, r, True))
+    return _moved_on(state, seat, player, True)
 
 
 def _spy_look(state: GameState, move: Spy) -> GameState:
     """ACT-REP-1, ACT-REP-2: pay, the marker goes down, and chance turns the card next."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
-    spec = _spec(r)
+    spec = central_board.SPACES[r.space].slots[r.slot]  # the printed slot (``slot_spec``)
     if narrating():
         announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
-    state, paid = _pay(state, seat, spec.cost)
-    state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
+    cost = spec.cost
+    if cost.evil:
+        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8: the cost first (as ``_take``)
+    if spec.reward.evil_down:
+        state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
+    players = state.players
+    if cost.gold or cost.food:
+        p = players[seat]
+        players = replaced(players, seat, _SET_PAID(p, p.gold - cost.gold, p.food - cost.food))
     # LIB-CMB-3: every look is a chance turn, whether the card is new to the
     # looker or not, and whether or not another seat already identified it
     # (then its one outcome is certain); the card joins the looker's
     # ``spied`` only with chance's draw. So neither the moves that follow nor
     # the looker's view before the draw tells anybody what the others saw.
-    return evolve(state, players=_paid(state, seat, spec.cost, paid), resolution=evolve(r, spy=move.position))
+    return _SET_PLAYER_CURSOR(state, players, evolve(r, spy=move.position))
 
 
 def _finish_digging(state: GameState, move: FinishDigging) -> GameState:
@@ -780,36 +836,48 @@ def _finish_digging(state: GameState, move: FinishDigging) -> GameState:
 def _mine(state: GameState, move: MineGold) -> GameState:
     """ACT-MINE-1..6: each mining imp brings 1 gold and is busy; slot III's
     foreimp supervises."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
     imps = move.imps
-    fore = 1 if _spec(r).reward.foreimp else 0
+    fore = 1 if central_board.SPACES[r.space].slots[r.slot].reward.foreimp else 0
     p = state.players[seat]
     if narrating():
         announce("mine", f"Player {seat + 1}'s {plural(imps, 'imp')} mine{'s' if imps == 1 else ''} {imps} gold" + (" under a foreimp." if fore else "."), seat, imps=imps, gold=imps, foreimp=bool(fore))
-    return _finish(state, seat, True, None, {"gold": p.gold + imps, "busy_imps": p.busy_imps + imps, "foreimps": p.foreimps + fore})
+    player = _SET_MINED(p, p.gold + imps, p.busy_imps + imps, p.foreimps + fore, _orders_after(p, r, True))
+    return _moved_on(state, seat, player, True)
 
 
 def _discard(state: GameState, move: DiscardTrap) -> GameState:
     """Y2-3: year 2's Buy Traps ends with one trap card discarded face down."""
     seat = move.seat
-    traps = list(state.players[seat].traps)
+    p = state.players[seat]
+    traps = list(p.traps)
     traps.remove(move.trap)
     if narrating():
         announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).", seat)
     discard = state.trap_discard + (move.trap,)  # SETUP-3, LIB-Y1-3: never back to the deck
-    return _finish(state, seat, True, {"trap_discard": discard}, {"traps": tuple(traps)})
+    player = _SET_TRAPS(p, tuple(traps), _orders_after(p, _cursor(state), True))
+    return _moved_on(state, seat, player, True, {"trap_discard": discard})
+
+
+_SET_DRAWN = setter(GameState, "decks", "players", "resolution")
+_SET_TRAP_DECK = setter(Decks, "traps")
+_SET_COMBAT_DECK = setter(Decks, "combat")
+_SET_OWED = setter(Resolution, "draws")
+_SET_HELD = setter(PlayerState, "traps")
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
-    r = _cursor(state)
-    seat = acting_seat(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
+    seat = state.board[r.space][r.slot]  # ``acting_seat``: chance draws for the acting player
     assert seat is not None
     if move.deck == "combat":
         assert r.spy is not None
         also: dict[str, Any] = {}
         if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
-            also["decks"] = evolve(state.decks, combat=state.decks.combat.without(move.card))
+            also["decks"] = _SET_COMBAT_DECK(state.decks, state.decks.combat.without(move.card))
             also["combat"] = replaced(state.combat, r.spy, move.card)
         seen = state.spied[seat]
         if r.spy not in seen:  # ACT-REP-2: the looker knows the card from now on
@@ -817,34 +885,45 @@ def _draw(state: GameState, move: Draw) -> GameState:
         if narrating():
             announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
         return _finish(state, seat, True, also)  # the cursor moves on: the look is over
-    deck = getattr(state.decks, move.deck)
-    decks = evolve(state.decks, **{move.deck: deck.without(move.card)})
-    traps = state.players[seat].traps + (move.card,)  # ACT-TRAP-2: private to its owner
+    assert move.deck == "traps"  # ACT-TRAP-1: the one other deck drawn while resolving
+    decks = _SET_TRAP_DECK(state.decks, state.decks.traps.without(move.card))
+    p = state.players[seat]
+    traps = p.traps + (move.card,)  # ACT-TRAP-2: private to its owner
     if narrating():
         announce("trap", f"Player {seat + 1} draws a trap card.", seat, cards=1)
     if r.draws == 1 and not r.discarding:  # the last card owed, and no discard to follow (Y2-3)
-        return _finish(state, seat, True, {"decks": decks}, {"traps": traps})
-    player = evolve(state.players[seat], traps=traps)
-    return evolve(state, decks=decks, players=replaced(state.players, seat, player), resolution=evolve(r, draws=r.draws - 1))
+        return _moved_on(state, seat, _SET_TRAPS(p, traps, _orders_after(p, r, True)), True, {"decks": decks})
+    return _SET_DRAWN(state, decks, replaced(state.players, seat, _SET_HELD(p, traps)), _SET_OWED(r, r.draws - 1))
 
 
 def _dig(state: GameState, move: DigTunnel) -> GameState:
     """ACT-DIG-2, ACT-DIG-3, ACT-DIG-7: one imp digs one tunnel and is busy;
-    slot III sets a foreimp aside with the first tunnel."""
-    r = _cursor(state)
+    slot III sets a foreimp aside with the first tunnel. ACT-DIG-1/2: when
+    the permit or the free imps are used up, or no square is left, digging
+    ends with this tunnel: the minion goes home in the same copy (what
+    ``auto`` would do next, tested on the values the tunnel left)."""
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
     p = state.players[seat]
-    fore = 1 if r.dug == 0 and _spec(r).reward.foreimp else 0
+    slot = r.slot
+    dug = r.dug + 1
+    fore = 1 if r.dug == 0 and central_board.SPACES[r.space].slots[r.slot].reward.foreimp else 0
     if narrating():
         announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(move.square), foreimp=bool(fore))
-    player = evolve(p, dungeon=with_tunnel(p.dungeon, move.square), busy_imps=p.busy_imps + 1, foreimps=p.foreimps + fore)
-    players = replaced(state.players, seat, player)
-    return evolve(state, players=players, resolution=evolve(r, dug=r.dug + 1))  # one copy of the state
+    dungeon = with_tunnel(p.dungeon, move.square)
+    busy = p.busy_imps + 1
+    fores = p.foreimps + fore
+    if _dig_more(slot, dug, p.imps - busy - fores, dungeon):
+        player = _SET_DUG(p, dungeon, busy, fores)
+        return _SET_PLAYER_CURSOR(state, replaced(state.players, seat, player), _SET_DUG_CURSOR(r, dug))  # one copy of the state
+    return _moved_on(state, seat, _SET_DUG_ALL(p, dungeon, busy, fores, _orders_after(p, r, True)), True)
 
 
 def _hire(state: GameState, move: HireMonster) -> GameState:
     """ACT-MON-2..5: pay the card (and slot III's food); the monster comes ready."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
     kind = MONSTERS[move.monster]
     cost = _hire_cost(move.monster, r.slot)
@@ -870,23 +949,29 @@ def _hire(state: GameState, move: HireMonster) -> GameState:
         announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.", seat, monster=move.monster, cost=amounts(cost))
         if move.monster == "troll":
             announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).", seat)
-    state, paid = _pay(state, seat, cost)
-    also = {"tavern": tuple(tavern), "far_lands": far, "trap_discard": trap_discard}
-    return _finish(state, seat, True, also, {"monsters": tuple(monsters), "traps": traps, **paid})
+    if cost.evil:
+        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8..10
+    p = state.players[seat]  # (the marker moved; the gold and food are as before)
+    player = _SET_HIRED(p, tuple(monsters), traps, p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True))
+    return _moved_on(state, seat, player, True, {"tavern": tuple(tavern), "far_lands": far, "trap_discard": trap_discard})
 
 
 def _build(state: GameState, move: BuildRoom) -> GameState:
     """ACT-ROOM-2, 3, 7: pay, and the room replaces the tunnel (busy imps stay busy)."""
-    r = _cursor(state)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
-    cost = _spec(r).cost
-    state, paid = _pay(state, seat, cost)
-    tiles = tuple([Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in state.players[seat].dungeon.tiles])
+    cost = central_board.SPACES[r.space].slots[r.slot].cost
+    if cost.evil:
+        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8..10
+    p = state.players[seat]
+    tiles = tuple([Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in p.dungeon.tiles])
     shop = list(state.room_shop)
     shop.remove(move.room)
     if narrating():
         announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.", seat, room=move.room, square=square_data(move.square), cost=amounts(cost))
-    return _finish(state, seat, True, {"room_shop": tuple(shop)}, {"dungeon": Dungeon(tiles), **paid})
+    player = _SET_BUILT(p, Dungeon(tiles), p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True))
+    return _moved_on(state, seat, player, True, {"room_shop": tuple(shop)})
 
 
 _hired = functools.lru_cache(maxsize=256)(Monster)

@@ -18,6 +18,7 @@ are not imps), gold, food and trap cards still held.
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import attrs
 
@@ -154,10 +155,46 @@ def monsters_counted(player: PlayerState) -> int:
     return len([m for m in player.monsters if m.kind not in _GHOSTS])
 
 
+_PER_KIND: dict[str, dict[str, int]] = {room: dict(spec.per_kind) for room, spec in SCORING_ROOMS.items()}
+"""SCO-6: each point-scoring room's bonus per monster kind (a table of the components)."""
+
+
 def scoring_room_bonus(player: PlayerState, room: str) -> int:
     """SCO-6: a point-scoring room's bonus from the owner's monsters and ghosts."""
-    per_kind = dict(SCORING_ROOMS[room].per_kind)
-    return sum(per_kind.get(m.kind, 0) for m in player.monsters)
+    per_kind = _PER_KIND[room]
+    return sum([per_kind.get(m.kind, 0) for m in player.monsters])
+
+
+class _Tally(NamedTuple):
+    """What one pass over a player's dungeon and lair counts (SCO-15), for
+    both the SCO-1 lines and the SCO-8 titles."""
+
+    unconquered_rooms: list[str]  # SCO-1a, in dungeon order
+    rooms: int  # SCO-8b: conquered ones too
+    tunnels: int  # SCO-8c: conquered ones too
+    conquered: int  # SCO-1e, SCO-8g
+    halls: int  # SCO-12: unconquered Halls of Fame
+    monsters: int  # SCO-1b, SCO-8d: ghosts not counted
+
+
+def _tally(player: PlayerState) -> _Tally:
+    """SCO-15: the counts of ``player``'s dungeon and lair, in one pass over the tiles."""
+    unconquered_rooms: list[str] = []
+    rooms = tunnels = conquered = halls = 0
+    hall = HALL_OF_FAME.room
+    for t in player.dungeon.tiles:
+        room = t.room
+        if room is None:
+            tunnels += 1
+        else:
+            rooms += 1
+        if t.conquered:
+            conquered += 1  # SCO-1e: tunnels and rooms
+        elif room is not None:
+            unconquered_rooms.append(room)  # SCO-1a: the Labyrinth is a room too
+            if room == hall:
+                halls += 1
+    return _Tally(unconquered_rooms, rooms, tunnels, conquered, halls, monsters_counted(player))
 
 
 def _item_row(item: Item) -> tuple[Item, str, int]:
@@ -178,24 +215,22 @@ def item_lines(player: PlayerState) -> tuple[ScoreLine, ...]:
     """SCO-1a..g for one player, in SCO-7's order. Unconquered tunnels, gold,
     food, imps and trap cards score nothing here (only through titles). Where
     each count comes from: LIB-SCO-2."""
-    unconquered_rooms: list[str] = []
-    conquered = 0
-    for t in player.dungeon.tiles:
-        if t.conquered:
-            conquered += 1  # SCO-1e: tunnels and rooms
-        elif t.room is not None:
-            unconquered_rooms.append(t.room)  # SCO-1a: the Labyrinth is a room too
+    return _item_lines(player, _tally(player))
+
+
+def _item_lines(player: PlayerState, tally: _Tally) -> tuple[ScoreLine, ...]:
+    """``item_lines`` from the player's ``tally``."""
+    unconquered_rooms = tally.unconquered_rooms
     prison = player.prison
     paladins = len([key for key in prison if key in PALADIN_KEYS]) if prison else 0
-    counts = (
-        len(unconquered_rooms),  # SCO-1a
-        monsters_counted(player),  # SCO-1b
-        len(prison) - paladins,  # SCO-1c
-        paladins,  # SCO-1d, CMB-PAL-5: both years' paladins, 5 each
-        conquered,  # SCO-1e
-        player.damage_tokens,  # SCO-1f
-    )
-    lines = [_counted_line(k, count) for k, count in enumerate(counts)]
+    lines = [
+        _counted_line(0, len(unconquered_rooms)),  # SCO-1a
+        _counted_line(1, tally.monsters),  # SCO-1b
+        _counted_line(2, len(prison) - paladins),  # SCO-1c
+        _counted_line(3, paladins),  # SCO-1d, CMB-PAL-5: both years' paladins, 5 each
+        _counted_line(4, tally.conquered),  # SCO-1e
+        _counted_line(5, player.damage_tokens),  # SCO-1f
+    ]
     # SCO-1g, SCO-6: an unconquered point-scoring room's bonus (a conquered one
     # scores nothing; the Hall of Fame is scored with the titles, SCO-12).
     rooms = tuple([(room, scoring_room_bonus(player, room)) for room in unconquered_rooms if room in SCORING_ROOMS])
@@ -234,22 +269,19 @@ _MEASURED: tuple[Title, ...] = (
 def title_values(player: PlayerState) -> tuple[int, ...]:
     """SCO-8a..g: what each title measures for one player, in ``_MEASURED``'s
     order (one pass over the dungeon for all seven)."""
-    rooms = tunnels = conquered = 0
-    for t in player.dungeon.tiles:
-        if t.room is None:
-            tunnels += 1
-        else:
-            rooms += 1
-        if t.conquered:
-            conquered += 1
+    return _title_values(player, _tally(player))
+
+
+def _title_values(player: PlayerState, tally: _Tally) -> tuple[int, ...]:
+    """``title_values`` from the player's ``tally``."""
     return (
         player.evil,  # SCO-8a: the player's own marker on the Evilometer
-        rooms,  # SCO-8b: conquered rooms count
-        tunnels,  # SCO-8c: tunnel tiles, conquered ones too (a count, not a path)
-        monsters_counted(player),  # SCO-8d: ghosts do not count
+        tally.rooms,  # SCO-8b: conquered rooms count
+        tally.tunnels,  # SCO-8c: tunnel tiles, conquered ones too (a count, not a path)
+        tally.monsters,  # SCO-8d: ghosts do not count
         player.imps,  # SCO-8e: imp figures; troll tokens are not imps
         player.gold + player.food + len(player.traps),  # SCO-8f: gold + food + trap cards still held
-        conquered,  # SCO-8g: conquered tiles, the fewest wins
+        tally.conquered,  # SCO-8g: conquered tiles, the fewest wins
     )
 
 
@@ -288,8 +320,12 @@ def title_results(state: GameState) -> tuple[TitleResult, ...]:
     2-player game's dummies, with their dungeons and their one Evil marker, never hold or
     block one; with 3 players the missing colour has neither). Exclusive and
     shared points by player count from ``TITLE_POINTS`` (LIB-SCO-3)."""
-    points = TITLE_POINTS[state.n_players]
-    measured = [title_values(p) for p in state.players]
+    return _title_results(state.n_players, [title_values(p) for p in state.players])
+
+
+def _title_results(n_players: int, measured: list[tuple[int, ...]]) -> tuple[TitleResult, ...]:
+    """``title_results`` from each player's ``title_values``."""
+    points = TITLE_POINTS[n_players]
     out = []
     for title, name, fewest, k in _TITLE_ROWS:
         values = tuple([m[k] for m in measured])
@@ -300,35 +336,57 @@ def title_results(state: GameState) -> tuple[TitleResult, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1024)
+def _title_line(row: int, value: int, exclusive: bool, points: int) -> TitleLine:
+    """SCO-1h: the title of ``_TITLE_ROWS[row]`` on a holder's score sheet,
+    shared between outcomes (records are immutable; values are small)."""
+    title, name, _, _ = _TITLE_ROWS[row]
+    return TitleLine(title, name, value, exclusive, points)
+
+
 def hall_of_fame_bonus(state: GameState, seat: int, titles: tuple[TitleResult, ...]) -> int:
     """SCO-12: an unconquered Hall of Fame gives its owner points for each
     exclusive title he holds (by player count); shared titles give nothing."""
-    player = state.players[seat]
-    hall = HALL_OF_FAME.room
-    halls = len([t for t in player.dungeon.tiles if t.room == hall and not t.conquered])
+    halls = _tally(state.players[seat]).halls
     if not halls:
         return 0  # no unconquered Hall of Fame: nothing to count
     exclusive = sum(1 for t in titles if t.exclusive and t.holders == (seat,))
-    return halls * exclusive * HALL_OF_FAME.per_exclusive[state.n_players]
+    return _hall_bonus(halls, exclusive, state.n_players)
+
+
+def _hall_bonus(halls: int, exclusive: int, n_players: int) -> int:
+    """SCO-12: ``halls`` unconquered Halls of Fame and ``exclusive`` titles held alone."""
+    return halls * exclusive * HALL_OF_FAME.per_exclusive[n_players]
 
 
 def final_scores(state: GameState) -> GameOutcome:
     """SCO-1..15: every player's score and the winners, computed from the
     position as it stands (a pure function; ``outcome`` applies it only at the
-    end of the game). Scores may be negative (SCO-5)."""
-    titles = title_results(state)  # SCO-1h: the titles and the Hall of Fame
-    players = []
-    for seat, player in enumerate(state.players):
-        lines = item_lines(player)
-        held = tuple(
-            [TitleLine(t.title, t.name, t.values[seat], t.exclusive, t.points) for t in titles if seat in t.holders]
-        )
-        hall = hall_of_fame_bonus(state, seat, titles)
-        total = sum([line.points for line in lines]) + sum([t.points for t in held]) + hall
-        players.append(PlayerScore(seat, lines, held, hall, total, licence=total > 0))  # SCO-3: above 0
-    best = max(p.total for p in players)
-    winners = tuple(p.seat for p in players if p.total == best)  # SCO-3: a tie shares the victory
-    return GameOutcome(tuple(players), titles, winners)
+    end of the game). Scores may be negative (SCO-5). Each player's dungeon
+    and lair are counted once (``_tally``) for the lines and the titles."""
+    players = state.players
+    n = len(players)
+    tallies = [_tally(p) for p in players]
+    titles = _title_results(n, [_title_values(p, t) for p, t in zip(players, tallies)])  # SCO-1h
+    held: list[list[TitleLine]] = [[] for _ in players]
+    exclusives = [0] * n  # SCO-12: the exclusive titles each player holds
+    for row, t in enumerate(titles):  # in ``_TITLE_ROWS``'s order
+        for seat in t.holders:
+            held[seat].append(_title_line(row, t.values[seat], t.exclusive, t.points))
+        if t.exclusive:
+            exclusives[t.holders[0]] += 1
+    scores = []
+    for seat, player in enumerate(players):
+        tally = tallies[seat]
+        lines = _item_lines(player, tally)
+        # SCO-12 (``hall_of_fame_bonus``): each unconquered Hall of Fame, per exclusive title held
+        hall = _hall_bonus(tally.halls, exclusives[seat], n) if tally.halls else 0
+        mine = tuple(held[seat])
+        total = sum([line.points for line in lines]) + sum([t.points for t in mine]) + hall
+        scores.append(PlayerScore(seat, lines, mine, hall, total, licence=total > 0))  # SCO-3: above 0
+    best = max([p.total for p in scores])
+    winners = tuple([p.seat for p in scores if p.total == best])  # SCO-3: a tie shares the victory
+    return GameOutcome(tuple(scores), titles, winners)
 
 
 # --- the end of the game --------------------------------------------------------------------

@@ -17,10 +17,11 @@ import itertools
 from dlrules.components import Action
 from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, FIRST_PLAYER, UNAVAILABLE
 from dlrules.errors import Violation
+from dlrules.known import known
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, update_player
-from dlrules.state import CHANCE, GameState, evolve
+from dlrules.phases.common import announce, colour_name, narrating, replaced
+from dlrules.state import CHANCE, GameState, PlayerState, evolve, setter
 
 
 @functools.lru_cache(maxsize=256)
@@ -56,22 +57,46 @@ def player_deal_size(state: GameState) -> int:
 
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
 
+_with_players = setter(GameState, "players")
+_drawn = setter(PlayerState, "unavailable", "hand")
+_dealt = setter(PlayerState, "dealt")
+_kept = setter(PlayerState, "kept")
+_revealed = setter(PlayerState, "unavailable", "hand", "kept", "dealt")
+"""The copies of the deals, the choices and the reveal, each with its fixed
+set of fields (``state.setter``: as ``evolve``, faster)."""
+
+
+def _deal_size(state: GameState, target: int) -> int:
+    """RUL-13, RUL-8: how many orders chance deals ``target`` (a player's
+    deal, or a dummy colour's 3 unavailable orders)."""
+    return player_deal_size(state) if target < state.n_players else DUMMY_UNAVAILABLE.value
+
+
+def _keeping(state: GameState) -> frozenset[int]:
+    """RUL-13: the players dealt orders who have not chosen which to keep."""
+    return frozenset([s for s, p in enumerate(state.players) if p.dealt and p.kept is None])
+
+
+def _keep_moves(state: GameState) -> tuple[Move, ...]:
+    """RUL-13: every choice of the players still keeping, in seat order."""
+    moves: tuple[Move, ...] = ()
+    for seat, player in enumerate(state.players):
+        if player.dealt and player.kept is None:
+            moves += _keeps(seat, player.dealt)
+    return moves
+
 
 def to_move(state: GameState) -> frozenset[int]:
     if _next_deal(state) is not None:
         return _CHANCE_ONLY
-    return frozenset([s for s, p in enumerate(state.players) if p.dealt and p.kept is None])
+    return _keeping(state)
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
     target = _next_deal(state)
     if target is not None:
-        k = player_deal_size(state) if target < state.n_players else DUMMY_UNAVAILABLE.value
-        return _deals(target, k)
-    moves: tuple[Move, ...] = ()
-    for seat in sorted(to_move(state)):
-        moves += _keeps(seat, state.players[seat].dealt)
-    return moves
+        return _deals(target, _deal_size(state, target))
+    return _keep_moves(state)
 
 
 @functools.lru_cache(maxsize=256)
@@ -127,10 +152,10 @@ def play(state: GameState, move: Move) -> GameState:
                     names = ", ".join(a.title for a in move.orders)
                     announce("unavailable", f"Player {move.target + 1}'s unavailable orders: {names}.", move.target, orders=[a.value for a in move.orders])
                 hand = tuple([a for a in _ACTIONS if a not in move.orders])
-                return update_player(state, move.target, unavailable=move.orders, hand=hand)
+                return _with_players(state, replaced(state.players, move.target, _drawn(state.players[move.target], move.orders, hand)))
             if narrating():
                 announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target, cards=FIRST_DEAL.value)
-            return update_player(state, move.target, dealt=move.orders)
+            return _with_players(state, replaced(state.players, move.target, _dealt(state.players[move.target], move.orders)))
         dummies = tuple(
             evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
@@ -140,29 +165,47 @@ def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, KeepUnavailable)
     if narrating():
         announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
-    return update_player(state, move.seat, kept=move.orders)
+    return _with_players(state, replaced(state.players, move.seat, _kept(state.players[move.seat], move.orders)))
 
 
 def auto(state: GameState) -> GameState:
-    """Reveal together (RUL-13) once every player has chosen."""
-    if _next_deal(state) is not None or not state.players:
+    """Reveal together (RUL-13) once every player has chosen; ``state``
+    itself while a deal or a choice is due (who moves and the legal moves,
+    found here, are left for the engine, which asks next: ``_asked``)."""
+    target = _next_deal(state)
+    if target is not None:
+        return _asked(state, _CHANCE_ONLY, _deals(target, _deal_size(state, target)))
+    if not state.players:
         return state
-    if any(p.kept is None for p in state.players):
-        return state
+    for player in state.players:
+        if player.kept is None:
+            seats = _keeping(state)
+            return _asked(state, seats, _keep_moves(state)) if seats else state
     telling = narrating()
     revealed = []
     for seat, player in enumerate(state.players):
         kept = player.kept
         assert kept is not None
         hand = tuple([a for a in _ACTIONS if a not in kept])
-        revealed.append(evolve(player, unavailable=kept, hand=hand, kept=None, dealt=()))
+        revealed.append(_revealed(player, kept, hand, None, ()))
         if telling:
             announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat, orders=[a.value for a in kept])
-    return evolve(state, players=tuple(revealed))  # one copy of the state for all players
+    return _with_players(state, tuple(revealed))  # one copy of the state for all players
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
+
+
+def _asked(state: GameState, seats: frozenset[int], moves: tuple[Move, ...]) -> GameState:
+    """``state`` itself, with who moves (``to_move``) and the legal moves
+    (``legal``) left for the engine (``dlrules.known``)."""
+    entry = known(state)
+    if entry.seats is None:
+        entry.seats = seats
+    if entry.moves is None:
+        entry.moves = moves
+    return state
 
 
 def done(state: GameState) -> bool:
@@ -251,7 +294,7 @@ def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int, 
         START_IMPS,
         STARTING_TUNNELS,
     )
-    from dlrules.state import Deck, Decks, DummyState, Dungeon, Phase, PlayerState, Tile
+    from dlrules.state import Deck, Decks, DummyState, Dungeon, Phase, Tile
 
     dungeon = Dungeon(tuple(Tile(sq) for sq in sorted(STARTING_TUNNELS.value)))
     lords = tuple(
