@@ -40,24 +40,21 @@ from dlrules.phases.combat.party import (
     party,
 )
 from dlrules.phases.combat.planning import battle_tiles
-from dlrules.phases.combat.steps import _step, enter
-from dlrules.state import CHANCE, TABLE, Fight, GameState
+from dlrules.phases.combat.steps import _automatic, _step, enter
+from dlrules.state import CHANCE, TABLE, GameState
 
 
 def auto(state: GameState) -> GameState:
     """The next automatic step, or ``state`` itself when a decision is due;
     battle steps that cannot stop for a decision run in a row, one battle
-    after another (the engine would ask again at once)."""
+    after another, on local values written once (``steps._go_on``)."""
     f = state.fight
     if f is None:
         return enter(state)
     if f.stage == "over":
         return state
-    if _automatic(f):
-        state = _step(state)
-        while state.fight is not None and _automatic(state.fight):
-            state = _step(state)
-        return state
+    if f.stage == "battle" and _automatic(f.battle):
+        return _step(state)
     moves = legal(state)
     if moves:
         if len(moves) == 1 and moves[0].seat not in (CHANCE, TABLE) and not hides_a_card(state, moves[0]):
@@ -65,19 +62,6 @@ def auto(state: GameState) -> GameState:
         known(state).moves = moves  # listed for the engine, which asks next (``to_move``, ``legal_moves``)
         return state
     return _step(state)
-
-
-def _automatic(f: Fight) -> bool:
-    """A battle step is due where no decision can be (``_battle_moves``)."""
-    if f.stage != "battle":
-        return False
-    b = f.battle
-    return b is None or (
-        b.aiming is None
-        and b.choosing is None
-        and not (b.step == "monsters" and b.sent)
-        and not (b.step == "trap" and len(b.traps) > 1)
-    )
 
 
 def done(state: GameState) -> bool:

@@ -6,8 +6,9 @@ Owns: the healing step (CMB-HEAL-1, CMB-HEAL-2), fatigue point by point
 evil and the paladin check (CMB-CONQ-1, CMB-CONQ-3, CMB-7, CMB-BAT-2, PAL-5).
 
 These steps never ask the defender anything, so they run as one pass over
-local values (the party, the prisoners taken, the battle) and the state is
-written once, with the battle's end (``ending._end_battle``'s helpers), issue 25.
+local values (the party, the prisoners taken, the battle) and the defender's
+record is written to the run (``fight.Run``) once, with the battle's end
+(``ending._end_battle``'s helpers), issue 25.
 """
 
 from __future__ import annotations
@@ -16,23 +17,25 @@ from dlrules.components import COMBAT_CARDS
 from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.fight import _left_over, ground_of
-from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _spared, hearts, hit_points, party
-from dlrules.phases.common import announce, check_paladin, move_evil, narrating, replaced, square_data
-from dlrules.state import Battle, Dungeon, GameState, evolve
+from dlrules.phases.combat.fight import Run, _check_paladin, _left_over, _move_evil, ground_of
+from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _party_in, _spared, hearts, hit_points
+from dlrules.phases.common import announce, replaced, square_data
+from dlrules.state import Dungeon, Tile, evolve, setter
 
 
-def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameState:
+_SET_CONQUERED = setter(Tile, "conquered")
+
+
+def _last_steps(run: Run, seat: int, position: int) -> None:
     """CMB-4: the healing step, then fatigue and the conquest, then the end
     of the battle at ``position`` in play order and the next defender's turn
-    (CMB-BAT-1). ``b`` is the battle as it now stands (written or not)."""
-    narrate = narrating()
-    f = state.fight
-    assert f is not None
-    plan = f.plans[seat]
-    assert plan is not None
-    p = state.players[seat]
-    members = party(state, seat)
+    (CMB-BAT-1). ``run.battle`` is the battle as it now stands."""
+    narrate = run.narrate
+    b = run.battle
+    plan = run.plans[seat]
+    assert b is not None and plan is not None
+    p = run.players[seat]
+    members = _party_in(run, seat)
     touched = False  # the party changed and is written
     # CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first.
     if not b.attacked or b.no_heal:
@@ -64,14 +67,14 @@ def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameSt
         if narrate:
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(plan.tile)} this round (CMB-CONQ-1).", seat, tile=square_data(plan.tile))
     else:
-        card = state.combat[f.round - 1]
+        card = run.combat[run.round - 1]
         assert card is not None
         left = COMBAT_CARDS[card].fatigue
         while left and members:
             first = members[0]
             points = min(left, hit_points(first) - first.damage)
             left -= points
-            harm = _harm_to(members, seat, [points], "Fatigue", "fatigue", b)
+            harm = _harm_to(members, seat, [points], "Fatigue", "fatigue", b, narrate)
             if harm is None:
                 break  # an invisible wizard: the points are lost (U-13)
             alive, taken, shielded = harm
@@ -88,7 +91,7 @@ def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameSt
         at = 0
         while tiles[at].square != square:
             at += 1
-        dungeon = changes["dungeon"] = Dungeon(replaced(tiles, at, evolve(tiles[at], conquered=True)))
+        dungeon = changes["dungeon"] = Dungeon(replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     one_space = conquered and CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value
@@ -105,31 +108,29 @@ def _last_steps(state: GameState, seat: int, b: Battle, position: int) -> GameSt
         at_tile = dungeon.at(plan.tile)
         assert at_tile is not None
         changes.update(_left_over(p, b, ground_of(at_tile).surcharge))
-    # Written in one copy: the party (the paladin's record to ``Fight.paladin``),
-    # the prisoners taken (CMB-8: an eliminated paladin never moves again,
-    # CMB-PAL-3), the battle over with its trap cards gone from the plan
-    # (CMB-BAT-1) and the next defender's turn.
-    fight: dict[str, object] = {"battle": None, "position": position + 1}
+    # Written in one copy of the player: the party (the paladin's record to
+    # ``Fight.paladin``), the prisoners taken (CMB-8: an eliminated paladin
+    # never moves again, CMB-PAL-3), the battle over with its trap cards
+    # gone from the plan (CMB-BAT-1) and the next defender's turn.
+    run.battle = None
+    run.position = position + 1
     if plan.traps:
-        fight["plans"] = replaced(f.plans, seat, evolve(plan, traps=()))
-    holder = state.paladin
+        run.plans = replaced(run.plans, seat, evolve(plan, traps=()))
     if touched:
-        if holder == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
+        if run.holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
             rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
             if len(rest) < len(members):
-                fight["paladin"] = next(a for a in members if a.key in _PALADIN_KEYS)
+                run.paladin = next(a for a in members if a.key in _PALADIN_KEYS)
             changes["party"] = rest
         else:
             changes["party"] = members
     if prisoners:
         changes["prison"] = p.prison + prisoners
-        if any(key in _PALADIN_KEYS for key in prisoners):
-            fight.update(paladin=None, paladin_gone=True)
-            holder = None
-    players = replaced(state.players, seat, evolve(p, **changes)) if changes else state.players
-    state = evolve(state, players=players, paladin=holder, fight=evolve(f, **fight))  # one copy
+        if any([key in _PALADIN_KEYS for key in prisoners]):
+            run.paladin, run.gone, run.holder = None, True, None
+    if changes:
+        run.players[seat] = evolve(p, **changes)
     if one_space:
-        return check_paladin(state)
-    if conquered:
-        return move_evil(state, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)
-    return state
+        _check_paladin(run)
+    elif conquered:
+        _move_evil(run, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)

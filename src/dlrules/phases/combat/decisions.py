@@ -31,14 +31,14 @@ from dlrules.moves import (
 )
 from dlrules.phases import table
 from dlrules.phases.combat import ruling
-from dlrules.phases.combat.fight import _battle, _card, _knock_out, _monsters_only, _open_tile_left, _seat_at, _set_battle
-from dlrules.phases.combat.monsters import _attack, _attack_violation, _attacks, _first_of_alike
+from dlrules.phases.combat.fight import Run, _card, _knock_out, _monsters_only, _move_evil, _open_tile_left, _seat_at
+from dlrules.phases.combat.monsters import _attack, _attack_violation, _first_of_alike, _options
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.planning import _plan, _plan_violation, _plans, _release, _releases
 from dlrules.phases.combat.spells import _withdraw
-from dlrules.phases.combat.steps import _reveal
+from dlrules.phases.combat.steps import _go_on, _revealed
 from dlrules.phases.combat.traps import _aimed, _trap
-from dlrules.phases.common import announce, evil_cost_violation, move_evil, narrating, update_player
+from dlrules.phases.common import announce, evil_cost_violation
 from dlrules.phases.events import can_pay as can_pay_wage
 from dlrules.state import Battle, GameState, evolve
 
@@ -60,9 +60,9 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     if f.stage == "reveal":
         known = _card(state)
         if known is not None:
-            return (Draw("combat", known),)  # LIB-RC-3: a chance turn all the same, its one outcome certain
+            return (_draw(known),)  # LIB-RC-3: a chance turn all the same, its one outcome certain
         deck = state.decks.combat
-        return tuple(Draw("combat", key) for key, n in deck.unseen if n > 0)  # CMB-REF-3
+        return tuple([_draw(key) for key, n in deck.unseen if n > 0])  # CMB-REF-3
     seat = _seat_at(state)
     if seat is None:
         return ()
@@ -80,6 +80,17 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     if b is None or b.seat != seat or not party(state, seat):
         return ()
     return _battle_moves(state, b)
+
+
+_DRAWS: dict[str, Draw] = {}
+"""The ``Draw`` of each combat card, made once (moves are immutable values)."""
+
+
+def _draw(card: str) -> Draw:
+    move = _DRAWS.get(card)
+    if move is None:
+        move = _DRAWS[card] = Draw("combat", card)
+    return move
 
 
 def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
@@ -108,7 +119,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
     if b.step == "monsters" and b.sent:
         moves: list[Move] = []
         for i in _first_of_alike(player, b.sent):
-            options = _attacks(state, b, i)
+            options = _options(seat, player, members, i)
             if not options:
                 return ()  # a monster that cannot attack is resolved automatically first (CMB-MON-3)
             moves.extend(options)
@@ -205,54 +216,59 @@ def play(state: GameState, move: Move) -> GameState:
     if isinstance(move, TableRuling):
         return ruling.play(state, move)
     if isinstance(move, Draw):
-        return _reveal(state, move.card, drawn=_card(state) is None)
+        return _revealed(state, move.card, drawn=_card(state) is None)
     if isinstance(move, PlanDefence):
         return _plan(state, move)
     if isinstance(move, ReleasePrisoner):
         return _release(state, move.seat, move.prisoner)
-    b = _battle(state)
+    run = Run(state)  # a move in a battle: its effects and the automatic steps after it, written once
+    b = run.at_battle()
     seat = b.seat
     if isinstance(move, ChooseTrap):
-        return _trap(state, move.trap)
-    if isinstance(move, Target):
-        return _aimed(state, move.adventurer)
-    if isinstance(move, Attack):
-        return _attack(state, move)
-    if isinstance(move, WordOfPeace):
-        state = _set_battle(state, evolve(b, choosing=None))
+        _trap(run, move.trap)
+    elif isinstance(move, Target):
+        _aimed(run, move.adventurer)
+    elif isinstance(move, Attack):
+        _attack(run, move)
+    elif isinstance(move, WordOfPeace):
+        run.battle = evolve(b, choosing=None)
         if move.withdraw:
-            withdrawn = _monsters_only(state.players[seat], b.sent)
-            if narrating() and not withdrawn:  # the choice is told even when it takes nothing back
+            withdrawn = _monsters_only(run.players[seat], b.sent)
+            if run.narrate and not withdrawn:  # the choice is told even when it takes nothing back
                 announce("spell", f"Player {seat + 1} withdraws the monsters: there is none to take back (Word of Peace).", seat, card="word-of-peace", choice="withdraw")
-            return _withdraw(state, withdrawn, "Word of Peace", "word-of-peace")
-        if narrating():
-            announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat, card="word-of-peace", choice="evil", evil=WORD_OF_PEACE_EVIL.value)
-        return move_evil(state, seat, WORD_OF_PEACE_EVIL.value)
-    if isinstance(move, PayMonster):
-        kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
-        asking = tuple(i for i in b.asking if i != move.monster)
-        state = _set_battle(state, evolve(b, asking=asking, choosing="suggestion" if asking else None))
+            _withdraw(run, withdrawn, "Word of Peace", "word-of-peace")
+        else:
+            if run.narrate:
+                announce("spell", f"Player {seat + 1} keeps the monsters and gains {WORD_OF_PEACE_EVIL.value} evil (Word of Peace).", seat, card="word-of-peace", choice="evil", evil=WORD_OF_PEACE_EVIL.value)
+            _move_evil(run, seat, WORD_OF_PEACE_EVIL.value)
+    elif isinstance(move, PayMonster):
+        kind = MONSTERS[run.players[seat].monsters[move.monster].kind]
+        asking = tuple([i for i in b.asking if i != move.monster])
+        run.battle = evolve(b, asking=asking, choosing="suggestion" if asking else None)
         if not move.pay:
-            return _withdraw(state, (move.monster,), "Suggestion", "suggestion")
-        p = state.players[seat]
-        if narrating():
-            cost = {k: v for k, v in (("gold", kind.gold), ("food", kind.food), ("evil", kind.evil)) if v}
-            announce("spell", f"Player {seat + 1} pays the {kind.name}'s cost, {kind.describe_cost()} (Suggestion).", seat, card="suggestion", choice="pay", monster=kind.key, index=move.monster, cost=cost)
-        state = update_player(state, seat, gold=p.gold - kind.gold, food=p.food - kind.food)
-        return move_evil(state, seat, kind.evil)  # CMB-SPELL-7: a cost
-    if isinstance(move, DiscardTrap):
-        p = state.players[seat]
+            _withdraw(run, (move.monster,), "Suggestion", "suggestion")
+        else:
+            p = run.players[seat]
+            if run.narrate:
+                cost = {k: v for k, v in (("gold", kind.gold), ("food", kind.food), ("evil", kind.evil)) if v}
+                announce("spell", f"Player {seat + 1} pays the {kind.name}'s cost, {kind.describe_cost()} (Suggestion).", seat, card="suggestion", choice="pay", monster=kind.key, index=move.monster, cost=cost)
+            run.players[seat] = evolve(p, gold=p.gold - kind.gold, food=p.food - kind.food)
+            _move_evil(run, seat, kind.evil)  # CMB-SPELL-7: a cost
+    elif isinstance(move, DiscardTrap):
+        p = run.players[seat]
         traps = list(p.traps)
         traps.remove(move.trap)
-        if narrating():
+        if run.narrate:
             announce("spell", f"Player {seat + 1} loses a trap card, discarded face down (Detect Treasure).", seat, card="detect-treasure", lost={"trap_cards": 1})
-        state = update_player(state, seat, traps=tuple(traps))
-        state = evolve(state, trap_discard=state.trap_discard + (move.trap,))  # SETUP-3: face down, out of the game
-        return _set_battle(state, evolve(_battle(state), choosing=None))
-    assert isinstance(move, Transform)
-    kind = MONSTERS[state.players[seat].monsters[move.monster].kind]
-    if narrating():
-        announce("spell", f"Player {seat + 1}'s {kind.name} becomes a sheep: it does not act and is knocked out (Metamorphosis).", seat, card="metamorphosis", monster=kind.key, index=move.monster)
-    state = _knock_out(state, seat, (move.monster,), golem_stays=False)
-    b = _battle(state)
-    return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != move.monster), choosing=None))
+        run.players[seat] = evolve(p, traps=tuple(traps))
+        run.discard += (move.trap,)  # SETUP-3: face down, out of the game
+        run.battle = evolve(b, choosing=None)
+    else:
+        assert isinstance(move, Transform)
+        kind = MONSTERS[run.players[seat].monsters[move.monster].kind]
+        if run.narrate:
+            announce("spell", f"Player {seat + 1}'s {kind.name} becomes a sheep: it does not act and is knocked out (Metamorphosis).", seat, card="metamorphosis", monster=kind.key, index=move.monster)
+        _knock_out(run, seat, (move.monster,), golem_stays=False)
+        run.battle = evolve(b, sent=tuple([i for i in b.sent if i != move.monster]), choosing=None)
+    _go_on(run)  # what ``auto`` would run next, in the same run
+    return run.written()

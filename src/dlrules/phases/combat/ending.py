@@ -14,43 +14,36 @@ monster face up again (CMB-END-2, CMB-END-4, CMB-9).
 from __future__ import annotations
 
 from dlrules.components.combat import COMBAT_ROUNDS
-from dlrules.phases.combat.fight import _battle, _fight, _left_over, _plan_of, _tile, ground_of
-from dlrules.phases.combat.party import _name, _spared, _with_party, hurt, is_illusion, party
-from dlrules.phases.common import announce, narrating, plural, replaced
-from dlrules.state import GameState, evolve
+from dlrules.phases.combat.fight import Run, _left_over, ground_of
+from dlrules.phases.combat.party import _hurt, _name, _party_in, _spared, _with_party, is_illusion
+from dlrules.phases.common import announce, plural
+from dlrules.state import evolve
 
 
-def _ended(state: GameState, position: int) -> GameState:
-    """The battle at ``position`` over, the next defender's turn (CMB-BAT-1)."""
-    return evolve(state, fight=evolve(_fight(state), battle=None, position=position + 1))
-
-
-def _end_battle(state: GameState, *, stopped: bool) -> GameState:
+def _end_battle(run: Run, *, stopped: bool) -> None:
     """CMB-MON-8, CMB-TRAP-9: monsters that did not act are knocked out,
     traps not revealed go back unpaid with their gold. The Poisoned Dart's
     later damage waits for the end of the round (``_end_of_round``, CMB-EOR-1),
     except on a wizard made invisible in this battle, who cannot be harmed
     this round: his is dropped now (C1-4, U-13). (A battle that reaches its
-    last steps ends in ``conquest._last_steps``, with the same helpers.)"""
-    b = _battle(state)
+    last steps ends in ``conquest._last_steps``, with the same helpers.)
+    The battle over, the next defender's turn (CMB-BAT-1)."""
+    b = run.at_battle()
     seat = b.seat
-    spared = _spared(party(state, seat), b) if b.invisible else None
+    spared = _spared(_party_in(run, seat), b) if b.invisible else None
     if spared is not None:
-        state = _with_party(state, seat, spared)
-    f = _fight(state)
-    b = _battle(state)
-    if stopped and narrating():
-        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=f.round)
-    if not b.sent and not b.traps:
-        return _ended(state, f.position)
-    fight = evolve(f, battle=None, position=f.position + 1)
-    p = state.players[seat]
-    surcharge = ground_of(_tile(state, seat, _plan_of(state, seat).tile)).surcharge if b.traps else 0
-    players = replaced(state.players, seat, evolve(p, **_left_over(p, b, surcharge)))
-    return evolve(state, players=players, fight=fight)  # one copy
+        _with_party(run, seat, spared)
+    if stopped and run.narrate:
+        announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=run.round)
+    run.battle = None
+    run.position += 1
+    if b.sent or b.traps:
+        p = run.players[seat]
+        surcharge = ground_of(run.tile(seat)).surcharge if b.traps else 0
+        run.players[seat] = evolve(p, **_left_over(p, b, surcharge))
 
 
-def _end_of_round(state: GameState) -> GameState:
+def _end_of_round(run: Run) -> None:
     """CMB-EOR-1, CMB-EOR-2 (LIB-CMB-6, LIB-RC-1): after the round's last
     battle, every adventurer a Poisoned Dart hit this round and not
     eliminated since takes its 2 more damage, which anti-trap cannot prevent;
@@ -60,48 +53,50 @@ def _end_of_round(state: GameState) -> GameState:
     to that dungeon's prison if they eliminate him (CMB-8; L). A tile
     conquered this round stays conquered; a party emptied here ends that
     lord's combat (CMB-END-1)."""
-    for seat in state.player_order():
-        members = party(state, seat)
+    for seat in run.order:
+        members = _party_in(run, seat)
         if not any([a.poison for a in members]):
             continue
         amounts = [a.poison for a in members]
-        state = _with_party(state, seat, [evolve(a, poison=0) for a in members])
-        state = hurt(state, seat, amounts, "The Poisoned Dart's later damage, at the end of the round", "poison")
-    return state
+        _with_party(run, seat, [evolve(a, poison=0) for a in members])
+        _hurt(run, seat, amounts, "The Poisoned Dart's later damage, at the end of the round", "poison")
 
 
-def _end_round(state: GameState) -> GameState:
+def _end_round(run: Run) -> None:
     """CMB-EOR-1 then CMB-EOR-3, CMB-END-1, CMB-END-2: the end-of-round
     effects, then the next round or, after round 4 or with no party left,
     the end of the combat."""
-    state = _end_of_round(state)
-    f = _fight(state)
-    n = state.n_players
-    if f.round >= COMBAT_ROUNDS.value or not any([party(state, s) for s in range(n)]):
-        return _finish(state)
-    if narrating():
-        announce("combat_round", f"Combat round {f.round + 1} begins.", None, round=f.round + 1)
-    return evolve(state, fight=evolve(f, round=f.round + 1, stage="plan", position=0, plans=(None,) * n))
+    _end_of_round(run)
+    n = run.state.n_players
+    if run.round >= COMBAT_ROUNDS.value or not any([_party_in(run, s) for s in range(n)]):
+        _finish(run)
+        return
+    if run.narrate:
+        announce("combat_round", f"Combat round {run.round + 1} begins.", None, round=run.round + 1)
+    run.round += 1
+    run.stage = "plan"
+    run.position = 0
+    run.plans = (None,) * n
 
 
-def _finish(state: GameState) -> GameState:
+def _finish(run: Run) -> None:
     """CMB-END-2, CMB-END-4, CMB-9: survivors leave for the Distant Lands
     unscored; every monster and ghost face up again."""
-    far = state.far_lands
-    players = []
-    for seat, p in enumerate(state.players):
-        members = party(state, seat)
-        if members and narrating():
-            leaving = [a.key for a in members if not is_illusion(a)]
+    far = run.far_lands
+    players = run.players
+    for seat, p in enumerate(players):
+        members = _party_in(run, seat)
+        leaving = [a.key for a in members if not is_illusion(a)]
+        if members and run.narrate:
             names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
             announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
-        far += tuple(a.key for a in members if not is_illusion(a))
-        players.append(evolve(p, party=(), monsters=tuple(m if m.ready else evolve(m, ready=True) for m in p.monsters)))
-    f = _fight(state)
-    gone, holder = f.paladin_gone, state.paladin
-    if holder is not None and not gone:
-        gone, holder = True, None
-    if narrating():
-        announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).", None, year=state.year)
-    fight = evolve(f, stage="over", battle=None, paladin=None, paladin_gone=gone)
-    return evolve(state, players=tuple(players), paladin=holder, far_lands=far, fight=fight)  # one copy
+        far += tuple(leaving)
+        players[seat] = evolve(p, party=(), monsters=tuple([m if m.ready else evolve(m, ready=True) for m in p.monsters]))
+    if run.holder is not None and not run.gone:
+        run.gone, run.holder = True, None
+    if run.narrate:
+        announce("combat_over", "Combat is over: every monster and ghost is face up again (CMB-9).", None, year=run.state.year)
+    run.far_lands = far
+    run.stage = "over"
+    run.battle = None
+    run.paladin = None

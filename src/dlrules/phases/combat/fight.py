@@ -7,7 +7,8 @@ CMB-CARD-3; the defenders' plans), what a battle tile allows (CMB-3,
 CMB-ROOM-1, CMB-ROOM-2; a conquered room has lost its function, CMB-CONQ-4,
 LIB-CMB-8), the bonus room of a monster's attack (CMB-MON-7, R-1, R-2),
 monsters as opposed to ghosts (CMB-SPELL-6) and knocking monsters out
-(CMB-MON-4, CMB-MON-8).
+(CMB-MON-4, CMB-MON-8); and ``Run``, the values a run of combat steps works
+on, written to the state once (issue 25).
 """
 
 from __future__ import annotations
@@ -16,8 +17,119 @@ from collections.abc import Sequence
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
-from dlrules.phases.common import update_player
-from dlrules.state import Battle, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
+from dlrules.phases.common import _paladin_after, announce, clamp_evil, narrating
+from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
+
+
+_SET_FIGHT = setter(Fight, "round", "stage", "position", "plans", "battle", "paladin", "paladin_gone")
+_SET_RUN = setter(GameState, "players", "paladin", "trap_discard", "far_lands", "combat", "spied", "decks", "fight")
+"""The fields a run writes (``Run.written``), stored without a dict of changes."""
+
+
+class Run:
+    """The values a run of combat steps works on (issue 25): read from the
+    state once, changed by the steps, and written to a new state once
+    (``written``), where a decision stops the run. A run lives inside one
+    ``play`` or ``auto`` call and is never part of a state; the records it
+    holds (each player, the plans, the battle, the paladin) stay immutable
+    and are replaced, never changed. ``battle`` is always the battle as it
+    now stands; ``holder`` is ``GameState.paladin``; ``paladin`` and
+    ``gone`` are ``Fight.paladin`` and ``Fight.paladin_gone``."""
+
+    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks")
+
+    def __init__(self, state: GameState) -> None:
+        f = state.fight
+        assert f is not None
+        self.narrate: bool = narrating()  # someone collects the events (``narrating``; it cannot change during a run)
+        self.state = state  # the constants: year, variant, table rulings
+        self.order: tuple[int, ...] = state.player_order()
+        self.players: list[PlayerState] = list(state.players)
+        self.plans: tuple[Plan | None, ...] = f.plans
+        self.position: int = f.position
+        self.stage: str = f.stage
+        self.round: int = f.round
+        self.battle: Battle | None = f.battle
+        self.paladin: Adventurer | None = f.paladin
+        self.gone: bool = f.paladin_gone
+        self.holder: int | None = state.paladin
+        self.discard: tuple[str, ...] = state.trap_discard
+        self.far_lands: tuple[str, ...] = state.far_lands
+        self.combat: tuple[str | None, ...] = state.combat  # the rounds' cards
+        self.spied: tuple[tuple[int, ...], ...] = state.spied  # the cards each seat has seen (``steps._reveal``)
+        self.decks: Decks = state.decks
+
+    def written(self) -> GameState:
+        """The state with the run's values, in one copy."""
+        state = self.state
+        f = state.fight
+        assert f is not None
+        fight = _SET_FIGHT(f, self.round, self.stage, self.position, self.plans, self.battle, self.paladin, self.gone)
+        return _SET_RUN(state, tuple(self.players), self.holder, self.discard, self.far_lands, self.combat, self.spied, self.decks, fight)
+
+    def card(self) -> str | None:
+        """The card of this combat round (CMB-CARD-3), if identified."""
+        return self.combat[self.round - 1]
+
+    def plan(self, seat: int) -> Plan:
+        plan = self.plans[seat]
+        assert plan is not None
+        return plan
+
+    def tile(self, seat: int) -> Tile:
+        """The battle tile of ``seat``'s plan."""
+        plan = self.plans[seat]
+        assert plan is not None
+        square = plan.tile
+        for tile in self.players[seat].dungeon.tiles:
+            if tile.square == square:
+                return tile
+        raise AssertionError(f"no tile at {square}")
+
+    def at_battle(self) -> Battle:
+        b = self.battle
+        assert b is not None
+        return b
+
+
+def _paladin_now(run: Run, evils: list[int], holder: int | None) -> int | None:
+    """PAL-2, PAL-6..8 (``common._paladin_after``) on the run's values: once
+    eliminated or gone he never moves again (CMB-PAL-3)."""
+    return holder if run.gone else _paladin_after(run.state, evils, holder)
+
+
+def _move_evil(run: Run, seat: int, delta: int) -> None:
+    """``common.move_evil`` on the run's values (RES-8, RES-9, PAL-5): the
+    marker moves one space at a time and the paladin is checked after every
+    space; told the same way. Both exist because a run writes the state once
+    (tests/test_combat_run.py proves they agree)."""
+    if not delta:
+        return  # no space to move (and nothing to announce)
+    step = 1 if delta > 0 else -1
+    players = run.players
+    start = players[seat].evil
+    evils = [p.evil for p in players]
+    holder = run.holder
+    for _ in range(abs(delta)):
+        before = evils[seat]
+        after = clamp_evil(before + step)
+        if after == before:
+            break  # RES-8: at the end of the evilometer the marker stays
+        evils[seat] = after
+        holder = _paladin_now(run, evils, holder)
+    end = evils[seat]
+    if run.narrate:
+        change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
+        announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
+    if end != start:
+        players[seat] = evolve(players[seat], evil=end)
+        run.holder = holder
+
+
+def _check_paladin(run: Run) -> None:
+    """PAL-2, PAL-6..8 (``common.check_paladin``) on the run's values: after
+    a marker moves, who holds the paladin."""
+    run.holder = _paladin_now(run, [p.evil for p in run.players], run.holder)
 
 
 def _fight(state: GameState) -> Fight:
@@ -72,9 +184,10 @@ def _monsters_only(player: PlayerState, indices: Sequence[int]) -> tuple[int, ..
     return tuple(i for i in indices if not MONSTERS[player.monsters[i].kind].ghost)
 
 
-def _knock_out(state: GameState, seat: int, indices: Sequence[int], *, golem_stays: bool = True) -> GameState:
+def _knock_out(run: Run, seat: int, indices: Sequence[int], *, golem_stays: bool = True) -> None:
     """CMB-MON-4, CMB-MON-8: face down in the lair (a Golem goes back face up)."""
-    return update_player(state, seat, monsters=_knocked_out(state.players[seat].monsters, indices, golem_stays=golem_stays))
+    p = run.players[seat]
+    run.players[seat] = evolve(p, monsters=_knocked_out(p.monsters, indices, golem_stays=golem_stays))
 
 
 def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem_stays: bool = True) -> tuple[Monster, ...]:
@@ -103,8 +216,8 @@ def _plan_of(state: GameState, seat: int) -> Plan:
     return plan
 
 
-def _attack_damage(state: GameState, seat: int, kind: str, base: int) -> int:
+def _attack_damage(run: Run, seat: int, kind: str, base: int) -> int:
     """CMB-MON-7, R-1, R-2: +1 in the monster's bonus room, unconquered."""
-    tile = _tile(state, seat, _plan_of(state, seat).tile)
+    tile = run.tile(seat)
     bonus = ROOM_BONUS.value if tile.room is not None and tile.room == MONSTER_COMBAT[kind].bonus_room and not tile.conquered else 0
     return base + bonus

@@ -9,16 +9,17 @@ monster after it (CMB-MON-4), and a monster that cannot attack (CMB-MON-3).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from dlrules.components import MONSTERS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
 from dlrules.errors import Violation
 from dlrules.moves import Attack, Move
-from dlrules.phases.combat.fight import _attack_damage, _battle, _fight, _knock_out, _one, _set_battle
-from dlrules.phases.combat.party import adventurer_class, hurt, party
-from dlrules.phases.common import announce, narrating, plural, replaced
-from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve
+from dlrules.phases.combat.fight import Run, _attack_damage, _knock_out, _one
+from dlrules.phases.combat.party import _hurt, _party_in, adventurer_class, party
+from dlrules.phases.common import announce, plural, replaced
+from dlrules.state import Adventurer, Battle, GameState, Monster, PlayerState, evolve, setter
 
 
 def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, ...]:
@@ -35,11 +36,17 @@ def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, .
 
 def _targets(members: Sequence[Adventurer], option: AttackOption) -> tuple[int, ...]:
     """CMB-MON-5: valid targets of an "attack anyone" option."""
-    return tuple(
-        i
-        for i, a in enumerate(members)
-        if not (option.not_first and i == 0) and not (option.no_priests and adventurer_class(a) is AdventurerClass.PRIEST)
-    )
+    return _targets_among(_priests(members), option)
+
+
+def _priests(members: Sequence[Adventurer]) -> tuple[bool, ...]:
+    """Which of ``members`` are priests (a vampire never attacks one, CMB-MON-5)."""
+    return tuple([adventurer_class(a) is AdventurerClass.PRIEST for a in members])
+
+
+def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int, ...]:
+    """``_targets`` of a party whose members are priests or not as ``priests`` says."""
+    return tuple([i for i, priest in enumerate(priests) if not (option.not_first and i == 0) and not (option.no_priests and priest)])
 
 
 def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
@@ -47,14 +54,25 @@ def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
     table M (CMB-MON-9); the Troll's food is paid when he acts, from what is
     left (CMB-PLAN-7)."""
     seat = b.seat
-    player = state.players[seat]
-    members = party(state, seat)
+    return _options(seat, state.players[seat], party(state, seat), index)
+
+
+def _options(seat: int, player: PlayerState, members: Sequence[Adventurer], index: int) -> tuple[Move, ...]:
+    """``_attacks`` for the defender ``player`` at ``seat`` facing ``members``."""
+    return _options_of(seat, index, player.monsters[index].kind, player.food, _priests(members))
+
+
+@functools.lru_cache(maxsize=4096)
+def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
+    """``_options`` of the ``kind`` at ``index`` with ``food`` in the lair,
+    facing a party whose members are priests or not as ``priests`` says:
+    the same moves (immutable values) whenever the same situation comes back."""
     out: list[Move] = []
-    for n, option in enumerate(MONSTER_COMBAT[player.monsters[index].kind].options):
-        if option.food and player.food < option.food:
+    for n, option in enumerate(MONSTER_COMBAT[kind].options):
+        if option.food and food < option.food:
             continue  # CMB-MON-2: an option with a price needs the price
         if option.reach is Reach.ANYONE:
-            out.extend(Attack(seat, index, n, t) for t in _targets(members, option))
+            out.extend([Attack(seat, index, n, t) for t in _targets_among(priests, option)])
         else:
             out.append(Attack(seat, index, n))
     return tuple(out)
@@ -82,71 +100,78 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
 
 
-def _attack(state: GameState, move: Attack) -> GameState:
+_SET_READY = setter(Monster, "ready")
+_SET_FOOD_MONSTERS = setter(PlayerState, "food", "monsters")
+
+
+def _attack(run: Run, move: Attack) -> None:
     """CMB-MON-1..7: the monster acts with its option; then it is knocked out
     or goes back face up (CMB-MON-4)."""
-    b = _battle(state)
+    b = run.at_battle()
     seat = b.seat
-    p = state.players[seat]
+    p = run.players[seat]
     kind = p.monsters[move.monster].kind
     option = MONSTER_COMBAT[kind].options[move.option]
     name = MONSTERS[kind].name
-    changes: dict[str, object] = {"sent": tuple(i for i in b.sent if i != move.monster)}
+    changes: dict[str, object] = {"sent": tuple([i for i in b.sent if i != move.monster])}
     if option.reach is not Reach.NONE:
         changes["attacked"] = True  # CMB-MON-6
     if option.no_heal:
         changes["no_heal"] = True
     if option.no_conquest:
         changes["no_conquest"] = True
-    if narrating():  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
+    if run.narrate:  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
         paid = f", paying {option.food} food" if option.food else ""
         announce(
             "attack", f"Player {seat + 1}'s {name} acts (option {move.option + 1}{paid}).", seat,
             monster=kind, index=move.monster, option=move.option, cost={"food": option.food} if option.food else {},
         )  # fmt: skip
-    monsters = replaced(p.monsters, move.monster, evolve(p.monsters[move.monster], ready=option.ready_after))
-    player = evolve(p, food=p.food - option.food, monsters=monsters)
-    players = replaced(state.players, seat, player)
-    state = evolve(state, players=players, fight=evolve(_fight(state), battle=evolve(b, **changes)))  # one copy
-    damage = _attack_damage(state, seat, kind, option.damage)
-    members = party(state, seat)
+    monsters = replaced(p.monsters, move.monster, _SET_READY(p.monsters[move.monster], option.ready_after))
+    run.players[seat] = _SET_FOOD_MONSTERS(p, p.food - option.food, monsters)
+    run.battle = evolve(b, **changes)
+    damage = _attack_damage(run, seat, kind, option.damage)
+    members = _party_in(run, seat)
     if option.reach is Reach.NONE:
-        if narrating():
+        if run.narrate:
             announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat, monster=kind, index=move.monster)
-        return state
+        return
     if option.reach is Reach.EVERYONE:
-        return hurt(state, seat, [damage] * len(members), f"The {name} attacks everyone", kind)
+        _hurt(run, seat, [damage] * len(members), f"The {name} attacks everyone", kind)
+        return
     if option.reach is Reach.FIRST:
-        state = hurt(state, seat, [damage], f"The {name} attacks", kind)
-        after = party(state, seat)
+        _hurt(run, seat, [damage], f"The {name} attacks", kind)
+        after = _party_in(run, seat)
         if option.follow_up and after and len(after) < len(members):
-            follow = _attack_damage(state, seat, kind, option.follow_up)
-            state = hurt(state, seat, [follow], f"The {name}'s follow-up attack", kind)
-        return state
+            follow = _attack_damage(run, seat, kind, option.follow_up)
+            _hurt(run, seat, [follow], f"The {name}'s follow-up attack", kind)
+        return
     assert move.target is not None
-    state = hurt(state, seat, _one(move.target, damage), f"The {name} attacks", kind)
-    if option.hits > 1 and party(state, seat):
-        state = _set_battle(state, evolve(_battle(state), aiming=kind))
-    return state
+    _hurt(run, seat, _one(move.target, damage), f"The {name} attacks", kind)
+    if option.hits > 1 and _party_in(run, seat):
+        run.battle = evolve(run.at_battle(), aiming=kind)
 
 
-def _cannot_attack(state: GameState, b: Battle) -> int | None:
+def _cannot_attack(run: Run) -> int | None:
     """CMB-MON-3: a sent monster with no option it can use (a ghost facing one
     adventurer, a vampire facing only priests)."""
+    b = run.at_battle()
+    seat = b.seat
+    player = run.players[seat]
+    members = _party_in(run, seat)
     for i in b.sent:
-        if not _attacks(state, b, i):
+        if not _options(seat, player, members, i):
             return i
     return None
 
 
-def _stuck(state: GameState, b: Battle, index: int) -> GameState:
+def _stuck(run: Run, index: int) -> None:
     """CMB-MON-3, CMB-MON-4: a monster that cannot attack does nothing; a
     ghost is knocked out, a vampire facing only priests goes back face up."""
-    p = state.players[b.seat]
+    b = run.at_battle()
+    p = run.players[b.seat]
     kind = p.monsters[index].kind
-    if narrating():
+    if run.narrate:
         announce("no_attack", f"Player {b.seat + 1}'s {MONSTERS[kind].name} finds no one it may attack (CMB-MON-3).", b.seat, monster=kind, index=index)
-    state = _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i != index)))
-    if kind == "vampire":
-        return state
-    return _knock_out(state, b.seat, (index,))
+    run.battle = evolve(b, sent=tuple([i for i in b.sent if i != index]))
+    if kind != "vampire":
+        _knock_out(run, b.seat, (index,))

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
-from dlrules.phases.combat.fight import _fight, _set_battle
-from dlrules.phases.common import announce, narrating, replaced
-from dlrules.state import Adventurer, Battle, GameState, evolve
+from dlrules.phases.combat.fight import Run
+from dlrules.phases.common import announce, replaced
+from dlrules.state import Adventurer, Battle, GameState, evolve, setter
 
 
 _PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
@@ -109,46 +109,51 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     f = state.fight
     members = state.players[seat].party
     if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
+        return _lined_up(members, f.paladin)
+    return _lined_up(members, None)
+
+
+def _party_in(run: Run, seat: int) -> tuple[Adventurer, ...]:
+    """``party`` on a run's values."""
+    members = run.players[seat].party
+    paladin = run.paladin
+    if run.holder == seat and not run.gone and paladin is not None:
+        return _lined_up(members, paladin)
+    if not members or members[-1].key != ILLUSION_KEY:
+        return members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
+    return _lined_up(members, None)
+
+
+def _lined_up(members: tuple[Adventurer, ...], paladin: Adventurer | None) -> tuple[Adventurer, ...]:
+    """``party``: the queue ``members`` with the ``paladin`` who attacks it
+    (None: he does not) in front, behind any illusion (C2-2); an illusion
+    alone is no party (LIB-CMB-9)."""
+    if paladin is not None:
         front = 0
         while front < len(members) and members[front].key == ILLUSION_KEY:
             front += 1  # C2-2: an illusion stands in front of the paladin too
-        members = members[:front] + (f.paladin,) + members[front:]
+        members = members[:front] + (paladin,) + members[front:]
     if members and members[-1].key == ILLUSION_KEY and all(map(is_illusion, members)):
         return ()  # LIB-CMB-9: an illusion alone is no party
     return members
 
 
-def _with_party(
-    state: GameState,
-    seat: int,
-    members: Sequence[Adventurer],
-    battle: Battle | None = None,
-    prisoners: tuple[str, ...] = (),
-    **changes: object,
-) -> GameState:
-    """Write ``seat``'s party back in one copy: the paladin's record to
-    ``Fight.paladin``; with it the ``battle`` (if given), the ``prisoners``
-    taken (CMB-8: an eliminated paladin never moves again, CMB-PAL-3) and
-    other ``changes`` of the player."""
-    f = _fight(state)
-    if state.paladin == seat and f.paladin is not None:  # only then can the paladin be among them (``party``)
-        rest = tuple(a for a in members if not is_paladin(a))
+def _with_party(run: Run, seat: int, members: Sequence[Adventurer], prisoners: tuple[str, ...] = (), **changes: object) -> None:
+    """Write ``seat``'s party back to the run: the paladin's record to
+    ``Fight.paladin``; with it the ``prisoners`` taken (CMB-8: an eliminated
+    paladin never moves again, CMB-PAL-3) and other ``changes`` of the player."""
+    if run.holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
+        rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
+        if len(rest) < len(members):
+            run.paladin = next(a for a in members if a.key in _PALADIN_KEYS)
     else:
         rest = tuple(members)
-    p = state.players[seat]
+    p = run.players[seat]
     if prisoners:
         changes["prison"] = p.prison + prisoners
-    player = evolve(p, party=rest, **changes)
-    players = replaced(state.players, seat, player)
-    fight: dict[str, object] = {} if battle is None else {"battle": battle}
-    if len(rest) < len(members):
-        fight["paladin"] = next(a for a in members if is_paladin(a))
-    if prisoners and any(key in _PALADIN_KEYS for key in prisoners):
-        fight.update(paladin=None, paladin_gone=True)
-        return evolve(state, players=players, paladin=None, fight=evolve(f, **fight))
-    if fight:
-        return evolve(state, players=players, fight=evolve(f, **fight))
-    return evolve(state, players=players)
+        if any([key in _PALADIN_KEYS for key in prisoners]):
+            run.paladin, run.gone, run.holder = None, True, None
+    run.players[seat] = evolve(p, party=rest, **changes)
 
 
 def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
@@ -178,32 +183,30 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None, b: Battle | None = None) -> GameState:
+def hurt(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None = None) -> GameState:
+    """``_hurt`` on a state in combat: the state after the damage."""
+    run = Run(state)
+    _hurt(run, seat, amounts, why, by)
+    return run.written()
+
+
+def _hurt(run: Run, seat: int, amounts: Sequence[int], why: str, by: str | None = None) -> None:
     """Place damage on ``seat``'s party, ``amounts[i]`` on the i-th adventurer
     (CMB-PARTY-5), all at once, then eliminate (CMB-PARTY-6, CMB-8): an
     adventurer whose counters reach his hit points goes to this dungeon's
     prison. Invisible wizards take nothing (C1-4, U-13); a Magic Shield
     absorbs its point first, front first (C1-3, U-12). ``why`` says the cause
     to people, ``by`` names it in the event data (a trap, a monster,
-    ``"fatigue"``, ``"poison"``). ``b`` is the battle as it now stands when
-    it is not written yet: it is written with the damage. The state is
-    copied once."""
-    f = state.fight
-    harm = _harm(state, seat, amounts, why, by, b if b is not None or f is None else f.battle)
+    ``"fatigue"``, ``"poison"``). Written to the run (``run.battle`` with its
+    shield used)."""
+    harm = _harm_to(_party_in(run, seat), seat, amounts, why, by, run.battle, run.narrate)
     if harm is None:
-        return state if b is None else _set_battle(state, b)
-    return _hurt_written(state, seat, harm, b)
-
-
-def _hurt_written(state: GameState, seat: int, harm: _Harm, b: Battle | None = None) -> GameState:
-    """The state with ``harm`` (``_harm``'s answer) written, in one copy,
-    with the battle ``b`` if it is not written yet."""
+        return
     alive, prisoners, shielded = harm
-    battle = shielded or b
-    if alive is None:
-        assert battle is not None  # only a Magic Shield's use changes nothing else
-        return _set_battle(state, battle)
-    return _with_party(state, seat, alive, battle, prisoners)
+    if shielded is not None:
+        run.battle = shielded
+    if alive is not None:
+        _with_party(run, seat, alive, prisoners)
 
 
 _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
@@ -211,18 +214,17 @@ _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
 taken, the battle with its Magic Shield used (None: untouched)."""
 
 
-def _harm(state: GameState, seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
-    """``hurt`` computed and announced, not written (None: nothing changes);
-    ``battle`` is the battle in progress, if any."""
-    return _harm_to(party(state, seat), seat, amounts, why, by, battle)
+_SET_DAMAGE = setter(Adventurer, "damage")
 
 
-def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None) -> _Harm | None:
-    """``_harm`` on ``members``, ``seat``'s party as it now stands (``party``)."""
+def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:
+    """``hurt`` computed and announced, not written (None: nothing changes),
+    on ``members``, ``seat``'s party as it now stands (``party``);
+    ``battle`` is the battle in progress, if any; ``narrate``: ``narrate``."""
     n = len(members)
     amounts = list(amounts[:n])
     if len(amounts) < n:
-        amounts += [0] * (n - len(amounts))
+        amounts += [0] * (n - len(amounts))  # the positions not named take nothing
     shielded: Battle | None = None  # the battle with its shield used, if it was
     if battle is not None and battle.seat == seat and (battle.invisible or battle.shield):
         if battle.invisible:
@@ -233,7 +235,7 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
                 used = min(shield, d)
                 amounts[i] -= used
                 shield -= used
-                if narrating():
+                if narrate:
                     announce(
                         "shield",
                         f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.",
@@ -245,27 +247,35 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
                     )
         if shield != battle.shield:
             shielded = evolve(battle, shield=shield)
-    if not any(amounts):
+    hit = list(members)
+    touched = False
+    for i in range(n):
+        d = amounts[i]
+        if d:
+            a = hit[i]
+            hit[i] = _SET_DAMAGE(a, a.damage + d)
+            touched = True
+    if not touched:
         return None if shielded is None else (None, (), shielded)
-    hit = [evolve(a, damage=a.damage + d) if d else a for a, d in zip(members, amounts)]
-    if narrating():
+    if narrate:
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
+    food = CREATE_FOOD_HP.value
     for a in hit:
-        if a.damage >= hit_points(a):
+        if a.damage >= _HP[a.key] + a.food * food:  # ``hit_points``
             break
     else:  # the usual case: nobody falls
         return tuple(hit), (), shielded
-    standing = [a.damage < hit_points(a) for a in hit]
+    standing = [a.damage < _HP[a.key] + a.food * food for a in hit]  # ``hit_points``
     alive = tuple([a for a, up in zip(hit, standing) if up])
-    fallen = tuple([a for a, up in zip(hit, standing) if not up and not is_illusion(a)])
-    if narrating() and len(alive) + len(fallen) < len(hit):
+    fallen = tuple([a for a, up in zip(hit, standing) if not up and a.key != ILLUSION_KEY])  # ``is_illusion``
+    if narrate and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
-    if alive and all([is_illusion(a) for a in alive]):
+    if alive and all([a.key == ILLUSION_KEY for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
-        if narrating():
+        if narrate:
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
-    if narrating():
+    if narrate:
         for a in fallen:
             where = next(i for i, b in enumerate(hit) if b is a)
             announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)

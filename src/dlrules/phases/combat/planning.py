@@ -23,12 +23,21 @@ from dlrules.moves import Move, PlanDefence, ReleasePrisoner
 from dlrules.phases.combat.fight import _fight, _monsters_only, _tile, ground_of
 from dlrules.phases.combat.party import _name
 from dlrules.phases.common import announce, narrating, plural, replaced, square_data, update_player
-from dlrules.state import Adventurer, Dungeon, GameState, Monster, Plan, PlayerState, Square, Tile, evolve
+from dlrules.state import Adventurer, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
-@functools.lru_cache(maxsize=1024)
-def _distances(squares: frozenset[Square]) -> dict[Square, int]:
-    return walking_distances(squares)  # read only: shared between calls
+_DISTANCES: dict[tuple[Square, ...], dict[Square, int]] = {}
+"""``walking_distances`` of each dungeon's squares met lately (read only:
+shared between calls), keyed by the squares in the order of the tiles."""
+
+
+def _distances(squares: tuple[Square, ...]) -> dict[Square, int]:
+    found = _DISTANCES.get(squares)
+    if found is None:
+        if len(_DISTANCES) >= 1024:
+            _DISTANCES.clear()  # memory stays flat
+        found = _DISTANCES[squares] = walking_distances(frozenset(squares))
+    return found
 
 
 def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
@@ -40,7 +49,7 @@ def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
 def _battle_tiles(dungeon: Dungeon) -> list[Tile]:
     """``battle_tiles`` as the tiles themselves, sorted by square."""
     tiles = dungeon.tiles
-    distance = _distances(frozenset([t.square for t in tiles]))  # ``Dungeon.squares``
+    distance = _distances(tuple([t.square for t in tiles]))  # ``Dungeon.squares``, as a tuple (faster to hash)
     least: int | None = None
     nearest: list[Tile] = []  # the connected unconquered tiles at the least distance
     loose: list[Tile] = []  # unconquered tiles no path connects
@@ -96,15 +105,20 @@ def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024)
 def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts that may be
     sent, as sorted indices; of alike monsters the first ones are named."""
+    return _sendable_from(tuple([(m.kind, m.ready) for m in monsters]), limit)  # plain tuples hash faster than records
+
+
+@functools.lru_cache(maxsize=1024)
+def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """``_sendable`` of the monsters (kind, face up) in ``lair``."""
     by_kind: dict[str, list[int]] = {}
     ghosts: list[int] = []
-    for i, m in enumerate(monsters):
-        if m.ready:
-            (ghosts if MONSTERS[m.kind].ghost else by_kind.setdefault(m.kind, [])).append(i)
+    for i, (kind, ready) in enumerate(lair):
+        if ready:
+            (ghosts if MONSTERS[kind].ghost else by_kind.setdefault(kind, [])).append(i)
     out: list[tuple[int, ...]] = []
     for combo in _multisets({k: len(v) for k, v in by_kind.items()}, limit):
         chosen = [by_kind[k][: combo.count(k)] for k in set(combo)]
@@ -123,10 +137,13 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     for tile in _battle_tiles(player.dungeon):
         square = tile.square
         ground = ground_of(tile)
+        have_gold, have_food, have_imps = player.gold, player.food, player.imps
         played = tuple(
-            ts
-            for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
-            if player.gold >= gold and player.food >= food and player.imps >= imps
+            [
+                ts
+                for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
+                if have_gold >= gold and have_food >= food and have_imps >= imps
+            ]
         )
         options.append((square, played, _sendable(player.monsters, ground.monsters)))
     return _plan_moves(seat, tuple(options))
@@ -194,6 +211,12 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
     return Violation("LIB-CMB-2", "of alike monsters (or ghosts) name the first ones in your lair")
 
 
+_SET_PLANS_POSITION = setter(Fight, "plans", "position")
+_SET_FIGHT = setter(GameState, "fight")
+_SET_TRAPS_GOLD = setter(PlayerState, "traps", "gold")
+_SET_PLAYERS_FIGHT = setter(GameState, "players", "fight")
+
+
 def _plan(state: GameState, move: PlanDefence) -> GameState:
     """CMB-PLAN-5, CMB-PLAN-6, CMB-PLAN-9: trap cards leave the hand face down
     with the room's gold on them; monsters and ghosts are sent face up."""
@@ -215,14 +238,14 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
             monsters=[p.monsters[i].kind for i in move.monsters],
             sent=list(move.monsters),
         )
-    fight = evolve(f, plans=plans, position=f.position + 1)
+    fight = _SET_PLANS_POSITION(f, plans, f.position + 1)
     if not move.traps:
-        return evolve(state, fight=fight)  # the lord's own record does not change
+        return _SET_FIGHT(state, fight)  # the lord's own record does not change
     traps = list(p.traps)
     for t in move.traps:
         traps.remove(t)
-    player = evolve(p, traps=tuple(traps), gold=p.gold - gold)
-    return evolve(state, players=replaced(state.players, seat, player), fight=fight)  # one copy
+    player = _SET_TRAPS_GOLD(p, tuple(traps), p.gold - gold)
+    return _SET_PLAYERS_FIGHT(state, replaced(state.players, seat, player), fight)  # one copy
 
 
 def _release(state: GameState, seat: int, index: int) -> GameState:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dlrules.errors import Violation
 from dlrules.moves import Adjustment, TableRuling
 from dlrules.phases import table
-from dlrules.phases.combat.fight import _battle, _card, _knock_out, _set_battle
-from dlrules.phases.combat.party import _with_party, hit_points, party
+from dlrules.phases.combat.fight import Run, _battle, _card, _knock_out, _set_battle
+from dlrules.phases.combat.party import _party_in, _with_party, hit_points, party
 from dlrules.phases.combat.spells import _withdraw
 from dlrules.state import GameState, evolve
 
@@ -67,24 +67,26 @@ def play(state: GameState, move: TableRuling) -> GameState:
 
 def _change(state: GameState, c: Adjustment) -> GameState:
     """One change as the battle sees it (``table.BATTLE_KINDS``)."""
-    b = _battle(state)
+    run = Run(state)
+    b = run.at_battle()
     i = c.target or 0
     if c.kind in ("damage", "heal"):
-        members = list(party(state, c.player))
+        members = list(_party_in(run, c.player))
         a = members[i]
         members[i] = evolve(a, damage=a.damage + (c.amount if c.kind == "damage" else -c.amount))
-        return _with_party(state, c.player, members)
-    if c.kind == "withdraw":
-        return _withdraw(state, (i,), "the table's ruling", TABLE_CHOICE)
-    if c.kind == "knock_out":
-        state = _knock_out(state, c.player, (i,), golem_stays=False)
+        _with_party(run, c.player, members)
+    elif c.kind == "withdraw":
+        _withdraw(run, (i,), "the table's ruling", TABLE_CHOICE)
+    elif c.kind == "knock_out":
+        _knock_out(run, c.player, (i,), golem_stays=False)
         if c.player == b.seat and i in b.sent:  # a knocked-out monster does not act
-            state = _set_battle(state, evolve(_battle(state), sent=tuple(k for k in b.sent if k != i)))
-        return state
-    if c.kind == "skip_healing":
-        return _set_battle(state, evolve(b, no_heal=True))
-    assert c.kind == "skip_conquest"
-    return _set_battle(state, evolve(b, no_conquest=True))
+            run.battle = evolve(b, sent=tuple([k for k in b.sent if k != i]))
+    elif c.kind == "skip_healing":
+        run.battle = evolve(b, no_heal=True)
+    else:
+        assert c.kind == "skip_conquest"
+        run.battle = evolve(b, no_conquest=True)
+    return run.written()
 
 
 IN_BATTLE = table.InBattle(party=party, hit_points=hit_points, limit=_limit, change=_change)

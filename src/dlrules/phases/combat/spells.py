@@ -15,99 +15,91 @@ from collections.abc import Sequence
 
 from dlrules.components import COMBAT_CARDS, MONSTERS, AdventurerClass
 from dlrules.components.combat import DETECT_EVIL_EVIL, ILLUSION_KEY, MAGIC_SHIELD_POINTS
-from dlrules.phases.combat.fight import _battle, _fight, _monsters_only, _set_battle, _tile, ground_of
-from dlrules.phases.combat.party import _with_party, adventurer_class, crystals, party
-from dlrules.phases.common import announce, move_evil, narrating, plural, update_player
-from dlrules.state import Adventurer, Battle, GameState, Plan, evolve
+from dlrules.phases.combat.fight import Run, _monsters_only, _move_evil, ground_of
+from dlrules.phases.combat.party import _party_in, _with_party, adventurer_class, crystals
+from dlrules.phases.common import announce, narrating, plural
+from dlrules.state import Adventurer, evolve
 
 
-def _withdraw(state: GameState, indices: Sequence[int], why: str, card: str) -> GameState:
+def _withdraw(run: Run, indices: Sequence[int], why: str, card: str) -> None:
     """CMB-SPELL-5: withdrawn monsters go back face up, as if never sent."""
-    b = _battle(state)
-    if narrating() and indices:
-        kinds = [state.players[b.seat].monsters[i].kind for i in indices]
+    b = run.at_battle()
+    if run.narrate and indices:
+        kinds = [run.players[b.seat].monsters[i].kind for i in indices]
         names = ", ".join(MONSTERS[k].name for k in kinds)
         verb = "goes" if len(kinds) == 1 else "go"
         announce("withdraw", f"Player {b.seat + 1}'s {names} {verb} back to the lair face up ({why}).", b.seat, card=card, monsters=kinds, indices=list(indices))
-    return _set_battle(state, evolve(b, sent=tuple(i for i in b.sent if i not in indices)))
+    run.battle = evolve(b, sent=tuple([i for i in b.sent if i not in indices]))
 
 
-def _cast(state: GameState, b: Battle, key: str, plan: Plan) -> tuple[GameState, Battle]:
-    """CMB-SPELL-1..4: the round's spell is cast in its step (``_step``: the
+def _cast(run: Run, key: str) -> bool:
+    """CMB-SPELL-1..4: the round's spell is cast in its step (``steps``: the
     Fast Spell or the Slow Spell step, as the card says) if the party may
     cast and holds at least *r* magic points, counted now; separately in each
     battle of the round (CMB-CARD-5). Regeneration's healing is not the
     Healing step (CMB-HEAL-3) and its amount is unknown: no effect (U-1).
-    ``b`` is the battle (``_step`` carries it, with the round's card ``key``
-    and the defender's ``plan``); the battle it leaves is returned, not written."""
-    f = _fight(state)
+    ``key`` is the round's card; the battle it leaves is ``run.battle``.
+    False when it is not cast (nothing changes)."""
+    b = run.battle
+    assert b is not None
     seat = b.seat
     card = COMBAT_CARDS[key]
-    members = party(state, seat)
+    members = _party_in(run, seat)
     magic = crystals(members)
-    tile = _tile(state, seat, plan.tile)
-    rule: str | None = None
-    if not ground_of(tile).spells:
-        rule = "R-4"  # the battle is in the Anti-Magic Room
-    elif b.no_spells:
-        rule = "CMB-SPELL-3"  # an Anti-magic Dart hit a wizard
-    elif magic < f.round:
-        rule = "CMB-SPELL-1"  # too few magic points for the round
-    if rule is not None:
-        if narrating():
-            if rule == "R-4":
-                why = "the battle is in the Anti-Magic Room"
-            elif rule == "CMB-SPELL-3":
-                why = "an Anti-magic Dart hit a wizard"
+    r = run.round
+    if b.no_spells or magic < r or not ground_of(run.tile(seat)).spells:
+        if run.narrate:  # the first reason that applies, in this order
+            if not ground_of(run.tile(seat)).spells:
+                rule, why = "R-4", "the battle is in the Anti-Magic Room"
+            elif b.no_spells:
+                rule, why = "CMB-SPELL-3", "an Anti-magic Dart hit a wizard"
             else:
-                why = f"the party has {plural(magic, 'magic point')}, round {f.round} needs {f.round}"
+                rule, why = "CMB-SPELL-1", f"the party has {plural(magic, 'magic point')}, round {r} needs {r}"  # too few magic points for the round
             announce("spell", f"{card.name} is not cast: {why} ({rule}).", seat, card=key, cast=False, rule=rule, magic=magic)
-        return state, b
-    if narrating():
+        return False
+    if run.narrate:
         announce("spell", f"The party casts {card.name}: {card.effect}.", seat, card=key, cast=True, magic=magic)
-    p = state.players[seat]
+    p = run.players[seat]
     spell = card.spell
     if spell == "word-of-peace":
-        return state, evolve(b, choosing=spell)
-    if spell == "suggestion":
+        run.battle = evolve(b, choosing=spell)
+    elif spell == "suggestion":
         asking = _monsters_only(p, b.sent)
-        return state, evolve(b, choosing=spell if asking else None, asking=asking)
-    if spell == "magic-shield":
-        return state, evolve(b, shield=MAGIC_SHIELD_POINTS.value)
-    if spell == "invisibility":
+        run.battle = evolve(b, choosing=spell if asking else None, asking=asking)
+    elif spell == "magic-shield":
+        run.battle = evolve(b, shield=MAGIC_SHIELD_POINTS.value)
+    elif spell == "invisibility":
         wizards = tuple(a for a in members if adventurer_class(a) is AdventurerClass.WIZARD)
         others = tuple(a for a in members if adventurer_class(a) is not AdventurerClass.WIZARD)
-        return _with_party(state, seat, others + wizards), evolve(b, invisible=True)
-    if spell == "detect-treasure":
+        _with_party(run, seat, others + wizards)
+        run.battle = evolve(b, invisible=True)
+    elif spell == "detect-treasure":
         if p.gold:
             _lose(seat, key, "gold")
-            return update_player(state, seat, gold=p.gold - 1), b
-        if p.food:
+            run.players[seat] = evolve(p, gold=p.gold - 1)
+        elif p.food:
             _lose(seat, key, "food")
-            return update_player(state, seat, food=p.food - 1), b
-        if p.traps:
-            return state, evolve(b, choosing=spell)
-        return state, b
-    if spell == "fist-of-justice":
+            run.players[seat] = evolve(p, food=p.food - 1)
+        elif p.traps:
+            run.battle = evolve(b, choosing=spell)
+    elif spell == "fist-of-justice":
         if p.imps:
             _lose(seat, key, "imps")
-            return update_player(state, seat, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1)), b
-        return state, b
-    if spell == "detect-evil":
-        return move_evil(state, seat, DETECT_EVIL_EVIL.value), b  # CMB-SPELL-7: a gain
-    if spell == "illusion":
-        p = state.players[seat]
-        return update_player(state, seat, party=(Adventurer(ILLUSION_KEY),) + p.party), b
-    if spell == "create-food":
+            run.players[seat] = evolve(p, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1))
+    elif spell == "detect-evil":
+        _move_evil(run, seat, DETECT_EVIL_EVIL.value)  # CMB-SPELL-7: a gain
+    elif spell == "illusion":
+        run.players[seat] = evolve(p, party=(Adventurer(ILLUSION_KEY),) + p.party)
+    elif spell == "create-food":
         fed = (evolve(members[0], food=members[0].food + 1),) + members[1:]
-        return _with_party(state, seat, fed), b
-    if spell == "metamorphosis":
+        _with_party(run, seat, fed)
+    elif spell == "metamorphosis":
         if _monsters_only(p, b.sent):
-            return state, evolve(b, choosing=spell)
-        return state, b
-    if spell == "none" and state.table_rulings:
-        return state, evolve(b, choosing="table")  # LIB-TAB-8: the table rules on the card it can read (``ruling``)
-    return state, b  # CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
+            run.battle = evolve(b, choosing=spell)
+    elif spell == "none" and run.state.table_rulings:
+        run.battle = evolve(b, choosing="table")  # LIB-TAB-8: the table rules on the card it can read (``ruling``)
+    # else CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
+    return True
 
 
 def _lose(seat: int, card: str, what: str) -> None:

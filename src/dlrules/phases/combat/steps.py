@@ -7,8 +7,9 @@ CMB-CARD-7, CMB-REV-1), starting a battle or finding none (CMB-BAT-1, CMB-END-5)
 and running its steps: trap, fast spell, monsters, slow spell, healing,
 conquest (CMB-4, CMB-BAT-3), each step taken from the modules below.
 
-During a run of automatic steps the battle travels as an argument (``b``):
-``state.fight.battle`` is written only where a decision stops the run.
+A run of automatic steps works on local values (``fight.Run``: the
+players, the plans, the battle, the paladin) and writes the state once,
+where a decision stops it (issue 25).
 """
 
 from __future__ import annotations
@@ -17,30 +18,43 @@ from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import _battle, _card, _fight, _knocked_out, _open_tile_left
+from dlrules.phases.combat.fight import Run, _card, _fight, _knocked_out, _open_tile_left
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
-from dlrules.phases.combat.party import party
+from dlrules.phases.combat.party import _party_in
 from dlrules.phases.combat.spells import _cast
 from dlrules.phases.combat.traps import _trap
 from dlrules.phases.common import announce, narrating, replaced, square_data
-from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve
+from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve, setter
 
 
-def _reveal(state: GameState, card: str, *, drawn: bool) -> GameState:
+_SET_FIGHT = setter(GameState, "fight")
+_SET_STAGE_POSITION = setter(Fight, "stage", "position")
+_SET_STEP = setter(Battle, "step")
+_SET_TRAPS_SENT = setter(Battle, "traps", "sent")
+
+
+def _reveal(run: Run, card: str, *, drawn: bool) -> None:
     """CMB-REV-1, CMB-CARD-4, CMB-CARD-7: the round's card is turned face up
     and is public from now on (every seat has seen it)."""
-    f = _fight(state)
-    pos = f.round - 1
-    spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
+    state = run.state
+    pos = run.round - 1
+    run.spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
     c = COMBAT_CARDS[card]
-    if narrating():
-        announce("card", f"Combat round {f.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=f.round, speed=c.speed.value, fatigue=c.fatigue)
-    fight = evolve(f, stage="battle", position=0)
+    if run.narrate:
+        announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
+    run.stage, run.position = "battle", 0
     if drawn:
-        decks = evolve(state.decks, combat=state.decks.combat.without(card))
-        combat = replaced(state.combat, pos, card)
-        return evolve(state, spied=spied, fight=fight, decks=decks, combat=combat)
-    return evolve(state, spied=spied, fight=fight)
+        run.decks = evolve(state.decks, combat=state.decks.combat.without(card))
+        run.combat = replaced(run.combat, pos, card)
+
+
+def _revealed(state: GameState, card: str, *, drawn: bool) -> GameState:
+    """The state after the round's card is revealed (``_reveal``) and the
+    battles' automatic steps after it (``_go_on``), written once."""
+    run = Run(state)
+    _reveal(run, card, drawn=drawn)
+    _go_on(run)
+    return run.written()
 
 
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
@@ -54,117 +68,163 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
 
 
 def _step(state: GameState) -> GameState:
+    """The next automatic step and those after it that cannot stop for a
+    decision (``_go_on``); a round's card identified earlier is turned face
+    up (CMB-REV-1)."""
     f = _fight(state)
-    order = state.player_order()
-    if f.stage == "plan":
-        # Pass in one step every player with nothing to plan (CMB-PLAN-1).
-        position = f.position
-        while position < len(order):
-            seat = order[position]
-            if party(state, seat) and f.plans[seat] is None:
-                p = state.players[seat]
-                if p.prison or _open_tile_left(p.dungeon):
-                    break  # a decision (``legal``)
-                if narrating():
-                    announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat, adventurer=None, prisoner=None)
-            position += 1
-        if position >= len(order):
-            return evolve(state, fight=evolve(f, stage="reveal", position=0))
-        return evolve(state, fight=evolve(f, position=position))
     if f.stage == "reveal":
         card = _card(state)
         assert card is not None
-        return _reveal(state, card, drawn=False)
-    position = f.position
-    while position < len(order) and f.plans[order[position]] is None:
+        return _revealed(state, card, drawn=False)
+    run = Run(state)
+    if f.stage == "plan":
+        _pass(run)  # changes only where the fight stands
+        return _SET_FIGHT(state, _SET_STAGE_POSITION(f, run.stage, run.position))
+    if f.stage == "battle":
+        _battle_step(run)  # due even where a decision could be, when there is none (a party gone: CMB-BAT-3)
+    _go_on(run)
+    return run.written()
+
+
+def _go_on(run: Run) -> None:
+    """Run the automatic steps in a row on ``run``'s values, one battle after
+    another (CMB-4), the end of the round and the next round's players with
+    nothing to plan, until a decision may be due; the caller writes the
+    state once (issue 25)."""
+    while True:
+        stage = run.stage
+        if stage == "battle":
+            if not _automatic(run.battle):
+                return
+            _battle_step(run)
+        elif stage == "plan":
+            _pass(run)
+            return
+        else:
+            return
+
+
+def _automatic(b: Battle | None) -> bool:
+    """A battle step is due where no decision can be (``_battle_moves``)."""
+    return b is None or (
+        b.aiming is None
+        and b.choosing is None
+        and not (b.step == "monsters" and b.sent)
+        and not (b.step == "trap" and len(b.traps) > 1)
+    )
+
+
+def _pass(run: Run) -> None:
+    """Pass in one step every player with nothing to plan (CMB-PLAN-1); with
+    nobody left to plan, the round's card is revealed next."""
+    order = run.order
+    plans = run.plans
+    position = run.position
+    while position < len(order):
+        seat = order[position]
+        if plans[seat] is None and _party_in(run, seat):
+            p = run.players[seat]
+            if p.prison or _open_tile_left(p.dungeon):
+                break  # a decision (``legal``)
+            if run.narrate:
+                announce("release", f"Player {seat + 1} has no unconquered tile and an empty prison: nothing happens (CMB-END-3).", seat, adventurer=None, prisoner=None)
+        position += 1
+    if position >= len(order):
+        run.stage, run.position = "reveal", 0
+    else:
+        run.position = position
+
+
+def _battle_step(run: Run) -> None:
+    """The battle at the next position in play order: started, or taken on
+    from where it stands, its steps in order (CMB-4) until a decision stops
+    it or it ends; after the round's last battle, the end of the round."""
+    order = run.order
+    plans = run.plans
+    position = run.position
+    while position < len(order) and plans[order[position]] is None:
         position += 1  # CMB-BAT-1: no plan, no battle
     if position >= len(order):
-        return _end_round(state)
+        _end_round(run)
+        return
     seat = order[position]
-    plan = f.plans[seat]
+    plan = plans[seat]
     assert plan is not None
-    b = f.battle
+    b = run.battle
     if b is None:
-        state, b = _start_battle(state, seat, plan, position)
+        b = _start_battle(run, seat, plan, position)
         if b is None:
-            return state  # CMB-END-5: no battle
-        if b.traps:
-            state = _hold(state, b, position)  # the trap cards go off from the battle
-            if len(b.traps) > 1:
-                return state  # the Labyrinth's order is asked (ChooseTrap)
-    elif position != f.position:
-        return evolve(state, fight=evolve(f, position=position))
-    elif not party(state, seat):
-        return _end_battle(state, stopped=True)  # CMB-BAT-3
-    # CMB-4: the steps in order; consecutive automatic steps run in one go on
-    # the battle ``b`` and the state; the battle (and its step) is written
-    # only where a decision stops it (``_hold``), or not at all when it ends.
+            return  # CMB-END-5: no battle
+        if len(b.traps) > 1:
+            return  # the Labyrinth's order is asked (ChooseTrap)
+    elif position != run.position:
+        run.position = position
+        return
+    elif not _party_in(run, seat):
+        _end_battle(run, stopped=True)  # CMB-BAT-3
+        return
     step = b.step
-    card = _card(state)
+    card = run.combat[run.round - 1]
     assert card is not None
     speed = COMBAT_CARDS[card].speed  # the step of the round's spell
     if step == "trap":
         if b.traps:
-            state = _trap(state, b.traps[0])
-            b = _battle(state)
-            if b.traps or b.aiming is not None or not party(state, seat):
-                return state  # the next trap, a dart's target (Target), or the battle stops (CMB-BAT-3)
+            _trap(run, b.traps[0])
+            b = run.at_battle()
+            if b.traps or b.aiming is not None or not _party_in(run, seat):
+                return  # the next trap, a dart's target (Target), or the battle stops (CMB-BAT-3)
         step = "fast"
     if step == "fast":
         step = "monsters"
         if speed is Speed.FAST:
-            state, b = _cast(state, b, card, plan)
-            if _waiting(state, seat, b):
-                return _hold(state, _at(b, step), position)
+            if _cast(run, card) and _waiting(run, seat):  # a spell not cast changes nothing
+                _at(run, step)
+                return
     if step == "monsters":
+        b = run.battle
+        assert b is not None
         if b.sent:
-            b = _at(b, step)
-            state = _hold(state, b, position)
-            stuck = _cannot_attack(state, b)
+            _at(run, step)
+            stuck = _cannot_attack(run)
             if stuck is not None:
-                return _stuck(state, b, stuck)
-            return state  # the defender's monsters act (Attack)
+                _stuck(run, stuck)
+            return  # the defender's monsters act (Attack)
         step = "slow"
     if step == "slow":
         step = "heal"
         if speed is Speed.SLOW:
-            state, b = _cast(state, b, card, plan)
-            if _waiting(state, seat, b):
-                return _hold(state, _at(b, step), position)
-    return _last_steps(state, seat, b, position)  # healing, conquest and the battle's end, written once
+            if _cast(run, card) and _waiting(run, seat):
+                _at(run, step)
+                return
+    _last_steps(run, seat, position)  # healing, conquest and the battle's end
 
 
-def _hold(state: GameState, b: Battle, position: int) -> GameState:
-    """The state with the battle ``b`` at ``position`` in play order written,
-    its trap cards taken from the plan (CMB-BAT-1), if it is not yet."""
-    f = _fight(state)
-    if f.battle is b:
-        return state
-    plans = f.plans
-    plan = plans[b.seat]
-    if plan is not None and plan.traps:
-        plans = replaced(plans, b.seat, evolve(plan, traps=()))
-    return evolve(state, fight=evolve(f, plans=plans, position=position, battle=b))
+_FRESH = tuple([Battle(seat) for seat in range(4)])
+"""A battle as it begins at each seat (``evolve`` copies it faster than ``Battle`` builds one)."""
 
 
-def _waiting(state: GameState, seat: int, b: Battle) -> bool:
+def _waiting(run: Run, seat: int) -> bool:
     """A spell asks the defender something, or nobody is left (CMB-BAT-3)."""
-    return b.choosing is not None or b.aiming is not None or not party(state, seat)
+    b = run.battle
+    assert b is not None
+    return b.choosing is not None or b.aiming is not None or not _party_in(run, seat)
 
 
-def _at(b: Battle, step: str) -> Battle:
-    """The battle ``b`` standing at ``step`` (where a decision stops it)."""
-    return b if b.step == step else evolve(b, step=step)
+def _at(run: Run, step: str) -> None:
+    """The battle standing at ``step`` (where a decision stops it)."""
+    b = run.at_battle()
+    if b.step != step:
+        run.battle = _SET_STEP(b, step)
 
 
-def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tuple[GameState, Battle | None]:
-    """CMB-BAT-1 at ``position`` in play order: the battle begins (written
-    by ``_hold`` if a decision stops it); CMB-END-5 when the party is
-    already gone: no battle, and that is written at once."""
-    f = _fight(state)
-    p = state.players[seat]
-    if not party(state, seat):
-        if narrating():
+def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | None:
+    """CMB-BAT-1 at ``position`` in play order: the battle begins, the trap
+    cards moved from the plan to the battle, where they go off one by one;
+    CMB-END-5 when the party is already gone: no battle, the next
+    defender's turn."""
+    p = run.players[seat]
+    if not _party_in(run, seat):
+        if run.narrate:
             announce(
                 "no_battle",
                 f"Player {seat + 1}'s party is gone before the battle: the trap cards come back unrevealed, the sent monsters are knocked out (CMB-END-5).",
@@ -174,11 +234,17 @@ def _start_battle(state: GameState, seat: int, plan: Plan, position: int) -> tup
                 gold=plan.gold,
                 monsters=[p.monsters[i].kind for i in plan.monsters],
             )
-        player = evolve(p, traps=p.traps + plan.traps, gold=p.gold + plan.gold, monsters=_knocked_out(p.monsters, plan.monsters))
-        players = replaced(state.players, seat, player)
-        plans = replaced(f.plans, seat, evolve(plan, traps=(), gold=0))
-        return evolve(state, players=players, fight=evolve(f, plans=plans, position=position + 1)), None  # one copy
-    if narrating():
-        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=f.round)
-    # The trap cards move from the plan to the battle, where they go off one by one.
-    return state, Battle(seat, traps=plan.traps, sent=plan.monsters)
+        run.players[seat] = evolve(p, traps=p.traps + plan.traps, gold=p.gold + plan.gold, monsters=_knocked_out(p.monsters, plan.monsters))
+        run.plans = replaced(run.plans, seat, evolve(plan, traps=(), gold=0))
+        run.position = position + 1
+        return None
+    if run.narrate:
+        announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=run.round)
+    b = _FRESH[seat] if seat < len(_FRESH) else Battle(seat)
+    if plan.traps or plan.monsters:
+        b = _SET_TRAPS_SENT(b, plan.traps, plan.monsters)
+    run.battle = b
+    run.position = position
+    if plan.traps:
+        run.plans = replaced(run.plans, seat, evolve(plan, traps=()))  # they are the battle's now
+    return b

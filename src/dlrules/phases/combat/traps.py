@@ -12,50 +12,49 @@ from __future__ import annotations
 
 from dlrules.components import TRAPS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, TRAP_COMBAT, Aim
-from dlrules.phases.combat.fight import _attack_damage, _battle, _fight, _one
-from dlrules.phases.combat.party import _who, _with_party, adventurer_class, anti_trap, hit_points, hurt, party
-from dlrules.phases.common import announce, narrating, plural, replaced
-from dlrules.state import Battle, GameState, evolve
+from dlrules.phases.combat.fight import Run, _attack_damage, _one
+from dlrules.phases.combat.party import _hurt, _party_in, _who, _with_party, adventurer_class, anti_trap, hit_points
+from dlrules.phases.common import announce, plural
+from dlrules.state import evolve
 
 
-def _trap(state: GameState, key: str) -> GameState:
+def _trap(run: Run, key: str) -> None:
     """CMB-TRAP-1: reveal a trap, pay its own cost (the room's gold on it is
     spent), discard it (CMB-TRAP-8); a dart waits for its target."""
-    b = _battle(state)
+    b = run.at_battle()
     seat = b.seat
     traps = list(b.traps)
     traps.remove(key)
     t = TRAP_COMBAT[key]
-    p = state.players[seat]
-    player = evolve(
+    p = run.players[seat]
+    run.players[seat] = evolve(
         p,
         gold=max(0, p.gold - t.gold),
         food=max(0, p.food - t.food),
         imps=max(0, p.imps - t.imps),
         busy_imps=min(p.busy_imps, max(0, p.imps - t.imps)),
     )
-    if narrating():
+    if run.narrate:
         paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
         announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
-    players = replaced(state.players, seat, player)
-    discard = state.trap_discard + (key,)  # SETUP-3: a used trap card leaves the game
+    run.discard += (key,)  # SETUP-3: a used trap card leaves the game
     if t.aim is Aim.CHOSEN:
-        fight = evolve(_fight(state), battle=evolve(b, traps=tuple(traps), aiming=key))
-        return evolve(state, players=players, trap_discard=discard, fight=fight)  # one copy
-    state = evolve(state, players=players, trap_discard=discard)
-    return _trap_hits(state, key, None, evolve(b, traps=tuple(traps)))  # the battle written with the damage
+        run.battle = evolve(b, traps=tuple(traps), aiming=key)
+        return
+    run.battle = evolve(b, traps=tuple(traps))
+    _trap_hits(run, key, None)
 
 
-def _trap_hits(state: GameState, key: str, target: int | None, b: Battle) -> GameState:
+def _trap_hits(run: Run, key: str, target: int | None) -> None:
     """CMB-TRAP-3..7, CMB-5: list the damage, cancel up to the anti-trap icons
-    front first, place the rest; the other effects happen whatever the damage.
-    ``b`` is the battle as it now stands (written with the damage)."""
+    front first, place the rest; the other effects happen whatever the damage."""
+    b = run.at_battle()
     seat = b.seat
     t = TRAP_COMBAT[key]
-    members = party(state, seat)
+    members = _party_in(run, seat)
     n = len(members)
-    damage = t.damage_in(state.year)
+    damage = t.damage_in(run.state.year)
     listed = [0] * n
     if t.aim is Aim.FIRST:
         listed[0] = hit_points(members[0]) if t.whole_hp else damage
@@ -77,7 +76,7 @@ def _trap_hits(state: GameState, key: str, target: int | None, b: Battle) -> Gam
         listed[i] -= cancel
         left -= cancel
     used = icons - left
-    if used and narrating():
+    if used and run.narrate:
         announce("anti_trap", f"Anti-trap icons cancel {plural(used, 'point')} of the {TRAPS[key].name}'s damage (CMB-5).", seat, trap=key, cancelled=used)
     changes: dict[str, object] = {"icons_used": b.icons_used + used}
     if t.no_conquest:
@@ -91,20 +90,24 @@ def _trap_hits(state: GameState, key: str, target: int | None, b: Battle) -> Gam
         if t.later:
             marked = list(members)
             marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
-            state = _with_party(state, seat, marked)
-    return hurt(state, seat, listed, f"The {TRAPS[key].name}", key, evolve(b, **changes))
+            _with_party(run, seat, marked)
+    run.battle = evolve(b, **changes)
+    _hurt(run, seat, listed, f"The {TRAPS[key].name}", key)
 
 
-def _aimed(state: GameState, index: int) -> GameState:
-    b = _battle(state)
+def _aimed(run: Run, index: int) -> None:
+    """CMB-TRAP-6, M-5: the defender's ``Target`` for a dart or the Witch's
+    second small attack."""
+    b = run.at_battle()
     aiming = b.aiming
     assert aiming is not None
-    aimed = evolve(b, aiming=None)  # written with the damage
-    if narrating():
+    run.battle = evolve(b, aiming=None)
+    if run.narrate:
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
-        members = party(state, b.seat)
+        members = _party_in(run, b.seat)
         announce("target", f"Player {b.seat + 1} aims {what} at {_who(members, index)}.", b.seat, by=aiming, position=index, adventurer=members[index].key)
     if aiming in MONSTER_COMBAT:  # M-5: the Witch's second small attack, its damage from table M
         small = next(o for o in MONSTER_COMBAT[aiming].options if o.hits > 1).damage
-        return hurt(state, b.seat, _one(index, _attack_damage(state, b.seat, aiming, small)), "The Witch's second small attack", aiming, aimed)
-    return _trap_hits(state, aiming, index, aimed)
+        _hurt(run, b.seat, _one(index, _attack_damage(run, b.seat, aiming, small)), "The Witch's second small attack", aiming)
+        return
+    _trap_hits(run, aiming, index)

@@ -1,0 +1,108 @@
+"""A run of combat steps (``fight.Run``) moves evil and checks the paladin on
+its own values, written to the state once (issue 25); these tests prove its
+``_move_evil`` and ``_check_paladin`` agree with ``common.move_evil`` and
+``common.check_paladin`` (RES-8, RES-9, PAL-2, PAL-5..8, CMB-PAL-3): the
+same state and the same events, on positions from seeded games with the
+markers set around the paladin space."""
+
+from __future__ import annotations
+
+import random
+
+from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
+from dlrules.moves import Attack, PlanDefence
+from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
+from dlrules.phases.combat.fight import Run, _check_paladin, _move_evil
+from dlrules.phases.common import check_paladin, collecting, move_evil
+from dlrules.state import GameState, Phase, evolve
+
+from combat_positions import COLUMN, play, play_with_events, position, tunnels
+
+ENTRANCE = COLUMN[0]
+NO_FATIGUE = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
+
+
+def _combat_positions(games: int = 3) -> list[GameState]:
+    """One state per combat round reached in ``games`` seeded random games."""
+    found: list[GameState] = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = new_game(4)
+        while to_move(state):
+            if state.phase is Phase.COMBAT and state.fight is not None and state.fight.stage == "plan" and state.fight.position == 0:
+                found.append(state)
+            if CHANCE in to_move(state):
+                move = sample_chance(state, rng)
+            else:
+                moves = legal_moves(state)
+                move = moves[rng.randrange(len(moves))]
+            state = apply(state, move)
+    return found
+
+
+def _with_evils(state: GameState, evils: tuple[int, ...], holder: int | None, gone: bool) -> GameState:
+    players = tuple(evolve(p, evil=e) for p, e in zip(state.players, evils))
+    assert state.fight is not None
+    fight = evolve(state.fight, paladin_gone=gone, paladin=None if gone else state.fight.paladin)
+    return evolve(state, players=players, paladin=holder, fight=fight)
+
+
+def _variants(state: GameState, rng: random.Random) -> list[GameState]:
+    line = PALADIN_SPACE.value
+    near = [EVIL_MIN.value, line - 2, line - 1, line, line + 1, EVIL_MAX.value - 1, EVIL_MAX.value]
+    out = [state]
+    for _ in range(12):
+        evils = tuple(rng.choice(near) for _ in state.players)
+        holder = rng.choice([None, *range(len(state.players))])
+        out.append(_with_evils(state, evils, holder, gone=rng.random() < 0.2))
+    return out
+
+
+def test_a_runs_evil_moves_like_move_evil() -> None:
+    """RES-8, RES-9, PAL-5: space by space, the paladin checked after each."""
+    rng = random.Random(25)
+    positions = _combat_positions()
+    assert positions
+    tried = moved = 0
+    for base in positions:
+        for state in _variants(base, rng):
+            for seat in range(state.n_players):
+                for delta in (-3, -1, 0, 1, 2, 6):
+                    with collecting() as told:
+                        expected = move_evil(state, seat, delta)
+                    with collecting() as said:
+                        run = Run(state)  # a run reads narrating() when it begins
+                        _move_evil(run, seat, delta)
+                    assert run.written() == expected, (seat, delta)
+                    assert said == told
+                    tried += 1
+                    moved += expected.paladin != state.paladin
+    assert tried > 500 and moved > 20  # the paladin came, left and moved on
+
+
+def test_a_runs_paladin_check_is_check_paladin() -> None:
+    """PAL-2, PAL-6..8, CMB-PAL-3: who holds the paladin after a marker moved."""
+    rng = random.Random(7)
+    for base in _combat_positions():
+        for state in _variants(base, rng):
+            with collecting() as told:
+                expected = check_paladin(state)
+            with collecting() as said:
+                run = Run(state)
+                _check_paladin(run)
+            assert run.written() == expected
+            assert said == told
+
+
+def test_CMB_BAT_3_a_party_gone_with_monsters_still_to_act_ends_the_battle() -> None:
+    """CMB-BAT-3: the goblin eliminates the lone warrior; the troll, still
+    to act, has no one to attack: the battle stops at once (the step is due
+    although the battle stood where a decision could be; apply returns)."""
+    coop = tunnels(rooms={ENTRANCE: "chicken-coop"})  # a room takes 2 monsters (CMB-3)
+    state = position({0: ["y1-warrior-3:1"]}, monsters={0: ["goblin", "troll"]}, cards=NO_FATIGUE, dungeons={0: coop})
+    state = play(state, PlanDefence(0, ENTRANCE, (), (0, 1)))
+    assert {type(m) for m in legal_moves(state)} == {Attack}
+    after, told = play_with_events(state, Attack(0, 0, 0))
+    assert after.players[0].party == () and after.players[0].prison == ("y1-warrior-3",)
+    codes = [e.code for e in told if e.code in ("attack", "eliminated", "battle_over", "combat_over")]
+    assert codes == ["attack", "eliminated", "battle_over", "combat_over"]  # nobody left anywhere: combat ends (CMB-END-1)
