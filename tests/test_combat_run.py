@@ -1,6 +1,6 @@
 """A run of combat steps (``fight.Run``) moves evil and checks the paladin on
 its own values, written to the state once (issue 25); these tests prove its
-``_move_evil`` and ``_check_paladin`` agree with ``common.move_evil`` and
+``_move_evil`` and ``_check_paladin`` (both through ``common.march_evil``/``paladin_after``) agree with ``common.move_evil`` and
 ``common.check_paladin`` (RES-8, RES-9, PAL-2, PAL-5..8, CMB-PAL-3): the
 same state and the same events, on positions from seeded games with the
 markers set around the paladin space."""

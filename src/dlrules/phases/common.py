@@ -150,26 +150,15 @@ def evil_cost_violation(variant: str, player: PlayerState, evil: int, what: str)
 
 def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     """Move ``seat``'s evil marker ``delta`` spaces, one space at a time, and
-    check the paladin after every single space (RES-8, RES-9, PAL-5). The
-    spaces and the holder are followed on local values; the state is copied
-    once, at the end."""
+    check the paladin after every single space (RES-8, RES-9, PAL-5; the
+    steps: ``march_evil``). The state is copied once, at the end."""
     if not delta:
         return state  # no space to move (and nothing to announce)
-    step = 1 if delta > 0 else -1
-    start = state.players[seat].evil
     evils = [p.evil for p in state.players]
-    holder = state.paladin
-    for _ in range(abs(delta)):
-        before = evils[seat]
-        after = clamp_evil(before + step)
-        if after == before:
-            break  # RES-8: at the end of the evilometer the marker stays
-        evils[seat] = after
-        holder = _paladin_after(state, evils, holder)
+    start = evils[seat]
+    fight = state.fight
+    holder = march_evil(state, evils, seat, delta, state.paladin, fight is not None and fight.paladin_gone)
     end = evils[seat]
-    if narrating():
-        change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
-        announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
     if end == start:
         return state  # nothing moved (and so the paladin did not either)
     player = _SET_EVIL(state.players[seat], end)
@@ -178,22 +167,49 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
     return _SET_PLAYERS_PALADIN(state, replaced(state.players, seat, player), holder)
 
 
+def march_evil(state: GameState, evils: list[int], seat: int, delta: int, holder: int | None, gone: bool) -> int | None:
+    """RES-8, RES-9, PAL-5 on plain values: ``seat``'s marker in ``evils`` (a
+    caller's own list, changed in place) moves ``delta`` spaces one at a time,
+    never past either end, and after every single space the paladin is
+    checked (``paladin_after``: ``holder`` held him, ``gone`` once he is out
+    of the year's combat); told as one event. The paladin's holder after the
+    last space is returned. ``move_evil`` writes the result to a state;
+    combat's run (``combat.fight.Run``) keeps it on its own values."""
+    start = evils[seat]
+    if delta:
+        step = 1 if delta > 0 else -1
+        for _ in range(abs(delta)):
+            before = evils[seat]
+            after = clamp_evil(before + step)
+            if after == before:
+                break  # RES-8: at the end of the evilometer the marker stays
+            evils[seat] = after
+            holder = paladin_after(state, evils, holder, gone)
+    end = evils[seat]
+    if narrating():
+        change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
+        announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
+    return holder
+
+
 def check_paladin(state: GameState) -> GameState:
     """PAL-2, PAL-6..8: after a marker moves, who holds the paladin (see
-    ``_paladin_after``)."""
-    holder = _paladin_after(state, [p.evil for p in state.players], state.paladin)
+    ``paladin_after``)."""
+    fight = state.fight
+    holder = paladin_after(state, [p.evil for p in state.players], state.paladin, fight is not None and fight.paladin_gone)
     return state if holder == state.paladin else evolve(state, paladin=holder)
 
 
-def _paladin_after(state: GameState, evils: list[int], holder: int | None) -> int | None:
+def paladin_after(state: GameState, evils: list[int], holder: int | None, gone: bool) -> int | None:
     """PAL-2, PAL-6..8: who holds the paladin when the players' markers stand
-    on ``evils`` and ``holder`` held him (announcing a change).
+    on ``evils`` and ``holder`` held him (announcing a change); ``gone``: he
+    is out of the year's combat (eliminated, or gone, CMB-PAL-3).
 
     With nobody holding him, he goes to a lord on or above the paladin space;
     held, he moves only to a lord on or above it and strictly higher than his
     holder (PAL-7); several candidates: the most evil, ties to the one last in
     player order (PAL-8). Dummy markers never count (PAL-11)."""
-    if state.fight is not None and state.fight.paladin_gone:
+    if gone:
         return holder  # CMB-PAL-3: once eliminated (or gone) he never moves again
     line = PALADIN_SPACE.value
     bar = evils[holder] if holder is not None else line - 1

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
-from dlrules.phases.common import _paladin_after, announce, clamp_evil, narrating
+from dlrules.phases.common import march_evil, narrating, paladin_after
 from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
@@ -92,35 +92,16 @@ class Run:
         return b
 
 
-def _paladin_now(run: Run, evils: list[int], holder: int | None) -> int | None:
-    """PAL-2, PAL-6..8 (``common._paladin_after``) on the run's values: once
-    eliminated or gone he never moves again (CMB-PAL-3)."""
-    return holder if run.gone else _paladin_after(run.state, evils, holder)
-
-
 def _move_evil(run: Run, seat: int, delta: int) -> None:
-    """``common.move_evil`` on the run's values (RES-8, RES-9, PAL-5): the
-    marker moves one space at a time and the paladin is checked after every
-    space; told the same way. Both exist because a run writes the state once
-    (tests/test_combat_run.py proves they agree)."""
+    """``common.move_evil`` on the run's values (RES-8, RES-9, PAL-5, the
+    steps in ``common.march_evil``): the state is written once, by the run."""
     if not delta:
         return  # no space to move (and nothing to announce)
-    step = 1 if delta > 0 else -1
     players = run.players
-    start = players[seat].evil
     evils = [p.evil for p in players]
-    holder = run.holder
-    for _ in range(abs(delta)):
-        before = evils[seat]
-        after = clamp_evil(before + step)
-        if after == before:
-            break  # RES-8: at the end of the evilometer the marker stays
-        evils[seat] = after
-        holder = _paladin_now(run, evils, holder)
+    start = evils[seat]
+    holder = march_evil(run.state, evils, seat, delta, run.holder, run.gone)
     end = evils[seat]
-    if run.narrate:
-        change = f"goes from {start} to {end}" if end != start else f"stays at {start}, the end of the evilometer (RES-8)"
-        announce("evil", f"Player {seat + 1}'s evil {change}.", seat, start=start, end=end)
     if end != start:
         players[seat] = evolve(players[seat], evil=end)
         run.holder = holder
@@ -129,7 +110,7 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
 def _check_paladin(run: Run) -> None:
     """PAL-2, PAL-6..8 (``common.check_paladin``) on the run's values: after
     a marker moves, who holds the paladin."""
-    run.holder = _paladin_now(run, [p.evil for p in run.players], run.holder)
+    run.holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
 
 
 def _fight(state: GameState) -> Fight:
