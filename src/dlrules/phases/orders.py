@@ -149,11 +149,15 @@ def listed(state: GameState, move: object) -> bool:
     moves otherwise); tests/test_orders.py checks it against the listing."""
     if type(move) is not ChooseOrders:
         return False
-    seat = move.seat
+    # The fields read as plain objects (``getattr``): a malformed move (a seat
+    # "0", a list of orders) is answered False here, not refused by the
+    # compiled build's own type check of a declared field (the caller words
+    # the refusal, RS-3).
+    seat: object = getattr(move, "seat")
     if type(seat) is not int:
         return False
     choices = legal_for(state, seat)
-    chosen = move.orders
+    chosen: object = getattr(move, "orders")
     if not choices or type(chosen) is not tuple or len(chosen) != ORDERS_PER_ROUND:
         return False
     hand = state.players[seat].hand
@@ -169,7 +173,8 @@ def listed(state: GameState, move: object) -> bool:
         mine = dummy_for(state, seat)
         thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
         try:
-            place = place * len(thirds) + thirds.index(move.dummy_order)
+            third: object = getattr(move, "dummy_order")
+            place = place * len(thirds) + thirds.index(third)
         except ValueError:
             return False
     return 0 <= place < len(choices) and choices[place] is move
