@@ -383,10 +383,10 @@ class Deck:
                 if k == key:
                     rest = self.unseen[i + 1 :]
                     unseen = self.unseen[:i] + (((k, n - 1),) + rest if n > 1 else rest)
-                    return Deck(unseen, self.bottom)  # still sorted: one entry lost a copy or went
+                    return _SET_DECK_UNSEEN(self, unseen)  # still sorted: one entry lost a copy or went
             raise KeyError(key)
         assert self.bottom and self.bottom[0] == key
-        return Deck((), self.bottom[1:])
+        return _SET_DECK_BOTTOM(self, self.bottom[1:])  # (nothing unseen is left)
 
     def with_card(self, key: str) -> Deck:
         """The deck after an unseen ``key`` is shuffled back in."""
@@ -396,6 +396,10 @@ class Deck:
 
     def with_bottom(self, key: str) -> Deck:
         return Deck(self.unseen, self.bottom + (key,))
+
+
+_SET_DECK_UNSEEN = setter(Deck, "unseen")
+_SET_DECK_BOTTOM = setter(Deck, "bottom")
 
 
 @attrs.frozen(weakref_slot=False)
