@@ -42,3 +42,48 @@ def test_RS_3_well_typed_legal_move_still_applies() -> None:
     move = dlrules.legal_moves(state)[0]
     assert dlrules.check(state, move) == ()
     assert dlrules.apply(state, move) != state
+
+
+def test_RS_3_a_seat_that_is_not_an_int_has_no_moves_and_poisons_no_cache() -> None:
+    """``seat_moves(state, True)`` lists nothing (``True`` is not a seat), and
+    the orders phase's shared choices are not made under ``True``: a fresh
+    game's legal moves all carry int seats (RS-3; the review of issue 25)."""
+    from dlrules.engine import seat_moves
+
+    state = _orders_state(4)
+    assert seat_moves(state, True) == ()
+    fresh = _orders_state(4)
+    assert all(type(m.seat) is int for m in dlrules.legal_moves(fresh))
+
+
+def test_RS_3_malformed_orders_are_refused_in_the_orders_phase() -> None:
+    """In the orders phase (where the phase finds its own listed moves at
+    their place, ``orders.listed``) a malformed ``ChooseOrders`` is refused
+    citing RS-3, on both builds, and nothing changes."""
+    for players in (4, 2):
+        state = _orders_state(players)
+        good = next(m for m in dlrules.legal_moves(state) if isinstance(m, ChooseOrders))
+        bad = [
+            ChooseOrders("0", good.orders, good.dummy_order),  # type: ignore[arg-type]
+            ChooseOrders(good.seat, list(good.orders), good.dummy_order),  # type: ignore[arg-type]
+            ChooseOrders(good.seat, good.orders, "food"),  # type: ignore[arg-type]
+            ChooseOrders(True, good.orders, good.dummy_order),
+            ChooseOrders(-5, good.orders, good.dummy_order),
+        ]
+        for move in bad:
+            with pytest.raises(IllegalMove) as refused:
+                dlrules.apply(state, move)
+            assert refused.value.violations[0].rule == "RS-3", (move, refused.value.violations)
+
+
+def _orders_state(players: int) -> dlrules.GameState:
+    """A new game played (first legal moves, chance sampled) to its first orders phase."""
+    import random
+
+    rng = random.Random(players)
+    state = dlrules.new_game(players)
+    while state.phase is not dlrules.Phase.ORDERS or dlrules.CHANCE in dlrules.to_move(state):  # the dummies' orders drawn too
+        seats = dlrules.to_move(state)
+        move = dlrules.sample_chance(state, rng) if dlrules.CHANCE in seats else dlrules.legal_moves(state)[0]
+        state = dlrules.apply(state, move)
+    return state

@@ -152,10 +152,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return moves
 
 
-def seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+def seat_moves(state: GameState, seat: object) -> tuple[Move, ...]:  # (object: a non-int is answered here, on both builds)
     """``seat``'s legal moves now: ``tuple(m for m in legal_moves(state) if
     m.seat == seat)``, the same objects in the same order; a phase whose
     seats choose at once lists one seat's without the others' (``legal_for``)."""
+    if type(seat) is not int:
+        return ()  # not a seat (``True``, "1"): no moves, and nothing cached under it
     rules = PHASES[state.phase]
     if rules.legal_for is not None and seat >= 0:
         return rules.legal_for(state, seat)

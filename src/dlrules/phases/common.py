@@ -93,7 +93,7 @@ def with_slot(board: Board, space: int, slot: int, colour: int | None) -> Board:
     return replaced(board, space, tuple(row))
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=128, typed=True)
 def played_order(action: Action, slot: int | None, outcome: Outcome) -> PlayedOrder:
     """The record of a played order (RUL-1), shared between states (records
     are immutable; 8 actions x 4 slots x 3 outcomes)."""

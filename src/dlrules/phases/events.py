@@ -147,14 +147,14 @@ def _wages(seat: int, player: PlayerState, index: int, settled: tuple[int, ...])
     return tuple(PayMonster(seat, index, True, t, f) for t in traps for f in feeds)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _plain_wage(seat: int, index: int) -> tuple[PayMonster, ...]:
     """EVT-PAY-1: the one way to pay a monster whose wage takes no card and
     no monster, shared between states (moves are immutable)."""
     return (PayMonster(seat, index, True),)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _let_go(seat: int, index: int) -> PayMonster:
     """EVT-PAY-2: ``PayMonster(seat, index, False)``, shared between states."""
     return PayMonster(seat, index, False)
@@ -265,7 +265,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return _choices(state, seat)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _tax_choices(seat: int, most: int) -> tuple[Move, ...]:
     """EVT-TAX-1, EVT-TAX-3: paying 0 to ``most`` gold, as a legal-move list
     shared between states (moves are immutable)."""

@@ -87,7 +87,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return _choices(seat, choices)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _choices(seat: int, actions: tuple[Action, ...]) -> tuple[Move, ...]:
     """RET-2: ``seat``'s ways to take back one of ``actions`` (moves are
     immutable: one tuple serves every state with this seat and choice)."""
@@ -137,7 +137,7 @@ def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
 _SET_RETURNED = setter(PlayerState, "hand", "unavailable", "played")
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=2048, typed=True)
 def _hand_after(played: tuple[Action, ...], action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """RET-1, RET-2: the hand and the unavailable orders once ``action`` of
     the ``played`` (in play order) comes back; shared between states
@@ -147,7 +147,7 @@ def _hand_after(played: tuple[Action, ...], action: Action) -> tuple[tuple[Actio
     return hand, unavailable
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=2048, typed=True)
 def _hand_after_three(first: Action, second: Action, third: Action, action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """``_hand_after((first, second, third), action)``, keyed by the orders
     themselves (RET-1, RET-2)."""

@@ -189,13 +189,13 @@ def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
     return _choices(seat, state.players[seat].hand, thirds)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _dummy_draws(colour: int, deck: tuple[Action, ...], k: int) -> tuple[Move, ...]:
     """DUM3-1, DUM2-2: every draw of ``k`` of the dummy's available orders (shared objects)."""
     return tuple(map(DrawDummyOrders, itertools.repeat(colour), itertools.combinations(deck, k)))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, ...]) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: every ordered choice of 3 different orders from ``hand``,
     each with every dummy third in ``thirds`` (thirds vary fastest; the
@@ -211,7 +211,7 @@ def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, .
     return tuple(moves)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=512, typed=True)
 def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> tuple[ChooseOrders, ...]:
     """Every ordered choice of 3 orders from ``hand`` with the dummy third
     ``third``. Moves are immutable, so one tuple serves every state, of every
@@ -221,7 +221,7 @@ def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> 
     return tuple(map(ChooseOrders, itertools.repeat(seat), _orderings(hand), itertools.repeat(third)))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64, typed=True)
 def _orderings(hand: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
     """ORD-3: every ordered choice of 3 different orders from ``hand``; the
     tuples are shared by the moves of every seat and dummy third with this
@@ -493,12 +493,11 @@ players' and the dummies', 0..3), looked up at once: the reveal places up
 to 14 minions a round (components are constants: 125 rows x 4 colours)."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=4096, typed=True)
 def _hand_left(hand: tuple[Action, ...], committed: tuple[Action, ...]) -> tuple[Action, ...]:
     """ORD-3: ``hand`` without the three orders played from it (in its
-    order), shared between states. Unbounded but small: a hand holds some of
-    the 8 orders and ``committed`` 3 of them (a game's hands: 28 six-card
-    hands x 120 ordered choices)."""
+    order), shared between states. A game's hands: 28 six-card hands x 120
+    ordered choices; bounded for states built by hand."""
     return tuple([a for a in hand if a not in committed])
 
 

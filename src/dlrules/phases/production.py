@@ -175,7 +175,7 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64, typed=True)
 def _finish_only(seat: int) -> tuple[Move, ...]:
     """``FinishProduction`` alone as a legal-move list, shared between states."""
     return (FinishProduction(seat),)

@@ -317,11 +317,11 @@ _TAKE_OR_DECLINE: tuple[tuple[Move, ...], ...] = tuple((TakeAction(seat), Declin
 _DIG_TUNNEL: tuple[dict[Square, DigTunnel], ...] = tuple({s: DigTunnel(seat, s) for s in GRID} for seat in _COLOURS)
 """``DigTunnel`` per seat and square of the grid."""
 
-_hire_monster = functools.lru_cache(maxsize=4096)(HireMonster)
+_hire_monster = functools.lru_cache(maxsize=4096, typed=True)(HireMonster)
 """One ``HireMonster`` object per seat, monster, dismissal and trap card."""
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _spies(seat: int, positions: tuple[int, ...]) -> tuple[Move, ...]:
     """ACT-REP-2: a ``Spy`` per position, then ``Decline``; shared between states."""
     return tuple(Spy(seat, position) for position in positions) + _DECLINE[seat]
@@ -352,7 +352,7 @@ def _dig_more(slot: int, dug: int, free_imps: int, dungeon: Dungeon) -> tuple[Sq
     return dungeon_dig_squares(dungeon)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096, typed=True)
 def _dig_tunnels(seat: int, squares: tuple[Square, ...], digging: bool) -> tuple[Move, ...]:
     """One ``DigTunnel`` per square, then ``Decline`` before the first tunnel
     (RES-3) or ``FinishDigging`` after it (``digging``, ACT-DIG-2); shared
@@ -361,13 +361,13 @@ def _dig_tunnels(seat: int, squares: tuple[Square, ...], digging: bool) -> tuple
     return tunnels + (_FINISH[seat] if digging else _DECLINE[seat])
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _discards(seat: int, traps: tuple[str, ...]) -> tuple[Move, ...]:
     """Y2-3: a ``DiscardTrap`` per kind of trap card held, by name; shared between states."""
     return tuple([DiscardTrap(seat, t) for t in sorted(set(traps))])
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _mines(seat: int, most: int) -> tuple[Move, ...]:
     """ACT-MINE-1: 1 to ``most`` mining imps, then ``Decline``; shared between states."""
     return tuple(MineGold(seat, k) for k in range(1, most + 1)) + (Decline(seat),)
@@ -384,7 +384,7 @@ def max_miners(player: PlayerState, slot: int) -> int:
     return min(most, tunnels)  # ACT-MINE-4: one mining imp per unconquered tunnel
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _hire_cost(key: str, slot: int) -> Cost:
     """ACT-MON-2/3: the card's cost, plus slot III's extra food."""
     kind = MONSTERS[key]
@@ -442,7 +442,7 @@ def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=512, typed=True)
 def _builds(seat: int, room: str) -> dict[Square, BuildRoom]:
     """The ``BuildRoom`` objects of a seat and room by square, made as the
     squares are first listed and shared between states (moves are immutable)."""
@@ -530,7 +530,7 @@ def to_move(state: GameState) -> frozenset[int]:
     return _ONLY[seat]
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64, typed=True)
 def _certain(card: str) -> tuple[Move, ...]:
     """LIB-CMB-3: the one draw of a combat card identified already."""
     return (Draw("combat", card),)
@@ -974,7 +974,7 @@ def _build(state: GameState, move: BuildRoom) -> GameState:
     return _moved_on(state, seat, player, True, {"room_shop": tuple(shop)})
 
 
-_hired = functools.lru_cache(maxsize=256)(Monster)
+_hired = functools.lru_cache(maxsize=256, typed=True)(Monster)
 """ACT-MON-2: a monster comes ready (face up); one shared record per kind."""
 
 

@@ -241,7 +241,7 @@ def _item_lines(player: PlayerState, tally: _Tally) -> tuple[ScoreLine, ...]:
     return tuple(lines)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _counted_line(k: int, count: int) -> ScoreLine:
     """The SCO-1 line ``_COUNTED[k]`` for ``count`` things: shared between
     outcomes (records are immutable; most counts are small, many 0)."""
@@ -336,7 +336,7 @@ def _title_results(n_players: int, measured: list[tuple[int, ...]]) -> tuple[Tit
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _title_line(row: int, value: int, exclusive: bool, points: int) -> TitleLine:
     """SCO-1h: the title of ``_TITLE_ROWS[row]`` on a holder's score sheet,
     shared between outcomes (records are immutable; values are small)."""

@@ -24,14 +24,14 @@ from dlrules.phases.common import announce, colour_name, narrating, replaced
 from dlrules.state import CHANCE, GameState, PlayerState, evolve, setter
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _combos(actions: tuple[Action, ...], k: int) -> tuple[tuple[Action, ...], ...]:
     """k-subsets of ``actions``, each in board order (cached: a pure function)."""
     ordered = tuple(a for a in Action if a in actions)
     return tuple(itertools.combinations(ordered, k))
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=16, typed=True)
 def _deals(target: int, k: int) -> tuple[Move, ...]:
     """RUL-13, RUL-8: every deal of ``k`` of the 8 orders to ``target`` (the
     moves are immutable: one tuple serves every game)."""
@@ -99,7 +99,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return _keep_moves(state)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def _keeps(seat: int, dealt: tuple[Action, ...]) -> tuple[Move, ...]:
     """RUL-13: every way for ``seat`` to keep 2 of the orders ``dealt``;
     shared between states (moves are immutable; 4 seats x 56 deals)."""
@@ -266,7 +266,7 @@ def initial_state(
     return layout
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=32, typed=True)
 def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int, special_events: bool) -> GameState:
     """The layout itself: the same immutable state for the same arguments
     (cached: thousands of games start from the same few layouts).

@@ -83,13 +83,17 @@ def _legal(state: GameState) -> tuple[Move, ...]:
 
 
 _DRAWS: dict[str, Draw] = {}
-"""The ``Draw`` of each combat card, made once (moves are immutable values)."""
+"""The ``Draw`` of each combat card, made once (moves are immutable values);
+at most 512 kept, so that states built by hand with invented cards cannot
+grow it."""
 
 
 def _draw(card: str) -> Draw:
     move = _DRAWS.get(card)
     if move is None:
-        move = _DRAWS[card] = Draw("combat", card)
+        move = Draw("combat", card)
+        if len(_DRAWS) < 512:
+            _DRAWS[card] = move
     return move
 
 

@@ -62,7 +62,7 @@ def _options(seat: int, player: PlayerState, members: Sequence[Adventurer], inde
     return _options_of(seat, index, player.monsters[index].kind, player.food, _priests(members))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096, typed=True)
 def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
     """``_options`` of the ``kind`` at ``index`` with ``food`` in the lair,
     facing a party whose members are priests or not as ``priests`` says:

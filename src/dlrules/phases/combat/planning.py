@@ -93,7 +93,7 @@ def _multisets(counts: dict[str, int], most: int) -> tuple[tuple[str, ...], ...]
     return _multisets_of(tuple(sorted(counts.items())), most)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[str, ...], ...]:
     counts = dict(items)
     keys = sorted(counts)
@@ -111,7 +111,7 @@ def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...
     return _sendable_from(tuple([(m.kind, m.ready) for m in monsters]), limit)  # plain tuples hash faster than records
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """``_sendable`` of the monsters (kind, face up) in ``lair``."""
     by_kind: dict[str, list[int]] = {}
@@ -149,7 +149,7 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     return _plan_moves(seat, tuple(options))
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _plan_moves(
     seat: int, options: tuple[tuple[Square, tuple[tuple[str, ...], ...], tuple[tuple[int, ...], ...]], ...]
 ) -> tuple[Move, ...]:
@@ -157,7 +157,7 @@ def _plan_moves(
     return tuple(PlanDefence(seat, square, ts, ms) for square, played, sends in options for ts in played for ms in sends)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _trap_costs(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
     """CMB-PLAN-5, CMB-PLAN-6: each sorted set of at most ``most`` of the
     trap cards held, with its (gold, food, imps), ``surcharge`` per card included."""
