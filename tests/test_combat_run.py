@@ -106,3 +106,28 @@ def test_CMB_BAT_3_a_party_gone_with_monsters_still_to_act_ends_the_battle() -> 
     assert after.players[0].party == () and after.players[0].prison == ("y1-warrior-3",)
     codes = [e.code for e in told if e.code in ("attack", "eliminated", "battle_over", "combat_over")]
     assert codes == ["attack", "eliminated", "battle_over", "combat_over"]  # nobody left anywhere: combat ends (CMB-END-1)
+
+
+def test_a_runs_party_is_the_party() -> None:
+    """CMB-PARTY-1, PAL-3, C2-2, LIB-CMB-9: the party a run's steps fight
+    (``party._party_in``, with its shortcut) is the party the moves are
+    listed with (``party.party``), in every combat state of seeded games,
+    the paladin's holder and his being gone varied too."""
+    from dlrules.phases.combat.party import _party_in, party
+
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(2):
+        game = random.Random(seed)
+        state = new_game(4)
+        while to_move(state):
+            if state.phase is Phase.COMBAT and state.fight is not None:
+                for s in _variants(state, rng)[:3]:
+                    run = Run(s)
+                    for seat in range(s.n_players):
+                        assert _party_in(run, seat) == party(s, seat)
+                        checked += 1
+            moves = legal_moves(state)
+            move = sample_chance(state, game) if CHANCE in to_move(state) else moves[game.randrange(len(moves))]
+            state = apply(state, move)
+    assert checked > 100

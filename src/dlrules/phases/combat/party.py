@@ -114,7 +114,8 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
 
 
 def _party_in(run: Run, seat: int) -> tuple[Adventurer, ...]:
-    """``party`` on a run's values."""
+    """``party`` (CMB-PARTY-1, PAL-3, C2-2, LIB-CMB-9) on a run's values;
+    tests/test_combat_run.py checks that both give the same party."""
     members = run.players[seat].party
     paladin = run.paladin
     if run.holder == seat and not run.gone and paladin is not None:

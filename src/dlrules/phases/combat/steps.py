@@ -36,15 +36,14 @@ _SET_TRAPS_SENT = setter(Battle, "traps", "sent")
 def _reveal(run: Run, card: str, *, drawn: bool) -> None:
     """CMB-REV-1, CMB-CARD-4, CMB-CARD-7: the round's card is turned face up
     and is public from now on (every seat has seen it)."""
-    state = run.state
     pos = run.round - 1
-    run.spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in state.spied])
+    run.spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in run.spied])
     c = COMBAT_CARDS[card]
     if run.narrate:
         announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
     run.stage, run.position = "battle", 0
     if drawn:
-        run.decks = evolve(state.decks, combat=state.decks.combat.without(card))
+        run.decks = evolve(run.decks, combat=run.decks.combat.without(card))
         run.combat = replaced(run.combat, pos, card)
 
 
