@@ -62,40 +62,63 @@ def _twin(cls: type, names: list[str]) -> type | None:
     return twin
 
 
-def _copier(cls: type) -> _Copier | None:
-    """A function copying a ``cls`` record with changes, or None when ``cls``
-    needs its ``__init__`` (a validator, a converter, a hook, a field taken
-    under another name) or has no twin (``_twin``).
+def _copyable_twin(cls: type) -> type | None:
+    """The twin (``_twin``) of a record that can be built field by field, or
+    None when ``cls`` needs its ``__init__`` (a validator, a converter, a
+    hook, a field taken under another name) or has no twin. Made once per
+    class and shared by its copier and every setter of it."""
+    try:
+        return _TWINS[cls]
+    except KeyError:
+        pass
+    twin: type | None = None
+    if not (getattr(cls, "__attrs_post_init__", None) or getattr(cls, "__attrs_pre_init__", None)):
+        fields = attrs.fields(cls)
+        if not any(not f.init or f.alias != f.name or f.validator or f.converter for f in fields):
+            twin = _twin(cls, [f.name for f in fields])
+    _TWINS[cls] = twin
+    return twin
 
-    A frozen attrs ``__init__`` stores each field through ``object.__setattr__``.
-    The copier stores the fields with plain stores into a twin of the record's
-    layout and then gives it the record's class: about four times as fast. It
-    is generated per class, one line per field, because a loop would cost what
-    the stores save. The new record is complete before anyone can see it, as
-    with ``__init__``."""
-    if getattr(cls, "__attrs_post_init__", None) or getattr(cls, "__attrs_pre_init__", None):
-        return None
-    fields = attrs.fields(cls)
-    if any(not f.init or f.alias != f.name or f.validator or f.converter for f in fields):
-        return None
-    names = [f.name for f in fields]
-    twin = _twin(cls, names)
-    if twin is None:
-        return None
-    setters = {name: twin.__dict__[name].__set__ for name in names}  # the twin's own slots
-    body = "".join(f"    new.{name} = inst.{name}\n" for name in names)
+
+_TWINS: dict[type, type | None] = {}
+
+
+def _generated(cls: type, twin: type, label: str, name: str, parameters: str, body: str, namespace: dict[str, Any]) -> Any:
+    """A copying function of ``cls`` compiled from source: ``name(inst,
+    parameters)`` fills a new twin with ``body``'s stores and then gives it
+    the record's class. It is generated per class (and per set of fields),
+    one line per field, because a loop would cost what the stores save. The
+    new record is complete before anyone can see it, as with ``__init__``."""
     source = (
-        "def copy(inst, changes, _new=object.__new__, _twin=twin, _cls=cls, _setters=setters):\n"
+        f"def {name}(inst, {parameters}_new=object.__new__, _twin=twin, _cls=cls):\n"
         "    new = _new(_twin)\n"
         f"{body}"
-        "    for name, value in changes.items():\n"
-        "        _setters[name](new, value)\n"
         "    new.__class__ = _cls\n"
         "    return new\n"
     )
-    namespace: dict[str, Any] = {"cls": cls, "setters": setters, "twin": twin}
-    exec(compile(source, f"<dlrules copier of {cls.__qualname__}>", "exec"), namespace)
-    copy: _Copier = namespace["copy"]
+    namespace = {**namespace, "cls": cls, "twin": twin}
+    exec(compile(source, f"<dlrules {label} of {cls.__qualname__}>", "exec"), namespace)
+    return namespace[name]
+
+
+def _copier(cls: type) -> _Copier | None:
+    """A function copying a ``cls`` record with changes, or None when ``cls``
+    needs its ``__init__`` (``_copyable_twin``).
+
+    A frozen attrs ``__init__`` stores each field through ``object.__setattr__``.
+    The copier stores the fields with plain stores into a twin of the record's
+    layout and then gives it the record's class (``_generated``): about four
+    times as fast; the changes are then stored through the twin's slots."""
+    twin = _copyable_twin(cls)
+    if twin is None:
+        return None
+    names = [f.name for f in attrs.fields(cls)]
+    setters = {name: twin.__dict__[name].__set__ for name in names}  # the twin's own slots
+    body = "".join(f"    new.{name} = inst.{name}\n" for name in names) + (
+        "    for name, value in changes.items():\n"
+        "        _setters[name](new, value)\n"
+    )
+    copy: _Copier = _generated(cls, twin, "copier", "copy", "changes, _setters=setters, ", body, {"setters": setters})
     return copy
 
 
@@ -142,29 +165,20 @@ def setter(cls: type[_T], *names: str) -> Callable[..., _T]:
     them (at import time, beside the rule that uses it) stores those fields
     with plain attribute stores in generated code, as ``evolve``'s copier
     does for the fields it keeps; about twice as fast as ``evolve``. A record
-    that needs its ``__init__`` (``_copier``) gets a setter calling
+    that needs its ``__init__`` (``_copyable_twin``) gets a setter calling
     ``evolve``. Unknown or repeated names raise ``TypeError`` when the setter
     is made."""
     fields = [f.name for f in attrs.fields(cls)]
     unknown = [n for n in names if n not in fields]
     if unknown or len(set(names)) != len(names):
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}" if unknown else f"a field named twice: {names}")
-    twin = _twin(cls, fields) if _copier(cls) is not None else None
+    twin = _copyable_twin(cls)
     if twin is None:
         return _by_evolve(names)
     keep = "".join(f"    new.{name} = inst.{name}\n" for name in fields if name not in names)
     put = "".join(f"    new.{name} = value{i}\n" for i, name in enumerate(names))  # (a field may be named like a local)
     values = "".join(f"value{i}, " for i in range(len(names)))
-    source = (
-        f"def set_{'_'.join(names)}(inst, {values}_new=object.__new__, _twin=twin, _cls=cls):\n"
-        "    new = _new(_twin)\n"
-        f"{keep}{put}"
-        "    new.__class__ = _cls\n"
-        "    return new\n"
-    )
-    namespace: dict[str, Any] = {"cls": cls, "twin": twin}
-    exec(compile(source, f"<dlrules setter of {cls.__qualname__}: {', '.join(names)}>", "exec"), namespace)
-    made: Callable[..., _T] = namespace[f"set_{'_'.join(names)}"]
+    made: Callable[..., _T] = _generated(cls, twin, f"setter ({', '.join(names)})", f"set_{'_'.join(names)}", values, keep + put, {})
     return made
 
 
