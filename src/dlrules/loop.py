@@ -205,6 +205,12 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
     """The rules ``move`` breaks now; empty exactly when it is legal."""
     if _listed_object(state, candidate):  # the usual case: a move taken from legal_moves
         return ()
+    return _refusals(state, candidate)
+
+
+def _refusals(state: GameState, candidate: object) -> tuple[Violation, ...]:
+    """``check`` for a move that is not one of the very objects listed: an
+    equal move is legal too; anything else gets the rules it breaks."""
     rules = PHASES[state.phase]
     if not isinstance(candidate, MOVE_TYPES):
         return (Violation("RS-3", f"{candidate!r} is not a dlrules move"),)
@@ -252,18 +258,11 @@ def check(state: GameState, candidate: object) -> tuple[Violation, ...]:
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; raises ``IllegalMove`` (state untouched) if illegal."""
-    rules = PHASES[state.phase]
-    listed = rules.listed
-    if listed is None or not listed(state, move):  # the phase finds its own listed move at its place
-        entry = RECENT[0] if RECENT else None
-        if entry is None or entry.state is not state:
-            entry = known(state)
-        moves = entry.moves
-        if moves is None or not any(map(operator.is_, moves, itertools.repeat(move))):  # ``check``'s usual case, inline
-            violations = check(state, move)
-            if violations:
-                raise IllegalMove(move, violations)
-    return settle(rules.play(state, move))
+    if not _listed_object(state, move):  # the usual case: a move taken from legal_moves
+        violations = _refusals(state, move)
+        if violations:
+            raise IllegalMove(move, violations)
+    return settle(PHASES[state.phase].play(state, move))
 
 
 def apply_unchecked(state: GameState, move: Move) -> GameState:
