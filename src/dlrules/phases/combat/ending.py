@@ -15,25 +15,22 @@ from __future__ import annotations
 
 from dlrules.components.combat import COMBAT_ROUNDS
 from dlrules.phases.combat.fight import Run, _left_over, ground_of
-from dlrules.phases.combat.party import _hurt, _name, _party_in, _spared, _with_party, is_illusion
+from dlrules.phases.combat.party import _hurt, _name, _party_in, _with_party, is_illusion
 from dlrules.phases.common import announce, plural
 from dlrules.state import evolve
 
 
-def _end_battle(run: Run, *, stopped: bool) -> None:
-    """CMB-MON-8, CMB-TRAP-9: monsters that did not act are knocked out,
-    traps not revealed go back unpaid with their gold. The Poisoned Dart's
-    later damage waits for the end of the round (``_end_of_round``, CMB-EOR-1),
-    except on a wizard made invisible in this battle, who cannot be harmed
-    this round: his is dropped now (C1-4, U-13). (A battle that reaches its
-    last steps ends in ``conquest._last_steps``, with the same helpers.)
-    The battle over, the next defender's turn (CMB-BAT-1)."""
+def _end_battle(run: Run) -> None:
+    """CMB-BAT-3: nobody is left in the party, so the battle stops;
+    CMB-MON-8, CMB-TRAP-9: monsters that did not act are knocked out, traps
+    not revealed go back unpaid with their gold. (A battle that reaches its
+    last steps ends in ``conquest._last_steps``, with the same helpers; the
+    Poisoned Dart's later damage on a wizard made invisible is dropped there,
+    C1-4, U-13: with nobody left there is none to drop.) The battle over,
+    the next defender's turn (CMB-BAT-1)."""
     b = run.at_battle()
     seat = b.seat
-    spared = _spared(_party_in(run, seat), b) if b.invisible else None
-    if spared is not None:
-        _with_party(run, seat, spared)
-    if stopped and run.narrate:
+    if run.narrate:
         announce("battle_over", f"Nobody is left in Player {seat + 1}'s party: the battle stops (CMB-BAT-3).", seat, round=run.round)
     run.battle = None
     run.position += 1

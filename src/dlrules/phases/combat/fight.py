@@ -67,10 +67,6 @@ class Run:
         fight = _SET_FIGHT(f, self.round, self.stage, self.position, self.plans, self.battle, self.paladin, self.gone)
         return _SET_RUN(state, tuple(self.players), self.holder, self.discard, self.far_lands, self.combat, self.spied, self.decks, fight)
 
-    def card(self) -> str | None:
-        """The card of this combat round (CMB-CARD-3), if identified."""
-        return self.combat[self.round - 1]
-
     def plan(self, seat: int) -> Plan:
         plan = self.plans[seat]
         assert plan is not None
@@ -78,13 +74,9 @@ class Run:
 
     def tile(self, seat: int) -> Tile:
         """The battle tile of ``seat``'s plan."""
-        plan = self.plans[seat]
-        assert plan is not None
-        square = plan.tile
-        for tile in self.players[seat].dungeon.tiles:
-            if tile.square == square:
-                return tile
-        raise AssertionError(f"no tile at {square}")
+        tile = self.players[seat].dungeon.at(self.plan(seat).tile)
+        assert tile is not None
+        return tile
 
     def at_battle(self) -> Battle:
         b = self.battle
@@ -189,12 +181,6 @@ def _left_over(p: PlayerState, b: Battle, surcharge: int) -> dict[str, object]:
 
 def _one(index: int, amount: int) -> list[int]:
     return [0] * index + [amount]
-
-
-def _plan_of(state: GameState, seat: int) -> Plan:
-    plan = _fight(state).plans[seat]
-    assert plan is not None
-    return plan
 
 
 def _attack_damage(run: Run, seat: int, kind: str, base: int) -> int:

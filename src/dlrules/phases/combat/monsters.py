@@ -49,16 +49,10 @@ def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int
     return tuple([i for i, priest in enumerate(priests) if not (option.not_first and i == 0) and not (option.no_priests and priest)])
 
 
-def _attacks(state: GameState, b: Battle, index: int) -> tuple[Move, ...]:
-    """CMB-MON-2, CMB-MON-3: the options of monster ``index`` now, from
-    table M (CMB-MON-9); the Troll's food is paid when he acts, from what is
-    left (CMB-PLAN-7)."""
-    seat = b.seat
-    return _options(seat, state.players[seat], party(state, seat), index)
-
-
 def _options(seat: int, player: PlayerState, members: Sequence[Adventurer], index: int) -> tuple[Move, ...]:
-    """``_attacks`` for the defender ``player`` at ``seat`` facing ``members``."""
+    """CMB-MON-2, CMB-MON-3: the options of the defender ``player``'s monster
+    ``index`` at ``seat`` facing ``members`` now, from table M (CMB-MON-9);
+    the Troll's food is paid when he acts, from what is left (CMB-PLAN-7)."""
     return _options_of(seat, index, player.monsters[index].kind, player.food, _priests(members))
 
 

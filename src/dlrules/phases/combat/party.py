@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
 from dlrules.phases.combat.fight import Run
-from dlrules.phases.common import announce, replaced
+from dlrules.phases.common import announce
 from dlrules.state import Adventurer, Battle, GameState, evolve, setter
 
 

@@ -160,7 +160,7 @@ def _battle_step(run: Run) -> None:
         run.position = position
         return
     elif not _party_in(run, seat):
-        _end_battle(run, stopped=True)  # CMB-BAT-3
+        _end_battle(run)  # CMB-BAT-3
         return
     step = b.step
     card = run.combat[run.round - 1]
