@@ -142,23 +142,31 @@ def test_RST_1_a_deck_has_a_card_left_exactly_when_its_size_is_not_zero() -> Non
 
 
 def test_RST_1_a_drawn_card_leaves_the_deck_as_the_general_rule_says() -> None:
-    """RST-1, RST-5: the round start's quick removal of a drawn card (one
-    bisection of the sorted unseen cards) leaves the same deck as
-    ``Deck.without``: a card with several copies loses one, a single copy
-    goes, the known card under an emptied deck comes off it, and a card the
-    deck does not hold is refused the same way."""
-    from dlrules.phases.round_start import _drawn
+    """RST-1, RST-5: ``Deck.without``'s quick removal of a drawn card (one
+    bisection of the sorted unseen cards) leaves the deck the rule says,
+    worked out here entry by entry: a card with several copies loses one, a
+    single copy goes, the known card under an emptied deck comes off it, and
+    a card the deck does not hold is refused."""
     from dlrules.state import DECK_NAMES
+
+    def by_hand(deck: Deck, card: str) -> Deck:
+        if not deck.unseen:
+            assert deck.bottom[0] == card
+            return Deck((), deck.bottom[1:])
+        kept = [(k, n - 1 if k == card else n) for k, n in deck.unseen]
+        return Deck(tuple([(k, n) for k, n in kept if n > 0]), deck.bottom)
 
     state = dlrules.new_game(4)
     for name in DECK_NAMES:
         deck = getattr(state.decks, name)
         for card, _ in deck.unseen:
-            assert _drawn(deck, card) == deck.without(card)
+            assert deck.without(card) == by_hand(deck, card)
     several = Deck.of({"goblin": 2, "troll": 1, "witch": 3})
     for card in ("goblin", "troll", "witch"):
-        assert _drawn(several, card) == several.without(card)
-    assert _drawn(Deck((), ("y1-thief-2",)), "y1-thief-2") == Deck((), ())
+        assert several.without(card) == by_hand(several, card)
+    assert Deck((), ("y1-thief-2",)).without("y1-thief-2") == Deck((), ())
+    unsorted = Deck((("witch", 1), ("goblin", 2)))  # built by hand: searched entry by entry
+    assert unsorted.without("goblin") == Deck((("witch", 1), ("goblin", 1)))
     for missing in ("aaa", "ghost", "zzz"):
         with pytest.raises(KeyError):
-            _drawn(several, missing)
+            several.without(missing)

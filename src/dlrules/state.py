@@ -10,6 +10,7 @@ of the minion standing there, or ``None``.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import operator
 from collections.abc import Callable
@@ -391,8 +392,17 @@ class Deck:
         return dict(self.unseen).get(key, 0)
 
     def without(self, key: str) -> Deck:
-        """The deck after ``key`` is drawn (from the unseen part, else the bottom)."""
-        if self.unseen:
+        """The deck after ``key`` is drawn (from the unseen part, else the bottom).
+        ``unseen`` being sorted, the card's entry is found by bisection; a deck
+        built unsorted by hand is searched entry by entry."""
+        unseen = self.unseen
+        if unseen:
+            i = bisect.bisect_left(unseen, (key,))  # (key,) sorts just before (key, copies)
+            if i < len(unseen) and unseen[i][0] == key:
+                copies = unseen[i][1]
+                if copies > 1:
+                    return _SET_DECK_UNSEEN(self, unseen[:i] + ((key, copies - 1),) + unseen[i + 1 :])
+                return _SET_DECK_UNSEEN(self, unseen[:i] + unseen[i + 1 :])
             for i, (k, n) in enumerate(self.unseen):
                 if k == key:
                     rest = self.unseen[i + 1 :]

@@ -7,7 +7,6 @@ SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
-import bisect
 import operator
 from collections.abc import Callable
 
@@ -175,22 +174,22 @@ def play(state: GameState, move: Move) -> GameState:
     if name == "monsters":
         if narrating():
             announce("tavern", f"{MONSTERS[card].name} comes to the tavern.", None, monster=card)
-        return _SET_DECKS_TAVERN(state, _SET_MONSTERS(decks, _drawn(decks.monsters, card)), state.tavern + (card,))  # RST-1
+        return _SET_DECKS_TAVERN(state, _SET_MONSTERS(decks, decks.monsters.without(card)), state.tavern + (card,))  # RST-1
     if name == "rooms":
         if narrating():
             announce("room_shop", f"{ROOMS[card].name} is offered in the room shop.", None, room=card)
-        return _SET_DECKS_ROOM_SHOP(state, _SET_ROOMS(decks, _drawn(decks.rooms, card)), state.room_shop + (card,))  # RST-1
+        return _SET_DECKS_ROOM_SHOP(state, _SET_ROOMS(decks, decks.rooms.without(card)), state.room_shop + (card,))  # RST-1
     if name == "events":
         events = list(state.events)
         events[state.round] = card  # the next round's event (RST-2)
         if narrating():
             announce("event", f"Next round's event: {EVENTS[card].name}.", None, event=card, round=state.round + 1)
-        return evolve(state, decks=evolve(decks, events=_drawn(decks.events, card)), events=tuple(events))
+        return evolve(state, decks=evolve(decks, events=decks.events.without(card)), events=tuple(events))
     assert name == "special"
     special = SPECIAL_EVENTS[card]
     if narrating():
         announce("special_event", f"This year's special event card: {special.name} ({special.effect}).", None, card=card)
-    return evolve(state, decks=evolve(decks, special=_drawn(decks.special, card)), special_event=card)  # SPE-6
+    return evolve(state, decks=evolve(decks, special=decks.special.without(card)), special_event=card)  # SPE-6
 
 
 _SET_DECKS_TAVERN = setter(GameState, "decks", "tavern")
@@ -208,7 +207,7 @@ def _adventurer(state: GameState, card: str) -> GameState:
     by glyph rank once full (RST-4), or its last tile goes under the deck
     when every rank is the same (RST-5)."""
     decks = state.decks
-    left = _drawn(decks.adventurers, card)
+    left = decks.adventurers.without(card)
     row = state.adventurers_next + (card,)
     if narrating():
         announce("adventurer", f"An adventurer arrives for next round: {ADVENTURERS[card].label}.", None, adventurer=card, to=None)
@@ -259,28 +258,6 @@ def _other_rank_left(deck: Deck, rank: int) -> bool:
 
 _PER_ROUND: tuple[int, ...] = tuple(adventurers_per_round(n) for n in range(5))
 """RST-3: ``adventurers_per_round(n)`` for each count of players, read at once."""
-
-
-def _drawn(deck: Deck, card: str) -> Deck:
-    """``deck.without(card)`` (the same deck), for the card chance just turned
-    up: the card's entry is found by bisection, ``unseen`` being sorted by
-    card with one entry per kind of card (``Deck``, validity.py). A card not
-    found there takes the general path, which also draws the known card under
-    the deck (RST-5) and raises for a card the deck does not hold.
-    tests/test_round_start.py checks both agree."""
-    unseen = deck.unseen
-    if unseen:
-        i = bisect.bisect_left(unseen, (card,))  # (card,) sorts just before (card, copies)
-        if i < len(unseen):
-            key, copies = unseen[i]
-            if key == card:
-                if copies > 1:
-                    return _SET_UNSEEN(deck, unseen[:i] + ((key, copies - 1),) + unseen[i + 1 :])
-                return _SET_UNSEEN(deck, unseen[:i] + unseen[i + 1 :])
-    return deck.without(card)
-
-
-_SET_UNSEEN = setter(Deck, "unseen")
 
 
 def auto(state: GameState) -> GameState:

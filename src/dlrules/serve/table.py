@@ -47,7 +47,7 @@ from dlrules.components import Action
 from dlrules.engine import apply, legal_moves, to_move
 from dlrules.errors import IllegalMove, Violation
 from dlrules.components import SPECIAL_EVENTS
-from dlrules.moves import Draw, Move, TableRuling
+from dlrules.moves import Draw, Move
 from dlrules.phases.setup import VARIANTS, initial_state
 from dlrules.records import make_record, state_hash
 from dlrules.render import describe_move
