@@ -211,15 +211,10 @@ _COUNTED: tuple[tuple[Item, str, int], ...] = tuple(
 """SCO-1a..f in SCO-7's order, with their values (a table of the components)."""
 
 
-def item_lines(player: PlayerState) -> tuple[ScoreLine, ...]:
-    """SCO-1a..g for one player, in SCO-7's order. Unconquered tunnels, gold,
-    food, imps and trap cards score nothing here (only through titles). Where
-    each count comes from: LIB-SCO-2."""
-    return _item_lines(player, _tally(player))
-
-
 def _item_lines(player: PlayerState, tally: _Tally) -> tuple[ScoreLine, ...]:
-    """``item_lines`` from the player's ``tally``."""
+    """SCO-1a..g for one player (counted once in ``tally``), in SCO-7's
+    order. Unconquered tunnels, gold, food, imps and trap cards score nothing
+    here (only through titles). Where each count comes from: LIB-SCO-2."""
     unconquered_rooms = tally.unconquered_rooms
     prison = player.prison
     paladins = len([key for key in prison if key in PALADIN_KEYS]) if prison else 0
@@ -315,16 +310,12 @@ _TITLE_ROWS: tuple[tuple[Title, str, bool, int], ...] = tuple(
 where ``title_values`` puts its measure (a table of the components)."""
 
 
-def title_results(state: GameState) -> tuple[TitleResult, ...]:
-    """SCO-2, SCO-8..11: the seven titles among the real players only (the
-    2-player game's dummies, with their dungeons and their one Evil marker, never hold or
-    block one; with 3 players the missing colour has neither). Exclusive and
-    shared points by player count from ``TITLE_POINTS`` (LIB-SCO-3)."""
-    return _title_results(state.n_players, [title_values(p) for p in state.players])
-
-
 def _title_results(n_players: int, measured: list[tuple[int, ...]]) -> tuple[TitleResult, ...]:
-    """``title_results`` from each player's ``title_values``."""
+    """SCO-2, SCO-8..11: the seven titles among the real players only, from
+    each player's ``title_values`` (the 2-player game's dummies, with their
+    dungeons and their one Evil marker, never hold or block one; with 3
+    players the missing colour has neither). Exclusive and shared points by
+    player count from ``TITLE_POINTS`` (LIB-SCO-3)."""
     points = TITLE_POINTS[n_players]
     out = []
     for title, name, fewest, k in _TITLE_ROWS:
@@ -344,18 +335,10 @@ def _title_line(row: int, value: int, exclusive: bool, points: int) -> TitleLine
     return TitleLine(title, name, value, exclusive, points)
 
 
-def hall_of_fame_bonus(state: GameState, seat: int, titles: tuple[TitleResult, ...]) -> int:
-    """SCO-12: an unconquered Hall of Fame gives its owner points for each
-    exclusive title he holds (by player count); shared titles give nothing."""
-    halls = _tally(state.players[seat]).halls
-    if not halls:
-        return 0  # no unconquered Hall of Fame: nothing to count
-    exclusive = sum(1 for t in titles if t.exclusive and t.holders == (seat,))
-    return _hall_bonus(halls, exclusive, state.n_players)
-
-
 def _hall_bonus(halls: int, exclusive: int, n_players: int) -> int:
-    """SCO-12: ``halls`` unconquered Halls of Fame and ``exclusive`` titles held alone."""
+    """SCO-12: an unconquered Hall of Fame gives its owner points for each
+    exclusive title he holds (by player count; shared titles give nothing):
+    ``halls`` unconquered Halls of Fame and ``exclusive`` titles held alone."""
     return halls * exclusive * HALL_OF_FAME.per_exclusive[n_players]
 
 
@@ -379,7 +362,7 @@ def final_scores(state: GameState) -> GameOutcome:
     for seat, player in enumerate(players):
         tally = tallies[seat]
         lines = _item_lines(player, tally)
-        # SCO-12 (``hall_of_fame_bonus``): each unconquered Hall of Fame, per exclusive title held
+        # SCO-12 (``_hall_bonus``): each unconquered Hall of Fame, per exclusive title held
         hall = _hall_bonus(tally.halls, exclusives[seat], n) if tally.halls else 0
         mine = tuple(held[seat])
         total = sum([line.points for line in lines]) + sum([t.points for t in mine]) + hall
