@@ -42,6 +42,20 @@ RECENT: collections.deque[Known] = collections.deque(maxlen=4)
 """The few most recently asked-about states, newest first (see ``known``)."""
 
 
+def leave(state: GameState, seats: frozenset[int] | None, moves: tuple[Any, ...]) -> GameState:
+    """``state`` itself, with who moves (``seats``; None: not worked out) and
+    the legal moves that a phase's automatic step has just listed left in its
+    entry for the engine, which asks for them next; each only where it is
+    not known yet (they must be exactly what the phase's ``to_move`` and
+    ``legal`` return)."""
+    entry = known(state)
+    if seats is not None and entry.seats is None:
+        entry.seats = seats
+    if entry.moves is None:
+        entry.moves = moves
+    return state
+
+
 def known(state: GameState) -> Known:
     """The entry of ``state``: ``to_move``, ``legal_moves`` and ``apply`` on
     the same state (a play-out step, a search expanding a node) compute who

@@ -105,6 +105,14 @@ _SET_PLAYERS_PALADIN = setter(GameState, "players", "paladin")
 _SET_EVIL = setter(PlayerState, "evil")
 
 
+_SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+
+
+def seat_only(seat: int) -> frozenset[int]:
+    """``frozenset({seat})``, the one seat to move, shared between states."""
+    return _SEAT_ONLY[seat] if 0 <= seat < len(_SEAT_ONLY) else frozenset({seat})
+
+
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
     return _SET_PLAYERS(state, replaced(state.players, seat, player))
 

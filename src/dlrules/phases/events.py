@@ -36,10 +36,10 @@ from typing import Any
 
 from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard, announced_only
 from dlrules.errors import Violation
-from dlrules.known import known
+from dlrules.known import leave
 from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
 from dlrules.phases import PhaseRules, table
-from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, move_evil, narrating, plural, replaced, turn_seat, without_monster
+from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, move_evil, narrating, plural, replaced, seat_only, turn_seat, without_monster
 from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve, setter
 
 
@@ -227,24 +227,10 @@ def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
     return ()
 
 
-def _asked(state: GameState, seat: int, moves: tuple[Move, ...]) -> GameState:
-    """A decision is due in ``state``: the state itself, with who moves and
-    the legal moves ``auto`` has just listed left for the engine, which asks
-    for them next (``dlrules.known``; the same as ``to_move`` and ``legal``)."""
-    entry = known(state)
-    if entry.moves is None:
-        entry.moves = moves
-    if entry.seats is None:
-        entry.seats = _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
-    return state
-
-
 # --- who moves and what is legal ----------------------------------------------------
 
 _TABLE_ONLY: frozenset[int] = frozenset({TABLE})
 _NOBODY: frozenset[int] = frozenset()
-_SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
-"""``frozenset({seat})`` for each seat, shared between states."""
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -253,7 +239,7 @@ def to_move(state: GameState) -> frozenset[int]:
     seat = turn_seat(state)
     if seat is None or not _choices(state, seat):  # (``auto`` leaves the seat for the engine as it lists the moves)
         return _NOBODY
-    return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
+    return seat_only(seat)
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
@@ -559,7 +545,7 @@ def auto(state: GameState) -> GameState:
         now = deciding(player, turn)
         moves = _payday_choices(state, seat, player, turn, now)
         if moves:
-            return _asked(state, seat, moves)  # a decision is due
+            return leave(state, seat_only(seat), moves)  # a decision is due: who moves and the moves left for the engine
         if now:
             kind = MONSTERS[player.monsters[now[0]].kind]
             if narrating():
@@ -568,7 +554,7 @@ def auto(state: GameState) -> GameState:
         return _next_seat(_dismissal_evil(state, seat))
     moves = _choices(state, seat)
     if moves:
-        return _asked(state, seat, moves)
+        return leave(state, seat_only(seat), moves)
     if event == "taxes":
         return _pay_taxes(state, seat, 0)
     if event == "special":

@@ -18,7 +18,7 @@ from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, square_data, turn_seat
+from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, seat_only, square_data, turn_seat
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve, setter
 
@@ -188,8 +188,6 @@ _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
 
 
 _NOBODY: frozenset[int] = frozenset()
-_SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
-"""``frozenset({seat})`` for each seat, shared between states."""
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -202,7 +200,7 @@ def to_move(state: GameState) -> frozenset[int]:
     if position >= len(state.players):
         return _NOBODY  # everyone has finished (``turn_seat``, inline)
     seat = state.player_order()[position]
-    return _SEAT_ONLY[seat] if seat < len(_SEAT_ONLY) else frozenset({seat})
+    return seat_only(seat)
 
 
 def legal(state: GameState) -> tuple[Move, ...]:

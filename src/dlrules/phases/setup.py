@@ -17,7 +17,7 @@ import itertools
 from dlrules.components import Action
 from dlrules.components.setup import DUMMY_UNAVAILABLE, FIRST_DEAL, FIRST_PLAYER, UNAVAILABLE
 from dlrules.errors import Violation
-from dlrules.known import known
+from dlrules.known import leave
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, colour_name, narrating, replaced
@@ -174,13 +174,13 @@ def auto(state: GameState) -> GameState:
     found here, are left for the engine, which asks next: ``_asked``)."""
     target = _next_deal(state)
     if target is not None:
-        return _asked(state, _CHANCE_ONLY, _deals(target, _deal_size(state, target)))
+        return leave(state, _CHANCE_ONLY, _deals(target, _deal_size(state, target)))
     if not state.players:
         return state
     for player in state.players:
         if player.kept is None:
             seats = _keeping(state)
-            return _asked(state, seats, _keep_moves(state)) if seats else state
+            return leave(state, seats, _keep_moves(state)) if seats else state
     telling = narrating()
     revealed = []
     for seat, player in enumerate(state.players):
@@ -195,17 +195,6 @@ def auto(state: GameState) -> GameState:
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
-
-
-def _asked(state: GameState, seats: frozenset[int], moves: tuple[Move, ...]) -> GameState:
-    """``state`` itself, with who moves (``to_move``) and the legal moves
-    (``legal``) left for the engine (``dlrules.known``)."""
-    entry = known(state)
-    if entry.seats is None:
-        entry.seats = seats
-    if entry.moves is None:
-        entry.moves = moves
-    return state
 
 
 def done(state: GameState) -> bool:

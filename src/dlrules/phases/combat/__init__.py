@@ -24,7 +24,7 @@ travels with him (CMB-PAL-1).
 
 from __future__ import annotations
 
-from dlrules.known import known
+from dlrules.known import leave
 from dlrules.phases import PhaseRules
 from dlrules.phases.combat.decisions import explain, hides_a_card, legal, play, to_move
 from dlrules.phases.combat.fight import ground_of
@@ -59,8 +59,7 @@ def auto(state: GameState) -> GameState:
     if moves:
         if len(moves) == 1 and moves[0].seat not in (CHANCE, TABLE) and not hides_a_card(state, moves[0]):
             return play(state, moves[0])  # LIB-CMB-1: a forced decision is automatic
-        known(state).moves = moves  # listed for the engine, which asks next (``to_move``, ``legal_moves``)
-        return state
+        return leave(state, None, moves)  # listed for the engine, which asks next (``to_move``, ``legal_moves``)
     return _step(state)
 
 
