@@ -100,7 +100,8 @@ def played_order(action: Action, slot: int | None, outcome: Outcome) -> PlayedOr
     return PlayedOrder(action, slot, outcome)
 
 
-_SET_PLAYERS = setter(GameState, "players")
+with_players: Callable[[GameState, tuple[PlayerState, ...]], GameState] = setter(GameState, "players")
+"""``state`` with all its ``players`` replaced, in one copy (``state.setter``)."""
 _SET_PLAYERS_PALADIN = setter(GameState, "players", "paladin")
 _SET_EVIL = setter(PlayerState, "evil")
 
@@ -114,7 +115,7 @@ def seat_only(seat: int) -> frozenset[int]:
 
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
-    return _SET_PLAYERS(state, replaced(state.players, seat, player))
+    return with_players(state, replaced(state.players, seat, player))
 
 
 def update_player(state: GameState, seat: int, **changes: Any) -> GameState:
@@ -171,7 +172,7 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
         return state  # nothing moved (and so the paladin did not either)
     player = _SET_EVIL(state.players[seat], end)
     if holder == state.paladin:
-        return _SET_PLAYERS(state, replaced(state.players, seat, player))
+        return with_players(state, replaced(state.players, seat, player))
     return _SET_PLAYERS_PALADIN(state, replaced(state.players, seat, player), holder)
 
 

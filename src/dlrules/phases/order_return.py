@@ -16,7 +16,7 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, narrating
+from dlrules.phases.common import announce, narrating, with_players
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, setter
 
 
@@ -180,12 +180,11 @@ def play(state: GameState, move: Move) -> GameState:
     players = list(state.players)
     players[seat] = _returned(players[seat], seat, move.action)
     waiting, choices = _forced(state.player_order(), players)
-    after = _SET_PLAYERS(state, tuple(players))
+    after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)  # what the engine asks next
     return after
 
 
-_SET_PLAYERS = setter(GameState, "players")
 
 
 def auto(state: GameState) -> GameState:
@@ -197,7 +196,7 @@ def auto(state: GameState) -> GameState:
         return state  # everyone is done, or a real choice is due
     players = list(state.players)
     waiting, choices = _forced(state.player_order(), players)
-    after = _SET_PLAYERS(state, tuple(players))
+    after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)
     return after
 

@@ -21,7 +21,7 @@ from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, played_order
+from dlrules.phases.common import announce, colour_name, narrating, played_order, with_players
 from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, PlayerState, evolve, setter
 
 ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
@@ -306,13 +306,12 @@ def play(state: GameState, move: Move) -> GameState:
         mine = evolve(player, committed=move.orders, dummy_choice=move.dummy_order)
     now = list(players)
     now[seat] = mine
-    after = _SET_PLAYERS(state, tuple(now))  # ORD-3: hidden until all commit
+    after = with_players(state, tuple(now))  # ORD-3: hidden until all commit
     _STANDING = (after, rest)  # what the engine asks next
     return after
 
 
 _SET_COMMITTED = setter(PlayerState, "committed")
-_SET_PLAYERS = setter(GameState, "players")
 
 
 def _others_committed(players: tuple[PlayerState, ...], seat: int) -> bool:

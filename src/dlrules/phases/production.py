@@ -18,7 +18,7 @@ from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, seat_only, square_data, turn_seat
+from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, seat_only, square_data, turn_seat, with_player
 from dlrules.phases.round_start import draws
 from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve, setter
 
@@ -284,7 +284,6 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
 
 
 _SET_TURN = setter(GameState, "turn")
-_SET_PLAYERS = setter(GameState, "players")
 _SET_DRAWN = setter(GameState, "decks", "turn", "players")
 _SET_TRAPS = setter(PlayerState, "traps")
 _SET_STAFFED = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used")
@@ -356,7 +355,7 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
         if telling:
             announce("produce", f"{who} improves their reputation: evil -1.", seat, **facts, evil=-1)
         player = _SET_STAFFED(player, busy_imps, busy_trolls, food, rooms_used)
-        return move_evil(_SET_PLAYERS(state, replaced(state.players, seat, player)), seat, -1)
+        return move_evil(with_player(state, seat, player), seat, -1)
     elif produce is Produce.TUNNEL:
         assert move.target is not None
         if telling:
@@ -370,7 +369,7 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
             announce("produce", f"{who} will make a trap card.", seat, **facts, traps=1)
         player = _SET_STAFFED(player, busy_imps, busy_trolls, food, rooms_used)
         return _SET_DRAWING(state, replaced(state.players, seat, player), evolve(turn, draws=turn.draws + 1))
-    return _SET_PLAYERS(state, replaced(state.players, seat, player))
+    return with_player(state, seat, player)
 
 
 def auto(state: GameState) -> GameState:

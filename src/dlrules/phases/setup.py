@@ -20,7 +20,7 @@ from dlrules.errors import Violation
 from dlrules.known import leave
 from dlrules.moves import DealOrders, KeepUnavailable, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, replaced
+from dlrules.phases.common import announce, colour_name, narrating, with_player, with_players
 from dlrules.state import CHANCE, GameState, PlayerState, evolve, setter
 
 
@@ -57,7 +57,6 @@ def player_deal_size(state: GameState) -> int:
 
 _CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
 
-_with_players = setter(GameState, "players")
 _drawn = setter(PlayerState, "unavailable", "hand")
 _dealt = setter(PlayerState, "dealt")
 _kept = setter(PlayerState, "kept")
@@ -152,10 +151,10 @@ def play(state: GameState, move: Move) -> GameState:
                     names = ", ".join(a.title for a in move.orders)
                     announce("unavailable", f"Player {move.target + 1}'s unavailable orders: {names}.", move.target, orders=[a.value for a in move.orders])
                 hand = tuple([a for a in _ACTIONS if a not in move.orders])
-                return _with_players(state, replaced(state.players, move.target, _drawn(state.players[move.target], move.orders, hand)))
+                return with_player(state, move.target, _drawn(state.players[move.target], move.orders, hand))
             if narrating():
                 announce("deal", f"Player {move.target + 1} is dealt {FIRST_DEAL.value} orders to choose unavailable ones from.", move.target, cards=FIRST_DEAL.value)
-            return _with_players(state, replaced(state.players, move.target, _dealt(state.players[move.target], move.orders)))
+            return with_player(state, move.target, _dealt(state.players[move.target], move.orders))
         dummies = tuple(
             evolve(d, unavailable=move.orders) if d.colour == move.target else d for d in state.dummies
         )
@@ -165,7 +164,7 @@ def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, KeepUnavailable)
     if narrating():
         announce("keep", f"Player {move.seat + 1} has chosen their unavailable orders.", move.seat)
-    return _with_players(state, replaced(state.players, move.seat, _kept(state.players[move.seat], move.orders)))
+    return with_player(state, move.seat, _kept(state.players[move.seat], move.orders))
 
 
 def auto(state: GameState) -> GameState:
@@ -190,7 +189,7 @@ def auto(state: GameState) -> GameState:
         revealed.append(_revealed(player, kept, hand, None, ()))
         if telling:
             announce("unavailable", f"Player {seat + 1}'s unavailable orders: {', '.join(a.title for a in kept)}.", seat, orders=[a.value for a in kept])
-    return _with_players(state, tuple(revealed))  # one copy of the state for all players
+    return with_players(state, tuple(revealed))  # one copy of the state for all players
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
