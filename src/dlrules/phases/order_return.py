@@ -115,12 +115,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     """RET-1 and RET-2: the two unavailable orders and ``action`` come back;
     the other two played become unavailable (both kept in board order)."""
-    played = player.played
-    if len(played) == 3:  # ORD-3: three orders a round, the usual case: no tuple of actions to make
-        first, second, third = played
-        hand, unavailable = _hand_after_three(first.action, second.action, third.action, action)
-    else:
-        hand, unavailable = _hand_after(tuple([o.action for o in played]), action)
+    hand, unavailable = _hand_after(tuple([o.action for o in player.played]), action)
     if narrating():
         back = ", ".join(a.title for a in player.unavailable)
         announce(
@@ -145,13 +140,6 @@ def _hand_after(played: tuple[Action, ...], action: Action) -> tuple[tuple[Actio
     unavailable = tuple([a for a in _ACTIONS if a in played and a is not action])
     hand = tuple([a for a in _ACTIONS if a not in unavailable])
     return hand, unavailable
-
-
-@functools.lru_cache(maxsize=2048, typed=True)
-def _hand_after_three(first: Action, second: Action, third: Action, action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """``_hand_after((first, second, third), action)``, keyed by the orders
-    themselves (RET-1, RET-2)."""
-    return _hand_after((first, second, third), action)
 
 
 def _forced(order: tuple[int, ...], players: list[PlayerState]) -> tuple[int | None, tuple[Action, ...]]:
