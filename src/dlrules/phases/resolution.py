@@ -29,7 +29,7 @@ from dlrules.dungeon import (
     dig_violation,
     dungeon_dig_squares,
     open_tunnels,
-    room_area,
+    room_squares,
     room_violation,
     square_name,
     with_tunnel,
@@ -431,22 +431,13 @@ def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
         return ()
     out: list[Move] = []
     for room in dict.fromkeys(state.room_shop):
-        builds = _builds(seat, room)
-        area = room_area(room)  # ACT-ROOM-4, ACT-ROOM-6: ``room_squares(dungeon, room, tunnels)``, inline
-        for square in tunnels:
-            if square in area:
-                move = builds.get(square)
-                if move is None:
-                    move = builds[square] = BuildRoom(seat, room, square)
-                out.append(move)
+        for square in room_squares(dungeon, room, tunnels):  # ACT-ROOM-4, ACT-ROOM-6
+            out.append(_build_room(seat, room, square))
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=512, typed=True)
-def _builds(seat: int, room: str) -> dict[Square, BuildRoom]:
-    """The ``BuildRoom`` objects of a seat and room by square, made as the
-    squares are first listed and shared between states (moves are immutable)."""
-    return {}
+_build_room = functools.lru_cache(maxsize=4096, typed=True)(BuildRoom)
+"""The ``BuildRoom`` moves, shared between states (moves are immutable)."""
 
 
 def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
