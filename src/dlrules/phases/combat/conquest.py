@@ -18,7 +18,7 @@ from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.fight import Run, _check_paladin, _left_over, _move_evil, ground_of
-from dlrules.phases.combat.party import _PALADIN_KEYS, _harm_to, _party_in, _spared, hearts, hit_points
+from dlrules.phases.combat.party import _harm_to, _party_in, _spared, _with_party, hearts, hit_points
 from dlrules.phases.common import announce, replaced, square_data
 from dlrules.state import Dungeon, Tile, evolve, setter
 
@@ -116,19 +116,9 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     run.position = position + 1
     if plan.traps:
         run.plans = replaced(run.plans, seat, evolve(plan, traps=()))
-    if touched:
-        if run.holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
-            rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
-            if len(rest) < len(members):
-                run.paladin = next(a for a in members if a.key in _PALADIN_KEYS)
-            changes["party"] = rest
-        else:
-            changes["party"] = members
-    if prisoners:
-        changes["prison"] = p.prison + prisoners
-        if any([key in _PALADIN_KEYS for key in prisoners]):
-            run.paladin, run.gone, run.holder = None, True, None
-    if changes:
+    if touched or prisoners:
+        _with_party(run, seat, members, prisoners, **changes)  # ``run.players[seat]`` is still ``p``
+    elif changes:
         run.players[seat] = evolve(p, **changes)
     if one_space:
         _check_paladin(run)
