@@ -531,7 +531,7 @@ def auto(state: GameState) -> GameState:
     """One forced step: the event announced, a monster that cannot be paid
     leaving, a player with no gold taxed, a player with nothing left passed;
     ``state`` itself when the acting player has a choice (its legal moves,
-    listed here, are left for the engine: ``_asked``)."""
+    listed here, are left for the engine: ``known.leave``)."""
     turn = state.turn
     players = state.players
     if turn is None or turn.position >= len(players):

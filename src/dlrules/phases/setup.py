@@ -170,7 +170,7 @@ def play(state: GameState, move: Move) -> GameState:
 def auto(state: GameState) -> GameState:
     """Reveal together (RUL-13) once every player has chosen; ``state``
     itself while a deal or a choice is due (who moves and the legal moves,
-    found here, are left for the engine, which asks next: ``_asked``)."""
+    found here, are left for the engine, which asks next: ``known.leave``)."""
     target = _next_deal(state)
     if target is not None:
         return leave(state, _CHANCE_ONLY, _deals(target, _deal_size(state, target)))
