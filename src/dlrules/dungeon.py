@@ -13,11 +13,12 @@ import functools
 import operator
 from collections import deque
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from dlrules.components import ROOMS
 from dlrules.components.setup import ENTRANCE_COLUMN, GRID_COLUMNS, GRID_ROWS, REGIONS
 from dlrules.errors import Violation
-from dlrules.state import Dungeon, Square, Tile
+from dlrules.state import Dungeon, Square, Tile, setter
 
 ROWS: int = GRID_ROWS.value
 COLUMNS: int = GRID_COLUMNS.value
@@ -167,7 +168,25 @@ def with_tunnel(dungeon: Dungeon, square: Square) -> Dungeon:
     square (inserted in place: the same order as sorting them again)."""
     tiles = dungeon.tiles
     i = bisect.bisect_right(tiles, square, key=_square_of)
-    return Dungeon(tiles[:i] + (_TUNNELS.get(square) or Tile(square),) + tiles[i:])
+    return _SET_TILES(dungeon, tiles[:i] + (_TUNNELS.get(square) or Tile(square),) + tiles[i:])
+
+
+def with_room(dungeon: Dungeon, room: str, square: Square) -> Dungeon:
+    """ACT-ROOM-2, ACT-ROOM-7: the dungeon with ``room`` built on the tile at
+    ``square`` (which keeps its place and its conquered side)."""
+    tiles = dungeon.tiles
+    built = list(tiles)
+    for i, tile in enumerate(tiles):
+        if tile.square == square:
+            built[i] = _room_tile(square, room, tile.conquered)
+    return _SET_TILES(dungeon, tuple(built))
+
+
+_SET_TILES: Final = setter(Dungeon, "tiles")
+"""A dungeon with new tiles: ``Dungeon(tiles)``, copied (``state.setter``)."""
+
+_room_tile: Final = functools.lru_cache(maxsize=1024, typed=True)(Tile)
+"""A tile holding a room: one shared record per square, room and side (records are immutable)."""
 
 
 _BIT: dict[Square, int] = {s: 1 << i for i, s in enumerate(GRID)}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order, slot_spec
 from dlrules.components import board as central_board
@@ -32,6 +32,7 @@ from dlrules.dungeon import (
     room_squares,
     room_violation,
     square_name,
+    with_room,
     with_tunnel,
 )
 from dlrules.errors import Violation
@@ -56,6 +57,7 @@ from dlrules.phases.common import (
     colour_name,
     evil_cost_fits,
     evil_cost_violation,
+    march_evil,
     move_evil,
     narrating,
     played_order,
@@ -82,7 +84,7 @@ from dlrules.state import (
     setter,
 )
 
-END = len(ACTION_ORDER)
+END: Final = len(ACTION_ORDER)
 """The cursor's ``space`` once all eight spaces are resolved (ACT-END-1)."""
 
 # --- the cursor --------------------------------------------------------------------
@@ -92,7 +94,15 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """RES-1: resolution starts at Get Food, top left (passing on at once
     over empty slots and dummy minions, as ``_onward`` does)."""
     board, cursor, extra = _onward(state, state.board, 0)
-    return evolve(state, board=board, resolution=cursor, phase=state.phase if phase is None else phase, **extra)  # RS-2, in the same copy
+    now = state.phase if phase is None else phase  # RS-2, in the same copy
+    if extra is None:
+        return _SET_ENTERED(state, board, cursor, now)
+    return evolve(state, board=board, resolution=cursor, phase=now, **extra)
+
+
+_SET_ENTERED: Final = setter(GameState, "board", "resolution", "phase")
+_SET_BOARD_CURSOR: Final = setter(GameState, "board", "resolution")
+"""The copies of ``enter`` and ``auto`` when no dummy hired on the way."""
 
 
 def _cursor(state: GameState) -> Resolution:
@@ -123,36 +133,43 @@ _WALK: tuple[tuple[int, int], ...] = tuple(
 )
 """RES-1/RES-2: every (space, slot) in the order the cursor visits them."""
 
-_STEP: dict[tuple[int, int], int] = {at: i for i, at in enumerate(_WALK)}
+_STEP: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_WALK.index((space, slot)) for slot in range(len(SLOT_NAMES))) for space in range(END)
+)
+"""``_STEP[space][slot]``: the index of (space, slot) in the walk."""
 
 _CURSORS: tuple[Resolution, ...] = tuple(Resolution(space, slot) for space, slot in _WALK)
 """The fresh cursor at each step of the walk (records are immutable: shared)."""
 
-_RESOLVED: Resolution = Resolution(END, 0)
+_RESOLVED: Final = Resolution(END, 0)
 """The cursor once all eight spaces are resolved (ACT-END-1)."""
 
-_REPUTATION = ACTION_ORDER.index(Action.REPUTATION)
-_DIG = ACTION_ORDER.index(Action.DIG)
-_MINE = ACTION_ORDER.index(Action.MINE)
-_TRAPS = ACTION_ORDER.index(Action.TRAPS)
-_MONSTER = ACTION_ORDER.index(Action.MONSTER)
-_ROOM = ACTION_ORDER.index(Action.ROOM)
-"""Action spaces by their index in board order (the cursor's ``space``)."""
+_REPUTATION: Final = ACTION_ORDER.index(Action.REPUTATION)
+_DIG: Final = ACTION_ORDER.index(Action.DIG)
+_MINE: Final = ACTION_ORDER.index(Action.MINE)
+_TRAPS: Final = ACTION_ORDER.index(Action.TRAPS)
+_MONSTER: Final = ACTION_ORDER.index(Action.MONSTER)
+_ROOM: Final = ACTION_ORDER.index(Action.ROOM)
+"""Action spaces by their index in board order (the cursor's ``space``).
+``Final`` here and below: the compiled build reads a ``Final`` module
+constant as a C static, any other module name through a dictionary (not
+``_WALK``, ``_STEP`` and ``_CURSORS``, which tests/conformance/mutants.py
+replaces to break RES-2 on purpose)."""
 
 
 def _onward(
     state: GameState, board: Board, step: int, also: Mapping[str, Any] | None = None
-) -> tuple[Board, Resolution, dict[str, Any]]:
+) -> tuple[Board, Resolution, dict[str, Any] | None]:
     """RES-1/RES-2: the cursor at the first slot from ``step`` (an index into
     the walk) where a player's minion waits, or at the end (ACT-END-1).
     Empty slots, where nothing happens, are passed; a dummy minion on the way
     goes home and takes nothing (DUM3-4, DUM2-7), unless the optional DUM3-5
     is on and it stands on Hire Monster (``_dummy_hire``). Returns the board
     with those slots cleared, the cursor and the Tavern and far lands a dummy
-    changed (``also``: the caller's own changes, which a dummy's hire
-    follows): the caller writes them all in its one copy."""
+    changed, None if none did (``also``: the caller's own changes, which a
+    dummy's hire follows): the caller writes them all in its one copy."""
     players = len(state.players)
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] | None = None
     walk = _WALK
     for i in range(step, len(walk)):
         space, slot = walk[i]
@@ -162,7 +179,7 @@ def _onward(
         if colour < players:  # a player's minion (``GameState.colour_seat``)
             return board, _CURSORS[i], extra
         if state.dummy_hires and space == _MONSTER:
-            extra = _dummy_hire(state, colour, _CURSORS[i], {**(also or {}), **extra})
+            extra = _dummy_hire(state, colour, _CURSORS[i], {**(also or {}), **(extra or {})})
         elif narrating():
             at = _CURSORS[i]
             announce("dummy", f"{colour_name(state, colour)}'s minion on {_where(at)} goes home.", None, colour=colour, **_at(at))
@@ -194,10 +211,10 @@ def _dummy_hire(state: GameState, colour: int, at: Resolution, now: Mapping[str,
     return {"tavern": tavern[1:], "far_lands": far + (gone,)}
 
 
-_PENDING = Outcome.PENDING
+_PENDING: Final = Outcome.PENDING
 """A played order whose minion still stands on its slot (RUL-1)."""
 
-_DONE: tuple[tuple[tuple[PlayedOrder, PlayedOrder], ...], ...] = tuple(
+_DONE: Final[tuple[tuple[tuple[PlayedOrder, PlayedOrder], ...], ...]] = tuple(
     tuple(
         (played_order(action, slot, Outcome.NOT_CARRIED_OUT), played_order(action, slot, Outcome.CARRIED_OUT))
         for slot in range(len(SLOT_NAMES))
@@ -221,32 +238,29 @@ def _orders_after(player: PlayerState, r: Resolution, carried: bool) -> tuple[Pl
     return played
 
 
-_SET_PLAYED = setter(PlayerState, "played")
-_SET_MOVED_ON = setter(GameState, "players", "board", "resolution")
+_SET_PLAYED: Final = setter(PlayerState, "played")
+_SET_MOVED_ON: Final = setter(GameState, "players", "board", "resolution")
 """The copies of the commonest moves (``state.setter``): the
 minion's order done; the player, the cleared slot and the cursor moved on."""
 
 
-def _finish(state: GameState, seat: int, carried: bool, also: Mapping[str, Any] | None = None) -> GameState:
+def _finish(state: GameState, r: Resolution, seat: int, carried: bool, also: Mapping[str, Any] | None = None) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
-    order card (not carried out); the slot is done. ``also``: changes to
-    other fields of the state (the decks, the shops), made in the same copy
-    (``_moved_on``)."""
-    r = state.resolution
-    assert r is not None
+    order card (not carried out); the slot (``r``, the state's cursor) is
+    done. ``also``: changes to other fields of the state (the decks, the
+    shops), made in the same copy (``_moved_on``)."""
     player = state.players[seat]
-    return _moved_on(state, seat, _SET_PLAYED(player, _orders_after(player, r, carried)), carried, also)
+    return _moved_on(state, r, seat, _SET_PLAYED(player, _orders_after(player, r, carried)), carried, also)
 
 
 def _moved_on(
-    state: GameState, seat: int, player: PlayerState, carried: bool, also: Mapping[str, Any] | None = None
+    state: GameState, r: Resolution, seat: int, player: PlayerState, carried: bool, also: Mapping[str, Any] | None = None
 ) -> GameState:
     """``_finish`` with the acting ``player`` as the action left them, their
-    order done already (``_orders_after``): one copy of the state with the
-    player, the cleared slot, the cursor moved on to the next player's minion
-    (RES-2) and ``also``, the action's changes to other fields."""
-    r = state.resolution
-    assert r is not None
+    order done already (``_orders_after``), ``r`` the state's cursor: one
+    copy of the state with the player, the cleared slot, the cursor moved on
+    to the next player's minion (RES-2) and ``also``, the action's changes
+    to other fields."""
     space = r.space
     slot = r.slot
     changed = list(state.players)
@@ -261,8 +275,8 @@ def _moved_on(
     row = list(rows[space])
     row[slot] = None
     rows[space] = tuple(row)
-    board, cursor, extra = _onward(state, tuple(rows), _STEP[space, slot] + 1, also)  # ``with_slot``
-    if extra:  # a dummy's hire on the way (DUM3-5): the Tavern and far lands as it left them
+    board, cursor, extra = _onward(state, tuple(rows), _STEP[space][slot] + 1, also)  # ``with_slot``
+    if extra is not None:  # a dummy's hire on the way (DUM3-5): the Tavern and far lands as it left them
         also = {**also, **extra} if also else extra
     if also:
         return _moving_on_with(tuple(also))(state, players, board, cursor, *also.values())
@@ -302,22 +316,22 @@ def _cost_violation(player: PlayerState, cost: Cost, what: str, variant: str = "
 # The move objects are made once and shared between states (moves are
 # immutable): a seat is one of the four colours, a square one of the grid's.
 
-_COLOURS = range(4)
+_COLOURS: Final = range(4)
 """Every seat a minion on the board can belong to (four colours)."""
 
-_DECLINE: tuple[tuple[Move, ...], ...] = tuple((Decline(seat),) for seat in _COLOURS)
+_DECLINE: Final[tuple[tuple[Move, ...], ...]] = tuple((Decline(seat),) for seat in _COLOURS)
 """RES-3: ``Decline`` alone, the whole list when nothing else is offered."""
 
-_FINISH: tuple[tuple[Move, ...], ...] = tuple((FinishDigging(seat),) for seat in _COLOURS)
+_FINISH: Final[tuple[tuple[Move, ...], ...]] = tuple((FinishDigging(seat),) for seat in _COLOURS)
 """ACT-DIG-2: stop digging, after the tunnels that may still be dug."""
 
-_TAKE_OR_DECLINE: tuple[tuple[Move, ...], ...] = tuple((TakeAction(seat), Decline(seat)) for seat in _COLOURS)
+_TAKE_OR_DECLINE: Final[tuple[tuple[Move, ...], ...]] = tuple((TakeAction(seat), Decline(seat)) for seat in _COLOURS)
 """RES-3: take the slot (``TakeAction``) or ``Decline``."""
 
-_DIG_TUNNEL: tuple[dict[Square, DigTunnel], ...] = tuple({s: DigTunnel(seat, s) for s in GRID} for seat in _COLOURS)
+_DIG_TUNNEL: Final[tuple[dict[Square, DigTunnel], ...]] = tuple({s: DigTunnel(seat, s) for s in GRID} for seat in _COLOURS)
 """``DigTunnel`` per seat and square of the grid."""
 
-_hire_monster = functools.lru_cache(maxsize=4096, typed=True)(HireMonster)
+_hire_monster: Final = functools.lru_cache(maxsize=4096, typed=True)(HireMonster)
 """One ``HireMonster`` object per seat, monster, dismissal and trap card."""
 
 
@@ -436,7 +450,7 @@ def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
-_build_room = functools.lru_cache(maxsize=4096, typed=True)(BuildRoom)
+_build_room: Final = functools.lru_cache(maxsize=4096, typed=True)(BuildRoom)
 """The ``BuildRoom`` moves, shared between states (moves are immutable)."""
 
 
@@ -482,7 +496,7 @@ def spy_positions(state: GameState, seat: int) -> tuple[int, ...]:
     return tuple([p for p in _EVERY_POSITION if p not in seen or p == lowest])
 
 
-_EVERY_POSITION: tuple[int, ...] = tuple(range(COMBAT_CARDS_DEALT.value))
+_EVERY_POSITION: Final[tuple[int, ...]] = tuple(range(COMBAT_CARDS_DEALT.value))
 """The positions of the year's face-down combat cards (CMB-CARD-1)."""
 
 
@@ -503,9 +517,9 @@ def _drawing_from(state: GameState, r: Resolution) -> str | None:
     return None
 
 
-_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
-_NOBODY: frozenset[int] = frozenset()
-_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in _COLOURS)
+_CHANCE_ONLY: Final[frozenset[int]] = frozenset({CHANCE})
+_NOBODY: Final[frozenset[int]] = frozenset()
+_ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in _COLOURS)
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -552,7 +566,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
 
 # --- explaining refusals ---------------------------------------------------------------
 
-_TAKE_WITH = {
+_TAKE_WITH: Final = {
     Action.FOOD: "TakeAction",
     Action.IMPS: "TakeAction",
     Action.TRAPS: "TakeAction",
@@ -741,43 +755,76 @@ def play(state: GameState, move: Move) -> GameState:
 
 def _decline(state: GameState, move: Decline) -> GameState:
     """RES-3, RES-7: the minion does nothing and stands on its order card."""
+    r = state.resolution  # ``_cursor``
+    assert r is not None
+    seat = move.seat
     if narrating():
-        r = state.resolution  # ``_cursor``
-        assert r is not None
-        announce("decline", f"Player {move.seat + 1} declines {_where(r)} (RES-3).", move.seat, **_at(r))
-    return _finish(state, move.seat, False)
+        announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).", seat, **_at(r))
+    return _finish(state, r, seat, False)
 
 
-_SET_TAKEN = setter(PlayerState, "food", "gold", "imps", "played")
-_SET_PAID = setter(PlayerState, "gold", "food")
-_SET_MINED = setter(PlayerState, "gold", "busy_imps", "foreimps", "played")
-_SET_DUG = setter(PlayerState, "dungeon", "busy_imps", "foreimps")
-_SET_DUG_ALL = setter(PlayerState, "dungeon", "busy_imps", "foreimps", "played")
-_SET_TRAPS = setter(PlayerState, "traps", "played")
-_SET_HIRED = setter(PlayerState, "monsters", "traps", "gold", "food", "played")
-_SET_BUILT = setter(PlayerState, "dungeon", "gold", "food", "played")
-_SET_PLAYER_CURSOR = setter(GameState, "players", "resolution")
-_SET_DUG_CURSOR = setter(Resolution, "dug")
+_SET_TAKEN: Final = setter(PlayerState, "food", "gold", "imps", "played")
+_SET_TAKEN_EVIL: Final = setter(PlayerState, "food", "gold", "imps", "played", "evil")
+_SET_PAID: Final = setter(PlayerState, "gold", "food")
+_SET_PAID_EVIL: Final = setter(PlayerState, "gold", "food", "evil")
+_SET_MINED: Final = setter(PlayerState, "gold", "busy_imps", "foreimps", "played")
+_SET_DUG: Final = setter(PlayerState, "dungeon", "busy_imps", "foreimps")
+_SET_DUG_ALL: Final = setter(PlayerState, "dungeon", "busy_imps", "foreimps", "played")
+_SET_TRAPS: Final = setter(PlayerState, "traps", "played")
+_SET_HIRED: Final = setter(PlayerState, "monsters", "traps", "gold", "food", "played", "evil")
+_SET_BUILT: Final = setter(PlayerState, "dungeon", "gold", "food", "played", "evil")
+_SET_PLAYER_CURSOR: Final = setter(GameState, "players", "resolution")
+_SET_PLAYER_CURSOR_PALADIN: Final = setter(GameState, "players", "resolution", "paladin")
+_SET_DUG_CURSOR: Final = setter(Resolution, "dug")
+_SET_SPY: Final = setter(Resolution, "spy")
 """The copies each kind of move makes, all its changes at once
-(``state.setter``)."""
+(``state.setter``): a move that moves the evil marker writes it (and the
+paladin) in the same copies (``_evil_after``)."""
+
+
+def _evil_after(state: GameState, seat: int, up: int, down: int) -> tuple[int, int | None]:
+    """RES-5, RES-8, RES-9, PAL-5: ``seat``'s evil marker goes ``up`` spaces
+    (an evil cost, paid first), then ``down`` spaces (a reward), one space
+    at a time with the paladin checked after each: ``move_evil``'s steps
+    (``march_evil``, told alike), on plain values. Returns where the marker
+    ends and who then holds the paladin, for the caller to write in its one
+    copy of the player and of the state (``move_evil`` would copy both for
+    each of the two moves)."""
+    evils = [p.evil for p in state.players]
+    fight = state.fight
+    gone = fight is not None and fight.paladin_gone
+    holder = state.paladin
+    if up:
+        holder = march_evil(state, evils, seat, up, holder, gone)
+    if down:
+        holder = march_evil(state, evils, seat, -down, holder, gone)
+    return evils[seat], holder
+
+
+def _with_paladin(state: GameState, holder: int | None, also: dict[str, Any]) -> dict[str, Any]:
+    """``also`` with the paladin's new ``holder`` when he moved (PAL-2, PAL-6..8)."""
+    if holder != state.paladin:
+        also["paladin"] = holder
+    return also
 
 
 def _take(state: GameState, move: TakeAction) -> GameState:
     """RES-4, RES-5: pay the slot's whole cost and take its whole reward.
     RES-5: the gold and food go back to the bank; evil faces move the marker
     up one space at a time, with the paladin checked after each (RES-8,
-    RES-9, PAL-5: ``move_evil``), before the reward."""
+    RES-9, PAL-5: ``_evil_after``), before the reward."""
     r = state.resolution  # ``_cursor``
     assert r is not None
     seat = move.seat
-    spec = central_board.SPACES[r.space].slots[r.slot]  # the printed slot (``slot_spec``)
+    space = r.space
+    spec = central_board.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
     if narrating():
         announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
     reward = spec.reward
     cost = spec.cost
-    if cost.evil:
-        state = move_evil(state, seat, cost.evil)  # RES-8, RES-9, PAL-5
-    if r.space == _TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
+    if space == _TRAPS:  # ACT-TRAP-1: chance draws the cards next (Y2-3: one more in year 2)
+        if cost.evil:
+            state = move_evil(state, seat, cost.evil)  # RES-8, RES-9, PAL-5
         draws = evolve(r, draws=trap_draws(state, r.slot), discarding=state.year == 2)
         players = state.players
         if cost.gold or cost.food:
@@ -787,11 +834,18 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     # ACT-FOOD-1: food (and gold); ACT-IMP-1: imps. ACT-IMP-2 needs no check:
     # Dig Tunnels and Mine Gold are resolved before Recruit Imps (RES-1), and
     # the new imps are free for production.
-    if reward.evil_down:
-        state = move_evil(state, seat, -reward.evil_down)  # ACT-REP-1, RES-8
-    p = state.players[seat]  # (the marker moved; the gold, food and imps are as before)
-    player = _SET_TAKEN(p, p.food - cost.food + reward.food, p.gold - cost.gold + reward.gold, p.imps + reward.imps, _orders_after(p, r, True))
-    return _moved_on(state, seat, player, True)
+    p = state.players[seat]
+    food = p.food - cost.food + reward.food
+    gold = p.gold - cost.gold + reward.gold
+    imps = p.imps + reward.imps
+    played = _orders_after(p, r, True)
+    up = cost.evil
+    down = reward.evil_down  # ACT-REP-1, RES-8
+    if up or down:
+        evil, holder = _evil_after(state, seat, up, down)
+        player = _SET_TAKEN_EVIL(p, food, gold, imps, played, evil)
+        return _moved_on(state, r, seat, player, True, _with_paladin(state, holder, {}))
+    return _moved_on(state, r, seat, _SET_TAKEN(p, food, gold, imps, played), True)
 
 
 def _spy_look(state: GameState, move: Spy) -> GameState:
@@ -803,25 +857,32 @@ def _spy_look(state: GameState, move: Spy) -> GameState:
     if narrating():
         announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
     cost = spec.cost
-    if cost.evil:
-        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8: the cost first (as ``_take``)
-    if spec.reward.evil_down:
-        state = move_evil(state, seat, -spec.reward.evil_down)  # ACT-REP-1
     players = state.players
-    if cost.gold or cost.food:
-        p = players[seat]
-        players = replaced(players, seat, _SET_PAID(p, p.gold - cost.gold, p.food - cost.food))
+    p = players[seat]
+    evil = p.evil
+    holder = state.paladin
+    up = cost.evil  # RES-5, RES-8: the cost first (as ``_take``)
+    down = spec.reward.evil_down  # ACT-REP-1
+    if up or down:
+        evil, holder = _evil_after(state, seat, up, down)
+    if cost.gold or cost.food or evil != p.evil:
+        players = replaced(players, seat, _SET_PAID_EVIL(p, p.gold - cost.gold, p.food - cost.food, evil))
     # LIB-CMB-3: every look is a chance turn, whether the card is new to the
     # looker or not, and whether or not another seat already identified it
     # (then its one outcome is certain); the card joins the looker's
     # ``spied`` only with chance's draw. So neither the moves that follow nor
     # the looker's view before the draw tells anybody what the others saw.
-    return _SET_PLAYER_CURSOR(state, players, evolve(r, spy=move.position))
+    cursor = _SET_SPY(r, move.position)
+    if holder != state.paladin:
+        return _SET_PLAYER_CURSOR_PALADIN(state, players, cursor, holder)
+    return _SET_PLAYER_CURSOR(state, players, cursor)
 
 
 def _finish_digging(state: GameState, move: FinishDigging) -> GameState:
     """ACT-DIG-2: the minion stops digging; the order is carried out."""
-    return _finish(state, move.seat, True)
+    r = state.resolution  # ``_cursor``
+    assert r is not None
+    return _finish(state, r, move.seat, True)
 
 
 def _mine(state: GameState, move: MineGold) -> GameState:
@@ -836,11 +897,13 @@ def _mine(state: GameState, move: MineGold) -> GameState:
     if narrating():
         announce("mine", f"Player {seat + 1}'s {plural(imps, 'imp')} mine{'s' if imps == 1 else ''} {imps} gold" + (" under a foreimp." if fore else "."), seat, imps=imps, gold=imps, foreimp=bool(fore))
     player = _SET_MINED(p, p.gold + imps, p.busy_imps + imps, p.foreimps + fore, _orders_after(p, r, True))
-    return _moved_on(state, seat, player, True)
+    return _moved_on(state, r, seat, player, True)
 
 
 def _discard(state: GameState, move: DiscardTrap) -> GameState:
     """Y2-3: year 2's Buy Traps ends with one trap card discarded face down."""
+    r = state.resolution  # ``_cursor``
+    assert r is not None
     seat = move.seat
     p = state.players[seat]
     traps = list(p.traps)
@@ -848,15 +911,15 @@ def _discard(state: GameState, move: DiscardTrap) -> GameState:
     if narrating():
         announce("discard_trap", f"Player {seat + 1} discards a trap card face down, out of the game (Y2-3).", seat)
     discard = state.trap_discard + (move.trap,)  # SETUP-3, LIB-Y1-3: never back to the deck
-    player = _SET_TRAPS(p, tuple(traps), _orders_after(p, _cursor(state), True))
-    return _moved_on(state, seat, player, True, {"trap_discard": discard})
+    player = _SET_TRAPS(p, tuple(traps), _orders_after(p, r, True))
+    return _moved_on(state, r, seat, player, True, {"trap_discard": discard})
 
 
-_SET_DRAWN = setter(GameState, "decks", "players", "resolution")
-_SET_TRAP_DECK = setter(Decks, "traps")
-_SET_COMBAT_DECK = setter(Decks, "combat")
-_SET_OWED = setter(Resolution, "draws")
-_SET_HELD = setter(PlayerState, "traps")
+_SET_DRAWN: Final = setter(GameState, "decks", "players", "resolution")
+_SET_TRAP_DECK: Final = setter(Decks, "traps")
+_SET_COMBAT_DECK: Final = setter(Decks, "combat")
+_SET_OWED: Final = setter(Resolution, "draws")
+_SET_HELD: Final = setter(PlayerState, "traps")
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
@@ -864,27 +927,41 @@ def _draw(state: GameState, move: Draw) -> GameState:
     assert r is not None
     seat = state.board[r.space][r.slot]  # ``acting_seat``: chance draws for the acting player
     assert seat is not None
+    card = move.card
+    decks = state.decks
     if move.deck == "combat":
-        assert r.spy is not None
+        spy = r.spy
+        assert spy is not None
         also: dict[str, Any] = {}
-        if state.combat[r.spy] is None:  # the card's identity is fixed now (LIB-RES-3)
-            also["decks"] = _SET_COMBAT_DECK(state.decks, state.decks.combat.without(move.card))
-            also["combat"] = replaced(state.combat, r.spy, move.card)
+        if state.combat[spy] is None:  # the card's identity is fixed now (LIB-RES-3)
+            also["decks"] = _SET_COMBAT_DECK(decks, decks.combat.without(card))
+            also["combat"] = replaced(state.combat, spy, card)
         seen = state.spied[seat]
-        if r.spy not in seen:  # ACT-REP-2: the looker knows the card from now on
-            also["spied"] = replaced(state.spied, seat, tuple(sorted((*seen, r.spy))))
+        if spy not in seen:  # ACT-REP-2: the looker knows the card from now on
+            also["spied"] = replaced(state.spied, seat, tuple(sorted((*seen, spy))))
         if narrating():
             announce("spied", f"Player {seat + 1} has looked at a combat card.", seat)  # which one is private (LIB-CMB-3)
-        return _finish(state, seat, True, also)  # the cursor moves on: the look is over
+        return _finish(state, r, seat, True, also)  # the cursor moves on: the look is over
     assert move.deck == "traps"  # ACT-TRAP-1: the one other deck drawn while resolving
-    decks = _SET_TRAP_DECK(state.decks, state.decks.traps.without(move.card))
+    decks = _SET_TRAP_DECK(decks, decks.traps.without(card))
     p = state.players[seat]
-    traps = p.traps + (move.card,)  # ACT-TRAP-2: private to its owner
+    traps = p.traps + (card,)  # ACT-TRAP-2: private to its owner
     if narrating():
         announce("trap", f"Player {seat + 1} draws a trap card.", seat, cards=1)
-    if r.draws == 1 and not r.discarding:  # the last card owed, and no discard to follow (Y2-3)
-        return _moved_on(state, seat, _SET_TRAPS(p, traps, _orders_after(p, r, True)), True, {"decks": decks})
-    return _SET_DRAWN(state, decks, replaced(state.players, seat, _SET_HELD(p, traps)), _SET_OWED(r, r.draws - 1))
+    owed = r.draws
+    if owed == 1 and not r.discarding:  # the last card owed, and no discard to follow (Y2-3)
+        return _moved_on(state, r, seat, _SET_TRAPS(p, traps, _orders_after(p, r, True)), True, {"decks": decks})
+    return _SET_DRAWN(state, decks, replaced(state.players, seat, _SET_HELD(p, traps)), _SET_OWED(r, owed - 1))
+
+
+_DIGGING: Final[tuple[tuple[Resolution, ...], ...]] = tuple(
+    tuple(Resolution(_DIG, slot, dug) for dug in range(4)) for slot in range(len(SLOT_NAMES))
+)
+"""``_DIGGING[slot][dug]``: the cursor of a minion on Dig Tunnels ``slot``
+that has dug ``dug`` tunnels, nothing else going on; shared between states
+(records are immutable). ``_dig`` takes it instead of copying the cursor
+when the cursor has nothing else to carry (tests/test_resolution_imps.py
+checks both give the same state)."""
 
 
 def _dig(state: GameState, move: DigTunnel) -> GameState:
@@ -896,19 +973,26 @@ def _dig(state: GameState, move: DigTunnel) -> GameState:
     r = state.resolution  # ``_cursor``
     assert r is not None
     seat = move.seat
+    square = move.square
     p = state.players[seat]
     slot = r.slot
-    dug = r.dug + 1
-    fore = 1 if r.dug == 0 and central_board.SPACES[r.space].slots[r.slot].reward.foreimp else 0
+    before = r.dug
+    dug = before + 1
+    fore = 1 if before == 0 and central_board.SPACES[_DIG].slots[slot].reward.foreimp else 0  # (the cursor is on Dig Tunnels)
     if narrating():
-        announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(move.square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(move.square), foreimp=bool(fore))
-    dungeon = with_tunnel(p.dungeon, move.square)
+        announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(square), foreimp=bool(fore))
+    dungeon = with_tunnel(p.dungeon, square)
     busy = p.busy_imps + 1
     fores = p.foreimps + fore
     if _dig_more(slot, dug, p.imps - busy - fores, dungeon):
         player = _SET_DUG(p, dungeon, busy, fores)
-        return _SET_PLAYER_CURSOR(state, replaced(state.players, seat, player), _SET_DUG_CURSOR(r, dug))  # one copy of the state
-    return _moved_on(state, seat, _SET_DUG_ALL(p, dungeon, busy, fores, _orders_after(p, r, True)), True)
+        shared = _DIGGING[slot]
+        if dug < len(shared) and r.draws == 0 and r.spy is None and not r.discarding:
+            cursor = shared[dug]  # ``_SET_DUG_CURSOR(r, dug)``, an equal record, shared
+        else:
+            cursor = _SET_DUG_CURSOR(r, dug)
+        return _SET_PLAYER_CURSOR(state, replaced(state.players, seat, player), cursor)  # one copy of the state
+    return _moved_on(state, r, seat, _SET_DUG_ALL(p, dungeon, busy, fores, _orders_after(p, r, True)), True)
 
 
 def _hire(state: GameState, move: HireMonster) -> GameState:
@@ -916,35 +1000,40 @@ def _hire(state: GameState, move: HireMonster) -> GameState:
     r = state.resolution  # ``_cursor``
     assert r is not None
     seat = move.seat
-    kind = MONSTERS[move.monster]
-    cost = _hire_cost(move.monster, r.slot)
+    key = move.monster
+    kind = MONSTERS[key]
+    cost = _hire_cost(key, r.slot)
     p = state.players[seat]
     monsters = list(p.monsters)
     far = state.far_lands
-    if move.dismiss is not None:  # the Demon's cost: another monster leaves (the component tables)
-        gone = monsters.pop(move.dismiss)
+    dismiss = move.dismiss
+    if dismiss is not None:  # the Demon's cost: another monster leaves (the component tables)
+        gone = monsters.pop(dismiss)
         far = far + (gone.kind,)
         if narrating():
             announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.", seat, monster=gone.kind)
     traps = p.traps
     trap_discard = state.trap_discard
-    if move.trap is not None:  # the Golem's cost: one trap card, discarded face down (SETUP-3, LIB-RES-4)
+    trap = move.trap
+    if trap is not None:  # the Golem's cost: one trap card, discarded face down (SETUP-3, LIB-RES-4)
         held = list(traps)
-        held.remove(move.trap)
+        held.remove(trap)
         traps = tuple(held)
-        trap_discard = trap_discard + (move.trap,)
-    monsters.append(_hired(move.monster))
+        trap_discard = trap_discard + (trap,)
+    monsters.append(_hired(key))
     tavern = list(state.tavern)
-    tavern.remove(move.monster)
+    tavern.remove(key)
     if narrating():
-        announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.", seat, monster=move.monster, cost=amounts(cost))
-        if move.monster == "troll":
+        announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.", seat, monster=key, cost=amounts(cost))
+        if key == "troll":
             announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).", seat)
+    also: dict[str, Any] = {"tavern": tuple(tavern), "far_lands": far, "trap_discard": trap_discard}
+    evil = p.evil
     if cost.evil:
-        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8..10
-    p = state.players[seat]  # (the marker moved; the gold and food are as before)
-    player = _SET_HIRED(p, tuple(monsters), traps, p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True))
-    return _moved_on(state, seat, player, True, {"tavern": tuple(tavern), "far_lands": far, "trap_discard": trap_discard})
+        evil, holder = _evil_after(state, seat, cost.evil, 0)  # RES-5, RES-8..10
+        also = _with_paladin(state, holder, also)
+    player = _SET_HIRED(p, tuple(monsters), traps, p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True), evil)
+    return _moved_on(state, r, seat, player, True, also)
 
 
 def _build(state: GameState, move: BuildRoom) -> GameState:
@@ -952,24 +1041,28 @@ def _build(state: GameState, move: BuildRoom) -> GameState:
     r = state.resolution  # ``_cursor``
     assert r is not None
     seat = move.seat
-    cost = central_board.SPACES[r.space].slots[r.slot].cost
-    if cost.evil:
-        state = move_evil(state, seat, cost.evil)  # RES-5, RES-8..10
+    room = move.room
+    cost = central_board.SPACES[_ROOM].slots[r.slot].cost  # (the cursor is on Build Room)
     p = state.players[seat]
-    tiles = tuple([Tile(t.square, move.room, t.conquered) if t.square == move.square else t for t in p.dungeon.tiles])
+    also: dict[str, Any] = {}
+    evil = p.evil
+    if cost.evil:
+        evil, holder = _evil_after(state, seat, cost.evil, 0)  # RES-5, RES-8..10
+        also = _with_paladin(state, holder, also)
     shop = list(state.room_shop)
-    shop.remove(move.room)
+    shop.remove(room)
+    also["room_shop"] = tuple(shop)
     if narrating():
-        announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[move.room].name} at {square_name(move.square)}.", seat, room=move.room, square=square_data(move.square), cost=amounts(cost))
-    player = _SET_BUILT(p, Dungeon(tiles), p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True))
-    return _moved_on(state, seat, player, True, {"room_shop": tuple(shop)})
+        announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[room].name} at {square_name(move.square)}.", seat, room=room, square=square_data(move.square), cost=amounts(cost))
+    player = _SET_BUILT(p, with_room(p.dungeon, room, move.square), p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True), evil)
+    return _moved_on(state, r, seat, player, True, also)
 
 
-_hired = functools.lru_cache(maxsize=256, typed=True)(Monster)
+_hired: Final = functools.lru_cache(maxsize=256, typed=True)(Monster)
 """ACT-MON-2: a monster comes ready (face up); one shared record per kind."""
 
 
-_PLAYS: dict[type, Callable[[GameState, Any], GameState]] = {
+_PLAYS: Final[dict[type, Callable[[GameState, Any], GameState]]] = {
     Decline: _decline,
     TakeAction: _take,
     Spy: _spy_look,
@@ -998,11 +1091,13 @@ def auto(state: GameState) -> GameState:
     if colour is None or colour >= len(state.players):  # not a player's minion (``GameState.colour_seat``)
         # An empty slot, or a dummy minion, which goes home and takes nothing
         # (DUM3-4, DUM2-7): the cursor passes on (RES-1, RES-2).
-        board, cursor, extra = _onward(state, state.board, _STEP[space, r.slot])
+        board, cursor, extra = _onward(state, state.board, _STEP[space][r.slot])
+        if extra is None:
+            return _SET_BOARD_CURSOR(state, board, cursor)
         return evolve(state, board=board, resolution=cursor, **extra)
     if r.dug > 0 and not _dig_squares(state, colour):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
-        return _finish(state, colour, True)
+        return _finish(state, r, colour, True)
     return state
 
 
