@@ -144,6 +144,10 @@ _CURSORS: tuple[Resolution, ...] = tuple(Resolution(space, slot) for space, slot
 _RESOLVED: Final = Resolution(END, 0)
 """The cursor once all eight spaces are resolved (ACT-END-1)."""
 
+_BOARD: Final = central_board
+"""The central board's module, read at each use (``_BOARD.SPACES``): the
+printed slots, which tests/conformance/mutants.py changes on purpose."""
+
 _REPUTATION: Final = ACTION_ORDER.index(Action.REPUTATION)
 _DIG: Final = ACTION_ORDER.index(Action.DIG)
 _MINE: Final = ACTION_ORDER.index(Action.MINE)
@@ -272,15 +276,26 @@ def _moved_on(
         else:
             announce("order_card", f"Player {seat + 1}'s minion on {_where(r)} stands on the order card: not carried out (RUL-1).", seat, **_at(r))
     rows = list(state.board)
-    row = list(rows[space])
-    row[slot] = None
-    rows[space] = tuple(row)
+    row = rows[space]
+    if len(row) == 3:  # a space's three slots (I, II, III): the row made at once
+        rows[space] = (None, row[1], row[2]) if slot == 0 else (row[0], None, row[2]) if slot == 1 else (row[0], row[1], None)
+    else:
+        cleared = list(row)
+        cleared[slot] = None
+        rows[space] = tuple(cleared)
     board, cursor, extra = _onward(state, tuple(rows), _STEP[space][slot] + 1, also)  # ``with_slot``
     if extra is not None:  # a dummy's hire on the way (DUM3-5): the Tavern and far lands as it left them
         also = {**also, **extra} if also else extra
-    if also:
-        return _moving_on_with(tuple(also))(state, players, board, cursor, *also.values())
-    return _SET_MOVED_ON(state, players, board, cursor)
+    if not also:
+        return _SET_MOVED_ON(state, players, board, cursor)
+    copy = _moving_on_with(tuple(also))
+    values = tuple(also.values())
+    n = len(values)  # the usual counts of changes called with their values in place (no ``*values`` call)
+    if n == 1:
+        return copy(state, players, board, cursor, values[0])
+    if n == 3:
+        return copy(state, players, board, cursor, values[0], values[1], values[2])
+    return copy(state, players, board, cursor, *values)
 
 
 @functools.cache
@@ -359,7 +374,7 @@ def _dig_more(slot: int, dug: int, free_imps: int, dungeon: Dungeon) -> tuple[Sq
     ``dug`` tunnels, its owner having ``free_imps`` and ``dungeon``: the
     squares, or none once the permit (ACT-DIG-1) or the free imps (ACT-DIG-2,
     ACT-DIG-3: slot III's foreimp with the first tunnel) are used up."""
-    reward = central_board.SPACES[_DIG].slots[slot].reward  # ``slot_spec(Action.DIG, slot)``
+    reward = _BOARD.SPACES[_DIG].slots[slot].reward  # ``slot_spec(Action.DIG, slot)``
     need = 2 if reward.foreimp and dug == 0 else 1  # ACT-DIG-3: foreimp with the first tunnel
     if dug >= reward.imps_work or free_imps < need:
         return ()
@@ -389,7 +404,7 @@ def _mines(seat: int, most: int) -> tuple[Move, ...]:
 
 def max_miners(player: PlayerState, slot: int) -> int:
     """ACT-MINE-1..5: the most imps that may mine from ``slot`` now."""
-    reward = central_board.SPACES[_MINE].slots[slot].reward  # ``slot_spec(Action.MINE, slot)``
+    reward = _BOARD.SPACES[_MINE].slots[slot].reward  # ``slot_spec(Action.MINE, slot)``
     fore = 1 if reward.foreimp else 0
     most = min(reward.imps_work, player.free_imps - fore)
     if most <= 0:
@@ -437,7 +452,7 @@ def dismissable(player: PlayerState) -> tuple[int, ...]:
 def _room_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
     """ACT-ROOM-1..6, RUL-3: a room on offer, on a legal tunnel, if payable."""
     p = state.players[seat]
-    if not state.room_shop or not can_pay(p, central_board.SPACES[_ROOM].slots[slot].cost):  # ``slot_spec(Action.ROOM, slot)``
+    if not state.room_shop or not can_pay(p, _BOARD.SPACES[_ROOM].slots[slot].cost):  # ``slot_spec(Action.ROOM, slot)``
         return ()
     dungeon = p.dungeon
     tunnels = open_tunnels(dungeon)  # ACT-ROOM-3, ACT-ROOM-5: the same for every room
@@ -465,7 +480,7 @@ def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
         return _hire_moves(state, seat, r.slot) + _DECLINE[seat]
     if space == _ROOM:
         return _room_moves(state, seat, r.slot) + _DECLINE[seat]
-    spec = central_board.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
+    spec = _BOARD.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
     if not can_pay(state.players[seat], spec.cost, state.variant):
         return _DECLINE[seat]  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
     if space == _TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
@@ -817,7 +832,7 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     assert r is not None
     seat = move.seat
     space = r.space
-    spec = central_board.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
+    spec = _BOARD.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
     if narrating():
         announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
     reward = spec.reward
@@ -853,7 +868,7 @@ def _spy_look(state: GameState, move: Spy) -> GameState:
     r = state.resolution  # ``_cursor``
     assert r is not None
     seat = move.seat
-    spec = central_board.SPACES[r.space].slots[r.slot]  # the printed slot (``slot_spec``)
+    spec = _BOARD.SPACES[r.space].slots[r.slot]  # the printed slot (``slot_spec``)
     if narrating():
         announce("spy", f"Player {seat + 1} takes {_where(r)} ({spec.text}) and looks at a combat card.", seat, **_at(r), cost=amounts(spec.cost))  # which one is private (LIB-CMB-3)
     cost = spec.cost
@@ -892,7 +907,7 @@ def _mine(state: GameState, move: MineGold) -> GameState:
     assert r is not None
     seat = move.seat
     imps = move.imps
-    fore = 1 if central_board.SPACES[r.space].slots[r.slot].reward.foreimp else 0
+    fore = 1 if _BOARD.SPACES[r.space].slots[r.slot].reward.foreimp else 0
     p = state.players[seat]
     if narrating():
         announce("mine", f"Player {seat + 1}'s {plural(imps, 'imp')} mine{'s' if imps == 1 else ''} {imps} gold" + (" under a foreimp." if fore else "."), seat, imps=imps, gold=imps, foreimp=bool(fore))
@@ -978,7 +993,7 @@ def _dig(state: GameState, move: DigTunnel) -> GameState:
     slot = r.slot
     before = r.dug
     dug = before + 1
-    fore = 1 if before == 0 and central_board.SPACES[_DIG].slots[slot].reward.foreimp else 0  # (the cursor is on Dig Tunnels)
+    fore = 1 if before == 0 and _BOARD.SPACES[_DIG].slots[slot].reward.foreimp else 0  # (the cursor is on Dig Tunnels)
     if narrating():
         announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(square), foreimp=bool(fore))
     dungeon = with_tunnel(p.dungeon, square)
@@ -1042,7 +1057,7 @@ def _build(state: GameState, move: BuildRoom) -> GameState:
     assert r is not None
     seat = move.seat
     room = move.room
-    cost = central_board.SPACES[_ROOM].slots[r.slot].cost  # (the cursor is on Build Room)
+    cost = _BOARD.SPACES[_ROOM].slots[r.slot].cost  # (the cursor is on Build Room)
     p = state.players[seat]
     also: dict[str, Any] = {}
     evil = p.evil
