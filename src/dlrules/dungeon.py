@@ -20,10 +20,10 @@ from dlrules.components.setup import ENTRANCE_COLUMN, GRID_COLUMNS, GRID_ROWS, R
 from dlrules.errors import Violation
 from dlrules.state import Dungeon, Square, Tile, setter
 
-ROWS: int = GRID_ROWS.value
-COLUMNS: int = GRID_COLUMNS.value
-GRID: tuple[Square, ...] = tuple((r, c) for r in range(ROWS) for c in range(COLUMNS))
-ENTRANCE: Square = (0, ENTRANCE_COLUMN.value)
+ROWS: Final[int] = GRID_ROWS.value
+COLUMNS: Final[int] = GRID_COLUMNS.value
+GRID: Final[tuple[Square, ...]] = tuple((r, c) for r in range(ROWS) for c in range(COLUMNS))
+ENTRANCE: Final[Square] = (0, ENTRANCE_COLUMN.value)
 """The square just below the entrance (the entrance lies above it)."""
 
 
@@ -73,13 +73,13 @@ def full_blocks(filled: Iterable[Square]) -> tuple[tuple[Square, ...], ...]:
     return tuple(out)
 
 
-_NEIGHBOURS: dict[Square, tuple[Square, ...]] = {s: neighbours(s) for s in GRID}
+_NEIGHBOURS: Final[dict[Square, tuple[Square, ...]]] = {s: neighbours(s) for s in GRID}
 """``neighbours`` of every square of the grid, computed once (digging asks often)."""
-_BLOCKS: dict[Square, tuple[tuple[Square, ...], ...]] = {s: blocks_with(s) for s in GRID}
+_BLOCKS: Final[dict[Square, tuple[tuple[Square, ...], ...]]] = {s: blocks_with(s) for s in GRID}
 """``blocks_with`` of every square of the grid, computed once."""
 
 
-COLUMN_LETTERS: str = "ABCDE"
+COLUMN_LETTERS: Final[str] = "ABCDE"
 """Squares for people (LIB-TV-2): column letter A..E from the left, row number
 1..4 from the surface: the square below the entrance is C1."""
 
@@ -155,10 +155,10 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
     )
 
 
-_square_of = operator.attrgetter("square")
+_square_of: Final = operator.attrgetter("square")
 
 
-_TUNNELS: dict[Square, Tile] = {s: Tile(s) for s in GRID}
+_TUNNELS: Final[dict[Square, Tile]] = {s: Tile(s) for s in GRID}
 """A new (unconquered) tunnel on each square of the grid: one shared record
 per square (records are immutable)."""
 
@@ -189,12 +189,12 @@ _room_tile: Final = functools.lru_cache(maxsize=1024, typed=True)(Tile)
 """A tile holding a room: one shared record per square, room and side (records are immutable)."""
 
 
-_BIT: dict[Square, int] = {s: 1 << i for i, s in enumerate(GRID)}
+_BIT: Final[dict[Square, int]] = {s: 1 << i for i, s in enumerate(GRID)}
 """Each square of the grid as one bit of an int: a set of squares is the
 union of their bits (a square outside the grid has none: it touches no
 square of the grid, ACT-DIG-5)."""
 
-_DIG_TESTS: tuple[tuple[Square, int, int, tuple[int, ...]], ...] = tuple(
+_DIG_TESTS: Final[tuple[tuple[Square, int, int, tuple[int, ...]], ...]] = tuple(
     (s, _BIT[s], sum(_BIT[n] for n in _NEIGHBOURS[s]), tuple(sum(_BIT[o] for o in block if o != s) for block in _BLOCKS[s]))
     for s in GRID
 )

@@ -10,6 +10,7 @@ automatically, so only a real choice asks for a ``ReturnOrder``.
 
 from __future__ import annotations
 
+from typing import Final
 import functools
 
 from dlrules.components import Action
@@ -20,7 +21,7 @@ from dlrules.phases.common import announce, narrating, with_players
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, setter
 
 
-_ACTIONS: tuple[Action, ...] = tuple(Action)
+_ACTIONS: Final[tuple[Action, ...]] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
 
 
@@ -40,7 +41,7 @@ def _returnable(played: tuple[PlayedOrder, ...]) -> tuple[Action, ...]:
     return out
 
 
-_NOT_CARRIED_OUT: Outcome = Outcome.NOT_CARRIED_OUT
+_NOT_CARRIED_OUT: Final[Outcome] = Outcome.NOT_CARRIED_OUT
 
 
 _NEXT: tuple[GameState | None, int | None, tuple[Action, ...]] = (None, None, ())
@@ -68,8 +69,8 @@ def _next(state: GameState) -> tuple[int | None, tuple[Action, ...]]:
     return None, ()
 
 
-_NOBODY: frozenset[int] = frozenset()
-_SEAT_ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(4))
+_NOBODY: Final[frozenset[int]] = frozenset()
+_SEAT_ALONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in range(4))
 """``frozenset({seat})`` for each seat, shared."""
 
 
@@ -129,7 +130,7 @@ def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     return _SET_RETURNED(player, hand, unavailable, ())
 
 
-_SET_RETURNED = setter(PlayerState, "hand", "unavailable", "played")
+_SET_RETURNED: Final = setter(PlayerState, "hand", "unavailable", "played")
 
 
 @functools.lru_cache(maxsize=2048, typed=True)
