@@ -205,10 +205,10 @@ holding it the bits of the block's other three squares (ACT-DIG-6)."""
 
 def _mask(filled: Iterable[Square]) -> int:
     """The squares ``filled`` as bits (``_BIT``)."""
-    get = _BIT.get
+    bits = _BIT
     mask = 0
     for s in filled:
-        mask |= get(s, 0)
+        mask |= bits.get(s, 0)
     return mask
 
 
@@ -251,10 +251,10 @@ def dungeon_dig_squares(dungeon: Dungeon) -> tuple[Square, ...]:
     last = _LAST_DIG
     if last[0] is dungeon:
         return last[1]
-    get = _BIT.get
+    bits = _BIT
     filled = 0
     for tile in dungeon.tiles:
-        filled |= get(tile.square, 0)
+        filled |= bits.get(tile.square, 0)
     squares = _dig_squares_of(filled)
     _LAST_DIG = (dungeon, squares)
     return squares

@@ -113,10 +113,22 @@ def _cursor(state: GameState) -> Resolution:
 def acting_seat(state: GameState) -> int | None:
     """The player whose minion acts now, or None (empty slot, dummy, done)."""
     r = state.resolution
-    if r is None or r.space >= END:
+    if r is None:
         return None
-    colour = state.board[r.space][r.slot]
-    return colour if colour is not None and colour < len(state.players) else None  # ``GameState.colour_seat``
+    seat = _acting(state, r.space, r.slot)
+    return None if seat < 0 else seat
+
+
+def _acting(state: GameState, space: int, slot: int) -> int:
+    """``acting_seat`` with the cursor on ``space``'s ``slot``; -1 when no
+    player's minion acts there (an empty slot, a dummy's minion, or every
+    space resolved). A plain int: the compiled build passes it unboxed."""
+    if space >= END:
+        return -1
+    colour = state.board[space][slot]
+    if colour is None or colour >= len(state.players):  # a dummy colour (``GameState.colour_seat``)
+        return -1
+    return colour
 
 
 def _at(r: Resolution) -> dict[str, Any]:
@@ -360,11 +372,9 @@ def _spy_slot(action: Action, slot: int) -> bool:
     return action is Action.REPUTATION and slot_spec(action, slot).reward.spy > 0
 
 
-def _dig_squares(state: GameState, seat: int) -> tuple[Square, ...]:
+def _dig_squares(state: GameState, seat: int, r: Resolution) -> tuple[Square, ...]:
     """ACT-DIG-1..3, 5, 6: where one more tunnel may be dug, if the permit and
-    a free imp allow (none otherwise)."""
-    r = state.resolution
-    assert r is not None
+    a free imp allow (none otherwise); ``r``: the state's cursor."""
     p = state.players[seat]
     return _dig_more(r.slot, r.dug, p.free_imps, p.dungeon)
 
@@ -469,21 +479,20 @@ _build_room: Final = functools.lru_cache(maxsize=4096, typed=True)(BuildRoom)
 """The ``BuildRoom`` moves, shared between states (moves are immutable)."""
 
 
-def _offer(state: GameState, seat: int, r: Resolution) -> tuple[Move, ...]:
-    """The ways to take the acting slot, then ``Decline`` (RES-3)."""
-    space = r.space
+def _offer(state: GameState, seat: int, r: Resolution, space: int, slot: int) -> tuple[Move, ...]:
+    """The ways to take the acting slot (``r``, on ``space``'s ``slot``), then ``Decline`` (RES-3)."""
     if space == _DIG:
-        return _dig_tunnels(seat, _dig_squares(state, seat), False)
+        return _dig_tunnels(seat, _dig_squares(state, seat, r), False)
     if space == _MINE:
-        return _mines(seat, max_miners(state.players[seat], r.slot))
+        return _mines(seat, max_miners(state.players[seat], slot))
     if space == _MONSTER:
-        return _hire_moves(state, seat, r.slot) + _DECLINE[seat]
+        return _hire_moves(state, seat, slot) + _DECLINE[seat]
     if space == _ROOM:
-        return _room_moves(state, seat, r.slot) + _DECLINE[seat]
-    spec = _BOARD.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
+        return _room_moves(state, seat, slot) + _DECLINE[seat]
+    spec = _BOARD.SPACES[space].slots[slot]  # the printed slot (``slot_spec``)
     if not can_pay(state.players[seat], spec.cost, state.variant):
         return _DECLINE[seat]  # RES-5, RES-10 (LIB-Y1-2): only the decline is offered
-    if space == _TRAPS and state.decks.traps.size < trap_draws(state, r.slot):
+    if space == _TRAPS and state.decks.traps.size < trap_draws(state, slot):
         return _DECLINE[seat]  # ACT-TRAP-1, RES-6: the deck cannot fill the slot's draw: only the decline
     if space == _REPUTATION and spec.reward.spy > 0:  # ``_spy_slot``
         return _spies(seat, spy_positions(state, seat))
@@ -518,7 +527,7 @@ _EVERY_POSITION: Final[tuple[int, ...]] = tuple(range(COMBAT_CARDS_DEALT.value))
 def _chance_deck(state: GameState) -> str | None:
     """The deck chance must turn a card from now (a spy look, a trap purchase)."""
     r = state.resolution
-    if r is None or acting_seat(state) is None:
+    if r is None or _acting(state, r.space, r.slot) < 0:
         return None
     return _drawing_from(state, r)
 
@@ -540,12 +549,12 @@ _ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in _
 def to_move(state: GameState) -> frozenset[int]:
     """Exactly the player whose minion acts (RES-3), or chance for a draw."""
     r = state.resolution
-    if r is None or r.space >= END:
+    if r is None:
         return _NOBODY
-    seat = state.board[r.space][r.slot]
-    if seat is None or seat >= len(state.players):
-        return _NOBODY  # an empty slot or a dummy's minion (``acting_seat``, inline)
-    if r.spy is not None or (r.draws > 0 and state.decks.traps.size):  # ``_drawing_from``
+    seat = _acting(state, r.space, r.slot)
+    if seat < 0:
+        return _NOBODY  # an empty slot, a dummy's minion, or every space resolved
+    if _drawing_from(state, r) is not None:
         return _CHANCE_ONLY
     return _ONLY[seat]
 
@@ -558,25 +567,28 @@ def _certain(card: str) -> tuple[Move, ...]:
 
 def legal(state: GameState) -> tuple[Move, ...]:
     r = state.resolution
-    if r is None or r.space >= END:
+    if r is None:
         return ()
-    seat = state.board[r.space][r.slot]
-    if seat is None or seat >= len(state.players):
-        return ()  # an empty slot or a dummy's minion: nobody acts (``acting_seat``, inline)
-    # The deck chance turns a card from now (``_drawing_from``, inline).
-    spy = r.spy
-    if spy is not None:
+    space = r.space
+    slot = r.slot
+    seat = _acting(state, space, slot)
+    if seat < 0:
+        return ()  # an empty slot, a dummy's minion, or every space resolved: nobody acts
+    deck = _drawing_from(state, r)  # the deck chance turns a card from now
+    if deck == "traps":
+        return draws(state.decks.traps, "traps")  # ACT-TRAP-1
+    if deck is not None:
+        spy = r.spy
+        assert spy is not None
         known = state.combat[spy]
         if known is not None:
             return _certain(known)  # LIB-CMB-3: identified already: certain
         return draws(state.decks.combat, "combat")  # ACT-REP-2
-    if r.draws > 0 and state.decks.traps.size:
-        return draws(state.decks.traps, "traps")  # ACT-TRAP-1
     if r.discarding:
         return _discards(seat, state.players[seat].traps)  # Y2-3
     if r.dug > 0:
-        return _dig_tunnels(seat, _dig_squares(state, seat), True)  # ACT-DIG-2
-    return _offer(state, seat, r)  # RES-3
+        return _dig_tunnels(seat, _dig_squares(state, seat, r), True)  # ACT-DIG-2
+    return _offer(state, seat, r, space, slot)  # RES-3
 
 
 # --- explaining refusals ---------------------------------------------------------------
@@ -1102,15 +1114,16 @@ def auto(state: GameState) -> GameState:
     space = r.space
     if space >= END:
         return state
-    colour = state.board[space][r.slot]
-    if colour is None or colour >= len(state.players):  # not a player's minion (``GameState.colour_seat``)
+    slot = r.slot
+    colour = _acting(state, space, slot)
+    if colour < 0:
         # An empty slot, or a dummy minion, which goes home and takes nothing
         # (DUM3-4, DUM2-7): the cursor passes on (RES-1, RES-2).
-        board, cursor, extra = _onward(state, state.board, _STEP[space][r.slot])
+        board, cursor, extra = _onward(state, state.board, _STEP[space][slot])
         if extra is None:
             return _SET_BOARD_CURSOR(state, board, cursor)
         return evolve(state, board=board, resolution=cursor, **extra)
-    if r.dug > 0 and not _dig_squares(state, colour):
+    if r.dug > 0 and not _dig_squares(state, colour, r):
         # ACT-DIG-1/2: the permit or the free imps are used up: digging ends.
         return _finish(state, r, colour, True)
     return state
