@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order
 from dlrules.components import board as central_board
@@ -235,14 +235,26 @@ _DONE: Final[tuple[tuple[tuple[PlayedOrder, PlayedOrder], ...], ...]] = tuple(
 def _orders_after(player: PlayerState, r: Resolution, carried: bool) -> tuple[PlayedOrder, ...]:
     """RUL-1, ACT-END-1: ``player``'s played orders once the minion on the
     cursor's slot has acted: carried out (home) or not (on its order card)."""
+    space = r.space
     slot = r.slot
-    done = _DONE[r.space][slot][carried]
+    done = _DONE[space][slot][carried]
+    pending = _WAITING[space][slot]
     action = done.action
     played = player.played
     for i, o in enumerate(played):
-        if o.action is action and o.slot == slot and o.outcome is _PENDING:
+        # (the placed minion's record is the shared one, ``_WAITING``: found by
+        # identity; an equal record, as JSON makes, by its fields)
+        if o is pending or (o.action is action and o.slot == slot and o.outcome is _PENDING):
             played = played[:i] + (done,) + played[i + 1 :]
     return played
+
+
+_WAITING: Final[tuple[tuple[PlayedOrder, ...], ...]] = tuple(
+    tuple(played_order(action, slot, Outcome.PENDING) for slot in range(len(SLOT_NAMES))) for action in ACTION_ORDER
+)
+"""RUL-1: the record of an order whose minion stands on ``space``'s
+``slot``, ``_WAITING[space][slot]``: the very records the reveal places
+(``played_order``'s shared records, ORD-4)."""
 
 
 _SET_PLAYED: Final = setter(PlayerState, "played")
@@ -535,8 +547,14 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 
 
 def play(state: GameState, move: Move) -> GameState:
-    """The state after ``move``, a legal move (one change per move kind: ``_PLAYS``)."""
-    return _PLAYS[type(move)](state, move)
+    """The state after ``move``, a legal move (one change per move kind: ``_PLAYS``;
+    the commonest kinds are called directly, a native call in the compiled build)."""
+    kind = type(move)
+    if kind is _DIG_TUNNEL_MOVE:
+        return _dig(state, cast(DigTunnel, move))
+    if kind is _DECLINE_MOVE:
+        return _decline(state, cast(Decline, move))
+    return _PLAYS[kind](state, move)
 
 
 def _decline(state: GameState, move: Decline) -> GameState:
@@ -847,6 +865,10 @@ def _build(state: GameState, move: BuildRoom) -> GameState:
 _hired: Final = functools.lru_cache(maxsize=256, typed=True)(Monster)
 """ACT-MON-2: a monster comes ready (face up); one shared record per kind."""
 
+
+_DIG_TUNNEL_MOVE: Final = DigTunnel
+_DECLINE_MOVE: Final = Decline
+"""The commonest kinds of move (``play``), as C statics in the compiled build."""
 
 _PLAYS: Final[dict[type, Callable[[GameState, Any], GameState]]] = {
     Decline: _decline,
