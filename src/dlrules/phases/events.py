@@ -575,11 +575,12 @@ def auto(state: GameState) -> GameState:
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)
-    return _with_turn(state, _fresh_turn(state.n_players))
+    return _with_turn(state, _fresh_turn(len(state.players)))  # everyone has finished (``n_players``)
 
 
 def done(state: GameState) -> bool:
-    return state.turn is not None and state.turn.position >= state.n_players
+    turn = state.turn
+    return turn is not None and turn.position >= len(state.players)  # ``n_players``, without the property's call
 
 
 RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="EVT-2")

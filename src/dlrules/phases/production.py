@@ -400,7 +400,7 @@ def auto(state: GameState) -> GameState:
 
 def done(state: GameState) -> bool:
     turn = state.turn
-    return turn is not None and turn.draws == 0 and turn.position >= state.n_players
+    return turn is not None and turn.draws == 0 and turn.position >= len(state.players)  # ``n_players``, without the property's call
 
 
 RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-5")
