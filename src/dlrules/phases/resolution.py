@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from dlrules.components import ACTION_ORDER, MONSTERS, ROOMS, SLOT_NAMES, Action, Cost, resolution_order
 from dlrules.components import board as central_board
@@ -263,29 +263,38 @@ _SET_MOVED_ON: Final = setter(GameState, "players", "board", "resolution")
 minion's order done; the player, the cleared slot and the cursor moved on."""
 
 
-def _finish(state: GameState, r: Resolution, seat: int, carried: bool, also: Mapping[str, Any] | None = None) -> GameState:
+def _finish(
+    state: GameState, r: Resolution, seat: int, carried: bool, also: Mapping[str, Any] | None = None, telling: bool | None = None
+) -> GameState:
     """RES-3, RUL-1, ACT-END-1: the minion goes home (carried out) or onto its
     order card (not carried out); the slot (``r``, the state's cursor) is
     done. ``also``: changes to other fields of the state (the decks, the
-    shops), made in the same copy (``_moved_on``)."""
+    shops), made in the same copy (``_moved_on``; ``telling``: ``narrating()``
+    when the caller knows it)."""
     player = state.players[seat]
-    return _moved_on(state, r, seat, _SET_PLAYED(player, _orders_after(player, r, carried)), carried, also)
+    return _moved_on(state, r, seat, _SET_PLAYED(player, _orders_after(player, r, carried)), carried, also, telling)
 
 
 def _moved_on(
-    state: GameState, r: Resolution, seat: int, player: PlayerState, carried: bool, also: Mapping[str, Any] | None = None
+    state: GameState,
+    r: Resolution,
+    seat: int,
+    player: PlayerState,
+    carried: bool,
+    also: Mapping[str, Any] | None = None,
+    telling: bool | None = None,
 ) -> GameState:
     """``_finish`` with the acting ``player`` as the action left them, their
     order done already (``_orders_after``), ``r`` the state's cursor: one
     copy of the state with the player, the cleared slot, the cursor moved on
     to the next player's minion (RES-2) and ``also``, the action's changes
-    to other fields."""
+    to other fields (``telling``: ``narrating()``, passed on when known)."""
     space = r.space
     slot = r.slot
     changed = list(state.players)
     changed[seat] = player
     players = tuple(changed)  # ``replaced``, with fewer tuples made
-    if narrating():
+    if narrating() if telling is None else telling:
         if carried:
             announce("home", f"Player {seat + 1}'s minion on {_where(r)} goes home: order carried out.", seat, **_at(r))
         else:
@@ -549,12 +558,11 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
 def play(state: GameState, move: Move) -> GameState:
     """The state after ``move``, a legal move (one change per move kind: ``_PLAYS``;
     the commonest kinds are called directly, a native call in the compiled build)."""
-    kind = type(move)
-    if kind is _DIG_TUNNEL_MOVE:
-        return _dig(state, cast(DigTunnel, move))
-    if kind is _DECLINE_MOVE:
-        return _decline(state, cast(Decline, move))
-    return _PLAYS[kind](state, move)
+    if isinstance(move, _DIG_TUNNEL_MOVE):
+        return _dig(state, move)
+    if isinstance(move, _DECLINE_MOVE):
+        return _decline(state, move)
+    return _PLAYS[type(move)](state, move)
 
 
 def _decline(state: GameState, move: Decline) -> GameState:
@@ -562,9 +570,10 @@ def _decline(state: GameState, move: Decline) -> GameState:
     r = state.resolution
     assert r is not None
     seat = move.seat
-    if narrating():
+    telling = narrating()
+    if telling:
         announce("decline", f"Player {seat + 1} declines {_where(r)} (RES-3).", seat, **_at(r))
-    return _finish(state, r, seat, False)
+    return _finish(state, r, seat, False, None, telling)
 
 
 _SET_TAKEN: Final = setter(PlayerState, "food", "gold", "imps", "played")
@@ -622,7 +631,8 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     seat = move.seat
     space = r.space
     spec = _BOARD.SPACES[space].slots[r.slot]  # the printed slot (``slot_spec``)
-    if narrating():
+    telling = narrating()
+    if telling:
         announce("take", f"Player {seat + 1} takes {_where(r)}: {spec.text}.", seat, **_at(r), cost=amounts(spec.cost), reward=amounts(spec.reward))
     reward = spec.reward
     cost = spec.cost
@@ -648,8 +658,8 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     if up or down:
         evil, holder = _evil_after(state, seat, up, down)
         player = _SET_TAKEN_EVIL(p, food, gold, imps, played, evil)
-        return _moved_on(state, r, seat, player, True, _with_paladin(state, holder, {}))
-    return _moved_on(state, r, seat, _SET_TAKEN(p, food, gold, imps, played), True)
+        return _moved_on(state, r, seat, player, True, _with_paladin(state, holder, {}), telling=telling)
+    return _moved_on(state, r, seat, _SET_TAKEN(p, food, gold, imps, played), True, telling=telling)
 
 
 def _spy_look(state: GameState, move: Spy) -> GameState:
@@ -698,10 +708,11 @@ def _mine(state: GameState, move: MineGold) -> GameState:
     imps = move.imps
     fore = 1 if _BOARD.SPACES[r.space].slots[r.slot].reward.foreimp else 0
     p = state.players[seat]
-    if narrating():
+    telling = narrating()
+    if telling:
         announce("mine", f"Player {seat + 1}'s {plural(imps, 'imp')} mine{'s' if imps == 1 else ''} {imps} gold" + (" under a foreimp." if fore else "."), seat, imps=imps, gold=imps, foreimp=bool(fore))
     player = _SET_MINED(p, p.gold + imps, p.busy_imps + imps, p.foreimps + fore, _orders_after(p, r, True))
-    return _moved_on(state, r, seat, player, True)
+    return _moved_on(state, r, seat, player, True, telling=telling)
 
 
 def _discard(state: GameState, move: DiscardTrap) -> GameState:
@@ -783,7 +794,8 @@ def _dig(state: GameState, move: DigTunnel) -> GameState:
     before = r.dug
     dug = before + 1
     fore = 1 if before == 0 and _BOARD.SPACES[_DIG].slots[slot].reward.foreimp else 0  # (the cursor is on Dig Tunnels)
-    if narrating():
+    telling = narrating()
+    if telling:
         announce("dig", f"Player {seat + 1} digs a tunnel at {square_name(square)}" + (" under a foreimp." if fore else "."), seat, square=square_data(square), foreimp=bool(fore))
     dungeon = with_tunnel(p.dungeon, square)
     busy = p.busy_imps + 1
@@ -796,7 +808,7 @@ def _dig(state: GameState, move: DigTunnel) -> GameState:
         else:
             cursor = _SET_DUG_CURSOR(r, dug)
         return _SET_PLAYER_CURSOR(state, replaced(state.players, seat, player), cursor)  # one copy of the state
-    return _moved_on(state, r, seat, _SET_DUG_ALL(p, dungeon, busy, fores, _orders_after(p, r, True)), True)
+    return _moved_on(state, r, seat, _SET_DUG_ALL(p, dungeon, busy, fores, _orders_after(p, r, True)), True, telling=telling)
 
 
 def _hire(state: GameState, move: HireMonster) -> GameState:
@@ -811,10 +823,11 @@ def _hire(state: GameState, move: HireMonster) -> GameState:
     monsters = list(p.monsters)
     far = state.far_lands
     dismiss = move.dismiss
+    telling = narrating()
     if dismiss is not None:  # the Demon's cost: another monster leaves (the component tables)
         gone = monsters.pop(dismiss)
         far = far + (gone.kind,)
-        if narrating():
+        if telling:
             announce("dismiss", f"Player {seat + 1}'s {MONSTERS[gone.kind].name} leaves for the far lands.", seat, monster=gone.kind)
     traps = p.traps
     trap_discard = state.trap_discard
@@ -827,7 +840,7 @@ def _hire(state: GameState, move: HireMonster) -> GameState:
     monsters.append(_hired(key))
     tavern = list(state.tavern)
     tavern.remove(key)
-    if narrating():
+    if telling:
         announce("hire", f"Player {seat + 1} hires the {kind.name} for {cost.describe()}.", seat, monster=key, cost=amounts(cost))
         if key == "troll":
             announce("troll", f"Player {seat + 1} places a troll token with the imps (ACT-MON-5).", seat)
@@ -837,7 +850,7 @@ def _hire(state: GameState, move: HireMonster) -> GameState:
         evil, holder = _evil_after(state, seat, cost.evil, 0)  # RES-5, RES-8..10
         also = _with_paladin(state, holder, also)
     player = _SET_HIRED(p, tuple(monsters), traps, p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True), evil)
-    return _moved_on(state, r, seat, player, True, also)
+    return _moved_on(state, r, seat, player, True, also, telling=telling)
 
 
 def _build(state: GameState, move: BuildRoom) -> GameState:
@@ -856,10 +869,11 @@ def _build(state: GameState, move: BuildRoom) -> GameState:
     shop = list(state.room_shop)
     shop.remove(room)
     also["room_shop"] = tuple(shop)
-    if narrating():
+    telling = narrating()
+    if telling:
         announce("room", f"Player {seat + 1} takes {_where(r)}, pays {cost.describe()} and builds the {ROOMS[room].name} at {square_name(move.square)}.", seat, room=room, square=square_data(move.square), cost=amounts(cost))
     player = _SET_BUILT(p, with_room(p.dungeon, room, move.square), p.gold - cost.gold, p.food - cost.food, _orders_after(p, r, True), evil)
-    return _moved_on(state, r, seat, player, True, also)
+    return _moved_on(state, r, seat, player, True, also, telling=telling)
 
 
 _hired: Final = functools.lru_cache(maxsize=256, typed=True)(Monster)
