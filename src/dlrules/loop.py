@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable
-from typing import cast
+from typing import Final, cast
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
@@ -40,7 +40,7 @@ from dlrules.known import RECENT, Known, known
 from dlrules.state import CHANCE, TABLE, GameState, Phase, setter
 from dlrules.wellformed import malformed_field
 
-PHASES: dict[Phase, PhaseRules] = {
+PHASES: Final[dict[Phase, PhaseRules]] = {
     Phase.SETUP: setup.RULES,
     Phase.ROUND_START: round_start.RULES,
     Phase.ORDERS: orders.RULES,
@@ -97,10 +97,10 @@ def _enter(state: GameState) -> GameState:
     return _SET_PHASE(state, phase)
 
 
-_SET_PHASE = setter(GameState, "phase")
+_SET_PHASE: Final = setter(GameState, "phase")
 
 
-_ENTERS: dict[Phase, Callable[[GameState, Phase], GameState]] = {
+_ENTERS: Final[dict[Phase, Callable[[GameState, Phase], GameState]]] = {
     Phase.ROUND_START: round_start.enter,
     Phase.RESOLUTION: resolution.enter,  # RES-1: a fresh cursor at Get Food
     Phase.PRODUCTION: production.enter,
