@@ -39,7 +39,7 @@ from dlrules.errors import Violation
 from dlrules.known import leave
 from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
 from dlrules.phases import PhaseRules, table
-from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, move_evil, narrating, plural, replaced, seat_only, turn_seat, without_monster
+from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, in_play_order, move_evil, narrating, plural, replaced, seat_only, turn_seat, without_monster
 from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve, setter
 
 
@@ -538,7 +538,7 @@ def auto(state: GameState) -> GameState:
         return state  # everyone has finished (``turn_seat`` is None): ``done``
     if state.table_rulings and ruling_card(state) is not None:
         return state  # LIB-TAB-8: the table rules on the card first
-    seat = state.player_order()[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
+    seat = in_play_order(state)[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
     event = state.events[state.round - 1]  # RUL-9: ``current_event``, inline
     player = players[seat]
     if event == "payday":

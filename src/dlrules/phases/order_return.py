@@ -17,7 +17,7 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, narrating, with_players
+from dlrules.phases.common import announce, in_play_order, narrating, with_players
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, setter
 
 
@@ -59,7 +59,7 @@ def _next(state: GameState) -> tuple[int | None, tuple[Action, ...]]:
     if last[0] is state:
         return last[1], last[2]
     players = state.players
-    for seat in state.player_order():
+    for seat in in_play_order(state):
         played = players[seat].played
         if played:
             choices = _returnable(played)
@@ -168,7 +168,7 @@ def play(state: GameState, move: Move) -> GameState:
     seat = move.seat
     players = list(state.players)
     players[seat] = _returned(players[seat], seat, move.action)
-    waiting, choices = _forced(state.player_order(), players)
+    waiting, choices = _forced(in_play_order(state), players)
     after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)  # what the engine asks next
     return after
@@ -184,7 +184,7 @@ def auto(state: GameState) -> GameState:
     if seat is None or len(choices) != 1:
         return state  # everyone is done, or a real choice is due
     players = list(state.players)
-    waiting, choices = _forced(state.player_order(), players)
+    waiting, choices = _forced(in_play_order(state), players)
     after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)
     return after

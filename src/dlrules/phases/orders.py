@@ -21,7 +21,7 @@ from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, played_order, with_players
+from dlrules.phases.common import announce, colour_name, in_play_order, narrating, played_order, with_players
 from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, PlayerState, evolve, setter
 
 ORDERS_PER_ROUND: Final = 3  # ORD-3; also the minions per colour
@@ -363,7 +363,7 @@ def _hire_first(state: GameState, committed_of: Sequence[tuple[Action, ...] | No
         return ()
     players = state.players
     out: list[tuple[int, bool]] = []
-    for seat in state.player_order():
+    for seat in in_play_order(state):
         committed = committed_of[seat]
         if committed is not None and committed[0] is _MONSTER:
             out.append((seat, players[seat].gold >= _HIRE_FIRST_GOLD))
@@ -430,7 +430,7 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
                     cost={"gold": HIRE_FIRST_GOLD.value},
                 )
     # ORD-4/5: first orders in player order, then second, then third.
-    order_of_play = state.player_order()
+    order_of_play = in_play_order(state)
     places = _PLACES
     for k in range(ORDERS_PER_ROUND):
         for seat in order_of_play:
