@@ -11,7 +11,6 @@ automatically, so only a real choice asks for a ``ReturnOrder``.
 from __future__ import annotations
 
 from typing import Final
-import functools
 
 from dlrules.components import Action
 from dlrules.errors import Violation
@@ -88,11 +87,25 @@ def legal(state: GameState) -> tuple[Move, ...]:
     return _choices(seat, choices)
 
 
-@functools.lru_cache(maxsize=256, typed=True)
 def _choices(seat: int, actions: tuple[Action, ...]) -> tuple[Move, ...]:
     """RET-2: ``seat``'s ways to take back one of ``actions`` (moves are
-    immutable: one tuple serves every state with this seat and choice)."""
-    return tuple([ReturnOrder(seat, a) for a in actions])
+    immutable: one tuple serves every state with this seat and choice).
+    Kept in ``_CHOICES`` (a plain dict read in C in the compiled build, not
+    an ``lru_cache``: a game's choices, 4 seats x up to 8 x 7 x 6 orders,
+    overflowed the old cache of 256, which missed half the time)."""
+    key = (seat, actions)
+    found = _CHOICES.get(key)
+    if found is None:
+        found = tuple([ReturnOrder(seat, a) for a in actions])
+        if len(_CHOICES) < _CACHE_LIMIT:
+            _CHOICES[key] = found
+    return found
+
+
+_CHOICES: Final[dict[tuple[int, tuple[Action, ...]], tuple[Move, ...]]] = {}
+_CACHE_LIMIT: Final = 4096
+"""Bound of the module's caches (a game uses a few hundred entries; states
+built by hand may add others)."""
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
@@ -113,11 +126,13 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     )
 
 
-def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
+def _returned(player: PlayerState, seat: int, action: Action, telling: bool) -> PlayerState:
     """RET-1 and RET-2: the two unavailable orders and ``action`` come back;
-    the other two played become unavailable (both kept in board order)."""
-    hand, unavailable = _hand_after(tuple([o.action for o in player.played]), action)
-    if narrating():
+    the other two played become unavailable (both kept in board order).
+    ``telling``: ``narrating()``, asked once per move by the caller."""
+    played = player.played
+    hand, unavailable = _hand_after(tuple([o.action for o in played]), action)
+    if telling:
         back = ", ".join(a.title for a in player.unavailable)
         announce(
             "return",
@@ -133,17 +148,26 @@ def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
 _SET_RETURNED: Final = setter(PlayerState, "hand", "unavailable", "played")
 
 
-@functools.lru_cache(maxsize=2048, typed=True)
 def _hand_after(played: tuple[Action, ...], action: Action) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """RET-1, RET-2: the hand and the unavailable orders once ``action`` of
     the ``played`` (in play order) comes back; shared between states
-    (8 x 7 x 6 orders played x 3 taken back)."""
-    unavailable = tuple([a for a in _ACTIONS if a in played and a is not action])
-    hand = tuple([a for a in _ACTIONS if a not in unavailable])
-    return hand, unavailable
+    (8 x 7 x 6 orders played x 3 taken back), kept in ``_HANDS`` (a plain
+    dict: cheaper to ask than an ``lru_cache`` in the compiled build)."""
+    key = (played, action)
+    found = _HANDS.get(key)
+    if found is None:
+        unavailable = tuple([a for a in _ACTIONS if a in played and a is not action])
+        hand = tuple([a for a in _ACTIONS if a not in unavailable])
+        found = (hand, unavailable)
+        if len(_HANDS) < _CACHE_LIMIT:
+            _HANDS[key] = found
+    return found
 
 
-def _forced(order: tuple[int, ...], players: list[PlayerState]) -> tuple[int | None, tuple[Action, ...]]:
+_HANDS: Final[dict[tuple[tuple[Action, ...], Action], tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
+
+
+def _forced(order: tuple[int, ...], players: list[PlayerState], telling: bool) -> tuple[int | None, tuple[Action, ...]]:
     """No choice (RET-2): the players next in player order with one order to
     take back take their first order back (in ``players``, in place), up to
     the first with a choice; that seat and its choices, or (None, ()) when
@@ -156,7 +180,7 @@ def _forced(order: tuple[int, ...], players: list[PlayerState]) -> tuple[int | N
         choices = _returnable(played)
         if len(choices) != 1:
             return seat, choices  # a real choice: a ``ReturnOrder`` decides
-        players[seat] = _returned(player, seat, choices[0])
+        players[seat] = _returned(player, seat, choices[0], telling)
     return None, ()
 
 
@@ -166,14 +190,13 @@ def play(state: GameState, move: Move) -> GameState:
     global _NEXT
     assert isinstance(move, ReturnOrder)
     seat = move.seat
+    telling = narrating()
     players = list(state.players)
-    players[seat] = _returned(players[seat], seat, move.action)
-    waiting, choices = _forced(in_play_order(state), players)
+    players[seat] = _returned(players[seat], seat, move.action, telling)
+    waiting, choices = _forced(in_play_order(state), players, telling)
     after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)  # what the engine asks next
     return after
-
-
 
 
 def auto(state: GameState) -> GameState:
@@ -184,7 +207,7 @@ def auto(state: GameState) -> GameState:
     if seat is None or len(choices) != 1:
         return state  # everyone is done, or a real choice is due
     players = list(state.players)
-    waiting, choices = _forced(in_play_order(state), players)
+    waiting, choices = _forced(in_play_order(state), players, narrating())
     after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)
     return after
