@@ -211,14 +211,24 @@ def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, .
     return tuple(moves)
 
 
-@functools.lru_cache(maxsize=512, typed=True)
 def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> tuple[ChooseOrders, ...]:
     """Every ordered choice of 3 orders from ``hand`` with the dummy third
     ``third``. Moves are immutable, so one tuple serves every state, of every
     game, with this seat, hand and third (the orders phase lists up to
-    4 x 120 moves, 2 players x 3; making them was its main cost). Bounded:
-    each entry keeps up to 120 moves alive."""
-    return tuple(map(ChooseOrders, itertools.repeat(seat), _orderings(hand), itertools.repeat(third)))
+    4 x 120 moves, 2 players x 3; making them was its main cost). Kept in
+    ``_CHOICES_WITH`` (a plain dict: cheaper to ask than an ``lru_cache`` in
+    the compiled build); bounded: each entry keeps up to 120 moves alive."""
+    key = (seat, hand, third)
+    found = _CHOICES_WITH.get(key)
+    if found is None:
+        found = tuple(map(ChooseOrders, itertools.repeat(seat), _orderings(hand), itertools.repeat(third)))
+        if len(_CHOICES_WITH) < _CHOICES_WITH_LIMIT:
+            _CHOICES_WITH[key] = found
+    return found
+
+
+_CHOICES_WITH: Final[dict[tuple[int, tuple[Action, ...], Action | None], tuple[ChooseOrders, ...]]] = {}
+_CHOICES_WITH_LIMIT: Final = 512
 
 
 @functools.lru_cache(maxsize=64, typed=True)
@@ -455,19 +465,21 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
     for seat, p in enumerate(players):
         hand = _hand_left(p.hand, committed_of[seat])  # the three played leave the hand
         played_now = tuple(orders_played[seat])
-        if changing and (seat in paid or seat in cleared):
+        if changing and seat in cleared:
             changes: dict[str, Any] = {}
             if seat in paid:
-                changes["gold"] = p.gold - HIRE_FIRST_GOLD.value  # ORD-9
-            if seat in cleared:
-                changes["dummy_choice"] = None  # DUM2-4: placed
+                changes["gold"] = p.gold - _HIRE_FIRST_GOLD  # ORD-9
+            changes["dummy_choice"] = None  # DUM2-4: placed
             revealed.append(evolve(p, played=played_now, hand=hand, committed=None, **changes))
+        elif changing and seat in paid:
+            revealed.append(_SET_REVEALED_PAID(p, played_now, hand, None, p.gold - _HIRE_FIRST_GOLD))  # ORD-9 (as ``evolve``, faster)
         else:
             revealed.append(_SET_REVEALED(p, played_now, hand, None))
     return _SET_PLACED(state, tuple(board), tuple(revealed), dummies)
 
 
 _SET_REVEALED: Final = setter(PlayerState, "played", "hand", "committed")
+_SET_REVEALED_PAID: Final = setter(PlayerState, "played", "hand", "committed", "gold")
 _SET_PLACED: Final = setter(GameState, "board", "players", "dummies")
 
 
@@ -492,12 +504,22 @@ players' and the dummies', 0..3), looked up at once: the reveal places up
 to 14 minions a round (components are constants: 125 rows x 4 colours)."""
 
 
-@functools.lru_cache(maxsize=4096, typed=True)
 def _hand_left(hand: tuple[Action, ...], committed: tuple[Action, ...]) -> tuple[Action, ...]:
     """ORD-3: ``hand`` without the three orders played from it (in its
     order), shared between states. A game's hands: 28 six-card hands x 120
-    ordered choices; bounded for states built by hand."""
-    return tuple([a for a in hand if a not in committed])
+    ordered choices, kept in ``_HANDS_LEFT`` (a plain dict: cheaper to ask
+    than an ``lru_cache`` in the compiled build); bounded for states built by hand."""
+    key = (hand, committed)
+    found = _HANDS_LEFT.get(key)
+    if found is None:
+        found = tuple([a for a in hand if a not in committed])
+        if len(_HANDS_LEFT) < _HANDS_LEFT_LIMIT:
+            _HANDS_LEFT[key] = found
+    return found
+
+
+_HANDS_LEFT: Final[dict[tuple[tuple[Action, ...], tuple[Action, ...]], tuple[Action, ...]]] = {}
+_HANDS_LEFT_LIMIT: Final = 4096
 
 
 _PLACES: Final[dict[Action, tuple[int, tuple[PlayedOrder, ...], PlayedOrder]]] = {
