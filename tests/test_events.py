@@ -200,3 +200,20 @@ def test_check_agrees_with_legal_moves_at_events() -> None:
             found = check(state, move)
             assert (found == ()) == (move in legal), move
             assert all(v.rule and v.message for v in found)
+
+
+@pytest.mark.parametrize("busy", [0, 1, 2])
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_EVT_PAY_2_a_dismissal_copies_the_player_as_without_monster_does(busy: int, index: int) -> None:
+    """EVT-PAY-2, ACT-MON-5: a monster let go leaves the lair as the general
+    rule (``without_monster``) says; with no troll at work only the monsters
+    change (the fast path's one setter), with trolls at work a troll may take
+    its token back (the general rule itself)."""
+    from dlrules.phases.common import without_monster
+
+    state = events("payday", p0={"monsters": monsters("troll", "goblin", "troll"), "busy_trolls": busy})
+    p = state.players[0]
+    fast = events_phase._dismissing(p, index)
+    assert fast == without_monster(p, index)
+    assert tuple(m.kind for m in fast.monsters) == tuple(m.kind for i, m in enumerate(p.monsters) if i != index)
+    assert fast.busy_trolls == (min(busy, 1) if busy and index != 1 else busy)

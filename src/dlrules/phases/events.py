@@ -60,6 +60,8 @@ _with_turn_phase: Final = setter(GameState, "turn", "phase")
 _with_players_turn: Final = setter(GameState, "players", "turn")
 _with_dismissal: Final = setter(GameState, "players", "far_lands", "turn")
 _paid: Final = setter(PlayerState, "gold", "food")
+_SET_GOLD: Final = setter(PlayerState, "gold")
+_SET_MONSTERS: Final = setter(PlayerState, "monsters")
 _taxed: Final = setter(PlayerState, "gold", "damage_tokens")
 _stepped: Final = setter(Turn, "step")
 _dismissed: Final = setter(Turn, "dismissed", "settled")
@@ -435,10 +437,21 @@ def _pay_monster(
         announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the Distant Lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
     return _with_dismissal(
         state,
-        replaced(state.players, seat, without_monster(player, index)),
+        replaced(state.players, seat, _dismissing(player, index)),
         state.far_lands + (monster.kind,),
         _dismissed(turn, turn.dismissed + 1, _shifted(turn.settled, index)),
     )
+
+
+def _dismissing(player: PlayerState, index: int) -> PlayerState:
+    """``without_monster(player, index)`` (ACT-MON-5), the player's one
+    copy: with no troll at work there is no token to take back and only the
+    monsters change (a setter, not ``without_monster``'s ``evolve``; a fast
+    path beside the general rule: tests/test_events.py checks they agree)."""
+    if player.busy_trolls:
+        return without_monster(player, index)  # a troll may take its token back (ACT-MON-5)
+    monsters = player.monsters
+    return _SET_MONSTERS(player, monsters[:index] + monsters[index + 1 :])
 
 
 def _shifted(settled: tuple[int, ...], gone: int) -> tuple[int, ...]:
@@ -470,7 +483,7 @@ def _embezzlement(state: GameState, seat: int) -> GameState:
     lost = player.gold // 2
     if narrating():
         announce("embezzlement", f"Player {seat + 1} loses {lost} of {player.gold} gold (Embezzlement).", seat, card="embezzlement", gold=player.gold, lost=lost)
-    return evolve(state, players=replaced(state.players, seat, evolve(player, gold=player.gold - lost)), turn=_next_turn(state))
+    return _with_players_turn(state, replaced(state.players, seat, _SET_GOLD(player, player.gold - lost)), _next_turn(state))
 
 
 def _witch_hunt(state: GameState, seat: int, monster: int | None, evil: int) -> GameState:
@@ -551,6 +564,8 @@ def auto(state: GameState) -> GameState:
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
             return _pay_monster(state, seat, now[0], False)
+        if not turn.dismissed:  # no monster let go (``_dismissal_evil`` does nothing): the turn passes, one copy
+            return _with_turn(state, _fresh_turn(turn.position + 1))
         return _next_seat(_dismissal_evil(state, seat))
     moves = _choices(state, seat)
     if moves:
