@@ -549,10 +549,10 @@ def auto(state: GameState) -> GameState:
     players = state.players
     if turn is None or turn.position >= len(players):
         return state  # everyone has finished (``turn_seat`` is None): ``done``
-    if state.table_rulings and ruling_card(state) is not None:
-        return state  # LIB-TAB-8: the table rules on the card first
-    seat = in_play_order(state)[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
     event = state.events[state.round - 1]  # RUL-9: ``current_event``, inline
+    if event == "special" and state.table_rulings and ruling_card(state) is not None:
+        return state  # LIB-TAB-8: the table rules on the card first (only ever a special event's)
+    seat = in_play_order(state)[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
     player = players[seat]
     if event == "payday":
         now = deciding(player, turn)

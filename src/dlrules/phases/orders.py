@@ -362,18 +362,21 @@ def hire_first_charge(state: GameState) -> tuple[tuple[int, bool], ...]:
     Monster, in player order, each with whether they can pay its gold
     (``HIRE_FIRST_GOLD``). The first game charges nothing (ORD-8); dummy
     colours never pay (L)."""
-    return _hire_first(state, [p.committed for p in state.players])
+    return _hire_first(state, [p.committed for p in state.players], in_play_order(state))
 
 
-def _hire_first(state: GameState, committed_of: Sequence[tuple[Action, ...] | None]) -> tuple[tuple[int, bool], ...]:
+def _hire_first(
+    state: GameState, committed_of: Sequence[tuple[Action, ...] | None], order_of_play: tuple[int, ...]
+) -> tuple[tuple[int, bool], ...]:
     """``hire_first_charge`` with each seat's committed orders read from
     ``committed_of`` (the reveal's, which may hold the last seat's before
-    ``state`` does)."""
+    ``state`` does) and the player order ``order_of_play`` (``in_play_order``,
+    asked once by the reveal)."""
     if state.variant != "full":
         return ()
     players = state.players
     out: list[tuple[int, bool]] = []
-    for seat in in_play_order(state):
+    for seat in order_of_play:
         committed = committed_of[seat]
         if committed is not None and committed[0] is _MONSTER:
             out.append((seat, players[seat].gold >= _HIRE_FIRST_GOLD))
@@ -422,9 +425,10 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
     # at once, before any minion is placed; with no gold the minion goes
     # straight onto the order card (not carried out) and the space stays free
     # (LIB-Y1-1: recorded like a minion shut out by ORD-6).
+    order_of_play = in_play_order(state)
     paid: set[int] = set()
     unpaid: set[int] = set()
-    for seat, pays in _hire_first(state, committed_of):
+    for seat, pays in _hire_first(state, committed_of, order_of_play):
         if pays:
             paid.add(seat)
             if telling:
@@ -440,7 +444,6 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
                     cost={"gold": HIRE_FIRST_GOLD.value},
                 )
     # ORD-4/5: first orders in player order, then second, then third.
-    order_of_play = in_play_order(state)
     places = _PLACES
     for k in range(ORDERS_PER_ROUND):
         for seat in order_of_play:
