@@ -260,6 +260,26 @@ def test_ORD_3_four_players_list_the_same_choices_as_the_general_rule() -> None:
         assert len(fast) == 120 and all(m.dummy_order is None and m.seat == seat for m in fast)
 
 
+def test_ORD_3_a_seats_choices_remembered_by_hand_are_the_general_listing() -> None:
+    """ORD-3: the choices remembered per seat and hand object (``_hand_choices``)
+    are the very tuple of the general listing (``_choices_with``), for the
+    same hand, an equal hand that is another object, and another hand."""
+    from dlrules.components import Action
+    from dlrules.phases import orders
+
+    state = setup_game(4)
+    for seat in range(4):
+        hand = state.players[seat].hand
+        assert orders._hand_choices(seat, hand) is orders._choices_with(seat, hand, None)
+        assert orders._hand_choices(seat, hand) is orders._choices_with(seat, hand, None)  # remembered
+        twin = tuple(list(hand))
+        assert orders._hand_choices(seat, twin) is orders._choices_with(seat, twin, None)
+        other = tuple(a for a in Action if a not in hand[:2])
+        assert orders._hand_choices(seat, other) is orders._choices_with(seat, other, None)
+        assert all(m.seat == seat and m.dummy_order is None and set(m.orders) <= set(other) for m in orders._hand_choices(seat, other))
+    assert orders._hand_choices(7, hand) == orders._choices_with(7, hand, None)  # no seat slot: the general listing
+
+
 def _last_to_commit(seed: int, variant: str) -> tuple[dlrules.GameState, list[ChooseOrders]]:
     """A seeded 4-player game in the Orders phase with all but one seat
     committed (random choices), and the last seat's choices."""

@@ -119,7 +119,7 @@ def legal(state: GameState) -> tuple[Move, ...]:
     if not state.dummies:  # 4 players: no dummy draws, no third (``_seat_choices``'s first case, inline)
         players = state.players
         for seat in _choosing(state):
-            moves += _choices_with(seat, players[seat].hand, None)
+            moves += _hand_choices(seat, players[seat].hand)
         return moves
     dummy = _pending_dummy(state)
     if dummy is not None:
@@ -183,7 +183,7 @@ def listed(state: GameState, move: object) -> bool:
 def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
     """ORD-3, DUM2-3: ``seat``'s ways to choose, with its dummy's third if it has one."""
     if not state.dummies:  # 4 players: no dummy, no third (DUM2-3)
-        return _choices_with(seat, state.players[seat].hand, None)
+        return _hand_choices(seat, state.players[seat].hand)
     mine = dummy_for(state, seat)
     thirds: tuple[Action | None, ...] = mine.candidates if mine is not None else (None,)
     return _choices(seat, state.players[seat].hand, thirds)
@@ -209,6 +209,27 @@ def _choices(seat: int, hand: tuple[Action, ...], thirds: tuple[Action | None, .
     for i, choices in enumerate(each):
         moves[i :: len(each)] = choices  # interleaved: the third varies fastest
     return tuple(moves)
+
+
+def _hand_choices(seat: int, hand: tuple[Action, ...]) -> tuple[ChooseOrders, ...]:
+    """``_choices_with(seat, hand, None)`` (a seat with no dummy third),
+    remembered for each seat with the very ``hand`` object it was asked for:
+    a hand stays the same object in every state of an orders phase, which
+    asks for it up to 8 times (``legal``, ``legal_for``), so one identity
+    test replaces hashing the hand. tests/test_orders.py checks it answers
+    the very tuple ``_choices_with`` does."""
+    if 0 <= seat < len(_LAST_HAND):
+        last = _LAST_HAND[seat]
+        if last is not None and last[0] is hand:
+            return last[1]
+        found = _choices_with(seat, hand, None)
+        _LAST_HAND[seat] = (hand, found)
+        return found
+    return _choices_with(seat, hand, None)
+
+
+_LAST_HAND: Final[list[tuple[tuple[Action, ...], tuple[ChooseOrders, ...]] | None]] = [None, None, None, None]
+"""For each seat, the last hand ``_hand_choices`` was asked for and its choices."""
 
 
 def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> tuple[ChooseOrders, ...]:
