@@ -161,12 +161,11 @@ def listed(state: GameState, move: object) -> bool:
     if not choices or type(chosen) is not tuple or len(chosen) != ORDERS_PER_ROUND:
         return False
     hand = state.players[seat].hand
-    places = _places_in(seat, hand)  # ``hand.index``, looked up
     try:
-        i0 = places[chosen[0]]
-        i1 = places[chosen[1]]
-        i2 = places[chosen[2]]
-    except (KeyError, TypeError):  # not in the hand (or not even hashable): not a listed move
+        i0 = hand.index(chosen[0])
+        i1 = hand.index(chosen[1])
+        i2 = hand.index(chosen[2])
+    except ValueError:
         return False
     n = len(hand)
     place = i0 * (n - 1) * (n - 2) + (i1 - (i1 > i0)) * (n - 2) + (i2 - (i2 > i0) - (i2 > i1))  # in permutations' order
@@ -179,27 +178,6 @@ def listed(state: GameState, move: object) -> bool:
         except ValueError:
             return False
     return 0 <= place < len(choices) and choices[place] is move
-
-
-def _places_in(seat: int, hand: tuple[Action, ...]) -> dict[object, int]:
-    """Where each order stands in ``hand`` (its first place: ``hand.index``),
-    remembered for each seat with the very ``hand`` object (as
-    ``_hand_choices``): ``listed`` asks it for every choice committed."""
-    if 0 <= seat < len(_LAST_PLACES):
-        last = _LAST_PLACES[seat]
-        if last is not None and last[0] is hand:
-            return last[1]
-    places: dict[object, int] = {}
-    for i, action in enumerate(hand):
-        if action not in places:
-            places[action] = i
-    if 0 <= seat < len(_LAST_PLACES):
-        _LAST_PLACES[seat] = (hand, places)
-    return places
-
-
-_LAST_PLACES: Final[list[tuple[tuple[Action, ...], dict[object, int]] | None]] = [None, None, None, None]
-"""For each seat, the last hand ``_places_in`` was asked for and its places."""
 
 
 def _seat_choices(state: GameState, seat: int) -> tuple[ChooseOrders, ...]:
