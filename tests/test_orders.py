@@ -352,6 +352,8 @@ def test_ORD_3_a_listed_choice_is_found_at_its_place_as_by_the_scan(players: int
                 assert not orders.listed(state, attrs.evolve(m))  # equal, not the listed object
                 assert not orders.listed(state, attrs.evolve(m, orders=(m.orders[0], m.orders[0], m.orders[2])))
                 assert not orders.listed(state, attrs.evolve(m, seat=(seat + 1) % players))
+                assert not orders.listed(state, attrs.evolve(m, orders=([], m.orders[1], m.orders[2])))  # type: ignore[arg-type]  # malformed: unhashable
+                assert not orders.listed(state, attrs.evolve(m, orders=(m.orders[0].value, m.orders[1], m.orders[2])))  # type: ignore[arg-type]  # a name, not an order
             if not mine:  # chosen already: none of its earlier choices is listed now
                 hand = state.players[seat].hand or tuple(A)
                 assert not orders.listed(state, ChooseOrders(seat, hand[:3]))
