@@ -444,10 +444,8 @@ def _pay_monster(
 
 
 def _dismissing(player: PlayerState, index: int) -> PlayerState:
-    """``without_monster(player, index)`` (ACT-MON-5), the player's one
-    copy: with no troll at work there is no token to take back and only the
-    monsters change (a setter, not ``without_monster``'s ``evolve``; a fast
-    path beside the general rule: tests/test_events.py checks they agree)."""
+    """``without_monster(player, index)`` (ACT-MON-5): with no troll at work only
+    the monsters change, in one setter (fast path; tests/test_events.py checks)."""
     if player.busy_trolls:
         return without_monster(player, index)  # a troll may take its token back (ACT-MON-5)
     monsters = player.monsters
