@@ -49,21 +49,24 @@ def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
 def _battle_tiles(dungeon: Dungeon) -> list[Tile]:
     """``battle_tiles`` as the tiles themselves, sorted by square."""
     tiles = dungeon.tiles
-    distance = _distances(tuple([t.square for t in tiles]))  # ``Dungeon.squares``, as a tuple (faster to hash)
+    squares = tuple([t.square for t in tiles])  # ``Dungeon.squares``, as a tuple (faster to hash), each read once
+    distance = _distances(squares)
     least: int | None = None
     nearest: list[Tile] = []  # the connected unconquered tiles at the least distance
     loose: list[Tile] = []  # unconquered tiles no path connects
-    for t in tiles:
+    for i in range(len(tiles)):
+        t = tiles[i]
         if t.conquered:
             continue
-        d = distance.get(t.square)
+        d = distance.get(squares[i])
         if d is None:
             loose.append(t)
         elif least is None or d < least:
             least, nearest = d, [t]
         elif d == least:
             nearest.append(t)
-    return sorted(loose if least is None else nearest, key=_square)
+    found = loose if least is None else nearest
+    return sorted(found, key=_square) if len(found) > 1 else found
 
 
 def _square(tile: Tile) -> Square:
@@ -105,15 +108,12 @@ def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[
     return tuple(out)
 
 
-def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts that may be
-    sent, as sorted indices; of alike monsters the first ones are named."""
-    return _sendable_from(tuple([(m.kind, m.ready) for m in monsters]), limit)  # plain tuples hash faster than records
-
-
 @functools.lru_cache(maxsize=1024, typed=True)
 def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """``_sendable`` of the monsters (kind, face up) in ``lair``."""
+    """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts of ``lair``
+    (each monster's kind and whether it is face up) that may be sent, at most
+    ``limit`` monsters (ghosts aside), as sorted indices; of alike monsters
+    the first ones are named."""
     by_kind: dict[str, list[int]] = {}
     ghosts: list[int] = []
     for i, (kind, ready) in enumerate(lair):
@@ -133,28 +133,45 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     of trap cards with each set of monsters that may be sent (CMB-PLAN-2..6).
     Not cached as a whole (gold, food and imps make nearly every player's
     situation new); its parts are."""
-    options = []
+    traps = player.traps
+    lair = tuple([(m.kind, m.ready) for m in player.monsters])  # ``_sendable_from``'s key (plain tuples hash faster than records), made once for every tile
+    have_gold, have_food, have_imps = player.gold, player.food, player.imps
+    out: tuple[Move, ...] = ()
     for tile in _battle_tiles(player.dungeon):
-        square = tile.square
         ground = ground_of(tile)
-        have_gold, have_food, have_imps = player.gold, player.food, player.imps
         played = tuple(
             [
                 ts
-                for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
+                for ts, (gold, food, imps) in _trap_costs(traps, ground.traps, ground.surcharge)
                 if have_gold >= gold and have_food >= food and have_imps >= imps
             ]
         )
-        options.append((square, played, _sendable(player.monsters, ground.monsters)))
-    return _plan_moves(seat, tuple(options))
+        moves = _tile_plans(seat, tile.square, played, _sendable_from(lair, ground.monsters))
+        out = out + moves if out else moves
+    return out
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
-def _plan_moves(
-    seat: int, options: tuple[tuple[Square, tuple[tuple[str, ...], ...], tuple[tuple[int, ...], ...]], ...]
-) -> tuple[Move, ...]:
-    """The plans of ``seat``: for each battle tile, its trap sets and its monster sets."""
-    return tuple(PlanDefence(seat, square, ts, ms) for square, played, sends in options for ts in played for ms in sends)
+_TILE_PLANS: dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[tuple[tuple[int, ...], ...], tuple[PlanDefence, ...]]] = {}
+"""``_tile_plans`` met lately, keyed by the identity of the monster sets
+(``_sendable_from``'s cached tuple, which can be long: hashing it on every
+call cost more than the rest of the key); the entry holds that tuple, so
+its identity cannot be reused while the entry lives."""
+
+
+def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], sends: tuple[tuple[int, ...], ...]) -> tuple[PlanDefence, ...]:
+    """The plans of ``seat`` on the battle tile ``square``: each set of trap
+    cards in ``played`` with each set of monsters in ``sends``, in that
+    order; the same moves (immutable values) whenever the same situation
+    comes back. At most 4096 kept (memory stays flat)."""
+    key = (seat, square, played, id(sends))
+    found = _TILE_PLANS.get(key)
+    if found is not None and found[0] is sends:
+        return found[1]
+    moves = tuple([PlanDefence(seat, square, ts, ms) for ts in played for ms in sends])
+    if len(_TILE_PLANS) >= 4096:
+        _TILE_PLANS.clear()
+    _TILE_PLANS[key] = (sends, moves)
+    return moves
 
 
 @functools.lru_cache(maxsize=1024, typed=True)
