@@ -14,7 +14,7 @@ monster face up again (CMB-END-2, CMB-END-4, CMB-9).
 from __future__ import annotations
 
 from dlrules.components.combat import COMBAT_ROUNDS
-from dlrules.phases.combat.fight import Run, _left_over, ground_of
+from dlrules.phases.combat.fight import _SET_LEFT_OVER, Run, _left_over, ground_of
 from dlrules.phases.combat.party import _hurt, _name, _party_in, _with_party, is_illusion
 from dlrules.phases.common import announce, plural
 from dlrules.state import evolve
@@ -37,7 +37,8 @@ def _end_battle(run: Run) -> None:
     if b.sent or b.traps:
         p = run.players[seat]
         surcharge = ground_of(run.tile(seat)).surcharge if b.traps else 0
-        run.players[seat] = evolve(p, **_left_over(p, b, surcharge))
+        monsters, traps, gold = _left_over(p, b, surcharge)
+        run.players[seat] = _SET_LEFT_OVER(p, monsters, traps, gold)
 
 
 def _end_of_round(run: Run) -> None:

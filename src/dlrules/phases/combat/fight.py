@@ -14,6 +14,7 @@ on, written to the state once (issue 25).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
@@ -160,23 +161,30 @@ def _monsters_only(player: PlayerState, indices: Sequence[int]) -> tuple[int, ..
 def _knock_out(run: Run, seat: int, indices: Sequence[int], *, golem_stays: bool = True) -> None:
     """CMB-MON-4, CMB-MON-8: face down in the lair (a Golem goes back face up)."""
     p = run.players[seat]
-    run.players[seat] = evolve(p, monsters=_knocked_out(p.monsters, indices, golem_stays=golem_stays))
+    run.players[seat] = _SET_MONSTERS(p, _knocked_out(p.monsters, indices, golem_stays=golem_stays))
 
 
 def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem_stays: bool = True) -> tuple[Monster, ...]:
-    return tuple(evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters))
+    return tuple([_SET_READY(m, golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters)])
 
 
-def _left_over(p: PlayerState, b: Battle, surcharge: int) -> dict[str, object]:
-    """CMB-MON-8, CMB-TRAP-9: the changes of the defender ``p`` when the
-    battle ``b`` ends: the monsters still sent knocked out, the trap cards
-    not revealed back in his hand with their ``surcharge`` of gold each."""
-    changes: dict[str, object] = {}
-    if b.sent:
-        changes["monsters"] = _knocked_out(p.monsters, b.sent)
-    if b.traps:
-        changes.update(traps=p.traps + b.traps, gold=p.gold + surcharge * len(b.traps))
-    return changes
+_SET_MONSTERS: Final = setter(PlayerState, "monsters")
+_SET_READY: Final = setter(Monster, "ready")
+
+
+def _left_over(p: PlayerState, b: Battle, surcharge: int) -> tuple[tuple[Monster, ...], tuple[str, ...], int]:
+    """CMB-MON-8, CMB-TRAP-9: the monsters, trap cards and gold of the
+    defender ``p`` when the battle ``b`` ends: the monsters still sent
+    knocked out, the trap cards not revealed back in his hand with their
+    ``surcharge`` of gold each (``_SET_LEFT_OVER`` writes them)."""
+    monsters = _knocked_out(p.monsters, b.sent) if b.sent else p.monsters
+    traps = b.traps
+    if traps:
+        return monsters, p.traps + traps, p.gold + surcharge * len(traps)
+    return monsters, p.traps, p.gold
+
+
+_SET_LEFT_OVER: Final = setter(PlayerState, "monsters", "traps", "gold")
 
 
 def _one(index: int, amount: int) -> list[int]:

@@ -13,12 +13,13 @@ LIB-CMB-9); adventurers named for people (LIB-TX-2, LIB-TV-2).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
 from dlrules.phases.combat.fight import Run
 from dlrules.phases.common import announce
-from dlrules.state import Adventurer, Battle, GameState, evolve, setter
+from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, setter
 
 
 _PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
@@ -139,22 +140,35 @@ def _lined_up(members: tuple[Adventurer, ...], paladin: Adventurer | None) -> tu
     return members
 
 
-def _with_party(run: Run, seat: int, members: Sequence[Adventurer], prisoners: tuple[str, ...] = (), **changes: object) -> None:
+def _with_party(run: Run, seat: int, members: Sequence[Adventurer], prisoners: tuple[str, ...] = ()) -> None:
     """Write ``seat``'s party back to the run: the paladin's record to
     ``Fight.paladin``; with it the ``prisoners`` taken (CMB-8: an eliminated
-    paladin never moves again, CMB-PAL-3) and other ``changes`` of the player."""
+    paladin never moves again, CMB-PAL-3)."""
+    rest, prison = _party_written(run, seat, members, prisoners)
+    run.players[seat] = _SET_PARTY_PRISON(run.players[seat], rest, prison)
+
+
+def _party_written(run: Run, seat: int, members: Sequence[Adventurer], prisoners: tuple[str, ...]) -> tuple[tuple[Adventurer, ...], tuple[str, ...]]:
+    """``_with_party`` but for the copy of the player: his party and prison
+    as they are to be written, the paladin's record already written to
+    ``Fight.paladin`` (and the paladin gone when he is among the
+    ``prisoners``), for a caller that writes other changes of the player in
+    the same copy (``conquest._last_steps``)."""
     if run.holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
         rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
         if len(rest) < len(members):
             run.paladin = next(a for a in members if a.key in _PALADIN_KEYS)
     else:
         rest = tuple(members)
-    p = run.players[seat]
+    prison = run.players[seat].prison
     if prisoners:
-        changes["prison"] = p.prison + prisoners
+        prison = prison + prisoners
         if any([key in _PALADIN_KEYS for key in prisoners]):
             run.paladin, run.gone, run.holder = None, True, None
-    run.players[seat] = evolve(p, party=rest, **changes)
+    return rest, prison
+
+
+_SET_PARTY_PRISON: Final = setter(PlayerState, "party", "prison")
 
 
 def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
