@@ -19,10 +19,10 @@ from dlrules.components import COMBAT_CARDS
 from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.fight import Run, _check_paladin, _left_over, _move_evil, ground_of
+from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, Run, _check_paladin, _left_over, _move_evil, ground_of
 from dlrules.phases.combat.party import _SET_DAMAGE, _harm_to, _party_in, _party_written, _spared, hearts, hit_points
 from dlrules.phases.common import announce, replaced, square_data
-from dlrules.state import Dungeon, Plan, PlayerState, Tile, setter
+from dlrules.state import Dungeon, PlayerState, Tile, setter
 
 
 _SET_CONQUERED: Final = setter(Tile, "conquered")
@@ -121,7 +121,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     run.battle = None
     run.position = position + 1
     if plan.traps:
-        run.plans = replaced(run.plans, seat, _SET_TRAPS(plan, ()))
+        run.plans = replaced(run.plans, seat, _SET_PLAN_TRAPS(plan, ()))
     if touched or prisoners:
         rest, prison = _party_written(run, seat, members, prisoners)  # ``run.players[seat]`` is still ``p``
         run.players[seat] = _SET_LAST(p, rest, prison, dungeon, evil, monsters, traps, gold)
@@ -135,4 +135,3 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
 
 _SET_LAST: Final = setter(PlayerState, "party", "prison", "dungeon", "evil", "monsters", "traps", "gold")
 """The defender's fields the battle's last steps write, in one copy."""
-_SET_TRAPS: Final = setter(Plan, "traps")

@@ -11,6 +11,8 @@ the refusals with their rule (CMB-REF-4), and playing each move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dlrules.components import COMBAT_CARDS, MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, WORD_OF_PEACE_EVIL
 from dlrules.errors import Violation
@@ -82,7 +84,7 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     return _battle_moves(state, b)
 
 
-_DRAWS: dict[str, Draw] = {}
+_DRAWS: Final[dict[str, Draw]] = {}
 """The ``Draw`` of each combat card, made once (moves are immutable values);
 at most 512 kept, so that states built by hand with invented cards cannot
 grow it."""

@@ -22,8 +22,8 @@ from dlrules.phases.common import march_evil, narrating, paladin_after
 from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
-_SET_FIGHT = setter(Fight, "round", "stage", "position", "plans", "battle", "paladin", "paladin_gone")
-_SET_RUN = setter(GameState, "players", "paladin", "trap_discard", "far_lands", "combat", "spied", "decks", "fight")
+_SET_FIGHT: Final = setter(Fight, "round", "stage", "position", "plans", "battle", "paladin", "paladin_gone")
+_SET_RUN: Final = setter(GameState, "players", "paladin", "trap_discard", "far_lands", "combat", "spied", "decks", "fight")
 """The fields a run writes (``Run.written``), stored without a dict of changes."""
 
 
@@ -103,6 +103,8 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
 def _check_paladin(run: Run) -> None:
     """PAL-2, PAL-6..8 (``common.check_paladin``) on the run's values: after
     a marker moves, who holds the paladin."""
+    if run.gone:
+        return  # CMB-PAL-3: he never moves again (``paladin_after``'s first answer, without the list of evils)
     run.holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
 
 
@@ -185,6 +187,8 @@ def _left_over(p: PlayerState, b: Battle, surcharge: int) -> tuple[tuple[Monster
 
 
 _SET_LEFT_OVER: Final = setter(PlayerState, "monsters", "traps", "gold")
+_SET_PLAN_TRAPS: Final = setter(Plan, "traps")
+"""A plan with its trap cards gone to the battle (``steps._start_battle``, ``conquest._last_steps``)."""
 
 
 def _one(index: int, amount: int) -> list[int]:

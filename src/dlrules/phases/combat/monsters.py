@@ -9,6 +9,8 @@ monster after it (CMB-MON-4), and a monster that cannot attack (CMB-MON-3).
 
 from __future__ import annotations
 
+from typing import Final
+
 import functools
 from collections.abc import Sequence
 
@@ -94,8 +96,9 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
 
 
-_SET_READY = setter(Monster, "ready")
-_SET_FOOD_MONSTERS = setter(PlayerState, "food", "monsters")
+_SET_READY: Final = setter(Monster, "ready")
+_SET_FOOD_MONSTERS: Final = setter(PlayerState, "food", "monsters")
+_SET_ACTED: Final = setter(Battle, "sent", "attacked", "no_heal", "no_conquest")
 
 
 def _attack(run: Run, move: Attack) -> None:
@@ -107,13 +110,10 @@ def _attack(run: Run, move: Attack) -> None:
     kind = p.monsters[move.monster].kind
     option = MONSTER_COMBAT[kind].options[move.option]
     name = MONSTERS[kind].name
-    changes: dict[str, object] = {"sent": tuple([i for i in b.sent if i != move.monster])}
-    if option.reach is not Reach.NONE:
-        changes["attacked"] = True  # CMB-MON-6
-    if option.no_heal:
-        changes["no_heal"] = True
-    if option.no_conquest:
-        changes["no_conquest"] = True
+    sent = tuple([i for i in b.sent if i != move.monster])
+    attacked = True if option.reach is not Reach.NONE else b.attacked  # CMB-MON-6
+    no_heal = True if option.no_heal else b.no_heal
+    no_conquest = True if option.no_conquest else b.no_conquest
     if run.narrate:  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
         paid = f", paying {option.food} food" if option.food else ""
         announce(
@@ -122,7 +122,7 @@ def _attack(run: Run, move: Attack) -> None:
         )  # fmt: skip
     monsters = replaced(p.monsters, move.monster, _SET_READY(p.monsters[move.monster], option.ready_after))
     run.players[seat] = _SET_FOOD_MONSTERS(p, p.food - option.food, monsters)
-    run.battle = evolve(b, **changes)
+    run.battle = _SET_ACTED(b, sent, attacked, no_heal, no_conquest)
     damage = _attack_damage(run, seat, kind, option.damage)
     members = _party_in(run, seat)
     if option.reach is Reach.NONE:

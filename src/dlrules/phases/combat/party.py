@@ -22,7 +22,7 @@ from dlrules.phases.common import announce
 from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, setter
 
 
-_PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
+_PALADIN_KEYS: Final = frozenset(p.key for p in PALADINS.values())
 
 
 def is_paladin(adv: Adventurer) -> bool:
@@ -61,17 +61,17 @@ def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
     )
 
 
-_PROFILES: dict[str, tuple[AdventurerClass, int, int, int, int]] = {
+_PROFILES: Final[dict[str, tuple[AdventurerClass, int, int, int, int]]] = {
     key: _profile(key) for key in (ILLUSION_KEY, *_PALADIN_KEYS, *ADVENTURERS)
 }
 """``_profile`` of every adventurer, illusion and paladin, computed once:
 components are constants, and a battle asks for them many times."""
 
-_CLASS = {key: profile[0] for key, profile in _PROFILES.items()}
-_HP = {key: profile[1] for key, profile in _PROFILES.items()}
-_ANTI_TRAP = {key: profile[2] for key, profile in _PROFILES.items()}
-_HEARTS = {key: profile[3] for key, profile in _PROFILES.items()}
-_CRYSTALS = {key: profile[4] for key, profile in _PROFILES.items()}
+_CLASS: Final = {key: profile[0] for key, profile in _PROFILES.items()}
+_HP: Final = {key: profile[1] for key, profile in _PROFILES.items()}
+_ANTI_TRAP: Final = {key: profile[2] for key, profile in _PROFILES.items()}
+_HEARTS: Final = {key: profile[3] for key, profile in _PROFILES.items()}
+_CRYSTALS: Final = {key: profile[4] for key, profile in _PROFILES.items()}
 
 
 def adventurer_class(adv: Adventurer) -> AdventurerClass:
@@ -229,7 +229,7 @@ _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
 taken, the battle with its Magic Shield used (None: untouched)."""
 
 
-_SET_DAMAGE = setter(Adventurer, "damage")
+_SET_DAMAGE: Final = setter(Adventurer, "damage")
 
 
 def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:

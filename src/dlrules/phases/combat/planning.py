@@ -11,6 +11,8 @@ LIB-TX-1).
 
 from __future__ import annotations
 
+from typing import Final
+
 import functools
 import itertools
 from collections.abc import Sequence
@@ -26,7 +28,7 @@ from dlrules.phases.common import announce, narrating, plural, replaced, square_
 from dlrules.state import Adventurer, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
-_DISTANCES: dict[tuple[Square, ...], dict[Square, int]] = {}
+_DISTANCES: Final[dict[tuple[Square, ...], dict[Square, int]]] = {}
 """``walking_distances`` of each dungeon's squares met lately (read only:
 shared between calls), keyed by the squares in the order of the tiles."""
 
@@ -151,7 +153,7 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     return out
 
 
-_TILE_PLANS: dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[tuple[tuple[int, ...], ...], tuple[PlanDefence, ...]]] = {}
+_TILE_PLANS: Final[dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[tuple[tuple[int, ...], ...], tuple[PlanDefence, ...]]]] = {}
 """``_tile_plans`` met lately, keyed by the identity of the monster sets
 (``_sendable_from``'s cached tuple, which can be long: hashing it on every
 call cost more than the rest of the key); the entry holds that tuple, so
@@ -228,10 +230,10 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
     return Violation("LIB-CMB-2", "of alike monsters (or ghosts) name the first ones in your lair")
 
 
-_SET_PLANS_POSITION = setter(Fight, "plans", "position")
-_SET_FIGHT = setter(GameState, "fight")
-_SET_TRAPS_GOLD = setter(PlayerState, "traps", "gold")
-_SET_PLAYERS_FIGHT = setter(GameState, "players", "fight")
+_SET_PLANS_POSITION: Final = setter(Fight, "plans", "position")
+_SET_FIGHT: Final = setter(GameState, "fight")
+_SET_TRAPS_GOLD: Final = setter(PlayerState, "traps", "gold")
+_SET_PLAYERS_FIGHT: Final = setter(GameState, "players", "fight")
 
 
 def _plan(state: GameState, move: PlanDefence) -> GameState:

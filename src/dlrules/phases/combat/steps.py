@@ -14,11 +14,13 @@ where a decision stops it (issue 25).
 
 from __future__ import annotations
 
+from typing import Final
+
 from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import Run, _card, _fight, _knocked_out, _open_tile_left
+from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, Run, _card, _fight, _knocked_out, _open_tile_left
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
 from dlrules.phases.combat.party import _party_in
 from dlrules.phases.combat.spells import _cast
@@ -27,10 +29,10 @@ from dlrules.phases.common import announce, narrating, replaced, square_data
 from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve, setter
 
 
-_SET_FIGHT = setter(GameState, "fight")
-_SET_STAGE_POSITION = setter(Fight, "stage", "position")
-_SET_STEP = setter(Battle, "step")
-_SET_TRAPS_SENT = setter(Battle, "traps", "sent")
+_SET_FIGHT: Final = setter(GameState, "fight")
+_SET_STAGE_POSITION: Final = setter(Fight, "stage", "position")
+_SET_STEP: Final = setter(Battle, "step")
+_SET_TRAPS_SENT: Final = setter(Battle, "traps", "sent")
 
 
 def _reveal(run: Run, card: str, *, drawn: bool) -> None:
@@ -198,7 +200,7 @@ def _battle_step(run: Run) -> None:
     _last_steps(run, seat, position)  # healing, conquest and the battle's end
 
 
-_FRESH = tuple([Battle(seat) for seat in range(4)])
+_FRESH: Final = tuple([Battle(seat) for seat in range(4)])
 """A battle as it begins at each seat (``evolve`` copies it faster than ``Battle`` builds one)."""
 
 
@@ -245,5 +247,5 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
     run.battle = b
     run.position = position
     if plan.traps:
-        run.plans = replaced(run.plans, seat, evolve(plan, traps=()))  # they are the battle's now
+        run.plans = replaced(run.plans, seat, _SET_PLAN_TRAPS(plan, ()))  # they are the battle's now
     return b
