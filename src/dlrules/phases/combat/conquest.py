@@ -26,6 +26,7 @@ from dlrules.state import Dungeon, PlayerState, Tile, setter
 
 
 _SET_CONQUERED: Final = setter(Tile, "conquered")
+_SET_TILES: Final = setter(Dungeon, "tiles")
 
 
 def _last_steps(run: Run, seat: int, position: int) -> None:
@@ -92,7 +93,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         at = 0
         while tiles[at].square != square:
             at += 1
-        dungeon = Dungeon(replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))
+        dungeon = _SET_TILES(dungeon, replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))  # exactly ``Dungeon(...)``, copied faster
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     evil = p.evil

@@ -234,6 +234,9 @@ _SET_PLANS_POSITION: Final = setter(Fight, "plans", "position")
 _SET_FIGHT: Final = setter(GameState, "fight")
 _SET_TRAPS_GOLD: Final = setter(PlayerState, "traps", "gold")
 _SET_PLAYERS_FIGHT: Final = setter(GameState, "players", "fight")
+_SET_PLAN: Final = setter(Plan, "tile", "traps", "monsters", "gold")
+_BLANK_PLAN: Final = Plan((0, 0))
+"""Copied with every field set by ``_SET_PLAN``: the same ``Plan`` as its ``__init__`` builds, about twice as fast."""
 
 
 def _plan(state: GameState, move: PlanDefence) -> GameState:
@@ -243,7 +246,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
     p = state.players[seat]
     gold = ground_of(_tile(state, seat, move.tile)).surcharge * len(move.traps) if move.traps else 0
     f = _fight(state)
-    plans = replaced(f.plans, seat, Plan(move.tile, move.traps, move.monsters, gold))
+    plans = replaced(f.plans, seat, _SET_PLAN(_BLANK_PLAN, move.tile, move.traps, move.monsters, gold))  # ``Plan(...)``, built faster
     if narrating():
         sent = ", ".join(MONSTERS[p.monsters[i].kind].name for i in move.monsters) or "no monster"
         extra = f" with {gold} gold on {'it' if len(move.traps) == 1 else 'them'}" if gold else ""

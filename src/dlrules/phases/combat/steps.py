@@ -26,13 +26,14 @@ from dlrules.phases.combat.party import _party_in
 from dlrules.phases.combat.spells import _cast
 from dlrules.phases.combat.traps import _trap
 from dlrules.phases.common import announce, narrating, replaced, square_data
-from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve, setter
+from dlrules.state import Adventurer, Battle, Decks, Fight, GameState, Phase, Plan, evolve, setter
 
 
 _SET_FIGHT: Final = setter(GameState, "fight")
 _SET_STAGE_POSITION: Final = setter(Fight, "stage", "position")
 _SET_STEP: Final = setter(Battle, "step")
 _SET_TRAPS_SENT: Final = setter(Battle, "traps", "sent")
+_SET_COMBAT_DECK: Final = setter(Decks, "combat")
 
 
 def _reveal(run: Run, card: str, *, drawn: bool) -> None:
@@ -45,7 +46,8 @@ def _reveal(run: Run, card: str, *, drawn: bool) -> None:
         announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
     run.stage, run.position = "battle", 0
     if drawn:
-        run.decks = evolve(run.decks, combat=run.decks.combat.without(card))
+        decks = run.decks
+        run.decks = _SET_COMBAT_DECK(decks, decks.combat.without(card))
         run.combat = replaced(run.combat, pos, card)
 
 
