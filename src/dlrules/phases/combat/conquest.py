@@ -41,11 +41,12 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     members = _party_in(run, seat)
     touched = False  # the party changed and is written
     # CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first.
-    if not b.attacked or b.no_heal:
+    attacked = b.attacked
+    if not attacked or b.no_heal:
         power = hearts(members) if narrate else 0  # counted only to be told
         if power:
-            reason = "no_attack" if not b.attacked else "stopped"
-            why = "no monster or ghost attacked" if not b.attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
+            reason = "no_attack" if not attacked else "stopped"
+            why = "no monster or ghost attacked" if not attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
             announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat, hearts=power, reason=reason)
     else:
         power = hearts(members)
@@ -66,9 +67,10 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     # the rest roll on), then the conquest if anyone is left.
     prisoners: tuple[str, ...] = ()
     conquered = False
+    square = plan.tile
     if b.no_conquest:
         if narrate:
-            announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(plan.tile)} this round (CMB-CONQ-1).", seat, tile=square_data(plan.tile))
+            announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(square)} this round (CMB-CONQ-1).", seat, tile=square_data(square))
     else:
         card = run.combat[run.round - 1]
         assert card is not None
@@ -88,7 +90,6 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         conquered = bool(members)
     dungeon = p.dungeon
     if conquered:
-        square = plan.tile
         tiles = dungeon.tiles
         at = 0
         while tiles[at].square != square:
@@ -97,7 +98,8 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
     evil = p.evil
-    one_space = conquered and CONQUEST_EVIL.value == 1 and evil > EVIL_MIN.value
+    space = CONQUEST_EVIL.value
+    one_space = conquered and space == 1 and evil > EVIL_MIN.value
     if one_space:  # the evil's one space written with the rest; then the paladin check (PAL-5)
         if narrate:
             announce("evil", f"Player {seat + 1}'s evil goes from {evil} to {evil - 1}.", seat, start=evil, end=evil - 1)
@@ -109,7 +111,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
             members, touched = tuple(spared), True
     left_over = b.sent or b.traps
     if left_over:
-        at_tile = dungeon.at(plan.tile)
+        at_tile = dungeon.at(square)
         assert at_tile is not None
         monsters, traps, gold = _left_over(p, b, ground_of(at_tile).surcharge)
     else:
@@ -131,7 +133,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     if one_space:
         _check_paladin(run)
     elif conquered:
-        _move_evil(run, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)
+        _move_evil(run, seat, -space)  # at the end of the evilometer: told, not moved (RES-8)
 
 
 _SET_LAST: Final = setter(PlayerState, "party", "prison", "dungeon", "evil", "monsters", "traps", "gold")
