@@ -125,8 +125,23 @@ def _set_battle(state: GameState, battle: Battle | None) -> GameState:
 
 def ground_of(tile: Tile) -> BattleGround:
     """CMB-3, CMB-ROOM-1, CMB-ROOM-2: what the battle tile allows; a
-    conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)."""
-    return battle_ground(tile.room, tile.conquered)
+    conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)
+    (``battle_ground``, remembered per room and state: components are
+    constants)."""
+    room = tile.room
+    conquered = tile.conquered
+    grounds = _CONQUERED_GROUNDS if conquered else _GROUNDS
+    found = grounds.get(room)
+    if found is None:
+        found = battle_ground(room, conquered)
+        if len(grounds) < 512:  # rooms are the game's few, unless a state is made by hand with invented ones
+            grounds[room] = found
+    return found
+
+
+_GROUNDS: Final[dict[str | None, BattleGround]] = {}
+_CONQUERED_GROUNDS: Final[dict[str | None, BattleGround]] = {}
+"""``battle_ground`` of each room (None: a tunnel) met, unconquered and conquered."""
 
 
 def _open_tile_left(dungeon: Dungeon) -> bool:

@@ -28,17 +28,32 @@ from dlrules.phases.common import announce, narrating, plural, replaced, square_
 from dlrules.state import Adventurer, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
-_DISTANCES: Final[dict[tuple[Square, ...], dict[Square, int]]] = {}
-"""``walking_distances`` of each dungeon's squares met lately (read only:
-shared between calls), keyed by the squares in the order of the tiles."""
+_Layout = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""Where a dungeon's tiles lie for planning (``_layout``): the connected
+ones as (index, walking distance), nearest first and by square among equals,
+and the indices of those no path connects, by square."""
+
+_LAYOUTS: Final[dict[tuple[Square, ...], _Layout]] = {}
+"""``_layout`` of each dungeon's squares met lately (read only: shared
+between calls), keyed by the squares in the order of the tiles."""
 
 
-def _distances(squares: tuple[Square, ...]) -> dict[Square, int]:
-    found = _DISTANCES.get(squares)
+def _layout(squares: tuple[Square, ...]) -> _Layout:
+    """CMB-2, CMB-PLAN-2..4: the tiles at ``squares`` (a dungeon's, in the
+    order of its tiles) ordered for ``_battle_tiles``: by walking distance
+    then square, and those no path connects by square (ties, which a
+    dungeon does not have, in the order of the tiles). Squares do not change
+    when a tile is conquered, so a year's combat works it out once per
+    dungeon; at most 1024 are kept (memory stays flat)."""
+    found = _LAYOUTS.get(squares)
     if found is None:
-        if len(_DISTANCES) >= 1024:
-            _DISTANCES.clear()  # memory stays flat
-        found = _DISTANCES[squares] = walking_distances(frozenset(squares))
+        distance = walking_distances(frozenset(squares))
+        connected = sorted([(distance[sq], sq, i) for i, sq in enumerate(squares) if sq in distance])
+        loose = sorted([(sq, i) for i, sq in enumerate(squares) if sq not in distance])
+        found = (tuple([(i, d) for d, _, i in connected]), tuple([i for _, i in loose]))
+        if len(_LAYOUTS) >= 1024:
+            _LAYOUTS.clear()
+        _LAYOUTS[squares] = found
     return found
 
 
@@ -49,30 +64,24 @@ def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
 
 
 def _battle_tiles(dungeon: Dungeon) -> list[Tile]:
-    """``battle_tiles`` as the tiles themselves, sorted by square."""
+    """``battle_tiles`` as the tiles themselves, sorted by square: the
+    unconquered ones of the nearest distance that has any (CMB-PLAN-3),
+    else the unconquered ones no path connects (CMB-PLAN-4). Only the tiles
+    up to the nearest unconquered distance are looked at (``_layout``)."""
     tiles = dungeon.tiles
-    squares = tuple([t.square for t in tiles])  # ``Dungeon.squares``, as a tuple (faster to hash), each read once
-    distance = _distances(squares)
-    least: int | None = None
-    nearest: list[Tile] = []  # the connected unconquered tiles at the least distance
-    loose: list[Tile] = []  # unconquered tiles no path connects
-    for i in range(len(tiles)):
+    connected, loose = _layout(tuple([t.square for t in tiles]))  # ``Dungeon.squares`` in the order of the tiles (a tuple hashes faster)
+    nearest: list[Tile] = []
+    least = -1  # the distance of the nearest unconquered tile, once found
+    for i, d in connected:
+        if least >= 0 and d > least:
+            break
         t = tiles[i]
-        if t.conquered:
-            continue
-        d = distance.get(squares[i])
-        if d is None:
-            loose.append(t)
-        elif least is None or d < least:
-            least, nearest = d, [t]
-        elif d == least:
+        if not t.conquered:
+            least = d
             nearest.append(t)
-    found = loose if least is None else nearest
-    return sorted(found, key=_square) if len(found) > 1 else found
-
-
-def _square(tile: Tile) -> Square:
-    return tile.square
+    if nearest:
+        return nearest
+    return [tiles[i] for i in loose if not tiles[i].conquered]
 
 
 def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
