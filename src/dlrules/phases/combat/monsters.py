@@ -51,18 +51,14 @@ def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int
     return tuple([i for i, priest in enumerate(priests) if not (option.not_first and i == 0) and not (option.no_priests and priest)])
 
 
-def _options(seat: int, player: PlayerState, members: Sequence[Adventurer], index: int) -> tuple[Move, ...]:
-    """CMB-MON-2, CMB-MON-3: the options of the defender ``player``'s monster
-    ``index`` at ``seat`` facing ``members`` now, from table M (CMB-MON-9);
-    the Troll's food is paid when he acts, from what is left (CMB-PLAN-7)."""
-    return _options_of(seat, index, player.monsters[index].kind, player.food, _priests(members))
-
-
 @functools.lru_cache(maxsize=4096, typed=True)
 def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
-    """``_options`` of the ``kind`` at ``index`` with ``food`` in the lair,
-    facing a party whose members are priests or not as ``priests`` says:
-    the same moves (immutable values) whenever the same situation comes back."""
+    """CMB-MON-2, CMB-MON-3: the options of the defender's monster ``index``
+    at ``seat``, a ``kind``, with ``food`` in the lair, facing a party whose
+    members are priests or not as ``priests`` says (``_priests``, made once
+    for all his monsters), from table M (CMB-MON-9); the Troll's food is
+    paid when he acts, from what is left (CMB-PLAN-7). The same moves
+    (immutable values) whenever the same situation comes back."""
     out: list[Move] = []
     for n, option in enumerate(MONSTER_COMBAT[kind].options):
         if option.food and food < option.food:
@@ -151,9 +147,9 @@ def _cannot_attack(run: Run) -> int | None:
     b = run.at_battle()
     seat = b.seat
     player = run.players[seat]
-    members = _party_in(run, seat)
+    lair, food, priests = player.monsters, player.food, _priests(_party_in(run, seat))  # read once for every monster (``_options``)
     for i in b.sent:
-        if not _options(seat, player, members, i):
+        if not _options_of(seat, i, lair[i].kind, food, priests):
             return i
     return None
 
