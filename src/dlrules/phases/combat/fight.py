@@ -74,10 +74,16 @@ class Run:
         return plan
 
     def tile(self, seat: int) -> Tile:
-        """The battle tile of ``seat``'s plan."""
-        tile = self.players[seat].dungeon.at(self.plan(seat).tile)
-        assert tile is not None
-        return tile
+        """The battle tile of ``seat``'s plan (``Dungeon.at``, looked up here
+        in compiled code)."""
+        square = self.plan(seat).tile
+        found: Tile | None = None
+        for t in self.players[seat].dungeon.tiles:
+            if t.square == square:
+                found = t
+                break
+        assert found is not None
+        return found
 
     def at_battle(self) -> Battle:
         b = self.battle

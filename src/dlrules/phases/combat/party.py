@@ -22,6 +22,9 @@ from dlrules.phases.common import announce
 from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, setter
 
 
+_ILLUSION: Final = ILLUSION_KEY
+"""``ILLUSION_KEY``, a constant of this compiled module (read on every look at a party)."""
+
 _PALADIN_KEYS: Final = frozenset(p.key for p in PALADINS.values())
 
 
@@ -36,7 +39,7 @@ def _paladin_tile(key: str) -> tuple[int, int, int, int]:
 
 
 def is_illusion(adv: Adventurer) -> bool:
-    return adv.key == ILLUSION_KEY
+    return adv.key == _ILLUSION
 
 
 def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
@@ -45,7 +48,7 @@ def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
     no ability, one hit point and is treated as a warrior (LIB-CMB-9); the
     paladin is none of the four classes and has all three kinds of icon
     (PAL-12); an adventurer tile has its class's icons (CMB-PARTY-3, table A)."""
-    if key == ILLUSION_KEY:
+    if key == _ILLUSION:
         return AdventurerClass.WARRIOR, ILLUSION_HP.value, 0, 0, 0
     if key in _PALADIN_KEYS:
         hp, anti, hearts, crystals = _paladin_tile(key)
@@ -87,17 +90,26 @@ def hit_points(adv: Adventurer) -> int:
 
 def anti_trap(party: Sequence[Adventurer]) -> int:
     """CMB-PARTY-3: the thieves' anti-trap icons (and the paladin's, PAL-12)."""
-    return sum([_ANTI_TRAP[a.key] for a in party])
+    total = 0
+    for a in party:
+        total += _ANTI_TRAP[a.key]
+    return total
 
 
 def hearts(party: Sequence[Adventurer]) -> int:
     """CMB-PARTY-3: the priests' hearts (and the paladin's, PAL-12)."""
-    return sum([_HEARTS[a.key] for a in party])
+    total = 0
+    for a in party:
+        total += _HEARTS[a.key]
+    return total
 
 
 def crystals(party: Sequence[Adventurer]) -> int:
     """CMB-SPELL-2: the magic points of the wizards and the paladin."""
-    return sum([_CRYSTALS[a.key] for a in party])
+    total = 0
+    for a in party:
+        total += _CRYSTALS[a.key]
+    return total
 
 
 def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
@@ -119,9 +131,10 @@ def _party_in(run: Run, seat: int) -> tuple[Adventurer, ...]:
     tests/test_combat_run.py checks that both give the same party."""
     members = run.players[seat].party
     paladin = run.paladin
-    if run.holder == seat and not run.gone and paladin is not None:
+    holder = run.holder
+    if holder is not None and holder == seat and not run.gone and paladin is not None:
         return _lined_up(members, paladin)
-    if not members or members[-1].key != ILLUSION_KEY:
+    if not members or members[-1].key != _ILLUSION:
         return members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
     return _lined_up(members, None)
 
@@ -132,10 +145,10 @@ def _lined_up(members: tuple[Adventurer, ...], paladin: Adventurer | None) -> tu
     alone is no party (LIB-CMB-9)."""
     if paladin is not None:
         front = 0
-        while front < len(members) and members[front].key == ILLUSION_KEY:
+        while front < len(members) and members[front].key == _ILLUSION:
             front += 1  # C2-2: an illusion stands in front of the paladin too
         members = members[:front] + (paladin,) + members[front:]
-    if members and members[-1].key == ILLUSION_KEY and all(map(is_illusion, members)):
+    if members and members[-1].key == _ILLUSION and all(map(is_illusion, members)):
         return ()  # LIB-CMB-9: an illusion alone is no party
     return members
 
@@ -154,7 +167,8 @@ def _party_written(run: Run, seat: int, members: Sequence[Adventurer], prisoners
     ``Fight.paladin`` (and the paladin gone when he is among the
     ``prisoners``), for a caller that writes other changes of the player in
     the same copy (``conquest._last_steps``)."""
-    if run.holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
+    holder = run.holder
+    if holder is not None and holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
         rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
         if len(rest) < len(members):
             run.paladin = next(a for a in members if a.key in _PALADIN_KEYS)
@@ -283,10 +297,10 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
         return tuple(hit), (), shielded
     standing = [a.damage < _HP[a.key] + a.food * food for a in hit]  # ``hit_points``
     alive = tuple([a for a, up in zip(hit, standing) if up])
-    fallen = tuple([a for a, up in zip(hit, standing) if not up and a.key != ILLUSION_KEY])  # ``is_illusion``
+    fallen = tuple([a for a, up in zip(hit, standing) if not up and a.key != _ILLUSION])  # ``is_illusion``
     if narrate and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
-    if alive and all([a.key == ILLUSION_KEY for a in alive]):
+    if alive and all([a.key == _ILLUSION for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrate:
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
