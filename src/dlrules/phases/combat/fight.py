@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from dlrules.components import MONSTERS
+from dlrules.components.setup import PALADIN_SPACE
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
 from dlrules.phases.common import march_evil, narrating, paladin_after
 from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
@@ -111,7 +112,10 @@ def _check_paladin(run: Run) -> None:
     a marker moves, who holds the paladin."""
     if run.gone:
         return  # CMB-PAL-3: he never moves again (``paladin_after``'s first answer, without the list of evils)
-    run.holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
+    evils = [p.evil for p in run.players]
+    if max(evils) < PALADIN_SPACE.value:
+        return  # PAL-2, PAL-7: he goes only to a lord on or above the paladin space; with none, ``paladin_after`` answers the holder (tests/test_combat_run.py)
+    run.holder = paladin_after(run.state, evils, run.holder, run.gone)
 
 
 def _fight(state: GameState) -> Fight:
