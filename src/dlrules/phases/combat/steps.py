@@ -34,6 +34,9 @@ _SET_STAGE_POSITION: Final = setter(Fight, "stage", "position")
 _SET_STEP: Final = setter(Battle, "step")
 _SET_TRAPS_SENT: Final = setter(Battle, "traps", "sent")
 _SET_COMBAT_DECK: Final = setter(Decks, "combat")
+_FAST: Final = Speed.FAST
+_SLOW: Final = Speed.SLOW
+"""The spells' speeds as constants of this compiled module (read in every battle)."""
 
 
 def _reveal(run: Run, card: str, *, drawn: bool) -> None:
@@ -179,7 +182,7 @@ def _battle_step(run: Run) -> None:
         step = "fast"
     if step == "fast":
         step = "monsters"
-        if speed is Speed.FAST:
+        if speed is _FAST:
             if _cast(run, card) and _waiting(run, seat):  # a spell not cast changes nothing
                 _at(run, step)
                 return
@@ -195,7 +198,7 @@ def _battle_step(run: Run) -> None:
         step = "slow"
     if step == "slow":
         step = "heal"
-        if speed is Speed.SLOW:
+        if speed is _SLOW:
             if _cast(run, card) and _waiting(run, seat):
                 _at(run, step)
                 return
