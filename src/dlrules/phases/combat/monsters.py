@@ -9,10 +9,8 @@ monster after it (CMB-MON-4), and a monster that cannot attack (CMB-MON-3).
 
 from __future__ import annotations
 
-from typing import Final
-
-import functools
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import MONSTERS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
@@ -51,7 +49,10 @@ def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int
     return tuple([i for i, priest in enumerate(priests) if not (option.not_first and i == 0) and not (option.no_priests and priest)])
 
 
-@functools.lru_cache(maxsize=4096, typed=True)
+_OPTIONS: Final[dict[tuple[int, int, str, int, tuple[bool, ...]], tuple[Move, ...]]] = {}
+"""``_options_of`` of the situations met lately (at most 4096: memory stays flat)."""
+
+
 def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
     """CMB-MON-2, CMB-MON-3: the options of the defender's monster ``index``
     at ``seat``, a ``kind``, with ``food`` in the lair, facing a party whose
@@ -59,6 +60,17 @@ def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool
     for all his monsters), from table M (CMB-MON-9); the Troll's food is
     paid when he acts, from what is left (CMB-PLAN-7). The same moves
     (immutable values) whenever the same situation comes back."""
+    key = (seat, index, kind, food, priests)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= 4096:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = _options_made(seat, index, kind, food, priests)
+    return found
+
+
+def _options_made(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
+    """``_options_of``, worked out."""
     out: list[Move] = []
     for n, option in enumerate(MONSTER_COMBAT[kind].options):
         if option.food and food < option.food:

@@ -11,11 +11,10 @@ LIB-TX-1).
 
 from __future__ import annotations
 
-from typing import Final
-
 import functools
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import TRAP_COMBAT, BattleGround
@@ -119,12 +118,26 @@ def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
+_SENDABLE: Final[dict[tuple[tuple[tuple[str, bool], ...], int], tuple[tuple[int, ...], ...]]] = {}
+"""``_sendable_from`` of the lairs met lately (at most 1024: memory stays flat)."""
+
+
 def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts of ``lair``
     (each monster's kind and whether it is face up) that may be sent, at most
     ``limit`` monsters (ghosts aside), as sorted indices; of alike monsters
-    the first ones are named."""
+    the first ones are named (``_sendable_made``, remembered: the same
+    object whenever the same lair comes back, which ``_tile_plans`` keys on)."""
+    key = (lair, limit)
+    found = _SENDABLE.get(key)
+    if found is None:
+        if len(_SENDABLE) >= 1024:
+            _SENDABLE.clear()
+        found = _SENDABLE[key] = _sendable_made(lair, limit)
+    return found
+
+
+def _sendable_made(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
     by_kind: dict[str, list[int]] = {}
     ghosts: list[int] = []
     for i, (kind, ready) in enumerate(lair):
@@ -185,10 +198,24 @@ def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], 
     return moves
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
+_TRAP_COSTS: Final[dict[tuple[tuple[str, ...], int, int], tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]]] = {}
+"""``_trap_costs`` of the hands met lately (at most 1024: memory stays flat)."""
+
+
 def _trap_costs(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
     """CMB-PLAN-5, CMB-PLAN-6: each sorted set of at most ``most`` of the
-    trap cards held, with its (gold, food, imps), ``surcharge`` per card included."""
+    trap cards held, with its (gold, food, imps), ``surcharge`` per card
+    included (``_trap_costs_made``, remembered)."""
+    key = (traps, most, surcharge)
+    found = _TRAP_COSTS.get(key)
+    if found is None:
+        if len(_TRAP_COSTS) >= 1024:
+            _TRAP_COSTS.clear()
+        found = _TRAP_COSTS[key] = _trap_costs_made(traps, most, surcharge)
+    return found
+
+
+def _trap_costs_made(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
     counts: dict[str, int] = {}
     for t in traps:
         counts[t] = counts.get(t, 0) + 1
