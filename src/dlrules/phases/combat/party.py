@@ -276,24 +276,27 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
                     )
         if shield != battle.shield:
             shielded = evolve(battle, shield=shield)
-    hit = list(members)
+    food = CREATE_FOOD_HP.value
+    hit: list[Adventurer] = []  # the party with the damage placed
     touched = False
+    falls = False  # someone's counters reach his hit points (``hit_points``), looked at in the same pass
     for i in range(n):
+        a = members[i]
+        damage = a.damage
         d = amounts[i]
         if d:
-            a = hit[i]
-            hit[i] = _SET_DAMAGE(a, a.damage + d)
+            damage += d
+            a = _SET_DAMAGE(a, damage)
             touched = True
+        hit.append(a)
+        if damage >= _HP[a.key] + a.food * food:
+            falls = True
     if not touched:
         return None if shielded is None else (None, (), shielded)
     if narrate:
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
-    food = CREATE_FOOD_HP.value
-    for a in hit:
-        if a.damage >= _HP[a.key] + a.food * food:  # ``hit_points``
-            break
-    else:  # the usual case: nobody falls
+    if not falls:  # the usual case: nobody falls
         return tuple(hit), (), shielded
     standing = [a.damage < _HP[a.key] + a.food * food for a in hit]  # ``hit_points``
     alive = tuple([a for a, up in zip(hit, standing) if up])
