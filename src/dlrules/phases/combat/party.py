@@ -123,6 +123,8 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     members = state.players[seat].party
     if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
         return _lined_up(members, f.paladin)
+    if not members or members[-1].key != _ILLUSION:
+        return members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
     return _lined_up(members, None)
 
 
