@@ -91,9 +91,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     dungeon = p.dungeon
     if conquered:
         tiles = dungeon.tiles
-        at = 0
-        while tiles[at].square != square:
-            at += 1
+        at = run.tile_at(seat)  # (``run.players[seat]`` is still ``p``)
         dungeon = _SET_TILES(dungeon, replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))  # exactly ``Dungeon(...)``, copied faster
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))

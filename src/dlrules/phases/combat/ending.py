@@ -59,8 +59,11 @@ def _end_of_round(run: Run) -> None:
     lord's combat (CMB-END-1)."""
     for seat in run.order:
         members = _party_in(run, seat)
-        if not any([a.poison for a in members]):
-            continue
+        for a in members:
+            if a.poison:
+                break
+        else:
+            continue  # nobody poisoned here
         amounts = [a.poison for a in members]
         _with_party(run, seat, [evolve(a, poison=0) for a in members])
         _hurt(run, seat, amounts, "The Poisoned Dart's later damage, at the end of the round", "poison")

@@ -38,7 +38,7 @@ class Run:
     now stands; ``holder`` is ``GameState.paladin``; ``paladin`` and
     ``gone`` are ``Fight.paladin`` and ``Fight.paladin_gone``."""
 
-    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks")
+    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks", "_found_in", "_found_at", "_found")
 
     def __init__(self, state: GameState) -> None:
         f = state.fight
@@ -60,6 +60,9 @@ class Run:
         self.combat: tuple[str | None, ...] = state.combat  # the rounds' cards
         self.spied: tuple[tuple[int, ...], ...] = state.spied  # the cards each seat has seen (``steps._reveal``)
         self.decks: Decks = state.decks
+        self._found_in: tuple[Tile, ...] | None = None  # ``tile_at``'s last answer: in these tiles,
+        self._found_at: Square | None = None  # for this square,
+        self._found: int = 0  # this index
 
     def written(self) -> GameState:
         """The state with the run's values, in one copy."""
@@ -75,16 +78,26 @@ class Run:
         return plan
 
     def tile(self, seat: int) -> Tile:
-        """The battle tile of ``seat``'s plan (``Dungeon.at``, looked up here
-        in compiled code)."""
+        """The battle tile of ``seat``'s plan."""
+        return self.players[seat].dungeon.tiles[self.tile_at(seat)]
+
+    def tile_at(self, seat: int) -> int:
+        """The index of the battle tile of ``seat``'s plan among his dungeon's
+        tiles (``Dungeon.at``, looked up in compiled code and remembered
+        while the tiles and the square are the same objects: a battle's
+        spell, attacks and conquest ask for it in turn)."""
         square = self.plan(seat).tile
-        found: Tile | None = None
-        for t in self.players[seat].dungeon.tiles:
+        tiles = self.players[seat].dungeon.tiles
+        if self._found_in is tiles and self._found_at is square:
+            return self._found
+        at = 0
+        for t in tiles:
             if t.square == square:
-                found = t
                 break
-        assert found is not None
-        return found
+            at += 1
+        assert at < len(tiles)
+        self._found_in, self._found_at, self._found = tiles, square, at
+        return at
 
     def at_battle(self) -> Battle:
         b = self.battle
@@ -112,10 +125,13 @@ def _check_paladin(run: Run) -> None:
     a marker moves, who holds the paladin."""
     if run.gone:
         return  # CMB-PAL-3: he never moves again (``paladin_after``'s first answer, without the list of evils)
-    evils = [p.evil for p in run.players]
-    if max(evils) < PALADIN_SPACE.value:
+    line = PALADIN_SPACE.value
+    for p in run.players:
+        if p.evil >= line:
+            break
+    else:
         return  # PAL-2, PAL-7: he goes only to a lord on or above the paladin space; with none, ``paladin_after`` answers the holder (tests/test_combat_run.py)
-    run.holder = paladin_after(run.state, evils, run.holder, run.gone)
+    run.holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
 
 
 def _fight(state: GameState) -> Fight:
