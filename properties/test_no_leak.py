@@ -317,7 +317,7 @@ def _put_back_the_old_spy(monkeypatch: pytest.MonkeyPatch, *, at_once: bool) -> 
             after = real_play(after, dlrules.Draw("combat", card))
         return after
 
-    monkeypatch.setitem(engine.PHASES, Phase.RESOLUTION, attrs.evolve(rules, play=old_play))
+    monkeypatch.setitem(engine.PHASES, Phase.RESOLUTION, rules.replaced(play=old_play))
 
 
 def test_leak_4_is_caught_the_servers_card_entry_as_an_oracle(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,9 +5,11 @@ benchmark script runs (when python-chess is installed)."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import math
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -219,3 +221,17 @@ def test_play_outs_in_threads_agree_with_play_outs_in_turn() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert together == alone
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None or shutil.which("callgrind_control") is None, reason="benchmarks/instructions.py needs valgrind")
+def test_instruction_count_is_the_same_on_every_run() -> None:
+    """benchmarks/instructions.py counts the instructions of seeded whole
+    games under callgrind: the same figure on every run, whatever the load
+    (the A/B tool of issue 25's speed work)."""
+    spec = importlib.util.spec_from_file_location("instructions", ROOT / "benchmarks" / "instructions.py")
+    assert spec is not None and spec.loader is not None
+    instructions = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(instructions)
+    first = instructions.count(ROOT / "src", warm=1, games=1)
+    assert first > 1_000_000  # a whole game: millions of instructions
+    assert instructions.count(ROOT / "src", warm=1, games=1) == first

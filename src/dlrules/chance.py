@@ -12,7 +12,7 @@ import operator
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import cast
+from typing import Final, cast
 
 import attrs
 
@@ -48,10 +48,10 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
     return tuple((m, probability(state, m)) for m in legal_moves(state) if m.seat == CHANCE)
 
 
-_deck: Callable[[Draw], str] = operator.attrgetter("deck")
-_card: Callable[[Draw], str] = operator.attrgetter("card")
-_unseen_card: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
-_unseen_copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
+_deck: Final[Callable[[Draw], str]] = operator.attrgetter("deck")
+_card: Final[Callable[[Draw], str]] = operator.attrgetter("card")
+_unseen_card: Final[Callable[[tuple[str, int]], str]] = operator.itemgetter(0)
+_unseen_copies: Final[Callable[[tuple[str, int]], int]] = operator.itemgetter(1)
 
 
 def _weights(state: GameState, moves: tuple[Move, ...]) -> tuple[int, ...] | None:

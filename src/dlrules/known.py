@@ -11,7 +11,7 @@ them again.
 from __future__ import annotations
 
 import collections
-from typing import Any
+from typing import Any, Final
 
 from dlrules.state import GameState
 
@@ -38,7 +38,7 @@ class Known:
         self.members: frozenset[Any] | None = None
 
 
-RECENT: collections.deque[Known] = collections.deque(maxlen=4)
+RECENT: Final[collections.deque[Known]] = collections.deque(maxlen=4)
 """The few most recently asked-about states, newest first (see ``known``)."""
 
 

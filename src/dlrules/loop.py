@@ -11,10 +11,8 @@ compiled function refuses a wrongly typed argument with its own
 
 from __future__ import annotations
 
-import itertools
-import operator
 from collections.abc import Callable
-from typing import cast
+from typing import Final, cast
 
 from dlrules.components.setup import ROUNDS_PER_YEAR
 from dlrules.errors import IllegalMove, Violation
@@ -40,7 +38,7 @@ from dlrules.known import RECENT, Known, known
 from dlrules.state import CHANCE, TABLE, GameState, Phase, setter
 from dlrules.wellformed import malformed_field
 
-PHASES: dict[Phase, PhaseRules] = {
+PHASES: Final[dict[Phase, PhaseRules]] = {
     Phase.SETUP: setup.RULES,
     Phase.ROUND_START: round_start.RULES,
     Phase.ORDERS: orders.RULES,
@@ -56,31 +54,33 @@ PHASES: dict[Phase, PhaseRules] = {
 }
 
 
+_AFTER: Final[dict[Phase, Phase]] = {
+    Phase.SETUP: Phase.ROUND_START,
+    Phase.ROUND_START: Phase.ORDERS,
+    Phase.ORDERS: Phase.RESOLUTION,
+    Phase.RESOLUTION: Phase.PRODUCTION,
+    Phase.PRODUCTION: Phase.ORDER_RETURN,
+    Phase.EVENTS: Phase.ADVENTURERS,
+    Phase.ADVENTURERS: Phase.END_OF_ROUND,
+    Phase.YEAR_TWO: Phase.ROUND_START,  # Y2-16: year 2 starts with winter's round start
+}
+"""RS-3: the phase after each phase that is always followed by the same one
+(a table: on Python 3.11 reading an enum member, ``Phase.X``, costs several
+times a dictionary lookup, issue 25)."""
+
+
 def next_phase(state: GameState) -> Phase:
     """RS-3: the phase after the current one."""
     p = state.phase
-    if p is Phase.SETUP:
-        return Phase.ROUND_START
-    if p is Phase.ROUND_START:
-        return Phase.ORDERS
-    if p is Phase.ORDERS:
-        return Phase.RESOLUTION
-    if p is Phase.RESOLUTION:
-        return Phase.PRODUCTION
-    if p is Phase.PRODUCTION:
-        return Phase.ORDER_RETURN
+    after = _AFTER.get(p)
+    if after is not None:
+        return after
     if p is Phase.ORDER_RETURN:
         return Phase.END_OF_ROUND if state.round == 1 else Phase.EVENTS  # RS-1: no events in winter
-    if p is Phase.EVENTS:
-        return Phase.ADVENTURERS
-    if p is Phase.ADVENTURERS:
-        return Phase.END_OF_ROUND
     if p is Phase.END_OF_ROUND:
         return Phase.ROUND_START if state.round < ROUNDS_PER_YEAR.value else Phase.COMBAT
     if p is Phase.COMBAT:
         return Phase.YEAR_TWO if state.year == 1 else Phase.GAME_OVER  # CMB-END-4, Y2-25
-    if p is Phase.YEAR_TWO:
-        return Phase.ROUND_START  # Y2-16: year 2 starts with winter's round start
     return Phase.GAME_OVER
 
 
@@ -97,10 +97,10 @@ def _enter(state: GameState) -> GameState:
     return _SET_PHASE(state, phase)
 
 
-_SET_PHASE = setter(GameState, "phase")
+_SET_PHASE: Final = setter(GameState, "phase")
 
 
-_ENTERS: dict[Phase, Callable[[GameState, Phase], GameState]] = {
+_ENTERS: Final[dict[Phase, Callable[[GameState, Phase], GameState]]] = {
     Phase.ROUND_START: round_start.enter,
     Phase.RESOLUTION: resolution.enter,  # RES-1: a fresh cursor at Get Food
     Phase.PRODUCTION: production.enter,
@@ -166,7 +166,7 @@ def seat_moves(state: GameState, seat: object) -> tuple[Move, ...]:  # (object: 
 
 def _listed_object(state: GameState, move: object) -> bool:
     """``move`` is one of the very objects ``legal_moves(state)`` returned:
-    found by a scan in C, without hashing or ``__eq__``. Such a move was made
+    found by a scan by identity (``_among``), without hashing or ``__eq__``. Such a move was made
     by the phase itself, so it is legal and well formed. In a phase whose
     seats choose at once (``legal_for``) only the mover's part is scanned
     (a quarter of the orders phase's list)."""
@@ -176,7 +176,7 @@ def _listed_object(state: GameState, move: object) -> bool:
         return True  # found by the phase at its place in the list
     if rules.legal_for is not None:
         seat = getattr(move, "seat", None)
-        if type(seat) is int and seat >= 0 and any(map(operator.is_, rules.legal_for(state, seat), itertools.repeat(move))):
+        if type(seat) is int and seat >= 0 and _among(rules.legal_for(state, seat), move):
             return True  # one of the very objects of the seat's part of the legal moves
     entry = RECENT[0] if RECENT else None
     if entry is None or entry.state is not state:
@@ -184,7 +184,17 @@ def _listed_object(state: GameState, move: object) -> bool:
     moves = entry.moves
     if moves is None:
         moves = entry.moves = rules.legal(state)
-    return any(map(operator.is_, moves, itertools.repeat(move)))
+    return _among(moves, move)
+
+
+def _among(moves: tuple[object, ...], move: object) -> bool:
+    """``move`` is one of the very objects of ``moves``: by identity, never
+    ``__eq__`` (a plain loop: the lists scanned are short, a few moves on
+    average, and the compiled build runs it as a C loop)."""
+    for listed in moves:
+        if listed is move:
+            return True
+    return False
 
 
 def _is_listed(state: GameState, move: Move) -> bool:

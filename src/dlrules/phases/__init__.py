@@ -8,15 +8,13 @@ changes the state, the automatic steps, and when the phase is over.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import attrs
+from typing import Any, Final
 
 from dlrules.errors import Violation
 from dlrules.moves import Move
 from dlrules.state import GameState
 
 
-@attrs.frozen
 class PhaseRules:
     """The interface between the engine and a phase module.
 
@@ -43,19 +41,54 @@ class PhaseRules:
       ``legal(s)``, found at its place instead of by a scan (a phase with
       long lists: the orders phase's hundreds of choices); False for any
       other object, which the engine then checks the general way.
+
+    A plain class, not an attrs record: the optional compiled build compiles
+    this module, so that the engine reads a phase's functions from a native
+    object (issue 25); nothing changes a ``PhaseRules`` after it is made
+    (``replaced`` makes a changed copy).
     """
 
-    to_move: Callable[[GameState], frozenset[int]]
-    legal: Callable[[GameState], tuple[Move, ...]]
-    explain: Callable[[GameState, Move], tuple[Violation, ...]]
-    play: Callable[[GameState, Move], GameState]
-    auto: Callable[[GameState], GameState]
-    done: Callable[[GameState], bool]
-    turn_rule: str
-    implemented: bool = True
-    nobody_moves: bool = False
-    legal_for: Callable[[GameState, int], tuple[Move, ...]] | None = None
-    listed: Callable[[GameState, object], bool] | None = None
+    def __init__(
+        self,
+        to_move: Callable[[GameState], frozenset[int]],
+        legal: Callable[[GameState], tuple[Move, ...]],
+        explain: Callable[[GameState, Move], tuple[Violation, ...]],
+        play: Callable[[GameState, Move], GameState],
+        auto: Callable[[GameState], GameState],
+        done: Callable[[GameState], bool],
+        turn_rule: str,
+        implemented: bool = True,
+        nobody_moves: bool = False,
+        legal_for: Callable[[GameState, int], tuple[Move, ...]] | None = None,
+        listed: Callable[[GameState, object], bool] | None = None,
+    ) -> None:
+        self.to_move: Final = to_move
+        self.legal: Final = legal
+        self.explain: Final = explain
+        self.play: Final = play
+        self.auto: Final = auto
+        self.done: Final = done
+        self.turn_rule: Final = turn_rule
+        self.implemented: Final = implemented
+        self.nobody_moves: Final = nobody_moves
+        self.legal_for: Final = legal_for
+        self.listed: Final = listed
+
+    def replaced(self, **changes: Any) -> PhaseRules:
+        """A copy with some of the functions or facts replaced (a test's
+        stand-in for one rule), by the names of ``__init__``."""
+        fields = {name: getattr(self, name) for name in _FIELDS}
+        unknown = set(changes) - set(fields)
+        if unknown:
+            raise TypeError(f"PhaseRules has no field {sorted(unknown)[0]!r}")
+        fields.update(changes)
+        return PhaseRules(**fields)
+
+    def __repr__(self) -> str:
+        return f"PhaseRules(turn_rule={self.turn_rule!r}, implemented={self.implemented}, nobody_moves={self.nobody_moves})"
+
+
+_FIELDS: Final = ("to_move", "legal", "explain", "play", "auto", "done", "turn_rule", "implemented", "nobody_moves", "legal_for", "listed")
 
 
 def no_decisions(rule: str, why: str, *, done: bool, implemented: bool = True) -> PhaseRules:

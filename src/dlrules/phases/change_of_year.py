@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import attrs
 
 from dlrules.components import (
     ADVENTURER_DECKS,
@@ -233,8 +232,7 @@ def done(state: GameState) -> bool:
     return state.phase is Phase.YEAR_TWO and state.year == 2
 
 
-RULES: PhaseRules = attrs.evolve(
-    no_decisions("Y2-7", "the change of year is done by the referee; nobody moves until year 2's winter", done=False),
+RULES: PhaseRules = no_decisions("Y2-7", "the change of year is done by the referee; nobody moves until year 2's winter", done=False).replaced(
     auto=auto,
     done=done,
 )

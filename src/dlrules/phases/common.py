@@ -8,7 +8,7 @@ import contextvars
 import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -24,7 +24,7 @@ _T = TypeVar("_T")
 # --- what happened -----------------------------------------------------------------
 
 
-_collector: contextvars.ContextVar[list[Event] | None] = contextvars.ContextVar("dlrules_events", default=None)
+_collector: Final[contextvars.ContextVar[list[Event] | None]] = contextvars.ContextVar("dlrules_events", default=None)
 
 
 def announce(code: str, text: str, seat: int | None = None, **data: Any) -> None:
@@ -100,13 +100,13 @@ def played_order(action: Action, slot: int | None, outcome: Outcome) -> PlayedOr
     return PlayedOrder(action, slot, outcome)
 
 
-with_players: Callable[[GameState, tuple[PlayerState, ...]], GameState] = setter(GameState, "players")
+with_players: Final[Callable[[GameState, tuple[PlayerState, ...]], GameState]] = setter(GameState, "players")
 """``state`` with all its ``players`` replaced, in one copy (``state.setter``)."""
-_SET_PLAYERS_PALADIN = setter(GameState, "players", "paladin")
-_SET_EVIL = setter(PlayerState, "evil")
+_SET_PLAYERS_PALADIN: Final = setter(GameState, "players", "paladin")
+_SET_EVIL: Final = setter(PlayerState, "evil")
 
 
-_SEAT_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+_SEAT_ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in range(8))
 
 
 def seat_only(seat: int) -> frozenset[int]:

@@ -42,6 +42,7 @@ COMPILED: tuple[str, ...] = (
     "bots.py",
     "chance.py",
     "known.py",
+    "phases/__init__.py",
     "phases/adventurers.py",
     "phases/change_of_year.py",
     "phases/common.py",

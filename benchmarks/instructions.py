@@ -1,0 +1,117 @@
+"""Instructions per whole 4-player game: a cost figure that does not depend
+on the machine's load (issue 25).
+
+Seconds on a shared machine move by 20 % from run to run; the number of
+instructions a seeded game executes does not: it is the same to the last
+digit on every run, so two versions of the engine can be compared on a busy
+machine and a change of 1 % is visible. It counts instructions, not time
+(a cache miss costs more than an addition), so the timed benchmarks
+(``playouts.py``, ``alternate.py``) stay the figures the issue's targets are
+judged by; this is the A/B tool for speed work.
+
+It runs the benchmark's loop (uniform random moves, chance sampled with
+``sample_chance``, as ``playouts.py`` plays them) under valgrind's callgrind
+with instrumentation off for ``--warm`` games (the caches warm, as in a long
+run) and on for the ``--games`` that are counted. Needs ``valgrind`` (its
+``callgrind_control`` too) on the PATH; about 20-40 s per build.
+
+    python benchmarks/instructions.py                       # the pure package and the compiled build, if built
+    python benchmarks/instructions.py --build pure --games 50
+    python benchmarks/instructions.py --path /tmp/base/src  # any other tree (e.g. a base commit's src/)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILDS = {"pure": ROOT / "src", "compiled": ROOT / "build" / "mypyc"}
+_CHILD = "DLRULES_INSTRUCTIONS_CHILD"
+
+
+def _games(count: int, offset: int) -> None:
+    """``count`` seeded whole 4-player games, the benchmark's loop."""
+    from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
+
+    for k in range(count):
+        rng = random.Random(2009 * 101 + offset + k)
+        state = new_game(4)
+        while True:
+            seats = to_move(state)
+            if not seats:
+                break
+            if CHANCE in seats:
+                move = sample_chance(state, rng)
+            else:
+                moves = legal_moves(state)
+                move = moves[rng.randrange(len(moves))]
+            state = apply(state, move)
+
+
+def _instrument(on: bool) -> None:
+    subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(os.getpid())], check=True, capture_output=True)
+
+
+def _child(warm: int, games: int) -> None:
+    """Inside valgrind: warm up uninstrumented, then count ``games`` games."""
+    _games(warm, 0)
+    _instrument(True)
+    _games(games, 1000)
+    _instrument(False)
+
+
+def count(path: Path, warm: int, games: int) -> int:
+    """Instructions per game with ``path`` first on the import path."""
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: f"{warm},{games}"})
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null", sys.executable, str(Path(__file__).resolve())],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind failed for {path}:\n{done.stderr[-2000:]}")
+    return int(found.group(1)) // games
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--build", choices=["pure", "compiled", "both"], default="both")
+    parser.add_argument("--path", type=Path, action="append", default=[], help="another tree to count (its directory holding dlrules/)")
+    parser.add_argument("--games", type=int, default=30, help="games counted (default 30)")
+    parser.add_argument("--warm", type=int, default=100, help="warm-up games, not counted (default 100)")
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        print("valgrind (with callgrind_control) is not on the PATH: this benchmark needs it", file=sys.stderr)
+        return 2
+    paths: list[tuple[str, Path]] = []
+    if not args.path:
+        names = ["pure", "compiled"] if args.build == "both" else [args.build]
+        for name in names:
+            if name == "compiled" and not (BUILDS["compiled"] / "dlrules").is_dir():
+                print("no compiled build (python -m dlrules.tools.compiled): counting the pure package only")
+                continue
+            paths.append((name, BUILDS[name]))
+    paths += [(str(p), p) for p in args.path]
+    print(f"instructions per whole 4-player game ({args.games} seeded games after {args.warm} warm-up games; deterministic)")
+    for name, path in paths:
+        print(f"  {name:<10} {count(path, args.warm, args.games):>14,}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    child = os.environ.get(_CHILD)
+    if child:
+        warm, games = (int(x) for x in child.split(","))
+        _child(warm, games)
+    else:
+        sys.exit(main())
