@@ -124,7 +124,7 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
         return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2 (asked even alike: LIB-RC-2)
     if b.step == "monsters" and b.sent:
         moves: list[Move] = []
-        lair, food, priests = player.monsters, player.food, _priests(members)  # read once for every monster (``_options``)
+        lair, food, priests = player.monsters, player.food, _priests(members)  # read once for every monster (``_options_of``)
         for i in _first_of_alike(player, b.sent):
             options = _options_of(seat, i, lair[i].kind, food, priests)
             if not options:

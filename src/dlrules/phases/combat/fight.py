@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from dlrules.components import MONSTERS
-from dlrules.components.setup import PALADIN_SPACE
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
+from dlrules.components.setup import PALADIN_SPACE
 from dlrules.phases.common import march_evil, narrating, paladin_after
 from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
@@ -152,8 +152,8 @@ def _set_battle(state: GameState, battle: Battle | None) -> GameState:
 def ground_of(tile: Tile) -> BattleGround:
     """CMB-3, CMB-ROOM-1, CMB-ROOM-2: what the battle tile allows; a
     conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)
-    (``battle_ground``, remembered per room and state: components are
-    constants)."""
+    (``battle_ground``, remembered per room, conquered or not:
+    components are constants)."""
     room = tile.room
     conquered = tile.conquered
     grounds = _CONQUERED_GROUNDS if conquered else _GROUNDS

@@ -159,7 +159,7 @@ def _cannot_attack(run: Run) -> int | None:
     b = run.at_battle()
     seat = b.seat
     player = run.players[seat]
-    lair, food, priests = player.monsters, player.food, _priests(_party_in(run, seat))  # read once for every monster (``_options``)
+    lair, food, priests = player.monsters, player.food, _priests(_party_in(run, seat))  # read once for every monster (``_options_of``)
     for i in b.sent:
         if not _options_of(seat, i, lair[i].kind, food, priests):
             return i
