@@ -191,11 +191,28 @@ def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], 
     found = _TILE_PLANS.get(key)
     if found is not None and found[0] is sends:
         return found[1]
-    moves = tuple([PlanDefence(seat, square, ts, ms) for ts in played for ms in sends])
+    made: list[PlanDefence] = []
+    for ts in played:
+        for ms in sends:
+            move_key = (seat, square, ts, ms)
+            move = _PLAN_DEFENCES.get(move_key)
+            if move is None:
+                if len(_PLAN_DEFENCES) >= 8192:
+                    _PLAN_DEFENCES.clear()
+                move = _PLAN_DEFENCES[move_key] = PlanDefence(seat, square, ts, ms)
+            made.append(move)
+    moves = tuple(made)
     if len(_TILE_PLANS) >= 4096:
         _TILE_PLANS.clear()
     _TILE_PLANS[key] = (sends, moves)
     return moves
+
+
+_PLAN_DEFENCES: Final[dict[tuple[int, Square, tuple[str, ...], tuple[int, ...]], PlanDefence]] = {}
+"""Each ``PlanDefence`` made lately, by its fields: a new list of plans
+(another hand, another lair) mostly repeats moves met before, and a dict
+look-up costs less than an attrs record's ``__init__`` (moves are
+immutable values). At most 8192 kept (memory stays flat)."""
 
 
 _TRAP_COSTS: Final[dict[tuple[tuple[str, ...], int, int], tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]]] = {}
