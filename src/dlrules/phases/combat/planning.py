@@ -118,22 +118,30 @@ def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[
     return tuple(out)
 
 
-_SENDABLE: Final[dict[tuple[tuple[tuple[str, bool], ...], int], tuple[tuple[int, ...], ...]]] = {}
+_Sendable = tuple[tuple[tuple[int, ...], ...], int]
+"""The monster sets of a lair and the serial number of that answer (``_sendable_from``)."""
+
+_SENDABLE: Final[dict[tuple[tuple[tuple[str, bool], ...], int], _Sendable]] = {}
 """``_sendable_from`` of the lairs met lately (at most 1024: memory stays flat)."""
 
+_SERIALS: Final = itertools.count()
+"""Numbers the answers of ``_sendable_from``: never twice the same, and the
+same from run to run (an ``id`` would make the instruction count of a game,
+benchmarks/instructions.py, depend on where the memory lies)."""
 
-def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
+
+def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> _Sendable:
     """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts of ``lair``
     (each monster's kind and whether it is face up) that may be sent, at most
     ``limit`` monsters (ghosts aside), as sorted indices; of alike monsters
-    the first ones are named (``_sendable_made``, remembered: the same
-    object whenever the same lair comes back, which ``_tile_plans`` keys on)."""
+    the first ones are named (``_sendable_made``, remembered); with the
+    serial number of that answer, which ``_tile_plans`` keys on."""
     key = (lair, limit)
     found = _SENDABLE.get(key)
     if found is None:
         if len(_SENDABLE) >= 1024:
             _SENDABLE.clear()
-        found = _SENDABLE[key] = _sendable_made(lair, limit)
+        found = _SENDABLE[key] = (_sendable_made(lair, limit), next(_SERIALS))
     return found
 
 
@@ -170,24 +178,26 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
                 if have_gold >= gold and have_food >= food and have_imps >= imps
             ]
         )
-        moves = _tile_plans(seat, tile.square, played, _sendable_from(lair, ground.monsters))
+        sends, serial = _sendable_from(lair, ground.monsters)
+        moves = _tile_plans(seat, tile.square, played, sends, serial)
         out = out + moves if out else moves
     return out
 
 
 _TILE_PLANS: Final[dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[tuple[tuple[int, ...], ...], tuple[PlanDefence, ...]]]] = {}
-"""``_tile_plans`` met lately, keyed by the identity of the monster sets
-(``_sendable_from``'s cached tuple, which can be long: hashing it on every
-call cost more than the rest of the key); the entry holds that tuple, so
-its identity cannot be reused while the entry lives."""
+"""``_tile_plans`` met lately, keyed by the serial number of the monster
+sets (``_sendable_from``'s answer, which can be long: hashing it on every
+call cost more than the rest of the key); the entry holds those sets, to
+be sure they are the same."""
 
 
-def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], sends: tuple[tuple[int, ...], ...]) -> tuple[PlanDefence, ...]:
+def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], sends: tuple[tuple[int, ...], ...], serial: int) -> tuple[PlanDefence, ...]:
     """The plans of ``seat`` on the battle tile ``square``: each set of trap
-    cards in ``played`` with each set of monsters in ``sends``, in that
-    order; the same moves (immutable values) whenever the same situation
-    comes back. At most 4096 kept (memory stays flat)."""
-    key = (seat, square, played, id(sends))
+    cards in ``played`` with each set of monsters in ``sends`` (``serial``:
+    its number, ``_sendable_from``), in that order; the same moves
+    (immutable values) whenever the same situation comes back. At most 4096
+    kept (memory stays flat)."""
+    key = (seat, square, played, serial)
     found = _TILE_PLANS.get(key)
     if found is not None and found[0] is sends:
         return found[1]
