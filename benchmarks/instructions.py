@@ -2,9 +2,10 @@
 on the machine's load (issue 25).
 
 Seconds on a shared machine move by 20 % from run to run; the number of
-instructions a seeded game executes does not: it is the same to the last
-digit on every run, so two versions of the engine can be compared on a busy
-machine and a change of 1 % is visible. It counts instructions, not time
+instructions a seeded game executes does not: it is the same on every run
+to within a few hundredths of a percent (usually to the last digit; a few
+objects hash by their address), so two versions of the engine can be
+compared on a busy machine and a change of 1 % is plain. It counts instructions, not time
 (a cache miss costs more than an addition), so the timed benchmarks
 (``playouts.py``, ``alternate.py``) stay the figures the issue's targets are
 judged by; this is the A/B tool for speed work.
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             paths.append((name, BUILDS[name]))
     paths += [(str(p), p) for p in args.path]
-    print(f"instructions per whole 4-player game ({args.games} seeded games after {args.warm} warm-up games; deterministic)")
+    print(f"instructions per whole 4-player game ({args.games} seeded games after {args.warm} warm-up games; the same on every run to within 0.1 %)")
     for name, path in paths:
         print(f"  {name:<10} {count(path, args.warm, args.games):>14,}", flush=True)
     return 0

@@ -224,14 +224,32 @@ def test_play_outs_in_threads_agree_with_play_outs_in_turn() -> None:
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None or shutil.which("callgrind_control") is None, reason="benchmarks/instructions.py needs valgrind")
-def test_instruction_count_is_the_same_on_every_run() -> None:
+def test_instruction_count_agrees_from_run_to_run() -> None:
     """benchmarks/instructions.py counts the instructions of seeded whole
-    games under callgrind: the same figure on every run, whatever the load
-    (the A/B tool of issue 25's speed work)."""
+    games under callgrind: the same figure on every run to within 0.1 %,
+    whatever the load (the A/B tool of issue 25's speed work; a few objects
+    hash by address, so a run may differ from another by a few thousand
+    instructions in millions)."""
     spec = importlib.util.spec_from_file_location("instructions", ROOT / "benchmarks" / "instructions.py")
     assert spec is not None and spec.loader is not None
     instructions = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(instructions)
     first = instructions.count(ROOT / "src", warm=1, games=1)
     assert first > 1_000_000  # a whole game: millions of instructions
-    assert instructions.count(ROOT / "src", warm=1, games=1) == first
+    second = instructions.count(ROOT / "src", warm=1, games=1)
+    assert abs(second - first) <= first // 1000
+
+
+def test_in_play_order_is_the_player_order() -> None:
+    """ORD-4, ADV-3: the rules' table read (``common.in_play_order``) gives
+    ``GameState.player_order()`` for every count of players and first player,
+    and for a state whose count of players has no table row."""
+    from dlrules.phases.common import in_play_order
+
+    for n in (2, 3, 4):
+        state = dlrules.new_game(n)
+        for first in range(n):
+            moved = attrs.evolve(state, first_player=first)
+            assert in_play_order(moved) == moved.player_order() == tuple(range(first, n)) + tuple(range(first))
+    odd = attrs.evolve(dlrules.new_game(4), players=dlrules.new_game(4).players + dlrules.new_game(2).players)  # six seats
+    assert in_play_order(odd) == odd.player_order() == (0, 1, 2, 3, 4, 5)

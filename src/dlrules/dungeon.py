@@ -13,16 +13,17 @@ import functools
 import operator
 from collections import deque
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from dlrules.components import ROOMS
 from dlrules.components.setup import ENTRANCE_COLUMN, GRID_COLUMNS, GRID_ROWS, REGIONS
 from dlrules.errors import Violation
-from dlrules.state import Dungeon, Square, Tile
+from dlrules.state import Dungeon, Square, Tile, setter
 
-ROWS: int = GRID_ROWS.value
-COLUMNS: int = GRID_COLUMNS.value
-GRID: tuple[Square, ...] = tuple((r, c) for r in range(ROWS) for c in range(COLUMNS))
-ENTRANCE: Square = (0, ENTRANCE_COLUMN.value)
+ROWS: Final[int] = GRID_ROWS.value
+COLUMNS: Final[int] = GRID_COLUMNS.value
+GRID: Final[tuple[Square, ...]] = tuple((r, c) for r in range(ROWS) for c in range(COLUMNS))
+ENTRANCE: Final[Square] = (0, ENTRANCE_COLUMN.value)
 """The square just below the entrance (the entrance lies above it)."""
 
 
@@ -72,13 +73,13 @@ def full_blocks(filled: Iterable[Square]) -> tuple[tuple[Square, ...], ...]:
     return tuple(out)
 
 
-_NEIGHBOURS: dict[Square, tuple[Square, ...]] = {s: neighbours(s) for s in GRID}
+_NEIGHBOURS: Final[dict[Square, tuple[Square, ...]]] = {s: neighbours(s) for s in GRID}
 """``neighbours`` of every square of the grid, computed once (digging asks often)."""
-_BLOCKS: dict[Square, tuple[tuple[Square, ...], ...]] = {s: blocks_with(s) for s in GRID}
+_BLOCKS: Final[dict[Square, tuple[tuple[Square, ...], ...]]] = {s: blocks_with(s) for s in GRID}
 """``blocks_with`` of every square of the grid, computed once."""
 
 
-COLUMN_LETTERS: str = "ABCDE"
+COLUMN_LETTERS: Final[str] = "ABCDE"
 """Squares for people (LIB-TV-2): column letter A..E from the left, row number
 1..4 from the surface: the square below the entrance is C1."""
 
@@ -154,10 +155,10 @@ def dig_violation(filled: frozenset[Square], square: Square) -> Violation | None
     )
 
 
-_square_of = operator.attrgetter("square")
+_square_of: Final = operator.attrgetter("square")
 
 
-_TUNNELS: dict[Square, Tile] = {s: Tile(s) for s in GRID}
+_TUNNELS: Final[dict[Square, Tile]] = {s: Tile(s) for s in GRID}
 """A new (unconquered) tunnel on each square of the grid: one shared record
 per square (records are immutable)."""
 
@@ -167,15 +168,33 @@ def with_tunnel(dungeon: Dungeon, square: Square) -> Dungeon:
     square (inserted in place: the same order as sorting them again)."""
     tiles = dungeon.tiles
     i = bisect.bisect_right(tiles, square, key=_square_of)
-    return Dungeon(tiles[:i] + (_TUNNELS.get(square) or Tile(square),) + tiles[i:])
+    return _SET_TILES(dungeon, tiles[:i] + (_TUNNELS.get(square) or Tile(square),) + tiles[i:])
 
 
-_BIT: dict[Square, int] = {s: 1 << i for i, s in enumerate(GRID)}
+def with_room(dungeon: Dungeon, room: str, square: Square) -> Dungeon:
+    """ACT-ROOM-2, ACT-ROOM-7: the dungeon with ``room`` built on the tile at
+    ``square`` (which keeps its place and its conquered side)."""
+    tiles = dungeon.tiles
+    built = list(tiles)
+    for i, tile in enumerate(tiles):
+        if tile.square == square:
+            built[i] = _room_tile(square, room, tile.conquered)
+    return _SET_TILES(dungeon, tuple(built))
+
+
+_SET_TILES: Final = setter(Dungeon, "tiles")
+"""A dungeon with new tiles: ``Dungeon(tiles)``, copied (``state.setter``)."""
+
+_room_tile: Final = functools.lru_cache(maxsize=1024, typed=True)(Tile)
+"""A tile holding a room: one shared record per square, room and side (records are immutable)."""
+
+
+_BIT: Final[dict[Square, int]] = {s: 1 << i for i, s in enumerate(GRID)}
 """Each square of the grid as one bit of an int: a set of squares is the
 union of their bits (a square outside the grid has none: it touches no
 square of the grid, ACT-DIG-5)."""
 
-_DIG_TESTS: tuple[tuple[Square, int, int, tuple[int, ...]], ...] = tuple(
+_DIG_TESTS: Final[tuple[tuple[Square, int, int, tuple[int, ...]], ...]] = tuple(
     (s, _BIT[s], sum(_BIT[n] for n in _NEIGHBOURS[s]), tuple(sum(_BIT[o] for o in block if o != s) for block in _BLOCKS[s]))
     for s in GRID
 )
@@ -186,10 +205,10 @@ holding it the bits of the block's other three squares (ACT-DIG-6)."""
 
 def _mask(filled: Iterable[Square]) -> int:
     """The squares ``filled`` as bits (``_BIT``)."""
-    get = _BIT.get
+    bits = _BIT
     mask = 0
     for s in filled:
-        mask |= get(s, 0)
+        mask |= bits.get(s, 0)
     return mask
 
 
@@ -232,10 +251,10 @@ def dungeon_dig_squares(dungeon: Dungeon) -> tuple[Square, ...]:
     last = _LAST_DIG
     if last[0] is dungeon:
         return last[1]
-    get = _BIT.get
+    bits = _BIT
     filled = 0
     for tile in dungeon.tiles:
-        filled |= get(tile.square, 0)
+        filled |= bits.get(tile.square, 0)
     squares = _dig_squares_of(filled)
     _LAST_DIG = (dungeon, squares)
     return squares

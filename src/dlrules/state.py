@@ -356,8 +356,8 @@ _ACTIONS: tuple[Action, ...] = tuple(Action)
 _SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(5))
 """``_SEATS[n]``: the seats of an n-player game, in seat order."""
 
-_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(seats[f:] + seats[:f] for f in range(len(seats))) for seats in _SEATS)
-"""``_ORDERS[n][first]``: the player order of an n-player game from seat
+PLAY_ORDERS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple(seats[f:] + seats[:f] for f in range(len(seats))) for seats in _SEATS)
+"""``PLAY_ORDERS[n][first]``: the player order of an n-player game from seat
 ``first`` (ORD-4, ADV-3), made once: the rules ask for it at every step."""
 
 _copies: Callable[[tuple[str, int]], int] = operator.itemgetter(1)
@@ -502,8 +502,8 @@ class GameState:
         if not n:
             return ()
         first = self.first_player % n
-        if n < len(_ORDERS):
-            return _ORDERS[n][first]
+        if n < len(PLAY_ORDERS):
+            return PLAY_ORDERS[n][first]
         seats = tuple(range(n))  # not a game's count of players (a malformed state): made on the spot
         return seats[first:] + seats[:first]
 

@@ -34,7 +34,7 @@ def hire_monster_i_first() -> None:
     walk = tuple((space, slot) for space in range(resolution.END)
                  for slot in ((0, 1, 2) if space == monster else board.resolution_order(ACTION_ORDER[space])))  # fmt: skip
     resolution._WALK = walk
-    resolution._STEP = {at: i for i, at in enumerate(walk)}
+    resolution._STEP = tuple(tuple(walk.index((space, slot)) for slot in range(3)) for space in range(resolution.END))
     resolution._CURSORS = tuple(Resolution(space, slot) for space, slot in walk)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.phases import PhaseRules, no_decisions
-from dlrules.phases.common import announce, clamp_evil, narrating
+from dlrules.phases.common import announce, clamp_evil, in_play_order, narrating
 from dlrules.state import Adventurer, GameState, Phase, PlayerState, evolve, setter
 
 _joined = setter(PlayerState, "party")
@@ -36,7 +36,7 @@ def _nicest_first(state: GameState, dummy_evil: int | None) -> tuple[int | None,
     """``nicest_first`` with the dummy marker on ``dummy_evil``."""
     players = state.players
     ranked: list[tuple[int, int, int | None]] = [
-        (players[seat].evil, position, seat) for position, seat in enumerate(state.player_order())
+        (players[seat].evil, position, seat) for position, seat in enumerate(in_play_order(state))
     ]
     if dummy_evil is not None:
         ranked.append((dummy_evil, -1, DUMMY))

@@ -17,7 +17,7 @@ from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
 from dlrules.errors import Violation
 from dlrules.moves import Move
 from dlrules.phases.event import Event as Event  # re-exported: the phases and the engine import it from here
-from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, evolve, setter
+from dlrules.state import PLAY_ORDERS, GameState, Outcome, PlayedOrder, PlayerState, evolve, setter
 
 _T = TypeVar("_T")
 
@@ -223,7 +223,7 @@ def paladin_after(state: GameState, evils: list[int], holder: int | None, gone: 
     line = PALADIN_SPACE.value
     bar = evils[holder] if holder is not None else line - 1
     best: int | None = None
-    for seat in state.player_order():  # later in player order wins ties (PAL-8)
+    for seat in in_play_order(state):  # later in player order wins ties (PAL-8)
         evil = evils[seat]
         if evil >= line and evil > bar and (best is None or evil >= evils[best]):
             best = seat
@@ -246,9 +246,21 @@ def turn_seat(state: GameState) -> int | None:
     """The seat whose turn it is in a phase taken player by player from the
     first player (``GameState.turn``), or None when everyone has finished."""
     turn = state.turn
-    if turn is None or turn.position >= state.n_players:
+    if turn is None or turn.position >= len(state.players):
         return None
-    return state.player_order()[turn.position]
+    return in_play_order(state)[turn.position]
+
+
+def in_play_order(state: GameState) -> tuple[int, ...]:
+    """``state.player_order()`` (ORD-4, ADV-3), read from the same table
+    (``PLAY_ORDERS``) without a call into the interpreter from the compiled
+    build's rules (issue 25); a state with no table row (a malformed count of
+    players) is answered by the method itself."""
+    players = state.players
+    n = len(players)
+    if 0 < n < len(PLAY_ORDERS):
+        return PLAY_ORDERS[n][state.first_player % n]
+    return state.player_order()
 
 # --- explaining refusals ---------------------------------------------------------------
 

@@ -32,37 +32,37 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from dlrules.components import EVENTS, MONSTERS, SPECIAL_EVENTS, MonsterKind, SpecialEventCard, announced_only
 from dlrules.errors import Violation
 from dlrules.known import leave
 from dlrules.moves import Move, PayMonster, PayTaxes, TableRuling, WitchHunt
 from dlrules.phases import PhaseRules, table
-from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, move_evil, narrating, plural, replaced, seat_only, turn_seat, without_monster
+from dlrules.phases.common import announce, evil_cost_fits, evil_cost_violation, in_play_order, move_evil, narrating, plural, replaced, seat_only, turn_seat, without_monster
 from dlrules.state import TABLE, GameState, Phase, PlayerState, Turn, evolve, setter
 
 
-_DEMONS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.monster_cost)
+_DEMONS: Final[frozenset[str]] = frozenset(k for k, m in MONSTERS.items() if m.monster_cost)
 """Y2-20, Y2-21: the monster kinds whose wage is another monster (the Demon):
 settled before the others. A table of the components, built once."""
 
-_GHOSTS: frozenset[str] = frozenset(k for k, m in MONSTERS.items() if m.ghost)
+_GHOSTS: Final[frozenset[str]] = frozenset(k for k, m in MONSTERS.items() if m.ghost)
 """Y2-20, SPE-9: the ghost kinds, never fed to a Demon nor given up to a Witch Hunt."""
 
-_FRESH_TURNS: tuple[Turn, ...] = tuple(Turn(position=k) for k in range(8))
+_FRESH_TURNS: Final[tuple[Turn, ...]] = tuple(Turn(position=k) for k in range(8))
 """EVT-2: a fresh turn for each player position, shared between states
 (records are immutable; see ``_fresh_turn``)."""
 
 
-_with_turn = setter(GameState, "turn")
-_with_turn_phase = setter(GameState, "turn", "phase")
-_with_players_turn = setter(GameState, "players", "turn")
-_with_dismissal = setter(GameState, "players", "far_lands", "turn")
-_paid = setter(PlayerState, "gold", "food")
-_taxed = setter(PlayerState, "gold", "damage_tokens")
-_stepped = setter(Turn, "step")
-_dismissed = setter(Turn, "dismissed", "settled")
+_with_turn: Final = setter(GameState, "turn")
+_with_turn_phase: Final = setter(GameState, "turn", "phase")
+_with_players_turn: Final = setter(GameState, "players", "turn")
+_with_dismissal: Final = setter(GameState, "players", "far_lands", "turn")
+_paid: Final = setter(PlayerState, "gold", "food")
+_taxed: Final = setter(PlayerState, "gold", "damage_tokens")
+_stepped: Final = setter(Turn, "step")
+_dismissed: Final = setter(Turn, "dismissed", "settled")
 """The usual steps' copies, each with a fixed set of fields (``state.setter``: as ``evolve``, faster)."""
 
 
@@ -229,8 +229,8 @@ def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
 
 # --- who moves and what is legal ----------------------------------------------------
 
-_TABLE_ONLY: frozenset[int] = frozenset({TABLE})
-_NOBODY: frozenset[int] = frozenset()
+_TABLE_ONLY: Final[frozenset[int]] = frozenset({TABLE})
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -538,7 +538,7 @@ def auto(state: GameState) -> GameState:
         return state  # everyone has finished (``turn_seat`` is None): ``done``
     if state.table_rulings and ruling_card(state) is not None:
         return state  # LIB-TAB-8: the table rules on the card first
-    seat = state.player_order()[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
+    seat = in_play_order(state)[turn.position]  # EVT-2: ``turn_seat``, inline (a step per player and decision)
     event = state.events[state.round - 1]  # RUL-9: ``current_event``, inline
     player = players[seat]
     if event == "payday":
@@ -575,11 +575,12 @@ def auto(state: GameState) -> GameState:
     else:
         if narrating():
             announce("event", "No event this round.", None, event=None)
-    return _with_turn(state, _fresh_turn(state.n_players))
+    return _with_turn(state, _fresh_turn(len(state.players)))  # everyone has finished (``n_players``)
 
 
 def done(state: GameState) -> bool:
-    return state.turn is not None and state.turn.position >= state.n_players
+    turn = state.turn
+    return turn is not None and turn.position >= len(state.players)  # ``n_players``, without the property's call
 
 
 RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="EVT-2")

@@ -10,17 +10,18 @@ automatically, so only a real choice asks for a ``ReturnOrder``.
 
 from __future__ import annotations
 
+from typing import Final
 import functools
 
 from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, narrating, with_players
+from dlrules.phases.common import announce, in_play_order, narrating, with_players
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, setter
 
 
-_ACTIONS: tuple[Action, ...] = tuple(Action)
+_ACTIONS: Final[tuple[Action, ...]] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
 
 
@@ -40,7 +41,7 @@ def _returnable(played: tuple[PlayedOrder, ...]) -> tuple[Action, ...]:
     return out
 
 
-_NOT_CARRIED_OUT: Outcome = Outcome.NOT_CARRIED_OUT
+_NOT_CARRIED_OUT: Final[Outcome] = Outcome.NOT_CARRIED_OUT
 
 
 _NEXT: tuple[GameState | None, int | None, tuple[Action, ...]] = (None, None, ())
@@ -58,7 +59,7 @@ def _next(state: GameState) -> tuple[int | None, tuple[Action, ...]]:
     if last[0] is state:
         return last[1], last[2]
     players = state.players
-    for seat in state.player_order():
+    for seat in in_play_order(state):
         played = players[seat].played
         if played:
             choices = _returnable(played)
@@ -68,8 +69,8 @@ def _next(state: GameState) -> tuple[int | None, tuple[Action, ...]]:
     return None, ()
 
 
-_NOBODY: frozenset[int] = frozenset()
-_SEAT_ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(4))
+_NOBODY: Final[frozenset[int]] = frozenset()
+_SEAT_ALONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in range(4))
 """``frozenset({seat})`` for each seat, shared."""
 
 
@@ -129,7 +130,7 @@ def _returned(player: PlayerState, seat: int, action: Action) -> PlayerState:
     return _SET_RETURNED(player, hand, unavailable, ())
 
 
-_SET_RETURNED = setter(PlayerState, "hand", "unavailable", "played")
+_SET_RETURNED: Final = setter(PlayerState, "hand", "unavailable", "played")
 
 
 @functools.lru_cache(maxsize=2048, typed=True)
@@ -167,7 +168,7 @@ def play(state: GameState, move: Move) -> GameState:
     seat = move.seat
     players = list(state.players)
     players[seat] = _returned(players[seat], seat, move.action)
-    waiting, choices = _forced(state.player_order(), players)
+    waiting, choices = _forced(in_play_order(state), players)
     after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)  # what the engine asks next
     return after
@@ -183,7 +184,7 @@ def auto(state: GameState) -> GameState:
     if seat is None or len(choices) != 1:
         return state  # everyone is done, or a real choice is due
     players = list(state.players)
-    waiting, choices = _forced(state.player_order(), players)
+    waiting, choices = _forced(in_play_order(state), players)
     after = with_players(state, tuple(players))
     _NEXT = (after, waiting, choices)
     return after

@@ -13,7 +13,7 @@ import functools
 import itertools
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from dlrules.components import Action
 from dlrules.components.board import SLOT_NAMES
@@ -21,12 +21,12 @@ from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.errors import Violation
 from dlrules.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, colour_name, narrating, played_order, with_players
+from dlrules.phases.common import announce, colour_name, in_play_order, narrating, played_order, with_players
 from dlrules.state import CHANCE, DummyState, GameState, Outcome, PlayedOrder, PlayerState, evolve, setter
 
-ORDERS_PER_ROUND = 3  # ORD-3; also the minions per colour
+ORDERS_PER_ROUND: Final = 3  # ORD-3; also the minions per colour
 
-_ACTIONS: tuple[Action, ...] = tuple(Action)
+_ACTIONS: Final[tuple[Action, ...]] = tuple(Action)
 """Every order in board order (iterating the enum class itself is slower)."""
 
 
@@ -66,7 +66,7 @@ def dummy_for(state: GameState, seat: int) -> DummyState | None:
 # --- who moves and what is legal --------------------------------------------------
 
 
-_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+_CHANCE_ONLY: Final[frozenset[int]] = frozenset({CHANCE})
 
 
 _STANDING: tuple[GameState | None, tuple[int, ...]] = (None, ())
@@ -97,10 +97,10 @@ def _subsets(seats: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple([s for i, s in enumerate(seats) if mask >> i & 1]) for mask in range(1 << len(seats))]
 
 
-_SEAT_SETS: dict[tuple[int, ...], frozenset[int]] = {seats: frozenset(seats) for seats in _subsets((0, 1, 2, 3))}
+_SEAT_SETS: Final[dict[tuple[int, ...], frozenset[int]]] = {seats: frozenset(seats) for seats in _subsets((0, 1, 2, 3))}
 """``frozenset(seats)`` for every seat-ordered group of seats of a game, shared."""
 
-_LESS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {
+_LESS: Final[dict[tuple[tuple[int, ...], int], tuple[int, ...]]] = {
     (seats, seat): tuple([s for s in seats if s != seat]) for seats in _SEAT_SETS for seat in seats
 }
 """``seats`` without ``seat`` (ORD-3: the seats still choosing once ``seat`` commits)."""
@@ -311,7 +311,7 @@ def play(state: GameState, move: Move) -> GameState:
     return after
 
 
-_SET_COMMITTED = setter(PlayerState, "committed")
+_SET_COMMITTED: Final = setter(PlayerState, "committed")
 
 
 def _others_committed(players: tuple[PlayerState, ...], seat: int) -> bool:
@@ -363,15 +363,15 @@ def _hire_first(state: GameState, committed_of: Sequence[tuple[Action, ...] | No
         return ()
     players = state.players
     out: list[tuple[int, bool]] = []
-    for seat in state.player_order():
+    for seat in in_play_order(state):
         committed = committed_of[seat]
         if committed is not None and committed[0] is _MONSTER:
             out.append((seat, players[seat].gold >= _HIRE_FIRST_GOLD))
     return tuple(out)
 
 
-_MONSTER: Action = Action.MONSTER
-_HIRE_FIRST_GOLD: int = HIRE_FIRST_GOLD.value
+_MONSTER: Final[Action] = Action.MONSTER
+_HIRE_FIRST_GOLD: Final[int] = HIRE_FIRST_GOLD.value
 
 
 def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None) -> GameState:
@@ -430,7 +430,7 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
                     cost={"gold": HIRE_FIRST_GOLD.value},
                 )
     # ORD-4/5: first orders in player order, then second, then third.
-    order_of_play = state.player_order()
+    order_of_play = in_play_order(state)
     places = _PLACES
     for k in range(ORDERS_PER_ROUND):
         for seat in order_of_play:
@@ -467,8 +467,8 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
     return _SET_PLACED(state, tuple(board), tuple(revealed), dummies)
 
 
-_SET_REVEALED = setter(PlayerState, "played", "hand", "committed")
-_SET_PLACED = setter(GameState, "board", "players", "dummies")
+_SET_REVEALED: Final = setter(PlayerState, "played", "hand", "committed")
+_SET_PLACED: Final = setter(GameState, "board", "players", "dummies")
 
 
 Row = tuple[int | None, ...]
@@ -484,7 +484,7 @@ def _take(row: Row, colour: int) -> tuple[int, Row] | None:
     return slot, row[:slot] + (colour,) + row[slot + 1 :]
 
 
-_TAKE: dict[Row, tuple[tuple[int, Row] | None, ...]] = {
+_TAKE: Final[dict[Row, tuple[tuple[int, Row] | None, ...]]] = {
     row: tuple([_take(row, colour) for colour in range(4)]) for row in itertools.product((None, 0, 1, 2, 3), repeat=3)
 }
 """``_take(row, colour)`` for every row of 3 slots and every colour (the
@@ -500,7 +500,7 @@ def _hand_left(hand: tuple[Action, ...], committed: tuple[Action, ...]) -> tuple
     return tuple([a for a in hand if a not in committed])
 
 
-_PLACES: dict[Action, tuple[int, tuple[PlayedOrder, ...], PlayedOrder]] = {
+_PLACES: Final[dict[Action, tuple[int, tuple[PlayedOrder, ...], PlayedOrder]]] = {
     a: (a.index, tuple([played_order(a, slot, Outcome.PENDING) for slot in range(3)]), played_order(a, None, Outcome.NOT_CARRIED_OUT))
     for a in _ACTIONS
 }

@@ -12,6 +12,7 @@ acting player before anyone goes on. The Tool Shed digs with the geometry of
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from dlrules.components import ROOMS, Produce, RoomKind
 from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name, with_tunnel
@@ -20,7 +21,17 @@ from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
 from dlrules.phases.common import announce, move_evil, narrating, plural, replaced, seat_only, square_data, turn_seat, with_player
 from dlrules.phases.round_start import draws
-from dlrules.state import CHANCE, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, evolve, setter
+from dlrules.state import CHANCE, Decks, Dungeon, GameState, Phase, PlayerState, Square, Tile, Turn, setter
+
+_NOTHING: Final = Produce.NOTHING
+_FOOD: Final = Produce.FOOD
+_GOLD: Final = Produce.GOLD
+_IMP: Final = Produce.IMP
+_EVIL_DOWN: Final = Produce.EVIL_DOWN
+_TUNNEL: Final = Produce.TUNNEL
+_TRAP: Final = Produce.TRAP
+"""What rooms produce (``Produce``), read as C statics in the compiled
+build (a member read through its enum class is a lookup each time)."""
 
 # --- geometry -------------------------------------------------------------------
 
@@ -41,8 +52,15 @@ def activations_per_round(state: GameState) -> int:
 
 
 def free_trolls(player: PlayerState) -> int:
-    """PROD-2: troll tokens not yet working in a room this round."""
-    return player.trolls - player.busy_trolls
+    """PROD-2: troll tokens not yet working in a room this round: the
+    ``PlayerState.trolls`` (ACT-MON-5: one per troll hired), counted here in
+    a plain loop, which the compiled build runs without calling the
+    property's generator (tests/test_production.py checks both agree)."""
+    trolls = 0
+    for monster in player.monsters:
+        if monster.kind == "troll":
+            trolls += 1
+    return trolls - player.busy_trolls
 
 
 def _room_kind(tile: Tile) -> RoomKind:
@@ -69,7 +87,7 @@ def _room_problem(state: GameState, seat: int, tile: Tile, crew: bool = True) ->
     crew"`` told apart)."""
     player = state.players[seat]
     kind = _room_kind(tile)
-    squares = tool_shed_squares(player.dungeon) if kind.produce is Produce.TUNNEL else ()
+    squares = tool_shed_squares(player.dungeon) if kind.produce is _TUNNEL else ()
     return _problem(state, player, tile, kind, squares, crew)
 
 
@@ -79,7 +97,7 @@ def _problem(
     """``_room_problem`` with the acting ``player``, the room's ``kind`` and,
     for a Tool Shed, where it may dig (``squares``), found by the caller."""
     produce = kind.produce
-    if produce is Produce.NOTHING:  # Y2-4, Y2-17: year-2 rooms act only in combat and scoring
+    if produce is _NOTHING:  # Y2-4, Y2-17: year-2 rooms act only in combat and scoring
         return "Y2-4"
     if tile.conquered:
         return "Y2-5"
@@ -87,9 +105,9 @@ def _problem(
         return "PROD-3" if state.year == 1 else "Y2-2"
     if player.food < kind.food_input:
         return "PROD-1 food"
-    if produce is Produce.TRAP and state.decks.traps.size == 0:
+    if produce is _TRAP and state.decks.traps.size == 0:
         return "LIB-PROD-2"
-    if produce is Produce.TUNNEL and not squares:
+    if produce is _TUNNEL and not squares:
         return "ACT-DIG"
     if crew and not _crew_options(player, kind.imps):
         return "PROD-1 crew"
@@ -139,7 +157,7 @@ def _no_dig_square(where: str, dungeon: Dungeon) -> Violation:
     return Violation("ACT-DIG-5", f"{where} cannot dig: no empty square of the grid shares a side with your dungeon")
 
 
-_FEWEST_WORKERS: int = min(k.imps for k in ROOMS.values() if k.produce is not Produce.NOTHING)
+_FEWEST_WORKERS: Final[int] = min(k.imps for k in ROOMS.values() if k.produce is not _NOTHING)
 """PROD-1: the fewest workers (imps and troll tokens) any producing room needs."""
 
 
@@ -161,18 +179,22 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     for tile in rooms:
         kind = _room_kind(tile)
         squares: tuple[Square, ...] = ()
-        if kind.produce is Produce.TUNNEL:
+        if kind.produce is _TUNNEL:
             squares = tool_shed_squares(player.dungeon)
         if _problem(state, player, tile, kind, squares, False) is not None:
             continue
         square = tile.square
         for crew in _crews(kind.imps, imps, trolls):  # empty: "PROD-1 crew", the problem's last test
-            if kind.produce is Produce.TUNNEL:
-                moves += [ActivateRoom(seat, square, crew, target) for target in squares]
+            if kind.produce is _TUNNEL:
+                moves += [_activate_room(seat, square, crew, target) for target in squares]
             else:
-                moves.append(ActivateRoom(seat, square, crew, None))
+                moves.append(_activate_room(seat, square, crew, None))
     moves += _finish_only(seat)
     return tuple(moves)
+
+
+_activate_room: Final = functools.lru_cache(maxsize=4096, typed=True)(ActivateRoom)
+"""The ``ActivateRoom`` moves, shared between states (moves are immutable)."""
 
 
 @functools.lru_cache(maxsize=64, typed=True)
@@ -184,10 +206,10 @@ def _finish_only(seat: int) -> tuple[Move, ...]:
 # --- who moves and what is legal ---------------------------------------------------
 
 
-_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
+_CHANCE_ONLY: Final[frozenset[int]] = frozenset({CHANCE})
 
 
-_NOBODY: frozenset[int] = frozenset()
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -196,11 +218,8 @@ def to_move(state: GameState) -> frozenset[int]:
         return _NOBODY
     if turn.draws > 0:
         return _CHANCE_ONLY
-    position = turn.position
-    if position >= len(state.players):
-        return _NOBODY  # everyone has finished (``turn_seat``, inline)
-    seat = state.player_order()[position]
-    return seat_only(seat)
+    seat = turn_seat(state)
+    return _NOBODY if seat is None else seat_only(seat)  # None: everyone has finished
 
 
 def legal(state: GameState) -> tuple[Move, ...]:
@@ -209,10 +228,8 @@ def legal(state: GameState) -> tuple[Move, ...]:
         return ()
     if turn.draws > 0:
         return draws(state.decks.traps, "traps")
-    position = turn.position
-    if position >= len(state.players):
-        return ()  # everyone has finished (``turn_seat``, inline)
-    return _activations(state, state.player_order()[position])
+    seat = turn_seat(state)
+    return () if seat is None else _activations(state, seat)  # None: everyone has finished
 
 
 def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
@@ -250,7 +267,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
                     f"({plural(player.imps, 'imp')}, {player.busy_imps} dug, mined or produced, {player.foreimps} supervised)",
                 )
             )
-    if kind.produce is Produce.TUNNEL:
+    if kind.produce is _TUNNEL:
         out.extend(_explain_dig(player.dungeon, move.target))
     elif move.target is not None:
         out.append(Violation("PROD-1", f"only the Tool Shed digs a tunnel; the {kind.name} takes no target square"))
@@ -267,7 +284,7 @@ def _explain_dig(dungeon: Dungeon, target: Square | None) -> tuple[Violation, ..
 # --- changes --------------------------------------------------------------------------
 
 
-_FRESH_TURNS: tuple[Turn, ...] = tuple(Turn(position=k) for k in range(8))
+_FRESH_TURNS: Final[tuple[Turn, ...]] = tuple(Turn(position=k) for k in range(8))
 """RUL-5: a fresh turn for each player position, shared between states
 (records are immutable; see ``_fresh_turn``)."""
 
@@ -280,17 +297,20 @@ def _fresh_turn(position: int) -> Turn:
 
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
     """The first player produces first (RUL-5)."""
-    return evolve(state, turn=_FRESH_TURNS[0], phase=state.phase if phase is None else phase)  # RS-2, in the same copy
+    return _SET_TURN_PHASE(state, _FRESH_TURNS[0], state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
-_SET_TURN = setter(GameState, "turn")
-_SET_DRAWN = setter(GameState, "decks", "turn", "players")
-_SET_TRAPS = setter(PlayerState, "traps")
-_SET_STAFFED = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used")
-_SET_STAFFED_GOLD = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "gold")
-_SET_STAFFED_IMPS = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "imps")
-_SET_STAFFED_DUNGEON = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "dungeon")
-_SET_DRAWING = setter(GameState, "players", "turn")
+_SET_TURN: Final = setter(GameState, "turn")
+_SET_TURN_PHASE: Final = setter(GameState, "turn", "phase")
+_SET_DRAWN: Final = setter(GameState, "decks", "turn", "players")
+_SET_TRAP_DECK: Final = setter(Decks, "traps")
+_SET_OWED: Final = setter(Turn, "draws")
+_SET_TRAPS: Final = setter(PlayerState, "traps")
+_SET_STAFFED: Final = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used")
+_SET_STAFFED_GOLD: Final = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "gold")
+_SET_STAFFED_IMPS: Final = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "imps")
+_SET_STAFFED_DUNGEON: Final = setter(PlayerState, "busy_imps", "busy_trolls", "food", "rooms_used", "dungeon")
+_SET_DRAWING: Final = setter(GameState, "players", "turn")
 """The copies each move makes, all its changes at once (``state.setter``)."""
 
 
@@ -310,8 +330,8 @@ def play(state: GameState, move: Move) -> GameState:
         player = state.players[seat]
         return _SET_DRAWN(
             state,
-            evolve(state.decks, traps=state.decks.traps.without(move.card)),
-            evolve(turn, draws=turn.draws - 1),
+            _SET_TRAP_DECK(state.decks, state.decks.traps.without(move.card)),
+            _SET_OWED(turn, turn.draws - 1),
             replaced(state.players, seat, _SET_TRAPS(player, player.traps + (move.card,))),
         )
     assert isinstance(move, ActivateRoom)
@@ -338,37 +358,37 @@ def _activate(state: GameState, move: ActivateRoom) -> GameState:
         facts = {"room": kind.key, "square": square_data(move.room), "imps": imps, "trolls": trolls}
         who = f"Player {seat + 1}'s {kind.name} ({crew})"
     produce = kind.produce
-    if produce is Produce.FOOD:
+    if produce is _FOOD:
         if telling:
             announce("produce", f"{who} makes 1 food.", seat, **facts, food=1)
         player = _SET_STAFFED(player, busy_imps, busy_trolls, food + 1, rooms_used)
-    elif produce is Produce.GOLD:
+    elif produce is _GOLD:
         if telling:
             announce("produce", f"{who} makes 1 gold.", seat, **facts, gold=1)
         player = _SET_STAFFED_GOLD(player, busy_imps, busy_trolls, food, rooms_used, player.gold + 1)
-    elif produce is Produce.IMP:
+    elif produce is _IMP:
         # The Magic Room's new imp is free: it may work at once (the component tables).
         if telling:
             announce("produce", f"{who} pays 1 food and makes 1 imp, free to work at once.", seat, **facts, cost={"food": 1}, new_imps=1)
         player = _SET_STAFFED_IMPS(player, busy_imps, busy_trolls, food, rooms_used, player.imps + 1)
-    elif produce is Produce.EVIL_DOWN:
+    elif produce is _EVIL_DOWN:
         if telling:
             announce("produce", f"{who} improves their reputation: evil -1.", seat, **facts, evil=-1)
         player = _SET_STAFFED(player, busy_imps, busy_trolls, food, rooms_used)
         return move_evil(with_player(state, seat, player), seat, -1)
-    elif produce is Produce.TUNNEL:
+    elif produce is _TUNNEL:
         assert move.target is not None
         if telling:
             announce("produce", f"{who} digs a tunnel at {square_name(move.target)}.", seat, **facts, tunnel=square_data(move.target))
         player = _SET_STAFFED_DUNGEON(player, busy_imps, busy_trolls, food, rooms_used, with_tunnel(player.dungeon, move.target))
     else:
-        assert produce is Produce.TRAP
+        assert produce is _TRAP
         turn = state.turn
         assert turn is not None
         if telling:
             announce("produce", f"{who} will make a trap card.", seat, **facts, traps=1)
         player = _SET_STAFFED(player, busy_imps, busy_trolls, food, rooms_used)
-        return _SET_DRAWING(state, replaced(state.players, seat, player), evolve(turn, draws=turn.draws + 1))
+        return _SET_DRAWING(state, replaced(state.players, seat, player), _SET_OWED(turn, turn.draws + 1))
     return with_player(state, seat, player)
 
 
@@ -380,7 +400,7 @@ def auto(state: GameState) -> GameState:
 
 def done(state: GameState) -> bool:
     turn = state.turn
-    return turn is not None and turn.draws == 0 and turn.position >= state.n_players
+    return turn is not None and turn.draws == 0 and turn.position >= len(state.players)  # ``n_players``, without the property's call
 
 
 RULES: PhaseRules = PhaseRules(to_move, legal, explain, play, auto, done, turn_rule="RUL-5")

@@ -7,8 +7,7 @@ SPE-11; year 2's card with year 2's tile, Y2-23)."""
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
+from typing import Final
 
 from dlrules.components import ADVENTURERS, EVENTS, MONSTERS, ROOMS, SPECIAL_EVENTS
 from dlrules.components.setup import ROOM_SHOP_SIZE, ROUNDS_PER_YEAR, TAVERN_SIZE, adventurers_per_round
@@ -28,7 +27,7 @@ def enter(state: GameState, phase: Phase | None = None) -> GameState:
     return _SET_FRESH(state, (), (), far_lands, state.phase if phase is None else phase)  # RS-2, in the same copy
 
 
-_SET_FRESH = setter(GameState, "tavern", "room_shop", "far_lands", "phase")
+_SET_FRESH: Final = setter(GameState, "tavern", "room_shop", "far_lands", "phase")
 
 
 _NEEDED: tuple[GameState | None, str | None] = (None, None)
@@ -72,9 +71,9 @@ def _left(deck: Deck) -> bool:
     return bool(deck.unseen or deck.bottom)
 
 
-_TAVERN: int = TAVERN_SIZE.value
-_ROOM_SHOP: int = ROOM_SHOP_SIZE.value
-_ROUNDS: int = ROUNDS_PER_YEAR.value
+_TAVERN: Final = TAVERN_SIZE.value
+_ROOM_SHOP: Final = ROOM_SHOP_SIZE.value
+_ROUNDS: Final = ROUNDS_PER_YEAR.value
 
 
 _DRAWS: tuple[Deck | None, str, tuple[Move, ...]] = (None, "", ())
@@ -94,20 +93,17 @@ def draws(deck: Deck, name: str) -> tuple[Move, ...]:
     shared = _DECK_DRAWS.get(name)
     if shared is None:
         shared = _Draws(name)  # a name that is no deck's: nothing kept
-    if deck.unseen:
-        moves: tuple[Move, ...] = tuple(map(shared.__getitem__, map(_key, deck.unseen)))
-    elif deck.bottom:
-        moves = (shared[deck.bottom[0]],)
+    unseen = deck.unseen
+    if unseen:
+        moves: tuple[Move, ...] = tuple([shared[key] for key, _ in unseen])
     else:
-        moves = ()
+        bottom = deck.bottom
+        moves = (shared[bottom[0]],) if bottom else ()
     _DRAWS = (deck, name, moves)
     return moves
 
 
-_key: Callable[[tuple[str, int]], str] = operator.itemgetter(0)
-
-
-_MOST_DRAWS = 512
+_MOST_DRAWS: Final = 512
 """A module constant, not a class attribute: the class compiles with mypyc."""
 
 
@@ -128,12 +124,12 @@ class _Draws(dict[str, Draw]):
         return move
 
 
-_DECK_DRAWS: dict[str, _Draws] = {name: _Draws(name) for name in DECK_NAMES}
+_DECK_DRAWS: Final[dict[str, _Draws]] = {name: _Draws(name) for name in DECK_NAMES}
 """The shared draws of each deck, by the deck's name."""
 
 
-_CHANCE_ONLY: frozenset[int] = frozenset({CHANCE})
-_NOBODY: frozenset[int] = frozenset()
+_CHANCE_ONLY: Final[frozenset[int]] = frozenset({CHANCE})
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def to_move(state: GameState) -> frozenset[int]:
@@ -156,7 +152,7 @@ def explain(state: GameState, move: Move) -> tuple[Violation, ...]:
     return ()
 
 
-_RANKS: dict[str, int] = {key: tile.rank for key, tile in ADVENTURERS.items()}
+_RANKS: Final[dict[str, int]] = {key: tile.rank for key, tile in ADVENTURERS.items()}
 """RST-4: each adventurer tile's glyph rank, the one printed on the tile
 (combat component table A), not its class; read in one lookup (components
 are constants)."""
@@ -192,12 +188,12 @@ def play(state: GameState, move: Move) -> GameState:
     return evolve(state, decks=evolve(decks, special=decks.special.without(card)), special_event=card)  # SPE-6
 
 
-_SET_DECKS_TAVERN = setter(GameState, "decks", "tavern")
-_SET_DECKS_ROOM_SHOP = setter(GameState, "decks", "room_shop")
-_SET_DECKS_ADVENTURERS = setter(GameState, "decks", "adventurers_next")
-_SET_MONSTERS = setter(Decks, "monsters")
-_SET_ROOMS = setter(Decks, "rooms")
-_SET_ADVENTURERS = setter(Decks, "adventurers")
+_SET_DECKS_TAVERN: Final = setter(GameState, "decks", "tavern")
+_SET_DECKS_ROOM_SHOP: Final = setter(GameState, "decks", "room_shop")
+_SET_DECKS_ADVENTURERS: Final = setter(GameState, "decks", "adventurers_next")
+_SET_MONSTERS: Final = setter(Decks, "monsters")
+_SET_ROOMS: Final = setter(Decks, "rooms")
+_SET_ADVENTURERS: Final = setter(Decks, "adventurers")
 """The round start's frequent copies (RST-1, RST-3): 9 draws a round; the
 event and the special event card (once a round, once a year) use ``evolve``."""
 
@@ -256,7 +252,7 @@ def _other_rank_left(deck: Deck, rank: int) -> bool:
     return False
 
 
-_PER_ROUND: tuple[int, ...] = tuple(adventurers_per_round(n) for n in range(5))
+_PER_ROUND: Final[tuple[int, ...]] = tuple(adventurers_per_round(n) for n in range(5))
 """RST-3: ``adventurers_per_round(n)`` for each count of players, read at once."""
 
 
