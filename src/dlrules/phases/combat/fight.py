@@ -19,7 +19,7 @@ from typing import Final
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
 from dlrules.components.setup import PALADIN_SPACE
-from dlrules.phases.common import march_evil, narrating, paladin_after
+from dlrules.phases.common import in_play_order, march_evil, narrating, paladin_after
 from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
@@ -45,7 +45,7 @@ class Run:
         assert f is not None
         self.narrate: bool = narrating()  # someone collects the events (``narrating``; it cannot change during a run)
         self.state = state  # the constants: year, variant, table rulings
-        self.order: tuple[int, ...] = state.player_order()
+        self.order: tuple[int, ...] = in_play_order(state)
         self.players: list[PlayerState] = list(state.players)
         self.plans: tuple[Plan | None, ...] = f.plans
         self.position: int = f.position
@@ -187,7 +187,7 @@ def _tile(state: GameState, seat: int, square: Square) -> Tile:
 
 def _seat_at(state: GameState) -> int | None:
     f = _fight(state)
-    order = state.player_order()
+    order = in_play_order(state)
     return order[f.position] if f.position < len(order) else None
 
 
