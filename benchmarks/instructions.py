@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -39,22 +38,11 @@ _CHILD = "DLRULES_INSTRUCTIONS_CHILD"
 
 
 def _games(count: int, offset: int) -> None:
-    """``count`` seeded whole 4-player games, the benchmark's loop."""
-    from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
+    """``count`` seeded whole 4-player games: the benchmark's own play-outs."""
+    from playouts import play_ours  # (beside this script; it imports dlrules from PYTHONPATH)
 
     for k in range(count):
-        rng = random.Random(2009 * 101 + offset + k)
-        state = new_game(4)
-        while True:
-            seats = to_move(state)
-            if not seats:
-                break
-            if CHANCE in seats:
-                move = sample_chance(state, rng)
-            else:
-                moves = legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
-            state = apply(state, move)
+        play_ours(4, 2009 * 101 + offset + k)
 
 
 def _instrument(on: bool) -> None:

@@ -13,16 +13,16 @@ import random
 
 import attrs
 
-from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
 from dlrules.components import MONSTERS
 from dlrules.components.combat import TRAP_COMBAT, battle_ground
 from dlrules.dungeon import walking_distances
 from dlrules.moves import Move, PlanDefence
 from dlrules.phases.combat import battle_tiles, ground_of
 from dlrules.phases.combat.planning import _plans
-from dlrules.state import Dungeon, GameState, Phase, PlayerState, Square, Tile
+from dlrules.state import Dungeon, Phase, PlayerState, Square, Tile
 
 from combat_positions import tunnels
+from year_helpers import random_walk
 
 
 def _reference_battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
@@ -81,20 +81,11 @@ def _reference_plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
 
 def _planners(games: int) -> list[tuple[int, PlayerState]]:
     """Each lord asked to plan in ``games`` seeded random 4-player games."""
-    found: list[tuple[int, PlayerState]] = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        state: GameState = new_game(4)
-        while to_move(state):
-            if CHANCE in to_move(state):
-                move = sample_chance(state, rng)
-            else:
-                moves = legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
-                if state.phase is Phase.COMBAT and isinstance(move, PlanDefence):
-                    found.append((move.seat, state.players[move.seat]))
-            state = apply(state, move)
-    return found
+    return [
+        (move.seat, state.players[move.seat])
+        for state, move in random_walk(games)
+        if state.phase is Phase.COMBAT and isinstance(move, PlanDefence)
+    ]
 
 
 def _conquered(dungeon: Dungeon, *squares: Square) -> Dungeon:
