@@ -3,8 +3,9 @@ on the machine's load (issue 25).
 
 Seconds on a shared machine move by 20 % from run to run; the number of
 instructions a seeded game executes does not: it is the same on every run
-to within a few hundredths of a percent (usually to the last digit; a few
-objects hash by their address), so two versions of the engine can be
+to within a few hundredths of a percent, usually to the last digit (a few
+objects hash by their address: ``setarch -R``, used where it is found, turns
+off address randomisation, which narrows it), so two versions of the engine can be
 compared on a busy machine and a change of 1 % is plain. It counts instructions, not time
 (a cache miss costs more than an addition), so the timed benchmarks
 (``playouts.py``, ``alternate.py``) stay the figures the issue's targets are
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -38,22 +38,11 @@ _CHILD = "DLRULES_INSTRUCTIONS_CHILD"
 
 
 def _games(count: int, offset: int) -> None:
-    """``count`` seeded whole 4-player games, the benchmark's loop."""
-    from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
+    """``count`` seeded whole 4-player games: the benchmark's own play-outs."""
+    from playouts import play_ours  # (beside this script; it imports dlrules from PYTHONPATH)
 
     for k in range(count):
-        rng = random.Random(2009 * 101 + offset + k)
-        state = new_game(4)
-        while True:
-            seats = to_move(state)
-            if not seats:
-                break
-            if CHANCE in seats:
-                move = sample_chance(state, rng)
-            else:
-                moves = legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
-            state = apply(state, move)
+        play_ours(4, 2009 * 101 + offset + k)
 
 
 def _instrument(on: bool) -> None:
@@ -71,8 +60,9 @@ def _child(warm: int, games: int) -> None:
 def count(path: Path, warm: int, games: int) -> int:
     """Instructions per game with ``path`` first on the import path."""
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: f"{warm},{games}"})
+    norandom = ["setarch", "-R"] if shutil.which("setarch") else []  # the same addresses on every run: objects hashed by address hash alike
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null", sys.executable, str(Path(__file__).resolve())],
+        [*norandom, "valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null", sys.executable, str(Path(__file__).resolve())],
         env=env,
         capture_output=True,
         text=True,

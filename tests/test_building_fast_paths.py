@@ -15,12 +15,11 @@ move where the fast path is taken, that it gives what the general path gives.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import attrs
 
-from dlrules import CHANCE, Action, GameState, Move, Phase, apply, legal_moves, new_game, sample_chance, to_move
+from dlrules import Action, GameState, Move, Phase
 from dlrules.components import ACTION_ORDER, slot_spec
 from dlrules.dungeon import with_room
 from dlrules.moves import BuildRoom, DigTunnel, HireMonster, Spy, TakeAction
@@ -30,20 +29,12 @@ from dlrules.phases.production import free_trolls
 from dlrules.phases.resolution_refusals import hire_cost
 from dlrules.state import Dungeon, Resolution, Tile, evolve
 
+from year_helpers import random_walk
+
 
 def _positions(games: int, players: int, variant: str) -> Iterator[tuple[GameState, Move]]:
     """Every (state, move) of ``games`` seeded random games, chance sampled."""
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = new_game(players, variant=variant)
-        while to_move(state):
-            if CHANCE in to_move(state):
-                move = sample_chance(state, rng)
-            else:
-                moves = legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
-            yield state, move
-            state = apply(state, move)
+    return random_walk(games, players, variant)
 
 
 def _evil_faces(state: GameState, move: Move) -> tuple[int, int]:

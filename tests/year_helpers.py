@@ -9,12 +9,12 @@ test wants, the board is cleared, and the engine enters the phase under test.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
-from dlrules import new_game
+from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
 from dlrules.chance import play_out
 from dlrules.components import Action
 from dlrules.engine import PHASES, check, settle
@@ -93,3 +93,20 @@ def step(state: GameState, move: Move) -> GameState:
     that follow (so a test can look at the state before the phase moves on)."""
     assert check(state, move) == (), check(state, move)
     return PHASES[state.phase].play(state, move)
+
+
+def random_walk(games: int, players: int = 4, variant: str = "full") -> Iterator[tuple[GameState, Move]]:
+    """Every (state, move) of ``games`` seeded uniform random whole games
+    (seeds 0, 1, …), chance sampled with ``sample_chance``: the positions the
+    fast-path tests compare their rules on."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = new_game(players, variant=variant)
+        while to_move(state):
+            if CHANCE in to_move(state):
+                move = sample_chance(state, rng)
+            else:
+                moves = legal_moves(state)
+                move = moves[rng.randrange(len(moves))]
+            yield state, move
+            state = apply(state, move)

@@ -361,7 +361,7 @@ def walking_distances(filled: frozenset[Square]) -> dict[Square, int]:
     queue = deque([ENTRANCE])
     while queue:
         here = queue.popleft()
-        for n in neighbours(here):
+        for n in _NEIGHBOURS[here]:  # ``neighbours``, made once per square (``here`` is always in the grid)
             if n in filled and n not in dist:
                 dist[n] = dist[here] + 1
                 queue.append(n)

@@ -13,17 +13,20 @@ record is written to the run (``fight.Run``) once, with the battle's end
 
 from __future__ import annotations
 
+from typing import Final
+
 from dlrules.components import COMBAT_CARDS
 from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
-from dlrules.phases.combat.fight import Run, _check_paladin, _left_over, _move_evil, ground_of
-from dlrules.phases.combat.party import _harm_to, _party_in, _spared, _with_party, hearts, hit_points
+from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, Run, _check_paladin, _left_over, _move_evil, ground_of
+from dlrules.phases.combat.party import _SET_DAMAGE, _harm_to, _party_in, _party_written, _spared, hearts, hit_points
 from dlrules.phases.common import announce, replaced, square_data
-from dlrules.state import Dungeon, Tile, evolve, setter
+from dlrules.state import Dungeon, PlayerState, Tile, setter
 
 
-_SET_CONQUERED = setter(Tile, "conquered")
+_SET_CONQUERED: Final = setter(Tile, "conquered")
+_SET_TILES: Final = setter(Dungeon, "tiles")
 
 
 def _last_steps(run: Run, seat: int, position: int) -> None:
@@ -38,11 +41,12 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     members = _party_in(run, seat)
     touched = False  # the party changed and is written
     # CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first.
-    if not b.attacked or b.no_heal:
+    attacked = b.attacked
+    if not attacked or b.no_heal:
         power = hearts(members) if narrate else 0  # counted only to be told
         if power:
-            reason = "no_attack" if not b.attacked else "stopped"
-            why = "no monster or ghost attacked" if not b.attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
+            reason = "no_attack" if not attacked else "stopped"
+            why = "no monster or ghost attacked" if not attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
             announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat, hearts=power, reason=reason)
     else:
         power = hearts(members)
@@ -53,7 +57,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
                 cure = min(power, a.damage)
                 power -= cure
                 cures.append(cure)
-                healed.append(evolve(a, damage=a.damage - cure) if cure else a)
+                healed.append(_SET_DAMAGE(a, a.damage - cure) if cure else a)
             if sum(cures) and narrate:
                 announce("heal", f"The party heals {sum(cures)} damage (CMB-HEAL-2).", seat, healed=sum(cures), amounts=cures)
             members = tuple(healed)
@@ -63,9 +67,10 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     # the rest roll on), then the conquest if anyone is left.
     prisoners: tuple[str, ...] = ()
     conquered = False
+    square = plan.tile
     if b.no_conquest:
         if narrate:
-            announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(plan.tile)} this round (CMB-CONQ-1).", seat, tile=square_data(plan.tile))
+            announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(square)} this round (CMB-CONQ-1).", seat, tile=square_data(square))
     else:
         card = run.combat[run.round - 1]
         assert card is not None
@@ -83,44 +88,51 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
             prisoners += taken
             b = shielded or b
         conquered = bool(members)
-    changes: dict[str, object] = {}
     dungeon = p.dungeon
     if conquered:
-        square = plan.tile
         tiles = dungeon.tiles
-        at = 0
-        while tiles[at].square != square:
-            at += 1
-        dungeon = changes["dungeon"] = Dungeon(replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))
+        at = run.tile_at(seat)  # (``run.players[seat]`` is still ``p``)
+        dungeon = _SET_TILES(dungeon, replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))  # exactly ``Dungeon(...)``, copied faster
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
-    one_space = conquered and CONQUEST_EVIL.value == 1 and p.evil > EVIL_MIN.value
+    evil = p.evil
+    space = CONQUEST_EVIL.value
+    one_space = conquered and space == 1 and evil > EVIL_MIN.value
     if one_space:  # the evil's one space written with the rest; then the paladin check (PAL-5)
-        changes["evil"] = p.evil - 1
         if narrate:
-            announce("evil", f"Player {seat + 1}'s evil goes from {p.evil} to {p.evil - 1}.", seat, start=p.evil, end=p.evil - 1)
+            announce("evil", f"Player {seat + 1}'s evil goes from {evil} to {evil - 1}.", seat, start=evil, end=evil - 1)
+        evil -= 1
     # The battle's end (``ending._end_battle``): C1-4, U-13, CMB-MON-8, CMB-TRAP-9.
     if b.invisible:
         spared = _spared(members, b)
         if spared is not None:
             members, touched = tuple(spared), True
-    if b.sent or b.traps:
-        at_tile = dungeon.at(plan.tile)
+    left_over = b.sent or b.traps
+    if left_over:
+        at_tile = dungeon.at(square)
         assert at_tile is not None
-        changes.update(_left_over(p, b, ground_of(at_tile).surcharge))
+        monsters, traps, gold = _left_over(p, b, ground_of(at_tile).surcharge)
+    else:
+        monsters, traps, gold = p.monsters, p.traps, p.gold
     # Written in one copy of the player: the party (the paladin's record to
     # ``Fight.paladin``), the prisoners taken (CMB-8: an eliminated paladin
-    # never moves again, CMB-PAL-3), the battle over with its trap cards
-    # gone from the plan (CMB-BAT-1) and the next defender's turn.
+    # never moves again, CMB-PAL-3), the tile conquered, the evil, what is
+    # left over; the battle over with its trap cards gone from the plan
+    # (CMB-BAT-1) and the next defender's turn.
     run.battle = None
     run.position = position + 1
     if plan.traps:
-        run.plans = replaced(run.plans, seat, evolve(plan, traps=()))
+        run.plans = replaced(run.plans, seat, _SET_PLAN_TRAPS(plan, ()))
     if touched or prisoners:
-        _with_party(run, seat, members, prisoners, **changes)  # ``run.players[seat]`` is still ``p``
-    elif changes:
-        run.players[seat] = evolve(p, **changes)
+        rest, prison = _party_written(run, seat, members, prisoners)  # ``run.players[seat]`` is still ``p``
+        run.players[seat] = _SET_LAST(p, rest, prison, dungeon, evil, monsters, traps, gold)
+    elif conquered or left_over:
+        run.players[seat] = _SET_LAST(p, p.party, p.prison, dungeon, evil, monsters, traps, gold)
     if one_space:
         _check_paladin(run)
     elif conquered:
-        _move_evil(run, seat, -CONQUEST_EVIL.value)  # at the end of the evilometer: told, not moved (RES-8)
+        _move_evil(run, seat, -space)  # at the end of the evilometer: told, not moved (RES-8)
+
+
+_SET_LAST: Final = setter(PlayerState, "party", "prison", "dungeon", "evil", "monsters", "traps", "gold")
+"""The defender's fields the battle's last steps write, in one copy."""

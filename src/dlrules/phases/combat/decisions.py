@@ -11,6 +11,8 @@ the refusals with their rule (CMB-REF-4), and playing each move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dlrules.components import COMBAT_CARDS, MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, WORD_OF_PEACE_EVIL
 from dlrules.errors import Violation
@@ -32,7 +34,7 @@ from dlrules.moves import (
 from dlrules.phases import table
 from dlrules.phases.combat import ruling
 from dlrules.phases.combat.fight import Run, _card, _knock_out, _monsters_only, _move_evil, _open_tile_left, _seat_at
-from dlrules.phases.combat.monsters import _attack, _attack_violation, _first_of_alike, _options
+from dlrules.phases.combat.monsters import _attack, _attack_violation, _first_of_alike, _options_of, _priests
 from dlrules.phases.combat.party import party
 from dlrules.phases.combat.planning import _plan, _plan_violation, _plans, _release, _releases
 from dlrules.phases.combat.spells import _withdraw
@@ -82,7 +84,7 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     return _battle_moves(state, b)
 
 
-_DRAWS: dict[str, Draw] = {}
+_DRAWS: Final[dict[str, Draw]] = {}
 """The ``Draw`` of each combat card, made once (moves are immutable values);
 at most 512 kept, so that states built by hand with invented cards cannot
 grow it."""
@@ -122,8 +124,9 @@ def _battle_moves(state: GameState, b: Battle) -> tuple[Move, ...]:
         return tuple(ChooseTrap(seat, t) for t in sorted(set(b.traps)))  # CMB-TRAP-2 (asked even alike: LIB-RC-2)
     if b.step == "monsters" and b.sent:
         moves: list[Move] = []
+        lair, food, priests = player.monsters, player.food, _priests(members)  # read once for every monster (``_options_of``)
         for i in _first_of_alike(player, b.sent):
-            options = _options(seat, player, members, i)
+            options = _options_of(seat, i, lair[i].kind, food, priests)
             if not options:
                 return ()  # a monster that cannot attack is resolved automatically first (CMB-MON-3)
             moves.extend(options)

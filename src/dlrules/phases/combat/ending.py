@@ -13,11 +13,17 @@ monster face up again (CMB-END-2, CMB-END-4, CMB-9).
 
 from __future__ import annotations
 
+from typing import Final
+
 from dlrules.components.combat import COMBAT_ROUNDS
-from dlrules.phases.combat.fight import Run, _left_over, ground_of
+from dlrules.phases.combat.fight import _SET_LEFT_OVER, _SET_READY, Run, _left_over, ground_of
 from dlrules.phases.combat.party import _hurt, _name, _party_in, _with_party, is_illusion
 from dlrules.phases.common import announce, plural
-from dlrules.state import evolve
+from dlrules.state import PlayerState, evolve, setter
+
+
+_SET_PARTY_MONSTERS: Final = setter(PlayerState, "party", "monsters")
+"""The survivors gone and the monsters face up again (``_finish``)."""
 
 
 def _end_battle(run: Run) -> None:
@@ -37,7 +43,8 @@ def _end_battle(run: Run) -> None:
     if b.sent or b.traps:
         p = run.players[seat]
         surcharge = ground_of(run.tile(seat)).surcharge if b.traps else 0
-        run.players[seat] = evolve(p, **_left_over(p, b, surcharge))
+        monsters, traps, gold = _left_over(p, b, surcharge)
+        run.players[seat] = _SET_LEFT_OVER(p, monsters, traps, gold)
 
 
 def _end_of_round(run: Run) -> None:
@@ -52,8 +59,11 @@ def _end_of_round(run: Run) -> None:
     lord's combat (CMB-END-1)."""
     for seat in run.order:
         members = _party_in(run, seat)
-        if not any([a.poison for a in members]):
-            continue
+        for a in members:
+            if a.poison:
+                break
+        else:
+            continue  # nobody poisoned here
         amounts = [a.poison for a in members]
         _with_party(run, seat, [evolve(a, poison=0) for a in members])
         _hurt(run, seat, amounts, "The Poisoned Dart's later damage, at the end of the round", "poison")
@@ -88,7 +98,7 @@ def _finish(run: Run) -> None:
             names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
             announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
         far += tuple(leaving)
-        players[seat] = evolve(p, party=(), monsters=tuple([m if m.ready else evolve(m, ready=True) for m in p.monsters]))
+        players[seat] = _SET_PARTY_MONSTERS(p, (), tuple([m if m.ready else _SET_READY(m, True) for m in p.monsters]))
     if run.holder is not None and not run.gone:
         run.gone, run.holder = True, None
     if run.narrate:

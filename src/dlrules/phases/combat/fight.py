@@ -14,15 +14,17 @@ on, written to the state once (issue 25).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
-from dlrules.phases.common import march_evil, narrating, paladin_after
+from dlrules.components.setup import PALADIN_SPACE
+from dlrules.phases.common import in_play_order, march_evil, narrating, paladin_after
 from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
-_SET_FIGHT = setter(Fight, "round", "stage", "position", "plans", "battle", "paladin", "paladin_gone")
-_SET_RUN = setter(GameState, "players", "paladin", "trap_discard", "far_lands", "combat", "spied", "decks", "fight")
+_SET_FIGHT: Final = setter(Fight, "round", "stage", "position", "plans", "battle", "paladin", "paladin_gone")
+_SET_RUN: Final = setter(GameState, "players", "paladin", "trap_discard", "far_lands", "combat", "spied", "decks", "fight")
 """The fields a run writes (``Run.written``), stored without a dict of changes."""
 
 
@@ -36,14 +38,14 @@ class Run:
     now stands; ``holder`` is ``GameState.paladin``; ``paladin`` and
     ``gone`` are ``Fight.paladin`` and ``Fight.paladin_gone``."""
 
-    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks")
+    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks", "_found_in", "_found_at", "_found")
 
     def __init__(self, state: GameState) -> None:
         f = state.fight
         assert f is not None
         self.narrate: bool = narrating()  # someone collects the events (``narrating``; it cannot change during a run)
         self.state = state  # the constants: year, variant, table rulings
-        self.order: tuple[int, ...] = state.player_order()
+        self.order: tuple[int, ...] = in_play_order(state)
         self.players: list[PlayerState] = list(state.players)
         self.plans: tuple[Plan | None, ...] = f.plans
         self.position: int = f.position
@@ -58,6 +60,9 @@ class Run:
         self.combat: tuple[str | None, ...] = state.combat  # the rounds' cards
         self.spied: tuple[tuple[int, ...], ...] = state.spied  # the cards each seat has seen (``steps._reveal``)
         self.decks: Decks = state.decks
+        self._found_in: tuple[Tile, ...] | None = None  # ``tile_at``'s last answer: in these tiles,
+        self._found_at: Square | None = None  # for this square,
+        self._found: int = 0  # this index
 
     def written(self) -> GameState:
         """The state with the run's values, in one copy."""
@@ -74,9 +79,25 @@ class Run:
 
     def tile(self, seat: int) -> Tile:
         """The battle tile of ``seat``'s plan."""
-        tile = self.players[seat].dungeon.at(self.plan(seat).tile)
-        assert tile is not None
-        return tile
+        return self.players[seat].dungeon.tiles[self.tile_at(seat)]
+
+    def tile_at(self, seat: int) -> int:
+        """The index of the battle tile of ``seat``'s plan among his dungeon's
+        tiles (``Dungeon.at``, looked up in compiled code and remembered
+        while the tiles and the square are the same objects: a battle's
+        spell, attacks and conquest ask for it in turn)."""
+        square = self.plan(seat).tile
+        tiles = self.players[seat].dungeon.tiles
+        if self._found_in is tiles and self._found_at is square:
+            return self._found
+        at = 0
+        for t in tiles:
+            if t.square == square:
+                break
+            at += 1
+        assert at < len(tiles)
+        self._found_in, self._found_at, self._found = tiles, square, at
+        return at
 
     def at_battle(self) -> Battle:
         b = self.battle
@@ -102,6 +123,14 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
 def _check_paladin(run: Run) -> None:
     """PAL-2, PAL-6..8 (``common.check_paladin``) on the run's values: after
     a marker moves, who holds the paladin."""
+    if run.gone:
+        return  # CMB-PAL-3: he never moves again (``paladin_after``'s first answer, without the list of evils)
+    line = PALADIN_SPACE.value
+    for p in run.players:
+        if p.evil >= line:
+            break
+    else:
+        return  # PAL-2, PAL-7: he goes only to a lord on or above the paladin space; with none, ``paladin_after`` answers the holder (tests/test_combat_run.py)
     run.holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
 
 
@@ -122,8 +151,23 @@ def _set_battle(state: GameState, battle: Battle | None) -> GameState:
 
 def ground_of(tile: Tile) -> BattleGround:
     """CMB-3, CMB-ROOM-1, CMB-ROOM-2: what the battle tile allows; a
-    conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)."""
-    return battle_ground(tile.room, tile.conquered)
+    conquered room has lost its function (CMB-CONQ-4, LIB-CMB-8)
+    (``battle_ground``, remembered per room, conquered or not:
+    components are constants)."""
+    room = tile.room
+    conquered = tile.conquered
+    grounds = _CONQUERED_GROUNDS if conquered else _GROUNDS
+    found = grounds.get(room)
+    if found is None:
+        found = battle_ground(room, conquered)
+        if len(grounds) < 512:  # rooms are the game's few, unless a state is made by hand with invented ones
+            grounds[room] = found
+    return found
+
+
+_GROUNDS: Final[dict[str | None, BattleGround]] = {}
+_CONQUERED_GROUNDS: Final[dict[str | None, BattleGround]] = {}
+"""``battle_ground`` of each room (None: a tunnel) met, unconquered and conquered."""
 
 
 def _open_tile_left(dungeon: Dungeon) -> bool:
@@ -143,7 +187,7 @@ def _tile(state: GameState, seat: int, square: Square) -> Tile:
 
 def _seat_at(state: GameState) -> int | None:
     f = _fight(state)
-    order = state.player_order()
+    order = in_play_order(state)
     return order[f.position] if f.position < len(order) else None
 
 
@@ -160,23 +204,32 @@ def _monsters_only(player: PlayerState, indices: Sequence[int]) -> tuple[int, ..
 def _knock_out(run: Run, seat: int, indices: Sequence[int], *, golem_stays: bool = True) -> None:
     """CMB-MON-4, CMB-MON-8: face down in the lair (a Golem goes back face up)."""
     p = run.players[seat]
-    run.players[seat] = evolve(p, monsters=_knocked_out(p.monsters, indices, golem_stays=golem_stays))
+    run.players[seat] = _SET_MONSTERS(p, _knocked_out(p.monsters, indices, golem_stays=golem_stays))
 
 
 def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem_stays: bool = True) -> tuple[Monster, ...]:
-    return tuple(evolve(m, ready=golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters))
+    return tuple([_SET_READY(m, golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters)])
 
 
-def _left_over(p: PlayerState, b: Battle, surcharge: int) -> dict[str, object]:
-    """CMB-MON-8, CMB-TRAP-9: the changes of the defender ``p`` when the
-    battle ``b`` ends: the monsters still sent knocked out, the trap cards
-    not revealed back in his hand with their ``surcharge`` of gold each."""
-    changes: dict[str, object] = {}
-    if b.sent:
-        changes["monsters"] = _knocked_out(p.monsters, b.sent)
-    if b.traps:
-        changes.update(traps=p.traps + b.traps, gold=p.gold + surcharge * len(b.traps))
-    return changes
+_SET_MONSTERS: Final = setter(PlayerState, "monsters")
+_SET_READY: Final = setter(Monster, "ready")
+
+
+def _left_over(p: PlayerState, b: Battle, surcharge: int) -> tuple[tuple[Monster, ...], tuple[str, ...], int]:
+    """CMB-MON-8, CMB-TRAP-9: the monsters, trap cards and gold of the
+    defender ``p`` when the battle ``b`` ends: the monsters still sent
+    knocked out, the trap cards not revealed back in his hand with their
+    ``surcharge`` of gold each (``_SET_LEFT_OVER`` writes them)."""
+    monsters = _knocked_out(p.monsters, b.sent) if b.sent else p.monsters
+    traps = b.traps
+    if traps:
+        return monsters, p.traps + traps, p.gold + surcharge * len(traps)
+    return monsters, p.traps, p.gold
+
+
+_SET_LEFT_OVER: Final = setter(PlayerState, "monsters", "traps", "gold")
+_SET_PLAN_TRAPS: Final = setter(Plan, "traps")
+"""A plan with its trap cards gone to the battle (``steps._start_battle``, ``conquest._last_steps``)."""
 
 
 def _one(index: int, amount: int) -> list[int]:

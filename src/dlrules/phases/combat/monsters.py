@@ -9,8 +9,8 @@ monster after it (CMB-MON-4), and a monster that cannot attack (CMB-MON-3).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import MONSTERS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
@@ -49,18 +49,28 @@ def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int
     return tuple([i for i, priest in enumerate(priests) if not (option.not_first and i == 0) and not (option.no_priests and priest)])
 
 
-def _options(seat: int, player: PlayerState, members: Sequence[Adventurer], index: int) -> tuple[Move, ...]:
-    """CMB-MON-2, CMB-MON-3: the options of the defender ``player``'s monster
-    ``index`` at ``seat`` facing ``members`` now, from table M (CMB-MON-9);
-    the Troll's food is paid when he acts, from what is left (CMB-PLAN-7)."""
-    return _options_of(seat, index, player.monsters[index].kind, player.food, _priests(members))
+_OPTIONS: Final[dict[tuple[int, int, str, int, tuple[bool, ...]], tuple[Move, ...]]] = {}
+"""``_options_of`` of the situations met lately (at most 4096: memory stays flat)."""
 
 
-@functools.lru_cache(maxsize=4096, typed=True)
 def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
-    """``_options`` of the ``kind`` at ``index`` with ``food`` in the lair,
-    facing a party whose members are priests or not as ``priests`` says:
-    the same moves (immutable values) whenever the same situation comes back."""
+    """CMB-MON-2, CMB-MON-3: the options of the defender's monster ``index``
+    at ``seat``, a ``kind``, with ``food`` in the lair, facing a party whose
+    members are priests or not as ``priests`` says (``_priests``, made once
+    for all his monsters), from table M (CMB-MON-9); the Troll's food is
+    paid when he acts, from what is left (CMB-PLAN-7). The same moves
+    (immutable values) whenever the same situation comes back."""
+    key = (seat, index, kind, food, priests)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= 4096:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = _options_made(seat, index, kind, food, priests)
+    return found
+
+
+def _options_made(seat: int, index: int, kind: str, food: int, priests: tuple[bool, ...]) -> tuple[Move, ...]:
+    """``_options_of``, worked out."""
     out: list[Move] = []
     for n, option in enumerate(MONSTER_COMBAT[kind].options):
         if option.food and food < option.food:
@@ -94,8 +104,9 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
 
 
-_SET_READY = setter(Monster, "ready")
-_SET_FOOD_MONSTERS = setter(PlayerState, "food", "monsters")
+_SET_READY: Final = setter(Monster, "ready")
+_SET_FOOD_MONSTERS: Final = setter(PlayerState, "food", "monsters")
+_SET_ACTED: Final = setter(Battle, "sent", "attacked", "no_heal", "no_conquest")
 
 
 def _attack(run: Run, move: Attack) -> None:
@@ -107,13 +118,10 @@ def _attack(run: Run, move: Attack) -> None:
     kind = p.monsters[move.monster].kind
     option = MONSTER_COMBAT[kind].options[move.option]
     name = MONSTERS[kind].name
-    changes: dict[str, object] = {"sent": tuple([i for i in b.sent if i != move.monster])}
-    if option.reach is not Reach.NONE:
-        changes["attacked"] = True  # CMB-MON-6
-    if option.no_heal:
-        changes["no_heal"] = True
-    if option.no_conquest:
-        changes["no_conquest"] = True
+    sent = tuple([i for i in b.sent if i != move.monster])
+    attacked = True if option.reach is not Reach.NONE else b.attacked  # CMB-MON-6
+    no_heal = True if option.no_heal else b.no_heal
+    no_conquest = True if option.no_conquest else b.no_conquest
     if run.narrate:  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
         paid = f", paying {option.food} food" if option.food else ""
         announce(
@@ -122,7 +130,7 @@ def _attack(run: Run, move: Attack) -> None:
         )  # fmt: skip
     monsters = replaced(p.monsters, move.monster, _SET_READY(p.monsters[move.monster], option.ready_after))
     run.players[seat] = _SET_FOOD_MONSTERS(p, p.food - option.food, monsters)
-    run.battle = evolve(b, **changes)
+    run.battle = _SET_ACTED(b, sent, attacked, no_heal, no_conquest)
     damage = _attack_damage(run, seat, kind, option.damage)
     members = _party_in(run, seat)
     if option.reach is Reach.NONE:
@@ -151,9 +159,9 @@ def _cannot_attack(run: Run) -> int | None:
     b = run.at_battle()
     seat = b.seat
     player = run.players[seat]
-    members = _party_in(run, seat)
+    lair, food, priests = player.monsters, player.food, _priests(_party_in(run, seat))  # read once for every monster (``_options_of``)
     for i in b.sent:
-        if not _options(seat, player, members, i):
+        if not _options_of(seat, i, lair[i].kind, food, priests):
             return i
     return None
 

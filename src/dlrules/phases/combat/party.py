@@ -13,15 +13,19 @@ LIB-CMB-9); adventurers named for people (LIB-TX-2, LIB-TV-2).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
 from dlrules.phases.combat.fight import Run
 from dlrules.phases.common import announce
-from dlrules.state import Adventurer, Battle, GameState, evolve, setter
+from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, setter
 
 
-_PALADIN_KEYS = frozenset(p.key for p in PALADINS.values())
+_ILLUSION: Final = ILLUSION_KEY
+"""``ILLUSION_KEY``, a constant of this compiled module (read on every look at a party)."""
+
+_PALADIN_KEYS: Final = frozenset(p.key for p in PALADINS.values())
 
 
 def is_paladin(adv: Adventurer) -> bool:
@@ -35,7 +39,7 @@ def _paladin_tile(key: str) -> tuple[int, int, int, int]:
 
 
 def is_illusion(adv: Adventurer) -> bool:
-    return adv.key == ILLUSION_KEY
+    return adv.key == _ILLUSION
 
 
 def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
@@ -44,7 +48,7 @@ def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
     no ability, one hit point and is treated as a warrior (LIB-CMB-9); the
     paladin is none of the four classes and has all three kinds of icon
     (PAL-12); an adventurer tile has its class's icons (CMB-PARTY-3, table A)."""
-    if key == ILLUSION_KEY:
+    if key == _ILLUSION:
         return AdventurerClass.WARRIOR, ILLUSION_HP.value, 0, 0, 0
     if key in _PALADIN_KEYS:
         hp, anti, hearts, crystals = _paladin_tile(key)
@@ -60,17 +64,17 @@ def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
     )
 
 
-_PROFILES: dict[str, tuple[AdventurerClass, int, int, int, int]] = {
+_PROFILES: Final[dict[str, tuple[AdventurerClass, int, int, int, int]]] = {
     key: _profile(key) for key in (ILLUSION_KEY, *_PALADIN_KEYS, *ADVENTURERS)
 }
 """``_profile`` of every adventurer, illusion and paladin, computed once:
 components are constants, and a battle asks for them many times."""
 
-_CLASS = {key: profile[0] for key, profile in _PROFILES.items()}
-_HP = {key: profile[1] for key, profile in _PROFILES.items()}
-_ANTI_TRAP = {key: profile[2] for key, profile in _PROFILES.items()}
-_HEARTS = {key: profile[3] for key, profile in _PROFILES.items()}
-_CRYSTALS = {key: profile[4] for key, profile in _PROFILES.items()}
+_CLASS: Final = {key: profile[0] for key, profile in _PROFILES.items()}
+_HP: Final = {key: profile[1] for key, profile in _PROFILES.items()}
+_ANTI_TRAP: Final = {key: profile[2] for key, profile in _PROFILES.items()}
+_HEARTS: Final = {key: profile[3] for key, profile in _PROFILES.items()}
+_CRYSTALS: Final = {key: profile[4] for key, profile in _PROFILES.items()}
 
 
 def adventurer_class(adv: Adventurer) -> AdventurerClass:
@@ -86,17 +90,26 @@ def hit_points(adv: Adventurer) -> int:
 
 def anti_trap(party: Sequence[Adventurer]) -> int:
     """CMB-PARTY-3: the thieves' anti-trap icons (and the paladin's, PAL-12)."""
-    return sum([_ANTI_TRAP[a.key] for a in party])
+    total = 0
+    for a in party:
+        total += _ANTI_TRAP[a.key]
+    return total
 
 
 def hearts(party: Sequence[Adventurer]) -> int:
     """CMB-PARTY-3: the priests' hearts (and the paladin's, PAL-12)."""
-    return sum([_HEARTS[a.key] for a in party])
+    total = 0
+    for a in party:
+        total += _HEARTS[a.key]
+    return total
 
 
 def crystals(party: Sequence[Adventurer]) -> int:
     """CMB-SPELL-2: the magic points of the wizards and the paladin."""
-    return sum([_CRYSTALS[a.key] for a in party])
+    total = 0
+    for a in party:
+        total += _CRYSTALS[a.key]
+    return total
 
 
 def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
@@ -110,6 +123,8 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     members = state.players[seat].party
     if f is not None and state.paladin == seat and not f.paladin_gone and f.paladin is not None:
         return _lined_up(members, f.paladin)
+    if not members or members[-1].key != _ILLUSION:
+        return members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
     return _lined_up(members, None)
 
 
@@ -118,9 +133,10 @@ def _party_in(run: Run, seat: int) -> tuple[Adventurer, ...]:
     tests/test_combat_run.py checks that both give the same party."""
     members = run.players[seat].party
     paladin = run.paladin
-    if run.holder == seat and not run.gone and paladin is not None:
+    holder = run.holder
+    if holder is not None and holder == seat and not run.gone and paladin is not None:
         return _lined_up(members, paladin)
-    if not members or members[-1].key != ILLUSION_KEY:
+    if not members or members[-1].key != _ILLUSION:
         return members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
     return _lined_up(members, None)
 
@@ -131,30 +147,44 @@ def _lined_up(members: tuple[Adventurer, ...], paladin: Adventurer | None) -> tu
     alone is no party (LIB-CMB-9)."""
     if paladin is not None:
         front = 0
-        while front < len(members) and members[front].key == ILLUSION_KEY:
+        while front < len(members) and members[front].key == _ILLUSION:
             front += 1  # C2-2: an illusion stands in front of the paladin too
         members = members[:front] + (paladin,) + members[front:]
-    if members and members[-1].key == ILLUSION_KEY and all(map(is_illusion, members)):
+    if members and members[-1].key == _ILLUSION and all(map(is_illusion, members)):
         return ()  # LIB-CMB-9: an illusion alone is no party
     return members
 
 
-def _with_party(run: Run, seat: int, members: Sequence[Adventurer], prisoners: tuple[str, ...] = (), **changes: object) -> None:
+def _with_party(run: Run, seat: int, members: Sequence[Adventurer], prisoners: tuple[str, ...] = ()) -> None:
     """Write ``seat``'s party back to the run: the paladin's record to
     ``Fight.paladin``; with it the ``prisoners`` taken (CMB-8: an eliminated
-    paladin never moves again, CMB-PAL-3) and other ``changes`` of the player."""
-    if run.holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
+    paladin never moves again, CMB-PAL-3)."""
+    rest, prison = _party_written(run, seat, members, prisoners)
+    run.players[seat] = _SET_PARTY_PRISON(run.players[seat], rest, prison)
+
+
+def _party_written(run: Run, seat: int, members: Sequence[Adventurer], prisoners: tuple[str, ...]) -> tuple[tuple[Adventurer, ...], tuple[str, ...]]:
+    """``_with_party`` but for the copy of the player: his party and prison
+    as they are to be written, the paladin's record already written to
+    ``Fight.paladin`` (and the paladin gone when he is among the
+    ``prisoners``), for a caller that writes other changes of the player in
+    the same copy (``conquest._last_steps``)."""
+    holder = run.holder
+    if holder is not None and holder == seat and run.paladin is not None:  # only then can the paladin be among them (``party``)
         rest = tuple([a for a in members if a.key not in _PALADIN_KEYS])
         if len(rest) < len(members):
             run.paladin = next(a for a in members if a.key in _PALADIN_KEYS)
     else:
         rest = tuple(members)
-    p = run.players[seat]
+    prison = run.players[seat].prison
     if prisoners:
-        changes["prison"] = p.prison + prisoners
+        prison = prison + prisoners
         if any([key in _PALADIN_KEYS for key in prisoners]):
             run.paladin, run.gone, run.holder = None, True, None
-    run.players[seat] = evolve(p, party=rest, **changes)
+    return rest, prison
+
+
+_SET_PARTY_PRISON: Final = setter(PlayerState, "party", "prison")
 
 
 def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
@@ -215,7 +245,7 @@ _Harm = tuple[tuple[Adventurer, ...] | None, tuple[str, ...], "Battle | None"]
 taken, the battle with its Magic Shield used (None: untouched)."""
 
 
-_SET_DAMAGE = setter(Adventurer, "damage")
+_SET_DAMAGE: Final = setter(Adventurer, "damage")
 
 
 def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:
@@ -248,31 +278,34 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
                     )
         if shield != battle.shield:
             shielded = evolve(battle, shield=shield)
-    hit = list(members)
+    food = CREATE_FOOD_HP.value
+    hit: list[Adventurer] = []  # the party with the damage placed
     touched = False
+    falls = False  # someone's counters reach his hit points (``hit_points``), looked at in the same pass
     for i in range(n):
+        a = members[i]
+        damage = a.damage
         d = amounts[i]
         if d:
-            a = hit[i]
-            hit[i] = _SET_DAMAGE(a, a.damage + d)
+            damage += d
+            a = _SET_DAMAGE(a, damage)
             touched = True
+        hit.append(a)
+        if damage >= _HP[a.key] + a.food * food:
+            falls = True
     if not touched:
         return None if shielded is None else (None, (), shielded)
     if narrate:
         placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
         announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
-    food = CREATE_FOOD_HP.value
-    for a in hit:
-        if a.damage >= _HP[a.key] + a.food * food:  # ``hit_points``
-            break
-    else:  # the usual case: nobody falls
+    if not falls:  # the usual case: nobody falls
         return tuple(hit), (), shielded
     standing = [a.damage < _HP[a.key] + a.food * food for a in hit]  # ``hit_points``
     alive = tuple([a for a, up in zip(hit, standing) if up])
-    fallen = tuple([a for a, up in zip(hit, standing) if not up and a.key != ILLUSION_KEY])  # ``is_illusion``
+    fallen = tuple([a for a, up in zip(hit, standing) if not up and a.key != _ILLUSION])  # ``is_illusion``
     if narrate and len(alive) + len(fallen) < len(hit):
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
-    if alive and all([a.key == ILLUSION_KEY for a in alive]):
+    if alive and all([a.key == _ILLUSION for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrate:
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import TRAP_COMBAT, BattleGround
@@ -26,17 +27,32 @@ from dlrules.phases.common import announce, narrating, plural, replaced, square_
 from dlrules.state import Adventurer, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
-_DISTANCES: dict[tuple[Square, ...], dict[Square, int]] = {}
-"""``walking_distances`` of each dungeon's squares met lately (read only:
-shared between calls), keyed by the squares in the order of the tiles."""
+_Layout = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""Where a dungeon's tiles lie for planning (``_layout``): the connected
+ones as (index, walking distance), nearest first and by square among equals,
+and the indices of those no path connects, by square."""
+
+_LAYOUTS: Final[dict[tuple[Square, ...], _Layout]] = {}
+"""``_layout`` of each dungeon's squares met lately (read only: shared
+between calls), keyed by the squares in the order of the tiles."""
 
 
-def _distances(squares: tuple[Square, ...]) -> dict[Square, int]:
-    found = _DISTANCES.get(squares)
+def _layout(squares: tuple[Square, ...]) -> _Layout:
+    """CMB-2, CMB-PLAN-2..4: the tiles at ``squares`` (a dungeon's, in the
+    order of its tiles) ordered for ``_battle_tiles``: by walking distance
+    then square, and those no path connects by square (ties, which a
+    dungeon does not have, in the order of the tiles). Squares do not change
+    when a tile is conquered, so a year's combat works it out once per
+    dungeon; at most 1024 are kept (memory stays flat)."""
+    found = _LAYOUTS.get(squares)
     if found is None:
-        if len(_DISTANCES) >= 1024:
-            _DISTANCES.clear()  # memory stays flat
-        found = _DISTANCES[squares] = walking_distances(frozenset(squares))
+        distance = walking_distances(frozenset(squares))
+        connected = sorted([(distance[sq], sq, i) for i, sq in enumerate(squares) if sq in distance])
+        loose = sorted([(sq, i) for i, sq in enumerate(squares) if sq not in distance])
+        found = (tuple([(i, d) for d, _, i in connected]), tuple([i for _, i in loose]))
+        if len(_LAYOUTS) >= 1024:
+            _LAYOUTS.clear()
+        _LAYOUTS[squares] = found
     return found
 
 
@@ -47,27 +63,24 @@ def battle_tiles(dungeon: Dungeon) -> tuple[Square, ...]:
 
 
 def _battle_tiles(dungeon: Dungeon) -> list[Tile]:
-    """``battle_tiles`` as the tiles themselves, sorted by square."""
+    """``battle_tiles`` as the tiles themselves, sorted by square: the
+    unconquered ones of the nearest distance that has any (CMB-PLAN-3),
+    else the unconquered ones no path connects (CMB-PLAN-4). Only the tiles
+    up to the nearest unconquered distance are looked at (``_layout``)."""
     tiles = dungeon.tiles
-    distance = _distances(tuple([t.square for t in tiles]))  # ``Dungeon.squares``, as a tuple (faster to hash)
-    least: int | None = None
-    nearest: list[Tile] = []  # the connected unconquered tiles at the least distance
-    loose: list[Tile] = []  # unconquered tiles no path connects
-    for t in tiles:
-        if t.conquered:
-            continue
-        d = distance.get(t.square)
-        if d is None:
-            loose.append(t)
-        elif least is None or d < least:
-            least, nearest = d, [t]
-        elif d == least:
+    connected, loose = _layout(tuple([t.square for t in tiles]))  # ``Dungeon.squares`` in the order of the tiles (a tuple hashes faster)
+    nearest: list[Tile] = []
+    least = -1  # the distance of the nearest unconquered tile, once found
+    for i, d in connected:
+        if least >= 0 and d > least:
+            break
+        t = tiles[i]
+        if not t.conquered:
+            least = d
             nearest.append(t)
-    return sorted(loose if least is None else nearest, key=_square)
-
-
-def _square(tile: Tile) -> Square:
-    return tile.square
+    if nearest:
+        return nearest
+    return [tiles[i] for i in loose if not tiles[i].conquered]
 
 
 def _trap_cost(traps: Sequence[str], ground: BattleGround) -> tuple[int, int, int]:
@@ -105,15 +118,34 @@ def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[
     return tuple(out)
 
 
-def _sendable(monsters: tuple[Monster, ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts that may be
-    sent, as sorted indices; of alike monsters the first ones are named."""
-    return _sendable_from(tuple([(m.kind, m.ready) for m in monsters]), limit)  # plain tuples hash faster than records
+_Sendable = tuple[tuple[tuple[int, ...], ...], int]
+"""The monster sets of a lair and the serial number of that answer (``_sendable_from``)."""
+
+_SENDABLE: Final[dict[tuple[tuple[tuple[str, bool], ...], int], _Sendable]] = {}
+"""``_sendable_from`` of the lairs met lately (at most 1024: memory stays flat)."""
+
+_SERIALS: Final = itertools.count()
+"""Numbers the answers of ``_sendable_from``: never twice the same, and the
+same from run to run (an ``id`` would make the instruction count of a game,
+benchmarks/instructions.py, depend on where the memory lies)."""
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
-def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """``_sendable`` of the monsters (kind, face up) in ``lair``."""
+def _sendable_from(lair: tuple[tuple[str, bool], ...], limit: int) -> _Sendable:
+    """CMB-3, CMB-PLAN-5, LIB-CMB-2: the ready monsters and ghosts of ``lair``
+    (each monster's kind and whether it is face up) that may be sent, at most
+    ``limit`` monsters (ghosts aside), as sorted indices; of alike monsters
+    the first ones are named (``_sendable_made``, remembered); with the
+    serial number of that answer, which ``_tile_plans`` keys on."""
+    key = (lair, limit)
+    found = _SENDABLE.get(key)
+    if found is None:
+        if len(_SENDABLE) >= 1024:
+            _SENDABLE.clear()
+        found = _SENDABLE[key] = (_sendable_made(lair, limit), next(_SERIALS))
+    return found
+
+
+def _sendable_made(lair: tuple[tuple[str, bool], ...], limit: int) -> tuple[tuple[int, ...], ...]:
     by_kind: dict[str, list[int]] = {}
     ghosts: list[int] = []
     for i, (kind, ready) in enumerate(lair):
@@ -133,34 +165,84 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     of trap cards with each set of monsters that may be sent (CMB-PLAN-2..6).
     Not cached as a whole (gold, food and imps make nearly every player's
     situation new); its parts are."""
-    options = []
+    traps = player.traps
+    lair = tuple([(m.kind, m.ready) for m in player.monsters])  # ``_sendable_from``'s key (plain tuples hash faster than records), made once for every tile
+    have_gold, have_food, have_imps = player.gold, player.food, player.imps
+    out: tuple[Move, ...] = ()
     for tile in _battle_tiles(player.dungeon):
-        square = tile.square
         ground = ground_of(tile)
-        have_gold, have_food, have_imps = player.gold, player.food, player.imps
         played = tuple(
             [
                 ts
-                for ts, (gold, food, imps) in _trap_costs(player.traps, ground.traps, ground.surcharge)
+                for ts, (gold, food, imps) in _trap_costs(traps, ground.traps, ground.surcharge)
                 if have_gold >= gold and have_food >= food and have_imps >= imps
             ]
         )
-        options.append((square, played, _sendable(player.monsters, ground.monsters)))
-    return _plan_moves(seat, tuple(options))
+        sends, serial = _sendable_from(lair, ground.monsters)
+        moves = _tile_plans(seat, tile.square, played, sends, serial)
+        out = out + moves if out else moves
+    return out
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
-def _plan_moves(
-    seat: int, options: tuple[tuple[Square, tuple[tuple[str, ...], ...], tuple[tuple[int, ...], ...]], ...]
-) -> tuple[Move, ...]:
-    """The plans of ``seat``: for each battle tile, its trap sets and its monster sets."""
-    return tuple(PlanDefence(seat, square, ts, ms) for square, played, sends in options for ts in played for ms in sends)
+_TILE_PLANS: Final[dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[tuple[tuple[int, ...], ...], tuple[PlanDefence, ...]]]] = {}
+"""``_tile_plans`` met lately, keyed by the serial number of the monster
+sets (``_sendable_from``'s answer, which can be long: hashing it on every
+call cost more than the rest of the key); the entry holds those sets, to
+be sure they are the same."""
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
+def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], sends: tuple[tuple[int, ...], ...], serial: int) -> tuple[PlanDefence, ...]:
+    """The plans of ``seat`` on the battle tile ``square``: each set of trap
+    cards in ``played`` with each set of monsters in ``sends`` (``serial``:
+    its number, ``_sendable_from``), in that order; the same moves
+    (immutable values) whenever the same situation comes back. At most 4096
+    kept (memory stays flat)."""
+    key = (seat, square, played, serial)
+    found = _TILE_PLANS.get(key)
+    if found is not None and found[0] is sends:
+        return found[1]
+    made: list[PlanDefence] = []
+    for ts in played:
+        for ms in sends:
+            move_key = (seat, square, ts, ms)
+            move = _PLAN_DEFENCES.get(move_key)
+            if move is None:
+                if len(_PLAN_DEFENCES) >= 8192:
+                    _PLAN_DEFENCES.clear()
+                move = _PLAN_DEFENCES[move_key] = PlanDefence(seat, square, ts, ms)
+            made.append(move)
+    moves = tuple(made)
+    if len(_TILE_PLANS) >= 4096:
+        _TILE_PLANS.clear()
+    _TILE_PLANS[key] = (sends, moves)
+    return moves
+
+
+_PLAN_DEFENCES: Final[dict[tuple[int, Square, tuple[str, ...], tuple[int, ...]], PlanDefence]] = {}
+"""Each ``PlanDefence`` made lately, by its fields: a new list of plans
+(another hand, another lair) mostly repeats moves met before, and a dict
+look-up costs less than an attrs record's ``__init__`` (moves are
+immutable values). At most 8192 kept (memory stays flat)."""
+
+
+_TRAP_COSTS: Final[dict[tuple[tuple[str, ...], int, int], tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]]] = {}
+"""``_trap_costs`` of the hands met lately (at most 1024: memory stays flat)."""
+
+
 def _trap_costs(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
     """CMB-PLAN-5, CMB-PLAN-6: each sorted set of at most ``most`` of the
-    trap cards held, with its (gold, food, imps), ``surcharge`` per card included."""
+    trap cards held, with its (gold, food, imps), ``surcharge`` per card
+    included (``_trap_costs_made``, remembered)."""
+    key = (traps, most, surcharge)
+    found = _TRAP_COSTS.get(key)
+    if found is None:
+        if len(_TRAP_COSTS) >= 1024:
+            _TRAP_COSTS.clear()
+        found = _TRAP_COSTS[key] = _trap_costs_made(traps, most, surcharge)
+    return found
+
+
+def _trap_costs_made(traps: tuple[str, ...], most: int, surcharge: int) -> tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]:
     counts: dict[str, int] = {}
     for t in traps:
         counts[t] = counts.get(t, 0) + 1
@@ -211,10 +293,13 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
     return Violation("LIB-CMB-2", "of alike monsters (or ghosts) name the first ones in your lair")
 
 
-_SET_PLANS_POSITION = setter(Fight, "plans", "position")
-_SET_FIGHT = setter(GameState, "fight")
-_SET_TRAPS_GOLD = setter(PlayerState, "traps", "gold")
-_SET_PLAYERS_FIGHT = setter(GameState, "players", "fight")
+_SET_PLANS_POSITION: Final = setter(Fight, "plans", "position")
+_SET_FIGHT: Final = setter(GameState, "fight")
+_SET_TRAPS_GOLD: Final = setter(PlayerState, "traps", "gold")
+_SET_PLAYERS_FIGHT: Final = setter(GameState, "players", "fight")
+_SET_PLAN: Final = setter(Plan, "tile", "traps", "monsters", "gold")
+_BLANK_PLAN: Final = Plan((0, 0))
+"""Copied with every field set by ``_SET_PLAN``: the same ``Plan`` as its ``__init__`` builds, about twice as fast."""
 
 
 def _plan(state: GameState, move: PlanDefence) -> GameState:
@@ -224,7 +309,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
     p = state.players[seat]
     gold = ground_of(_tile(state, seat, move.tile)).surcharge * len(move.traps) if move.traps else 0
     f = _fight(state)
-    plans = replaced(f.plans, seat, Plan(move.tile, move.traps, move.monsters, gold))
+    plans = replaced(f.plans, seat, _SET_PLAN(_BLANK_PLAN, move.tile, move.traps, move.monsters, gold))  # ``Plan(...)``, built faster
     if narrating():
         sent = ", ".join(MONSTERS[p.monsters[i].kind].name for i in move.monsters) or "no monster"
         extra = f" with {gold} gold on {'it' if len(move.traps) == 1 else 'them'}" if gold else ""

@@ -14,23 +14,29 @@ where a decision stops it (issue 25).
 
 from __future__ import annotations
 
+from typing import Final
+
 from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import Run, _card, _fight, _knocked_out, _open_tile_left
+from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, Run, _card, _fight, _knocked_out, _open_tile_left
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
 from dlrules.phases.combat.party import _party_in
 from dlrules.phases.combat.spells import _cast
 from dlrules.phases.combat.traps import _trap
 from dlrules.phases.common import announce, narrating, replaced, square_data
-from dlrules.state import Adventurer, Battle, Fight, GameState, Phase, Plan, evolve, setter
+from dlrules.state import Adventurer, Battle, Decks, Fight, GameState, Phase, Plan, evolve, setter
 
 
-_SET_FIGHT = setter(GameState, "fight")
-_SET_STAGE_POSITION = setter(Fight, "stage", "position")
-_SET_STEP = setter(Battle, "step")
-_SET_TRAPS_SENT = setter(Battle, "traps", "sent")
+_SET_FIGHT: Final = setter(GameState, "fight")
+_SET_STAGE_POSITION: Final = setter(Fight, "stage", "position")
+_SET_STEP: Final = setter(Battle, "step")
+_SET_TRAPS_SENT: Final = setter(Battle, "traps", "sent")
+_SET_COMBAT_DECK: Final = setter(Decks, "combat")
+_FAST: Final = Speed.FAST
+_SLOW: Final = Speed.SLOW
+"""The spells' speeds as constants of this compiled module (read in every battle)."""
 
 
 def _reveal(run: Run, card: str, *, drawn: bool) -> None:
@@ -43,7 +49,8 @@ def _reveal(run: Run, card: str, *, drawn: bool) -> None:
         announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
     run.stage, run.position = "battle", 0
     if drawn:
-        run.decks = evolve(run.decks, combat=run.decks.combat.without(card))
+        decks = run.decks
+        run.decks = _SET_COMBAT_DECK(decks, decks.combat.without(card))
         run.combat = replaced(run.combat, pos, card)
 
 
@@ -175,7 +182,7 @@ def _battle_step(run: Run) -> None:
         step = "fast"
     if step == "fast":
         step = "monsters"
-        if speed is Speed.FAST:
+        if speed is _FAST:
             if _cast(run, card) and _waiting(run, seat):  # a spell not cast changes nothing
                 _at(run, step)
                 return
@@ -191,14 +198,14 @@ def _battle_step(run: Run) -> None:
         step = "slow"
     if step == "slow":
         step = "heal"
-        if speed is Speed.SLOW:
+        if speed is _SLOW:
             if _cast(run, card) and _waiting(run, seat):
                 _at(run, step)
                 return
     _last_steps(run, seat, position)  # healing, conquest and the battle's end
 
 
-_FRESH = tuple([Battle(seat) for seat in range(4)])
+_FRESH: Final = tuple([Battle(seat) for seat in range(4)])
 """A battle as it begins at each seat (``evolve`` copies it faster than ``Battle`` builds one)."""
 
 
@@ -245,5 +252,5 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
     run.battle = b
     run.position = position
     if plan.traps:
-        run.plans = replaced(run.plans, seat, evolve(plan, traps=()))  # they are the battle's now
+        run.plans = replaced(run.plans, seat, _SET_PLAN_TRAPS(plan, ()))  # they are the battle's now
     return b

@@ -10,12 +10,14 @@ attack (M-5).
 
 from __future__ import annotations
 
+from typing import Final
+
 from dlrules.components import TRAPS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, TRAP_COMBAT, Aim
 from dlrules.phases.combat.fight import Run, _attack_damage, _one
 from dlrules.phases.combat.party import _hurt, _party_in, _who, _with_party, adventurer_class, anti_trap, hit_points
 from dlrules.phases.common import announce, plural
-from dlrules.state import evolve
+from dlrules.state import Battle, PlayerState, evolve, setter
 
 
 def _trap(run: Run, key: str) -> None:
@@ -27,22 +29,17 @@ def _trap(run: Run, key: str) -> None:
     traps.remove(key)
     t = TRAP_COMBAT[key]
     p = run.players[seat]
-    run.players[seat] = evolve(
-        p,
-        gold=max(0, p.gold - t.gold),
-        food=max(0, p.food - t.food),
-        imps=max(0, p.imps - t.imps),
-        busy_imps=min(p.busy_imps, max(0, p.imps - t.imps)),
-    )
+    imps = max(0, p.imps - t.imps)
+    run.players[seat] = _SET_PAID(p, max(0, p.gold - t.gold), max(0, p.food - t.food), imps, min(p.busy_imps, imps))
     if run.narrate:
         paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
         announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
     run.discard += (key,)  # SETUP-3: a used trap card leaves the game
     if t.aim is Aim.CHOSEN:
-        run.battle = evolve(b, traps=tuple(traps), aiming=key)
+        run.battle = _SET_TRAPS_AIMING(b, tuple(traps), key)
         return
-    run.battle = evolve(b, traps=tuple(traps))
+    run.battle = _SET_TRAPS(b, tuple(traps))
     _trap_hits(run, key, None)
 
 
@@ -78,21 +75,26 @@ def _trap_hits(run: Run, key: str, target: int | None) -> None:
     used = icons - left
     if used and run.narrate:
         announce("anti_trap", f"Anti-trap icons cancel {plural(used, 'point')} of the {TRAPS[key].name}'s damage (CMB-5).", seat, trap=key, cancelled=used)
-    changes: dict[str, object] = {"icons_used": b.icons_used + used}
-    if t.no_conquest:
-        changes["no_conquest"] = True
+    no_conquest = True if t.no_conquest else b.no_conquest
+    no_spells, no_heal = b.no_spells, b.no_heal
     if target is not None:
         cls = adventurer_class(members[target])
         if t.anti_magic and cls is AdventurerClass.WIZARD:
-            changes["no_spells"] = True  # CMB-SPELL-3
+            no_spells = True  # CMB-SPELL-3
         if t.anti_magic and cls is AdventurerClass.PRIEST:
-            changes["no_heal"] = True  # CMB-HEAL-1 (d)
+            no_heal = True  # CMB-HEAL-1 (d)
         if t.later:
             marked = list(members)
             marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
             _with_party(run, seat, marked)
-    run.battle = evolve(b, **changes)
+    run.battle = _SET_HIT(b, b.icons_used + used, no_conquest, no_spells, no_heal)
     _hurt(run, seat, listed, f"The {TRAPS[key].name}", key)
+
+
+_SET_PAID: Final = setter(PlayerState, "gold", "food", "imps", "busy_imps")
+_SET_TRAPS_AIMING: Final = setter(Battle, "traps", "aiming")
+_SET_TRAPS: Final = setter(Battle, "traps")
+_SET_HIT: Final = setter(Battle, "icons_used", "no_conquest", "no_spells", "no_heal")
 
 
 def _aimed(run: Run, index: int) -> None:
