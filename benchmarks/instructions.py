@@ -3,9 +3,9 @@ on the machine's load (issue 25).
 
 Seconds on a shared machine move by 20 % from run to run; the number of
 instructions a seeded game executes does not: it is the same on every run
-to within a few hundredths of a percent, usually to the last digit (a few
-objects hash by their address: ``setarch -R``, used where it is found, turns
-off address randomisation, which narrows it), so two versions of the engine can be
+to within 0.1 %, usually to the last digit (a few objects hash by their
+address: ``setarch -R``, used where it works, turns off address
+randomisation, which narrows it), so two versions of the engine can be
 compared on a busy machine and a change of 1 % is plain. It counts instructions, not time
 (a cache miss costs more than an addition), so the timed benchmarks
 (``playouts.py``, ``alternate.py``) stay the figures the issue's targets are
@@ -57,10 +57,17 @@ def _child(warm: int, games: int) -> None:
     _instrument(False)
 
 
+def _setarch_works() -> bool:
+    """``setarch -R`` (no address randomisation) is found and allowed here."""
+    if shutil.which("setarch") is None:
+        return False
+    return subprocess.run(["setarch", "-R", "true"], capture_output=True, check=False).returncode == 0
+
+
 def count(path: Path, warm: int, games: int) -> int:
     """Instructions per game with ``path`` first on the import path."""
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: f"{warm},{games}"})
-    norandom = ["setarch", "-R"] if shutil.which("setarch") else []  # the same addresses on every run: objects hashed by address hash alike
+    norandom = ["setarch", "-R"] if _setarch_works() else []  # the same addresses on every run: objects hashed by address hash alike
     done = subprocess.run(
         [*norandom, "valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null", sys.executable, str(Path(__file__).resolve())],
         env=env,

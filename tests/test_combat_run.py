@@ -111,9 +111,11 @@ def test_CMB_BAT_3_a_party_gone_with_monsters_still_to_act_ends_the_battle() -> 
 def test_a_runs_party_is_the_party() -> None:
     """CMB-PARTY-1, PAL-3, C2-2, LIB-CMB-9: the party a run's steps fight
     (``party._party_in``, with its shortcut) is the party the moves are
-    listed with (``party.party``), in every combat state of seeded games,
-    the paladin's holder and his being gone varied too."""
-    from dlrules.phases.combat.party import _party_in, party
+    listed with (``party.party``), and both are the queue lined up the
+    general way (``party._lined_up``, without either shortcut), in every
+    combat state of seeded games, the paladin's holder and his being gone
+    varied too."""
+    from dlrules.phases.combat.party import _lined_up, _party_in, party
 
     rng = random.Random(9)
     checked = 0
@@ -124,8 +126,11 @@ def test_a_runs_party_is_the_party() -> None:
             if state.phase is Phase.COMBAT and state.fight is not None:
                 for s in _variants(state, rng)[:3]:
                     run = Run(s)
+                    f = s.fight
+                    assert f is not None
                     for seat in range(s.n_players):
-                        assert _party_in(run, seat) == party(s, seat)
+                        attacking = f.paladin if s.paladin == seat and not f.paladin_gone else None
+                        assert _party_in(run, seat) == party(s, seat) == _lined_up(s.players[seat].party, attacking)
                         checked += 1
             moves = legal_moves(state)
             move = sample_chance(state, game) if CHANCE in to_move(state) else moves[game.randrange(len(moves))]

@@ -56,6 +56,37 @@ def test_RS_3_a_seat_that_is_not_an_int_has_no_moves_and_poisons_no_cache() -> N
     assert all(type(m.seat) is int for m in dlrules.legal_moves(fresh))
 
 
+def test_RS_3_a_square_or_number_given_as_a_bool_poisons_no_cache() -> None:
+    """A position built by hand with ``True`` for a 1 (a battle tile's row,
+    a monster's index) gets its own moves, and the shared move caches keep
+    none of them: the real position's plans name their tile in plain ints
+    (``True == 1`` would share a dict key; the review of issue 25)."""
+    import attrs
+
+    from dlrules.moves import PlanDefence
+    from dlrules.phases.combat.monsters import _options_of
+    from year_helpers import random_walk
+
+    planning = next(
+        (state, move)
+        for state, move in random_walk(6)
+        if isinstance(move, PlanDefence) and 1 in move.tile[:1]
+    )
+    state, move = planning
+    seat, square = move.seat, move.tile
+    odd_square = (True, square[1])
+    player = state.players[seat]
+    tiles = tuple(attrs.evolve(t, square=odd_square) if t.square == square else t for t in player.dungeon.tiles)
+    odd = attrs.evolve(state, players=tuple(attrs.evolve(p, dungeon=attrs.evolve(p.dungeon, tiles=tiles)) if i == seat else p for i, p in enumerate(state.players)))
+    odd_plans = [m for m in dlrules.legal_moves(odd) if isinstance(m, PlanDefence) and m.tile == square]
+    assert odd_plans and all(type(m.tile[0]) is bool for m in odd_plans)  # the position's own squares
+    fresh: dlrules.GameState = dlrules.loads(dlrules.dumps(state), dlrules.GameState)  # the same position, no object shared
+    plans = [m for m in dlrules.legal_moves(fresh) if isinstance(m, PlanDefence)]
+    assert plans and all(type(m.tile[0]) is int and type(m.tile[1]) is int for m in plans)
+    _options_of(0, True, "goblin", 0, (False,))
+    assert all(type(getattr(m, "monster")) is int for m in _options_of(0, 1, "goblin", 0, (False,)))
+
+
 def test_RS_3_malformed_orders_are_refused_in_the_orders_phase() -> None:
     """In the orders phase (where the phase finds its own listed moves at
     their place, ``orders.listed``) a malformed ``ChooseOrders`` is refused

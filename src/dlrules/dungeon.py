@@ -33,6 +33,14 @@ def in_grid(square: Square) -> bool:
     return 0 <= r < ROWS and 0 <= c < COLUMNS
 
 
+def plain_square(square: object) -> bool:
+    """``square`` is a (row, column) pair of plain ints: a cache may be keyed
+    on it. A dict (or ``lru_cache``, even ``typed``, inside a tuple) takes
+    ``(True, 2)`` and ``(1, 2)`` for one key, so a state built by hand with a
+    bool for a number would otherwise leave its moves for later games."""
+    return type(square) is tuple and len(square) == 2 and type(square[0]) is int and type(square[1]) is int
+
+
 def neighbours(square: Square) -> tuple[Square, ...]:
     """The squares sharing a side with ``square``, inside the grid (up, left, right, down)."""
     r, c = square

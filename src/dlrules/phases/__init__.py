@@ -44,8 +44,10 @@ class PhaseRules:
 
     A plain class, not an attrs record: the optional compiled build compiles
     this module, so that the engine reads a phase's functions from a native
-    object (issue 25); nothing changes a ``PhaseRules`` after it is made
-    (``replaced`` makes a changed copy).
+    object (issue 25). Its attributes are ``Final``: mypy refuses an
+    assignment to one and the compiled build refuses it at run time (the
+    pure-Python class does not check); ``replaced`` makes a changed copy.
+    Two ``PhaseRules`` are equal only if they are the same object.
     """
 
     def __init__(

@@ -15,7 +15,7 @@ import functools
 from typing import Final
 
 from dlrules.components import ROOMS, Produce, RoomKind
-from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, square_name, with_tunnel
+from dlrules.dungeon import GRID, dig_squares, dig_violation, neighbours, plain_square, square_name, with_tunnel
 from dlrules.errors import Violation
 from dlrules.moves import ActivateRoom, Draw, FinishProduction, Move
 from dlrules.phases import PhaseRules
@@ -55,7 +55,7 @@ def free_trolls(player: PlayerState) -> int:
     """PROD-2: troll tokens not yet working in a room this round: the
     ``PlayerState.trolls`` (ACT-MON-5: one per troll hired), counted here in
     a plain loop, which the compiled build runs without calling the
-    property's generator (tests/test_production.py checks both agree)."""
+    property's generator (tests/test_building_fast_paths.py checks both agree)."""
     trolls = 0
     for monster in player.monsters:
         if monster.kind == "troll":
@@ -193,8 +193,16 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-_activate_room: Final = functools.lru_cache(maxsize=4096, typed=True)(ActivateRoom)
-"""The ``ActivateRoom`` moves, shared between states (moves are immutable)."""
+_shared_activate_room: Final = functools.lru_cache(maxsize=4096, typed=True)(ActivateRoom)
+
+
+def _activate_room(seat: int, square: Square, trolls: int, target: Square | None) -> ActivateRoom:
+    """The ``ActivateRoom`` moves, shared between states (moves are
+    immutable); a square that is not plain ints (a state built by hand:
+    ``typed`` does not look inside a tuple) gets a move of its own."""
+    if plain_square(square) and (target is None or plain_square(target)):
+        return _shared_activate_room(seat, square, trolls, target)
+    return ActivateRoom(seat, square, trolls, target)
 
 
 @functools.lru_cache(maxsize=64, typed=True)

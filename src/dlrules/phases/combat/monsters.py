@@ -59,7 +59,11 @@ def _options_of(seat: int, index: int, kind: str, food: int, priests: tuple[bool
     members are priests or not as ``priests`` says (``_priests``, made once
     for all his monsters), from table M (CMB-MON-9); the Troll's food is
     paid when he acts, from what is left (CMB-PLAN-7). The same moves
-    (immutable values) whenever the same situation comes back."""
+    (immutable values) whenever the same situation comes back; numbers that
+    are not plain ints (a state built by hand: ``True`` would share the key of
+    ``1``) are answered without the cache."""
+    if type(seat) is not int or type(index) is not int or type(food) is not int:
+        return _options_made(seat, index, kind, food, priests)
     key = (seat, index, kind, food, priests)
     found = _OPTIONS.get(key)
     if found is None:

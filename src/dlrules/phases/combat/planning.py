@@ -18,7 +18,7 @@ from typing import Final
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import TRAP_COMBAT, BattleGround
-from dlrules.dungeon import square_name, walking_distances
+from dlrules.dungeon import plain_square, square_name, walking_distances
 from dlrules.errors import Violation
 from dlrules.moves import Move, PlanDefence, ReleasePrisoner
 from dlrules.phases.combat.fight import _fight, _monsters_only, _tile, ground_of
@@ -196,7 +196,10 @@ def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], 
     cards in ``played`` with each set of monsters in ``sends`` (``serial``:
     its number, ``_sendable_from``), in that order; the same moves
     (immutable values) whenever the same situation comes back. At most 4096
-    kept (memory stays flat)."""
+    kept (memory stays flat); a seat or square that is not plain ints
+    (a state built by hand) is answered without the caches (``plain_square``)."""
+    if type(seat) is not int or not plain_square(square):
+        return tuple([PlanDefence(seat, square, ts, ms) for ts in played for ms in sends])
     key = (seat, square, played, serial)
     found = _TILE_PLANS.get(key)
     if found is not None and found[0] is sends:
