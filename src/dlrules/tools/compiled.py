@@ -17,10 +17,13 @@ to ``src/`` is never hidden by a stale extension module: rebuild after editing.
 
 Not compiled: the modules that define the game's attrs records
 (``state.py`` with its record copiers, ``moves.py``, ``phases/event.py``,
-``phases/scoring.py`` with the outcome's records, the components …): mypyc compiles a class of a compiled module as a native
-class, which attrs' ``field(factory=…)`` and the ``__class__`` assignment
-of ``state.evolve`` do not survive (``chance.py``'s small ``PlayOut`` record
-does, and the whole suite passes on the build); the
+``phases/scoring.py`` with the outcome's records, the components …). An
+attrs record of a compiled module stays an ordinary class (frozen, equal,
+hashable, its methods compiled), but mypyc keeps its annotations as bare
+classes (``tuple[Action, ...]`` becomes ``tuple``), which cattrs reads to
+write JSON; and a class body's ``attrs.field(…)`` fails mypyc's type check
+of the attribute (``chance.py``'s small ``PlayOut`` record has neither, and
+the whole suite passes on the build). Not compiled either: the
 engine and the setup (``engine.new_game`` and the setup's functions take
 what a caller passes, and a compiled function refuses an argument of the
 wrong type with its own ``TypeError`` before the rules can word the refusal,
