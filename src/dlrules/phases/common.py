@@ -165,8 +165,7 @@ def move_evil(state: GameState, seat: int, delta: int) -> GameState:
         return state  # no space to move (and nothing to announce)
     evils = [p.evil for p in state.players]
     start = evils[seat]
-    fight = state.fight
-    holder = march_evil(state, evils, seat, delta, state.paladin, fight is not None and fight.paladin_gone)
+    holder = march_evil(state, evils, seat, delta, state.paladin, paladin_gone(state))
     end = evils[seat]
     if end == start:
         return state  # nothing moved (and so the paladin did not either)
@@ -204,9 +203,15 @@ def march_evil(state: GameState, evils: list[int], seat: int, delta: int, holder
 def check_paladin(state: GameState) -> GameState:
     """PAL-2, PAL-6..8: after a marker moves, who holds the paladin (see
     ``paladin_after``)."""
-    fight = state.fight
-    holder = paladin_after(state, [p.evil for p in state.players], state.paladin, fight is not None and fight.paladin_gone)
+    holder = paladin_after(state, [p.evil for p in state.players], state.paladin, paladin_gone(state))
     return state if holder == state.paladin else evolve(state, paladin=holder)
+
+
+def paladin_gone(state: GameState) -> bool:
+    """CMB-PAL-3: the year's paladin is out of its combat (eliminated, or
+    gone): he never moves again (``paladin_after``'s ``gone``)."""
+    fight = state.fight
+    return fight is not None and fight.paladin_gone
 
 
 def paladin_after(state: GameState, evils: list[int], holder: int | None, gone: bool) -> int | None:

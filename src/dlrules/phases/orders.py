@@ -406,6 +406,7 @@ def _hire_first(
 
 _MONSTER: Final[Action] = Action.MONSTER
 _HIRE_FIRST_GOLD: Final[int] = HIRE_FIRST_GOLD.value
+"""``HIRE_FIRST_GOLD`` (component data), read once: the reveal charges and tells it (ORD-9)."""
 
 
 def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None) -> GameState:
@@ -453,7 +454,7 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
         if pays:
             paid.add(seat)
             if telling:
-                announce("hire_first", f"Player {seat + 1} plays Hire Monster first and pays {HIRE_FIRST_GOLD.value} gold (ORD-9).", seat, paid=True, cost={"gold": HIRE_FIRST_GOLD.value})
+                announce("hire_first", f"Player {seat + 1} plays Hire Monster first and pays {_HIRE_FIRST_GOLD} gold (ORD-9).", seat, paid=True, cost={"gold": _HIRE_FIRST_GOLD})
         else:
             unpaid.add(seat)
             if telling:
@@ -462,7 +463,7 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
                     f"Player {seat + 1} plays Hire Monster first with no gold to pay: the minion stands on the order card (ORD-9).",
                     seat,
                     paid=False,
-                    cost={"gold": HIRE_FIRST_GOLD.value},
+                    cost={"gold": _HIRE_FIRST_GOLD},
                 )
     # ORD-4/5: first orders in player order, then second, then third.
     places = _PLACES

@@ -56,6 +56,7 @@ from dlrules.phases.common import (
     march_evil,
     move_evil,
     narrating,
+    paladin_gone,
     played_order,
     plural,
     replaced,
@@ -604,8 +605,7 @@ def _evil_after(state: GameState, seat: int, up: int, down: int) -> tuple[int, i
     copy of the player and of the state (``move_evil`` would copy both for
     each of the two moves)."""
     evils = [p.evil for p in state.players]
-    fight = state.fight
-    gone = fight is not None and fight.paladin_gone
+    gone = paladin_gone(state)
     holder = state.paladin
     if up:
         holder = march_evil(state, evils, seat, up, holder, gone)
