@@ -127,9 +127,13 @@ def without_monster(player: PlayerState, index: int) -> PlayerState:
     troll takes its token back (ACT-MON-5)."""
     monsters = player.monsters[:index] + player.monsters[index + 1 :]
     busy = player.busy_trolls
-    if busy:  # none at work: none to take back
-        busy = min(busy, len([m for m in monsters if m.kind == "troll"]))
-    return evolve(player, monsters=monsters, busy_trolls=busy)
+    if not busy:  # none at work: none to take back, only the monsters change (one setter)
+        return _SET_MONSTERS(player, monsters)
+    return _SET_MONSTERS_BUSY(player, monsters, min(busy, len([m for m in monsters if m.kind == "troll"])))
+
+
+_SET_MONSTERS: Final = setter(PlayerState, "monsters")
+_SET_MONSTERS_BUSY: Final = setter(PlayerState, "monsters", "busy_trolls")
 
 
 def clamp_evil(value: int) -> int:

@@ -61,7 +61,6 @@ _with_players_turn: Final = setter(GameState, "players", "turn")
 _with_dismissal: Final = setter(GameState, "players", "far_lands", "turn")
 _paid: Final = setter(PlayerState, "gold", "food")
 _SET_GOLD: Final = setter(PlayerState, "gold")
-_SET_MONSTERS: Final = setter(PlayerState, "monsters")
 _taxed: Final = setter(PlayerState, "gold", "damage_tokens")
 _stepped: Final = setter(Turn, "step")
 _dismissed: Final = setter(Turn, "dismissed", "settled")
@@ -437,19 +436,10 @@ def _pay_monster(
         announce("payday", f"Player {seat + 1} does not pay the {kind.name}: it leaves for the Distant Lands (+1 evil after the wages).", seat, monster=monster.kind, paid=False)
     return _with_dismissal(
         state,
-        replaced(state.players, seat, _dismissing(player, index)),
+        replaced(state.players, seat, without_monster(player, index)),
         state.far_lands + (monster.kind,),
         _dismissed(turn, turn.dismissed + 1, _shifted(turn.settled, index)),
     )
-
-
-def _dismissing(player: PlayerState, index: int) -> PlayerState:
-    """``without_monster(player, index)`` (ACT-MON-5): with no troll at work only
-    the monsters change, in one setter (fast path; tests/test_events.py checks)."""
-    if player.busy_trolls:
-        return without_monster(player, index)  # a troll may take its token back (ACT-MON-5)
-    monsters = player.monsters
-    return _SET_MONSTERS(player, monsters[:index] + monsters[index + 1 :])
 
 
 def _shifted(settled: tuple[int, ...], gone: int) -> tuple[int, ...]:
@@ -562,8 +552,6 @@ def auto(state: GameState) -> GameState:
             if narrating():
                 announce("payday", f"Player {seat + 1} cannot pay the {kind.name} ({kind.describe_cost()}).", seat, monster=kind.key, paid=False, cost=_wage(kind), can_pay=False)
             return _pay_monster(state, seat, now[0], False)
-        if not turn.dismissed:  # no monster let go (``_dismissal_evil`` does nothing): the turn passes, one copy
-            return _with_turn(state, _fresh_turn(turn.position + 1))
         return _next_seat(_dismissal_evil(state, seat))
     moves = _choices(state, seat)
     if moves:

@@ -16,7 +16,7 @@ from dlrules.components import Action
 from dlrules.errors import Violation
 from dlrules.moves import Move, ReturnOrder
 from dlrules.phases import PhaseRules
-from dlrules.phases.common import announce, in_play_order, narrating, with_players
+from dlrules.phases.common import announce, in_play_order, narrating, seat_only, with_players
 from dlrules.state import GameState, Outcome, PlayedOrder, PlayerState, setter
 
 
@@ -69,15 +69,13 @@ def _next(state: GameState) -> tuple[int | None, tuple[Action, ...]]:
 
 
 _NOBODY: Final[frozenset[int]] = frozenset()
-_SEAT_ALONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in range(4))
-"""``frozenset({seat})`` for each seat, shared."""
 
 
 def to_move(state: GameState) -> frozenset[int]:
     seat, choices = _next(state)
     if seat is None or len(choices) < 2:
         return _NOBODY
-    return _SEAT_ALONE[seat] if seat < len(_SEAT_ALONE) else frozenset({seat})
+    return seat_only(seat)
 
 
 def legal(state: GameState) -> tuple[Move, ...]:

@@ -179,16 +179,14 @@ def _activations(state: GameState, seat: int) -> tuple[Move, ...]:
     for tile in rooms:
         kind = _room_kind(tile)
         squares: tuple[Square, ...] = ()
+        targets: tuple[Square | None, ...] = (None,)  # a room that digs nowhere
         if kind.produce is _TUNNEL:
-            squares = tool_shed_squares(player.dungeon)
+            targets = squares = tool_shed_squares(player.dungeon)
         if _problem(state, player, tile, kind, squares, False) is not None:
             continue
         square = tile.square
         for crew in _crews(kind.imps, imps, trolls):  # empty: "PROD-1 crew", the problem's last test
-            if kind.produce is _TUNNEL:
-                moves += [_activate_room(seat, square, crew, target) for target in squares]
-            else:
-                moves.append(_activate_room(seat, square, crew, None))
+            moves += [_activate_room(seat, square, crew, target) for target in targets]
     moves += _finish_only(seat)
     return tuple(moves)
 

@@ -479,7 +479,7 @@ def _offer(state: GameState, seat: int, r: Resolution, space: int, slot: int) ->
 
 
 def _drawing_from(state: GameState, r: Resolution) -> str | None:
-    """``_chance_deck`` once a player's minion is known to act at ``r``."""
+    """The deck chance turns a card from now (a spy look, a trap purchase), with a player's minion acting at ``r``."""
     if r.spy is not None:
         return "combat"
     if r.draws > 0 and state.decks.traps.size:
