@@ -109,9 +109,8 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
             members, touched = tuple(spared), True
     left_over = b.sent or b.traps
     if left_over:
-        at_tile = dungeon.at(square)
-        assert at_tile is not None
-        monsters, traps, gold = _left_over(p, b, ground_of(at_tile).surcharge)
+        surcharge = ground_of(dungeon.tiles[run.tile_at(seat)]).surcharge if b.traps else 0  # (gold on trap cards only; the tile looked up once: ``run.players[seat]`` is still ``p``)
+        monsters, traps, gold = _left_over(p, b, surcharge)
     else:
         monsters, traps, gold = p.monsters, p.traps, p.gold
     # Written in one copy of the player: the party (the paladin's record to
@@ -123,11 +122,11 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     run.position = position + 1
     if plan.traps:
         run.plans = replaced(run.plans, seat, _SET_PLAN_TRAPS(plan, ()))
+    rest, prison = p.party, p.prison
     if touched or prisoners:
         rest, prison = _party_written(run, seat, members, prisoners)  # ``run.players[seat]`` is still ``p``
+    if touched or prisoners or conquered or left_over:
         run.players[seat] = _SET_LAST(p, rest, prison, dungeon, evil, monsters, traps, gold)
-    elif conquered or left_over:
-        run.players[seat] = _SET_LAST(p, p.party, p.prison, dungeon, evil, monsters, traps, gold)
     if one_space:
         _check_paladin(run)
     elif conquered:

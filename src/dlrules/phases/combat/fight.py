@@ -19,11 +19,13 @@ from typing import Final
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
 from dlrules.components.setup import PALADIN_SPACE
-from dlrules.phases.common import in_play_order, march_evil, narrating, paladin_after
+from dlrules.phases.common import _SET_EVIL, _SET_MONSTERS, in_play_order, march_evil, narrating, paladin_after
 from dlrules.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
 
 _SET_FIGHT: Final = setter(Fight, "round", "stage", "position", "plans", "battle", "paladin", "paladin_gone")
+_SET_STATE_FIGHT: Final = setter(GameState, "fight")
+"""A state with a new ``Fight`` (planning and the plan phase's passing lords)."""
 _SET_RUN: Final = setter(GameState, "players", "paladin", "trap_discard", "far_lands", "combat", "spied", "decks", "fight")
 """The fields a run writes (``Run.written``), stored without a dict of changes."""
 
@@ -116,7 +118,7 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
     holder = march_evil(run.state, evils, seat, delta, run.holder, run.gone)
     end = evils[seat]
     if end != start:
-        players[seat] = evolve(players[seat], evil=end)
+        players[seat] = _SET_EVIL(players[seat], end)
         run.holder = holder
 
 
@@ -211,7 +213,6 @@ def _knocked_out(monsters: tuple[Monster, ...], indices: Sequence[int], *, golem
     return tuple([_SET_READY(m, golem_stays and m.kind == "golem") if i in indices else m for i, m in enumerate(monsters)])
 
 
-_SET_MONSTERS: Final = setter(PlayerState, "monsters")
 _SET_READY: Final = setter(Monster, "ready")
 
 

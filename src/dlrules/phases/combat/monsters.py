@@ -16,10 +16,10 @@ from dlrules.components import MONSTERS, AdventurerClass
 from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
 from dlrules.errors import Violation
 from dlrules.moves import Attack, Move
-from dlrules.phases.combat.fight import Run, _attack_damage, _knock_out, _one
+from dlrules.phases.combat.fight import _SET_READY, Run, _attack_damage, _knock_out, _one
 from dlrules.phases.combat.party import _hurt, _party_in, adventurer_class, party
 from dlrules.phases.common import announce, plural, replaced
-from dlrules.state import Adventurer, Battle, GameState, Monster, PlayerState, evolve, setter
+from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, setter
 
 
 def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, ...]:
@@ -108,7 +108,6 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
     return Violation("LIB-CMB-2", f"your monsters {first + 1} and {move.monster + 1} are alike; name the first one still to act")
 
 
-_SET_READY: Final = setter(Monster, "ready")
 _SET_FOOD_MONSTERS: Final = setter(PlayerState, "food", "monsters")
 _SET_ACTED: Final = setter(Battle, "sent", "attacked", "no_heal", "no_conquest")
 

@@ -21,10 +21,10 @@ from dlrules.components.combat import TRAP_COMBAT, BattleGround
 from dlrules.dungeon import plain_square, square_name, walking_distances
 from dlrules.errors import Violation
 from dlrules.moves import Move, PlanDefence, ReleasePrisoner
-from dlrules.phases.combat.fight import _fight, _monsters_only, _tile, ground_of
+from dlrules.phases.combat.fight import _SET_STATE_FIGHT, _fight, _monsters_only, _tile, ground_of
 from dlrules.phases.combat.party import _name
 from dlrules.phases.common import announce, narrating, plural, replaced, square_data, update_player
-from dlrules.state import Adventurer, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
+from dlrules.state import Adventurer, Dungeon, Fight, GameState, Plan, PlayerState, Square, Tile, evolve, setter
 
 
 _Layout = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
@@ -184,11 +184,11 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     return out
 
 
-_TILE_PLANS: Final[dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[tuple[tuple[int, ...], ...], tuple[PlanDefence, ...]]]] = {}
+_TILE_PLANS: Final[dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[PlanDefence, ...]]] = {}
 """``_tile_plans`` met lately, keyed by the serial number of the monster
 sets (``_sendable_from``'s answer, which can be long: hashing it on every
-call cost more than the rest of the key); the entry holds those sets, to
-be sure they are the same."""
+call cost more than the rest of the key; a serial is never given twice, so
+it stands for those very sets)."""
 
 
 def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], sends: tuple[tuple[int, ...], ...], serial: int) -> tuple[PlanDefence, ...]:
@@ -202,8 +202,8 @@ def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], 
         return tuple([PlanDefence(seat, square, ts, ms) for ts in played for ms in sends])
     key = (seat, square, played, serial)
     found = _TILE_PLANS.get(key)
-    if found is not None and found[0] is sends:
-        return found[1]
+    if found is not None:
+        return found
     made: list[PlanDefence] = []
     for ts in played:
         for ms in sends:
@@ -217,7 +217,7 @@ def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], 
     moves = tuple(made)
     if len(_TILE_PLANS) >= 4096:
         _TILE_PLANS.clear()
-    _TILE_PLANS[key] = (sends, moves)
+    _TILE_PLANS[key] = moves
     return moves
 
 
@@ -297,7 +297,6 @@ def _plan_violation(state: GameState, seat: int, move: PlanDefence) -> Violation
 
 
 _SET_PLANS_POSITION: Final = setter(Fight, "plans", "position")
-_SET_FIGHT: Final = setter(GameState, "fight")
 _SET_TRAPS_GOLD: Final = setter(PlayerState, "traps", "gold")
 _SET_PLAYERS_FIGHT: Final = setter(GameState, "players", "fight")
 _SET_PLAN: Final = setter(Plan, "tile", "traps", "monsters", "gold")
@@ -328,7 +327,7 @@ def _plan(state: GameState, move: PlanDefence) -> GameState:
         )
     fight = _SET_PLANS_POSITION(f, plans, f.position + 1)
     if not move.traps:
-        return _SET_FIGHT(state, fight)  # the lord's own record does not change
+        return _SET_STATE_FIGHT(state, fight)  # the lord's own record does not change
     traps = list(p.traps)
     for t in move.traps:
         traps.remove(t)

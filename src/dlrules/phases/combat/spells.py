@@ -47,9 +47,10 @@ def _cast(run: Run, key: str) -> bool:
     members = _party_in(run, seat)
     magic = crystals(members)
     r = run.round
-    if b.no_spells or magic < r or not ground_of(run.tile(seat)).spells:
+    allowed = ground_of(run.tile(seat)).spells
+    if b.no_spells or magic < r or not allowed:
         if run.narrate:  # the first reason that applies, in this order
-            if not ground_of(run.tile(seat)).spells:
+            if not allowed:
                 rule, why = "R-4", "the battle is in the Anti-Magic Room"
             elif b.no_spells:
                 rule, why = "CMB-SPELL-3", "an Anti-magic Dart hit a wizard"

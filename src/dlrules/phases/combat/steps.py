@@ -20,7 +20,7 @@ from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, Run, _card, _fight, _knocked_out, _open_tile_left
+from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, _SET_STATE_FIGHT, Run, _card, _fight, _knocked_out, _open_tile_left
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
 from dlrules.phases.combat.party import _party_in
 from dlrules.phases.combat.spells import _cast
@@ -29,7 +29,6 @@ from dlrules.phases.common import announce, narrating, replaced, square_data
 from dlrules.state import Adventurer, Battle, Decks, Fight, GameState, Phase, Plan, evolve, setter
 
 
-_SET_FIGHT: Final = setter(GameState, "fight")
 _SET_STAGE_POSITION: Final = setter(Fight, "stage", "position")
 _SET_STEP: Final = setter(Battle, "step")
 _SET_TRAPS_SENT: Final = setter(Battle, "traps", "sent")
@@ -85,7 +84,7 @@ def _step(state: GameState) -> GameState:
     run = Run(state)
     if f.stage == "plan":
         _pass(run)  # changes only where the fight stands
-        return _SET_FIGHT(state, _SET_STAGE_POSITION(f, run.stage, run.position))
+        return _SET_STATE_FIGHT(state, _SET_STAGE_POSITION(f, run.stage, run.position))
     if f.stage == "battle":
         _battle_step(run)  # due even where a decision could be, when there is none (a party gone: CMB-BAT-3)
     _go_on(run)
