@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
 from dlrules.moves import Attack, PlanDefence
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
@@ -136,3 +138,71 @@ def test_a_runs_party_is_the_party() -> None:
             move = sample_chance(state, game) if CHANCE in to_move(state) else moves[game.randrange(len(moves))]
             state = apply(state, move)
     assert checked > 100
+
+
+def _combat_trace(games: int) -> list[tuple[str, str]]:
+    """Every combat move of ``games`` seeded 4-player games: the state after
+    it (``dumps``) and its events, and the same state reached without
+    narration (``apply``) checked equal on the way."""
+    from dlrules import dumps
+    from dlrules.engine import apply_with_events
+
+    out: list[tuple[str, str]] = []
+    for seed in range(games):
+        rng = random.Random(4200 + seed)
+        state = new_game(4)
+        while to_move(state):
+            if CHANCE in to_move(state):
+                move = sample_chance(state, rng)
+            else:
+                moves = legal_moves(state)
+                move = moves[rng.randrange(len(moves))]
+            after, events = apply_with_events(state, move)
+            if state.phase is Phase.COMBAT:
+                assert apply(state, move) == after  # the silent run is the narrated one
+                out.append((dumps(after), repr(events)))
+            state = after
+    return out
+
+
+def test_CMB_CONQ_2_fatigue_on_the_numbers_is_fatigue_through_harm_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CMB-CONQ-2, CMB-8, CMB-HEAL-2: ``conquest._last_steps`` places fatigue
+    on plain numbers when nothing but the points themselves matter
+    (``_tires_plainly``) and through ``party._harm_to`` otherwise; both give
+    the same states and the same events in every combat move of seeded
+    games (in the pure build, where the quick way can be switched off)."""
+    from dlrules.phases.combat import conquest
+
+    quick = _combat_trace(4)
+    monkeypatch.setattr(conquest, "_tires_plainly", lambda *args: False)
+    general = _combat_trace(4)
+    assert quick == general
+    told = "".join(events for _, events in quick)
+    assert told.count("'fatigue'") > 20 and "is eliminated" in told  # fatigue placed, and adventurers fell
+
+
+def test_a_runs_party_is_remembered_only_while_its_records_stay() -> None:
+    """``party._party_in`` answers from the run's memory while the seat's
+    player record and the attacking paladin are the same; a new record, a
+    new holder or the paladin gone give the party of the new values."""
+    from dlrules.phases.combat.party import _lined_up, _party_in
+
+    rng = random.Random(11)
+    checked = 0
+    for base in _combat_positions(2):
+        for state in _variants(base, rng)[:4]:
+            run = Run(state)
+            for seat in range(state.n_players):
+                first = _party_in(run, seat)
+                assert _party_in(run, seat) is first
+                p = run.players[seat]
+                run.players[seat] = evolve(p, party=p.party[1:])
+                attacking = run.paladin if run.holder == seat and not run.gone else None
+                assert _party_in(run, seat) == _lined_up(p.party[1:], attacking)
+                run.holder = seat if run.holder != seat else None
+                attacking = run.paladin if run.holder == seat and not run.gone else None
+                assert _party_in(run, seat) == _lined_up(p.party[1:], attacking)
+                run.gone = True
+                assert _party_in(run, seat) == _lined_up(p.party[1:], None)
+                checked += 1
+    assert checked > 20

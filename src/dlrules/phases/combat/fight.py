@@ -40,7 +40,7 @@ class Run:
     now stands; ``holder`` is ``GameState.paladin``; ``paladin`` and
     ``gone`` are ``Fight.paladin`` and ``Fight.paladin_gone``."""
 
-    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks", "_found_in", "_found_at", "_found")
+    __slots__ = ("narrate", "state", "order", "players", "plans", "position", "stage", "round", "battle", "paladin", "gone", "holder", "discard", "far_lands", "combat", "spied", "decks", "_found_in", "_found_at", "_found", "party_of", "party_by", "parties")
 
     def __init__(self, state: GameState) -> None:
         f = state.fight
@@ -65,6 +65,10 @@ class Run:
         self._found_in: tuple[Tile, ...] | None = None  # ``tile_at``'s last answer: in these tiles,
         self._found_at: Square | None = None  # for this square,
         self._found: int = 0  # this index
+        n = len(self.players)
+        self.party_of: list[PlayerState | None] = [None] * n  # ``party._party_in``'s last answer per seat: for this player record,
+        self.party_by: list[Adventurer | None] = [None] * n  # with this paladin attacking (None: none),
+        self.parties: list[tuple[Adventurer, ...]] = [()] * n  # this party
 
     def written(self) -> GameState:
         """The state with the run's values, in one copy."""

@@ -25,6 +25,11 @@ from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, se
 _ILLUSION: Final = ILLUSION_KEY
 """``ILLUSION_KEY``, a constant of this compiled module (read on every look at a party)."""
 
+_FOOD_HP: Final = CREATE_FOOD_HP.value
+"""Hit points per Create Food token (C2-1), a constant of this compiled module."""
+_WIZARD: Final = AdventurerClass.WIZARD
+"""A constant of this compiled module (an enum member's read is slow)."""
+
 _PALADIN_KEYS: Final = frozenset(p.key for p in PALADINS.values())
 
 
@@ -112,6 +117,19 @@ def crystals(party: Sequence[Adventurer]) -> int:
     return total
 
 
+def _hearts_of(keys: Sequence[str]) -> int:
+    """``hearts`` of the party whose adventurers' keys are ``keys``."""
+    total = 0
+    for key in keys:
+        total += _HEARTS[key]
+    return total
+
+
+def _hit_points_of(members: Sequence[Adventurer], keys: Sequence[str]) -> list[int]:
+    """``hit_points`` of each of ``members``, whose keys are ``keys``."""
+    return [_HP[keys[i]] + members[i].food * _FOOD_HP for i in range(len(keys))]
+
+
 def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
     """CMB-PARTY-1, PAL-3: the adventurers at ``seat``'s entrance, entrance
     first: the paladin in front when he attacks this dungeon. Computed, not
@@ -130,15 +148,29 @@ def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
 
 def _party_in(run: Run, seat: int) -> tuple[Adventurer, ...]:
     """``party`` (CMB-PARTY-1, PAL-3, C2-2, LIB-CMB-9) on a run's values;
-    tests/test_combat_run.py checks that both give the same party."""
-    members = run.players[seat].party
+    tests/test_combat_run.py checks that both give the same party. The
+    answer is remembered per seat in the run (``Run.parties``) while the
+    seat's player record and the paladin attacking it are the same objects
+    (records are immutable, so the party is the same): a battle asks for
+    its party at every step, and each answer read from the records costs
+    attribute reads in compiled code."""
+    p = run.players[seat]
     paladin = run.paladin
     holder = run.holder
-    if holder is not None and holder == seat and not run.gone and paladin is not None:
-        return _lined_up(members, paladin)
-    if not members or members[-1].key != _ILLUSION:
-        return members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
-    return _lined_up(members, None)
+    attacking = paladin if holder is not None and holder == seat and not run.gone else None
+    if run.party_of[seat] is p and run.party_by[seat] is attacking:
+        return run.parties[seat]
+    members = p.party
+    if attacking is not None:
+        found = _lined_up(members, attacking)
+    elif not members or members[-1].key != _ILLUSION:
+        found = members  # ``_lined_up``'s answer without a paladin and an illusion at the back, without the call
+    else:
+        found = _lined_up(members, None)
+    run.party_of[seat] = p
+    run.party_by[seat] = attacking
+    run.parties[seat] = found
+    return found
 
 
 def _lined_up(members: tuple[Adventurer, ...], paladin: Adventurer | None) -> tuple[Adventurer, ...]:
@@ -251,66 +283,90 @@ _SET_DAMAGE: Final = setter(Adventurer, "damage")
 def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:
     """``hurt`` computed and announced, not written (None: nothing changes),
     on ``members``, ``seat``'s party as it now stands (``party``);
-    ``battle`` is the battle in progress, if any; ``narrate``: ``narrate``."""
+    ``battle`` is the battle in progress, if any; ``narrate``: ``narrate``.
+    Each adventurer's fields are read once (attribute reads of records cost
+    in compiled code)."""
     n = len(members)
-    amounts = list(amounts[:n])
-    if len(amounts) < n:
-        amounts += [0] * (n - len(amounts))  # the positions not named take nothing
+    given = len(amounts)
+    placed = [amounts[i] if i < given else 0 for i in range(n)]  # the positions not named take nothing
     shielded: Battle | None = None  # the battle with its shield used, if it was
-    if battle is not None and battle.seat == seat and (battle.invisible or battle.shield):
+    if battle is not None and battle.seat == seat:
         if battle.invisible:
-            amounts = [0 if adventurer_class(a) is AdventurerClass.WIZARD else d for a, d in zip(members, amounts)]
-        shield = battle.shield
-        for i, d in enumerate(amounts if shield else ()):
-            if shield and d:
-                used = min(shield, d)
-                amounts[i] -= used
-                shield -= used
-                if narrate:
-                    announce(
-                        "shield",
-                        f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.",
-                        seat,
-                        absorbed=used,
-                        position=i,
-                        adventurer=members[i].key,
-                        by=by,
-                    )
-        if shield != battle.shield:
-            shielded = evolve(battle, shield=shield)
-    food = CREATE_FOOD_HP.value
+            placed = [0 if _CLASS[members[i].key] is _WIZARD else placed[i] for i in range(n)]  # ``adventurer_class``
+        start = battle.shield
+        shield = start
+        if shield:
+            for i in range(n):
+                d = placed[i]
+                if shield and d:
+                    used = min(shield, d)
+                    placed[i] = d - used
+                    shield -= used
+                    if narrate:
+                        announce(
+                            "shield",
+                            f"The Magic Shield absorbs {used} damage aimed at {_who(members, i)}.",
+                            seat,
+                            absorbed=used,
+                            position=i,
+                            adventurer=members[i].key,
+                            by=by,
+                        )
+            if shield != start:
+                shielded = _SET_SHIELD(battle, shield)
     hit: list[Adventurer] = []  # the party with the damage placed
+    keys: list[str] = []
+    down: list[bool] = []  # whose counters reach his hit points (``hit_points``), looked at in the same pass
     touched = False
-    falls = False  # someone's counters reach his hit points (``hit_points``), looked at in the same pass
+    falls = False
     for i in range(n):
         a = members[i]
+        key = a.key
         damage = a.damage
-        d = amounts[i]
+        d = placed[i]
         if d:
             damage += d
             a = _SET_DAMAGE(a, damage)
             touched = True
         hit.append(a)
-        if damage >= _HP[a.key] + a.food * food:
+        keys.append(key)
+        fell = damage >= _HP[key] + a.food * _FOOD_HP
+        down.append(fell)
+        if fell:
             falls = True
     if not touched:
         return None if shielded is None else (None, (), shielded)
     if narrate:
-        placed = ", ".join(f"{d} on {_who(members, i)}" for i, d in enumerate(amounts) if d)
-        announce("damage", f"{why}: {placed} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(amounts))
+        _tell_damage(members, seat, placed, why, by)
     if not falls:  # the usual case: nobody falls
         return tuple(hit), (), shielded
-    standing = [a.damage < _HP[a.key] + a.food * food for a in hit]  # ``hit_points``
-    alive = tuple([a for a, up in zip(hit, standing) if up])
-    fallen = tuple([a for a, up in zip(hit, standing) if not up and a.key != _ILLUSION])  # ``is_illusion``
-    if narrate and len(alive) + len(fallen) < len(hit):
+    alive = tuple([hit[i] for i in range(n) if not down[i]])
+    fallen = [i for i in range(n) if down[i] and keys[i] != _ILLUSION]  # ``is_illusion``
+    if narrate and len(alive) + len(fallen) < n:
         announce("illusion", "The illusion vanishes (C2-2).", seat, alone=False)
     if alive and all([a.key == _ILLUSION for a in alive]):
         alive = ()  # LIB-CMB-9: an illusion alone is no party
         if narrate:
             announce("illusion", "Only the illusion is left: it vanishes, and the party is gone (LIB-CMB-9).", seat, alone=True)
     if narrate:
-        for a in fallen:
-            where = next(i for i, b in enumerate(hit) if b is a)
-            announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
-    return alive, tuple(a.key for a in fallen), shielded
+        for i in fallen:
+            a = hit[i]
+            where = 0
+            while hit[where] is not a:
+                where += 1  # the first place holding this record
+            _tell_eliminated(a, seat, where)
+    return alive, tuple([keys[i] for i in fallen]), shielded
+
+
+_SET_SHIELD: Final = setter(Battle, "shield")
+
+
+def _tell_damage(members: Sequence[Adventurer], seat: int, placed: Sequence[int], why: str, by: str | None) -> None:
+    """Announce damage placed on ``members`` (CMB-PARTY-5): ``placed[i]`` on the i-th."""
+    text = ", ".join([f"{d} on {_who(members, i)}" for i, d in enumerate(placed) if d])
+    announce("damage", f"{why}: {text} (Player {seat + 1}'s dungeon).", seat, by=by, amounts=list(placed))
+
+
+def _tell_eliminated(a: Adventurer, seat: int, where: int) -> None:
+    """Announce ``a``, at ``where`` in the party, eliminated into ``seat``'s prison (CMB-8)."""
+    announce("eliminated", f"{_capital(_name(a))} is eliminated and goes to Player {seat + 1}'s prison (CMB-8).", seat, adventurer=a.key, position=where)
