@@ -206,3 +206,4 @@ def test_a_runs_party_is_remembered_only_while_its_records_stay() -> None:
                 assert _party_in(run, seat) == _lined_up(p.party[1:], None)
                 checked += 1
     assert checked > 20
+

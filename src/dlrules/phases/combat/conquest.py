@@ -76,6 +76,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     front = 0  # the adventurers before ``front`` fell to fatigue
     numbers = True  # the party is ``members[front:]`` with ``damages[front:]`` counters (else ``members`` as written)
     square = plan.tile
+    invisible = b.invisible
     if b.no_conquest:
         if narrate:
             announce("no_conquest", f"Player {seat + 1}'s party neither tires nor conquers {square_name(square)} this round (CMB-CONQ-1).", seat, tile=square_data(square))
@@ -84,7 +85,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         assert card is not None
         left = COMBAT_CARDS[card].fatigue
         hps = _hit_points_of(members, keys)
-        if _tires_plainly(b, keys, damages, hps):
+        if _tires_plainly(b, invisible, keys, damages, hps):
             # The usual battle, worked out on the numbers: what ``_harm_to``
             # does with each point-batch when no shield or invisibility
             # changes the damage and no illusion or fallen adventurer is in
@@ -141,7 +142,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
                 announce("evil", f"Player {seat + 1}'s evil goes from {evil} to {evil - 1}.", seat, start=evil, end=evil - 1)
             evil -= 1
     # The battle's end (``ending._end_battle``): C1-4, U-13, CMB-MON-8, CMB-TRAP-9.
-    if b.invisible:
+    if invisible:
         spared = _spared(members, b)
         if spared is not None:
             members, touched = tuple(spared), True
@@ -177,11 +178,12 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         _move_evil(run, seat, -space)  # at the end of the evilometer: told, not moved (RES-8)
 
 
-def _tires_plainly(b: Battle, keys: Sequence[str], damages: Sequence[int], hps: Sequence[int]) -> bool:
+def _tires_plainly(b: Battle, invisible: bool, keys: Sequence[str], damages: Sequence[int], hps: Sequence[int]) -> bool:
     """Fatigue can be placed on the numbers alone (``_last_steps``): no
-    Magic Shield points left (C1-3), no invisible wizards (U-13), no
-    illusion in the party (C2-2, LIB-CMB-9), and everyone standing."""
-    if b.shield or b.invisible:
+    Magic Shield points left (C1-3), no invisible wizards (U-13; ``invisible``
+    is ``b.invisible``), no illusion in the party (C2-2, LIB-CMB-9), and
+    everyone standing."""
+    if invisible or b.shield:
         return False
     for i in range(len(keys)):
         if keys[i] == _ILLUSION or damages[i] >= hps[i]:

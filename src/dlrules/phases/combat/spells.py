@@ -43,16 +43,20 @@ def _cast(run: Run, key: str) -> bool:
     b = run.battle
     assert b is not None
     seat = b.seat
-    card = COMBAT_CARDS[key]
     members = _party_in(run, seat)
     magic = crystals(members)
     r = run.round
+    narrate = run.narrate
+    no_spells = b.no_spells
+    if (no_spells or magic < r) and not narrate:
+        return False  # not cast, whatever the room allows (looked up below only to be told first, R-4)
     allowed = ground_of(run.tile(seat)).spells
-    if b.no_spells or magic < r or not allowed:
-        if run.narrate:  # the first reason that applies, in this order
+    card = COMBAT_CARDS[key]
+    if no_spells or magic < r or not allowed:
+        if narrate:  # the first reason that applies, in this order
             if not allowed:
                 rule, why = "R-4", "the battle is in the Anti-Magic Room"
-            elif b.no_spells:
+            elif no_spells:
                 rule, why = "CMB-SPELL-3", "an Anti-magic Dart hit a wizard"
             else:
                 rule, why = "CMB-SPELL-1", f"the party has {plural(magic, 'magic point')}, round {r} needs {r}"  # too few magic points for the round

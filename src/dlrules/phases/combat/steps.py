@@ -36,6 +36,9 @@ _SET_COMBAT_DECK: Final = setter(Decks, "combat")
 _FAST: Final = Speed.FAST
 _SLOW: Final = Speed.SLOW
 """The spells' speeds as constants of this compiled module (read in every battle)."""
+_SPEEDS: Final = {key: card.speed for key, card in COMBAT_CARDS.items()}
+"""Each combat card's speed (CMB-1): a table of this compiled module, read in
+every battle without an attribute read of the card (components are constants)."""
 
 
 def _reveal(run: Run, card: str, *, drawn: bool) -> None:
@@ -43,8 +46,8 @@ def _reveal(run: Run, card: str, *, drawn: bool) -> None:
     and is public from now on (every seat has seen it)."""
     pos = run.round - 1
     run.spied = tuple([seen if pos in seen else tuple(sorted(seen + (pos,))) for seen in run.spied])
-    c = COMBAT_CARDS[card]
     if run.narrate:
+        c = COMBAT_CARDS[card]
         announce("card", f"Combat round {run.round}: the card is {c.name} ({c.speed.value}, fatigue {c.fatigue}): {c.effect}.", None, card=card, round=run.round, speed=c.speed.value, fatigue=c.fatigue)
     run.stage, run.position = "battle", 0
     if drawn:
@@ -171,7 +174,7 @@ def _battle_step(run: Run) -> None:
     step = b.step
     card = run.combat[run.round - 1]
     assert card is not None
-    speed = COMBAT_CARDS[card].speed  # the step of the round's spell
+    speed = _SPEEDS[card]  # the step of the round's spell
     if step == "trap":
         if b.traps:
             _trap(run, b.traps[0])
@@ -227,8 +230,8 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
     cards moved from the plan to the battle, where they go off one by one;
     CMB-END-5 when the party is already gone: no battle, the next
     defender's turn."""
-    p = run.players[seat]
     if not _party_in(run, seat):
+        p = run.players[seat]
         if run.narrate:
             announce(
                 "no_battle",
@@ -246,10 +249,12 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
     if run.narrate:
         announce("battle", f"Battle in Player {seat + 1}'s dungeon at {square_name(plan.tile)}.", seat, tile=square_data(plan.tile), round=run.round)
     b = _FRESH[seat] if seat < len(_FRESH) else Battle(seat)
-    if plan.traps or plan.monsters:
-        b = _SET_TRAPS_SENT(b, plan.traps, plan.monsters)
+    traps = plan.traps
+    sent = plan.monsters
+    if traps or sent:
+        b = _SET_TRAPS_SENT(b, traps, sent)
     run.battle = b
     run.position = position
-    if plan.traps:
+    if traps:
         run.plans = replaced(run.plans, seat, _SET_PLAN_TRAPS(plan, ()))  # they are the battle's now
     return b
