@@ -13,6 +13,7 @@ record is written to the run (``fight.Run``) once, with the battle's end
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from dlrules.components import COMBAT_CARDS
@@ -20,10 +21,8 @@ from dlrules.components.combat import CONQUEST_EVIL
 from dlrules.components.setup import EVIL_MIN
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, Run, _check_paladin, _left_over, _move_evil, ground_of
-from dlrules.phases.combat.party import _ILLUSION, _SET_DAMAGE, _harm_to, _hearts_of, _hit_points_of, _party_in, _party_written, _spared, _tell_damage, _tell_eliminated, hit_points
+from dlrules.phases.combat.party import _SET_DAMAGE, _counters, _harm_to, _party_in, _party_written, _spared, _tell_damage, _tell_eliminated, hit_points
 from dlrules.phases.common import announce, replaced, square_data
-from collections.abc import Sequence
-
 from dlrules.state import Adventurer, Battle, Dungeon, PlayerState, Tile, setter
 
 
@@ -44,19 +43,18 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     p = run.players[seat]
     members = _party_in(run, seat)
     n = len(members)
-    keys = [a.key for a in members]
-    was = [a.damage for a in members]
+    keys, was, hps, hearts, plain = _counters(members)
     damages = list(was)  # the counters as healing and fatigue leave them
     # CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first.
     attacked = b.attacked
     if not attacked or b.no_heal:
-        power = _hearts_of(keys) if narrate else 0  # counted only to be told
+        power = hearts if narrate else 0  # told only
         if power:
             reason = "no_attack" if not attacked else "stopped"
             why = "no monster or ghost attacked" if not attacked else "a Dragon attacked or an Anti-magic Dart hit a priest"
             announce("no_heal", f"No healing: {why} (CMB-HEAL-1).", seat, hearts=power, reason=reason)
     else:
-        power = _hearts_of(keys)
+        power = hearts
         if power:
             cures: list[int] = []
             for i in range(n):
@@ -84,8 +82,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         card = run.combat[run.round - 1]
         assert card is not None
         left = COMBAT_CARDS[card].fatigue
-        hps = _hit_points_of(members, keys)
-        if _tires_plainly(b, invisible, keys, damages, hps):
+        if _tires_plainly(b, invisible, plain):
             # The usual battle, worked out on the numbers: what ``_harm_to``
             # does with each point-batch when no shield or invisibility
             # changes the damage and no illusion or fallen adventurer is in
@@ -178,17 +175,13 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         _move_evil(run, seat, -space)  # at the end of the evilometer: told, not moved (RES-8)
 
 
-def _tires_plainly(b: Battle, invisible: bool, keys: Sequence[str], damages: Sequence[int], hps: Sequence[int]) -> bool:
+def _tires_plainly(b: Battle, invisible: bool, plain: bool) -> bool:
     """Fatigue can be placed on the numbers alone (``_last_steps``): no
     Magic Shield points left (C1-3), no invisible wizards (U-13; ``invisible``
-    is ``b.invisible``), no illusion in the party (C2-2, LIB-CMB-9), and
-    everyone standing."""
-    if invisible or b.shield:
-        return False
-    for i in range(len(keys)):
-        if keys[i] == _ILLUSION or damages[i] >= hps[i]:
-            return False
-    return True
+    is ``b.invisible``), and a ``plain`` party (``party._counters``: no
+    illusion, C2-2, LIB-CMB-9, and everyone standing, also after healing,
+    which only takes counters off)."""
+    return plain and not invisible and not b.shield
 
 
 def _with_damages(members: Sequence[Adventurer], damages: list[int], was: list[int]) -> tuple[Adventurer, ...]:

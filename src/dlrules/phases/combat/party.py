@@ -117,17 +117,27 @@ def crystals(party: Sequence[Adventurer]) -> int:
     return total
 
 
-def _hearts_of(keys: Sequence[str]) -> int:
-    """``hearts`` of the party whose adventurers' keys are ``keys``."""
-    total = 0
-    for key in keys:
-        total += _HEARTS[key]
-    return total
-
-
-def _hit_points_of(members: Sequence[Adventurer], keys: Sequence[str]) -> list[int]:
-    """``hit_points`` of each of ``members``, whose keys are ``keys``."""
-    return [_HP[keys[i]] + members[i].food * _FOOD_HP for i in range(len(keys))]
+def _counters(members: Sequence[Adventurer]) -> tuple[list[str], list[int], list[int], int, bool]:
+    """What the battle's last steps need of ``members``, each record read
+    once: their keys, damage counters and hit points (``hit_points``), their
+    hearts (``hearts``), and whether the party is plain: no illusion (C2-2)
+    and everyone standing with counters from 0 up (``conquest._tires_plainly``)."""
+    keys: list[str] = []
+    damages: list[int] = []
+    hps: list[int] = []
+    power = 0
+    plain = True
+    for a in members:
+        key = a.key
+        damage = a.damage
+        hp = _HP[key] + a.food * _FOOD_HP
+        keys.append(key)
+        damages.append(damage)
+        hps.append(hp)
+        power += _HEARTS[key]
+        if key == _ILLUSION or damage < 0 or damage >= hp:
+            plain = False
+    return keys, damages, hps, power, plain
 
 
 def party(state: GameState, seat: int) -> tuple[Adventurer, ...]:
@@ -287,8 +297,9 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
     Each adventurer's fields are read once (attribute reads of records cost
     in compiled code)."""
     n = len(members)
-    given = len(amounts)
-    placed = [amounts[i] if i < given else 0 for i in range(n)]  # the positions not named take nothing
+    placed = list(amounts[:n])
+    if len(placed) < n:
+        placed += [0] * (n - len(placed))  # the positions not named take nothing
     shielded: Battle | None = None  # the battle with its shield used, if it was
     if battle is not None and battle.seat == seat:
         if battle.invisible:
