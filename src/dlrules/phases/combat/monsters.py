@@ -41,7 +41,7 @@ def _targets(members: Sequence[Adventurer], option: AttackOption) -> tuple[int, 
 
 def _priests(members: Sequence[Adventurer]) -> tuple[bool, ...]:
     """Which of ``members`` are priests (a vampire never attacks one, CMB-MON-5)."""
-    return tuple([adventurer_class(a) is AdventurerClass.PRIEST for a in members])
+    return tuple([adventurer_class(a) is _PRIEST for a in members])
 
 
 def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int, ...]:
@@ -79,7 +79,7 @@ def _options_made(seat: int, index: int, kind: str, food: int, priests: tuple[bo
     for n, option in enumerate(MONSTER_COMBAT[kind].options):
         if option.food and food < option.food:
             continue  # CMB-MON-2: an option with a price needs the price
-        if option.reach is Reach.ANYONE:
+        if option.reach is _ANYONE:
             out.extend([Attack(seat, index, n, t) for t in _targets_among(priests, option)])
         else:
             out.append(Attack(seat, index, n))
@@ -109,6 +109,13 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
 
 
 _SET_FOOD_MONSTERS: Final = setter(PlayerState, "food", "monsters")
+_PRIEST: Final = AdventurerClass.PRIEST
+_ANYONE: Final = Reach.ANYONE
+_NONE: Final = Reach.NONE
+_EVERYONE: Final = Reach.EVERYONE
+_FIRST: Final = Reach.FIRST
+"""Enum members as constants of this compiled module: reading a member of an
+enum class goes through the enum's slow class-attribute hook (Python 3.11)."""
 _SET_ACTED: Final = setter(Battle, "sent", "attacked", "no_heal", "no_conquest")
 
 
@@ -122,7 +129,8 @@ def _attack(run: Run, move: Attack) -> None:
     option = MONSTER_COMBAT[kind].options[move.option]
     name = MONSTERS[kind].name
     sent = tuple([i for i in b.sent if i != move.monster])
-    attacked = True if option.reach is not Reach.NONE else b.attacked  # CMB-MON-6
+    reach = option.reach
+    attacked = True if reach is not _NONE else b.attacked  # CMB-MON-6
     no_heal = True if option.no_heal else b.no_heal
     no_conquest = True if option.no_conquest else b.no_conquest
     if run.narrate:  # what the monster does and what its option costs (CMB-MON-1, CMB-MON-2)
@@ -136,14 +144,14 @@ def _attack(run: Run, move: Attack) -> None:
     run.battle = _SET_ACTED(b, sent, attacked, no_heal, no_conquest)
     damage = _attack_damage(run, seat, kind, option.damage)
     members = _party_in(run, seat)
-    if option.reach is Reach.NONE:
+    if reach is _NONE:
         if run.narrate:
             announce("hold", f"The {name} holds the party: no attack, and no fatigue or conquest this round.", seat, monster=kind, index=move.monster)
         return
-    if option.reach is Reach.EVERYONE:
+    if reach is _EVERYONE:
         _hurt(run, seat, [damage] * len(members), f"The {name} attacks everyone", kind)
         return
-    if option.reach is Reach.FIRST:
+    if reach is _FIRST:
         _hurt(run, seat, [damage], f"The {name} attacks", kind)
         after = _party_in(run, seat)
         if option.follow_up and after and len(after) < len(members):

@@ -232,8 +232,11 @@ _SET_PARTY_PRISON: Final = setter(PlayerState, "party", "prison")
 def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | None:
     """C1-4, U-13: the party with the Poisoned Dart's later damage dropped on
     the wizards made invisible in this battle ``b``; None when none is poisoned."""
-    if b.invisible and any(a.poison and adventurer_class(a) is AdventurerClass.WIZARD for a in members):
-        return [evolve(a, poison=0) if adventurer_class(a) is AdventurerClass.WIZARD else a for a in members]
+    if not b.invisible:
+        return None
+    for a in members:
+        if a.poison and _CLASS[a.key] is _WIZARD:  # ``adventurer_class``
+            return [evolve(m, poison=0) if _CLASS[m.key] is _WIZARD else m for m in members]
     return None
 
 

@@ -74,8 +74,9 @@ def _cast(run: Run, key: str) -> bool:
     elif spell == "magic-shield":
         run.battle = evolve(b, shield=MAGIC_SHIELD_POINTS.value)
     elif spell == "invisibility":
-        wizards = tuple(a for a in members if adventurer_class(a) is AdventurerClass.WIZARD)
-        others = tuple(a for a in members if adventurer_class(a) is not AdventurerClass.WIZARD)
+        wizard = AdventurerClass.WIZARD
+        wizards = tuple([a for a in members if adventurer_class(a) is wizard])
+        others = tuple([a for a in members if adventurer_class(a) is not wizard])
         _with_party(run, seat, others + wizards)
         run.battle = evolve(b, invisible=True)
     elif spell == "detect-treasure":

@@ -36,7 +36,7 @@ def _trap(run: Run, key: str) -> None:
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
         announce("reveal_trap", f"Player {seat + 1} reveals the {TRAPS[key].name}" + (f", paying {cost}" if cost else "") + ".", seat, trap=key, cost=paid)
     run.discard += (key,)  # SETUP-3: a used trap card leaves the game
-    if t.aim is Aim.CHOSEN:
+    if t.aim is _CHOSEN:
         run.battle = _SET_TRAPS_AIMING(b, tuple(traps), key)
         return
     run.battle = _SET_TRAPS(b, tuple(traps))
@@ -53,14 +53,15 @@ def _trap_hits(run: Run, key: str, target: int | None) -> None:
     n = len(members)
     damage = t.damage_in(run.state.year)
     listed = [0] * n
-    if t.aim is Aim.FIRST:
+    aim = t.aim
+    if aim is _AIM_FIRST:
         listed[0] = hit_points(members[0]) if t.whole_hp else damage
         for i in range(1, n):
             listed[i] = t.others
-    elif t.aim is Aim.SECOND:
+    elif aim is _SECOND:
         if n > 1:
             listed[1] = damage  # CMB-TRAP-7, U-7: no second adventurer, no damage
-    elif t.aim is Aim.EACH:
+    elif aim is _EACH:
         listed = [damage] * n
         listed[-1] += t.last_extra
     else:
@@ -79,9 +80,9 @@ def _trap_hits(run: Run, key: str, target: int | None) -> None:
     no_spells, no_heal = b.no_spells, b.no_heal
     if target is not None:
         cls = adventurer_class(members[target])
-        if t.anti_magic and cls is AdventurerClass.WIZARD:
+        if t.anti_magic and cls is _WIZARD:
             no_spells = True  # CMB-SPELL-3
-        if t.anti_magic and cls is AdventurerClass.PRIEST:
+        if t.anti_magic and cls is _PRIEST:
             no_heal = True  # CMB-HEAL-1 (d)
         if t.later:
             marked = list(members)
@@ -92,6 +93,14 @@ def _trap_hits(run: Run, key: str, target: int | None) -> None:
 
 
 _SET_PAID: Final = setter(PlayerState, "gold", "food", "imps", "busy_imps")
+_CHOSEN: Final = Aim.CHOSEN
+_AIM_FIRST: Final = Aim.FIRST
+_SECOND: Final = Aim.SECOND
+_EACH: Final = Aim.EACH
+_WIZARD: Final = AdventurerClass.WIZARD
+_PRIEST: Final = AdventurerClass.PRIEST
+"""Enum members as constants of this compiled module: reading a member of an
+enum class goes through the enum's slow class-attribute hook (Python 3.11)."""
 _SET_TRAPS_AIMING: Final = setter(Battle, "traps", "aiming")
 _SET_TRAPS: Final = setter(Battle, "traps")
 _SET_HIT: Final = setter(Battle, "icons_used", "no_conquest", "no_spells", "no_heal")
