@@ -126,12 +126,16 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
         run.holder = holder
 
 
+_PALADIN_LINE: Final = PALADIN_SPACE.value
+"""The paladin space (PAL-2), a constant of this compiled module."""
+
+
 def _check_paladin(run: Run) -> None:
     """PAL-2, PAL-6..8 (``common.check_paladin``) on the run's values: after
     a marker moves, who holds the paladin."""
     if run.gone:
         return  # CMB-PAL-3: he never moves again (``paladin_after``'s first answer, without the list of evils)
-    line = PALADIN_SPACE.value
+    line = _PALADIN_LINE
     for p in run.players:
         if p.evil >= line:
             break

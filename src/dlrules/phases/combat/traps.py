@@ -29,8 +29,13 @@ def _trap(run: Run, key: str) -> None:
     traps.remove(key)
     t = TRAP_COMBAT[key]
     p = run.players[seat]
-    imps = max(0, p.imps - t.imps)
-    run.players[seat] = _SET_PAID(p, max(0, p.gold - t.gold), max(0, p.food - t.food), imps, min(p.busy_imps, imps))
+    had_gold, had_food, had_imps, had_busy = p.gold, p.food, p.imps, p.busy_imps
+    gold = max(0, had_gold - t.gold)
+    food = max(0, had_food - t.food)
+    imps = max(0, had_imps - t.imps)
+    busy = min(had_busy, imps)
+    if gold != had_gold or food != had_food or imps != had_imps or busy != had_busy:  # (a free trap leaves the record as it is)
+        run.players[seat] = _SET_PAID(p, gold, food, imps, busy)
     if run.narrate:
         paid = {what: n for n, what in ((t.gold, "gold"), (t.food, "food"), (t.imps, "imps")) if n}
         cost = ", ".join(f"{n} gold" if what == "gold" else f"{n} food" if what == "food" else plural(n, "imp") for what, n in paid.items())
@@ -39,13 +44,14 @@ def _trap(run: Run, key: str) -> None:
     if t.aim is _CHOSEN:
         run.battle = _SET_TRAPS_AIMING(b, tuple(traps), key)
         return
-    run.battle = _SET_TRAPS(b, tuple(traps))
-    _trap_hits(run, key, None)
+    _trap_hits(run, key, None, tuple(traps))
 
 
-def _trap_hits(run: Run, key: str, target: int | None) -> None:
+def _trap_hits(run: Run, key: str, target: int | None, traps: tuple[str, ...] | None = None) -> None:
     """CMB-TRAP-3..7, CMB-5: list the damage, cancel up to the anti-trap icons
-    front first, place the rest; the other effects happen whatever the damage."""
+    front first, place the rest; the other effects happen whatever the damage.
+    ``traps``: the battle's trap cards still to go off, written in the same
+    copy of the battle (None: as they are)."""
     b = run.at_battle()
     seat = b.seat
     t = TRAP_COMBAT[key]
@@ -88,7 +94,10 @@ def _trap_hits(run: Run, key: str, target: int | None) -> None:
             marked = list(members)
             marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
             _with_party(run, seat, marked)
-    run.battle = _SET_HIT(b, b.icons_used + used, no_conquest, no_spells, no_heal)
+    if traps is None:
+        run.battle = _SET_HIT(b, b.icons_used + used, no_conquest, no_spells, no_heal)
+    else:
+        run.battle = _SET_TRAPS_HIT(b, traps, b.icons_used + used, no_conquest, no_spells, no_heal)
     _hurt(run, seat, listed, f"The {TRAPS[key].name}", key)
 
 
@@ -102,7 +111,7 @@ _PRIEST: Final = AdventurerClass.PRIEST
 """Enum members as constants of this compiled module: reading a member of an
 enum class goes through the enum's slow class-attribute hook (Python 3.11)."""
 _SET_TRAPS_AIMING: Final = setter(Battle, "traps", "aiming")
-_SET_TRAPS: Final = setter(Battle, "traps")
+_SET_TRAPS_HIT: Final = setter(Battle, "traps", "icons_used", "no_conquest", "no_spells", "no_heal")
 _SET_HIT: Final = setter(Battle, "icons_used", "no_conquest", "no_spells", "no_heal")
 
 
