@@ -17,12 +17,13 @@ from typing import Final
 
 from dlrules.components.combat import COMBAT_ROUNDS
 from dlrules.phases.combat.fight import _SET_LEFT_OVER, _SET_READY, Run, _left_over, ground_of
-from dlrules.phases.combat.party import _hurt, _name, _party_in, _with_party, is_illusion
+from dlrules.phases.combat.party import _SET_POISON, _hurt, _name, _party_in, _with_party, is_illusion
 from dlrules.phases.common import announce, plural
-from dlrules.state import PlayerState, evolve, setter
+from dlrules.state import PlayerState, setter
 
 
 _SET_PARTY_MONSTERS: Final = setter(PlayerState, "party", "monsters")
+_SET_PARTY: Final = setter(PlayerState, "party")
 """The survivors gone and the monsters face up again (``_finish``)."""
 
 
@@ -65,7 +66,7 @@ def _end_of_round(run: Run) -> None:
         else:
             continue  # nobody poisoned here
         amounts = [a.poison for a in members]
-        _with_party(run, seat, [evolve(a, poison=0) for a in members])
+        _with_party(run, seat, [_SET_POISON(a, 0) for a in members])
         _hurt(run, seat, amounts, "The Poisoned Dart's later damage, at the end of the round", "poison")
 
 
@@ -98,7 +99,16 @@ def _finish(run: Run) -> None:
             names = ", ".join(_name(a) for a in members if not is_illusion(a)) or "nobody but the illusion"
             announce("distant_lands", f"Player {seat + 1}'s {plural(len(leaving), 'survivor')} leave{'s' if len(leaving) == 1 else ''} for the Distant Lands unscored (CMB-END-2): {names}.", seat, adventurers=leaving)
         far += tuple(leaving)
-        players[seat] = _SET_PARTY_MONSTERS(p, (), tuple([m if m.ready else _SET_READY(m, True) for m in p.monsters]))
+        lair = p.monsters
+        tired = False  # a monster face down
+        for m in lair:
+            if not m.ready:
+                tired = True
+                break
+        if tired:
+            players[seat] = _SET_PARTY_MONSTERS(p, (), tuple([m if m.ready else _SET_READY(m, True) for m in lair]))
+        elif p.party:
+            players[seat] = _SET_PARTY(p, ())  # (an empty queue and a lair all face up: the record stays as it is)
     if run.holder is not None and not run.gone:
         run.gone, run.holder = True, None
     if run.narrate:

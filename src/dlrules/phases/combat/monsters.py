@@ -19,7 +19,7 @@ from dlrules.moves import Attack, Move
 from dlrules.phases.combat.fight import _SET_READY, Run, _attack_damage, _knock_out, _one
 from dlrules.phases.combat.party import _hurt, _party_in, adventurer_class, party
 from dlrules.phases.common import announce, plural, replaced
-from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, setter
+from dlrules.state import Adventurer, Battle, GameState, PlayerState, setter
 
 
 def _first_of_alike(player: PlayerState, indices: Sequence[int]) -> tuple[int, ...]:
@@ -117,6 +117,8 @@ _FIRST: Final = Reach.FIRST
 """Enum members as constants of this compiled module: reading a member of an
 enum class goes through the enum's slow class-attribute hook (Python 3.11)."""
 _SET_ACTED: Final = setter(Battle, "sent", "attacked", "no_heal", "no_conquest")
+_SET_AIMING: Final = setter(Battle, "aiming")
+_SET_SENT: Final = setter(Battle, "sent")
 
 
 def _attack(run: Run, move: Attack) -> None:
@@ -161,7 +163,7 @@ def _attack(run: Run, move: Attack) -> None:
     assert move.target is not None
     _hurt(run, seat, _one(move.target, damage), f"The {name} attacks", kind)
     if option.hits > 1 and _party_in(run, seat):
-        run.battle = evolve(run.at_battle(), aiming=kind)
+        run.battle = _SET_AIMING(run.at_battle(), kind)
 
 
 def _cannot_attack(run: Run) -> int | None:
@@ -185,6 +187,6 @@ def _stuck(run: Run, index: int) -> None:
     kind = p.monsters[index].kind
     if run.narrate:
         announce("no_attack", f"Player {b.seat + 1}'s {MONSTERS[kind].name} finds no one it may attack (CMB-MON-3).", b.seat, monster=kind, index=index)
-    run.battle = evolve(b, sent=tuple([i for i in b.sent if i != index]))
+    run.battle = _SET_SENT(b, tuple([i for i in b.sent if i != index]))
     if kind != "vampire":
         _knock_out(run, b.seat, (index,))

@@ -19,7 +19,7 @@ from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
 from dlrules.phases.combat.fight import Run
 from dlrules.phases.common import announce
-from dlrules.state import Adventurer, Battle, GameState, PlayerState, evolve, setter
+from dlrules.state import Adventurer, Battle, GameState, PlayerState, setter
 
 
 _ILLUSION: Final = ILLUSION_KEY
@@ -236,7 +236,7 @@ def _spared(members: tuple[Adventurer, ...], b: Battle) -> list[Adventurer] | No
         return None
     for a in members:
         if a.poison and _CLASS[a.key] is _WIZARD:  # ``adventurer_class``
-            return [evolve(m, poison=0) if _CLASS[m.key] is _WIZARD else m for m in members]
+            return [_SET_POISON(m, 0) if _CLASS[m.key] is _WIZARD else m for m in members]
     return None
 
 
@@ -291,6 +291,7 @@ taken, the battle with its Magic Shield used (None: untouched)."""
 
 
 _SET_DAMAGE: Final = setter(Adventurer, "damage")
+_SET_POISON: Final = setter(Adventurer, "poison")
 
 
 def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:

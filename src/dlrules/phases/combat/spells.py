@@ -12,13 +12,14 @@ Create Food and Illusion act through the party (``party``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from dlrules.components import COMBAT_CARDS, MONSTERS, AdventurerClass
 from dlrules.components.combat import DETECT_EVIL_EVIL, ILLUSION_KEY, MAGIC_SHIELD_POINTS
 from dlrules.phases.combat.fight import Run, _monsters_only, _move_evil, ground_of
 from dlrules.phases.combat.party import _party_in, _with_party, adventurer_class, crystals
 from dlrules.phases.common import announce, narrating, plural
-from dlrules.state import Adventurer, evolve
+from dlrules.state import Adventurer, Battle, PlayerState, setter
 
 
 def _withdraw(run: Run, indices: Sequence[int], why: str, card: str) -> None:
@@ -29,7 +30,7 @@ def _withdraw(run: Run, indices: Sequence[int], why: str, card: str) -> None:
         names = ", ".join(MONSTERS[k].name for k in kinds)
         verb = "goes" if len(kinds) == 1 else "go"
         announce("withdraw", f"Player {b.seat + 1}'s {names} {verb} back to the lair face up ({why}).", b.seat, card=card, monsters=kinds, indices=list(indices))
-    run.battle = evolve(b, sent=tuple([i for i in b.sent if i not in indices]))
+    run.battle = _SET_SENT(b, tuple([i for i in b.sent if i not in indices]))
 
 
 def _cast(run: Run, key: str) -> bool:
@@ -67,43 +68,43 @@ def _cast(run: Run, key: str) -> bool:
     p = run.players[seat]
     spell = card.spell
     if spell == "word-of-peace":
-        run.battle = evolve(b, choosing=spell)
+        run.battle = _SET_CHOOSING(b, spell)
     elif spell == "suggestion":
         asking = _monsters_only(p, b.sent)
-        run.battle = evolve(b, choosing=spell if asking else None, asking=asking)
+        run.battle = _SET_CHOOSING_ASKING(b, spell if asking else None, asking)
     elif spell == "magic-shield":
-        run.battle = evolve(b, shield=MAGIC_SHIELD_POINTS.value)
+        run.battle = _SET_SHIELD(b, MAGIC_SHIELD_POINTS.value)
     elif spell == "invisibility":
         wizard = AdventurerClass.WIZARD
         wizards = tuple([a for a in members if adventurer_class(a) is wizard])
         others = tuple([a for a in members if adventurer_class(a) is not wizard])
         _with_party(run, seat, others + wizards)
-        run.battle = evolve(b, invisible=True)
+        run.battle = _SET_INVISIBLE(b, True)
     elif spell == "detect-treasure":
         if p.gold:
             _lose(seat, key, "gold")
-            run.players[seat] = evolve(p, gold=p.gold - 1)
+            run.players[seat] = _SET_GOLD(p, p.gold - 1)
         elif p.food:
             _lose(seat, key, "food")
-            run.players[seat] = evolve(p, food=p.food - 1)
+            run.players[seat] = _SET_FOOD(p, p.food - 1)
         elif p.traps:
-            run.battle = evolve(b, choosing=spell)
+            run.battle = _SET_CHOOSING(b, spell)
     elif spell == "fist-of-justice":
         if p.imps:
             _lose(seat, key, "imps")
-            run.players[seat] = evolve(p, imps=p.imps - 1, busy_imps=min(p.busy_imps, p.imps - 1), foreimps=min(p.foreimps, p.imps - 1))
+            run.players[seat] = _SET_IMPS(p, p.imps - 1, min(p.busy_imps, p.imps - 1), min(p.foreimps, p.imps - 1))
     elif spell == "detect-evil":
         _move_evil(run, seat, DETECT_EVIL_EVIL.value)  # CMB-SPELL-7: a gain
     elif spell == "illusion":
-        run.players[seat] = evolve(p, party=(Adventurer(ILLUSION_KEY),) + p.party)
+        run.players[seat] = _SET_PARTY(p, (Adventurer(ILLUSION_KEY),) + p.party)
     elif spell == "create-food":
-        fed = (evolve(members[0], food=members[0].food + 1),) + members[1:]
+        fed = (_SET_FED(members[0], members[0].food + 1),) + members[1:]
         _with_party(run, seat, fed)
     elif spell == "metamorphosis":
         if _monsters_only(p, b.sent):
-            run.battle = evolve(b, choosing=spell)
+            run.battle = _SET_CHOOSING(b, spell)
     elif spell == "none" and run.state.table_rulings:
-        run.battle = evolve(b, choosing="table")  # LIB-TAB-8: the table rules on the card it can read (``ruling``)
+        run.battle = _SET_CHOOSING(b, "table")  # LIB-TAB-8: the table rules on the card it can read (``ruling``)
     # else CMB-SPELL-8: no established effect (Fireball, C1-5, and the U-1/U-2 cards)
     return True
 
@@ -113,3 +114,16 @@ def _lose(seat: int, card: str, what: str) -> None:
     if narrating():
         thing = "an imp" if what == "imps" else f"1 {what}"
         announce("spell", f"Player {seat + 1} loses {thing} ({COMBAT_CARDS[card].name}).", seat, card=card, lost={what: 1})
+
+
+_SET_SENT: Final = setter(Battle, "sent")
+_SET_CHOOSING: Final = setter(Battle, "choosing")
+_SET_CHOOSING_ASKING: Final = setter(Battle, "choosing", "asking")
+_SET_SHIELD: Final = setter(Battle, "shield")
+_SET_INVISIBLE: Final = setter(Battle, "invisible")
+_SET_GOLD: Final = setter(PlayerState, "gold")
+_SET_FOOD: Final = setter(PlayerState, "food")
+_SET_IMPS: Final = setter(PlayerState, "imps", "busy_imps", "foreimps")
+_SET_PARTY: Final = setter(PlayerState, "party")
+_SET_FED: Final = setter(Adventurer, "food")
+"""The records a spell changes, each copied by a setter made once (``evolve``'s answer, faster)."""

@@ -20,7 +20,7 @@ from dlrules.components import COMBAT_CARDS, PALADINS, Speed
 from dlrules.dungeon import square_name
 from dlrules.phases.combat.conquest import _last_steps
 from dlrules.phases.combat.ending import _end_battle, _end_round
-from dlrules.phases.combat.fight import _SET_PLAN_TRAPS, _SET_STATE_FIGHT, Run, _card, _fight, _knocked_out, _open_tile_left
+from dlrules.phases.combat.fight import _SET_LEFT_OVER, _SET_PLAN_TRAPS, _SET_STATE_FIGHT, Run, _card, _fight, _knocked_out, _open_tile_left
 from dlrules.phases.combat.monsters import _cannot_attack, _stuck
 from dlrules.phases.combat.party import _party_in
 from dlrules.phases.combat.spells import _cast
@@ -33,6 +33,7 @@ _SET_STAGE_POSITION: Final = setter(Fight, "stage", "position")
 _SET_STEP: Final = setter(Battle, "step")
 _SET_TRAPS_SENT: Final = setter(Battle, "traps", "sent")
 _SET_COMBAT_DECK: Final = setter(Decks, "combat")
+_SET_PLAN_EMPTIED: Final = setter(Plan, "traps", "gold")
 _FAST: Final = Speed.FAST
 _SLOW: Final = Speed.SLOW
 """The spells' speeds as constants of this compiled module (read in every battle)."""
@@ -242,8 +243,8 @@ def _start_battle(run: Run, seat: int, plan: Plan, position: int) -> Battle | No
                 gold=plan.gold,
                 monsters=[p.monsters[i].kind for i in plan.monsters],
             )
-        run.players[seat] = evolve(p, traps=p.traps + plan.traps, gold=p.gold + plan.gold, monsters=_knocked_out(p.monsters, plan.monsters))
-        run.plans = replaced(run.plans, seat, evolve(plan, traps=(), gold=0))
+        run.players[seat] = _SET_LEFT_OVER(p, _knocked_out(p.monsters, plan.monsters), p.traps + plan.traps, p.gold + plan.gold)
+        run.plans = replaced(run.plans, seat, _SET_PLAN_EMPTIED(plan, (), 0))
         run.position = position + 1
         return None
     if run.narrate:

@@ -17,7 +17,7 @@ from dlrules.components.combat import MONSTER_COMBAT, TRAP_COMBAT, Aim
 from dlrules.phases.combat.fight import Run, _attack_damage, _one
 from dlrules.phases.combat.party import _hurt, _party_in, _who, _with_party, adventurer_class, anti_trap, hit_points
 from dlrules.phases.common import announce, plural
-from dlrules.state import Battle, PlayerState, evolve, setter
+from dlrules.state import Adventurer, Battle, PlayerState, setter
 
 
 def _trap(run: Run, key: str) -> None:
@@ -92,7 +92,7 @@ def _trap_hits(run: Run, key: str, target: int | None, traps: tuple[str, ...] | 
             no_heal = True  # CMB-HEAL-1 (d)
         if t.later:
             marked = list(members)
-            marked[target] = evolve(marked[target], poison=marked[target].poison + t.later)
+            marked[target] = _SET_POISON(marked[target], marked[target].poison + t.later)
             _with_party(run, seat, marked)
     if traps is None:
         run.battle = _SET_HIT(b, b.icons_used + used, no_conquest, no_spells, no_heal)
@@ -111,6 +111,8 @@ _PRIEST: Final = AdventurerClass.PRIEST
 """Enum members as constants of this compiled module: reading a member of an
 enum class goes through the enum's slow class-attribute hook (Python 3.11)."""
 _SET_TRAPS_AIMING: Final = setter(Battle, "traps", "aiming")
+_SET_AIMING: Final = setter(Battle, "aiming")
+_SET_POISON: Final = setter(Adventurer, "poison")
 _SET_TRAPS_HIT: Final = setter(Battle, "traps", "icons_used", "no_conquest", "no_spells", "no_heal")
 _SET_HIT: Final = setter(Battle, "icons_used", "no_conquest", "no_spells", "no_heal")
 
@@ -121,7 +123,7 @@ def _aimed(run: Run, index: int) -> None:
     b = run.at_battle()
     aiming = b.aiming
     assert aiming is not None
-    run.battle = evolve(b, aiming=None)
+    run.battle = _SET_AIMING(b, None)
     if run.narrate:
         what = "the Witch's second small attack" if aiming == "witch" else f"the {TRAPS[aiming].name}"
         members = _party_in(run, b.seat)
