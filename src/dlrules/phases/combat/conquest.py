@@ -124,7 +124,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     if conquered:
         dungeon = p.dungeon
         tiles = dungeon.tiles
-        at = run.tile_at(seat)  # (``run.players[seat]`` is still ``p``)
+        at = run.index_in(tiles, square)  # ``run.tile_at(seat)``: ``run.players[seat]`` is still ``p``
         dungeon = _SET_TILES(dungeon, replaced(tiles, at, _SET_CONQUERED(tiles[at], True)))  # exactly ``Dungeon(...)``, copied faster
         if narrate:
             announce("conquest", f"The party conquers {square_name(square)} in Player {seat + 1}'s dungeon (CMB-CONQ-3).", seat, tile=square_data(square))
@@ -164,7 +164,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
         if not one_space:
             evil = p.evil
         if left_over:
-            surcharge = ground_of(dungeon.tiles[run.tile_at(seat)]).surcharge if trap_cards else 0  # (gold on trap cards only; the tile looked up once: ``run.players[seat]`` is still ``p``)
+            surcharge = ground_of(dungeon.tiles[run.tile_at(seat)]).surcharge if trap_cards else 0  # (gold on trap cards only; ``run.players[seat]`` is still ``p``)
             monsters, traps, gold = _left_over(p, b, surcharge)
             run.players[seat] = _SET_LAST(p, rest, prison, dungeon, evil, monsters, traps, gold)
         else:

@@ -92,8 +92,11 @@ class Run:
         tiles (``Dungeon.at``, looked up in compiled code and remembered
         while the tiles and the square are the same objects: a battle's
         spell, attacks and conquest ask for it in turn)."""
-        square = self.plan(seat).tile
-        tiles = self.players[seat].dungeon.tiles
+        return self.index_in(self.players[seat].dungeon.tiles, self.plan(seat).tile)
+
+    def index_in(self, tiles: tuple[Tile, ...], square: Square) -> int:
+        """``tile_at`` for a caller that holds the seat's ``tiles`` and the
+        plan's ``square`` already."""
         if self._found_in is tiles and self._found_at is square:
             return self._found
         at = 0
