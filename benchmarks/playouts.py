@@ -100,15 +100,29 @@ def play_ours(players: int, seed: int, record: list[GameState] | None = None) ->
         state = apply(state, move)
 
 
-def apply_by_kind(games: int, seed: int) -> dict[str, list[float]]:
-    """µs of each ``apply`` in ``games`` random whole 4-player games, by what
-    is applied: a move in the building phases, a move in combat (a player's
-    or chance's), and among combat's the round's card turned up (a chance
-    ``Draw`` from the combat deck). Each time includes the automatic steps
-    that follow the move (``settle``), as in a play-out. CPU time
-    (``process_time``), so that another job's turn on the core is not
-    counted in a move's time."""
-    kinds: dict[str, list[float]] = {"building": [], "combat": [], "combat card": []}
+KINDS = ("building", "combat", "combat card")
+"""The kinds of ``apply`` the benchmark times apart (``kinds_of``)."""
+
+
+def kinds_of(phase: Phase, move: Move) -> tuple[str, ...]:
+    """The kinds (``KINDS``) an ``apply`` of ``move`` in ``phase`` counts
+    under: a move in the building phases; a move in combat (a player's or
+    chance's), and among combat's the round's card turned up (a chance
+    ``Draw`` from the combat deck) under "combat card" too. Setup and the
+    change of year count under neither."""
+    if phase in BUILDING:
+        return ("building",)
+    if phase is Phase.COMBAT:
+        if isinstance(move, Draw) and move.deck == "combat":
+            return ("combat", "combat card")
+        return ("combat",)
+    return ()
+
+
+def play_by_kind(games: int, seed: int, applying: Callable[[GameState, Move, tuple[str, ...]], GameState]) -> None:
+    """``games`` seeded uniform random whole 4-player games, each ``apply``
+    made by ``applying(state, move, kinds_of(...))`` (which applies it and
+    measures what it wants)."""
     for k in range(games):
         rng = random.Random(seed * 101 + k)
         state = new_game(4)
@@ -121,16 +135,25 @@ def apply_by_kind(games: int, seed: int) -> dict[str, list[float]]:
             else:
                 moves = legal_moves(state)
                 move = moves[rng.randrange(len(moves))]
-            phase = state.phase
-            t0 = cpu()
-            state = apply(state, move)
-            us = (cpu() - t0) * 1e6
-            if phase in BUILDING:
-                kinds["building"].append(us)
-            elif phase is Phase.COMBAT:
-                kinds["combat"].append(us)
-                if isinstance(move, Draw) and move.deck == "combat":
-                    kinds["combat card"].append(us)
+            state = applying(state, move, kinds_of(state.phase, move))
+
+
+def apply_by_kind(games: int, seed: int) -> dict[str, list[float]]:
+    """µs of each ``apply`` in ``games`` random whole 4-player games, by
+    kind (``kinds_of``). Each time includes the automatic steps that follow
+    the move (``settle``), as in a play-out. CPU time (``process_time``), so
+    that another job's turn on the core is not counted in a move's time."""
+    kinds: dict[str, list[float]] = {kind: [] for kind in KINDS}
+
+    def timed(state: GameState, move: Move, of: tuple[str, ...]) -> GameState:
+        t0 = cpu()
+        after = apply(state, move)
+        us = (cpu() - t0) * 1e6
+        for kind in of:
+            kinds[kind].append(us)
+        return after
+
+    play_by_kind(games, seed, timed)
     return kinds
 
 
