@@ -138,23 +138,47 @@ def play_by_kind(games: int, seed: int, applying: Callable[[GameState, Move, tup
             state = applying(state, move, kinds_of(state.phase, move))
 
 
-def apply_by_kind(games: int, seed: int) -> dict[str, list[float]]:
+def apply_by_kind(games: int, seed: int) -> tuple[dict[str, list[float]], list[float]]:
     """µs of each ``apply`` in ``games`` random whole 4-player games, by
-    kind (``kinds_of``). Each time includes the automatic steps that follow
-    the move (``settle``), as in a play-out. CPU time (``process_time``), so
-    that another job's turn on the core is not counted in a move's time."""
+    kind (``kinds_of``), and the µs of each full garbage collection met.
+    Each time includes the automatic steps that follow the move (``settle``),
+    as in a play-out, and the young generations' collections it set off. CPU
+    time (``process_time``), so that another job's turn on the core is not
+    counted in a move's time.
+
+    A full collection (the oldest generation) is counted apart: it comes
+    once in thousands of moves, whichever move happens to be running, and
+    scans everything the process holds (here the benchmark's corpus and the
+    chess games as well): the ten of one run took 20 to 68 ms each, and the
+    2,000 moves of combat timed here take about 32 ms in all, so one landing
+    in a combat move triples that kind's mean (the ratio of 11-12 seen in
+    one run of three; docs/performance.md, the seventh round)."""
     kinds: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    full: list[float] = []
+    started = [0.0]
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                started[0] = cpu()
+            else:
+                full.append((cpu() - started[0]) * 1e6)
 
     def timed(state: GameState, move: Move, of: tuple[str, ...]) -> GameState:
+        before = len(full)
         t0 = cpu()
         after = apply(state, move)
-        us = (cpu() - t0) * 1e6
+        us = (cpu() - t0) * 1e6 - sum(full[before:])
         for kind in of:
             kinds[kind].append(us)
         return after
 
-    play_by_kind(games, seed, timed)
-    return kinds
+    gc.callbacks.append(collecting)
+    try:
+        play_by_kind(games, seed, timed)
+    finally:
+        gc.callbacks.remove(collecting)
+    return kinds, full
 
 
 def simulate_games(games: int) -> tuple[float, float]:
@@ -322,12 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     print()
 
-    kinds = apply_by_kind(args.kind_games, args.seed)
+    kinds, full = apply_by_kind(args.kind_games, args.seed)
     print(f"apply by kind ({args.kind_games} whole 4-player games; CPU time of each move with the automatic steps after it)")
     print(f"  {'':<28} {'moves':>7} {'mean µs':>9} {'p50 µs':>9} {'p99 µs':>9}")
     for name, times in kinds.items():
         if times:
             print(f"  {name:<28} {len(times):>7} {statistics.mean(times):>9.1f} {pct(times, .5):>9.1f} {pct(times, .99):>9.1f}")
+    print(f"  (full garbage collections during these moves, counted apart: {len(full)}, {sum(full) / 1000:.1f} ms in all)")
     print()
 
     sim_seconds, sim_rate = simulate_games(args.simulate_games)
