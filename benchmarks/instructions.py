@@ -20,6 +20,17 @@ run) and on for the ``--games`` that are counted. Needs ``valgrind`` (its
     python benchmarks/instructions.py                       # the pure package and the compiled build, if built
     python benchmarks/instructions.py --build pure --games 50
     python benchmarks/instructions.py --path /tmp/base/src  # any other tree (e.g. a base commit's src/)
+    python benchmarks/instructions.py --per-apply           # instructions per apply: building, combat, combat card
+
+``--per-apply`` counts, instead of whole games, one ``apply`` of each kind
+that ``playouts.py`` times apart (``playouts.kinds_of``: a move in the
+building phases, a move in combat, a combat card's draw), in the same loop
+(a player's ``legal_moves`` listed before his move is applied, as in a
+play-out). Only the applies of the kind counted are wrapped in a call of
+``functools.reduce``, and callgrind collects inside that call only
+(``--toggle-collect``), so the figure is the applies' own instructions and
+the engine's work around them is not counted. This is the A/B figure for
+the issue's two per-move combat targets.
 """
 
 from __future__ import annotations
@@ -43,6 +54,53 @@ def _games(count: int, offset: int) -> None:
 
     for k in range(count):
         play_ours(4, 2009 * 101 + offset + k)
+
+
+def _applies(kind: str, warm: int, games: int) -> None:
+    """``--per-apply``'s child: ``warm`` games played, then ``games`` in
+    which each ``apply`` of ``kind`` goes through ``functools.reduce`` (the
+    function callgrind collects in); prints how many."""
+    import functools
+
+    from playouts import play_by_kind
+
+    from dlrules import GameState, Move, apply
+
+    def plain(state: GameState, move: Move, kinds: tuple[str, ...]) -> GameState:
+        return apply(state, move)
+
+    counted = 0
+
+    def wrapped(state: GameState, move: Move, kinds: tuple[str, ...]) -> GameState:
+        nonlocal counted
+        if kind not in kinds:
+            return apply(state, move)
+        counted += 1
+        return functools.reduce(apply, (move,), state)  # apply(state, move), inside the collected call
+
+    play_by_kind(warm, 2009, plain)
+    play_by_kind(games, 2009 + 1000, wrapped)
+    print(f"applies {counted}")
+
+
+def count_per_apply(path: Path, kind: str, warm: int, games: int) -> tuple[int, int]:
+    """Instructions per ``apply`` of ``kind`` (``playouts.KINDS``) with
+    ``path`` first on the import path, and how many applies were counted."""
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: f"{warm},{games},{kind}"})
+    norandom = ["setarch", "-R"] if _setarch_works() else []
+    done = subprocess.run(
+        [*norandom, "valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null", sys.executable, str(Path(__file__).resolve())],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    applies = re.search(r"applies (\d+)", done.stdout)
+    if done.returncode != 0 or found is None or applies is None or not int(applies.group(1)):
+        raise SystemExit(f"valgrind failed for {path}:\n{done.stderr[-2000:]}")
+    n = int(applies.group(1))
+    return int(found.group(1)) // n, n
 
 
 def _instrument(on: bool) -> None:
@@ -87,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--path", type=Path, action="append", default=[], help="another tree to count (its directory holding dlrules/)")
     parser.add_argument("--games", type=int, default=30, help="games counted (default 30)")
     parser.add_argument("--warm", type=int, default=100, help="warm-up games, not counted (default 100)")
+    parser.add_argument("--per-apply", action="store_true", help="instructions per apply of each kind (building, combat, combat card) instead of per game")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         print("valgrind (with callgrind_control) is not on the PATH: this benchmark needs it", file=sys.stderr)
@@ -100,6 +159,16 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             paths.append((name, BUILDS[name]))
     paths += [(str(p), p) for p in args.path]
+    if args.per_apply:
+        from playouts import KINDS
+
+        print(f"instructions per apply ({args.games} seeded whole 4-player games after {args.warm} warm-up games; the applies' own, as playouts.py times them)")
+        for name, path in paths:
+            figures = {kind: count_per_apply(path, kind, args.warm, args.games) for kind in KINDS}
+            cells = "  ".join(f"{kind} {each:>9,} ({n} applies)" for kind, (each, n) in figures.items())
+            ratio = figures["combat"][0] / figures["building"][0]
+            print(f"  {name:<10} {cells}  combat ÷ building {ratio:.2f}", flush=True)
+        return 0
     print(f"instructions per whole 4-player game ({args.games} seeded games after {args.warm} warm-up games; the same on every run to within 0.1 %)")
     for name, path in paths:
         print(f"  {name:<10} {count(path, args.warm, args.games):>14,}", flush=True)
@@ -109,7 +178,11 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     child = os.environ.get(_CHILD)
     if child:
-        warm, games = (int(x) for x in child.split(","))
-        _child(warm, games)
+        warm_text, games_text, *kind = child.split(",")  # "warm,games" or "warm,games,kind" (--per-apply)
+        warm, games = int(warm_text), int(games_text)
+        if kind:
+            _applies(kind[0], warm, games)
+        else:
+            _child(warm, games)
     else:
         sys.exit(main())

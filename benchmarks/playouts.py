@@ -100,15 +100,29 @@ def play_ours(players: int, seed: int, record: list[GameState] | None = None) ->
         state = apply(state, move)
 
 
-def apply_by_kind(games: int, seed: int) -> dict[str, list[float]]:
-    """µs of each ``apply`` in ``games`` random whole 4-player games, by what
-    is applied: a move in the building phases, a move in combat (a player's
-    or chance's), and among combat's the round's card turned up (a chance
-    ``Draw`` from the combat deck). Each time includes the automatic steps
-    that follow the move (``settle``), as in a play-out. CPU time
-    (``process_time``), so that another job's turn on the core is not
-    counted in a move's time."""
-    kinds: dict[str, list[float]] = {"building": [], "combat": [], "combat card": []}
+KINDS = ("building", "combat", "combat card")
+"""The kinds of ``apply`` the benchmark times apart (``kinds_of``)."""
+
+
+def kinds_of(phase: Phase, move: Move) -> tuple[str, ...]:
+    """The kinds (``KINDS``) an ``apply`` of ``move`` in ``phase`` counts
+    under: a move in the building phases; a move in combat (a player's or
+    chance's), and among combat's the round's card turned up (a chance
+    ``Draw`` from the combat deck) under "combat card" too. Setup and the
+    change of year count under neither."""
+    if phase in BUILDING:
+        return ("building",)
+    if phase is Phase.COMBAT:
+        if isinstance(move, Draw) and move.deck == "combat":
+            return ("combat", "combat card")
+        return ("combat",)
+    return ()
+
+
+def play_by_kind(games: int, seed: int, applying: Callable[[GameState, Move, tuple[str, ...]], GameState]) -> None:
+    """``games`` seeded uniform random whole 4-player games, each ``apply``
+    made by ``applying(state, move, kinds_of(...))`` (which applies it and
+    measures what it wants)."""
     for k in range(games):
         rng = random.Random(seed * 101 + k)
         state = new_game(4)
@@ -121,17 +135,50 @@ def apply_by_kind(games: int, seed: int) -> dict[str, list[float]]:
             else:
                 moves = legal_moves(state)
                 move = moves[rng.randrange(len(moves))]
-            phase = state.phase
-            t0 = cpu()
-            state = apply(state, move)
-            us = (cpu() - t0) * 1e6
-            if phase in BUILDING:
-                kinds["building"].append(us)
-            elif phase is Phase.COMBAT:
-                kinds["combat"].append(us)
-                if isinstance(move, Draw) and move.deck == "combat":
-                    kinds["combat card"].append(us)
-    return kinds
+            state = applying(state, move, kinds_of(state.phase, move))
+
+
+def apply_by_kind(games: int, seed: int) -> tuple[dict[str, list[float]], list[float]]:
+    """µs of each ``apply`` in ``games`` random whole 4-player games, by
+    kind (``kinds_of``), and the µs of each full garbage collection met.
+    Each time includes the automatic steps that follow the move (``settle``),
+    as in a play-out, and the young generations' collections it set off. CPU
+    time (``process_time``), so that another job's turn on the core is not
+    counted in a move's time.
+
+    A full collection (the oldest generation) is counted apart: it comes
+    once in thousands of moves, whichever move happens to be running, and
+    scans everything the process holds (here the benchmark's corpus and the
+    chess games as well): the ten of one run took 20 to 68 ms each, and the
+    2,000 moves of combat timed here take about 32 ms in all, so one landing
+    in a combat move triples that kind's mean (the ratio of 11-12 seen in
+    one run of three; docs/performance.md, the seventh round)."""
+    kinds: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    full: list[float] = []
+    started = [0.0]
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                started[0] = cpu()
+            else:
+                full.append((cpu() - started[0]) * 1e6)
+
+    def timed(state: GameState, move: Move, of: tuple[str, ...]) -> GameState:
+        before = len(full)
+        t0 = cpu()
+        after = apply(state, move)
+        us = (cpu() - t0) * 1e6 - sum(full[before:])
+        for kind in of:
+            kinds[kind].append(us)
+        return after
+
+    gc.callbacks.append(collecting)
+    try:
+        play_by_kind(games, seed, timed)
+    finally:
+        gc.callbacks.remove(collecting)
+    return kinds, full
 
 
 def simulate_games(games: int) -> tuple[float, float]:
@@ -299,12 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     print()
 
-    kinds = apply_by_kind(args.kind_games, args.seed)
+    kinds, full = apply_by_kind(args.kind_games, args.seed)
     print(f"apply by kind ({args.kind_games} whole 4-player games; CPU time of each move with the automatic steps after it)")
     print(f"  {'':<28} {'moves':>7} {'mean µs':>9} {'p50 µs':>9} {'p99 µs':>9}")
     for name, times in kinds.items():
         if times:
             print(f"  {name:<28} {len(times):>7} {statistics.mean(times):>9.1f} {pct(times, .5):>9.1f} {pct(times, .99):>9.1f}")
+    print(f"  (full garbage collections during these moves, counted apart: {len(full)}, {sum(full) / 1000:.1f} ms in all)")
     print()
 
     sim_seconds, sim_rate = simulate_games(args.simulate_games)

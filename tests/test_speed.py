@@ -253,3 +253,56 @@ def test_in_play_order_is_the_player_order() -> None:
             assert in_play_order(moved) == moved.player_order() == tuple(range(first, n)) + tuple(range(first))
     odd = attrs.evolve(dlrules.new_game(4), players=dlrules.new_game(4).players + dlrules.new_game(2).players)  # six seats
     assert in_play_order(odd) == odd.player_order() == (0, 1, 2, 3, 4, 5)
+
+
+def _benchmark(name: str) -> Any:
+    """``benchmarks/<name>.py`` loaded as a module (beside it: ``playouts``)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return module
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="benchmarks/instructions.py needs valgrind")
+def test_instructions_per_apply_count_every_combat_card_of_the_games() -> None:
+    """``instructions.py --per-apply`` counts the applies of one kind in the
+    benchmark's loop (``playouts.kinds_of``): as many combat cards as the same
+    seeded game turns up, and the same figure from run to run."""
+    instructions = _benchmark("instructions")
+    playouts = _benchmark("playouts")
+    cards = 0
+
+    def counting(state: dlrules.GameState, move: Move, kinds: tuple[str, ...]) -> dlrules.GameState:
+        nonlocal cards
+        cards += "combat card" in kinds
+        return dlrules.apply(state, move)
+
+    playouts.play_by_kind(1, 2009 + 1000, counting)  # the game --per-apply counts after no warm-up game
+    first, applies = instructions.count_per_apply(ROOT / "src", "combat card", warm=0, games=1)
+    again, _ = instructions.count_per_apply(ROOT / "src", "combat card", warm=0, games=1)
+    assert applies == cards > 0
+    assert first > 10_000 and abs(again - first) <= first // 1000
+
+
+def test_records_probe_builds_native_twins_of_the_player_record() -> None:
+    """``benchmarks/records.py`` compares copies and reads of ``PlayerState``
+    with a class of the same fields; its probe module (run here by the
+    interpreter, compiled by mypyc in the benchmark) copies every field."""
+    from dlrules.state import PlayerState
+
+    records = _benchmark("records")
+    names = [f.name for f in attrs.fields(PlayerState)]
+    namespace: dict[str, Any] = {}
+    exec(compile(records.source(names), "records_probe", "exec"), namespace)
+    player = dlrules.new_game(4).players[0]
+    native = namespace["native_of"](player)
+    assert all(getattr(native, n) is getattr(player, n) for n in names)
+    for loop in ("attrs_setter", "attrs_evolve"):
+        namespace[loop](player, 2)
+    namespace["native_copy"](native, 2)
+    assert namespace["attrs_reads"](player, 3) == namespace["native_reads"](native, 3) == 3
