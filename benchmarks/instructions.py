@@ -83,13 +83,15 @@ def _applies(kind: str, warm: int, games: int) -> None:
     print(f"applies {counted}")
 
 
-def count_per_apply(path: Path, kind: str, warm: int, games: int) -> tuple[int, int]:
+def count_per_apply(path: Path, kind: str, warm: int, games: int, keep: Path | None = None) -> tuple[int, int]:
     """Instructions per ``apply`` of ``kind`` (``playouts.KINDS``) with
-    ``path`` first on the import path, and how many applies were counted."""
+    ``path`` first on the import path, and how many applies were counted;
+    callgrind's output is kept in ``keep`` if given (read it with
+    ``callgrind_annotate``)."""
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: f"{warm},{games},{kind}"})
     norandom = ["setarch", "-R"] if _setarch_works() else []
     done = subprocess.run(
-        [*norandom, "valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null", sys.executable, str(Path(__file__).resolve())],
+        [*norandom, "valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce", f"--callgrind-out-file={keep or '/dev/null'}", sys.executable, str(Path(__file__).resolve())],
         env=env,
         capture_output=True,
         text=True,
@@ -146,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=30, help="games counted (default 30)")
     parser.add_argument("--warm", type=int, default=100, help="warm-up games, not counted (default 100)")
     parser.add_argument("--per-apply", action="store_true", help="instructions per apply of each kind (building, combat, combat card) instead of per game")
+    parser.add_argument("--keep", type=Path, help="with --per-apply: keep callgrind's output of each count in this folder (BUILD.KIND.callgrind)")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         print("valgrind (with callgrind_control) is not on the PATH: this benchmark needs it", file=sys.stderr)
@@ -164,7 +167,13 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"instructions per apply ({args.games} seeded whole 4-player games after {args.warm} warm-up games; the applies' own, as playouts.py times them)")
         for name, path in paths:
-            figures = {kind: count_per_apply(path, kind, args.warm, args.games) for kind in KINDS}
+            figures: dict[str, tuple[int, int]] = {}
+            for kind in KINDS:
+                kept = None
+                if args.keep is not None:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    kept = args.keep / f"{name.strip('/').replace('/', '_')}.{kind.replace(' ', '-')}.callgrind"
+                figures[kind] = count_per_apply(path, kind, args.warm, args.games, kept)
             cells = "  ".join(f"{kind} {each:>9,} ({n} applies)" for kind, (each, n) in figures.items())
             ratio = figures["combat"][0] / figures["building"][0]
             print(f"  {name:<10} {cells}  combat ÷ building {ratio:.2f}", flush=True)
