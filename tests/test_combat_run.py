@@ -173,7 +173,19 @@ def test_CMB_CONQ_2_fatigue_on_the_numbers_is_fatigue_through_harm_to(monkeypatc
     games (in the pure build, where the quick way can be switched off)."""
     from dlrules.phases.combat import conquest
 
+    if not str(conquest.__file__).endswith(".py"):
+        pytest.skip("compiled: _last_steps calls _tires_plainly directly, so it cannot be switched off (the pure build's run of this test compares the two ways)")
+    asked = 0
+    plainly = conquest._tires_plainly
+
+    def counted(*args: object) -> bool:
+        nonlocal asked
+        asked += 1
+        return plainly(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(conquest, "_tires_plainly", counted)
     quick = _combat_trace(4)
+    assert asked > 20  # the switch below reaches the rule
     monkeypatch.setattr(conquest, "_tires_plainly", lambda *args: False)
     general = _combat_trace(4)
     assert quick == general

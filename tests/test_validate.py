@@ -64,6 +64,7 @@ IMPOSSIBLE: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("a spied position that does not exist", _set(("spied", 0), [7]), "$.spied[0][0]: 7 is above 3"),
     ("a card nobody identified but somebody saw", lambda d: d.update(spied=[[0], [], []], combat=[None] * 4), "$.spied[0]: combat card 1 seen but not identified"),
     ("a fight outside combat", _set(("fight",), {"round": 1, "plans": [None, None, None]}), "$.fight: a fight in the"),
+    ("an adventurer who fell but stayed in the party", _set(("players", 1, "party", 0, "damage"), 4), "$.players[1].party[0].damage: 4 damage on 3 hit points: he fell"),
 ]
 
 
@@ -120,3 +121,27 @@ def test_a_16_mib_position_is_refused_before_any_work(tmp_path: Path, capsys: py
     assert time.perf_counter() - start < 5
     with pytest.raises(ValueError, match="max_position"):
         loads(text, GameState)
+
+
+def test_a_fallen_adventurer_left_in_front_of_a_shielded_party_is_refused_and_never_hangs() -> None:
+    """CMB-8, CMB-PARTY-4: an adventurer whose damage reaches his hit points
+    leaves the party at once, so no game has one in a party. A position
+    made by hand with one in front, and a Magic Shield in the battle, made
+    the fatigue step loop for ever (the shield absorbed a negative amount).
+    ``validate`` refuses it; ``apply`` on it (not validated) ends."""
+    import subprocess
+    import sys
+
+    fixture = Path(__file__).parent / "fixtures" / "fallen-in-front-shielded.json"
+    text = fixture.read_text()
+    state: GameState = loads(text, GameState)
+    found = [str(p) for p in validate(state)]
+    assert "$.players[0].party[0].damage: 6 damage on 5 hit points: he fell and left the party (CMB-8, CMB-PARTY-4)" in found
+    with pytest.raises(InvalidState, match="he fell and left the party"):
+        loads(text, GameState, strict=True)
+    script = (
+        "import sys; from dlrules import GameState, apply, loads; from dlrules.moves import Target\n"
+        "apply(loads(open(sys.argv[1]).read(), GameState), Target(seat=0, adventurer=2)); print('ended')"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(fixture)], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "ended", done.stderr[-2000:]

@@ -13,7 +13,9 @@ holds every play-out to (properties/invariants.py calls these):
   players, 4 combat positions, the central board's 8 spaces of 3 slots;
 - ranges: year 1..2, round 1..4, a first player and a paladin that are seats,
   evil on the evilometer (1..15), a 2-player dummy marker exactly with 2
-  players, tiles on the dungeon grid, one tile per square, no full 2x2 block;
+  players, tiles on the dungeon grid, one tile per square, no full 2x2 block,
+  no adventurer in a party whose damage reaches his hit points (he has fallen,
+  CMB-8);
 - supplies never negative: gold, food, imps, busy imps, foreimps, busy
   trolls, damage tokens; imps at work never more than the imps owned, busy
   trolls never more than the trolls;
@@ -51,7 +53,7 @@ from dlrules.components import (
     TRAPS,
     Action,
 )
-from dlrules.components.combat import ILLUSION_KEY
+from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, GRID_COLUMNS, GRID_ROWS, MINIONS, ORDER_CARDS
 from dlrules.state import DECK_NAMES, Deck, GameState, Outcome, Phase
 
@@ -170,6 +172,9 @@ def shape(state: GameState) -> Iterator[Invalid]:
         for i, a in enumerate(p.party):
             for name in ("damage", "poison", "food"):
                 yield from _range(f"$.players[{s}].party[{i}].{name}", getattr(a, name), 0, 99)
+            hp = _printed_hit_points(a.key)
+            if hp is not None and a.damage >= hp + a.food * CREATE_FOOD_HP.value:
+                yield Invalid(f"$.players[{s}].party[{i}].damage", f"{a.damage} damage on {hp + a.food * CREATE_FOOD_HP.value} hit points: he fell and left the party (CMB-8, CMB-PARTY-4)")
     fight = state.fight
     if fight is not None:
         if len(fight.plans) != n:
@@ -183,6 +188,17 @@ def shape(state: GameState) -> Iterator[Invalid]:
                 yield from _range(f"$.fight.plans[{s}].monsters[{i}]", index, 0, len(state.players[s].monsters) - 1)
             if state.players[s].dungeon.at(plan.tile) is None:
                 yield Invalid(f"$.fight.plans[{s}].tile", f"{list(plan.tile)} holds no tile of this dungeon")
+
+
+def _printed_hit_points(key: str) -> int | None:
+    """The printed hit points of an adventurer, a paladin or an illusion
+    (CMB-PARTY-4, PAL-10, C2-2); None for a key that is none of them (the
+    card checks report it)."""
+    if key == ILLUSION_KEY:
+        return ILLUSION_HP.value
+    if key in ADVENTURERS:
+        return ADVENTURERS[key].hp
+    return next((p.hp for p in PALADINS.values() if p.key == key), None)
 
 
 # --- supplies --------------------------------------------------------------------------------

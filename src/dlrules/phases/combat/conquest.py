@@ -106,6 +106,8 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
             while left and members:
                 first = members[0]
                 points = min(left, hit_points(first) - first.damage)
+                if points <= 0:
+                    break  # a front adventurer already down: no game reaches this (validity: he would have fallen), so stop rather than loop
                 left -= points
                 harm = _harm_to(members, seat, [points], "Fatigue", "fatigue", b, narrate)
                 if harm is None:

@@ -313,7 +313,7 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
         if shield:
             for i in range(n):
                 d = placed[i]
-                if shield and d:
+                if shield and d > 0:  # (never less than 0 in a game; the shield takes nothing from a negative amount)
                     used = min(shield, d)
                     placed[i] = d - used
                     shield -= used
