@@ -19,6 +19,7 @@ from dlrules.phases.common import check_paladin, collecting, move_evil
 from dlrules.state import GameState, Phase, evolve
 
 from combat_positions import COLUMN, play, play_with_events, position, tunnels
+from year_helpers import random_walk
 
 ENTRANCE = COLUMN[0]
 NO_FATIGUE = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
@@ -148,20 +149,11 @@ def _combat_trace(games: int) -> list[tuple[str, str]]:
     from dlrules.engine import apply_with_events
 
     out: list[tuple[str, str]] = []
-    for seed in range(games):
-        rng = random.Random(4200 + seed)
-        state = new_game(4)
-        while to_move(state):
-            if CHANCE in to_move(state):
-                move = sample_chance(state, rng)
-            else:
-                moves = legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
+    for state, move in random_walk(games, first_seed=4200):
+        if state.phase is Phase.COMBAT:
             after, events = apply_with_events(state, move)
-            if state.phase is Phase.COMBAT:
-                assert apply(state, move) == after  # the silent run is the narrated one
-                out.append((dumps(after), repr(events)))
-            state = after
+            assert apply(state, move) == after  # the silent run is the narrated one
+            out.append((dumps(after), repr(events)))
     return out
 
 

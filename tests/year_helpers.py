@@ -95,11 +95,12 @@ def step(state: GameState, move: Move) -> GameState:
     return PHASES[state.phase].play(state, move)
 
 
-def random_walk(games: int, players: int = 4, variant: str = "full") -> Iterator[tuple[GameState, Move]]:
+def random_walk(games: int, players: int = 4, variant: str = "full", first_seed: int = 0) -> Iterator[tuple[GameState, Move]]:
     """Every (state, move) of ``games`` seeded uniform random whole games
-    (seeds 0, 1, …), chance sampled with ``sample_chance``: the positions the
-    fast-path tests compare their rules on."""
-    for seed in range(games):
+    (seeds ``first_seed``, ``first_seed + 1``, …), chance sampled with
+    ``sample_chance``: the positions the fast-path tests compare their rules
+    on."""
+    for seed in range(first_seed, first_seed + games):
         rng = random.Random(seed)
         state = new_game(players, variant=variant)
         while to_move(state):
