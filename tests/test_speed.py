@@ -272,7 +272,8 @@ def _benchmark(name: str) -> Any:
 def test_instructions_per_apply_count_every_combat_card_of_the_games() -> None:
     """``instructions.py --per-apply`` counts the applies of one kind in the
     benchmark's loop (``playouts.kinds_of``): as many combat cards as the same
-    seeded game turns up, and the same figure from run to run."""
+    seeded game turns up (that callgrind's count does not move from run to
+    run is the whole-game test's, above)."""
     instructions = _benchmark("instructions")
     playouts = _benchmark("playouts")
     cards = 0
@@ -283,10 +284,9 @@ def test_instructions_per_apply_count_every_combat_card_of_the_games() -> None:
         return dlrules.apply(state, move)
 
     playouts.play_by_kind(1, 2009 + 1000, counting)  # the game --per-apply counts after no warm-up game
-    first, applies = instructions.count_per_apply(ROOT / "src", "combat card", warm=0, games=1)
-    again, _ = instructions.count_per_apply(ROOT / "src", "combat card", warm=0, games=1)
+    each, applies = instructions.count_per_apply(ROOT / "src", "combat card", warm=0, games=1)
     assert applies == cards > 0
-    assert first > 10_000 and abs(again - first) <= first // 1000
+    assert 10_000 < each < 10_000_000  # a draw runs battles: far more than a few calls, far less than a game
 
 
 def test_records_probe_builds_native_twins_of_the_player_record() -> None:
