@@ -53,7 +53,7 @@ from dlrules.components import (
     TRAPS,
     Action,
 )
-from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
+from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_KEY, printed_hit_points
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, GRID_COLUMNS, GRID_ROWS, MINIONS, ORDER_CARDS
 from dlrules.state import DECK_NAMES, Deck, GameState, Outcome, Phase
 
@@ -172,7 +172,7 @@ def shape(state: GameState) -> Iterator[Invalid]:
         for i, a in enumerate(p.party):
             for name in ("damage", "poison", "food"):
                 yield from _range(f"$.players[{s}].party[{i}].{name}", getattr(a, name), 0, 99)
-            hp = _printed_hit_points(a.key)
+            hp = printed_hit_points(a.key)
             if hp is not None and a.damage >= hp + a.food * CREATE_FOOD_HP.value:
                 yield Invalid(f"$.players[{s}].party[{i}].damage", f"{a.damage} damage on {hp + a.food * CREATE_FOOD_HP.value} hit points: he fell and left the party (CMB-8, CMB-PARTY-4)")
     fight = state.fight
@@ -188,17 +188,6 @@ def shape(state: GameState) -> Iterator[Invalid]:
                 yield from _range(f"$.fight.plans[{s}].monsters[{i}]", index, 0, len(state.players[s].monsters) - 1)
             if state.players[s].dungeon.at(plan.tile) is None:
                 yield Invalid(f"$.fight.plans[{s}].tile", f"{list(plan.tile)} holds no tile of this dungeon")
-
-
-def _printed_hit_points(key: str) -> int | None:
-    """The printed hit points of an adventurer, a paladin or an illusion
-    (CMB-PARTY-4, PAL-10, C2-2); None for a key that is none of them (the
-    card checks report it)."""
-    if key == ILLUSION_KEY:
-        return ILLUSION_HP.value
-    if key in ADVENTURERS:
-        return ADVENTURERS[key].hp
-    return next((p.hp for p in PALADINS.values() if p.key == key), None)
 
 
 # --- supplies --------------------------------------------------------------------------------

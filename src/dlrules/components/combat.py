@@ -13,6 +13,7 @@ import enum
 import attrs
 
 from dlrules.components.base import Conf, Fact
+from dlrules.components.cards import ADVENTURERS, PALADINS
 
 _CC = "combat component tables"
 
@@ -197,6 +198,17 @@ ILLUSION_HP = Fact("hit points of Illusion's illusory adventurer (C2-2)", 1, Con
 ILLUSION_KEY = "illusion"
 """The party entry of an illusory adventurer (C2-2): not a tile, never imprisoned."""
 CREATE_FOOD_HP = Fact("hit points added by Create Food's token (C2-1)", 1, Conf.M, _CC + " C2-1; FAQ")
+
+
+def printed_hit_points(key: str) -> int | None:
+    """The printed hit points of the adventurer, paladin or illusion ``key``
+    (CMB-PARTY-4, PAL-10, C2-2), before Create Food's tokens; None for a
+    key that is none of them."""
+    if key == ILLUSION_KEY:
+        return ILLUSION_HP.value
+    if key in ADVENTURERS:
+        return ADVENTURERS[key].hp
+    return next((p.hp for p in PALADINS.values() if p.key == key), None)
 
 COMBAT_FACTS: tuple[Fact[int], ...] = (
     COMBAT_ROUNDS, CONQUEST_EVIL, WORD_OF_PEACE_EVIL, DETECT_EVIL_EVIL, MAGIC_SHIELD_POINTS, CREATE_FOOD_HP, ROOM_BONUS,

@@ -17,13 +17,12 @@ from typing import Final
 
 from dlrules.components.combat import COMBAT_ROUNDS
 from dlrules.phases.combat.fight import _SET_LEFT_OVER, _SET_READY, Run, _left_over, ground_of
-from dlrules.phases.combat.party import _SET_POISON, _hurt, _name, _party_in, _with_party, is_illusion
+from dlrules.phases.combat.party import _SET_PARTY, _SET_POISON, _hurt, _name, _party_in, _with_party, is_illusion
 from dlrules.phases.common import announce, plural
 from dlrules.state import PlayerState, setter
 
 
 _SET_PARTY_MONSTERS: Final = setter(PlayerState, "party", "monsters")
-_SET_PARTY: Final = setter(PlayerState, "party")
 """The survivors gone and the monsters face up again (``_finish``)."""
 
 

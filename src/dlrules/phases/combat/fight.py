@@ -240,6 +240,11 @@ def _left_over(p: PlayerState, b: Battle, surcharge: int) -> tuple[tuple[Monster
 
 
 _SET_LEFT_OVER: Final = setter(PlayerState, "monsters", "traps", "gold")
+_SET_SENT: Final = setter(Battle, "sent")
+_SET_AIMING: Final = setter(Battle, "aiming")
+_SET_SHIELD: Final = setter(Battle, "shield")
+"""A battle with the monsters still sent, the trap or attack aiming, the
+Magic Shield's points left (the steps that change them share these)."""
 _SET_PLAN_TRAPS: Final = setter(Plan, "traps")
 """A plan with its trap cards gone to the battle (``steps._start_battle``, ``conquest._last_steps``)."""
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from dlrules.components import MONSTERS, AdventurerClass
+from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
 from dlrules.errors import Violation
 from dlrules.moves import Attack, Move
-from dlrules.phases.combat.fight import _SET_READY, Run, _attack_damage, _knock_out, _one
-from dlrules.phases.combat.party import _hurt, _party_in, adventurer_class, party
+from dlrules.phases.combat.fight import _SET_AIMING, _SET_READY, _SET_SENT, Run, _attack_damage, _knock_out, _one
+from dlrules.phases.combat.party import _PRIEST, _hurt, _party_in, adventurer_class, party
 from dlrules.phases.common import announce, plural, replaced
 from dlrules.state import Adventurer, Battle, GameState, PlayerState, setter
 
@@ -109,7 +109,6 @@ def _attack_violation(state: GameState, b: Battle, move: Attack) -> Violation:
 
 
 _SET_FOOD_MONSTERS: Final = setter(PlayerState, "food", "monsters")
-_PRIEST: Final = AdventurerClass.PRIEST
 _ANYONE: Final = Reach.ANYONE
 _NONE: Final = Reach.NONE
 _EVERYONE: Final = Reach.EVERYONE
@@ -117,8 +116,6 @@ _FIRST: Final = Reach.FIRST
 """Enum members as constants of this compiled module: reading a member of an
 enum class goes through the enum's slow class-attribute hook (Python 3.11)."""
 _SET_ACTED: Final = setter(Battle, "sent", "attacked", "no_heal", "no_conquest")
-_SET_AIMING: Final = setter(Battle, "aiming")
-_SET_SENT: Final = setter(Battle, "sent")
 
 
 def _attack(run: Run, move: Attack) -> None:

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from dlrules.components import ADVENTURERS, PALADINS, AdventurerClass
-from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_HP, ILLUSION_KEY
-from dlrules.phases.combat.fight import Run
+from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_KEY, printed_hit_points
+from dlrules.phases.combat.fight import _SET_SHIELD, Run
 from dlrules.phases.common import announce
 from dlrules.state import Adventurer, Battle, GameState, PlayerState, setter
 
@@ -28,7 +28,10 @@ _ILLUSION: Final = ILLUSION_KEY
 _FOOD_HP: Final = CREATE_FOOD_HP.value
 """Hit points per Create Food token (C2-1), a constant of this compiled module."""
 _WIZARD: Final = AdventurerClass.WIZARD
-"""A constant of this compiled module (an enum member's read is slow)."""
+_PRIEST: Final = AdventurerClass.PRIEST
+"""Adventurer classes as constants of the compiled build (reading a member
+of an enum class goes through the enum's slow class-attribute hook on
+Python 3.11); the battle steps above this module use them too."""
 
 _PALADIN_KEYS: Final = frozenset(p.key for p in PALADINS.values())
 
@@ -53,16 +56,18 @@ def _profile(key: str) -> tuple[AdventurerClass, int, int, int, int]:
     no ability, one hit point and is treated as a warrior (LIB-CMB-9); the
     paladin is none of the four classes and has all three kinds of icon
     (PAL-12); an adventurer tile has its class's icons (CMB-PARTY-3, table A)."""
+    hp = printed_hit_points(key)
+    assert hp is not None, key
     if key == _ILLUSION:
-        return AdventurerClass.WARRIOR, ILLUSION_HP.value, 0, 0, 0
+        return AdventurerClass.WARRIOR, hp, 0, 0, 0
     if key in _PALADIN_KEYS:
-        hp, anti, hearts, crystals = _paladin_tile(key)
+        _, anti, hearts, crystals = _paladin_tile(key)
         return AdventurerClass.PALADIN, hp, anti, hearts, crystals
     tile = ADVENTURERS[key]
     cls, power = tile.cls, tile.power
     return (
         cls,
-        tile.hp,
+        hp,
         power if cls is AdventurerClass.THIEF else 0,
         power if cls is AdventurerClass.PRIEST else 0,
         power if cls is AdventurerClass.WIZARD else 0,
@@ -292,6 +297,7 @@ taken, the battle with its Magic Shield used (None: untouched)."""
 
 _SET_DAMAGE: Final = setter(Adventurer, "damage")
 _SET_POISON: Final = setter(Adventurer, "poison")
+_SET_PARTY: Final = setter(PlayerState, "party")
 
 
 def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int], why: str, by: str | None, battle: Battle | None, narrate: bool) -> _Harm | None:
@@ -372,8 +378,6 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
             _tell_eliminated(a, seat, where)
     return alive, tuple([keys[i] for i in fallen]), shielded
 
-
-_SET_SHIELD: Final = setter(Battle, "shield")
 
 
 def _tell_damage(members: Sequence[Adventurer], seat: int, placed: Sequence[int], why: str, by: str | None) -> None:

@@ -16,8 +16,8 @@ from typing import Final
 
 from dlrules.components import COMBAT_CARDS, MONSTERS, AdventurerClass
 from dlrules.components.combat import DETECT_EVIL_EVIL, ILLUSION_KEY, MAGIC_SHIELD_POINTS
-from dlrules.phases.combat.fight import Run, _monsters_only, _move_evil, ground_of
-from dlrules.phases.combat.party import _party_in, _with_party, adventurer_class, crystals
+from dlrules.phases.combat.fight import _SET_SENT, _SET_SHIELD, Run, _monsters_only, _move_evil, ground_of
+from dlrules.phases.combat.party import _SET_PARTY, _party_in, _with_party, adventurer_class, crystals
 from dlrules.phases.common import announce, narrating, plural
 from dlrules.state import Adventurer, Battle, PlayerState, setter
 
@@ -116,14 +116,11 @@ def _lose(seat: int, card: str, what: str) -> None:
         announce("spell", f"Player {seat + 1} loses {thing} ({COMBAT_CARDS[card].name}).", seat, card=card, lost={what: 1})
 
 
-_SET_SENT: Final = setter(Battle, "sent")
 _SET_CHOOSING: Final = setter(Battle, "choosing")
 _SET_CHOOSING_ASKING: Final = setter(Battle, "choosing", "asking")
-_SET_SHIELD: Final = setter(Battle, "shield")
 _SET_INVISIBLE: Final = setter(Battle, "invisible")
 _SET_GOLD: Final = setter(PlayerState, "gold")
 _SET_FOOD: Final = setter(PlayerState, "food")
 _SET_IMPS: Final = setter(PlayerState, "imps", "busy_imps", "foreimps")
-_SET_PARTY: Final = setter(PlayerState, "party")
 _SET_FED: Final = setter(Adventurer, "food")
 """The records a spell changes, each copied by a setter made once (``evolve``'s answer, faster)."""

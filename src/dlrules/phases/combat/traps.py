@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from dlrules.components import TRAPS, AdventurerClass
+from dlrules.components import TRAPS
 from dlrules.components.combat import MONSTER_COMBAT, TRAP_COMBAT, Aim
-from dlrules.phases.combat.fight import Run, _attack_damage, _one
-from dlrules.phases.combat.party import _hurt, _party_in, _who, _with_party, adventurer_class, anti_trap, hit_points
+from dlrules.phases.combat.fight import _SET_AIMING, Run, _attack_damage, _one
+from dlrules.phases.combat.party import _PRIEST, _SET_POISON, _WIZARD, _hurt, _party_in, _who, _with_party, adventurer_class, anti_trap, hit_points
 from dlrules.phases.common import announce, plural
-from dlrules.state import Adventurer, Battle, PlayerState, setter
+from dlrules.state import Battle, PlayerState, setter
 
 
 def _trap(run: Run, key: str) -> None:
@@ -106,13 +106,9 @@ _CHOSEN: Final = Aim.CHOSEN
 _AIM_FIRST: Final = Aim.FIRST
 _SECOND: Final = Aim.SECOND
 _EACH: Final = Aim.EACH
-_WIZARD: Final = AdventurerClass.WIZARD
-_PRIEST: Final = AdventurerClass.PRIEST
 """Enum members as constants of this compiled module: reading a member of an
 enum class goes through the enum's slow class-attribute hook (Python 3.11)."""
 _SET_TRAPS_AIMING: Final = setter(Battle, "traps", "aiming")
-_SET_AIMING: Final = setter(Battle, "aiming")
-_SET_POISON: Final = setter(Adventurer, "poison")
 _SET_TRAPS_HIT: Final = setter(Battle, "traps", "icons_used", "no_conquest", "no_spells", "no_heal")
 _SET_HIT: Final = setter(Battle, "icons_used", "no_conquest", "no_spells", "no_heal")
 
