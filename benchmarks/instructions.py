@@ -88,21 +88,13 @@ def count_per_apply(path: Path, kind: str, warm: int, games: int, keep: Path | N
     ``path`` first on the import path, and how many applies were counted;
     callgrind's output is kept in ``keep`` if given (read it with
     ``callgrind_annotate``)."""
-    env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: f"{warm},{games},{kind}"})
-    norandom = ["setarch", "-R"] if _setarch_works() else []
-    done = subprocess.run(
-        [*norandom, "valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce", f"--callgrind-out-file={keep or '/dev/null'}", sys.executable, str(Path(__file__).resolve())],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    applies = re.search(r"applies (\d+)", done.stdout)
-    if done.returncode != 0 or found is None or applies is None or not int(applies.group(1)):
-        raise SystemExit(f"valgrind failed for {path}:\n{done.stderr[-2000:]}")
+    options = ["--collect-atstart=no", "--toggle-collect=functools_reduce", f"--callgrind-out-file={keep or '/dev/null'}"]
+    collected, printed = _callgrind(path, f"{warm},{games},{kind}", options)
+    applies = re.search(r"applies (\d+)", printed)
+    if applies is None or not int(applies.group(1)):
+        raise SystemExit(f"no apply of the kind {kind!r} was counted for {path}")
     n = int(applies.group(1))
-    return int(found.group(1)) // n, n
+    return collected // n, n
 
 
 def _instrument(on: bool) -> None:
@@ -124,12 +116,14 @@ def _setarch_works() -> bool:
     return subprocess.run(["setarch", "-R", "true"], capture_output=True, check=False).returncode == 0
 
 
-def count(path: Path, warm: int, games: int) -> int:
-    """Instructions per game with ``path`` first on the import path."""
-    env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: f"{warm},{games}"})
+def _callgrind(path: Path, child: str, options: list[str]) -> tuple[int, str]:
+    """This script run as ``child`` (``_CHILD``) under callgrind with
+    ``options``, ``path`` first on the import path: the instructions
+    collected and what the child printed."""
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0", **{_CHILD: child})
     norandom = ["setarch", "-R"] if _setarch_works() else []  # the same addresses on every run: objects hashed by address hash alike
     done = subprocess.run(
-        [*norandom, "valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null", sys.executable, str(Path(__file__).resolve())],
+        [*norandom, "valgrind", "--tool=callgrind", *options, sys.executable, str(Path(__file__).resolve())],
         env=env,
         capture_output=True,
         text=True,
@@ -138,7 +132,13 @@ def count(path: Path, warm: int, games: int) -> int:
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"valgrind failed for {path}:\n{done.stderr[-2000:]}")
-    return int(found.group(1)) // games
+    return int(found.group(1)), done.stdout
+
+
+def count(path: Path, warm: int, games: int) -> int:
+    """Instructions per game with ``path`` first on the import path."""
+    collected, _ = _callgrind(path, f"{warm},{games}", ["--instr-atstart=no", "--callgrind-out-file=/dev/null"])
+    return collected // games
 
 
 def main(argv: list[str] | None = None) -> int:
