@@ -33,10 +33,10 @@ import random
 import time
 
 import dlrules
-from dlrules.chance import chance_outcomes, play_out
-from dlrules.decisions import decisions_of
-from dlrules.moves import Move
-from dlrules.state import CHANCE
+from dlrules.core.chance import chance_outcomes, play_out
+from dlrules.agents.decisions import decisions_of
+from dlrules.core.moves import Move
+from dlrules.core.state import CHANCE
 
 
 def record(players: int, seed: int) -> list[Move]:
@@ -59,8 +59,8 @@ def native(players: int, moves: list[Move]) -> float:
 def openspiel(players: int, moves: list[Move]) -> float:
     import pyspiel
 
-    import dlrules.adapters.openspiel  # noqa: F401 - registers the game
-    from dlrules.actions import encode
+    import dlrules.agents.adapters.openspiel  # noqa: F401 - registers the game
+    from dlrules.agents.actions import encode
 
     game = pyspiel.load_game("python_dungeon_lords", {"players": players})
     state = game.new_initial_state()
@@ -83,14 +83,14 @@ def openspiel(players: int, moves: list[Move]) -> float:
 
 
 def pettingzoo(players: int, moves: list[Move]) -> float:
-    from dlrules.adapters.pettingzoo import raw_env
-    from dlrules.engine import apply_unchecked
+    from dlrules.agents.adapters.pettingzoo import raw_env
+    from dlrules.core.engine import apply_unchecked
 
     e = raw_env(players=players)
     e.reset(seed=0)
     # replay the record's chance: the environment's own draws are replaced by the recorded ones
     chance = iter([m for m in moves if m.seat == CHANCE])
-    from dlrules.decisions import Partial, acting
+    from dlrules.agents.decisions import Partial, acting
 
     def resolve() -> None:
         p = e.partial

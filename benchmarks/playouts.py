@@ -53,7 +53,7 @@ import attrs
 
 import dlrules
 from dlrules import CHANCE, GameState, Move, Phase, apply, dumps, legal_moves, loads, new_game, sample_chance, to_move
-from dlrules.moves import Draw
+from dlrules.core.moves import Draw
 
 chess: Any
 try:
@@ -185,7 +185,7 @@ def simulate_games(games: int) -> tuple[float, float]:
     """``dlrules simulate``'s own games (4 players, the greedy bots, one worker,
     as ``dlrules simulate --workers 1`` plays them): the CPU seconds they took
     and the games per CPU second."""
-    from dlrules.simulate import Config, play_chunk
+    from dlrules.apps.simgame import Config, play_chunk
 
     chunk = play_chunk(Config(games=games, players=4, seed=2009), range(games))
     return chunk.cpu_seconds, games / chunk.cpu_seconds
@@ -447,7 +447,7 @@ def per_position_apply(
     inside the clock); with ``listed_first`` the copy's ``legal_moves`` are
     listed before the clock starts and the move is taken from that list, as
     in a play-out."""
-    from dlrules import engine
+    from dlrules.core import engine
 
     unchecked: Callable[[GameState, Move], GameState] | None = getattr(engine, "apply_unchecked", None)
     run: Callable[[GameState, Move], GameState] = apply

@@ -29,7 +29,7 @@ from pathlib import Path
 import attrs
 
 from dlrules import new_game
-from dlrules.state import PlayerState
+from dlrules.core.state import PlayerState
 
 
 def source(names: list[str]) -> str:
@@ -41,7 +41,7 @@ def source(names: list[str]) -> str:
     changed = ", ".join("i" if n == first else f"p.{n}" for n in names)
     return f'''from __future__ import annotations
 from typing import Final
-from dlrules.state import PlayerState, evolve, setter
+from dlrules.core.state import PlayerState, evolve, setter
 
 _SET_FIRST: Final = setter(PlayerState, "{first}")
 

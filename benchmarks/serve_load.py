@@ -33,9 +33,9 @@ from typing import Any
 
 import httpx
 
-from dlrules.moves import Move
-from dlrules.serialization import loads
-from dlrules.serve.store import Store
+from dlrules.core.moves import Move
+from dlrules.records.serialization import loads
+from dlrules.apps.serve.store import Store
 
 
 def free_port() -> int:

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dlrules.simulate import Config, RunSummary, default_workers, run
+from dlrules.apps.simulate import Config, RunSummary, default_workers, run
 
 
 def timed(config: Config, folder: Path, name: str, **kwargs: Any) -> tuple[RunSummary, bytes]:

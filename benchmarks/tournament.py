@@ -27,8 +27,8 @@ import statistics
 import time
 
 import dlrules
-from dlrules.bots import BOTS, IsmctsBot
-from dlrules.chance import Policy, sample_chance
+from dlrules.agents.bots import BOTS, IsmctsBot
+from dlrules.core.chance import Policy, sample_chance
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

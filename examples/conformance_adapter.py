@@ -19,8 +19,8 @@ import sys
 from typing import Any
 
 import dlrules
-from dlrules.conformance.observe import observe  # yours: your state -> the observation's paths
-from dlrules.conformance.position import PositionError, from_position  # yours: the position format -> your state
+from dlrules.apps.conformance.observe import observe  # yours: your state -> the observation's paths
+from dlrules.apps.conformance.position import PositionError, from_position  # yours: the position format -> your state
 
 
 def answer(state: Any, request: dict[str, Any]) -> tuple[Any, dict[str, Any]]:

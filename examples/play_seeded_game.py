@@ -13,7 +13,7 @@ import random
 import sys
 
 import dlrules
-from dlrules.bots import greedy_policy
+from dlrules.agents.bots import greedy_policy
 
 
 def main(seed: int) -> None:

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 import dlrules
-from dlrules.records import dumps_record
+from dlrules.records.game import dumps_record
 
 
 def main() -> None:

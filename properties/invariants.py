@@ -22,8 +22,9 @@ from typing import Any, cast
 import attrs
 
 import dlrules
-from dlrules import engine, validity
-from dlrules.engine import apply_with_events
+from dlrules.core import engine
+from dlrules.records import validity
+from dlrules.core.engine import apply_with_events
 from dlrules.components import (
     ADVENTURERS,
     COMBAT_CARDS,
@@ -40,9 +41,9 @@ from dlrules.components.setup import (
     EVIL_START,
     PALADIN_SPACE,
 )
-from dlrules.errors import IllegalMove
-from dlrules.moves import MOVE_TYPES, Move
-from dlrules.state import CHANCE, DECK_NAMES, GameState, Phase
+from dlrules.core.errors import IllegalMove
+from dlrules.core.moves import MOVE_TYPES, Move
+from dlrules.core.state import CHANCE, DECK_NAMES, GameState, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -87,7 +88,7 @@ def _fail(what: str, state: GameState, detail: str) -> AssertionError:
 
 # --- invariants of a position ---------------------------------------------------------
 # Those a state read from a file must also keep live in the library
-# (``dlrules.validity``, behind ``dlrules.validate``); each invariant here
+# (``dlrules.records.validity``, behind ``dlrules.validate``); each invariant here
 # raises on what its part of ``validate`` finds.
 
 
@@ -236,7 +237,7 @@ def damage_below_hit_points(state: GameState) -> None:
     """CMB-8, CMB-PARTY-4: no adventurer still in a party (the paladin
     included) has as many damage counters as hit points; outside combat
     nobody carries damage."""
-    from dlrules.phases.combat import hit_points, party
+    from dlrules.core.phases.combat import hit_points, party
 
     for seat in range(state.n_players):
         members = party(state, seat)
@@ -284,7 +285,7 @@ def forced_decisions_are_automatic(state: GameState) -> None:
     real choice (two or more legal moves); a forced one is made for him."""
     if state.phase is not Phase.COMBAT:
         return
-    from dlrules.phases.combat import hides_a_card
+    from dlrules.core.phases.combat import hides_a_card
 
     seats = [s for s in dlrules.to_move(state) if s != CHANCE]
     moves = dlrules.legal_moves(state)

@@ -33,16 +33,16 @@ import attrs
 
 import dlrules
 from dlrules import CHANCE, Action, GameState, IllegalMove, Move
-from dlrules.adapters.common import observation_string, observation_vector
+from dlrules.agents.adapters.common import observation_string, observation_vector
 from dlrules.components import COMBAT_CARDS, COMBAT_DECKS, TRAPS
-from dlrules.engine import apply, apply_with_events, check, legal_moves, to_move
-from dlrules.moves import ChooseOrders, DealOrders, DiscardTrap, Draw, HireMonster, KeepUnavailable, PayMonster, PlanDefence, Spy
-from dlrules.page import Frame, game_page
-from dlrules.phases.resolution import acting_seat
-from dlrules.render import describe, describe_move, move_caption
-from dlrules.serialization import dumps
-from dlrules.state import DECK_NAMES, Deck, Decks, Fight, Phase, PlayerState
-from dlrules.views import redact, seen_apply, view, view_hash
+from dlrules.core.engine import apply, apply_with_events, check, legal_moves, to_move
+from dlrules.core.moves import ChooseOrders, DealOrders, DiscardTrap, Draw, HireMonster, KeepUnavailable, PayMonster, PlanDefence, Spy
+from dlrules.display.page import Frame, game_page
+from dlrules.core.phases.resolution import acting_seat
+from dlrules.display.render import describe, describe_move, move_caption
+from dlrules.records.serialization import dumps
+from dlrules.core.state import DECK_NAMES, Deck, Decks, Fight, Phase, PlayerState
+from dlrules.records.views import redact, seen_apply, view, view_hash
 
 # --- siblings ---------------------------------------------------------------------------------
 
@@ -249,8 +249,8 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
     what both adapters return), who is to move (a chance turn included), and
     on the table server who enters chance's draw and the cards offered to
     that seat when it is the one (issue 21 item 4)."""
-    from dlrules import svg
-    from dlrules.cli import explain_data
+    from dlrules.display import svg
+    from dlrules.apps.cli.main import explain_data
 
     shown = view(state, seat)
     out: dict[str, Any] = {
@@ -263,7 +263,7 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
         "observation_string": observation_string(state, seat),
     }
     if CHANCE in to_move(state):  # the table server: who enters chance's draw, and the cards offered to that seat
-        from dlrules.serve.table import chance_owner, entry_options
+        from dlrules.apps.serve.table import chance_owner, entry_options
 
         owner = chance_owner(state)
         out["chance_owner"] = owner

@@ -17,9 +17,9 @@ import pytest
 import dlrules
 from dlrules.components import ADVENTURER_DECKS, COMBAT_DECKS, MONSTER_DECKS, ROOM_DECKS, TRAP_DECK
 from dlrules.components.combat import ILLUSION_KEY
-from dlrules.engine import settle
-from dlrules.phases import combat
-from dlrules.state import CHANCE, Adventurer, Deck, Dungeon, GameState, Monster, Phase, Tile
+from dlrules.core.engine import settle
+from dlrules.core.phases import combat
+from dlrules.core.state import CHANCE, Adventurer, Deck, Dungeon, GameState, Monster, Phase, Tile
 from properties.invariants import (
     MoveChecker,
     chance_outcomes_sum_to_one,

@@ -23,10 +23,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dlrules
-from dlrules import engine
+from dlrules.core import engine
 from dlrules.components import Action
-from dlrules.moves import ChooseOrders, DrawDummyOrders
-from dlrules.state import CHANCE, GameState, Outcome, Phase
+from dlrules.core.moves import ChooseOrders, DrawDummyOrders
+from dlrules.core.state import CHANCE, GameState, Outcome, Phase
 from properties.invariants import implemented
 
 Board = list[list[int | None]]

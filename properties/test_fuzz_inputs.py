@@ -33,11 +33,11 @@ from hypothesis import strategies as st
 
 import dlrules
 from dlrules import GameState, Move, RecordError, format_move, loads, parse_move
-from dlrules.cli import main
-from dlrules.limits import Limits
-from dlrules.moves import MOVE_TYPES
+from dlrules.apps.cli.main import main
+from dlrules.records.limits import Limits
+from dlrules.core.moves import MOVE_TYPES
 from dlrules.records import dumps_record, make_record, parse_record, read_record
-from dlrules.serialization import dumps, to_data
+from dlrules.records.serialization import dumps, to_data
 from properties.profiles import PROFILE
 
 FUZZ = settings(max_examples=PROFILE.fuzz_examples)
@@ -320,7 +320,7 @@ deep_values = st.recursive(
 @FUZZ
 @given(value=deep_values, limit=st.integers(1, 12), ascii_only=st.booleans())
 def test_fuzz_the_depth_limit_is_exact_whatever_the_strings_hold(value: Any, limit: int, ascii_only: bool) -> None:
-    from dlrules.limits import JSONLimitError, parse_json
+    from dlrules.records.limits import JSONLimitError, parse_json
 
     text = json.dumps(value, ensure_ascii=ascii_only)
     try:

@@ -12,7 +12,7 @@ import pytest
 
 import dlrules
 from dlrules.components import Action
-from dlrules.state import GameState, Outcome, Phase, Tile
+from dlrules.core.state import GameState, Outcome, Phase, Tile
 from properties import invariants as inv
 
 
@@ -60,7 +60,7 @@ CORRUPTIONS: list[tuple[Callable[[GameState], None], Phase, Callable[[GameState]
     (inv.evil_on_the_evilometer, Phase.ORDERS, lambda s: _player(s, evil=16)),
     (inv.paladin_with_the_most_evil_lord, Phase.ORDERS, lambda s: _player(s, evil=11)),
     (inv.progress_marker_sane, Phase.ORDERS, lambda s: attrs.evolve(s, round=5)),
-    (inv.one_adventurer_a_round, Phase.ORDERS, lambda s: _player(s, party=(dlrules.state.Adventurer("y1-warrior-3"),))),
+    (inv.one_adventurer_a_round, Phase.ORDERS, lambda s: _player(s, party=(dlrules.core.state.Adventurer("y1-warrior-3"),))),
     (inv.state_json_round_trip, Phase.ORDERS, lambda s: _player(s, gold=2.5)),
 ]
 

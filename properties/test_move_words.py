@@ -5,7 +5,7 @@ description names its actor counting from 1, and every number it states about
 gold, food, evil and damage is the change ``apply`` makes; it speaks of hiring
 only when a monster is hired.
 
-The descriptions are read back by the conventions of ``dlrules.wording``:
+The descriptions are read back by the conventions of ``dlrules.display.wording``:
 clauses joined by ``"; "``, a clause about another player than the actor
 starts with that player (``P3 …``, ``P3's …``)."""
 
@@ -20,11 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlrules
-from dlrules.bots import random_policy
-from dlrules.engine import apply_with_events, legal_moves
-from dlrules.moves import MOVE_TYPES, Move
-from dlrules.render import describe_move
-from dlrules.state import CHANCE, GameState, Phase
+from dlrules.agents.bots import random_policy
+from dlrules.core.engine import apply_with_events, legal_moves
+from dlrules.core.moves import MOVE_TYPES, Move
+from dlrules.display.render import describe_move
+from dlrules.core.state import CHANCE, GameState, Phase
 from properties.profiles import PROFILE
 
 _AMOUNT = re.compile(r"\b(pays|gains|loses|mines) (\d+) (gold|food)(?: and (\d+) (gold|food))?")

@@ -34,9 +34,9 @@ from hypothesis import strategies as st
 
 import dlrules
 from dlrules import CHANCE, GameState, Move, Phase
-from dlrules.engine import legal_moves, to_move
-from dlrules.moves import PlanDefence, Spy
-from dlrules.views import redact
+from dlrules.core.engine import legal_moves, to_move
+from dlrules.core.moves import PlanDefence, Spy
+from dlrules.records.views import redact
 from properties.profiles import PROFILE
 from properties.siblings import (
     PERTURBED_GAME_FIELDS,
@@ -67,7 +67,7 @@ _counted: list[int] = []
 def test_the_perturbation_changes_every_hidden_field() -> None:
     """A hidden field added to views.py must be perturbed too, or the property
     would not look at it."""
-    from dlrules.views import HIDDEN_GAME_FIELDS, HIDDEN_PLAYER_FIELDS
+    from dlrules.records.views import HIDDEN_GAME_FIELDS, HIDDEN_PLAYER_FIELDS
 
     assert HIDDEN_PLAYER_FIELDS == PERTURBED_PLAYER_FIELDS
     assert HIDDEN_GAME_FIELDS <= PERTURBED_GAME_FIELDS
@@ -139,7 +139,7 @@ def _choosing(players: int, seed: int) -> GameState:
 def test_the_property_would_catch_committed_orders_shown_to_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
     """ORD-3: with the other players' redaction switched off, Player 1's
     committed orders would show to Player 2, and the position differs."""
-    import dlrules.views as views
+    import dlrules.records.views as views
 
     state = with_any_secrets(_choosing(3, 1), random.Random(1))
     state = dlrules.apply(state, dlrules.ChooseOrders(0, state.players[0].hand[:3]))
@@ -155,7 +155,7 @@ def test_the_property_would_catch_committed_orders_shown_to_the_others(monkeypat
 def test_the_property_would_catch_planned_traps_shown_to_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
     """CMB-PLAN-9: a defender has planned a trap card face down; with the
     fight's redaction switched off another seat would see which."""
-    import dlrules.views as views
+    import dlrules.records.views as views
 
     state, _, viewer, plan = _plan_pair()
     planned = dlrules.apply(state, plan)
@@ -220,7 +220,7 @@ def _plan_pair() -> tuple[GameState, GameState, int, Move]:
 def test_leak_2_is_caught_a_face_down_trap_named_in_another_seats_caption(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 21, leak 2 (CMB-PLAN-9): with the trap cards of another seat's
     PlanDefence no longer hidden in its projection, the captions differ."""
-    import dlrules.views as views
+    import dlrules.records.views as views
 
     state, other, viewer, plan = _plan_pair()
     _forced(state, other, viewer, plan)  # the fix: no leak
@@ -264,7 +264,7 @@ def test_leak_3b_is_caught_the_combat_deck_count(monkeypatch: pytest.MonkeyPatch
     """Issue 21, leak 3b: if the combat deck's shown size counted the cards
     still unidentified (the old redaction), it would tell every seat whether
     somebody had identified a card."""
-    import dlrules.views as views
+    import dlrules.records.views as views
 
     one, two, looker, _ = _spy_pair(True)
     viewer = (looker + 2) % one.n_players
@@ -298,8 +298,8 @@ def _put_back_the_old_spy(monkeypatch: pytest.MonkeyPatch, *, at_once: bool) -> 
     """The spy look as it was before issue 21: the position joins ``spied``
     with ``Spy`` itself (3a), and (``at_once``) a look at a card the looker had
     seen is over at once, with no chance turn (3c)."""
-    import dlrules.engine as engine
-    from dlrules.phases.resolution import acting_seat
+    import dlrules.core.engine as engine
+    from dlrules.core.phases.resolution import acting_seat
 
     rules = engine.PHASES[Phase.RESOLUTION]
     real_play = rules.play
@@ -324,7 +324,7 @@ def test_leak_4_is_caught_the_servers_card_entry_as_an_oracle(monkeypatch: pytes
     """Issue 21, leak 4: if the server offered the looker only the cards
     chance may draw (what its refusals used to tell, one card at a time), the
     offer would show whether another seat had identified the card."""
-    import dlrules.serve.table as table
+    import dlrules.apps.serve.table as table
 
     one, two, looker, spy = _spy_pair(True)
     _forced(one, two, looker, spy)  # the fix: the same cards offered in both

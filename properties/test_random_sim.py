@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import dlrules
-from dlrules.state import Phase
+from dlrules.core.state import Phase
 from properties.invariants import play_checked
 from properties.profiles import PROFILE
 

@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 from dlrules import is_over, new_game, play_out
 from dlrules.components import MONSTERS, ROOMS, TRAPS
 from dlrules.components.scoring import ITEM_VALUES, TITLE_POINTS, TITLES, Item
-from dlrules.phases.scoring import GameOutcome, final_scores, outcome
-from dlrules.state import Dungeon, GameState, Monster, Phase, PlayerState, Tile
+from dlrules.core.phases.scoring import GameOutcome, final_scores, outcome
+from dlrules.core.state import Dungeon, GameState, Monster, Phase, PlayerState, Tile
 from properties.profiles import PROFILE
 
 CHEAP = settings(max_examples=PROFILE.max_examples * 25)

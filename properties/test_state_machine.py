@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import dlrules
-from dlrules.state import GameState
+from dlrules.core.state import GameState
 from properties.invariants import MoveChecker, check_state, simultaneous_moves_commute
 from properties.profiles import PROFILE
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dlrules.state import Phase
+from dlrules.core.state import Phase
 from properties.invariants import check_state, play_checked
 from properties.profiles import PROFILE
 from properties.year2 import random_combat_end

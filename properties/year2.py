@@ -15,11 +15,11 @@ import random
 import attrs
 
 import dlrules
-from dlrules.chance import play_out
+from dlrules.core.chance import play_out
 from dlrules.components import PALADINS
 from dlrules.components.setup import EVIL_MIN
-from dlrules.engine import settle
-from dlrules.state import GameState, Phase
+from dlrules.core.engine import settle
+from dlrules.core.state import GameState, Phase
 
 
 def random_combat_end(players: int, seed: int, variant: str = "full") -> GameState:

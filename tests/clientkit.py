@@ -15,7 +15,7 @@ with warnings.catch_warnings():  # Starlette asks for httpx2, which is not on Py
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from dlrules.serve.app import create_app  # noqa: E402
+from dlrules.apps.serve.app import create_app  # noqa: E402
 from servekit import CREATE_KEY  # noqa: E402
 
 __all__ = ["TestClient", "client", "table_client"]

@@ -14,12 +14,12 @@ import attrs
 
 from dlrules import new_game
 from dlrules.components import COMBAT_DECKS
-from dlrules.engine import apply, apply_with_events, settle
-from dlrules.phases.common import Event
-from dlrules.errors import IllegalMove
-from dlrules.moves import Draw, Move
-from dlrules.phases import combat
-from dlrules.state import Adventurer, Deck, Dungeon, GameState, Monster, Phase, Square, Tile
+from dlrules.core.engine import apply, apply_with_events, settle
+from dlrules.core.phases.common import Event
+from dlrules.core.errors import IllegalMove
+from dlrules.core.moves import Draw, Move
+from dlrules.core.phases import combat
+from dlrules.core.state import Adventurer, Deck, Dungeon, GameState, Monster, Phase, Square, Tile
 
 from conformance.runner import reveal_known  # the certain reveals (LIB-RC-3), as the conformance runner plays them
 

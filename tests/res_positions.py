@@ -14,12 +14,12 @@ from typing import Any
 import attrs
 
 from dlrules import CHANCE, Action, GameState, Phase, apply, check, legal_moves, new_game, to_move
-from dlrules.moves import ChooseOrders, DealOrders, Decline, Draw, DrawDummyOrders, KeepUnavailable, Move
-from dlrules.phases.common import update_player
-from dlrules.phases.orders import dummy_for
-from dlrules.phases.resolution import RULES, acting_seat
+from dlrules.core.moves import ChooseOrders, DealOrders, Decline, Draw, DrawDummyOrders, KeepUnavailable, Move
+from dlrules.core.phases.common import update_player
+from dlrules.core.phases.orders import dummy_for
+from dlrules.core.phases.resolution import RULES, acting_seat
 from dlrules.components import ACTION_ORDER
-from dlrules.state import Adventurer, Dungeon, Monster, Tile
+from dlrules.core.state import Adventurer, Dungeon, Monster, Tile
 
 FOOD, REP, DIG, MINE, IMPS, TRAPS, MONSTER, ROOM = tuple(Action)
 

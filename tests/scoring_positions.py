@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 import dlrules
-from dlrules.state import Dungeon, GameState, Monster, Phase, Tile
+from dlrules.core.state import Dungeon, GameState, Monster, Phase, Tile
 
 SQUARES = tuple((r, c) for r in range(4) for c in range(5))
 """Every dungeon square; a constructed dungeon fills them in order (scoring

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import attrs
 
 import dlrules
-from dlrules.state import Deck, GameState
+from dlrules.core.state import Deck, GameState
 
 
 def trap_sibling(state: GameState, seat: int) -> GameState | None:

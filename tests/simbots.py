@@ -6,9 +6,9 @@ import os
 import random
 import time
 
-from dlrules.bots import greedy_policy
-from dlrules.moves import Decline, Move
-from dlrules.state import GameState
+from dlrules.agents.bots import greedy_policy
+from dlrules.core.moves import Decline, Move
+from dlrules.core.state import GameState
 
 
 def slow_greedy(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Move:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 from dlrules import GameState, Phase, new_game, play_out
-from dlrules.moves import Move
+from dlrules.core.moves import Move
 
 
 def played(players: int, seed: int, until: Phase | Callable[[GameState], bool] | None = None, max_moves: int = 100_000) -> tuple[GameState, tuple[Move, ...]]:

@@ -1,4 +1,4 @@
-"""The integer action space (dlrules.actions, docs/ai.md; LIB-AI-1, LIB-AI-2)."""
+"""The integer action space (dlrules.agents.actions, docs/ai.md; LIB-AI-1, LIB-AI-2)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 import dlrules
 from dlrules import CHANCE, Action, ChooseOrders, IllegalMove, KeepUnavailable, MineGold, Phase
-from dlrules.actions import (
+from dlrules.agents.actions import (
     BLOCKS,
     CARD_CAPACITY,
     CARD_KEYS,
@@ -31,8 +31,8 @@ from dlrules.actions import (
     num_distinct_actions,
     unencoded_kinds,
 )
-from dlrules.adapters.common import finished
-from dlrules.moves import MOVE_TYPES, PlanDefence, ReleasePrisoner, TableRuling, Target
+from dlrules.agents.adapters.common import finished
+from dlrules.core.moves import MOVE_TYPES, PlanDefence, ReleasePrisoner, TableRuling, Target
 from tablekit import played
 
 # Version 1 of the encoding: each block's (first id, size). An existing block

@@ -9,7 +9,7 @@ import attrs
 
 import dlrules
 from dlrules import Phase
-from dlrules.adapters.common import (
+from dlrules.agents.adapters.common import (
     finished,
     observation_layout,
     observation_string,
@@ -17,9 +17,9 @@ from dlrules.adapters.common import (
     returns,
     scores,
 )
-from dlrules.dungeon import GRID
-from dlrules.state import Plan
-from dlrules.views import view
+from dlrules.core.dungeon import GRID
+from dlrules.core.state import Plan
+from dlrules.records.views import view
 from scoring_positions import end_of_game, lord
 
 
@@ -67,7 +67,7 @@ def test_LIB_AI_3_SCO_10_a_shared_victory_splits_the_1() -> None:
 
 def test_the_observation_has_room_for_phases_and_cards_added_later() -> None:
     """Phases and cards take fixed slots (docs/ai.md), so additions move no part."""
-    from dlrules.adapters.common import PALADIN_SLOTS, observation_layout
+    from dlrules.agents.adapters.common import PALADIN_SLOTS, observation_layout
     from dlrules.components import PALADINS
 
     sizes = {p.name: p.size for p in observation_layout()}

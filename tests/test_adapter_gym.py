@@ -1,4 +1,4 @@
-"""The Gymnasium single-agent environment (dlrules.adapters.gym, docs/ai.md)."""
+"""The Gymnasium single-agent environment (dlrules.agents.adapters.gym, docs/ai.md)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import dlrules  # noqa: E402
-from dlrules.adapters.gym import ILLEGAL_REWARD, DungeonLordsEnv  # noqa: E402
-from dlrules.decisions import NUM_DECISIONS  # noqa: E402
+from dlrules.agents.adapters.gym import ILLEGAL_REWARD, DungeonLordsEnv  # noqa: E402
+from dlrules.agents.decisions import NUM_DECISIONS  # noqa: E402
 
 
 def test_gymnasium_check_env_passes() -> None:

@@ -18,7 +18,7 @@ import pytest
 
 import dlrules
 from dlrules import ChooseOrders, GameState, Phase
-from dlrules.adapters.common import observation_string, observation_vector
+from dlrules.agents.adapters.common import observation_string, observation_vector
 from properties.siblings import perturb_any, with_any_secrets
 from test_views import _choosing
 
@@ -39,7 +39,7 @@ def test_ORD_3_the_shared_observation_does_not_depend_on_hidden_parts() -> None:
 
 def test_the_leak_check_would_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the views' player redaction switched off, committed orders show in the vector."""
-    import dlrules.views as views
+    import dlrules.records.views as views
 
     state = with_any_secrets(_choosing(3), random.Random(1))
     state = dlrules.apply(state, ChooseOrders(0, state.players[0].hand[:3]))
@@ -53,7 +53,7 @@ def test_the_leak_check_would_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> N
 def test_no_leak_through_openspiel(players: int) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     np = pytest.importorskip("numpy")
-    from dlrules.adapters.openspiel import DungeonLordsState
+    from dlrules.agents.adapters.openspiel import DungeonLordsState
 
     game = pyspiel.load_game("python_dungeon_lords", {"players": players, "variant": "full"})
     for seed in SEEDS:
@@ -89,7 +89,7 @@ def test_no_leak_through_openspiel(players: int) -> None:
 def test_no_leak_through_pettingzoo(players: int) -> None:
     pytest.importorskip("pettingzoo")
     np = pytest.importorskip("numpy")
-    from dlrules.adapters.pettingzoo import raw_env
+    from dlrules.agents.adapters.pettingzoo import raw_env
 
     for seed in SEEDS:
         rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""The OpenSpiel game python_dungeon_lords (dlrules.adapters.openspiel, docs/ai.md)."""
+"""The OpenSpiel game python_dungeon_lords (dlrules.agents.adapters.openspiel, docs/ai.md)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import dlrules  # noqa: E402
-from dlrules.actions import encode  # noqa: E402
-from dlrules.adapters import openspiel as dl_openspiel  # noqa: E402
-from dlrules.adapters.common import observation_size, observation_vector  # noqa: E402
-from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS  # noqa: E402
+from dlrules.agents.actions import encode  # noqa: E402
+from dlrules.agents.adapters import openspiel as dl_openspiel  # noqa: E402
+from dlrules.agents.adapters.common import observation_size, observation_vector  # noqa: E402
+from dlrules.agents.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS  # noqa: E402
 
 
 def _game(players: int = 2, variant: str = "first") -> Any:
@@ -183,7 +183,7 @@ def test_RUL_13_SETUP_1_the_first_game_may_deal_and_keep_and_any_seat_may_begin(
 
 def _to_digging(game: Any, seed: int) -> Any:
     """A node where the player to move may dig at two squares or more (ACT-DIG)."""
-    from dlrules.decisions import block_of
+    from dlrules.agents.decisions import block_of
 
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
@@ -200,7 +200,7 @@ def _to_digging(game: Any, seed: int) -> Any:
 
 
 def test_LIB_AI_4_perfect_recall_digging_x_then_y_and_y_then_x_are_different_information_states() -> None:
-    from dlrules.decisions import block_of
+    from dlrules.agents.decisions import block_of
 
     game = _game(3)
     state = _to_digging(game, 5)

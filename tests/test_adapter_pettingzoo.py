@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment (dlrules.adapters.pettingzoo, docs/ai.md)."""
+"""The PettingZoo AEC environment (dlrules.agents.adapters.pettingzoo, docs/ai.md)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import dlrules  # noqa: E402
 from dlrules import IllegalMove, Phase  # noqa: E402
-from dlrules.adapters.pettingzoo import ILLEGAL_REWARD, env, raw_env  # noqa: E402
-from dlrules.decisions import NUM_DECISIONS, legal_decisions  # noqa: E402
+from dlrules.agents.adapters.pettingzoo import ILLEGAL_REWARD, env, raw_env  # noqa: E402
+from dlrules.agents.decisions import NUM_DECISIONS, legal_decisions  # noqa: E402
 
 
 def _play(e: Any, seed: int) -> list[tuple[str, int | None]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from dlrules.phases.adventurers import joined, nicest_first, party_queue
-from dlrules.state import Adventurer, GameState, Phase
+from dlrules.core.phases.adventurers import joined, nicest_first, party_queue
+from dlrules.core.state import Adventurer, GameState, Phase
 
 from year_helpers import at_resolution, enter, player, resolved
 

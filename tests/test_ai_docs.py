@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dlrules.actions import NUM_ACTIONS, describe_blocks
-from dlrules.adapters.common import observation_layout, observation_size
+from dlrules.agents.actions import NUM_ACTIONS, describe_blocks
+from dlrules.agents.adapters.common import observation_layout, observation_size
 from dlrules.tools.aidoc import render
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "ai.md").read_text(encoding="utf-8")
@@ -24,7 +24,7 @@ def _examples() -> dict[str, str]:
             "openspiel" if "pyspiel" in code
             else "pettingzoo" if "pettingzoo" in code
             else "gym" if "adapters.gym" in code
-            else "decisions" if "dlrules.decisions" in code
+            else "decisions" if "dlrules.agents.decisions" in code
             else "actions"
         )  # fmt: skip
         named[key] = code
@@ -53,7 +53,7 @@ def test_the_decisions_example_runs_and_names_a_decision() -> None:
 
 
 def test_the_decision_table_is_in_the_doc() -> None:
-    from dlrules.decisions import NUM_DECISIONS, describe_decision_blocks
+    from dlrules.agents.decisions import NUM_DECISIONS, describe_decision_blocks
 
     assert f"`NUM_DECISIONS` = {NUM_DECISIONS} player decisions" in DOC
     for name, first, size, _ in describe_decision_blocks():

@@ -13,7 +13,7 @@ import pytest
 
 import dlrules
 from dlrules import CHANCE, ChooseOrders, Draw, GameState, IllegalMove, Move, Phase
-from dlrules.state import Outcome
+from dlrules.core.state import Outcome
 
 
 def _play_to_resolution(players: int, seed: int) -> dlrules.PlayOut:

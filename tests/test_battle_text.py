@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from dlrules.cli import main
+from dlrules.apps.cli.main import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RECORD = FIXTURES / "whole-game-4p-seed1.jsonl"
@@ -79,7 +79,7 @@ def test_sentences_count_players_from_1_and_json_says_seat_index(tmp_path: Path,
     import json
 
     import dlrules
-    from dlrules.moves import TakeAction
+    from dlrules.core.moves import TakeAction
 
     state = dlrules.new_game(3)
     assert [v.message for v in dlrules.check(state, TakeAction(7))] == [
@@ -113,11 +113,11 @@ def test_hit_points_count_create_food_tokens_and_say_so() -> None:
     """C2-1, CMB-PARTY-4: each Create Food token is 1 more hit point; the text
     and the pictures show the total and the token (the paladin read HP8 on the
     board and HP 9 in the battle)."""
-    from dlrules.render import hit_points_text
-    from dlrules.state import Adventurer
+    from dlrules.display.render import hit_points_text
+    from dlrules.core.state import Adventurer
 
     assert hit_points_text(Adventurer("paladin-2", food=1)) == "HP 9 (8 + 1 Create Food token)"
     assert hit_points_text(Adventurer("y1-warrior-5")) == "HP 5"
-    from dlrules.svg_draw import _food_tokens
+    from dlrules.display.svg_draw import _food_tokens
 
     assert "food-token" in _food_tokens(Adventurer("paladin-2", food=1), 0, 0)  # the drawn token

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import dlrules
-from dlrules.bots import BOTS, IsmctsBot, greedy_policy
-from dlrules.chance import Policy
-from dlrules.moves import Decline, FinishDigging, MineGold, PayMonster, PayTaxes, TakeAction
+from dlrules.agents.bots import BOTS, IsmctsBot, greedy_policy
+from dlrules.core.chance import Policy
+from dlrules.core.moves import Decline, FinishDigging, MineGold, PayMonster, PayTaxes, TakeAction
 from siblingkit import sibling_positions
 
 

@@ -21,13 +21,13 @@ import attrs
 
 from dlrules import Action, GameState, Move, Phase
 from dlrules.components import ACTION_ORDER, slot_spec
-from dlrules.dungeon import with_room
-from dlrules.moves import BuildRoom, DigTunnel, HireMonster, Spy, TakeAction
-from dlrules.phases import resolution
-from dlrules.phases.common import collecting, move_evil
-from dlrules.phases.production import free_trolls
-from dlrules.phases.resolution_refusals import hire_cost
-from dlrules.state import Dungeon, Resolution, Tile, evolve
+from dlrules.core.dungeon import with_room
+from dlrules.core.moves import BuildRoom, DigTunnel, HireMonster, Spy, TakeAction
+from dlrules.core.phases import resolution
+from dlrules.core.phases.common import collecting, move_evil
+from dlrules.core.phases.production import free_trolls
+from dlrules.core.phases.resolution_refusals import hire_cost
+from dlrules.core.state import Dungeon, Resolution, Tile, evolve
 
 from year_helpers import random_walk
 

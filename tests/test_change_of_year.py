@@ -12,9 +12,9 @@ import pytest
 from dlrules import Decline, Draw, check, legal_moves, to_move, view
 from dlrules.components import ADVENTURER_DECKS, COMBAT_DECKS, EVENT_DECK, MONSTER_DECKS, ROOM_DECKS
 from dlrules.components.setup import EVIL_MIN, PALADIN_SPACE
-from dlrules.engine import next_phase
-from dlrules.phases.change_of_year import CHANGE_OF_YEAR, change_year
-from dlrules.state import CHANCE, Adventurer, Deck, GameState, Monster, Phase
+from dlrules.core.engine import next_phase
+from dlrules.core.phases.change_of_year import CHANGE_OF_YEAR, change_year
+from dlrules.core.state import CHANCE, Adventurer, Deck, GameState, Monster, Phase
 
 from year2_positions import at_year_one_combat, combat_over, end_of_year_one, year_two
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import dlrules
-from dlrules.cli import main
+from dlrules.apps.cli.main import main
 from dlrules.records import dumps_record, parse_record, read_record, replay
 
 
@@ -214,7 +214,7 @@ def test_play_narrates_the_combat_rounds(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_play_seats_one_bot_per_seat_with_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    from dlrules.cli import main as cli_main
+    from dlrules.apps.cli.main import main as cli_main
 
     assert cli_main(["play", "--players", "2", "--variant", "first", "--bots", "greedy,random", "--quiet", "--seed", "2"]) == 0
     assert "bots P1 greedy, P2 random" in capsys.readouterr().out

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dlrules.cli import main
+from dlrules.apps.cli.main import main
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object], str]:

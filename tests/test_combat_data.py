@@ -6,8 +6,8 @@ from collections import Counter
 
 from dlrules.components import ADVENTURERS, COMBAT_CARDS, COMBAT_DECKS, MONSTERS, PALADINS, TRAPS, AdventurerClass, Speed
 from dlrules.components.combat import ILLUSION_KEY, MONSTER_COMBAT, TRAP_COMBAT, Reach, battle_ground
-from dlrules.phases.combat import adventurer_class, anti_trap, crystals, hearts, hit_points
-from dlrules.state import Adventurer
+from dlrules.core.phases.combat import adventurer_class, anti_trap, crystals, hearts, hit_points
+from dlrules.core.state import Adventurer
 
 
 def test_CMB_1_each_year_owns_nine_cards_with_the_printed_fatigue_totals() -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from dlrules import legal_moves
-from dlrules.moves import Attack, PlanDefence, Target
-from dlrules.state import GameState, Phase, Square
+from dlrules.core.moves import Attack, PlanDefence, Target
+from dlrules.core.state import GameState, Phase, Square
 
 from combat_positions import COLUMN, damage, play, position, tunnels
 
@@ -227,7 +227,7 @@ def test_CX_10_CMB_SPELL_1_two_crystals_cast_in_rounds_1_and_2_only() -> None:
 
 
 def test_CX_10_a_trap_eliminating_a_wizard_stops_the_fast_spell() -> None:
-    from dlrules.moves import WordOfPeace
+    from dlrules.core.moves import WordOfPeace
 
     cards = ("fireball", "word-of-peace", "graffiti", "detect-evil")
     party = ["y1-warrior-5", "y1-wizard-3-1", "y1-wizard-4-1"]

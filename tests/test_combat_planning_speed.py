@@ -15,11 +15,11 @@ import attrs
 
 from dlrules.components import MONSTERS
 from dlrules.components.combat import TRAP_COMBAT, battle_ground
-from dlrules.dungeon import walking_distances
-from dlrules.moves import Move, PlanDefence
-from dlrules.phases.combat import battle_tiles, ground_of
-from dlrules.phases.combat.planning import _plans
-from dlrules.state import Dungeon, Phase, PlayerState, Square, Tile
+from dlrules.core.dungeon import walking_distances
+from dlrules.core.moves import Move, PlanDefence
+from dlrules.core.phases.combat import battle_tiles, ground_of
+from dlrules.core.phases.combat.planning import _plans
+from dlrules.core.state import Dungeon, Phase, PlayerState, Square, Tile
 
 from combat_positions import tunnels
 from year_helpers import random_walk

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from dlrules import CHANCE, apply, legal_moves, to_move
-from dlrules.chance import chance_outcomes
-from dlrules.moves import Attack, ChooseTrap, DiscardTrap, Draw, PlanDefence, Target
-from dlrules.phases.combat import party
+from dlrules.core.chance import chance_outcomes
+from dlrules.core.moves import Attack, ChooseTrap, DiscardTrap, Draw, PlanDefence, Target
+from dlrules.core.phases.combat import party
 
 from combat_positions import COLUMN, damage, play, play_with_events, position, refused, tunnels
 

@@ -8,9 +8,9 @@ from fractions import Fraction
 import attrs
 
 from dlrules import CHANCE, legal_moves, to_move
-from dlrules.chance import chance_outcomes
+from dlrules.core.chance import chance_outcomes
 
-from dlrules.moves import (
+from dlrules.core.moves import (
     Attack,
     ChooseTrap,
     DiscardTrap,
@@ -22,9 +22,9 @@ from dlrules.moves import (
     Transform,
     WordOfPeace,
 )
-from dlrules.phases.combat import battle_tiles, hit_points, party
-from dlrules.state import Adventurer, GameState, Phase
-from dlrules.views import HIDDEN, view
+from dlrules.core.phases.combat import battle_tiles, hit_points, party
+from dlrules.core.state import Adventurer, GameState, Phase
+from dlrules.records.views import HIDDEN, view
 
 from combat_positions import COLUMN, damage, play, play_with_events, position, refused, tunnels
 

@@ -12,11 +12,11 @@ import random
 import pytest
 
 from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
-from dlrules.moves import Attack, PlanDefence
+from dlrules.core.moves import Attack, PlanDefence
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
-from dlrules.phases.combat.fight import Run, _check_paladin, _move_evil
-from dlrules.phases.common import check_paladin, collecting, move_evil
-from dlrules.state import GameState, Phase, evolve
+from dlrules.core.phases.combat.fight import Run, _check_paladin, _move_evil
+from dlrules.core.phases.common import check_paladin, collecting, move_evil
+from dlrules.core.state import GameState, Phase, evolve
 
 from combat_positions import COLUMN, play, play_with_events, position, tunnels
 from year_helpers import random_walk
@@ -118,7 +118,7 @@ def test_a_runs_party_is_the_party() -> None:
     general way (``party._lined_up``, without either shortcut), in every
     combat state of seeded games, the paladin's holder and his being gone
     varied too."""
-    from dlrules.phases.combat.party import _lined_up, _party_in, party
+    from dlrules.core.phases.combat.party import _lined_up, _party_in, party
 
     rng = random.Random(9)
     checked = 0
@@ -146,7 +146,7 @@ def _combat_trace(games: int) -> list[tuple[str, str]]:
     it (``dumps``) and its events, and the same state reached without
     narration (``apply``) checked equal on the way."""
     from dlrules import dumps
-    from dlrules.engine import apply_with_events
+    from dlrules.core.engine import apply_with_events
 
     out: list[tuple[str, str]] = []
     for state, move in random_walk(games, first_seed=4200):
@@ -163,7 +163,7 @@ def test_CMB_CONQ_2_fatigue_on_the_numbers_is_fatigue_through_harm_to(monkeypatc
     (``_tires_plainly``) and through ``party._harm_to`` otherwise; both give
     the same states and the same events in every combat move of seeded
     games (in the pure build, where the quick way can be switched off)."""
-    from dlrules.phases.combat import conquest
+    from dlrules.core.phases.combat import conquest
 
     if not str(conquest.__file__).endswith(".py"):
         pytest.skip("compiled: _last_steps calls _tires_plainly directly, so it cannot be switched off (the pure build's run of this test compares the two ways)")
@@ -189,7 +189,7 @@ def test_a_runs_party_is_remembered_only_while_its_records_stay() -> None:
     """``party._party_in`` answers from the run's memory while the seat's
     player record and the attacking paladin are the same; a new record, a
     new holder or the paladin gone give the party of the new values."""
-    from dlrules.phases.combat.party import _lined_up, _party_in
+    from dlrules.core.phases.combat.party import _lined_up, _party_in
 
     rng = random.Random(11)
     checked = 0

@@ -9,9 +9,9 @@ import pytest
 
 from dlrules import legal_moves
 from dlrules.components import COMBAT_CARDS
-from dlrules.moves import Attack, PlanDefence, Target
-from dlrules.phases.combat import party
-from dlrules.state import GameState
+from dlrules.core.moves import Attack, PlanDefence, Target
+from dlrules.core.phases.combat import party
+from dlrules.core.state import GameState
 
 from combat_positions import COLUMN, damage, play, play_with_events, position
 

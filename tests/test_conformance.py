@@ -1,4 +1,4 @@
-"""Runs every conformance scenario of the kit (src/dlrules/conformance/scenarios/,
+"""Runs every conformance scenario of the kit (src/dlrules/apps/conformance/scenarios/,
 docs/conformance.md):
 setup + moves, one move, and the expected result (legal with its changes, or
 illegal with the rule IDs cited). Each scenario cites the rules it exercises

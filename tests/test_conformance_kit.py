@@ -17,15 +17,15 @@ from typing import Any
 import pytest
 
 import dlrules
-from dlrules.cli import main
-from dlrules.conformance import KIT, KIT_VERSION, InProcess, Referee, Subprocess
-from dlrules.conformance.convert import convert_files
-from dlrules.conformance.kit import build_archive
-from dlrules.conformance.perft import check_anchors
-from dlrules.conformance.position import PositionError, from_position, to_position
-from dlrules.conformance.protocol import serve
-from dlrules.conformance.scenarios import SCENARIOS, ScenarioError, load, scenario_files
-from dlrules.conformance.suite import run_suite
+from dlrules.apps.cli.main import main
+from dlrules.apps.conformance import KIT, KIT_VERSION, InProcess, Referee, Subprocess
+from dlrules.apps.conformance.convert import convert_files
+from dlrules.apps.conformance.kit import build_archive
+from dlrules.apps.conformance.perft import check_anchors
+from dlrules.apps.conformance.position import PositionError, from_position, to_position
+from dlrules.apps.conformance.protocol import serve
+from dlrules.apps.conformance.scenarios import SCENARIOS, ScenarioError, load, scenario_files
+from dlrules.apps.conformance.suite import run_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -52,9 +52,9 @@ def test_no_scenario_uses_dlrules_internal_state() -> None:
 
 def test_no_scenario_is_left_outside_the_kit() -> None:
     """New scenarios belong in the kit; a format-1 file elsewhere is converted and moved by
-    ``dlrules conformance convert tests/conformance/<area> --into src/dlrules/conformance/scenarios``."""
+    ``dlrules conformance convert tests/conformance/<area> --into src/dlrules/apps/conformance/scenarios``."""
     stray = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "conformance").rglob("*.json"))
-    assert stray == [], "run: dlrules conformance convert " + " ".join(stray) + " --into src/dlrules/conformance/scenarios"
+    assert stray == [], "run: dlrules conformance convert " + " ".join(stray) + " --into src/dlrules/apps/conformance/scenarios"
 
 
 def test_a_position_round_trips_exactly_through_a_random_game() -> None:
@@ -204,7 +204,7 @@ def test_diff_catches_each_broken_engine_and_names_its_rule(mutant: str, capsys:
     assert len(found["moves"]) <= result["shrunk_from"]
     assert json.loads(record.read_text(encoding="utf-8")) == found
     # the record reproduces it: replayed on the mutant, the same disagreement comes back
-    from dlrules.conformance.diff import replay
+    from dlrules.apps.conformance.diff import replay
 
     engine = Subprocess(f"{PYTHON} {MUTANTS} {mutant}")
     try:
@@ -281,7 +281,7 @@ def test_an_engine_that_crashes_fails_those_scenarios_and_is_restarted(tmp_path:
     script = tmp_path / "crashes.py"
     script.write_text(
         "import json, sys\n"
-        "from dlrules.conformance.engines import Referee\n"
+        "from dlrules.apps.conformance.engines import Referee\n"
         "referee = Referee()\n"
         "for line in sys.stdin:\n"
         "    request = json.loads(line)\n"

@@ -3,7 +3,7 @@ every battle of that round (CMB-EOR-1, CMB-EOR-2, CMB-4, T-5; revision 3)."""
 
 from __future__ import annotations
 
-from dlrules.moves import PlanDefence, Target
+from dlrules.core.moves import PlanDefence, Target
 
 from combat_positions import COLUMN, damage, play, play_with_events, position
 

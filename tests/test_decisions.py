@@ -1,4 +1,4 @@
-"""The factored action space (dlrules.decisions, docs/ai.md, LIB-AI-6): every
+"""The factored action space (dlrules.agents.decisions, docs/ai.md, LIB-AI-6): every
 move made as a short sequence of small decisions by the same player."""
 
 from __future__ import annotations
@@ -8,8 +8,14 @@ import random
 import pytest
 
 import dlrules
-from dlrules.chance import play_out, sample_chance
-from dlrules.decisions import (
+import dlrules.agents.actions
+import dlrules.agents.decisions
+import dlrules.core.chance
+import dlrules.core.engine
+import dlrules.core.moves
+import dlrules.core.state
+from dlrules.core.chance import play_out, sample_chance
+from dlrules.agents.decisions import (
     DECISION_BLOCKS,
     NUM_CHANCE_OUTCOMES,
     NUM_DECISIONS,
@@ -23,15 +29,15 @@ from dlrules.decisions import (
     legal_decisions,
     move_of_decisions,
 )
-from dlrules.actions import encode
-from dlrules.moves import PlanDefence
-from dlrules.state import CHANCE, Phase
+from dlrules.agents.actions import encode
+from dlrules.core.moves import PlanDefence
+from dlrules.core.state import CHANCE, Phase
 
 
 def test_LIB_AI_6_the_space_is_small_and_no_kind_of_decision_takes_half_of_it() -> None:
     assert NUM_DECISIONS <= 2048
     assert max(b.size for b in DECISION_BLOCKS) <= NUM_DECISIONS // 2
-    assert NUM_CHANCE_OUTCOMES == 2232  # chance keeps the ids of dlrules.actions
+    assert NUM_CHANCE_OUTCOMES == 2232  # chance keeps the ids of dlrules.agents.actions
     assert [b.offset for b in DECISION_BLOCKS] == sorted(b.offset for b in DECISION_BLOCKS)
 
 
@@ -106,7 +112,7 @@ def test_LIB_AI_6_a_decision_not_open_is_refused_and_changes_nothing() -> None:
 
 def test_LIB_AI_6_a_reserved_card_slot_names_no_decision() -> None:
     traps = next(b for b in DECISION_BLOCKS if b.name == "PlanDefence.traps")
-    reserved = traps.offset + len(dlrules.actions.CARD_KEYS["traps"])  # the first free trap slot
+    reserved = traps.offset + len(dlrules.agents.actions.CARD_KEYS["traps"])  # the first free trap slot
     tile = traps.offset - 20  # the tile block comes just before
     assert "reserved" in describe_decision(reserved)
     with pytest.raises(ValueError, match="reserved"):
@@ -119,7 +125,7 @@ def test_LIB_AI_6_a_reserved_trap_slot_in_a_plan_gets_the_documented_refusal() -
     positions = _game(2, 6)
     planning = next(p for p in positions if p.seat is not None and block_of(p.chosen[-1]).name == "PlanDefence.tile")
     traps = next(b for b in DECISION_BLOCKS if b.name == "PlanDefence.traps")
-    reserved = traps.offset + len(dlrules.actions.CARD_KEYS["traps"])
+    reserved = traps.offset + len(dlrules.agents.actions.CARD_KEYS["traps"])
     with pytest.raises(dlrules.IllegalMove) as refused:
         decide(planning, reserved)
     assert refused.value.rules == ("LIB-AI-6",) and "names no card in decision version 1" in str(refused.value)
@@ -130,7 +136,7 @@ def test_ORD_3_one_seats_moves_are_its_part_of_the_legal_moves_the_very_objects(
     """``engine.seat_moves`` (the phases that list seats choosing at once
     apart: the orders) gives each seat exactly its part of ``legal_moves``,
     the same objects in the same order, all through random games."""
-    from dlrules.engine import seat_moves
+    from dlrules.core.engine import seat_moves
 
     rng = random.Random(players)
     state = dlrules.new_game(players)

@@ -1,4 +1,4 @@
-"""The dungeon grid alone (dlrules.dungeon): neighbours, digging squares
+"""The dungeon grid alone (dlrules.core.dungeon): neighbours, digging squares
 (ACT-DIG-5, ACT-DIG-6, ACT-ROOM-8), regions (ACT-ROOM-4), room squares
 (ACT-ROOM-3..6) and walking distance from the entrance (CMB-2)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from dlrules.components import ROOMS
-from dlrules.dungeon import (
+from dlrules.core.dungeon import (
     ENTRANCE,
     GRID,
     dig_squares,
@@ -23,7 +23,7 @@ from dlrules.dungeon import (
     room_violation,
     walking_distances,
 )
-from dlrules.state import Dungeon, Tile
+from dlrules.core.state import Dungeon, Tile
 
 START = frozenset({(0, 2), (1, 2), (2, 2)})
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from dlrules.cli import main
+from dlrules.apps.cli.main import main
 from dlrules.records import read_record, replay
-from dlrules.simreport import summarize
-from dlrules.simulate import Config, announced_cards, play_game
+from dlrules.apps.simreport import summarize
+from dlrules.apps.simgame import Config, announced_cards, play_game
 
 
 def test_SPE_3_play_without_special_events_records_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,14 +62,14 @@ def test_LIB_TAB_8_a_simulation_says_which_games_turned_up_a_card_only_announced
 
 
 def test_LIB_TAB_8_announced_cards_counts_a_card_spied_then_revealed_once() -> None:
-    from dlrules.moves import Draw
+    from dlrules.core.moves import Draw
 
     moves = [Draw("combat", "graffiti"), Draw("combat", "graffiti"), Draw("special", "special-6"), Draw("special", "embezzlement")]
     assert announced_cards(moves) == {"announced_only": ["Graffiti", "a special event card the referee cannot read"]}
 
 
 def test_SPE_3_serve_new_game_without_special_events() -> None:
-    from dlrules.cli_serve import register
+    from dlrules.apps.cli.serve import register
     import argparse
 
     parser = argparse.ArgumentParser()

@@ -9,13 +9,13 @@ import attrs
 import pytest
 
 from dlrules import Action, PayTaxes, check, legal_moves, new_game, to_move
-from dlrules.chance import sample_chance
+from dlrules.core.chance import sample_chance
 from dlrules.components import ROOMS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
-from dlrules.engine import apply_with_events, next_phase, settle
-from dlrules.phases import production
-from dlrules.phases.common import Event
-from dlrules.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, Tile
+from dlrules.core.engine import apply_with_events, next_phase, settle
+from dlrules.core.phases import production
+from dlrules.core.phases.common import Event
+from dlrules.core.state import CHANCE, Dungeon, GameState, Monster, Outcome, Phase, Tile
 
 from year_helpers import at_resolution, enter, monsters, player, resolved
 

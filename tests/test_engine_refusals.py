@@ -50,7 +50,7 @@ def test_RS_3_a_seat_that_is_not_an_int_has_no_moves_and_poisons_no_cache() -> N
     """``seat_moves(state, True)`` lists nothing (``True`` is not a seat), and
     the orders phase's shared choices are not made under ``True``: a fresh
     game's legal moves all carry int seats (RS-3; the review of issue 25)."""
-    from dlrules.engine import seat_moves
+    from dlrules.core.engine import seat_moves
 
     state = _orders_state(4)
     assert seat_moves(state, True) == ()
@@ -65,8 +65,8 @@ def test_RS_3_a_square_or_number_given_as_a_bool_poisons_no_cache() -> None:
     (``True == 1`` would share a dict key; the review of issue 25)."""
     import attrs
 
-    from dlrules.moves import PlanDefence
-    from dlrules.phases.combat.monsters import _options_of
+    from dlrules.core.moves import PlanDefence
+    from dlrules.core.phases.combat.monsters import _options_of
     from year_helpers import random_walk
 
     found = next(
@@ -80,7 +80,7 @@ def test_RS_3_a_square_or_number_given_as_a_bool_poisons_no_cache() -> None:
     player = state.players[seat]
     tiles = tuple(attrs.evolve(t, square=odd_square) if t.square == square else t for t in player.dungeon.tiles)
     odd = attrs.evolve(state, players=tuple(attrs.evolve(p, dungeon=attrs.evolve(p.dungeon, tiles=tiles)) if i == seat else p for i, p in enumerate(state.players)))
-    planning = sys.modules["dlrules.phases.combat.planning"]
+    planning = sys.modules["dlrules.core.phases.combat.planning"]
     planning._TILE_PLANS.clear()  # the caches as in a new process: the odd position is asked about first
     planning._PLAN_DEFENCES.clear()
     assert any(isinstance(m, PlanDefence) and m.tile == square for m in dlrules.legal_moves(odd))  # (its tile as given, or as ints once compiled code has read it)

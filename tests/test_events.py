@@ -9,11 +9,11 @@ import attrs
 import pytest
 
 from dlrules import PayMonster, PayTaxes, apply, check, legal_moves, new_game, to_move
-from dlrules.chance import play_out
-from dlrules.moves import Move
-from dlrules.phases import events as events_phase
-from dlrules.phases.common import collecting
-from dlrules.state import GameState, Phase
+from dlrules.core.chance import play_out
+from dlrules.core.moves import Move
+from dlrules.core.phases import events as events_phase
+from dlrules.core.phases.common import collecting
+from dlrules.core.state import GameState, Phase
 
 from year_helpers import at_resolution, dungeon, enter, monsters, player, resolved, step
 
@@ -209,7 +209,7 @@ def test_EVT_PAY_2_a_dismissal_copies_the_player_as_without_monster_does(busy: i
     (``without_monster``); with no troll at work only the monsters change
     (its one setter), with trolls at work a troll may take its token back;
     nothing else of the player changes."""
-    from dlrules.phases.common import without_monster
+    from dlrules.core.phases.common import without_monster
 
     state = events("payday", p0={"monsters": monsters("troll", "goblin", "troll"), "busy_trolls": busy})
     p = state.players[0]

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import dlrules
-from dlrules.dungeon import square_name
+from dlrules.core.dungeon import square_name
 from dlrules import apply_with_events, dumps
-from dlrules.phases.common import Event
+from dlrules.core.phases.common import Event
 
 ROOT = Path(__file__).resolve().parents[1]
 

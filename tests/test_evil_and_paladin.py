@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 import dlrules
-from dlrules.phases.common import check_paladin, move_evil, update_player
+from dlrules.core.phases.common import check_paladin, move_evil, update_player
 
 
 def _evils(*evils: int, first: int = 0) -> dlrules.GameState:

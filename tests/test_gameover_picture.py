@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from browserkit import chromium, needs_chromium
 
-from dlrules import svg
-from dlrules.cli import main
-from dlrules.page import read_page
+from dlrules.display import svg
+from dlrules.apps.cli.main import main
+from dlrules.display.page import read_page
 from dlrules.records import read_record, replay
 from pngcheck import colour_count
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import dlrules
-from dlrules.bots import greedy_policy
-from dlrules.cli import main
+from dlrules.agents.bots import greedy_policy
+from dlrules.apps.cli.main import main
 from dlrules.records import dumps_record, make_record, parse_record, replay, write_record
 
 
@@ -76,7 +76,7 @@ def test_explain_reads_a_position_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 0 and not err
     assert out.startswith(f"The position in {path}:")
     keep = dlrules.legal_moves(state)[0]
-    assert f"  {dlrules.format_move(keep, players=2)}  {dlrules.render.describe_move(state, keep)}" in out
+    assert f"  {dlrules.format_move(keep, players=2)}  {dlrules.display.render.describe_move(state, keep)}" in out
     code, out, _ = run(capsys, "explain", str(path), "--seat", "2", "--json")
     data = json.loads(out)
     assert {entry["move"]["seat"] for entry in data["legal"]} == {1}

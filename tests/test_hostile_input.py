@@ -16,11 +16,11 @@ import pytest
 
 import dlrules
 from dlrules import GameState, Move, RecordError, format_move, loads, parse_move
-from dlrules.cli import main
-from dlrules.limits import DEFAULT_LIMITS, EXCERPT, Limits, parse_json
-from dlrules.moves import ActivateRoom, Draw, PayMonster
+from dlrules.apps.cli.main import main
+from dlrules.records.limits import DEFAULT_LIMITS, EXCERPT, Limits, parse_json
+from dlrules.core.moves import ActivateRoom, Draw, PayMonster
 from dlrules.records import dumps_record, make_record, parse_record, read_record
-from dlrules.serialization import dumps
+from dlrules.records.serialization import dumps
 
 HEADER = '{"kind":"header","format":"dlrules-record","version":1,"rules":"x","variant":"full","players":3}'
 RESULT = '{"kind":"result","moves":1,"year":1,"round":1,"phase":"setup","over":false}'
@@ -338,7 +338,7 @@ def test_default_limits_are_documented_values() -> None:
     ],
 )
 def test_LIB_IN_1_sets_and_mappings_a_later_field_may_use_are_as_strict(data: Any, typ: Any, fragment: str) -> None:
-    from dlrules.serialization import from_data
+    from dlrules.records.serialization import from_data
 
     with pytest.raises(ValueError) as info:
         from_data(data, typ)

@@ -1,6 +1,6 @@
 """The events and setup phases list who moves and the legal moves in their
 automatic step, when a decision comes up, and leave them for the engine
-(``dlrules.known``): what they leave must be exactly what the phase's own
+(``dlrules.core.known``): what they leave must be exactly what the phase's own
 ``to_move`` and ``legal`` say of that state (EVT-2, EVT-PAY-1, EVT-TAX-1,
 SPE-C-2, RUL-13); and in events a player is to move exactly when he has
 legal moves (EVT-2)."""
@@ -12,11 +12,11 @@ import random
 import pytest
 
 from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
-from dlrules.engine import PHASES
-from dlrules.known import known
-from dlrules.phases import events as events_phase
-from dlrules.phases.common import turn_seat
-from dlrules.state import GameState, Phase
+from dlrules.core.engine import PHASES
+from dlrules.core.known import known
+from dlrules.core.phases import events as events_phase
+from dlrules.core.phases.common import turn_seat
+from dlrules.core.state import GameState, Phase
 
 
 def _settled_states(players: int, seed: int, variant: str) -> list[GameState]:

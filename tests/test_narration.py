@@ -9,7 +9,7 @@ from tablekit import played
 
 import dlrules
 from dlrules import ChooseOrders, Event, KeepUnavailable, Phase, apply_with_events
-from dlrules.serialization import dumps, loads
+from dlrules.records.serialization import dumps, loads
 
 
 def _orders_state(players: int) -> dlrules.GameState:

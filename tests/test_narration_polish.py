@@ -12,7 +12,7 @@ import dlrules
 from dlrules import apply_with_events
 from dlrules.components import ADVENTURERS, EVENTS, PALADINS, SPECIAL_EVENTS
 from dlrules.components.report import render
-from dlrules.phases.common import Event, plural
+from dlrules.core.phases.common import Event, plural
 
 
 def _events(players: int, seeds: range) -> list[Event]:

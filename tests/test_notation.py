@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tablekit import played
 
 from dlrules import CHANCE, TABLE, Action, format_move, parse_move
-from dlrules.moves import (
+from dlrules.core.moves import (
     MOVE_TYPES,
     Adjustment,
     TableRuling,
@@ -45,7 +45,7 @@ from dlrules.moves import (
     WitchHunt,
     WordOfPeace,
 )
-from dlrules.notation import _format_generic
+from dlrules.records.notation_words import format_generic as _format_generic
 
 EXAMPLES: list[tuple[str, Move]] = [
     ("P1 orders mine,food,dig", ChooseOrders(0, (Action.MINE, Action.FOOD, Action.DIG))),
@@ -117,7 +117,7 @@ def test_LIB_TV_2_squares_and_numbers_for_people() -> None:
 
 def test_LIB_TV_2_records_of_the_old_notation_still_read() -> None:
     """Records written before LIB-TV-2 count squares and indices from 0."""
-    from dlrules.notation import parse_legacy_move
+    from dlrules.records.notation import parse_legacy_move
 
     assert parse_legacy_move("P1 dig 1,3") == DigTunnel(0, (1, 3))
     assert parse_legacy_move("P1 spy 2") == Spy(0, 2)
@@ -241,7 +241,7 @@ def test_non_text_is_refused() -> None:
 
 def test_a_move_class_without_a_verb_is_written_in_the_generic_form(monkeypatch: pytest.MonkeyPatch) -> None:
     """What a move class added to moves.py later gets until it has a verb."""
-    import dlrules.notation as notation
+    import dlrules.records.notation as notation
 
     monkeypatch.setattr(notation, "_KNOWN_FIELDS", {k: v for k, v in notation._KNOWN_FIELDS.items() if k is not MineGold})
     move = MineGold(1, 2)

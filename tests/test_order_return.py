@@ -6,8 +6,8 @@ import attrs
 import pytest
 
 from dlrules import Action, IllegalMove, ReturnOrder, apply, check, legal_moves, to_move
-from dlrules.phases import order_return as phase
-from dlrules.state import GameState, Outcome, Phase
+from dlrules.core.phases import order_return as phase
+from dlrules.core.state import GameState, Outcome, Phase
 
 from year_helpers import at_resolution, enter, played, player, resolved, step
 

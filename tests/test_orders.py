@@ -12,7 +12,7 @@ from scenario import A, choose, setup_game
 
 import dlrules
 from dlrules import CHANCE, ChooseOrders, DrawDummyOrders, IllegalMove, Outcome, Phase
-from dlrules.state import PlayedOrder
+from dlrules.core.state import PlayedOrder
 
 
 def slots(state: dlrules.GameState, action: A) -> tuple[int | None, ...]:
@@ -251,7 +251,7 @@ def test_ORD_3_four_players_list_the_same_choices_as_the_general_rule() -> None:
     """ORD-3, DUM2-3: with no dummy colour, a seat's choices are listed
     without looking for a dummy (the fast path); they are the very moves of
     the general listing with no third order."""
-    from dlrules.phases import orders
+    from dlrules.core.phases import orders
 
     state = setup_game(4)
     for seat in range(4):
@@ -265,7 +265,7 @@ def test_ORD_3_a_seats_choices_remembered_by_hand_are_the_general_listing() -> N
     are the very tuple of the general listing (``_choices_with``), for the
     same hand, an equal hand that is another object, and another hand."""
     from dlrules.components import Action
-    from dlrules.phases import orders
+    from dlrules.core.phases import orders
 
     state = setup_game(4)
     for seat in range(4):
@@ -303,8 +303,8 @@ def test_ORD_4_the_last_commit_reveals_as_the_general_reveal_does(seed: int, var
     commit first and revealing that state (``auto``'s general path). Some of
     the choices play Hire Monster first (ORD-9: its gold, or with no gold
     the order card)."""
-    from dlrules.phases import orders
-    from dlrules.phases.common import collecting
+    from dlrules.core.phases import orders
+    from dlrules.core.phases.common import collecting
 
     start, moves = _last_to_commit(seed, variant)
     assert len(moves) == 120
@@ -333,7 +333,7 @@ def test_ORD_3_a_listed_choice_is_found_at_its_place_as_by_the_scan(players: int
     chosen, repeated orders, a wrong third and non-moves."""
     import random
 
-    from dlrules.phases import orders
+    from dlrules.core.phases import orders
 
     rng = random.Random(players)
     state = dlrules.new_game(players)

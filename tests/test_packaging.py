@@ -84,7 +84,7 @@ def test_no_private_function_of_a_dependency_is_used() -> None:
 def _help_pointers() -> list[str]:
     """The documentation topics the ``--help`` of every command names (``dlrules docs TOPIC``);
     no help points to a ``docs/*.md`` path, which an installed package does not have."""
-    from dlrules.cli import build_parser
+    from dlrules.apps.cli.main import build_parser
 
     parser = build_parser()
     texts = [parser.format_help()]
@@ -96,7 +96,7 @@ def _help_pointers() -> list[str]:
 
 
 def test_the_help_points_only_to_pages_the_docs_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
-    from dlrules.cli import main
+    from dlrules.apps.cli.main import main
 
     pointers = _help_pointers()
     assert {"records", "notation", "serve"} <= set(pointers)
@@ -125,7 +125,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_ships_the_rulebook_and_leaves_the_developer_tools_out(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"dlrules/py.typed", "dlrules/rulebook/year1.json", "dlrules/rulebook/rulings.json", "dlrules/cli_rules.py"} <= names
+    assert {"dlrules/py.typed", "dlrules/rulebook/year1.json", "dlrules/rulebook/rulings.json", "dlrules/apps/cli/rules.py"} <= names
     assert not [n for n in names if n.startswith("dlrules/tools/")]
     # Issue 22: every page --help points to ships with the package ('dlrules docs TOPIC'), and no docs code.
     shipped = {n.removeprefix("dlrules/docs/").removesuffix(".md") for n in names if n.startswith("dlrules/docs/") and n.endswith(".md")}
@@ -139,16 +139,16 @@ def test_the_installed_package_carries_the_conformance_kit_and_runs_it(wheel: Pa
     """Issue 27: scenarios, schemas, the protocol and the perft anchors are package
     data; installed from the wheel (not editable), ``dlrules conformance run`` finds
     and passes every scenario of the kit."""
-    kit = ROOT / "src" / "dlrules" / "conformance"
+    kit = ROOT / "src" / "dlrules" / "apps" / "conformance"
     names = set(zipfile.ZipFile(wheel).namelist())
     files = [p for p in kit.rglob("*") if p.is_file() and p.suffix in (".json", ".md") and "__pycache__" not in p.parts]
-    assert {"dlrules/" + p.relative_to(kit.parent).as_posix() for p in files} <= names
-    assert len([n for n in names if n.startswith("dlrules/conformance/scenarios/")]) == len(list((kit / "scenarios").rglob("*.json")))
+    assert {"dlrules/apps/" + p.relative_to(kit.parent).as_posix() for p in files} <= names
+    assert len([n for n in names if n.startswith("dlrules/apps/conformance/scenarios/")]) == len(list((kit / "scenarios").rglob("*.json")))
     target = tmp_path / "site"
     done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
                           capture_output=True, text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
-    code = "import dlrules.conformance as k, dlrules.cli as c, sys; print(k.KIT); sys.exit(c.main(['conformance', 'run']))"
+    code = "import dlrules.apps.conformance as k, dlrules.apps.cli.main as c, sys; print(k.KIT); sys.exit(c.main(['conformance', 'run']))"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path,
                          env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr

@@ -1,6 +1,6 @@
 """The HTML page of a whole game (``dlrules show --html``, docs/render.md):
 each distinct piece of SVG is stored once, and every position still shows
-exactly the picture ``dlrules.svg.position`` draws for it; the page stays
+exactly the picture ``dlrules.display.svg.position`` draws for it; the page stays
 small, offline, and safe from text that would close its script."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pngcheck import colour_count
 
-from dlrules.cli import main
-from dlrules.engine import apply
-from dlrules.page import RUN, Frame, game_page, pack, read_page, unpack
+from dlrules.apps.cli.main import main
+from dlrules.core.engine import apply
+from dlrules.display.page import RUN, Frame, game_page, pack, read_page, unpack
 from dlrules.records import read_record, start_state
-from dlrules.svg import position
+from dlrules.display.svg import position
 
 RECORD = Path(__file__).parent / "fixtures" / "whole-game-4p-seed1.jsonl"
 

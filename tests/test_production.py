@@ -6,9 +6,9 @@ import attrs
 import pytest
 
 from dlrules import ActivateRoom, Draw, FinishProduction, IllegalMove, apply, check, legal_moves, to_move
-from dlrules.chance import chance_outcomes
-from dlrules.phases.production import _room_problem, tool_shed_squares
-from dlrules.state import CHANCE, GameState, Phase
+from dlrules.core.chance import chance_outcomes
+from dlrules.core.phases.production import _room_problem, tool_shed_squares
+from dlrules.core.state import CHANCE, GameState, Phase
 
 from year_helpers import at_resolution, dungeon, enter, monsters, player, resolved, step
 

@@ -54,7 +54,7 @@ def test_write_read_replay_gives_the_play_out_position(tmp_path: Path) -> None:
     assert verify(back) == ()
 
 
-def attr_line(rm: dlrules.records.RecordedMove, line: int) -> dlrules.records.RecordedMove:
+def attr_line(rm: dlrules.records.game.RecordedMove, line: int) -> dlrules.records.game.RecordedMove:
     import attrs
 
     return attrs.evolve(rm, line=line)

@@ -1,5 +1,5 @@
 """Readable positions and moves described in context (issue 14, items 2, 5, 6):
-``dlrules.render.describe`` / ``str(state)``, the short ``repr``,
+``dlrules.display.render.describe`` / ``str(state)``, the short ``repr``,
 ``describe_move``, and the narration of costs and evil changes."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from res_positions import (
 
 import dlrules
 from dlrules import Action, Decline
-from dlrules.moves import BuildRoom, DigTunnel, KeepUnavailable, TakeAction
-from dlrules.records import state_hash
-from dlrules.render import describe, describe_move, dungeon_lines, room_code
-from dlrules.state import GameState
+from dlrules.core.moves import BuildRoom, DigTunnel, KeepUnavailable, TakeAction
+from dlrules.records.game import state_hash
+from dlrules.display.render import describe, describe_move, dungeon_lines, room_code
+from dlrules.core.state import GameState
 
 
 def test_describe_shows_the_whole_position_for_a_referee() -> None:

@@ -1,4 +1,4 @@
-"""Resampling a position from what one seat knows (dlrules.resample, LIB-AI-7):
+"""Resampling a position from what one seat knows (dlrules.agents.resample, LIB-AI-7):
 samples never contradict the seat's view, follow the deal's distribution
 over the cards it has not seen, and read nothing it may not know."""
 
@@ -11,9 +11,9 @@ from collections import Counter
 import pytest
 
 import dlrules
-from dlrules.chance import play_out
-from dlrules.resample import resample
-from dlrules.state import CHANCE, GameState, Phase
+from dlrules.core.chance import play_out
+from dlrules.agents.resample import resample
+from dlrules.core.state import CHANCE, GameState, Phase
 from siblingkit import trap_sibling
 
 

@@ -9,11 +9,11 @@ from res_positions import DIG, FOOD, IMPS, MINE, REP, TRAPS, at_resolution, curs
 from res_positions import rules
 
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
-from dlrules.dungeon import full_blocks, with_tunnel
-from dlrules.moves import Decline, DigTunnel, DiscardTrap, Draw, FinishDigging, MineGold, TakeAction
-from dlrules.phases.common import update_player
-from dlrules.phases.resolution import RULES
-from dlrules.state import Deck, Dungeon, GameState, Tile, evolve
+from dlrules.core.dungeon import full_blocks, with_tunnel
+from dlrules.core.moves import Decline, DigTunnel, DiscardTrap, Draw, FinishDigging, MineGold, TakeAction
+from dlrules.core.phases.common import update_player
+from dlrules.core.phases.resolution import RULES
+from dlrules.core.state import Deck, Dungeon, GameState, Tile, evolve
 
 
 def on_dig(slot: int, **changes: object) -> GameState:

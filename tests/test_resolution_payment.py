@@ -10,9 +10,9 @@ from res_positions import rules
 
 from dlrules import CHANCE, Outcome, apply, check, legal_moves, to_move
 from dlrules.components import COMBAT_DECKS
-from dlrules.views import HIDDEN_POSITION, view
-from dlrules.moves import Decline, Draw, Spy, TakeAction
-from dlrules.state import GameState
+from dlrules.records.views import HIDDEN_POSITION, view
+from dlrules.core.moves import Decline, Draw, Spy, TakeAction
+from dlrules.core.state import GameState
 
 
 def test_RES_5_a_player_who_cannot_pay_is_offered_only_the_decline() -> None:

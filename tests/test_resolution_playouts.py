@@ -15,9 +15,9 @@ from res_positions import apply_within
 from dlrules import CHANCE, Decline, GameState, Outcome, Phase, apply, check, dumps, legal_moves, loads, new_game, sample_chance, to_move
 from dlrules.components import MONSTERS, TRAPS
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE
-from dlrules.dungeon import GRID, full_blocks
-from dlrules.moves import BuildRoom, DigTunnel, FinishDigging, HireMonster, MineGold, Move, DiscardTrap, Spy, TakeAction
-from dlrules.phases.resolution import RULES
+from dlrules.core.dungeon import GRID, full_blocks
+from dlrules.core.moves import BuildRoom, DigTunnel, FinishDigging, HireMonster, MineGold, Move, DiscardTrap, Spy, TakeAction
+from dlrules.core.phases.resolution import RULES
 
 
 def candidates(seat: int) -> list[Move]:

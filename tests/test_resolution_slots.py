@@ -23,8 +23,8 @@ from res_positions import (
 )
 
 from dlrules import CHANCE, Action, GameState, Outcome, Phase, apply, check, legal_moves, to_move
-from dlrules.moves import BuildRoom, Decline, DigTunnel, HireMonster, MineGold, Spy, TakeAction
-from dlrules.phases.resolution import acting_seat
+from dlrules.core.moves import BuildRoom, Decline, DigTunnel, HireMonster, MineGold, Spy, TakeAction
+from dlrules.core.phases.resolution import acting_seat
 
 
 def three_on(action: Action) -> GameState:

@@ -26,10 +26,10 @@ from res_positions import (
 )
 
 from dlrules import CHANCE, Outcome, Phase, apply, check, legal_moves, new_game, sample_chance, to_move
-from dlrules.dungeon import room_squares
-from dlrules.moves import BuildRoom, Decline, HireMonster, MineGold
-from dlrules.phases.resolution import END, RULES
-from dlrules.state import Dungeon, GameState, Monster, Tile
+from dlrules.core.dungeon import room_squares
+from dlrules.core.moves import BuildRoom, Decline, HireMonster, MineGold
+from dlrules.core.phases.resolution import END, RULES
+from dlrules.core.state import Dungeon, GameState, Monster, Tile
 
 def three_on(action: object, tweak: Tweak = lambda s: s, **kw: object) -> GameState:
     """Seats 0, 1, 2 on ``action`` I, II, III; seat 3 elsewhere."""

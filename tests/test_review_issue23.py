@@ -16,11 +16,11 @@ import pytest
 from dlrules import CHANCE, TABLE, IllegalMove, PayMonster, apply, check, format_move, legal_moves, new_game, parse_move, sample_chance, to_move
 from dlrules.components import MONSTERS
 from dlrules.components.setup import EVIL_MAX
-from dlrules.engine import PHASES
-from dlrules.phases.combat import party as combat_party
-from dlrules.phases.common import collecting
-from dlrules.moves import Adjustment, PlanDefence, TableRuling, Target
-from dlrules.state import GameState, Phase
+from dlrules.core.engine import PHASES
+from dlrules.core.phases.combat import party as combat_party
+from dlrules.core.phases.common import collecting
+from dlrules.core.moves import Adjustment, PlanDefence, TableRuling, Target
+from dlrules.core.state import GameState, Phase
 
 from combat_positions import COLUMN, play, play_with_events, position, tunnels
 from test_table_ruling import _battle_waiting_for_the_table

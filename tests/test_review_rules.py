@@ -29,10 +29,10 @@ from scenario import A, choose, setup_game
 
 import dlrules
 from dlrules import CHANCE, Outcome, Phase, apply, check, legal_moves, to_move
-from dlrules.chance import sample_chance
-from dlrules.moves import Decline, DigTunnel, Draw, HireMonster, MineGold, Move, Spy, TakeAction
-from dlrules.phases.common import move_evil
-from dlrules.state import Deck, GameState, Monster
+from dlrules.core.chance import sample_chance
+from dlrules.core.moves import Decline, DigTunnel, Draw, HireMonster, MineGold, Move, Spy, TakeAction
+from dlrules.core.phases.common import move_evil
+from dlrules.core.state import Deck, GameState, Monster
 
 
 # --- RS: the progress marker ------------------------------------------------------

@@ -15,12 +15,12 @@ from test_year2_building import into_year_two
 import dlrules
 from dlrules import ActivateRoom, DiscardTrap, HireMonster, apply, legal_moves, sample_chance, to_move
 from dlrules.components import MONSTERS
-from dlrules.moves import Attack, PlanDefence, Target
-from dlrules.phases.combat import party
-from dlrules.phases.common import turn_seat
-from dlrules.render import describe, paladin_whereabouts
-from dlrules.state import CHANCE, GameState, Monster, Phase
-from dlrules.svg import board
+from dlrules.core.moves import Attack, PlanDefence, Target
+from dlrules.core.phases.combat import party
+from dlrules.core.phases.common import turn_seat
+from dlrules.display.render import describe, paladin_whereabouts
+from dlrules.core.state import CHANCE, GameState, Monster, Phase
+from dlrules.display.svg import board
 
 from year_helpers import dungeon, player, step
 

@@ -6,7 +6,7 @@ and Dimensional Gate (C2-4, C2-5), the Vampire facing only priests
 from __future__ import annotations
 
 from dlrules import legal_moves
-from dlrules.moves import PlanDefence, Transform
+from dlrules.core.moves import PlanDefence, Transform
 
 from combat_positions import COLUMN, damage, play, play_with_events, position, tunnels
 

@@ -10,8 +10,8 @@ from scenario import deal_and_keep, first_chance
 
 import dlrules
 from dlrules import CHANCE, Draw, IllegalMove, Phase
-from dlrules.phases import round_start
-from dlrules.state import Deck
+from dlrules.core.phases import round_start
+from dlrules.core.state import Deck
 
 
 @pytest.mark.parametrize(("players", "adventurers"), [(2, 3), (3, 3), (4, 4)])
@@ -147,7 +147,7 @@ def test_RST_1_a_drawn_card_leaves_the_deck_as_the_general_rule_says() -> None:
     worked out here entry by entry: a card with several copies loses one, a
     single copy goes, the known card under an emptied deck comes off it, and
     a card the deck does not hold is refused."""
-    from dlrules.state import DECK_NAMES
+    from dlrules.core.state import DECK_NAMES
 
     def by_hand(deck: Deck, card: str) -> Deck:
         if not deck.unseen:

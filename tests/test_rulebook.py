@@ -13,7 +13,7 @@ import pytest
 
 import dlrules
 from dlrules import rulebook
-from dlrules.cli import main
+from dlrules.apps.cli.main import main
 from dlrules.tools import rulecov
 from dlrules.tools import rulings as rulings_tool
 

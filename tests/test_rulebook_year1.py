@@ -9,8 +9,8 @@ import pytest
 from res_positions import DIG, FOOD, IMPS, MINE, REP, at_resolution, decline_until, outcome_of, player, rules, tweaks
 
 from dlrules import Action, Decline, HireMonster, PayMonster, TakeAction, apply, legal_moves
-from dlrules.phases.common import collecting
-from dlrules.state import GameState, Outcome
+from dlrules.core.phases.common import collecting
+from dlrules.core.state import GameState, Outcome
 
 MONSTER = Action.MONSTER
 FOUR = {1: (FOOD, REP, DIG), 2: (FOOD, REP, MINE), 3: (FOOD, REP, IMPS)}

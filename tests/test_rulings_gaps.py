@@ -12,8 +12,8 @@ from year_helpers import at_resolution as year_at_resolution
 
 import dlrules
 from dlrules import Action, ActivateRoom, Outcome, Phase, TakeAction
-from dlrules.phases.adventurers import party_queue
-from dlrules.state import Adventurer, Deck
+from dlrules.core.phases.adventurers import party_queue
+from dlrules.core.state import Adventurer, Deck
 
 
 def test_ACT_TRAP_1_buy_traps_with_an_empty_trap_deck_can_only_be_declined() -> None:

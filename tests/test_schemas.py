@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import dlrules
-from dlrules.records import dumps_record, make_record
+from dlrules.records.game import dumps_record, make_record
 from dlrules.tools import schema
 
 jsonschema = pytest.importorskip("jsonschema")

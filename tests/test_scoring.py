@@ -11,10 +11,13 @@ import attrs
 import pytest
 
 import dlrules
+import dlrules.core.moves
+import dlrules.core.phases.scoring
+import dlrules.display.scoresheet
 from dlrules import IllegalMove, Phase
 from dlrules.components.scoring import HALL_OF_FAME, ITEM_VALUES, TITLE_POINTS, Item, Title
-from dlrules.moves import ChooseOrders, Decline, Draw, FinishProduction, PayTaxes
-from dlrules.phases.scoring import GameOutcome, final_scores, outcome
+from dlrules.core.moves import ChooseOrders, Decline, Draw, FinishProduction, PayTaxes
+from dlrules.core.phases.scoring import GameOutcome, final_scores, outcome
 from scoring_positions import end_of_game, lord, plain
 
 WARRIOR, THIEF, PRIEST, WIZARD = "y1-warrior-4", "y1-thief-3-1", "y2-priest-5-2", "y1-wizard-4-2"
@@ -163,7 +166,7 @@ def test_SCO_X1_a_tie_for_the_highest_total_gives_two_winners() -> None:
     result = scored(lord(rooms=("mint",), evil=3), lord(rooms=("mint",), evil=3), lord(evil=3))
     assert result.players[0].total == result.players[1].total > result.players[2].total
     assert result.winners == (0, 1) and result.shared_victory
-    assert dlrules.phases.scoring.describe(result) == f"Player 1 and Player 2 share the victory with {result.players[0].total} points"
+    assert dlrules.core.phases.scoring.describe(result) == f"Player 1 and Player 2 share the victory with {result.players[0].total} points"
 
 
 def test_SCO_X1_a_total_of_0_earns_no_licence() -> None:
@@ -416,7 +419,7 @@ def test_SCO_13_the_reading_is_one_switch(monkeypatch: pytest.MonkeyPatch) -> No
     from dlrules.components import scoring as data
 
     monkeypatch.setattr(data, "TITLE_AT_ZERO", attrs.evolve(data.TITLE_AT_ZERO, value=False))
-    monkeypatch.setattr(dlrules.phases.scoring, "TITLE_AT_ZERO", data.TITLE_AT_ZERO)
+    monkeypatch.setattr(dlrules.core.phases.scoring, "TITLE_AT_ZERO", data.TITLE_AT_ZERO)
     result = scored(*plain(3))
     assert title(result, Title.ROOMS) == ((), 0)
     assert all(t.title is not Title.ROOMS for p in result.players for t in p.titles)
@@ -428,7 +431,7 @@ def test_SCO_14_the_outcome_is_json_and_the_score_sheet_shows_every_line() -> No
     """SCO-14, SCO-7: the outcome round-trips through dlrules JSON; the score
     sheet shows every SCO-1 line, every title (shared ones marked "="), the Hall
     of Fame, the totals, the licences and the winner."""
-    from dlrules.scoresheet import score_sheet
+    from dlrules.display.scoresheet import score_sheet
 
     state = end_of_game(
         lord(rooms=("chapel", "hall-of-fame"), monsters=("ghost", "vampire"), evil=9, prison=("paladin-1", WARRIOR), conquered_tunnels=1),

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from clientkit import TestClient, client, table_client  # noqa: F401 (client: the fixture)
-from dlrules.engine import legal_moves, to_move  # noqa: E402
-from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Move  # noqa: E402
-from dlrules.serialization import dumps, loads  # noqa: E402
-from dlrules.serve.app import create_app  # noqa: E402
-from dlrules.serve.table import Game, chance_owner, deck_cards  # noqa: E402
-from dlrules.state import CHANCE, Phase  # noqa: E402
+from dlrules.core.engine import legal_moves, to_move  # noqa: E402
+from dlrules.core.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Move  # noqa: E402
+from dlrules.records.serialization import dumps, loads  # noqa: E402
+from dlrules.apps.serve.app import create_app  # noqa: E402
+from dlrules.apps.serve.table import Game, chance_owner, deck_cards  # noqa: E402
+from dlrules.core.state import CHANCE, Phase  # noqa: E402
 from servekit import CREATE_KEY  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -102,7 +102,7 @@ def test_LIB_SRV_5_the_form_says_why_a_game_was_not_created(client: TestClient) 
 
 
 def test_the_command_line_has_serve_and_refuses_a_bad_game(capsys: pytest.CaptureFixture[str]) -> None:
-    from dlrules.cli import main
+    from dlrules.apps.cli.main import main
 
     with pytest.raises(SystemExit) as stopped:
         main(["serve", "--new-game", "5"])
@@ -115,7 +115,7 @@ def test_the_command_line_has_serve_and_refuses_a_bad_game(capsys: pytest.Captur
 def test_serve_without_the_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import sys
 
-    from dlrules.cli import main
+    from dlrules.apps.cli.main import main
 
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
     assert main(["serve"]) == 2
@@ -309,7 +309,7 @@ def test_LIB_SRV_3_a_position_older_than_the_kept_ones_is_stale_before_and_after
     (the last two on a position 1 and 2 moves old: they land); Player 2's
     choice on it, 3 moves old, is stale, before and after a restart; on
     move ``seen + 1``, read back from the database, it lands."""
-    from dlrules.serve import table
+    from dlrules.apps.serve import table
 
     monkeypatch.setattr(table, "KEYS_KEPT", 2)
     db = str(tmp_path / "games.sqlite")
@@ -335,9 +335,9 @@ def test_every_50th_position_is_stored_even_inside_a_batch_and_any_position_read
     after a restart)."""
     import sqlite3
 
-    from dlrules.engine import apply
-    from dlrules.serve.store import Store
-    from dlrules.serve.table import Tables
+    from dlrules.core.engine import apply
+    from dlrules.apps.serve.store import Store
+    from dlrules.apps.serve.table import Tables
 
     db = str(tmp_path / "games.sqlite")
     tables = Tables(Store(db))
@@ -376,7 +376,7 @@ def test_moves_on_one_game_are_serialised_and_all_committed(tmp_path: Path) -> N
     with ThreadPoolExecutor(4) as pool:
         codes = list(pool.map(lambda s: t.move(s, picks[s], at=seen).status_code, range(4)))
     assert codes == [200] * 4
-    from dlrules.serve.store import Store
+    from dlrules.apps.serve.store import Store
 
     stored = Store(db).moves(t.id)
     assert [m.n for m in stored] == list(range(1, t.game.n + 1))
@@ -512,9 +512,9 @@ def test_through_a_whole_game_no_page_holds_another_seats_secret_lines() -> None
     link's page (the host's included) ever holds one of those lines."""
     import re
 
-    from dlrules.render import describe_lines
-    from dlrules.serve.store import Store
-    from dlrules.serve.table import Tables, page_data
+    from dlrules.display.render import describe_lines
+    from dlrules.apps.serve.store import Store
+    from dlrules.apps.serve.table import Tables, page_data
 
     tables = Tables(Store(":memory:"))
     created = tables.create(3, seed=1, replayable=True)
@@ -548,7 +548,7 @@ def test_LIB_SRV_2_every_card_a_deck_can_draw_is_in_the_component_data() -> None
     """The offered lists come from the component data: whatever a deck holds
     at any point of a game is in its list for that year (none added from the state)."""
     import dlrules
-    from dlrules.serve.table import deck_cards
+    from dlrules.apps.serve.table import deck_cards
 
     state = dlrules.new_game(4)
     for deck in ("monsters", "rooms", "traps", "adventurers", "events", "combat", "special"):

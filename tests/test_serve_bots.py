@@ -16,15 +16,15 @@ httpx = pytest.importorskip("httpx")
 
 from clientkit import TestClient, client  # noqa: E402, F401 (client: the fixture)
 import dlrules  # noqa: E402
-from dlrules.bots import BOTS, IsmctsBot  # noqa: E402
-from dlrules.chance import Policy  # noqa: E402
-from dlrules.moves import Move  # noqa: E402
+from dlrules.agents.bots import BOTS, IsmctsBot  # noqa: E402
+from dlrules.core.chance import Policy  # noqa: E402
+from dlrules.core.moves import Move  # noqa: E402
 from dlrules.records import parse_record, replay  # noqa: E402
-from dlrules.serve.app import create_app  # noqa: E402
-from dlrules.serve.bots import BotRunner, bot_move  # noqa: E402
-from dlrules.serve.store import Store  # noqa: E402
-from dlrules.serve.table import Game, Tables  # noqa: E402
-from dlrules.state import GameState  # noqa: E402
+from dlrules.apps.serve.app import create_app  # noqa: E402
+from dlrules.apps.serve.bots import BotRunner, bot_move  # noqa: E402
+from dlrules.apps.serve.store import Store  # noqa: E402
+from dlrules.apps.serve.table import Game, Tables  # noqa: E402
+from dlrules.core.state import GameState  # noqa: E402
 from servekit import CREATE_KEY  # noqa: E402
 from siblingkit import sibling_positions  # noqa: E402
 
@@ -105,7 +105,7 @@ def test_LIB_SRV_10_the_form_seats_bots_and_shows_no_link_for_them(client: TestC
 
 
 def test_LIB_SRV_10_the_command_line_seats_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    from dlrules.cli import main
+    from dlrules.apps.cli.main import main
 
     assert main(["serve", "--bot", "two=greedy", "--new-game", "2"]) == 2
     assert "--bot SEAT=NAME" in capsys.readouterr().err

@@ -48,8 +48,8 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
     from selenium.webdriver.support.ui import Select
     from servekit import Server
 
-    from dlrules.moves import ChooseOrders, Move
-    from dlrules.serialization import loads
+    from dlrules.core.moves import ChooseOrders, Move
+    from dlrules.records.serialization import loads
 
     server = Server(tmp_path / "night.sqlite", "--new-game", "2", "--replayable", "--seed", "3")
     drivers: list[Any] = []

@@ -14,14 +14,14 @@ import attrs
 import pytest
 
 from clientkit import TestClient, client  # noqa: F401 (client: the fixture)
-from dlrules.engine import legal_moves, to_move  # noqa: E402
-from dlrules.moves import ChooseOrders, Draw  # noqa: E402
-from dlrules.serialization import dumps  # noqa: E402
-from dlrules.serve.app import MAX_BODY, create_app  # noqa: E402
-from dlrules.serve.pages import SCRIPT_HASH, game_page  # noqa: E402
-from dlrules.serve.store import Store  # noqa: E402
-from dlrules.serve.table import REPLAYABLE_NOTE, SECRET_ENTRY_REFUSED, chance_owner, entry_options  # noqa: E402
-from dlrules.state import CHANCE, Phase  # noqa: E402
+from dlrules.core.engine import legal_moves, to_move  # noqa: E402
+from dlrules.core.moves import ChooseOrders, Draw  # noqa: E402
+from dlrules.records.serialization import dumps  # noqa: E402
+from dlrules.apps.serve.app import MAX_BODY, create_app  # noqa: E402
+from dlrules.apps.serve.pages import SCRIPT_HASH, game_page  # noqa: E402
+from dlrules.apps.serve.store import Store  # noqa: E402
+from dlrules.apps.serve.table import REPLAYABLE_NOTE, SECRET_ENTRY_REFUSED, chance_owner, entry_options  # noqa: E402
+from dlrules.core.state import CHANCE, Phase  # noqa: E402
 from servekit import CREATE_KEY  # noqa: E402
 from test_serve import Table, _hidden_draw  # noqa: E402
 
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def test_LIB_SRV_9_a_game_draws_from_the_secure_source_and_keeps_no_seed(client: TestClient) -> None:
-    from dlrules.serve.table import _rng
+    from dlrules.apps.serve.table import _rng
 
     t = Table(client, players=2)
     assert t.game.row.seed is None and isinstance(_rng(t.game), random.SystemRandom)
@@ -58,7 +58,7 @@ def test_LIB_SRV_9_a_replayable_game_draws_the_same_twice(client: TestClient) ->
 
 
 def test_LIB_SRV_9_the_command_line_refuses_a_seed_without_replayable(capsys: pytest.CaptureFixture[str]) -> None:
-    from dlrules.cli import main
+    from dlrules.apps.cli.main import main
 
     assert main(["serve", "--new-game", "2", "--seed", "5"]) == 2
     assert "--replayable" in capsys.readouterr().err
@@ -123,7 +123,7 @@ def test_LIB_SRV_2_a_refused_card_gets_one_message_and_closes_the_list(client: T
 def test_LIB_SRV_2_every_card_a_seat_may_draw_is_offered_to_it_through_whole_games() -> None:
     """The list comes from the seat's view only, yet always holds the card
     that may come up: an honest player can always enter what they drew."""
-    from dlrules.serve.table import Tables
+    from dlrules.apps.serve.table import Tables
 
     checked = 0
     for seed in (1, 2):
@@ -416,7 +416,7 @@ def test_LIB_SRV_11_a_server_made_without_a_key_creates_games_only_from_its_comm
 def test_LIB_SRV_11_only_the_keys_hash_is_kept() -> None:
     import hashlib
 
-    from dlrules.serve.app import CreationKey
+    from dlrules.apps.serve.app import CreationKey
 
     kept = CreationKey(CREATE_KEY)
     assert vars(kept) == {"_hash": hashlib.sha256(CREATE_KEY.encode()).digest()}

@@ -18,11 +18,11 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 
-from dlrules.moves import Move  # noqa: E402
-from dlrules.records import replay, state_hash  # noqa: E402
-from dlrules.serialization import loads  # noqa: E402
-from dlrules.serve.store import Store  # noqa: E402
-from dlrules.serve.table import Tables  # noqa: E402
+from dlrules.core.moves import Move  # noqa: E402
+from dlrules.records.game import replay, state_hash  # noqa: E402
+from dlrules.records.serialization import loads  # noqa: E402
+from dlrules.apps.serve.store import Store  # noqa: E402
+from dlrules.apps.serve.table import Tables  # noqa: E402
 from servekit import Server  # noqa: E402
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")

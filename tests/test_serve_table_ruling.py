@@ -18,11 +18,11 @@ from clientkit import client  # noqa: E402,F401  (the fixture)
 from servekit import CREATE_KEY  # noqa: E402
 from test_serve import Table  # noqa: E402
 
-from dlrules.engine import legal_moves, to_move  # noqa: E402
-from dlrules.moves import Adjustment, Draw, TableRuling  # noqa: E402
-from dlrules.serialization import dumps  # noqa: E402
-from dlrules.serve.table import chance_owner  # noqa: E402
-from dlrules.state import CHANCE, TABLE, Phase  # noqa: E402
+from dlrules.core.engine import legal_moves, to_move  # noqa: E402
+from dlrules.core.moves import Adjustment, Draw, TableRuling  # noqa: E402
+from dlrules.records.serialization import dumps  # noqa: E402
+from dlrules.apps.serve.table import chance_owner  # noqa: E402
+from dlrules.core.state import CHANCE, TABLE, Phase  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -114,7 +114,7 @@ def test_SPE_3_the_host_may_leave_the_special_event_cards_out(client: Any) -> No
 
 
 def test_LIB_TAB_8_the_host_page_has_the_ruling_form() -> None:
-    from dlrules.serve.pages import game_page
+    from dlrules.apps.serve.pages import game_page
 
     page = game_page("host")
     assert "id='ruling'" in page and "TableRuling" in page and "Apply the table" in page

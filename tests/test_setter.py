@@ -1,4 +1,4 @@
-"""``dlrules.state.setter``: a setter gives exactly what ``evolve`` gives
+"""``dlrules.core.state.setter``: a setter gives exactly what ``evolve`` gives
 (the fast copies of the hottest moves, issue 25)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from dlrules import new_game
-from dlrules.state import Dungeon, GameState, PlayerState, Resolution, Tile, evolve, setter
+from dlrules.core.state import Dungeon, GameState, PlayerState, Resolution, Tile, evolve, setter
 
 
 def test_a_setter_changes_the_named_fields_and_keeps_the_others() -> None:

@@ -10,7 +10,7 @@ from scenario import A, deal_and_keep, sorted_actions
 
 import dlrules
 from dlrules import CHANCE, DealOrders, IllegalMove, KeepUnavailable, Phase
-from dlrules.state import Tile
+from dlrules.core.state import Tile
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -169,7 +169,7 @@ def test_LIB_TV_1_a_set_of_orders_in_any_order_is_the_same_move() -> None:
 
 def test_LIB_TV_1_chance_sets_in_any_order() -> None:
     """LIB-TV-1: a deal (RUL-13) and a dummy's draw are sets too."""
-    from dlrules.moves import DrawDummyOrders
+    from dlrules.core.moves import DrawDummyOrders
 
     assert DealOrders(0, (A.MINE, A.DIG, A.FOOD)) == DealOrders(0, (A.FOOD, A.DIG, A.MINE))
     assert DrawDummyOrders(3, (A.ROOM, A.FOOD)).orders == (A.FOOD, A.ROOM)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dlrules.cli import main
-from dlrules.simreport import PLOTS, format_table, measure_name, summarize, wilson, write_html, write_plots
-from dlrules.simulate import SimulationError, read_results
+from dlrules.apps.cli.main import main
+from dlrules.apps.simreport import PLOTS, format_table, measure_name, summarize, wilson, write_html, write_plots
+from dlrules.apps.simulate import SimulationError, read_results
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAMES = FIXTURES / "sim-games.jsonl"
@@ -175,7 +175,7 @@ def test_the_report_marks_the_first_player_and_the_fair_share_and_names_score_li
 
 
 def test_rotating_the_first_player_reports_the_turn_order(tmp_path: Path) -> None:
-    from dlrules.simulate import Config, play_game
+    from dlrules.apps.simulate import Config, play_game
 
     config = Config(games=4, players=2, seed=3, variant="first", bots=("greedy",), rotate_start=True)
     games = [play_game(config, i) for i in range(4)]

@@ -17,8 +17,8 @@ import attrs
 import pytest
 
 import dlrules
-from dlrules.cli import main
-from dlrules.simulate import (
+from dlrules.apps.cli.main import main
+from dlrules.apps.simulate import (
     COUNTS,
     Config,
     Progress,
@@ -322,7 +322,7 @@ def test_joining_a_ray_cluster_that_refuses_says_to_set_the_token_mode(monkeypat
     RAY_AUTH_MODE=token and its token: the error says so (docs/simulation.md)."""
     import types
 
-    from dlrules.simulate import _ray_start
+    from dlrules.apps.simulate import _ray_start
 
     def refuse(**_: object) -> None:
         raise ConnectionError("Authentication failed: missing token")

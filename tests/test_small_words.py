@@ -13,8 +13,8 @@ import attrs
 import pytest
 
 import dlrules
-from dlrules.cli import main
-from dlrules.phases.scoring import describe
+from dlrules.apps.cli.main import main
+from dlrules.core.phases.scoring import describe
 from dlrules.records import read_record, replay
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -68,7 +68,7 @@ def test_a_three_player_dummys_orders_are_said_once() -> None:
 def test_the_table_log_numbers_each_move_once() -> None:
     """The host page listed '12. 27.': a numbered list around 'N. text'. Now one number: 'Move 27: …'."""
     pytest.importorskip("starlette")
-    from dlrules.serve.pages import game_page
+    from dlrules.apps.serve.pages import game_page
 
     page = game_page("a game")
     assert "<ul id='log'></ul>" in page and "<ol id='log'" not in page

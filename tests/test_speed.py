@@ -19,9 +19,12 @@ import attrs
 import pytest
 
 import dlrules
+import dlrules.core.engine
+import dlrules.core.phases.common
+import dlrules.core.state
 from dlrules import CHANCE, GameState, Move, Phase
-from dlrules.engine import apply_unchecked
-from dlrules.state import evolve
+from dlrules.core.engine import apply_unchecked
+from dlrules.core.state import evolve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,11 +86,11 @@ def test_RS_3_check_accepts_an_equal_copy_of_a_listed_move_and_refuses_others() 
 
 def test_legal_moves_follow_the_state_not_the_last_question() -> None:
     """Asking about many states in turn (more than the cache holds) answers each one afresh."""
-    expected = [dlrules.engine.PHASES[s.phase].legal(s) for s in CORPUS]
+    expected = [dlrules.core.engine.PHASES[s.phase].legal(s) for s in CORPUS]
     for _ in range(2):
         for state, moves in zip(CORPUS, expected):
             assert dlrules.legal_moves(state) == moves
-            assert dlrules.to_move(state) == dlrules.engine.PHASES[state.phase].to_move(state)
+            assert dlrules.to_move(state) == dlrules.core.engine.PHASES[state.phase].to_move(state)
     for state, moves in zip(reversed(CORPUS), reversed(expected)):
         assert dlrules.legal_moves(attrs.evolve(state)) == moves
 
@@ -244,7 +247,7 @@ def test_in_play_order_is_the_player_order() -> None:
     """ORD-4, ADV-3: the rules' table read (``common.in_play_order``) gives
     ``GameState.player_order()`` for every count of players and first player,
     and for a state whose count of players has no table row."""
-    from dlrules.phases.common import in_play_order
+    from dlrules.core.phases.common import in_play_order
 
     for n in (2, 3, 4):
         state = dlrules.new_game(n)
@@ -293,7 +296,7 @@ def test_records_probe_builds_native_twins_of_the_player_record() -> None:
     """``benchmarks/records.py`` compares copies and reads of ``PlayerState``
     with a class of the same fields; its probe module (run here by the
     interpreter, compiled by mypyc in the benchmark) copies every field."""
-    from dlrules.state import PlayerState
+    from dlrules.core.state import PlayerState
 
     records = _benchmark("records")
     names = [f.name for f in attrs.fields(PlayerState)]

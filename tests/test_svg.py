@@ -20,12 +20,22 @@ from res_positions import (
 )  # fmt: skip
 
 import dlrules
-from dlrules import svg
-from dlrules.bots import greedy_policy
-from dlrules.cli import main
-from dlrules.page import read_page
-from dlrules.records import make_record, write_record
-from dlrules.state import GameState
+import dlrules.agents.bots
+import dlrules.apps.cli.main
+import dlrules.apps.cli.show
+import dlrules.core.moves
+import dlrules.core.phases.combat
+import dlrules.core.state
+import dlrules.display.page
+import dlrules.display.render
+import dlrules.records.game
+import dlrules.records.notation
+from dlrules.display import svg
+from dlrules.agents.bots import greedy_policy
+from dlrules.apps.cli.main import main
+from dlrules.display.page import read_page
+from dlrules.records.game import make_record, write_record
+from dlrules.core.state import GameState
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -222,9 +232,9 @@ def test_a_seats_game_page_tells_other_players_secret_moves_without_their_conten
     """ORD-3, RUL-13, ACT-TRAP-2, ACT-REP-2, LIB-TAB-4: the captions of Player
     1's page say that others chose orders, kept orders, drew trap cards or
     looked at combat cards, never which; Player 1's own moves are shown."""
-    from dlrules.cli_show import game_frames
-    from dlrules.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Spy
-    from dlrules.notation import format_move
+    from dlrules.apps.cli.show import game_frames
+    from dlrules.core.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Spy
+    from dlrules.records.notation import format_move
 
     rng = random.Random(9)
     out = dlrules.play_out(dlrules.new_game(3), {s: greedy_policy for s in range(3)}, rng, max_moves=400)
@@ -251,8 +261,8 @@ def test_a_seats_game_page_tells_other_players_secret_moves_without_their_conten
 def test_another_players_spy_look_is_told_without_the_card() -> None:
     """ACT-REP-2, LIB-TAB-4: Player 3 looks at a combat card; Player 1 is told
     that, not which card or what it shows."""
-    from dlrules.moves import Spy
-    from dlrules.render import secret_move_text
+    from dlrules.core.moves import Spy
+    from dlrules.display.render import secret_move_text
 
     state = at_resolution({0: (FOOD, DIG, MINE), 1: (FOOD, IMPS, ROOM), 2: (REP, TRAPS, MONSTER)})
     state = decline_until(state, dlrules.Action.REPUTATION, 0)
@@ -277,7 +287,7 @@ def _planned() -> GameState:
     C1; Player 2 (a thief) still plans."""
     from combat_positions import play, position
 
-    from dlrules.moves import PlanDefence
+    from dlrules.core.moves import PlanDefence
 
     state = position(
         {0: ["y1-warrior-4:1", "y1-priest-3-1"], 1: ["y1-thief-3-2"]},
@@ -313,8 +323,8 @@ def test_the_battle_picture_holds_what_the_battle_holds() -> None:
     assert len(tile) == 1 and [e.text for e in _classed(root, "battle-square")] == ["battle at C1"]
     # The party in order, the paladin first and ringed, the warrior's damage.
     assert len(_classed(root, "paladin-token")) == 1 and len(_classed(root, "adventurer")) == 2
-    party = dlrules.phases.combat.party(state, 0)
-    assert [e.text for e in _classed(root, "hp")] == [f"HP {dlrules.phases.combat.hit_points(a)}" for a in party]
+    party = dlrules.core.phases.combat.party(state, 0)
+    assert [e.text for e in _classed(root, "hp")] == [f"HP {dlrules.core.phases.combat.hit_points(a)}" for a in party]
     assert [e.text for e in _classed(root, "damage")] == [str(a.damage) for a in party if a.damage]
     # The Witch sent, ready; the Pendulum has gone off (no trap left to go off).
     sent = _classed(root, "sent-monster")

@@ -22,8 +22,8 @@ from dlrules import (
     replay,
     to_move,
 )
-from dlrules.moves import Adjustment, Move, TableRuling
-from dlrules.state import GameState, Phase
+from dlrules.core.moves import Adjustment, Move, TableRuling
+from dlrules.core.state import GameState, Phase
 
 from test_year2_events import at_event
 
@@ -155,7 +155,7 @@ def test_no_sentence_for_people_names_a_placeholder_key() -> None:
     import random
 
     from dlrules import CHANCE, describe, sample_chance
-    from dlrules.moves import Draw
+    from dlrules.core.moves import Draw
 
     rng = random.Random(1)
     state = new_game(2)
@@ -184,7 +184,7 @@ def _battle_waiting_for_the_table(card: str = "aura-of-fear") -> GameState:
     import attrs
 
     from combat_positions import COLUMN, play, position
-    from dlrules.moves import PlanDefence
+    from dlrules.core.moves import PlanDefence
 
     y2 = (card, "blind-rage", "regeneration", "illusion")
     state = position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["goblin", "troll"]}, year=2, cards=y2)
@@ -223,7 +223,7 @@ def test_LIB_TAB_8_in_a_battle_only_the_defenders_battle_is_changed() -> None:
 
 def test_LIB_TAB_8_without_the_option_the_card_is_cast_and_nothing_waits() -> None:
     from combat_positions import COLUMN, play, position
-    from dlrules.moves import PlanDefence
+    from dlrules.core.moves import PlanDefence
 
     y2 = ("aura-of-fear", "blind-rage", "regeneration", "illusion")
     state = position({0: ["y2-warrior-8", "y2-wizard-4-2"]}, monsters={0: ["goblin"]}, year=2, cards=y2)

@@ -11,12 +11,12 @@ import json
 import pytest
 
 from dlrules import TABLE, IllegalMove, apply, check, describe_move, format_move, parse_move
-from dlrules.engine import PHASES
-from dlrules.moves import Adjustment, TableRuling
-from dlrules.phases.common import Event, collecting
-from dlrules.serialization import dumps
-from dlrules.state import GameState, Monster
-from dlrules.views import knows_move, project_move, redact, seen_apply
+from dlrules.core.engine import PHASES
+from dlrules.core.moves import Adjustment, TableRuling
+from dlrules.core.phases.common import Event, collecting
+from dlrules.records.serialization import dumps
+from dlrules.core.state import GameState, Monster
+from dlrules.records.views import knows_move, project_move, redact, seen_apply
 
 from test_table_ruling import _battle_waiting_for_the_table
 from test_year2_events import at_event
@@ -189,7 +189,7 @@ def test_LIB_TAB_9_the_hosts_form_counts_each_hand_and_names_no_card() -> None:
     """The host's page (docs/serve.md) is no seat: it shows how many trap
     cards each player holds, so that the player can tell the host which place
     in their hand to discard, and never which cards they are."""
-    from dlrules.serve.ruling import ruling_data
+    from dlrules.apps.serve.ruling import ruling_data
 
     data = ruling_data(_monster_strike())
     assert [p["trap_cards"] for p in data["players"]] == [0, 2, 0]

@@ -15,8 +15,8 @@ import pytest
 
 import dlrules
 from dlrules import GameState, InvalidState, dumps, loads, validate
-from dlrules.cli import main
-from dlrules.limits import DEFAULT_LIMITS
+from dlrules.apps.cli.main import main
+from dlrules.records.limits import DEFAULT_LIMITS
 
 
 def _mid_game(players: int = 3) -> GameState:
@@ -140,7 +140,7 @@ def test_a_fallen_adventurer_left_in_front_of_a_shielded_party_is_refused_and_ne
     with pytest.raises(InvalidState, match="he fell and left the party"):
         loads(text, GameState, strict=True)
     script = (
-        "import sys; from dlrules import GameState, apply, loads; from dlrules.moves import Target\n"
+        "import sys; from dlrules import GameState, apply, loads; from dlrules.core.moves import Target\n"
         "apply(loads(open(sys.argv[1]).read(), GameState), Target(seat=0, adventurer=2)); print('ended')"
     )
     done = subprocess.run([sys.executable, "-c", script, str(fixture)], capture_output=True, text=True, timeout=120, check=False)

@@ -9,10 +9,10 @@ from tablekit import played
 
 import dlrules
 from dlrules import ChooseOrders, GameState, Phase, PlayerView, view
-from dlrules.phases.resolution import acting_seat
-from dlrules.serialization import dumps, loads
-from dlrules.state import DECK_NAMES, Deck, PlayerState
-from dlrules.views import (
+from dlrules.core.phases.resolution import acting_seat
+from dlrules.records.serialization import dumps, loads
+from dlrules.core.state import DECK_NAMES, Deck, PlayerState
+from dlrules.records.views import (
     HIDDEN,
     HIDDEN_POSITION,
     HIDDEN_GAME_FIELDS,

@@ -13,11 +13,17 @@ import pytest
 from wholegame import PLAYERS, RECORD, SCORES, SEED, example_game
 
 import dlrules
+import dlrules.agents.bots
+import dlrules.apps.cli.main
+import dlrules.apps.cli.show
+import dlrules.core.phases.scoring
+import dlrules.display.scoresheet
+import dlrules.records.views
 from dlrules import Phase, view
-from dlrules.cli import main
+from dlrules.apps.cli.main import main
 from dlrules.records import make_record, read_record, replay
-from dlrules.scoresheet import score_sheet
-from dlrules.views import HIDDEN
+from dlrules.display.scoresheet import score_sheet
+from dlrules.records.views import HIDDEN
 
 
 def _check_outcome(state: dlrules.GameState) -> dlrules.GameOutcome:
@@ -51,7 +57,7 @@ def test_SCO_4_random_games_run_from_new_game_to_the_outcome(players: int, varia
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_SCO_3_the_built_in_bots_play_every_player_count_to_the_end(players: int) -> None:
-    from dlrules.bots import BOTS
+    from dlrules.agents.bots import BOTS
 
     bots = {s: BOTS["greedy"] for s in range(players)}
     _check_outcome(dlrules.play_out(dlrules.new_game(players), bots, random.Random(7)).state)
@@ -83,7 +89,7 @@ def test_SCO_3_play_narrates_the_whole_game_and_ends_with_the_score_sheet(capsys
     for heading in ("Year 1, autumn: combat.", "Year 1, autumn: year two.", "Year 2, winter: round start.", "Year 2, autumn: combat."):
         assert f"== {heading}" in out
     game_over = out.index("== Year 2, autumn: game over.")
-    assert out[game_over:].splitlines()[1] == f"  Final scoring (SCO-1): {dlrules.phases.scoring.describe(result)}."
+    assert out[game_over:].splitlines()[1] == f"  Final scoring (SCO-1): {dlrules.core.phases.scoring.describe(result)}."
 
 
 def test_play_quiet_gives_a_line_per_year_and_the_score_sheet(capsys: pytest.CaptureFixture[str]) -> None:
@@ -114,7 +120,7 @@ def test_replay_verifies_the_outcome_and_explain_shows_the_score_sheet(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     result = _check_outcome(example_game().state)
-    sentence = dlrules.phases.scoring.describe(result)
+    sentence = dlrules.core.phases.scoring.describe(result)
     assert main(["replay", str(RECORD)]) == 0
     assert f"The recorded outcome matches the final scoring: {sentence}." in capsys.readouterr().out
     assert main(["replay", str(RECORD), "--json"]) == 0
@@ -151,12 +157,12 @@ def test_LIB_WG_1_views_at_the_end_show_everything() -> None:
 
 def test_SCO_3_the_game_page_ends_with_the_winner() -> None:
     """``dlrules show --html``: the last position's caption says who won and the totals."""
-    from dlrules.cli_show import game_frames
+    from dlrules.apps.cli.show import game_frames
 
     result = _check_outcome(example_game().state)
     frames = game_frames(read_record(RECORD), None)
     assert len(frames) == len(read_record(RECORD).moves) + 1
-    sentence = dlrules.phases.scoring.describe(result)
+    sentence = dlrules.core.phases.scoring.describe(result)
     assert frames[-1].caption.endswith(
         f"The game is over: {sentence}. Totals: " + ", ".join(f"Player {s + 1} {t}" for s, t in enumerate(result.totals)) + "."
     )

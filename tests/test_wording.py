@@ -1,5 +1,5 @@
 """What the referee says of a move is read from the move's events (issue 22
-item 1; dlrules.wording): positions of the seeded 4-player game
+item 1; dlrules.display.wording): positions of the seeded 4-player game
 (tests/fixtures/whole-game-4p-seed1.jsonl), a move, the words expected."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from functools import cache
 from pathlib import Path
 
 import dlrules
-from dlrules.moves import Move
+from dlrules.core.moves import Move
 from dlrules.records import read_record, replay
-from dlrules.render import describe_move
-from dlrules.state import GameState
+from dlrules.display.render import describe_move
+from dlrules.core.state import GameState
 
 RECORD = Path(__file__).parent / "fixtures" / "whole-game-4p-seed1.jsonl"
 
@@ -84,7 +84,7 @@ def test_the_labyrinths_trap_order_and_metamorphosis_are_described_by_what_they_
     move (actor named, amounts = what apply changed)."""
     from combat_positions import play, position, tunnels
 
-    from dlrules.moves import ChooseTrap, PlanDefence, Transform
+    from dlrules.core.moves import ChooseTrap, PlanDefence, Transform
     from properties.test_move_words import check_words
 
     e = (0, 2)

@@ -14,14 +14,14 @@ from res_positions import at_resolution as res_at_resolution
 from res_positions import player as res_player
 
 from dlrules import ActivateRoom, DiscardTrap, HireMonster, apply, check, legal_moves, sample_chance, to_move
-from dlrules.chance import play_out
+from dlrules.core.chance import play_out
 from dlrules.components import ADVENTURERS, MONSTER_DECKS, MONSTERS, ROOM_DECKS, ROOMS, SPECIAL_EVENTS, Produce
-from dlrules.dungeon import room_squares
+from dlrules.core.dungeon import room_squares
 from dlrules.components.setup import PALADIN_SPACE
-from dlrules.phases.adventurers import party_queue
-from dlrules.phases.change_of_year import change_year
-from dlrules.phases.common import turn_seat
-from dlrules.state import CHANCE, GameState, Monster, Phase
+from dlrules.core.phases.adventurers import party_queue
+from dlrules.core.phases.change_of_year import change_year
+from dlrules.core.phases.common import turn_seat
+from dlrules.core.state import CHANCE, GameState, Monster, Phase
 
 from year2_positions import end_of_year_one, year_two
 from year_helpers import dungeon, player, step

@@ -7,11 +7,11 @@ import attrs
 import pytest
 
 from dlrules import PayMonster, WitchHunt, check, dumps, format_move, legal_moves, loads, new_game, parse_move, to_move
-from dlrules.moves import Move
+from dlrules.core.moves import Move
 from dlrules.components import SPECIAL_EVENTS
-from dlrules.phases import events as events_phase
-from dlrules.phases.common import collecting
-from dlrules.state import GameState, Phase
+from dlrules.core.phases import events as events_phase
+from dlrules.core.phases.common import collecting
+from dlrules.core.state import GameState, Phase
 
 from year_helpers import at_resolution, enter, monsters, player, resolved, step
 
@@ -286,7 +286,7 @@ def test_SPE_3_a_game_without_special_events_never_draws_one() -> None:
     import random
 
     from dlrules import CHANCE, apply, sample_chance
-    from dlrules.moves import Draw
+    from dlrules.core.moves import Draw
 
     rng = random.Random(5)
     state = new_game(2, special_events=False)

@@ -23,11 +23,11 @@ from dlrules import (
     to_move,
 )
 from dlrules.components import Action
-from dlrules.engine import next_phase, settle
-from dlrules.moves import DigTunnel, Draw, MineGold
-from dlrules.phases.common import collecting
-from dlrules.phases.adventurers import party_queue
-from dlrules.state import Adventurer, GameState, Outcome, Phase
+from dlrules.core.engine import next_phase, settle
+from dlrules.core.moves import DigTunnel, Draw, MineGold
+from dlrules.core.phases.common import collecting
+from dlrules.core.phases.adventurers import party_queue
+from dlrules.core.state import Adventurer, GameState, Outcome, Phase
 
 from year_helpers import at_resolution, dungeon, enter, monsters, played, player, resolved, step
 

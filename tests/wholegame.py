@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import dlrules
-from dlrules.bots import BOTS
+from dlrules.agents.bots import BOTS
 
 PLAYERS, SEED, BOT, VARIANT = 4, 1, "greedy", "full"
 

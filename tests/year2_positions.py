@@ -15,9 +15,9 @@ from typing import Any
 import attrs
 
 from dlrules import new_game
-from dlrules.chance import play_out
-from dlrules.engine import settle
-from dlrules.state import Deck, GameState, Phase
+from dlrules.core.chance import play_out
+from dlrules.core.engine import settle
+from dlrules.core.state import Deck, GameState, Phase
 
 
 def _first_cards(deck: Deck, n: int) -> tuple[str, ...]:

@@ -15,12 +15,12 @@ from typing import Any
 import attrs
 
 from dlrules import CHANCE, apply, legal_moves, new_game, sample_chance, to_move
-from dlrules.chance import play_out
+from dlrules.core.chance import play_out
 from dlrules.components import Action
-from dlrules.engine import PHASES, check, settle
-from dlrules.moves import Move
-from dlrules.phases import adventurers, end_of_round, events, production
-from dlrules.state import Dungeon, GameState, Monster, Outcome, Phase, PlayedOrder, Square, Tile
+from dlrules.core.engine import PHASES, check, settle
+from dlrules.core.moves import Move
+from dlrules.core.phases import adventurers, end_of_round, events, production
+from dlrules.core.state import Dungeon, GameState, Monster, Outcome, Phase, PlayedOrder, Square, Tile
 
 ENTRY = {
     Phase.PRODUCTION: production.enter,

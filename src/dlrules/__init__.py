@@ -12,12 +12,17 @@ States and moves are immutable attrs records.
 
 from __future__ import annotations
 
-from dlrules.chance import PlayOut, Policy, chance_outcomes, play_out, random_policy, sample_chance
+
+from dlrules import _moved
+
+_moved.install()  # the old module paths still import (docs/architecture.md, "Old module paths")
+
+from dlrules.core.chance import PlayOut, Policy, chance_outcomes, play_out, random_policy, sample_chance
 from dlrules.components import Action
 from dlrules._version import __version__
-from dlrules.engine import apply, apply_with_events, check, legal_moves, new_game, to_move
-from dlrules.errors import IllegalMove, Violation
-from dlrules.moves import (
+from dlrules.core.engine import apply, apply_with_events, check, legal_moves, new_game, to_move
+from dlrules.core.errors import IllegalMove, Violation
+from dlrules.core.moves import (
     ActivateRoom,
     BuildRoom,
     ChooseOrders,
@@ -40,23 +45,23 @@ from dlrules.moves import (
     TakeAction,
     WitchHunt,
 )
-from dlrules.notation import format_move, parse_move
-from dlrules.phases.common import Event
-from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
-from dlrules.phases.setup import VARIANTS, initial_state
+from dlrules.records.notation import format_move, parse_move
+from dlrules.core.phases.common import Event
+from dlrules.core.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
+from dlrules.core.phases.setup import VARIANTS, initial_state
 # render, svg and records plug the state's conveniences in when imported
-# (print(state), notebook pictures, repr with its hash: dlrules.state.plug_in);
+# (print(state), notebook pictures, repr with its hash: dlrules.core.state.plug_in);
 # importing them here, as every use of the package does, keeps the plugs in.
-from dlrules.render import describe, describe_move
-from dlrules import svg  # pictures (docs/render.md)
+from dlrules.display.render import describe, describe_move
+from dlrules.display import svg  # pictures (docs/render.md)
 from dlrules import rulebook
 from dlrules.rulebook import Rule, UnknownRule, rule
 from dlrules.records import GameRecord, RecordError, make_record, read_record, replay, state_hash, verify, write_record
-from dlrules.scoresheet import score_sheet
-from dlrules.serialization import dumps, loads
-from dlrules.state import CHANCE, TABLE, GameState, Outcome, Phase, PlayerState
-from dlrules.validity import Invalid, InvalidState, validate
-from dlrules.views import PlayerView, project_events, project_move, view, view_hash
+from dlrules.display.scoresheet import score_sheet
+from dlrules.records.serialization import dumps, loads
+from dlrules.core.state import CHANCE, TABLE, GameState, Outcome, Phase, PlayerState
+from dlrules.records.validity import Invalid, InvalidState, validate
+from dlrules.records.views import PlayerView, project_events, project_move, view, view_hash
 
 __all__ = [
     "CHANCE", "TABLE", "VARIANTS", "Action", "ActivateRoom", "BuildRoom", "ChooseOrders", "DealOrders",

@@ -1,5 +1,5 @@
 import sys
 
-from dlrules.cli import main
+from dlrules.apps.cli.main import main
 
 sys.exit(main())

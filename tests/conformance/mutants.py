@@ -20,15 +20,15 @@ from typing import Any
 import attrs
 
 from dlrules import Action, ChooseOrders, GameState, Move
-from dlrules.conformance.engines import Referee
-from dlrules.state import evolve
+from dlrules.apps.conformance.engines import Referee
+from dlrules.core.state import evolve
 
 
 def hire_monster_i_first() -> None:
     """RES-2 broken: Hire Monster resolves I, II, III (it is III, II, I)."""
     from dlrules.components import ACTION_ORDER, Action, board
-    from dlrules.phases import resolution
-    from dlrules.state import Resolution
+    from dlrules.core.phases import resolution
+    from dlrules.core.state import Resolution
 
     monster = Action.MONSTER.index
     walk = tuple((space, slot) for space in range(resolution.END)
@@ -104,7 +104,7 @@ def main(argv: list[str]) -> int:
         return 2
     referee = MUTANTS[argv[0]][0]() or Referee()
     referee.name = f"mutant {argv[0]} of dlrules"
-    from dlrules.conformance.protocol import serve
+    from dlrules.apps.conformance.protocol import serve
 
     return serve(referee)
 

@@ -4,7 +4,7 @@ From a seeded play-out (the command line)::
 
     .venv/bin/python tests/conformance/record.py --players 3 --seed 7 --phase orders \\
         --index 0 --rules ORD-3 --id ORD-3-three-players-choose \\
-        --description "..." --folder src/dlrules/conformance/scenarios/<area>
+        --description "..." --folder src/dlrules/apps/conformance/scenarios/<area>
 
 stops at the first position of ``--phase`` where a player (not chance) is to
 move (``--chance`` to stop where chance is), or after ``--after`` more moves,
@@ -34,8 +34,8 @@ sys.path.insert(0, str(HERE.parent))
 import dlrules  # noqa: E402
 from dlrules import CHANCE, GameState, Move, Phase  # noqa: E402
 from conformance.runner import FORMAT, SCENARIOS, leaves, observe, reveal_known, run  # noqa: E402
-from dlrules.conformance.convert import format_scenario  # noqa: E402
-from dlrules.conformance.position import to_position  # noqa: E402
+from dlrules.apps.conformance.convert import format_scenario  # noqa: E402
+from dlrules.apps.conformance.position import to_position  # noqa: E402
 
 
 def move_data(move: Move) -> Any:

@@ -22,12 +22,12 @@ sys.path.insert(0, str(HERE.parent))
 
 import dlrules  # noqa: E402
 from dlrules import GameState, Move  # noqa: E402
-from dlrules.moves import Attack, PlanDefence, Target  # noqa: E402
+from dlrules.core.moves import Attack, PlanDefence, Target  # noqa: E402
 
 from combat_positions import COLUMN, TRAINING, play, position, tunnels  # noqa: E402
 from conformance.record import record_position  # noqa: E402
 from conformance.runner import FORMAT, load, run  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 
 FOLDER = SCENARIOS / "combat"
 ONLY = ("phase", "players.0.party", "players.0.prison", "players.0.tiles", "players.0.evil", "players.0.food",

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conformance.record import Builder  # noqa: E402
 
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules import (  # noqa: E402
     Action,
     ChooseOrders,

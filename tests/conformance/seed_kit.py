@@ -22,7 +22,7 @@ from conformance.seed_foundation import dealt  # noqa: E402
 
 import dlrules  # noqa: E402
 from dlrules import Action, ChooseOrders, Decline, Phase  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 
 A = Action
 TR = (A.TRAPS, A.ROOM)  # kept unavailable: Hire Monster stays in every hand

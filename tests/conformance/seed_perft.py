@@ -1,4 +1,4 @@
-"""(Re)write the kit's perft anchors: src/dlrules/conformance/perft.json.
+"""(Re)write the kit's perft anchors: src/dlrules/apps/conformance/perft.json.
 
     .venv/bin/python tests/conformance/seed_perft.py
 
@@ -17,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dlrules.conformance.perft import ANCHORS, perft, scenario_start, start_state  # noqa: E402
+from dlrules.apps.conformance.perft import ANCHORS, perft, scenario_start, start_state  # noqa: E402
 
 LIMIT = 200_000
 MAX_DEPTH = 8

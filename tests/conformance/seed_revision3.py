@@ -21,7 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conformance.record import Builder  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 
 from dlrules import (  # noqa: E402
     Action,
@@ -112,7 +112,7 @@ def positions() -> list[Path]:
     from test_year2_events import at_event
 
     from dlrules import TABLE
-    from dlrules.moves import Adjustment, PlanDefence, TableRuling, Target, Transform
+    from dlrules.core.moves import Adjustment, PlanDefence, TableRuling, Target, Transform
 
     here = SCENARIOS
     e = COLUMN[0]

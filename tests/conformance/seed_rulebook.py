@@ -26,8 +26,8 @@ from conformance.record import Builder, record_position  # noqa: E402
 from conformance.seed_foundation import MR, dealt  # noqa: E402
 
 import dlrules  # noqa: E402
-from dlrules.state import Deck  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.core.state import Deck  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules import (  # noqa: E402
     CHANCE,
     Action,

@@ -20,8 +20,8 @@ sys.path.insert(0, str(HERE.parent))
 
 from conformance.record import record_position  # noqa: E402
 from dlrules import Action, GameState, Move  # noqa: E402
-from dlrules.moves import ChooseOrders, Draw  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.core.moves import ChooseOrders, Draw  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 from scoring_positions import end_of_game, lord, plain  # noqa: E402
 
 FOLDER = SCENARIOS / "scoring"

@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from conformance.seed_scoring import write  # noqa: E402
-from dlrules.moves import Draw  # noqa: E402
+from dlrules.core.moves import Draw  # noqa: E402
 from scoring_positions import end_of_game, lord  # noqa: E402
 
 REFUSED = Draw("monsters", "goblin")  # SCO-3: after final scoring every move is refused

@@ -24,10 +24,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import dlrules  # noqa: E402
+import dlrules.core.phases.scoring  # noqa: E402
 from conformance.record import Builder  # noqa: E402
 from conformance.runner import observe  # noqa: E402
-from dlrules.records import make_record, write_record  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.records.game import make_record, write_record  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 from wholegame import PLAYERS, RECORD, SCORES, SEED, VARIANT, example_game  # noqa: E402
 
 FOLDER = SCENARIOS / "game"
@@ -50,7 +51,7 @@ def main() -> None:
         ["SCO-4", "SCO-3", "SCO-1", "SCO-8", "SCO-14", "Y2-25"],
         f"A whole 4-player game (full variant) from a new game: {len(game.moves)} moves, the built-in greedy bots "
         f"from seed {SEED} (dlrules play --players 4 --seed 1). The last move ends year 2's combat; the game is "
-        f"over and scored: {dlrules.phases.scoring.describe(result)}.",
+        f"over and scored: {dlrules.core.phases.scoring.describe(result)}.",
         last,
         folder=FOLDER,
         before={"over": False, "outcome": None, "year": 2},

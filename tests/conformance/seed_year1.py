@@ -21,7 +21,7 @@ from conformance.seed_foundation import A, MR, DUMMY, dealt  # noqa: E402
 
 import dlrules  # noqa: E402
 from dlrules import ChooseOrders, Decline, Draw, DrawDummyOrders, Phase, ReturnOrder, TakeAction  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 
 FOLDER = SCENARIOS / "year1"
 ONLY_PLAYERS = ("players", "board")  # a resolution step: the changes to lords and board

@@ -22,8 +22,8 @@ import attrs  # noqa: E402
 
 from conformance.record import record_position  # noqa: E402
 from dlrules import Decline, GameState, Move, PayMonster, WitchHunt, apply  # noqa: E402
-from dlrules.moves import Draw  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.core.moves import Draw  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 from test_year2_events import at_event  # noqa: E402
 from year2_positions import end_of_year_one, year_two  # noqa: E402
 from year_helpers import monsters  # noqa: E402

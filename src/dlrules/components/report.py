@@ -100,65 +100,65 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "the full game's 1 gold for Hire Monster played first is kept by the bank whatever follows; "
         "dummy colours never pay (U-20)",
         "L",
-        "dlrules.phases.orders.hire_first_charge",
+        "dlrules.core.phases.orders.hire_first_charge",
     ),
     (
         "RES-8 / RES-10: an evil cost at the top",
         "first game: paid, the marker stays; full game: a cost that does not fit cannot be paid (U-9)",
         "M",
-        "dlrules.phases.common.evil_cost_fits",
+        "dlrules.core.phases.common.evil_cost_fits",
     ),
     (
         "RUL-14: Pay Day order",
         "a player's wages first, then +1 evil for each monster let go (U-21)",
         "L",
-        "dlrules.phases.events._dismissal_evil",
+        "dlrules.core.phases.events._dismissal_evil",
     ),
     (
         "Y2-21: the Demons settled first",
         "at Pay Day a player's Demons are settled before his other monsters, in the order he chooses; "
         "then the others in lair order (a referee's order keeping every outcome the rulebook allows)",
         "L",
-        "dlrules.phases.events.deciding",
+        "dlrules.core.phases.events.deciding",
     ),
     (
         "Y2-21: two Demons",
         "a Demon may eat another Demon not yet settled, never one already paid this Pay Day (E6 b)",
         "L",
-        "dlrules.phases.events.feedable",
+        "dlrules.core.phases.events.feedable",
     ),
     (
         "CMB-EOR-1: several darts",
         "the 2 later damage of several Poisoned Darts fall at the end of the round dungeon by dungeon in play order, "
         "the play order of the battles they were played in",
         "L",
-        "dlrules.phases.combat.ending._end_of_round",
+        "dlrules.core.phases.combat.ending._end_of_round",
     ),
     (
         "CMB-EOR-2: the poisoned paladin's prison",
         "a poisoned paladin who moved on takes the 2 where he then is, after any battle there; eliminated, he goes to "
         "that dungeon's prison",
         "L",
-        "dlrules.phases.combat.ending._end_of_round",
+        "dlrules.core.phases.combat.ending._end_of_round",
     ),
     (
         "DUM3-5: the dummy's hire (option)",
         "the leftmost monster is the first of the Tavern as laid out at the round start; it goes to the far lands",
         "L",
-        "dlrules.phases.resolution._dummy_hire",
+        "dlrules.core.phases.resolution._dummy_hire",
     ),
     (
         "C2-3 … C2-5: the chooser",
         "the defender picks one of the monsters he sent, never a ghost (Aura of Fear and Dimensional Gate: no "
         "effect, nothing asked)",
         "M",
-        "dlrules.phases.combat.spells._cast",
+        "dlrules.core.phases.combat.spells._cast",
     ),
     (
         "RUL-5: player by player",
         "production and events are taken one player at a time from the first player",
         "M",
-        "dlrules.phases.common.turn_seat",
+        "dlrules.core.phases.common.turn_seat",
     ),
 )
 """Rule readings of M or L confidence the code keeps in one named function

@@ -1,5 +1,5 @@
 """The generated tables of docs/ai.md: the action encoding and the observation
-layout, from ``dlrules.actions`` and ``dlrules.adapters.common``.
+layout, from ``dlrules.agents.actions`` and ``dlrules.agents.adapters.common``.
 
 Usage (from the repository root)::
 
@@ -16,9 +16,9 @@ import re
 import sys
 from pathlib import Path
 
-from dlrules.actions import ENCODING_VERSION, NUM_ACTIONS, describe_blocks
-from dlrules.decisions import DECISION_VERSION, NUM_CHANCE_OUTCOMES, NUM_DECISIONS, describe_decision_blocks
-from dlrules.adapters.common import PIECE_NOTES, observation_layout, observation_size
+from dlrules.agents.actions import ENCODING_VERSION, NUM_ACTIONS, describe_blocks
+from dlrules.agents.decisions import DECISION_VERSION, NUM_CHANCE_OUTCOMES, NUM_DECISIONS, describe_decision_blocks
+from dlrules.agents.adapters.common import PIECE_NOTES, observation_layout, observation_size
 
 
 def doc_path() -> Path:
@@ -53,7 +53,7 @@ def observation_table() -> str:
 def decisions_table() -> str:
     rows = [
         f"Decision version {DECISION_VERSION}: `NUM_DECISIONS` = {NUM_DECISIONS} player decisions; "
-        f"chance outcomes keep their `dlrules.actions` ids, `NUM_CHANCE_OUTCOMES` = {NUM_CHANCE_OUTCOMES}.",
+        f"chance outcomes keep their `dlrules.agents.actions` ids, `NUM_CHANCE_OUTCOMES` = {NUM_CHANCE_OUTCOMES}.",
         "",
         "| block | first id | size | decisions |",
         "|---|---|---|---|",

@@ -16,8 +16,8 @@ copy before the installed package (an extension module is imported before a
 to ``src/`` is never hidden by a stale extension module: rebuild after editing.
 
 Not compiled: the modules that define the game's attrs records
-(``state.py`` with its record copiers, ``moves.py``, ``phases/event.py``,
-``phases/scoring.py`` with the outcome's records, the components …). An
+(``core/state.py`` with its record copiers, ``core/moves.py``, ``core/phases/event.py``,
+``core/phases/scoring.py`` with the outcome's records, the components …). An
 attrs record of a compiled module stays an ordinary class (frozen, equal,
 hashable, its methods compiled), but mypyc keeps its annotations as bare
 classes (``tuple[Action, ...]`` becomes ``tuple``), which cattrs reads to
@@ -40,34 +40,34 @@ import sys
 from pathlib import Path
 
 COMPILED: tuple[str, ...] = (
-    "loop.py",
-    "dungeon.py",
-    "bots.py",
-    "chance.py",
-    "known.py",
-    "phases/__init__.py",
-    "phases/adventurers.py",
-    "phases/change_of_year.py",
-    "phases/common.py",
-    "phases/end_of_round.py",
-    "phases/events.py",
-    "phases/order_return.py",
-    "phases/orders.py",
-    "phases/production.py",
-    "phases/resolution.py",
-    "phases/round_start.py",
-    "phases/combat/__init__.py",
-    "phases/combat/conquest.py",
-    "phases/combat/decisions.py",
-    "phases/combat/ending.py",
-    "phases/combat/fight.py",
-    "phases/combat/monsters.py",
-    "phases/combat/party.py",
-    "phases/combat/planning.py",
-    "phases/combat/ruling.py",
-    "phases/combat/spells.py",
-    "phases/combat/steps.py",
-    "phases/combat/traps.py",
+    "core/loop.py",
+    "core/dungeon.py",
+    "agents/bots.py",
+    "core/chance.py",
+    "core/known.py",
+    "core/phases/__init__.py",
+    "core/phases/adventurers.py",
+    "core/phases/change_of_year.py",
+    "core/phases/common.py",
+    "core/phases/end_of_round.py",
+    "core/phases/events.py",
+    "core/phases/order_return.py",
+    "core/phases/orders.py",
+    "core/phases/production.py",
+    "core/phases/resolution.py",
+    "core/phases/round_start.py",
+    "core/phases/combat/__init__.py",
+    "core/phases/combat/conquest.py",
+    "core/phases/combat/decisions.py",
+    "core/phases/combat/ending.py",
+    "core/phases/combat/fight.py",
+    "core/phases/combat/monsters.py",
+    "core/phases/combat/party.py",
+    "core/phases/combat/planning.py",
+    "core/phases/combat/ruling.py",
+    "core/phases/combat/spells.py",
+    "core/phases/combat/steps.py",
+    "core/phases/combat/traps.py",
 )
 """The modules compiled, relative to the package: the engine's loop and the
 phases' rules, where a game spends its time."""
@@ -78,7 +78,7 @@ ROOT = Path(__file__).resolve().parents[3]
 def build(out: Path) -> int:
     """Copy the package to ``out/dlrules`` and compile ``COMPILED`` there."""
     source = ROOT / "src" / "dlrules"
-    if not (source / "engine.py").is_file():
+    if not (source / "core" / "engine.py").is_file():
         print(f"{source} is not dlrules' source tree: run this from a checkout", file=sys.stderr)
         return 2
     target = out / "dlrules"

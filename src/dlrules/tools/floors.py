@@ -58,7 +58,7 @@ def modules(src: Path) -> dict[str, Path]:
 
 def _resolved(name: str, known: Mapping[str, object]) -> str | None:
     """The module ``name`` refers to: itself or its longest known prefix
-    (``dlrules.state.GameState`` is an import of ``dlrules.state``)."""
+    (``dlrules.core.state.GameState`` is an import of ``dlrules.core.state``)."""
     while name and name not in known:
         name = name.rpartition(".")[0]
     return name or None
@@ -172,7 +172,7 @@ class House:
 
     def unit_of(self, module: str) -> str | None:
         """The module of a floor that ``module`` is or lies in
-        (``dlrules.phases.orders`` -> ``phases``), or None for the container
+        (``dlrules.core.phases.orders`` -> ``phases``), or None for the container
         itself (its face) and for modules outside it."""
         if not module.startswith(self.container + "."):
             return None

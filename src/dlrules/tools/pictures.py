@@ -13,11 +13,11 @@ import argparse
 import random
 from pathlib import Path
 
-from dlrules import svg
-from dlrules.bots import greedy_policy
-from dlrules.chance import play_out
-from dlrules.engine import new_game
-from dlrules.state import GameState, Phase
+from dlrules.display import svg
+from dlrules.agents.bots import greedy_policy
+from dlrules.core.chance import play_out
+from dlrules.core.engine import new_game
+from dlrules.core.state import GameState, Phase
 
 SEED = 11
 PLAYERS = 4

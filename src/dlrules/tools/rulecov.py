@@ -24,7 +24,7 @@ Definitions (docs/rules.md repeats them):
 - *Covered*: cited by a test: a ``test_*.py`` module under ``tests/`` or
   ``properties/`` or the property suite's invariants (names may use
   underscores: ``test_ACT_DIG_6_...``), or a conformance scenario's ``"rules"``
-  list in the kit (``src/dlrules/conformance/scenarios/``).
+  list in the kit (``src/dlrules/apps/conformance/scenarios/``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ RULE_FILES = (
 )  # fmt: skip
 """The rule files when the spec's README.md cannot be read (its Files table is
 what ``rule_files`` follows)."""
-DATA_ONLY = ("state.py", "moves.py", "components/", "tools/", "rulebook/", "cli_rules.py", "conformance/")
+DATA_ONLY = ("core/state.py", "core/moves.py", "components/", "tools/", "rulebook/", "apps/cli/rules.py", "apps/conformance/")
 
 
 def repo_root() -> Path:
@@ -253,7 +253,7 @@ def test_citations(root: Path, ids: dict[str, str]) -> dict[str, list[str]]:
     for path in test_modules(root):
         for rule, _ in cited(path.read_text(encoding="utf-8"), pattern, ids):
             out[rule].add(_rel(path, root))
-    conformance = root / "src" / "dlrules" / "conformance" / "scenarios"
+    conformance = root / "src" / "dlrules" / "apps" / "conformance" / "scenarios"
     for path in sorted(conformance.rglob("*.json")) if conformance.exists() else ():
         data = json.loads(path.read_text(encoding="utf-8"))
         for rule in data.get("rules", []):
@@ -293,7 +293,7 @@ def report(root: Path) -> tuple[str, list[str], list[str]]:
         "- **tests**: `test_*.py` modules under `tests/` and `properties/` and the property suite's",
         "  invariants citing the ID (in a name, a docstring or a comment; `ACT_DIG_6` counts as",
         "  `ACT-DIG-6`), and conformance scenarios",
-        "  (`src/dlrules/conformance/scenarios/*/*.json`, their `\"rules\"` list, docs/conformance.md).",
+        "  (`src/dlrules/apps/conformance/scenarios/*/*.json`, their `\"rules\"` list, docs/conformance.md).",
         "",
         "Known IDs: `docs/rule-ids.txt` (a committed copy of the rule and data IDs defined in every",
         "part of the rules specification) and the `LIB-` rulings of `docs/rulings.md`. A known ID that",

@@ -28,11 +28,11 @@ from typing import Any
 
 import attrs
 
-from dlrules.moves import MOVE_TYPES, Move
-from dlrules.phases.setup import VARIANTS
-from dlrules.records import FORMAT, FORMAT_VERSION
-from dlrules.serialization import TAG, to_data
-from dlrules.state import GameState
+from dlrules.core.moves import MOVE_TYPES, Move
+from dlrules.core.phases.setup import VARIANTS
+from dlrules.records.game import FORMAT, FORMAT_VERSION
+from dlrules.records.serialization import TAG, to_data
+from dlrules.core.state import GameState
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "https://dlrules.invalid/schemas/"

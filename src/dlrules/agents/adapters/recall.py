@@ -1,0 +1,173 @@
+"""Perfect recall for the adapters: a seat's information state as the list of
+what it saw of every move so far (docs/ai.md, LIB-AI-4), with no framework
+imported.
+
+A :class:`History` is the game's moves so far, a persistent list shared by
+clones. What seat ``S`` saw of a move is one line (``seen_line``): who made
+it and its kind (public: every move is made in front of the table); the
+move itself when ``S`` saw it whole (``seen_whole``: ``S``'s own moves and
+moves with nothing hidden); and a digest of ``view(after, S)``, the view
+after it, which holds whatever the move showed ``S`` (a card drawn to its
+hand, a revealed order) and nothing else. Everything here is built from
+``S``'s views and ``S``'s own moves, so no hidden information reaches it;
+two histories ``S`` could tell apart at some point differ in some line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Final
+
+from dlrules.agents.actions import encode
+from dlrules.core.moves import (
+    ActivateRoom,
+    Attack,
+    BuildRoom,
+    ChooseTrap,
+    Decline,
+    DigTunnel,
+    Draw,
+    DrawDummyOrders,
+    FinishDigging,
+    FinishProduction,
+    HireMonster,
+    MineGold,
+    Move,
+    PayMonster,
+    PayTaxes,
+    ReleasePrisoner,
+    ReturnOrder,
+    TakeAction,
+    Target,
+    Transform,
+    WitchHunt,
+    WordOfPeace,
+)
+from dlrules.records.notation import format_move
+from dlrules.records.serialization import dumps
+from dlrules.core.state import CHANCE, GameState
+from dlrules.records.views import redact
+
+_PUBLIC_KINDS: tuple[type, ...] = (
+    TakeAction, Decline, DigTunnel, FinishDigging, MineGold, BuildRoom, ActivateRoom, FinishProduction,
+    ReturnOrder, PayTaxes, ReleasePrisoner, ChooseTrap, Target, Attack, WordOfPeace, Transform, WitchHunt,
+    DrawDummyOrders,
+)  # fmt: skip
+"""Moves with no hidden field, whoever makes them. Hidden in part, for the
+other seats: the orders chosen and kept (ORD-3, RUL-13), the dealt orders, a
+spy's position (ACT-REP-2), a trap card discarded face down or played in a
+plan (SETUP-3, CMB-PLAN-9), a wage or a hire paid with a trap card, a card
+drawn from the trap or combat deck (ACT-TRAP-2, ACT-REP-2)."""
+
+_HIDDEN_DECKS: frozenset[str] = frozenset({"traps", "combat"})
+
+DIGEST_BITS: Final[int] = 24
+"""The view digest in the tensor: 24 bits, exact in a float32."""
+
+
+def seen_whole(move: Move, seat: int) -> bool:
+    """Whether ``seat`` sees every field of ``move`` when it is made."""
+    if move.seat == seat:
+        return True
+    if isinstance(move, Draw):
+        return move.deck not in _HIDDEN_DECKS
+    if isinstance(move, HireMonster | PayMonster):
+        return move.trap is None
+    return isinstance(move, _PUBLIC_KINDS)
+
+
+def view_digest(state: GameState, seat: int) -> str:
+    """A short digest of ``view(state, seat)``'s redacted state (16 hex digits)."""
+    return hashlib.blake2b(dumps(redact(state, seat)).encode("utf-8"), digest_size=8).hexdigest()
+
+
+def _who(move: Move, seat: int) -> str:
+    if move.seat == CHANCE:
+        return "chance"
+    return "you" if move.seat == seat else f"P{move.seat + 1}"
+
+
+class History:
+    """The library moves made so far (newest last) and the state after each;
+    immutable and shared: ``extend`` makes a new one. Each seat's line of a
+    move is computed once."""
+
+    __slots__ = ("_lines", "after", "length", "move", "mover", "parent", "seat")
+
+    def __init__(self, parent: History | None = None, move: Move | None = None, after: GameState | None = None) -> None:
+        self.parent = parent
+        self.move = move
+        self.mover: int | None = None if move is None else move.seat
+        self.after = after
+        self.length: int = 0 if parent is None else parent.length + 1
+        self._lines: dict[int, tuple[str, float, float]] | None = None  # made when a line is first asked for
+        self.seat: int | None = None  # a carried history: the seat whose lines it keeps
+
+    @classmethod
+    def carried(cls, history: History, seat: int) -> History:
+        """``seat``'s lines of ``history`` alone, for a resampled position
+        (``dlrules.agents.resample``): the seat saw exactly this, and another seat's
+        past is not known, so it reads "unknown" (and its tensor zeros)."""
+        out = cls()
+        for node in history.nodes():
+            step = cls(out)
+            step.mover, step.seat = node.mover, seat
+            step._lines = {seat: node.seen(seat)}
+            out = step
+        return out
+
+    def extend(self, move: Move, after: GameState) -> History:
+        return History(self, move, after)
+
+    def seen(self, seat: int) -> tuple[str, float, float]:
+        """This move as ``seat`` saw it: its line, its whole-move id + 1 (0 when
+        not seen whole) and the 24-bit view digest after it."""
+        lines = self._lines
+        got = lines.get(seat) if lines is not None else None
+        if got is None and self.seat is not None:
+            return ("unknown (before a resample)", 0.0, 0.0)
+        if got is None:
+            assert self.move is not None and self.after is not None
+            move = self.move
+            whole = seen_whole(move, seat)
+            digest = view_digest(self.after, seat)
+            text = format_move(move) if whole else type(move).__name__
+            got = (f"{_who(move, seat)}: {text} | {digest}", float(encode(move) + 1) if whole else 0.0, float(int(digest[:6], 16)))
+            if lines is None:
+                lines = self._lines = {}
+            lines[seat] = got
+        return got
+
+    def nodes(self) -> list[History]:
+        """The moves, oldest first."""
+        out: list[History] = []
+        node: History | None = self
+        while node is not None and node.length:
+            out.append(node)
+            node = node.parent
+        out.reverse()
+        return out
+
+
+def recall_lines(history: History, seat: int) -> list[str]:
+    """What ``seat`` saw of each move, oldest first."""
+    return [node.seen(seat)[0] for node in history.nodes()]
+
+
+def recall_vector(history: History, seat: int, players: int, size: int) -> list[float]:
+    """The history as ``size`` moves × 3 numbers: who moved (0 no move, 1
+    chance, 2 + the seat relative to ``seat``), the move's id + 1 when seen
+    whole (else 0), the digest of the view after it. Moves past ``size`` are
+    left out (``MAX_RECALL`` is above any game's length)."""
+    out = [0.0] * (3 * size)
+    for i, node in enumerate(history.nodes()[:size]):
+        mover = node.mover
+        assert mover is not None
+        _, whole, digest = node.seen(seat)
+        out[3 * i] = 1.0 if mover == CHANCE else 2.0 + (mover - seat) % players
+        out[3 * i + 1] = whole
+        out[3 * i + 2] = digest
+    return out
+
+
+__all__ = ["DIGEST_BITS", "History", "recall_lines", "recall_vector", "seen_whole", "view_digest"]

@@ -1,0 +1,279 @@
+"""Differential play (``dlrules conformance diff``): random games played on
+dlrules (the reference) and on an engine under test with the same moves and
+the same chance outcomes, comparing the legal-move sets and the observation
+after every move. The first disagreement is shrunk to a short record that
+still shows it, and reported with the rule IDs involved.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+import attrs
+
+from dlrules.core.chance import sample_chance
+from dlrules.core.engine import apply, check, legal_moves, to_move
+from dlrules.core.errors import IllegalMove
+from dlrules.core.moves import Move
+from dlrules.core.phases.scoring import is_over
+from dlrules.core.state import CHANCE, GameState, Phase
+from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, move_data, move_of
+from dlrules.apps.conformance.observe import leaves, observe
+from dlrules.apps.conformance.perft import start_state
+from dlrules.apps.conformance.scenarios import SCENARIOS, load, scenario_files
+
+
+@attrs.frozen
+class Disagreement:
+    """Where the engine and dlrules part: after ``moves`` from ``start``
+    (``setup``, or a ``position`` and its ``moves``)."""
+
+    start: dict[str, Any]
+    moves: tuple[dict[str, Any], ...]
+    kind: str  # "legal_moves", "observation", "refusal", "engine"
+    details: tuple[str, ...]
+    rules: tuple[str, ...]
+
+    def record(self) -> dict[str, Any]:
+        """The reproducing record: the start, then the moves; ``expect`` the
+        reference's view of the last step, for an implementer to read."""
+        return {**self.start, "moves": list(self.start.get("moves", [])) + list(self.moves),
+                "disagreement": {"kind": self.kind, "rules": list(self.rules), "details": list(self.details)}}  # fmt: skip
+
+
+@attrs.frozen
+class _Entry:
+    """A kit scenario with a legal move: the kind of move, the phase, the
+    observation paths it changes (seats generalised) and its rule IDs."""
+
+    signature: tuple[str, ...]
+    paths: frozenset[str]
+    rules: tuple[str, ...]
+
+
+@cache
+def _rule_index() -> tuple[_Entry, ...]:
+    """Every kit scenario whose move is legal, as an ``_Entry``."""
+    entries = []
+    for path in scenario_files(SCENARIOS):
+        data = load(path)
+        if not data["expect"]["legal"]:
+            continue
+        start = {"position": data["position"]} if "position" in data else {"setup": data["setup"], "moves": data.get("moves", [])}
+        try:
+            sig = signature(start_state(start), move_of(data["move"]))
+        except Exception:  # a scenario the reference cannot start is the suite's business  # noqa: BLE001
+            continue
+        paths = frozenset(_general(p) for p in [*data["expect"].get("changes", {}), *data["expect"].get("after", {})])
+        entries.append(_Entry(sig, paths, tuple(data["rules"])))
+    return tuple(entries)
+
+
+def _general(path: str) -> str:
+    """``players.2.food`` → ``players.*.food``: paths of any seat compare alike."""
+    return ".".join("*" if part.isdigit() else part for part in path.split("."))
+
+
+def signature(state: GameState, move: Move) -> tuple[str, ...]:
+    """A move's kind: its phase and type, and in resolution the action space resolving."""
+    sig: tuple[str, ...] = (state.phase.value, type(move).__name__)
+    r = state.resolution
+    if state.phase is Phase.RESOLUTION and r is not None and r.space < 8:
+        sig += (str(r.space),)
+    return sig
+
+
+def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tuple[str, ...]:
+    """The rule IDs involved when ``move`` at ``state`` changes ``paths``
+    differently: those of kit scenarios with a move of the same kind changing
+    one of the paths; else of scenarios in the same phase changing one; else
+    every rule of that kind of move."""
+    wanted = {_general(p) for p in paths}
+
+    def touches(entry: _Entry) -> bool:
+        return any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in entry.paths)
+
+    sig = signature(state, move)
+    same_kind = [e for e in _rule_index() if e.signature == sig]
+    for chosen in (
+        [e for e in same_kind if touches(e)],
+        [e for e in _rule_index() if e.signature[0] == sig[0] and touches(e)],
+        same_kind,
+    ):
+        if chosen:
+            return tuple(sorted({r for e in chosen for r in e.rules}))
+    return ()
+
+
+def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """(kind, details, rules) where the engine's legal moves or observation
+    differ from dlrules' at ``state``, else None."""
+    ours = {canonical(m): m for m in map(move_data, legal_moves(state))}
+    theirs = {canonical(m): m for m in engine.legal_moves()}
+    if ours.keys() != theirs.keys():
+        extra = [theirs[k] for k in sorted(theirs.keys() - ours.keys())]
+        missing = [ours[k] for k in sorted(ours.keys() - theirs.keys())]
+        listing = [f"the engine also lists {json.dumps(m)}" for m in extra[:5]]
+        listing += [f"the engine does not list {json.dumps(m)}" for m in missing[:5]]
+        rules: set[str] = set()
+        for m in extra[:5]:
+            try:
+                rules.update(v.rule for v in check(state, move_of(m)))
+            except (ValueError, TypeError, KeyError):
+                listing.append(f"dlrules cannot read the move {json.dumps(m)}")
+        if missing:  # the engine's reason, if it gives one (a refusal changes nothing)
+            refusal = engine.apply(missing[0])
+            if refusal is not None:
+                rules.update(refusal.rules)
+                listing.append(f"the engine refuses {json.dumps(missing[0])} citing {list(refusal.rules)}")
+            else:
+                listing.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
+        return "legal_moves", tuple(listing), tuple(sorted(rules))
+    mine = dict(leaves(observe(state)))
+    yours = dict(leaves(engine.observe()))
+    paths = sorted(p for p in mine.keys() | yours.keys() if mine.get(p, "<absent>") != yours.get(p, "<absent>"))
+    if paths:
+        details = tuple(f"{p}: dlrules {json.dumps(mine.get(p, '<absent>'))}, the engine {json.dumps(yours.get(p, '<absent>'))}" for p in paths[:8])
+        return "observation", details, ()
+    return None
+
+
+def _start_engine(engine: Engine, start: dict[str, Any]) -> None:
+    if "position" in start:
+        engine.load_position(start["position"])
+    else:
+        setup = start["setup"]
+        engine.new_game({k: setup[k] for k in SETUP_KEYS if k in setup})
+    for move in start.get("moves", []):
+        if engine.apply(move) is not None:
+            raise EngineError(f"the engine refuses a move of the start: {json.dumps(move)}")
+
+
+def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]]) -> Disagreement | None:
+    """Play ``moves`` from ``start`` on both, comparing at every step; the
+    first disagreement (its moves cut there), or None."""
+    state = previous = start_state(start)
+    _start_engine(engine, start)
+    played: list[dict[str, Any]] = []
+    for i in range(len(moves) + 1):
+        found = compare(state, engine)
+        if found is not None:
+            kind, details, rules = found
+            if kind == "observation" and played:  # the rules of the last move's kind that touch those paths
+                rules = rules_for_change(previous, move_of(played[-1]), [d.partition(":")[0] for d in details])
+            return Disagreement(start, tuple(played), kind, details, rules)
+        if i == len(moves):
+            return None
+        move = moves[i]
+        refusal = engine.apply(move)
+        if refusal is not None:
+            return Disagreement(start, tuple(played + [move]), "refusal",
+                                (f"the engine refuses {json.dumps(move)}, which dlrules accepts: {'; '.join(refusal.messages)}",),
+                                tuple(refusal.rules))  # fmt: skip
+        previous, state = state, apply(state, move_of(move))
+        played.append(move)
+    return None
+
+
+def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> list[dict[str, Any]]:
+    """A random play-out from ``start`` on dlrules: chance outcomes drawn with
+    their odds (``dlrules.sample_chance``), players' moves uniformly."""
+    state = start_state(start)
+    moves: list[dict[str, Any]] = []
+    while len(moves) < max_moves and not is_over(state):
+        seats = to_move(state)
+        if not seats:
+            break
+        legal = legal_moves(state)
+        if not legal:  # a constructed position may lead where nobody can move (no order cards in hand)
+            break
+        move = sample_chance(state, rng) if CHANCE in seats else legal[rng.randrange(len(legal))]
+        state = apply(state, move)
+        moves.append(move_data(move))
+    return moves
+
+
+def _valid(start: dict[str, Any], moves: Sequence[dict[str, Any]]) -> bool:
+    state = start_state(start)
+    for move in moves:
+        try:
+            state = apply(state, move_of(move))
+        except IllegalMove:
+            return False
+    return True
+
+
+def _alike(a: Disagreement, b: Disagreement) -> bool:
+    """The same disagreement, by its kind and the rules (or paths) involved."""
+    if a.kind != b.kind:
+        return False
+    if a.rules or b.rules:
+        return bool(set(a.rules) & set(b.rules))
+    return {_general(d.partition(":")[0]) for d in a.details} == {_general(d.partition(":")[0]) for d in b.details}
+
+
+def shrink(engine: Engine, found: Disagreement, tries: int, rng: random.Random) -> Disagreement:
+    """A shorter record showing the same disagreement, in at most ``tries``
+    replays on the engine: first fresh random games from the same start cut
+    one move short of the best so far, then dropping chunks of moves (halves,
+    quarters … single moves) while the rest stays legal on dlrules."""
+    best = found
+    left = tries
+    for _ in range(tries // 2):
+        if not best.moves:
+            return best
+        moves = random_moves(best.start, rng, len(best.moves) - 1)
+        left -= 1
+        again = replay(engine, best.start, moves)
+        if again is not None and _alike(again, found) and len(again.moves) < len(best.moves):
+            best = again
+    size = max(1, len(best.moves) // 2)
+    while size >= 1 and left > 0:
+        i = 0
+        improved = False
+        while i < len(best.moves) and left > 0:
+            candidate = best.moves[:i] + best.moves[i + size :]
+            if candidate and _valid(best.start, candidate):
+                left -= 1
+                again = replay(engine, best.start, candidate)
+                if again is not None and _alike(again, found) and len(again.moves) < len(best.moves):
+                    best = again
+                    improved = True
+                    continue
+            i += size
+        if not improved:
+            size //= 2
+    return best
+
+
+@attrs.frozen
+class DiffResult:
+    games: int
+    moves: int
+    found: Disagreement | None
+    shrunk_from: int = 0
+
+
+def differential(
+    engine: Engine, starts: Sequence[dict[str, Any]], games: int, seed: int, max_moves: int = 5000,
+    shrink_tries: int = 100, progress: Callable[[str], None] | None = None,
+) -> DiffResult:
+    """Play ``games`` random games (cycling through ``starts``) on both; stop
+    at the first disagreement, shrunk."""
+    rng = random.Random(seed)
+    total = 0
+    for g in range(games):
+        start = starts[g % len(starts)]
+        moves = random_moves(start, rng, max_moves)
+        found = replay(engine, start, moves)
+        total += len(moves) if found is None else len(found.moves)
+        if progress is not None:
+            progress(f"game {g + 1}: {len(moves)} moves{'' if found is None else ', a disagreement'}")
+        if found is not None:
+            shrunk = shrink(engine, found, shrink_tries, rng)
+            return DiffResult(g + 1, total, shrunk, len(found.moves))
+    return DiffResult(games, total, None)

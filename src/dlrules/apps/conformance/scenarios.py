@@ -1,0 +1,144 @@
+"""Conformance scenarios (docs/conformance.md): load them and check one
+against any ``Engine`` (dlrules in-process or a program over the protocol).
+
+A scenario is a start (``setup`` + ``moves``, or a ``position``), one
+``move``, and what must happen: legal, with its changes to the observation,
+or refused, citing the listed rule IDs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, canonical
+from dlrules.apps.conformance.observe import lookup
+
+FORMAT = 2
+"""The scenario format (``"format": 2``): format 1 also allowed a dlrules
+``state``; ``dlrules conformance convert`` turns such files into format 2."""
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+"""The kit's scenarios, one folder per area (installed with the package)."""
+
+
+UNLISTED = frozenset({"TableRuling"})
+"""Move types checked but not listed in full by ``legal_moves``: a table's
+ruling on a card the referee cannot read, whose changes are free (LIB-TAB-8)."""
+
+
+class ScenarioError(ValueError):
+    """A scenario file that is not a valid scenario of this format."""
+
+
+def scenario_files(folder: Path = SCENARIOS) -> list[Path]:
+    return sorted(folder.rglob("*.json"))
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A scenario file's data; ``ScenarioError`` for another format or a dlrules ``state``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ScenarioError(f"{path}: cannot read it: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a JSON object")
+    if data.get("format") != FORMAT or "state" in data:
+        raise ScenarioError(
+            f"{path.name}: scenario format {data.get('format')!r}{' with a dlrules state' if 'state' in data else ''}; "
+            f"this runner reads format {FORMAT} (convert it: dlrules conformance convert {path})"
+        )
+    return data
+
+
+class Failed(AssertionError):
+    """The engine does not do what the scenario expects (the message says what)."""
+
+
+@attrs.frozen
+class Result:
+    """One scenario's outcome: ``message`` is None when it passed."""
+
+    id: str
+    rules: tuple[str, ...]
+    message: str | None
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.message is None
+
+
+def start(engine: Engine, scenario: dict[str, Any]) -> None:
+    """Put ``engine`` at the scenario's starting position."""
+    if "position" in scenario:
+        engine.load_position(scenario["position"])  # an error is the engine's (EngineError)
+        return
+    setup = scenario["setup"]
+    engine.new_game({k: setup[k] for k in SETUP_KEYS if k in setup})
+    for i, move in enumerate(scenario.get("moves", [])):
+        refusal = engine.apply(move)
+        if refusal is not None:
+            raise Failed(f"setup move {i} ({json.dumps(move)}) is refused, citing {list(refusal.rules)}: {'; '.join(refusal.messages)}")
+
+
+def reveal_forced(engine: Engine) -> None:
+    """After the move, turn up combat cards already identified: while the one
+    legal move is a chance ``Draw`` from the ``combat`` deck, play it (a chance
+    turn with one certain outcome, which the table does without thinking,
+    LIB-RC-3). Any other chance turn stays to be played."""
+    for _ in range(4):
+        moves = engine.legal_moves()
+        if len(moves) != 1 or moves[0].get("type") != "Draw" or moves[0].get("deck") != "combat":
+            return
+        refusal = engine.apply(moves[0])
+        if refusal is not None:
+            raise Failed(f"the engine refuses its own only legal move {json.dumps(moves[0])}, citing {list(refusal.rules)}")
+
+
+def _check(document: dict[str, Any], path: str, wanted: Any, when: str) -> None:
+    try:
+        value = lookup(document, path)
+    except (KeyError, IndexError, ValueError) as exc:
+        raise Failed(f"{when}, the observation has no {path}: {exc}") from None
+    if value != wanted:
+        raise Failed(f"{when}, {path} is {json.dumps(value)}, not {json.dumps(wanted)}")
+
+
+def check(engine: Engine, scenario: dict[str, Any]) -> None:
+    """Check one scenario on ``engine``; raises ``Failed`` saying what differs
+    (``EngineError`` when the engine itself fails)."""
+    start(engine, scenario)
+    before = engine.observe()
+    for path, value in scenario.get("before", {}).items():
+        _check(before, path, value, "before the move")
+    move = scenario["move"]
+    expect = scenario["expect"]
+    listed = canonical(move) in {canonical(m) for m in engine.legal_moves()}
+    if expect["legal"]:
+        if not listed and move.get("type") not in UNLISTED:
+            raise Failed("the move is not among the legal moves")
+        refusal = engine.apply(move)
+        if refusal is not None:
+            raise Failed(f"the move is refused, citing {list(refusal.rules)}: {'; '.join(refusal.messages)}")
+        reveal_forced(engine)
+        after = engine.observe()
+        for path, (was, now) in expect.get("changes", {}).items():
+            _check(before, path, was, "before the move")
+            _check(after, path, now, "after the move")
+        for path, now in expect.get("after", {}).items():
+            _check(after, path, now, "after the move")
+        return
+    if listed:
+        raise Failed(f"the move is listed among the legal moves; it should be refused citing {expect['rules']}")
+    refusal = engine.apply(move)
+    if refusal is None:
+        raise Failed(f"the move is accepted; it should be refused citing {expect['rules']}")
+    missing = [r for r in expect["rules"] if r not in refusal.rules]
+    if missing:
+        raise Failed(f"the refusal cites {list(refusal.rules)}, not {missing}: {'; '.join(refusal.messages)}")
+    if engine.observe() != before:
+        raise Failed("the refused move changed the position")

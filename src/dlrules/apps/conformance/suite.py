@@ -1,0 +1,149 @@
+"""Run the whole kit on an engine and report: pass/fail per scenario and per
+rule ID, as text, JSON or JUnit XML (``dlrules conformance run``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+import attrs
+
+from dlrules.apps.conformance.engines import Engine, EngineError
+from dlrules.apps.conformance.scenarios import Failed, Result, ScenarioError, check, load, scenario_files
+
+
+@attrs.frozen
+class Report:
+    """The results of one run, in the order the scenarios ran."""
+
+    engine: str
+    results: tuple[Result, ...]
+
+    @property
+    def failed(self) -> tuple[Result, ...]:
+        return tuple(r for r in self.results if not r.passed)
+
+    def by_rule(self) -> dict[str, tuple[int, int]]:
+        """Rule ID → (scenarios passed, scenarios run) among those citing it."""
+        counts: dict[str, list[int]] = {}
+        for result in self.results:
+            for rule in result.rules:
+                entry = counts.setdefault(rule, [0, 0])
+                entry[0] += result.passed
+                entry[1] += 1
+        return {rule: (p, n) for rule, (p, n) in sorted(counts.items())}
+
+    def failing_rules(self) -> list[str]:
+        return [rule for rule, (p, n) in self.by_rule().items() if p < n]
+
+
+def run_suite(
+    engine: Engine,
+    paths: Iterable[Path] | None = None,
+    select: Callable[[dict[str, Any]], bool] | None = None,
+) -> Report:
+    """Check every scenario (the kit's, or those under ``paths``) on ``engine``.
+    An engine failure fails that scenario and the run goes on; the engine
+    then gets a fresh start from the next scenario's ``new_game`` or
+    ``load_position``."""
+    files: list[Path] = []
+    for path in paths if paths is not None else [None]:
+        if path is None:
+            files.extend(scenario_files())
+        elif path.is_dir():
+            files.extend(scenario_files(path))
+        else:
+            files.append(path)
+    results = []
+    dead: str | None = None  # the engine stopped and could not be restarted
+    for path in files:
+        began = time.perf_counter()
+        try:
+            scenario = load(path)
+        except ScenarioError as exc:
+            results.append(Result(path.stem, (), f"unreadable: {exc}"))
+            continue
+        if select is not None and not select(scenario):
+            continue
+        message: str | None = f"not run: {dead}" if dead else None
+        try:
+            if dead is None:
+                check(engine, scenario)
+        except Failed as exc:
+            message = str(exc)
+        except EngineError as exc:
+            message = f"engine failure: {exc}"
+            revive = getattr(engine, "revive", None)
+            try:
+                if revive is not None:
+                    revive()  # a crashed program starts again for the next scenario
+            except EngineError as again:
+                dead = f"the engine stopped and cannot be restarted: {again}"
+        results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began))
+    return Report(engine.name, tuple(results))
+
+
+def as_text(report: Report, verbose: bool = False) -> str:
+    lines = []
+    for r in report.results:
+        if not r.passed or verbose:
+            lines.append(f"{'PASS' if r.passed else 'FAIL'} {r.id} [{', '.join(r.rules)}]" + ("" if r.passed else f": {r.message}"))
+    failing = report.failing_rules()
+    if failing:
+        by_rule = report.by_rule()
+        lines.append("rules with a failing scenario: " + ", ".join(f"{rule} ({by_rule[rule][1] - by_rule[rule][0]}/{by_rule[rule][1]})" for rule in failing))
+    n, bad = len(report.results), len(report.failed)
+    rules = report.by_rule()
+    lines.append(
+        f"{report.engine}: {n - bad} of {n} scenarios passed; {len(rules) - len(failing)} of {len(rules)} rule IDs clean"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def as_json(report: Report) -> dict[str, Any]:
+    return {
+        "engine": report.engine,
+        "passed": not report.failed,
+        "scenarios": [{"id": r.id, "rules": list(r.rules), "passed": r.passed, "message": r.message} for r in report.results],
+        "rules": {rule: {"passed": p, "run": n} for rule, (p, n) in report.by_rule().items()},
+        "failing_rules": report.failing_rules(),
+    }
+
+
+def as_junit(report: Report) -> str:
+    """JUnit XML: a test suite with one test case per scenario (class name: its
+    first rule ID; a failure element with the message), and one with a test
+    case per rule ID (failing when a scenario citing it fails)."""
+    total = sum(r.seconds for r in report.results)
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f"<testsuites name={quoteattr('dlrules conformance kit')}>",
+        f"  <testsuite name={quoteattr(report.engine)} tests=\"{len(report.results)}\" failures=\"{len(report.failed)}\" "
+        f'errors="0" time="{total:.3f}">',
+    ]
+    for r in report.results:
+        head = f"    <testcase classname={quoteattr((r.rules or ('scenario',))[0])} name={quoteattr(r.id)} time=\"{r.seconds:.3f}\""
+        if r.passed:
+            lines.append(head + "/>")
+        else:
+            lines.append(head + ">")
+            lines.append(f"      <failure message={quoteattr(r.message or '')}>{escape('rules: ' + ', '.join(r.rules))}</failure>")
+            lines.append("    </testcase>")
+    lines.append("  </testsuite>")
+    by_rule = report.by_rule()
+    failing = report.failing_rules()
+    lines.append(f"  <testsuite name={quoteattr(report.engine + ': rule IDs')} tests=\"{len(by_rule)}\" failures=\"{len(failing)}\" errors=\"0\">")
+    for rule, (passed, run) in by_rule.items():
+        head = f"    <testcase classname=\"rules\" name={quoteattr(rule)}"
+        if passed == run:
+            lines.append(head + "/>")
+        else:
+            ids = [r.id for r in report.results if rule in r.rules and not r.passed]
+            lines.append(head + ">")
+            lines.append(f"      <failure message={quoteattr(f'{run - passed} of {run} scenarios fail')}>{escape(', '.join(ids))}</failure>")
+            lines.append("    </testcase>")
+    lines += ["  </testsuite>", "</testsuites>"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,324 @@
+"""The table server's HTML: plain pages with a little inline script, nothing
+loaded from anywhere else (they work on a table's own network, offline).
+
+A game page is the same for every link; its script reads the link's
+``/state`` (only what that link may see), draws it, and reloads it when the
+``/events`` stream says the game moved (no page reload)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Sequence
+from html import escape
+
+_STYLE = """
+body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 0; background: #f4efe4; color: #222; }
+header { background: #37474f; color: #fff; padding: 8px 12px; display: flex; gap: 12px; align-items: baseline; flex-wrap: wrap; }
+main { padding: 8px 12px; }
+h2 { font-size: 17px; margin: 14px 0 6px 0; }
+#picture svg { max-width: 100%; height: auto; }
+#position { white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; background: #fff; padding: 8px; }
+#ruling input { font-size: 15px; }
+#moves button, #chance button { display: block; margin: 4px 0; padding: 6px 10px; font-size: 15px; text-align: left; width: 100%; }
+select { font-size: 15px; max-width: 100%; }
+#message { padding: 8px; margin: 6px 0; display: none; }
+#message.refused { display: block; background: #ffebee; border: 1px solid #c62828; }
+#message.done { display: block; background: #e8f5e9; border: 1px solid #2e7d32; }
+.statement { font-style: italic; color: #444; }
+#log { list-style: none; padding-left: 0; }
+#log li { margin: 2px 0; }
+.hidden { display: none; }
+#replayable { background: #fff8e1; border: 1px solid #f9a825; padding: 8px; margin: 6px 0; }
+"""
+
+_SCRIPT = r"""
+(function () {
+  var base = location.pathname.replace(/\/$/, '');
+  var current = -1;
+  var shownDone = -1;
+  var lastMoves = null, lastChance = null, lastRuling = null;
+  function el(tag, text) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } return e; }
+  function say(kind, lines) {
+    var m = document.getElementById('message');
+    m.className = kind; m.innerHTML = '';
+    lines.forEach(function (l) { var p = el('div', l.text); if (l.cls) { p.className = l.cls; } m.appendChild(p); });
+  }
+  function requestId() {
+    // A new id for each move meant; a retry of the same request sends the same id (LIB-SRV-7).
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ('0' + b.toString(16)).slice(-2); }).join('');
+  }
+  function send(path, text, tries) {
+    return fetch(base + path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: text})
+      .catch(function (e) { if (tries > 1) { return send(path, text, tries - 1); } throw e; });
+  }
+  function post(path, body) {
+    body.id = requestId();
+    return send(path, JSON.stringify(body), 3)
+      .then(function (r) { return r.json(); })
+      .then(function (d) {
+        if (d.ok) { shownDone = d.n; say('done', [{text: 'Done: move ' + d.n + '.'}]); }
+        else {
+          var lines = [{text: 'Refused [' + d.rule + ']: ' + d.message}];
+          (d.violations || []).forEach(function (v) {
+            if (v.statement) { lines.push({text: v.rule + ': ' + v.statement, cls: 'statement'}); }
+          });
+          say('refused', lines);
+        }
+        refresh();
+      });
+  }
+  function ordersBuilder(box, items, titles) {
+    // Choosing orders: one list per position (and the dummy's third order), not one entry per combination.
+    var parsed = items.map(function (m) { return JSON.parse(m.move); });
+    if (parsed.length < 2 || !parsed.every(function (p) { return p.type === 'ChooseOrders'; })) { return false; }
+    var names = ['First order', 'Second order', 'Third order'];
+    var lists = [];
+    function list(label, cls, values) {
+      var p = el('p'); var l = el('label', label + ' '); var s = el('select'); s.className = cls;
+      values.forEach(function (v) { var o = el('option', titles[v] || v); o.value = v; s.appendChild(o); });
+      l.appendChild(s); p.appendChild(l); box.appendChild(p); lists.push(s); return s;
+    }
+    function distinct(f) { var seen = []; parsed.forEach(function (p) { var v = f(p); if (seen.indexOf(v) < 0) { seen.push(v); } }); return seen; }
+    for (var i = 0; i < parsed[0].orders.length; i++) {
+      (function (i) { list(names[i] || ('Order ' + (i + 1)), 'order', distinct(function (p) { return p.orders[i]; })); })(i);
+    }
+    var dummy = parsed.some(function (p) { return p.dummy_order !== null && p.dummy_order !== undefined; });
+    if (dummy) { list("The dummy's third order", 'dummy', distinct(function (p) { return p.dummy_order; })); }
+    var preview = el('p'); preview.className = 'statement'; box.appendChild(preview);
+    function match() {
+      for (var j = 0; j < parsed.length; j++) {
+        var p = parsed[j], ok = true;
+        lists.forEach(function (s, i) { var v = (s.className === 'dummy') ? p.dummy_order : p.orders[i]; if (v !== s.value) { ok = false; } });
+        if (ok) { return j; }
+      }
+      return -1;
+    }
+    function show() { var j = match(); preview.textContent = j < 0 ? 'Not a legal choice of orders (the same order twice, or one you do not have).' : items[j].text; }
+    lists.forEach(function (s) { s.addEventListener('change', show); });
+    var b = el('button', 'Play these orders'); b.type = 'button'; b.className = 'play';
+    b.addEventListener('click', function () {
+      var j = match();
+      if (j < 0) { say('refused', [{text: preview.textContent}]); return; }
+      post('/move', {at: current, move: items[j].move});
+    });
+    box.appendChild(b);
+    // start on a legal choice
+    var first = parsed[0];
+    lists.forEach(function (s, i) { s.value = (s.className === 'dummy') ? first.dummy_order : first.orders[i]; });
+    show();
+    return true;
+  }
+  function choices(box, items, titles) {
+    box.innerHTML = '';
+    if (items.length === 0) { return; }
+    if (titles && ordersBuilder(box, items, titles)) { return; }
+    if (items.length <= 12) {
+      items.forEach(function (m) {
+        var b = el('button', m.text); b.type = 'button'; b.setAttribute('data-move', m.move);
+        b.title = m.notation;
+        b.addEventListener('click', function () { post('/move', {at: current, move: m.move}); });
+        box.appendChild(b);
+      });
+    } else {
+      var s = el('select'); s.className = 'choice';
+      items.forEach(function (m, i) { var o = el('option', m.text); o.value = String(i); s.appendChild(o); });
+      var b = el('button', 'Play the chosen move'); b.type = 'button'; b.className = 'play';
+      b.addEventListener('click', function () { post('/move', {at: current, move: items[parseInt(s.value, 10)].move}); });
+      box.appendChild(s); box.appendChild(b);
+    }
+  }
+  function rulingForm(box, r) {
+    // LIB-TAB-8: the host applies a card the referee cannot read, as the table agrees.
+    box.innerHTML = '';
+    if (!r) { return; }
+    box.appendChild(el('h2', "The table's ruling"));
+    box.appendChild(el('p', 'The referee cannot read ' + r.card + ': apply what the printed card says (or nothing), as the table agrees. ' +
+      'The ruling is written into the game record.'));
+    var p = el('p'); var l = el('label', "The card's printed name (optional) "); var name = el('input');
+    name.id = 'rulingname'; name.maxLength = 60; name.placeholder = r.card; l.appendChild(name); p.appendChild(l); box.appendChild(p);
+    var ref = el('ul');
+    r.players.forEach(function (pl) {
+      var party = pl.party.map(function (a, i) { return (i + 1) + '. ' + a; }).join(', ') || 'empty';
+      var monsters = pl.monsters.map(function (m, i) { return (i + 1) + '. ' + m; }).join(', ') || 'none';
+      ref.appendChild(el('li', pl.label + ': party ' + party + '; monsters ' + monsters + '; trap cards ' + pl.trap_cards +
+        (pl.trap_cards ? ' (face down: the player says which, by its place in their hand)' : '')));
+    });
+    box.appendChild(ref);
+    var rows = el('div'); box.appendChild(rows);
+    function addRow() {
+      var row = el('p'); row.className = 'change';
+      var kind = el('select'); kind.className = 'kind';
+      r.kinds.forEach(function (k) { var o = el('option', k.replace('_', ' ')); o.value = k; kind.appendChild(o); });
+      var who = el('select'); who.className = 'player';
+      r.players.forEach(function (pl, i) { var o = el('option', pl.label); o.value = String(i); who.appendChild(o); });
+      var target = el('input'); target.className = 'target'; target.type = 'number'; target.min = '1'; target.placeholder = 'adventurer, monster or trap card no.';
+      var amount = el('input'); amount.className = 'amount'; amount.type = 'number'; amount.placeholder = 'amount';
+      var x = el('button', 'remove'); x.type = 'button'; x.addEventListener('click', function () { rows.removeChild(row); });
+      [kind, who, target, amount, x].forEach(function (e) { row.appendChild(e); row.appendChild(document.createTextNode(' ')); });
+      rows.appendChild(row);
+    }
+    var add = el('button', 'Add a change'); add.type = 'button'; add.id = 'addchange'; add.addEventListener('click', addRow); box.appendChild(add);
+    var go = el('button', "Apply the table's ruling"); go.type = 'button'; go.id = 'applyruling';
+    go.addEventListener('click', function () {
+      var changes = [];
+      rows.querySelectorAll('p.change').forEach(function (row) {
+        var t = row.querySelector('.target').value, a = row.querySelector('.amount').value;
+        changes.push({kind: row.querySelector('.kind').value, player: parseInt(row.querySelector('.player').value, 10),
+          amount: a === '' ? 0 : parseInt(a, 10), target: t === '' ? null : parseInt(t, 10) - 1});
+      });
+      post('/move', {at: current, move: JSON.stringify({type: 'TableRuling', seat: -2, card: name.value.trim(), changes: changes})});
+    });
+    box.appendChild(go);
+  }
+  function draw(d) {
+    var m = document.getElementById('message');
+    if (d.n !== current && m.className === 'done' && current >= 0 && d.n > shownDone) { m.className = ''; }
+    current = d.n;
+    document.body.setAttribute('data-n', String(d.n));
+    document.getElementById('n').textContent = 'move ' + d.n;
+    document.getElementById('phase').textContent = d.phase;
+    document.getElementById('tomove').textContent = d.to_move.length ? 'to move: ' + d.to_move.join(', ') : 'the game is over';
+    document.getElementById('position').textContent = d.position;
+    fetch(base + '/picture', {cache: 'no-store'}).then(function (r) { return r.text(); })
+      .then(function (svg) { if (current === d.n) { document.getElementById('picture').innerHTML = svg; } });
+    // A list that did not change is left as it is (a choice half made survives another seat's move).
+    var movesKey = JSON.stringify(d.moves.map(function (m) { return m.move; }));
+    if (movesKey !== lastMoves) { lastMoves = movesKey; choices(document.getElementById('moves'), d.moves, d.order_titles); }
+    var chance = document.getElementById('chance');
+    var chanceKey = JSON.stringify([d.server_draw, d.chance.map(function (m) { return m.move; })]);
+    if (chanceKey === lastChance) { chance = null; } else { lastChance = chanceKey; choices(chance, d.chance); }
+    if (chance && d.server_draw) {
+      var b = el('button', 'Let the server draw at random'); b.type = 'button'; b.id = 'serverdraw';
+      b.addEventListener('click', function () { post('/draw', {at: current}); });
+      chance.appendChild(b);
+    }
+    var rulingKey = JSON.stringify(d.ruling || null);
+    if (rulingKey !== lastRuling) { lastRuling = rulingKey; rulingForm(document.getElementById('ruling'), d.ruling); }
+    document.getElementById('chancenote').textContent = d.chance_note;
+    var replay = document.getElementById('replayable');
+    replay.textContent = d.replayable_note; replay.className = d.replayable_note ? '' : 'hidden';
+    document.getElementById('nomoves').style.display = (d.moves.length || d.server_draw || d.ruling) ? 'none' : 'block';
+    var rec = document.getElementById('record');
+    if (d.record) { rec.href = base + '/record'; rec.style.display = 'inline'; } else { rec.style.display = 'none'; }
+    var log = document.getElementById('log'); log.innerHTML = '';
+    d.log.slice().reverse().forEach(function (e) { log.appendChild(el('li', 'Move ' + e.n + ': ' + e.text)); });
+  }
+  function refresh() {
+    return fetch(base + '/state', {cache: 'no-store'}).then(function (r) { return r.json(); }).then(function (d) { if (d.ok) { draw(d); } });
+  }
+  refresh();
+  var source = new EventSource(base + '/events');
+  source.addEventListener('move', function (e) { if (parseInt(e.data, 10) !== current) { refresh(); } });
+})();
+"""
+
+
+def _csp_hash(text: str) -> str:
+    """The Content-Security-Policy source naming an inline script or style by its SHA-256."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+SCRIPT_HASH = _csp_hash(_SCRIPT)
+"""The pages' one script, as the pages' security policy names it (no other script runs)."""
+
+STYLE_HASH = _csp_hash(_STYLE)
+"""The pages' one style sheet, as the pages' security policy names it."""
+
+
+def game_page(title: str) -> str:
+    """The page of one link (the script fills it in)."""
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>Dungeon Lords: {escape(title)}</title><style>{_STYLE}</style></head>\n"
+        f"<body data-n='-1'><header><strong>Dungeon Lords: {escape(title)}</strong><span id='n'></span>"
+        "<span id='phase'></span><span id='tomove'></span></header>\n<main>"
+        "<div id='message'></div><p id='replayable' class='hidden'></p>"
+        "<h2>Your moves</h2><div id='moves'></div><div id='chance'></div><div id='ruling'></div>"
+        "<p id='chancenote'></p><p id='nomoves'>Nothing for you to do now.</p>"
+        "<p><a id='record' class='hidden' download='game.jsonl'>Download the game's record</a></p>"
+        "<h2>The table</h2><div id='picture'></div><pre id='position'></pre>"
+        "<h2>Latest moves</h2><ul id='log'></ul>"
+        f"</main>\n<script>{_SCRIPT}</script>\n</body></html>\n"
+    )
+
+
+def welcome_page() -> str:
+    """The server's address on its own (``/``): where games are created (LIB-SRV-11)."""
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
+        "<body><header><strong>Dungeon Lords: a table server</strong></header><main>"
+        "<p>This server referees Dungeon Lords games. Players: open the link the host gave you.</p>"
+        "<p>Host: games are created from the creation link that <code>dlrules serve</code> printed when it started "
+        "(it holds the server's creation key), or with <code>dlrules serve --new-game</code>.</p>"
+        "</main></body></html>\n"
+    )
+
+
+def home_page(key: str) -> str:
+    """The host's form to create a game; it sends the creation key ``key`` with the game (LIB-SRV-11)."""
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
+        "<body><header><strong>Dungeon Lords: a new game</strong></header><main>"
+        "<form method='post' action='/games'>"
+        f"<input type='hidden' name='key' value='{escape(key, quote=True)}'>"
+        "<p><label>Players <select name='players'><option>2</option><option>3</option><option selected>4</option></select></label></p>"
+        "<p><label>Variant <select name='variant'><option value='full' selected>full game</option>"
+        "<option value='first'>first game (no special events)</option></select></label></p>"
+        "<p><label>First player <select name='first_player'><option>1</option><option>2</option><option>3</option><option>4</option></select></label></p>"
+        "<p><label><input type='checkbox' name='auto_chance' value='1'> the server draws every card (no box on the table)</label></p>"
+        "<p><label><input type='checkbox' name='no_special_events' value='1'> leave the special event cards out (the rulebook's easier game)</label></p>"
+        "<p><label><input type='checkbox' name='table_rulings' value='1' checked> the host applies each card the referee cannot read "
+        "(a table's ruling, written into the record)</label></p>"
+        "<p><label><input type='checkbox' name='replayable' value='1'> replayable (practice): the server's draws follow a seed, "
+        "so whoever knows it foresees them; every page says so</label></p>"
+        "<p><label>Seed of a replayable game <input name='seed' size='8' placeholder='random'></label></p>"
+        + _bot_lists()
+        + "<p><button type='submit'>Create the game</button></p></form></main></body></html>\n"
+    )
+
+
+def _bot_lists() -> str:
+    """One list per seat: a person, or a bot the server plays (LIB-SRV-10)."""
+    from dlrules.agents.bots import BOTS
+
+    options = "<option value='' selected>a person</option>" + "".join(f"<option value='{escape(b)}'>{escape(b)} bot</option>" for b in sorted(BOTS))
+    lists = "".join(f"<label>Player {k} <select name='bot{k}'>{options}</select></label> " for k in range(1, 5))
+    return f"<p>Seats the server plays (bots; at least one seat is a person's): {lists}</p>"
+
+
+def links_page(base: str, host: str, seats: Sequence[str | None], bots: Sequence[str] = (), again: str = "") -> str:
+    """The links of a new game, shown once (only the tokens' hashes are kept);
+    a bot's seat has no link (LIB-SRV-10); ``again``: the form's address, to
+    create another game."""
+    another = f"<p><a href='{escape(again)}'>Create another game</a></p>" if again else ""
+    items = "".join(
+        f"<li>Player {i + 1}: {escape(bots[i])} bot, played by the server</li>"
+        if s is None
+        else f"<li>Player {i + 1}: <a href='{escape(base + s)}'>{escape(base + s)}</a></li>"
+        for i, s in enumerate(seats)
+    )
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>Dungeon Lords: links</title><style>{_STYLE}</style></head>\n"
+        "<body><header><strong>The game's links</strong></header><main>"
+        "<p>Give each player their own link (it is their key: whoever has it plays that seat). "
+        "They are shown only now.</p>"
+        f"<p>Host: <a href='{escape(base + host)}'>{escape(base + host)}</a></p><ul>{items}</ul>{another}</main></body></html>\n"
+    )
+
+
+def message_page(text: str, back: str = "/") -> str:
+    """A short page saying ``text``, with a way back (to the form)."""
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
+        f"<body><main><p>{escape(text)}</p><p><a href='{escape(back)}'>Back</a></p></main></body></html>\n"
+    )
