@@ -110,7 +110,7 @@ def test_the_old_records_module_is_the_records_rooms_face() -> None:
     }
     assert set(defined) <= set(dlrules.records.__all__)
     for name in dlrules.records.__all__:
-        assert getattr(dlrules.records, name) is defined.get(name, getattr(dlrules.records.game, name))
+        assert getattr(dlrules.records, name) is (defined[name] if name in defined else getattr(dlrules.records.game, name))
 
 
 def test_an_old_package_path_reaches_its_submodules_as_the_same_objects() -> None:
