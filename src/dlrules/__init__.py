@@ -41,6 +41,9 @@ from dlrules.moves import (
     WitchHunt,
 )
 from dlrules.notation import format_move, parse_move
+from dlrules.position_text import position_text
+from dlrules.position_text_build import read_position_text
+from dlrules.position_text_read import PositionTextError
 from dlrules.phases.common import Event
 from dlrules.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.phases.setup import VARIANTS, initial_state
@@ -81,4 +84,6 @@ __all__ = [
     "WitchHunt",
     # secrets and impossible positions (issue 21)
     "Invalid", "InvalidState", "project_events", "project_move", "validate", "view_hash",
+    # a position written as people write it (issue 38)
+    "PositionTextError", "position_text", "read_position_text",
 ]  # fmt: skip
