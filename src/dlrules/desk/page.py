@@ -125,7 +125,8 @@ function playerBlock(k) {
   for (const f of ["gold", "food", "imps", "evil"]) {
     div.querySelector("#p" + k + "-" + f).addEventListener("change", (e) => {
       const re = new RegExp("^P" + k + ":.*$", "m");
-      replaceLine(re, setWord(lineOf(re), f, e.target.value || "0"));
+      const n = parseInt(e.target.value, 10);
+      replaceLine(re, setWord(lineOf(re), f, String(isNaN(n) || n < 0 ? 0 : n)));
     });
   }
   const grid = div.querySelector("#p" + k + "-grid");

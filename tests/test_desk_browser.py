@@ -1,0 +1,142 @@
+"""The arbiter's desk in a real browser (issue 38, docs/desk.md): ``dlrules
+desk`` on 127.0.0.1 and a headless Chromium that enters a position from a
+physical table (typed as text, then a player's supplies and a dungeon square
+set with the guided controls), sees ``validate``'s objections come and go as
+it types, asks "may Player 1 do this?" and gets the answer with its rule ID.
+The page keeps what was typed across a reload, and its link reopens the
+position."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import chromium, needs_chromium
+from servekit import free_port
+
+pytestmark = needs_chromium
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Desk:
+    """``dlrules desk`` in a subprocess on 127.0.0.1; always stopped by the test."""
+
+    def __init__(self) -> None:
+        httpx = pytest.importorskip("httpx")
+        self.port = free_port()
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(ROOT / "src") + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.proc = subprocess.Popen([sys.executable, "-m", "dlrules", "desk", "--port", str(self.port)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)  # fmt: skip
+        self.base = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.base + "/", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                break
+        self.stop()
+        raise AssertionError("the desk did not start")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        if self.proc.stdout:
+            self.proc.stdout.close()
+
+
+def _wait(cond: Any, what: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if cond():
+                return
+        except Exception:  # noqa: BLE001 - an element being redrawn: look again
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path: Path) -> None:
+    pytest.importorskip("selenium")
+    pytest.importorskip("uvicorn")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from dlrules.desk.faq import disputes
+
+    dispute = disputes()[0]  # year 2, Mine Gold I: Player 1's tunnels are all conquered
+    position = "\n".join(line for line in dispute.position.splitlines() if not line.startswith("#"))
+    desk = Desk()
+    driver = chromium(1200, 1400)
+    shots = ROOT / "docs" / "pictures" if os.environ.get("DLRULES_SCREENSHOTS") == "1" else tmp_path
+    try:
+        driver.get(desk.base + "/")
+        area = driver.find_element(By.ID, "text")
+        _wait(lambda: "dungeon lords position" in area.get_attribute("value"), "a new game's position to start from")
+        problems = driver.find_element(By.ID, "problems")
+        _wait(lambda: "No objection" in problems.text, "the new game to be a possible position")
+
+        area.clear()  # the table's position, typed in
+        area.send_keys(position)
+        _wait(lambda: "No objection" in problems.text and "year 2, round 1" in problems.text, "the typed position to be checked")
+
+        gold = driver.find_element(By.ID, "p1-gold")  # a guided control: Player 1's gold
+        gold.clear()
+        gold.send_keys("5", Keys.TAB)
+        _wait(lambda: "P1: gold=5 " in area.get_attribute("value"), "the gold to be written into the text: " + next(
+            line for line in area.get_attribute("value").splitlines() if line.startswith("P1:")))
+        evil = driver.find_element(By.ID, "p1-evil")
+        evil.clear()
+        evil.send_keys("40", Keys.TAB)  # a mistake: the objection shows at once, at its line
+        _wait(lambda: "$.players[0].evil: 40 is above 15" in problems.text, "validate's objection")
+        assert "line " in problems.text
+        evil.clear()
+        evil.send_keys("4", Keys.TAB)
+        _wait(lambda: "No objection" in problems.text, "the objection to go")
+
+        square = driver.find_element(By.ID, "p2-E4")  # a tap on a square of Player 2's dungeon digs a tunnel there …
+        square.click()
+        _wait(lambda: " E4" in next(line for line in area.get_attribute("value").splitlines() if line.startswith("P2 dungeon:")), "the tunnel E4")
+        for _ in range(2):  # … a second tap conquers it, a third takes it away
+            square.click()
+            time.sleep(0.3)
+        _wait(lambda: "E4" not in next(line for line in area.get_attribute("value").splitlines() if line.startswith("P2 dungeon:")), "E4 gone")
+        _wait(lambda: "No objection" in problems.text, "the position to be possible again")
+
+        move = driver.find_element(By.ID, "move")
+        move.send_keys("mine 1")  # Player 1 is chosen; the seat is added to the move
+        driver.find_element(By.ID, "ask").click()
+        answer = driver.find_element(By.ID, "answer")
+        _wait(lambda: "ACT-MINE-4" in answer.text, "the answer with its rule")
+        assert "P1 mine 1: not legal." in answer.text and "Refused by:" in answer.text
+        assert "rulebook p.14" in answer.text
+        driver.save_screenshot(str(shots / "desk-answer.png"))
+
+        typed = area.get_attribute("value")
+        driver.refresh()  # the page never loses what was typed
+        area = driver.find_element(By.ID, "text")
+        _wait(lambda: area.get_attribute("value") == typed, "the position after a reload")
+
+        driver.find_element(By.ID, "link-button").click()
+        link = driver.find_element(By.ID, "link").get_attribute("value")
+        assert link.startswith(desk.base + "/#p=")
+        driver.execute_script("localStorage.clear();")
+        driver.get("about:blank")
+        driver.get(link)
+        area = driver.find_element(By.ID, "text")
+        _wait(lambda: area.get_attribute("value") == typed, "the position the link carries")
+    finally:
+        driver.quit()
+        desk.stop()
