@@ -76,7 +76,7 @@ def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path
 
     from dlrules.desk.faq import disputes
 
-    dispute = disputes()[0]  # year 2, Mine Gold I: Player 1's tunnels are all conquered
+    dispute = disputes()[2]  # mid-year 1, 3 players, Build Room I: Player 2 wants a room on an empty square
     position = "\n".join(line for line in dispute.position.splitlines() if not line.startswith("#"))
     desk = Desk()
     driver = chromium(1200, 1400)
@@ -90,20 +90,20 @@ def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path
 
         area.clear()  # the table's position, typed in
         area.send_keys(position)
-        _wait(lambda: "No objection" in problems.text and "year 2, round 1" in problems.text, "the typed position to be checked")
+        _wait(lambda: "No objection" in problems.text and "year 1, round 2" in problems.text, "the typed position to be checked")
 
-        gold = driver.find_element(By.ID, "p1-gold")  # a guided control: Player 1's gold
+        gold = driver.find_element(By.ID, "p2-gold")  # a guided control: Player 2's gold
         gold.clear()
         gold.send_keys("5", Keys.TAB)
-        _wait(lambda: "P1: gold=5 " in area.get_attribute("value"), "the gold to be written into the text: " + next(
-            line for line in area.get_attribute("value").splitlines() if line.startswith("P1:")))
-        evil = driver.find_element(By.ID, "p1-evil")
+        _wait(lambda: "P2: gold=5 " in area.get_attribute("value"), "the gold to be written into the text")
+        evil = driver.find_element(By.ID, "p2-evil")
         evil.clear()
         evil.send_keys("40", Keys.TAB)  # a mistake: the objection shows at once, at its line
-        _wait(lambda: "$.players[0].evil: 40 is above 15" in problems.text, "validate's objection")
+        _wait(lambda: "$.players[1].evil: 40 is above 15" in problems.text, "validate's objection")
         assert "line " in problems.text
+        driver.save_screenshot(str(shots / "desk-objection.png"))
         evil.clear()
-        evil.send_keys("4", Keys.TAB)
+        evil.send_keys("7", Keys.TAB)
         _wait(lambda: "No objection" in problems.text, "the objection to go")
 
         square = driver.find_element(By.ID, "p2-E4")  # a tap on a square of Player 2's dungeon digs a tunnel there …
@@ -115,14 +115,23 @@ def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path
         _wait(lambda: "E4" not in next(line for line in area.get_attribute("value").splitlines() if line.startswith("P2 dungeon:")), "E4 gone")
         _wait(lambda: "No objection" in problems.text, "the position to be possible again")
 
+        from selenium.webdriver.support.ui import Select
+
+        Select(driver.find_element(By.ID, "seat")).select_by_visible_text("Player 2")
         move = driver.find_element(By.ID, "move")
-        move.send_keys("mine 1")  # Player 1 is chosen; the seat is added to the move
+        move.send_keys("build chicken-coop D1")  # the seat chosen is added to the move
         driver.find_element(By.ID, "ask").click()
         answer = driver.find_element(By.ID, "answer")
-        _wait(lambda: "ACT-MINE-4" in answer.text, "the answer with its rule")
-        assert "P1 mine 1: not legal." in answer.text and "Refused by:" in answer.text
-        assert "rulebook p.14" in answer.text
+        _wait(lambda: "ACT-ROOM-3" in answer.text, "the answer with its rule")
+        assert "P2 build chicken-coop D1: not legal." in answer.text and "Refused by:" in answer.text
+        assert "rulebook p.15" in answer.text
         driver.save_screenshot(str(shots / "desk-answer.png"))
+        move.clear()
+        legal = Select(driver.find_element(By.ID, "legal"))  # or a legal move, chosen from the list
+        legal.select_by_visible_text("P2 build chicken-coop C2")
+        driver.find_element(By.ID, "ask").click()
+        _wait(lambda: "P2 build chicken-coop C2: legal." in answer.text, "the legal move's answer")
+        assert "ACT-ROOM-1" in answer.text
 
         typed = area.get_attribute("value")
         driver.refresh()  # the page never loses what was typed

@@ -495,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
         "and that player's moves.",
     )
     exp.add_argument("file", metavar="FILE", nargs="?", help="a game record (JSON Lines)")
-    exp.add_argument("--position", metavar="FILE", help="a position instead: written as people write it (docs/position-text.md) or a state's JSON")
+    exp.add_argument("--position", metavar="FILE", help="a position instead: written as people write it ('dlrules docs position-text') or a state's JSON")
     exp.add_argument("--move", metavar="TEXT", help='ask whether this move (in the notation, e.g. "P2 dig B2") is legal: the answer and its rules (exit 1: not legal)')
     exp.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
     exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")

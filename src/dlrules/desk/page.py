@@ -34,7 +34,7 @@ input[type=number] { width: 4em; }
 .grid button.room { background: #7aa6c2; }
 .grid button.conquered { background-image: repeating-linear-gradient(45deg, transparent 0 4px, #0006 4px 6px); }
 #problems li { color: #a40000; }
-#problems.ok { color: #176b2c; }
+#problems.ok li { color: #176b2c; }
 #answer .legal { color: #176b2c; font-weight: bold; }
 #answer .illegal { color: #a40000; font-weight: bold; }
 #answer .rule { margin: .3em 0; }
