@@ -72,3 +72,31 @@ def test_every_phase_of_both_years_is_reached_for_every_player_count() -> None:
         assert {y for y, _ in phases} == {1, 2}
         for state in chosen(positions, random.Random(players), 0):
             round_trips(state)
+
+
+_PIECES = ["=", ",", "-", "?", "(", ")", "@", "*", " ", "\n", "P9", "D1", "year=", "0", "99999999", "(conquered)", "goblin", "Z9",
+           "[99;99]", "#", ":", "plans=9", "\nfight: round=1 stage=plan", "\nbattle: P1", "\nplan P1: tile=C1", "\nturn: position=9",
+           "\nresolution: space=dig slot=III", "\nD3: unavailable=food", "\nspied: P1=4"]  # fmt: skip
+
+
+@settings(max_examples=PROFILE.fuzz_examples)
+@given(data=st.data())
+def test_a_mistyped_position_is_refused_in_one_sentence_never_a_crash(data: st.DataObject) -> None:
+    """Bad input (issue 38): a position text with words inserted, deleted or
+    moved reads, or is refused with ``PositionTextError`` (line, column, what was
+    expected); nothing else is raised, checked or not."""
+    from dlrules.desk.faq import disputes
+    from dlrules.position_text_read import PositionTextError
+
+    text = data.draw(st.sampled_from([d.position for d in disputes()]))
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        if data.draw(st.booleans()):
+            text = text[:at] + data.draw(st.sampled_from(_PIECES)) + text[at:]
+        else:
+            text = text[:at] + text[at + data.draw(st.integers(1, 8)) :]
+    for checked in (True, False):
+        try:
+            read_position_text(text, checked=checked)
+        except PositionTextError as error:
+            assert str(error).startswith(f"line {error.line}, column {error.column}: ") and "\n" not in str(error)
