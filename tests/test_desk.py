@@ -18,7 +18,7 @@ from dlrules.desk import GOVERNING, DeskError, ask, read_position
 from dlrules.moves import MOVE_TYPES
 from dlrules.position_text import position_text
 from dlrules.state import Phase
-from tests.test_position_text import first_position
+from deskkit import first_position
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,7 @@ import pytest
 import dlrules
 from dlrules import PositionTextError, position_text, read_position_text
 from dlrules.state import Phase
-from tests.year_helpers import random_walk
-
-
-def first_position(players: int, phase: Phase, seed: int = 5) -> dlrules.GameState:
-    """The first position of a seeded random game in ``phase``."""
-    return next(s for s, _ in random_walk(1, players, first_seed=seed) if s.phase is phase)
+from deskkit import first_position
 
 
 @pytest.fixture(scope="module")
