@@ -121,3 +121,17 @@ def test_the_variants_read_are_the_games_variants() -> None:
     from dlrules.position_text_read import VARIANTS as READ
 
     assert READ == VARIANTS
+
+
+def test_trap_cards_the_table_cannot_see_are_question_marks_filled_from_the_rest() -> None:
+    """Another player's trap cards lie face down: ``P2 traps: ? ?`` is two
+    cards found nowhere else (the first in key order), the deck one card less each."""
+    from dlrules.desk.faq import disputes
+
+    text = next(d.position for d in disputes() if d.slug == "a-trap-in-a-room-costs-gold")
+    known = read_position_text(text)
+    guessed = read_position_text(text.replace("P1 traps: rolling-stone", "P1 traps: ? ?"))
+    assert len(guessed.players[0].traps) == 2 and "?" not in guessed.players[0].traps
+    assert guessed.decks.traps.size == known.decks.traps.size - 1  # one card more in the hand than the rolling stone
+    error = refused(text.replace("P1 traps: rolling-stone", "P1 traps: " + " ".join(["?"] * 40)))
+    assert "40 unseen trap cards (?), but only" in str(error)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from dlrules.components import ACTION_ORDER
-from dlrules.position_text import BATTLE_FLAGS, PLAYER_FIELDS
+from dlrules.position_text import BATTLE_FLAGS, PLAYER_FIELDS, UNKNOWN, rest_of
 from dlrules.position_text_read import (
     Line,
     PositionTextError,
@@ -92,12 +93,40 @@ def _player(sections: dict[str, Line], seat: int) -> PlayerState:
     tiles = sections.get(f"{k} dungeon")
     read_tiles = _spaced(tiles, _tile) if tiles is not None else ()
     fields["dungeon"] = Dungeon(tuple(sorted(read_tiles, key=lambda t: t.square)))
-    for part, field, read in (("lair", "monsters", _monster), ("traps", "traps", _card("trap card")), ("party", "party", _adventurer),
+    for part, field, read in (("lair", "monsters", _monster), ("traps", "traps", _hand_trap), ("party", "party", _adventurer),
                               ("prison", "prison", _card("adventurer")), ("rooms-used", "rooms_used", _square)):  # fmt: skip
         line = sections.get(f"{k} {part}")
         if line is not None:
             fields[field] = _spaced(line, read)
     return PlayerState(**fields)
+
+
+def _hand_trap(w: Word) -> str:
+    """A trap card in a hand, or ``?``: a card the table cannot see (``_unseen_traps``)."""
+    return UNKNOWN if w.text == UNKNOWN else _card("trap card")(w)
+
+
+def _unseen_traps(state: GameState, sections: dict[str, Line]) -> GameState:
+    """The state with each ``?`` in a hand of trap cards filled: with the
+    first cards, in key order, of the trap cards found nowhere else (a hand
+    the table cannot see; an answer that depends on which cards they are is
+    only as good as this guess, docs/position-text.md)."""
+    if not any(UNKNOWN in p.traps for p in state.players):
+        return state
+    known = evolve(state, players=tuple(evolve(p, traps=tuple(t for t in p.traps if t != UNKNOWN)) for p in state.players))
+    rest = rest_of(known, "traps")
+    pool = sorted((rest or Counter()).elements())
+    wanted = sum(p.traps.count(UNKNOWN) for p in state.players)
+    if rest is None or len(pool) < wanted:
+        line = next(sections[f"p{s + 1} traps"] for s, p in enumerate(state.players) if UNKNOWN in p.traps)
+        raise line.fail(f"{wanted} unseen trap cards (?), but only {len(pool)} trap cards are nowhere else")
+    players = []
+    for p in state.players:
+        hand = []
+        for t in p.traps:
+            hand.append(pool.pop(0) if t == UNKNOWN else t)
+        players.append(evolve(p, traps=tuple(hand)))
+    return evolve(state, players=tuple(players))
 
 
 def _dummies(sections: dict[str, Line], players: int) -> tuple[DummyState, ...]:
@@ -312,7 +341,7 @@ def build(sections: dict[str, Line]) -> tuple[GameState, Callable[[str], Line]]:
     elif "battle" in sections or any(label.startswith("plan ") for label in sections):
         line = sections.get("battle") or next(v for k, v in sections.items() if k.startswith("plan "))
         raise line.fail(f"'{line.head.text}:' needs a fight: line (such as 'fight: round=1 stage=plan position=1')")
-    state = evolve(state, **changes)
+    state = _unseen_traps(evolve(state, **changes), sections)
     state = evolve(state, decks=_decks(sections, state))
     return state, _where(sections, sections["game"])
 
