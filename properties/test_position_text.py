@@ -7,7 +7,9 @@ year and a sample of the others (every position in the nightly profile)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,10 +22,10 @@ from dlrules.state import CHANCE, GameState, Phase
 from properties.profiles import PROFILE
 
 
-def played_positions(players: int, variant: str, seed: int) -> list[GameState]:
-    """Every position of a random game from its first to its last."""
+def played_positions(players: int, variant: str, seed: int, **options: Any) -> list[GameState]:
+    """Every position of a random game from its first to its last (``options``: ``new_game``'s)."""
     rng = random.Random(seed)
-    state = dlrules.new_game(players, variant=variant)
+    state = dlrules.new_game(players, variant=variant, **options)
     out = [state]
     while state.phase is not Phase.GAME_OVER:
         moves = legal_moves(state)
@@ -72,6 +74,20 @@ def test_every_phase_of_both_years_is_reached_for_every_player_count() -> None:
         assert {y for y, _ in phases} == {1, 2}
         for state in chosen(positions, random.Random(players), 0):
             round_trips(state)
+
+
+OPTIONS: list[tuple[int, str, dict[str, Any]]] = [
+    (2, "first", {"deal_and_keep": True}), (3, "full", {"special_events": False, "first_player": 2}),
+    (3, "full", {"dummy_hires": True}), (4, "full", {"table_rulings": True, "first_player": 1}),
+]  # fmt: skip
+"""Games set up with each of the table's options (``new_game``): the text writes them on its ``game:`` line."""
+
+
+@pytest.mark.parametrize(("players", "variant", "options"), OPTIONS)
+def test_games_set_up_with_the_tables_options_round_trip(players: int, variant: str, options: dict[str, Any]) -> None:
+    positions = played_positions(players, variant, 4100 + players, **options)
+    for state in chosen(positions, random.Random(players), 15):
+        round_trips(state)
 
 
 _PIECES = ["=", ",", "-", "?", "(", ")", "@", "*", " ", "\n", "P9", "D1", "year=", "0", "99999999", "(conquered)", "goblin", "Z9",

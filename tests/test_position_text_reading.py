@@ -135,3 +135,12 @@ def test_trap_cards_the_table_cannot_see_are_question_marks_filled_from_the_rest
     assert guessed.decks.traps.size == known.decks.traps.size - 1  # one card more in the hand than the rolling stone
     error = refused(text.replace("P1 traps: rolling-stone", "P1 traps: " + " ".join(["?"] * 40)))
     assert "40 unseen trap cards (?), but only" in str(error)
+
+
+def test_the_easier_game_without_special_events_is_a_possible_position() -> None:
+    """SPE-3, LIB-TAB-7: a full game set up without the special event cards
+    leaves them in the box; ``validate`` expected them in play (fixed with issue 38)."""
+    state = dlrules.new_game(3, special_events=False)
+    assert dlrules.validate(state) == ()
+    assert read_position_text(position_text(state)) == state
+    assert "no-special-events" in position_text(state).splitlines()[1]

@@ -138,7 +138,7 @@ def deck_components(state: GameState, name: str) -> Counter[str]:
         return Counter(EVENT_DECK)
     if name == "combat":
         return Counter(COMBAT_DECKS.get(y, {}))
-    return Counter(SPECIAL_EVENT_DECK) if state.variant == "full" else Counter()
+    return Counter(SPECIAL_EVENT_DECK) if state.variant == "full" and state.special_events else Counter()
 
 
 def cards_elsewhere(state: GameState, name: str) -> Counter[str]:

@@ -258,9 +258,12 @@ def _battle(line: Line, players: int) -> Battle:
         fields["step"] = step
     if "traps" in v:
         fields["traps"] = _list(v["traps"], _card("trap card"))
-    for name in ("aiming", "choosing"):
+    for name in ("aiming", "choosing"):  # a trap, a monster or a spell card, or "table" (LIB-TAB-8: the table rules on it)
         if name in v:
-            fields[name] = _card("card")(v[name])
+            w = v[name]
+            if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,40}", w.text):
+                raise w.fail(f"expected the key of the card {name} (such as {'poisoned-dart' if name == 'aiming' else 'metamorphosis'}), not {w.text!r}")
+            fields[name] = w.text
     for name, field in (("sent", "sent"), ("asking", "asking")):
         if name in v:
             fields[field] = _monsters(v[name])
