@@ -75,8 +75,10 @@ def test_explain_position_answers_a_typed_move_with_its_rule(tmp_path: Path, cap
     code, out, _ = run(capsys, "explain", "--position", str(path), "--move", "P2 decline", "--json")
     data = json.loads(out)
     assert code == 1 and data["legal"] is False and data["rules"][0]["rule"] == "RES-3" and data["rules"][0]["statement"]
-    code, out, _ = run(capsys, "explain", "--position", str(path))
-    assert code == 0 and "legal moves (2)" in out and "P1 decline" in out
+    code, out, _ = run(capsys, "explain", "--position", str(path))  # without a move: the position and its legal moves
+    assert code == 0 and f"The position in {path}:" in out and "Legal moves (2):" in out and "P1 decline" in out
+    code, out, _ = run(capsys, "explain", "--position", str(path), "--seat", "2")
+    assert code == 0 and "Legal moves of Player 2: none." in out
 
 
 def test_explain_position_reads_json_and_asks_at_a_records_move(tmp_path: Path, capsys: pytest.CaptureFixture[str], resolution: dlrules.GameState) -> None:

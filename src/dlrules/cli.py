@@ -314,7 +314,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from dlrules.cli_desk import DeskUsageError, explain_position
+    from dlrules.cli_desk import DeskUsageError, load_position
     from dlrules.cli_show import ShowError, read_position, read_text
 
     if (args.file is None) == (args.position is None):
@@ -323,9 +323,13 @@ def _explain(args: argparse.Namespace) -> int:
         if args.at is not None:
             raise UsageError("--at N counts the moves of a record; --position gives one position")
         try:
-            return explain_position(args)
+            position = load_position(args.position, checked=not args.unchecked, max_size=limits_of(args).max_size)
         except DeskUsageError as exc:
             raise UsageError(str(exc)) from exc
+        if args.move is not None:
+            return _ask(args, position)
+        args.file = args.position
+        return _explain_state(args, position, 0, 0, position.n_players)
     try:
         text = read_text(args.file, limits_of(args))
     except ShowError as exc:  # a file that cannot be read: a record error, as replay says

@@ -13,9 +13,10 @@ or a move that cannot be read.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
+
+from dlrules.state import GameState
 
 DEFAULT_PORT = 8038
 
@@ -35,38 +36,17 @@ def _read_file(path: str, max_size: int) -> str:
     return text
 
 
-def explain_position(args: argparse.Namespace) -> int:
-    """``explain --position FILE [--move TEXT]``: with a move, the desk's
-    answer; without one, the position and every legal move (``--seat``: one
-    player's)."""
-    from dlrules.desk import DeskError, ask, legal_notations, read_position
+def load_position(path: str, *, checked: bool = True, max_size: int = 1_000_000) -> GameState:
+    """The position in the file ``path`` (``explain --position``): written as
+    people write it or a state's JSON; ``DeskUsageError`` with the file's name
+    and the mistake (its line and column in a text)."""
+    from dlrules.desk import DeskError, read_position
 
-    text = _read_file(args.position, getattr(args, "max_size", None) or 1_000_000)
+    text = _read_file(path, max_size)
     try:
-        state = read_position(text, checked=not args.unchecked)
+        return read_position(text, checked=checked)
     except DeskError as exc:
-        raise DeskUsageError(f"{args.position}: {exc}") from exc
-    if args.move is None:
-        seat = None if args.seat is None else args.seat - 1
-        moves = legal_notations(state, seat)
-        if args.json:
-            print(json.dumps({"ok": True, "legal": list(moves)}, indent=2, sort_keys=True))
-        else:
-            print(f"The position in {args.position}: legal moves ({len(moves)}):")
-            for m in moves:
-                print(f"  {m}")
-        return 0
-    try:
-        answer = ask(state, args.move)
-    except DeskError as exc:
-        raise DeskUsageError(f"--move {args.move!r}: {exc}") from exc
-    if args.json:
-        print(json.dumps({"ok": True, **answer.data()}, indent=2, sort_keys=True))
-    else:
-        print(f"The position in {args.position}:")
-        for line in answer.lines():
-            print(line)
-    return 0 if answer.legal else 1
+        raise DeskUsageError(f"{path}: {exc}") from exc
 
 
 def _desk(args: argparse.Namespace) -> int:
