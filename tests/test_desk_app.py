@@ -51,10 +51,11 @@ def test_ask_answers_with_the_rule_and_its_statement(desk: TestClient) -> None:
 
 def test_exports_and_a_new_game(desk: TestClient) -> None:
     state = dlrules.read_position_text(TEXT)
-    for kind, check in [("text", lambda c: dlrules.read_position_text(c) == state), ("json", lambda c: dlrules.loads(c, dlrules.GameState) == state),
-                        ("svg", lambda c: c.startswith("<svg"))]:  # fmt: skip
-        r = desk.post("/api/export", json={"text": TEXT, "kind": kind}).json()
-        assert r["ok"] and check(r["content"]), kind
+    exported = {kind: desk.post("/api/export", json={"text": TEXT, "kind": kind}).json() for kind in ("text", "json", "svg")}
+    assert all(r["ok"] for r in exported.values())
+    assert dlrules.read_position_text(exported["text"]["content"]) == state
+    assert dlrules.loads(exported["json"]["content"], dlrules.GameState) == state
+    assert exported["svg"]["content"].startswith("<svg") and exported["svg"]["type"] == "image/svg+xml"
     new = desk.get("/api/new?players=2&variant=first").json()
     assert new["ok"] and dlrules.read_position_text(new["text"]).n_players == 2
 
