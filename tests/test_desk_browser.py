@@ -1,7 +1,7 @@
 """The arbiter's desk in a real browser (issue 38, docs/desk.md): ``dlrules
 desk`` on 127.0.0.1 and a headless Chromium that enters a position from a
 physical table (typed as text, then a player's supplies and a dungeon square
-set with the guided controls), sees ``validate``'s objections come and go as
+set with the guided controls, a monster picked from the list), sees ``validate``'s objections come and go as
 it types, asks "may Player 1 do this?" and gets the answer with its rule ID.
 The page keeps what was typed across a reload, and its link reopens the
 position."""
@@ -68,6 +68,11 @@ def _wait(cond: Any, what: str, seconds: float = 20) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def _settled(driver: Any) -> None:
+    """Wait until the objections shown are those of the text as it stands (the page checks 250 ms after a change)."""
+    _wait(lambda: driver.find_element("tag name", "body").get_attribute("data-pending") == "0", "the page to check the text")
+
+
 def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path: Path) -> None:
     pytest.importorskip("selenium")
     pytest.importorskip("uvicorn")
@@ -90,12 +95,14 @@ def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path
 
         area.clear()  # the table's position, typed in
         area.send_keys(position)
+        _settled(driver)
         _wait(lambda: "No objection" in problems.text and "year 1, round 2" in problems.text, "the typed position to be checked")
 
         gold = driver.find_element(By.ID, "p2-gold")  # a guided control: Player 2's gold
         gold.clear()
         gold.send_keys("5", Keys.TAB)
         _wait(lambda: "P2: gold=5 " in area.get_attribute("value"), "the gold to be written into the text")
+        _settled(driver)
         evil = driver.find_element(By.ID, "p2-evil")
         evil.clear()
         evil.send_keys("40", Keys.TAB)  # a mistake: the objection shows at once, at its line
@@ -104,6 +111,7 @@ def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path
         driver.save_screenshot(str(shots / "desk-objection.png"))
         evil.clear()
         evil.send_keys("7", Keys.TAB)
+        _settled(driver)
         _wait(lambda: "No objection" in problems.text, "the objection to go")
 
         square = driver.find_element(By.ID, "p2-E4")  # a tap on a square of Player 2's dungeon digs a tunnel there …
@@ -113,10 +121,15 @@ def test_a_position_entered_in_the_browser_gets_an_answer_with_its_rule(tmp_path
             square.click()
             time.sleep(0.3)
         _wait(lambda: "E4" not in next(line for line in area.get_attribute("value").splitlines() if line.startswith("P2 dungeon:")), "E4 gone")
+        _settled(driver)
         _wait(lambda: "No objection" in problems.text, "the position to be possible again")
 
         from selenium.webdriver.support.ui import Select
 
+        Select(driver.find_element(By.ID, "p1-lair")).select_by_visible_text("goblin")  # a card picked from the list
+        _wait(lambda: "P1 lair: vampire goblin\n" in area.get_attribute("value"), "the Goblin in Player 1's lair")
+        _settled(driver)
+        _wait(lambda: "No objection" in problems.text, "the position with the Goblin hired")
         Select(driver.find_element(By.ID, "seat")).select_by_visible_text("Player 2")
         move = driver.find_element(By.ID, "move")
         move.send_keys("build chicken-coop D1")  # the seat chosen is added to the move

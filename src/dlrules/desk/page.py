@@ -57,7 +57,7 @@ async function post(path, body) {
   const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   return r.json();
 }
-function changed() { clearTimeout(timer); timer = setTimeout(check, 250); }
+function changed() { document.body.dataset.pending = "1"; clearTimeout(timer); timer = setTimeout(check, 250); }
 
 function lineOf(re) { const m = text().match(re); return m ? m[0] : null; }
 function replaceLine(re, line) {
@@ -80,6 +80,7 @@ async function check() {
   const r = await post("api/check", {text: t});
   if (t !== text()) return;  // typed on meanwhile: the next check answers
   lastCheck = r;
+  document.body.dataset.pending = "0";  // the objections shown are the text's (tests wait for this)
   const ul = $("problems");
   ul.innerHTML = "";
   ul.className = r.ok ? "ok" : "";
@@ -109,9 +110,12 @@ function guided() {
   const n = (text().match(/^P[1-4]:/gm) || []).length;
   if (box.dataset.n !== String(n)) { box.dataset.n = String(n); box.innerHTML = ""; for (let k = 1; k <= n; k++) box.appendChild(playerBlock(k)); }
   for (let k = 1; k <= n; k++) fillPlayer(k);
-  const seat = $("seat"); const before = seat.value; seat.innerHTML = "";
-  for (let k = 1; k <= n; k++) { const o = document.createElement("option"); o.value = "P" + k; o.textContent = "Player " + k; seat.appendChild(o); }
-  if (before) seat.value = before;
+  const seat = $("seat");
+  if (seat.options.length !== n) {
+    const before = seat.value; seat.innerHTML = "";
+    for (let k = 1; k <= n; k++) { const o = document.createElement("option"); o.value = "P" + k; o.textContent = "Player " + k; seat.appendChild(o); }
+    if (before && Number(before.slice(1)) <= n) seat.value = before;
+  }
 }
 
 function playerBlock(k) {
@@ -121,7 +125,8 @@ function playerBlock(k) {
     "<label>" + f + " <input type=number min=0 max=99 id=p" + k + "-" + f + "></label>").join("") +
     "<div class=row>dungeon (tap a square: tunnel, conquered, empty; with a room chosen, tap to place it): " +
     "<select id=p" + k + "-room><option value=''>no room</option>" + ROOMS.map(r => "<option>" + r + "</option>").join("") + "</select></div>" +
-    "<div class=grid id=p" + k + "-grid></div>";
+    "<div class=grid id=p" + k + "-grid></div>" +
+    "<div class=row>" + picker("p" + k + "-lair", "lair", MONSTERS) + picker("p" + k + "-traps", "trap cards", TRAPS) + "</div>";
   for (const f of ["gold", "food", "imps", "evil"]) {
     div.querySelector("#p" + k + "-" + f).addEventListener("change", (e) => {
       const re = new RegExp("^P" + k + ":.*$", "m");
@@ -129,12 +134,33 @@ function playerBlock(k) {
       replaceLine(re, setWord(lineOf(re), f, String(isNaN(n) || n < 0 ? 0 : n)));
     });
   }
+  wire(div, "p" + k + "-lair", "P" + k + " lair", " ");
+  wire(div, "p" + k + "-traps", "P" + k + " traps", " ");
   const grid = div.querySelector("#p" + k + "-grid");
   for (let r = 1; r <= 4; r++) for (const c of "ABCDE") {
     const b = document.createElement("button"); b.type = "button"; b.id = "p" + k + "-" + c + r; b.title = c + r;
     b.addEventListener("click", () => tap(k, c + r)); grid.appendChild(b);
   }
   return div;
+}
+
+function picker(id, what, keys) {
+  return "<label>" + what + " <select id=" + id + "><option value=''>add a card</option>" +
+    keys.map(c => "<option>" + c + "</option>").join("") + "</select></label>";
+}
+function wire(root, id, label, separator) {
+  root.querySelector("#" + id).addEventListener("change", (e) => {
+    const key = e.target.value; e.target.value = "";
+    if (key) addCard(label, key, separator);
+  });
+}
+function addCard(label, key, separator) {
+  const re = new RegExp("^" + label + ":.*$", "m");
+  const line = lineOf(re);
+  const items = line ? words(line).filter(w => w !== "-") : [];
+  const joined = separator === "," ? (items.join("").split(",").filter(w => w && w !== "-")) : items;
+  joined.push(key);
+  replaceLine(re, label + ": " + joined.join(separator));
 }
 
 function tiles(k) {
@@ -239,6 +265,8 @@ window.addEventListener("DOMContentLoaded", () => {
   for (const id of ["year", "round", "phase", "first"]) $(id).addEventListener("change", (e) => {
     const re = /^game:.*$/m; if (lineOf(re)) replaceLine(re, setWord(lineOf(re), id, e.target.value));
   });
+  wire(document, "tavern-add", "tavern", ",");
+  wire(document, "shop-add", "room-shop", ",");
   $("seat").addEventListener("change", moves);
   $("legal").addEventListener("change", () => { $("move").value = $("legal").value; });
   $("ask").addEventListener("click", ask);
@@ -275,15 +303,17 @@ def desk_page() -> str:
 <label>round <select id="round"><option>1</option><option>2</option><option>3</option><option>4</option></select></label>
 <label>phase <select id="phase">{_options(phases)}</select></label>
 <label>first player <select id="first">{_options([f"P{k}" for k in range(1, 5)])}</select></label></div>
+<div class="row">The table: <label>tavern <select id="tavern-add"><option value="">add a monster</option>{_options(sorted(MONSTERS))}</select></label>
+<label>room shop <select id="shop-add"><option value="">add a room</option>{_options(sorted(ROOMS))}</select></label></div>
 <div id="players" data-n="0"></div>
 <datalist id="cards">{cards}</datalist>
 </section>
 <section><h2>2. The text of the position <small>(docs/position-text.md; every line may be edited)</small></h2>
 <textarea id="text" spellcheck="false" aria-label="the position as text"></textarea>
-<h2>Objections</h2><ul id="problems"></ul>
 </section>
 </div>
 <div id="right">
+<section><h2>Objections <small>(dlrules.validate, as you type)</small></h2><ul id="problems"></ul></section>
 <section><h2>3. The question</h2>
 <div class="row">May <select id="seat"></select> do this:
 <select id="legal"></select> or <input id="move" size="28" placeholder="e.g. dig C2, or P2 build chicken-coop C2" list="cards">
@@ -305,7 +335,8 @@ def desk_page() -> str:
 
 def desk_script() -> str:
     """The page's script, with the room keys the dungeon's squares offer."""
-    return f"const ROOMS = {json.dumps(sorted(ROOMS))};\n{SCRIPT}"
+    keys = {"ROOMS": sorted(ROOMS), "MONSTERS": sorted(MONSTERS), "TRAPS": sorted(TRAPS)}
+    return "".join(f"const {name} = {json.dumps(values)};\n" for name, values in keys.items()) + SCRIPT
 
 
 __all__ = ["SCRIPT", "STYLE", "desk_page", "desk_script"]
