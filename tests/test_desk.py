@@ -105,3 +105,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.Capture
     path.write_text(position_text(resolution), encoding="utf-8")
     code, _, err = run(capsys, "explain", "--position", str(path), "--move", "P1 dig Z9")
     assert code == 2 and "a square is a column letter" in err
+
+
+def test_show_and_explain_read_a_position_as_people_write_it(tmp_path: Path, capsys: pytest.CaptureFixture[str], resolution: dlrules.GameState) -> None:
+    path = tmp_path / "position.txt"
+    path.write_text("# table 4, after the orders\n" + position_text(resolution), encoding="utf-8")
+    code, out, err = run(capsys, "show", str(path))
+    assert code == 0 and not err and "Year 1, winter (round 1): resolution" in out
+    code, out, _ = run(capsys, "explain", str(path), "--seat", "1")
+    assert code == 0 and "P1 take" in out
+    path.write_text(position_text(resolution).replace("tavern:", "tavrn:"), encoding="utf-8")
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2 and "line 8, column 1: expected a label" in err
