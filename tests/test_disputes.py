@@ -57,3 +57,15 @@ def test_a_dispute_reproduces_on_the_command_line(tmp_path: Path, capsys: pytest
     out = capsys.readouterr().out
     assert code == (0 if first.expects_legal else 1)
     assert f"{first.move}: {'LEGAL' if first.expects_legal else 'NOT LEGAL'}." in out and str(first.expected_rule) in out
+
+
+def test_a_dispute_about_the_paladin_checks_where_he_stands_after_the_move() -> None:
+    """``# after: paladin=P3``: the FAQ's word on the position after the move
+    is checked too; a wrong one is a disagreement."""
+    moved = next(d for d in ALL if d.slug == "the-paladin-moves-to-a-more-evil-lord")
+    assert moved.after == "paladin=P3" and moved.paladin_after() == "P3" and moved.agrees(moved.answer())
+    name = f"{moved.number:02d}-{moved.slug}.txt"
+    wrong = parse(name, moved.position.replace("# after: paladin=P3", "# after: paladin=P1"))
+    assert not wrong.agrees(wrong.answer())
+    with pytest.raises(ValueError, match="'# after:' is 'paladin=P1'"):
+        parse(name, moved.position.replace("# after: paladin=P3", "# after: the paladin moves"))

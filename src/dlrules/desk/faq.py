@@ -13,10 +13,14 @@ from importlib import resources
 
 import attrs
 
-from dlrules.desk import Answer, ask, read_position
+from dlrules.desk import Answer, ask, read_move, read_position
+from dlrules.engine import apply
 
 FIELDS = ("dispute", "question", "source", "faq", "situation", "move", "expect")
-"""The header lines of a dispute file, in order."""
+"""The header lines of a dispute file, in order (``# after:`` may follow)."""
+
+_AFTER = re.compile(r"paladin=(P[1-4]|-)")
+"""``# after: paladin=P1``: where the FAQ says the paladin stands once the move is made (``-``: not in play)."""
 
 
 @attrs.frozen
@@ -33,6 +37,7 @@ class Dispute:
     move: str
     expect: str
     position: str
+    after: str = ""  # the FAQ's word on the position after the move: "paladin=P1" (or "")
 
     @property
     def expects_legal(self) -> bool:
@@ -46,8 +51,20 @@ class Dispute:
         """The desk's answer to the dispute."""
         return ask(read_position(self.position), self.move)
 
+    def paladin_after(self) -> str | None:
+        """Where the paladin stands once the move is made (``P1`` … or ``-``),
+        for a dispute whose FAQ answer is about that; else None."""
+        if not self.after:
+            return None
+        state = read_position(self.position)
+        seat = apply(state, read_move(self.move)).paladin
+        return "-" if seat is None else f"P{seat + 1}"
+
     def agrees(self, answer: Answer) -> bool:
-        """The desk's answer is the FAQ's: the same verdict, and for a refusal the same rule."""
+        """The desk's answer is the FAQ's: the same verdict, for a refusal the
+        same rule, and the paladin where the FAQ puts him after the move."""
+        if self.after and self.paladin_after() != self.after.removeprefix("paladin="):
+            return False
         if self.expects_legal:
             return answer.legal
         return not answer.legal and self.expected_rule in answer.rule_ids
@@ -70,8 +87,15 @@ def parse(name: str, text: str) -> Dispute:
         raise ValueError(f"{name}: '# dispute: {values['dispute']}' does not match the file's name")
     if not re.fullmatch(r"legal|not legal [A-Z0-9-]+", values["expect"]):
         raise ValueError(f"{name}: '# expect:' is 'legal' or 'not legal RULE-ID', not {values['expect']!r}")
+    after = ""
+    for line in text.splitlines():
+        head = re.fullmatch(r"#\s*after:\s*(.*)", line)
+        if head:
+            after = head.group(1).strip()
+            if not _AFTER.fullmatch(after):
+                raise ValueError(f"{name}: '# after:' is 'paladin=P1' (or paladin=-), not {after!r}")
     return Dispute(int(m.group(1)), m.group(2), values["question"], values["source"], values["faq"], values["situation"],
-                   values["move"], values["expect"], text)  # fmt: skip
+                   values["move"], values["expect"], text, after)  # fmt: skip
 
 
 def disputes() -> tuple[Dispute, ...]:

@@ -36,7 +36,9 @@ package, in `dlrules/desk/disputes/`; each reproduces on the command line:
 The FAQ's questions are cited by their title, with their page; answers that are
 not about a position (the components, the scoring titles, what a spell does in
 the middle of a battle) are not disputes. A few questions give two disputes:
-the refused move and the allowed one.
+the refused move and the allowed one. Where the FAQ's answer is about what a
+legal move leads to (where the paladin goes), the page shows the FAQ's word and
+the referee's position after the move side by side, and the test checks them too.
 """
 
 
@@ -56,6 +58,14 @@ def _answer(d: Dispute) -> list[str]:
         "|---|---|",
         f"| the FAQ (our words) | {faq_says}: {d.faq} |",
         f"| the desk | **{verdict}**: {a.what} |",
+    ]
+    if d.after:
+        faq_where, desk_where = d.after.removeprefix("paladin="), d.paladin_after()
+        lines += [
+            f"| after the move, the FAQ | {_paladin(faq_where)} |",
+            f"| after the move, the desk | {_paladin(desk_where)} |",
+        ]
+    lines += [
         "",
         f"The desk {agree} with the FAQ. " + ("Allowed by:" if a.legal else "Refused by:"),
         "",
@@ -65,6 +75,10 @@ def _answer(d: Dispute) -> list[str]:
         lines.append(f"- **{c.rule}**{pages}: {c.statement}")
     lines += ["", "<details><summary>The position</summary>", "", "```", d.position.rstrip("\n"), "```", "", "</details>", ""]
     return lines
+
+
+def _paladin(where: str | None) -> str:
+    return "the paladin is not in play" if where in (None, "-") else f"the paladin faces Player {str(where)[1:]}'s dungeon"
 
 
 def page() -> str:
