@@ -46,6 +46,9 @@ from dlrules.core.moves import (
     WitchHunt,
 )
 from dlrules.records.notation import format_move, parse_move
+from dlrules.records.position_text import position_text
+from dlrules.records.position_text_build import read_position_text
+from dlrules.records.position_text_read import PositionTextError
 from dlrules.core.phases.common import Event
 from dlrules.core.phases.scoring import GameOutcome, PlayerScore, ScoreLine, TitleLine, TitleResult, final_scores, is_over, outcome
 from dlrules.core.phases.setup import VARIANTS, initial_state
@@ -86,4 +89,6 @@ __all__ = [
     "WitchHunt",
     # secrets and impossible positions (issue 21)
     "Invalid", "InvalidState", "project_events", "project_move", "validate", "view_hash",
+    # a position written as people write it (issue 38)
+    "PositionTextError", "position_text", "read_position_text",
 ]  # fmt: skip

@@ -390,7 +390,7 @@ def cards(state: GameState) -> Iterator[Invalid]:
     if stray:
         yield Invalid("$.box", f"unknown cards: {', '.join(stray[:5])}")
     special = _deck_cards(state.decks.special) + Counter([state.special_event] if state.special_event else []) + of(far, SPECIAL_EVENTS)
-    expected = Counter(SPECIAL_EVENT_DECK) if state.variant == "full" else Counter()
+    expected = Counter(SPECIAL_EVENT_DECK) if state.variant == "full" and state.special_events else Counter()  # SPE-3: else in the box
     yield from _compare("special events", "$.special_event", SPECIAL_EVENTS, special, expected)
     unknown = [k for k in far if not any(k in t for t in (MONSTERS, ROOMS, TRAPS, ADVENTURERS, SPECIAL_EVENTS, paladins))]
     if unknown:

@@ -314,8 +314,22 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from dlrules.apps.cli.desk import DeskUsageError, load_position
     from dlrules.apps.cli.show import ShowError, read_position, read_text
 
+    if (args.file is None) == (args.position is None):
+        raise UsageError("give a record FILE, or a position with --position FILE (not both)")
+    if args.position is not None:  # a position as people write it, or a state's JSON (issue 38)
+        if args.at is not None:
+            raise UsageError("--at N counts the moves of a record; --position gives one position")
+        try:
+            position = load_position(args.position, checked=not args.unchecked, max_size=limits_of(args).max_size)
+        except DeskUsageError as exc:
+            raise UsageError(str(exc)) from exc
+        if args.move is not None:
+            return _ask(args, position)
+        args.file = args.position
+        return _explain_state(args, position, 0, 0, position.n_players)
     try:
         text = read_text(args.file, limits_of(args))
     except ShowError as exc:  # a file that cannot be read: a record error, as replay says
@@ -327,6 +341,8 @@ def _explain(args: argparse.Namespace) -> int:
     if state is not None:
         if args.at not in (None, 0):
             raise UsageError(f"--at {args.at}: {args.file} is a position file, not a record")
+        if args.move is not None:
+            return _ask(args, state)
         return _explain_state(args, state, 0, 0, state.n_players)
     record = _load(args, lenient=False)
     total = len(record.moves)
@@ -341,7 +357,25 @@ def _explain(args: argparse.Namespace) -> int:
             print(f"{args.file}: cannot reach move {at}.", file=sys.stderr)
             _print_failure(outcome.failure, record)
         return 1
+    if args.move is not None:
+        return _ask(args, outcome.state)
     return _explain_state(args, outcome.state, at, total, record.header.players)
+
+
+def _ask(args: argparse.Namespace, state: GameState) -> int:
+    """``explain FILE --at N --move TEXT``: the desk's answer at that position."""
+    from dlrules.apps.desk import DeskError, ask
+
+    try:
+        answer = ask(state, args.move)
+    except DeskError as exc:
+        raise UsageError(f"--move {args.move!r}: {exc}") from exc
+    if args.json:
+        _emit({"ok": True, **answer.data()})
+    else:
+        for line in answer.lines():
+            print(line)
+    return 0 if answer.legal else 1
 
 
 def explain_data(state: GameState, seat: int | None, at: int, players: int) -> dict[str, Any]:
@@ -464,7 +498,9 @@ def build_parser() -> argparse.ArgumentParser:
         "seats to move and every legal move in notation. With --seat, only what that player may see "
         "and that player's moves.",
     )
-    exp.add_argument("file", metavar="FILE", help="a game record (JSON Lines)")
+    exp.add_argument("file", metavar="FILE", nargs="?", help="a game record (JSON Lines)")
+    exp.add_argument("--position", metavar="FILE", help="a position instead: written as people write it ('dlrules docs position-text') or a state's JSON")
+    exp.add_argument("--move", metavar="TEXT", help='ask whether this move (in the notation, e.g. "P2 dig B2") is legal: the answer and its rules (exit 1: not legal)')
     exp.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
     exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
     exp.add_argument("--json", action="store_true", help="machine-readable output")
@@ -488,6 +524,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules.apps.cli import docs as cli_docs  # docs (issue 22)
 
     cli_docs.register(sub)
+    from dlrules.apps.cli import desk as cli_desk  # desk, explain --position (issue 38)
+
+    cli_desk.register(sub)
     return parser
 
 

@@ -6,8 +6,9 @@ position files).
     dlrules show game.jsonl --html game.html       # the whole game, position by position
     dlrules show position.json                     # a state's JSON: its text
 
-A *position file* is a state's JSON (``dlrules.dumps(state)``); ``explain``
-and ``show`` read one instead of a record (LIB-TV-3).
+A *position file* is a state's JSON (``dlrules.dumps(state)``) or a position
+as people write it (docs/position-text.md); ``explain`` and ``show`` read one
+instead of a record (LIB-TV-3).
 """
 
 from __future__ import annotations
@@ -68,6 +69,18 @@ def is_position_text(text: str, limits: Limits = DEFAULT_LIMITS) -> bool:
     return isinstance(data, dict) and "kind" not in data and "players" in data and "phase" in data
 
 
+def is_written_position(text: str) -> bool:
+    """The text is a position as people write it: its first line that is not
+    blank or a comment is ``dungeon lords position`` (docs/position-text.md)."""
+    from dlrules.records.position_text import HEADER
+
+    for line in text.splitlines()[:200]:
+        content = line.split("#", 1)[0].strip()
+        if content:
+            return content.lower() == HEADER
+    return False
+
+
 def _record_first_line(text: str, limits: Limits) -> bool:
     """The text starts with a record's header line (a JSON object with a
     ``kind``), read within ``max_line``: a large file that is not a record is
@@ -93,6 +106,13 @@ def read_position(path: str, text: str, limits: Limits = DEFAULT_LIMITS, *, chec
             f"{path}: {len(text)} characters, larger than the limit max_position={limits.max_position} for a position "
             "(raise it with --max-position)"
         )
+    if is_written_position(text):  # a position as people write it (docs/position-text.md, issue 38)
+        from dlrules.records.position_text_build import read_position_text
+
+        try:
+            return read_position_text(text, checked=checked)
+        except ValueError as exc:
+            raise ShowError(f"{path}: not a dlrules position: {exc}") from exc
     if not is_position_text(text, limits):
         return None
     try:

@@ -1,0 +1,152 @@
+"""The desk's HTTP side: a Starlette application served by ``dlrules desk``
+on this computer (docs/desk.md).
+
+Routes: ``GET /`` the page (with ``desk.js`` and ``desk.css``);
+``POST /api/check`` ``{"text"}``: ``validate``'s objections, and once the
+position is possible who is to move and each seat's legal moves
+(``dlrules.apps.desk.entry.objections``); ``POST /api/ask`` ``{"text", "move"}``:
+the desk's answer (``dlrules.apps.desk.ask``); ``POST /api/export`` ``{"text",
+"kind"}`` with ``kind`` ``text``, ``json`` or ``svg``; ``GET
+/api/new?players=3&variant=full``: a new game's position text.
+
+Every answer is JSON ``{"ok": true, …}`` or ``{"ok": false, "message"}``
+(status 400 for what cannot be read). Requests are JSON of at most
+``MAX_BODY`` bytes, from the desk's own page or a program (no ``Origin`` of
+another site), naming this computer in their ``Host`` (the desk listens on
+127.0.0.1 by default: a page elsewhere cannot reach it by a renamed host).
+The server keeps nothing: the position lives in the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from dlrules.apps.desk import DeskError, ask
+from dlrules.apps.desk.entry import export, new_position, objections
+from dlrules.apps.desk.page import STYLE, desk_page, desk_script
+from dlrules.records.limits import JSONLimitError, Limits, parse_json
+
+MAX_BODY = 64 * 1024
+"""The largest request read, in bytes (a position is a few thousand characters)."""
+
+LIMITS = Limits(max_size=MAX_BODY, max_depth=4, max_int_digits=6)
+
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+}
+
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+def _refuse(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"ok": False, "message": message}, status_code=status, headers=HEADERS)
+
+
+def _host_ok(request: Request, names: tuple[str, ...]) -> bool:
+    host = request.headers.get("host", "")
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name.lower() in names
+
+
+async def _body(request: Request, names: tuple[str, ...]) -> dict[str, Any] | JSONResponse:
+    """The request's JSON object, or the refusal to send."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin.split("//", 1)[-1].rsplit(":", 1)[0].lower() not in [n.strip("[]") for n in names] + list(names):
+        return _refuse("requests come from the desk's own page", 403)
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return _refuse("send JSON (Content-Type: application/json)", 415)
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            return _refuse(f"a request is at most {MAX_BODY} bytes", 413)
+    try:
+        data = parse_json(raw.decode("utf-8", errors="replace"), LIMITS, what="the request")
+    except (JSONLimitError, ValueError) as exc:
+        return _refuse(str(exc))
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+        return _refuse('a request is a JSON object with the position as "text"')
+    return data
+
+
+def create_app(names: tuple[str, ...] = LOCAL_NAMES) -> Starlette:
+    """The desk's application; ``names`` are the host names it answers to."""
+    allowed = tuple(n.lower() for n in names)
+
+    async def page(request: Request) -> Response:
+        if not _host_ok(request, allowed):
+            return _refuse("the desk answers only as this computer (127.0.0.1 or localhost)", 403)
+        return HTMLResponse(desk_page(), headers=HEADERS)
+
+    async def script(request: Request) -> Response:
+        return Response(desk_script(), media_type="text/javascript", headers=HEADERS)
+
+    async def style(request: Request) -> Response:
+        return Response(STYLE, media_type="text/css", headers=HEADERS)
+
+    async def check(request: Request) -> Response:
+        if not _host_ok(request, allowed):
+            return _refuse("the desk answers only as this computer", 403)
+        data = await _body(request, allowed)
+        if isinstance(data, JSONResponse):
+            return data
+        return JSONResponse(objections(data["text"]), headers=HEADERS)
+
+    async def question(request: Request) -> Response:
+        if not _host_ok(request, allowed):
+            return _refuse("the desk answers only as this computer", 403)
+        data = await _body(request, allowed)
+        if isinstance(data, JSONResponse):
+            return data
+        move = data.get("move")
+        if not isinstance(move, str):
+            return _refuse('the question needs the move in the notation as "move" (such as "P2 dig C2")')
+        from dlrules.apps.desk import read_position
+
+        try:
+            answer = ask(read_position(data["text"]), move)
+        except DeskError as exc:
+            return _refuse(str(exc))
+        return JSONResponse({"ok": True, **answer.data()}, headers=HEADERS)
+
+    async def exported(request: Request) -> Response:
+        if not _host_ok(request, allowed):
+            return _refuse("the desk answers only as this computer", 403)
+        data = await _body(request, allowed)
+        if isinstance(data, JSONResponse):
+            return data
+        kind = data.get("kind")
+        try:
+            content, media = export(data["text"], kind if isinstance(kind, str) else "")
+        except DeskError as exc:
+            return _refuse(str(exc))
+        return JSONResponse({"ok": True, "content": content, "type": media}, headers=HEADERS)
+
+    async def new(request: Request) -> Response:
+        if not _host_ok(request, allowed):
+            return _refuse("the desk answers only as this computer", 403)
+        players = request.query_params.get("players", "3")
+        variant = request.query_params.get("variant", "full")
+        try:
+            text = new_position(int(players) if players.isdigit() and len(players) < 3 else 0, variant)
+        except DeskError as exc:
+            return _refuse(str(exc))
+        return JSONResponse({"ok": True, "text": text}, headers=HEADERS)
+
+    routes = [
+        Route("/", page), Route("/desk.js", script), Route("/desk.css", style),
+        Route("/api/check", check, methods=["POST"]), Route("/api/ask", question, methods=["POST"]),
+        Route("/api/export", exported, methods=["POST"]), Route("/api/new", new),
+    ]  # fmt: skip
+    return Starlette(routes=routes)
+
+
+__all__ = ["MAX_BODY", "create_app"]
