@@ -55,6 +55,7 @@ from dlrules.components import (
 )
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_KEY, printed_hit_points
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, GRID_COLUMNS, GRID_ROWS, MINIONS, ORDER_CARDS
+from dlrules import bounds
 from dlrules.state import DECK_NAMES, Deck, GameState, Outcome, Phase
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -89,7 +90,12 @@ Check = Callable[[GameState], Iterator[Invalid]]
 
 def validate(state: GameState) -> tuple[Invalid, ...]:
     """Every way ``state`` is impossible (empty: a possible position). The
-    shape is checked first; the other checks only on a sound shape."""
+    types are checked first (a value of the wrong type is a problem with its
+    path, never a ``TypeError``), then the shape; the other checks only on a
+    sound shape. The work is linear in the size of ``state``."""
+    found = tuple(Invalid(p.path, p.message) for p in bounds.typed(state))
+    if found:
+        return found
     found = tuple(shape(state))
     if found:
         return found
@@ -326,7 +332,11 @@ def progress(state: GameState) -> Iterator[Invalid]:
 
 
 def _deck_cards(deck: Deck) -> Counter[str]:
-    return Counter(dict(deck.unseen)) + Counter(deck.bottom)
+    """Every card of ``deck`` with its copies (an entry listed twice counts twice)."""
+    found: Counter[str] = Counter(deck.bottom)
+    for key, copies in deck.unseen:
+        found[key] += copies
+    return found
 
 
 def _totals(decks: dict[int, dict[str, int]], year: int) -> Counter[str]:
@@ -402,13 +412,31 @@ def cards(state: GameState) -> Iterator[Invalid]:
         deck: Deck = getattr(state.decks, name)
         if any(n <= 0 for _, n in deck.unseen) or list(deck.unseen) != sorted(deck.unseen):
             yield Invalid(f"$.decks.{name}.unseen", "not a sorted list of [card, copies] with copies at least 1")
+        for i in range(1, len(deck.unseen)):
+            if deck.unseen[i][0] == deck.unseen[i - 1][0]:
+                yield Invalid(f"$.decks.{name}.unseen[{i}]", f"the card {deck.unseen[i][0]!r} is listed twice: one entry a card, with its copies")
     for s, seen in enumerate(state.spied):
         for pos in seen:
             if state.combat[pos] is None:
                 yield Invalid(f"$.spied[{s}]", f"combat card {pos + 1} seen but not identified in $.combat (LIB-RES-3)")
 
 
-CHECKS: tuple[Check, ...] = (supplies, imps_at_work, evil, dungeons, orders, minions, progress, cards)
+VARIANTS = ("first", "full")
+"""The game's variants (``dlrules.phases.setup.VARIANTS``, a floor above this one; a test keeps them equal)."""
+
+
+def limits(state: GameState) -> Iterator[Invalid]:
+    """LIB-IN-4: every count of the position within its ceiling
+    (``dlrules.bounds``), each paladin in one place, a known variant."""
+    if state.variant not in VARIANTS:
+        yield Invalid("$.variant", f"{state.variant!r} is not a variant ({', '.join(VARIANTS)})")
+    for p in bounds.bounded(state):
+        yield Invalid(p.path, p.message)
+    for p in bounds.paladins(state):
+        yield Invalid(p.path, p.message)
+
+
+CHECKS: tuple[Check, ...] = (limits, supplies, imps_at_work, evil, dungeons, orders, minions, progress, cards)
 """The checks after ``shape``, in order."""
 
 

@@ -135,7 +135,7 @@ async def _body(request: Request) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise Refusal(400, "LIB-SRV-6", "the request is not UTF-8 text") from None
     except JSONLimitError as exc:
-        raise Refusal(400, "LIB-SRV-6", f"the request is not JSON the server reads: {exc} @ $") from None
+        raise Refusal(400, "LIB-SRV-6", f"the request is not JSON the server reads: {exc}") from None
     if not isinstance(data, dict):
         raise Refusal(400, "LIB-SRV-6", "the request is not a JSON object @ $")
     return data
