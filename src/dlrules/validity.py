@@ -110,6 +110,30 @@ def check_valid(state: GameState) -> GameState:
     return state
 
 
+def check_bounded(state: GameState) -> GameState:
+    """``state`` itself, or ``InvalidState`` when it is not well typed or a
+    count is beyond its ceiling (LIB-IN-4; ``dlrules.bounds``): the check
+    even a position read without ``validate`` gets (``--unchecked``), so
+    that no reader or renderer works without end on it."""
+    found = tuple(Invalid(p.path, p.message) for p in bounds.typed(state))
+    if not found:
+        found = tuple(Invalid(p.path, p.message) for p in bounds.bounded(state))
+        n = len(state.players)
+        for s, p in enumerate(state.players):
+            for name in SUPPLIES:
+                if abs(getattr(p, name)) > bounds.SUPPLY_LIMIT:
+                    found += (Invalid(f"$.players[{s}].{name}", f"{getattr(p, name)} is beyond {bounds.SUPPLY_LIMIT} (LIB-IN-4)"),)
+        for name in DECK_NAMES:
+            for i, (_, copies) in enumerate(getattr(state.decks, name).unseen):
+                if copies > bounds.SUPPLY_LIMIT:
+                    found += (Invalid(f"$.decks.{name}.unseen[{i}][1]", f"{copies} copies, more than {bounds.SUPPLY_LIMIT} (LIB-IN-4)"),)
+        if n > MAX_PLAYERS:
+            found += (Invalid("$.players (the number of players)", f"{n} is above {MAX_PLAYERS}"),)
+    if found:
+        raise InvalidState(found)
+    return state
+
+
 # --- shape and ranges ----------------------------------------------------------------------
 
 
