@@ -24,6 +24,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from dlrules.serve.app import create_app
+        from dlrules.serve.timeouts import with_header_timeout
     except ImportError:
         print("dlrules serve: needs the serve extra: pip install 'dlrules[serve]'", file=sys.stderr)
         return 2
@@ -35,7 +36,7 @@ def _serve(args: argparse.Namespace) -> int:
     bots: dict[int, str] = {}
     for given in args.bot:
         seat, _, name = given.partition("=")
-        if not seat.strip().isdigit() or not name.strip():
+        if not (seat.strip().isascii() and seat.strip().isdigit()) or not name.strip():
             print(f"dlrules serve: --bot SEAT=NAME, e.g. --bot 2=greedy; not {given!r}", file=sys.stderr)
             return 2
         bots[int(seat) - 1] = name.strip()
@@ -43,7 +44,10 @@ def _serve(args: argparse.Namespace) -> int:
         print("dlrules serve: --bot seats a bot in the game --new-game creates; give both", file=sys.stderr)
         return 2
     key = new_token()  # the creation key (LIB-SRV-11): shown here once, only its hash kept
-    app = create_app(args.db, names=args.allowed_host, create_key=key)
+    if not (args.header_timeout > 0 and args.body_timeout > 0):
+        print("dlrules serve: --header-timeout and --body-timeout are numbers of seconds above 0", file=sys.stderr)
+        return 2
+    app = create_app(args.db, names=args.allowed_host, create_key=key, body_seconds=args.body_timeout)
     shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
     base = f"http://{shown}:{args.port}"
     print(f"dlrules serve: games in {args.db}; create one at {base}/new/{key} (the creation link: keep it to yourself)", flush=True)
@@ -64,7 +68,10 @@ def _serve(args: argparse.Namespace) -> int:
                 print(f"  Player {i + 1}: {bots[i]} bot, played by the server", flush=True)
             else:
                 print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2, timeout_keep_alive=75)  # no access log: every path holds a seat's or the creation key (LIB-SRV-1, LIB-SRV-11)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2, timeout_keep_alive=75,
+        http=with_header_timeout(args.header_timeout),  # LIB-SRV-12: a client slow to send its headers is dropped
+    )  # fmt: skip  # no access log: every path holds a seat's or the creation key (LIB-SRV-1, LIB-SRV-11)
     return 0
 
 
@@ -110,6 +117,14 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--allowed-host", action="append", default=[], metavar="NAME",
         help="a host name the server answers to besides its addresses and its own names (e.g. a reverse proxy's); repeatable",
+    )  # fmt: skip
+    p.add_argument(
+        "--header-timeout", type=float, default=10.0, metavar="SECONDS",
+        help="drop a connection whose request headers are not complete within SECONDS (default 10)",
+    )  # fmt: skip
+    p.add_argument(
+        "--body-timeout", type=float, default=10.0, metavar="SECONDS",
+        help="refuse a request whose body is not complete within SECONDS of its headers (default 10)",
     )  # fmt: skip
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     p.set_defaults(func=_serve)

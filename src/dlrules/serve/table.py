@@ -91,6 +91,12 @@ SECRET_ENTRY_REFUSED = ENTRY_REFUSED + "; this draw is now the server's: press '
 """The one answer to a card refused for a seat's secret draw; after it, only the server draws that card (LIB-SRV-2)."""
 
 
+HIDDEN_DECKS = ("traps", "combat")
+"""The decks whose cards do not all come up face up (a trap card is drawn in
+secret, a combat card looked at in secret): where their copies are is not
+every party's knowledge, so an offered card of them is never refused (LIB-SRV-13)."""
+
+
 class Refusal(Exception):
     """A request the server refuses: an HTTP status, a rule ID (a LIB-SRV ruling
     or the game rule broken), a message, and the violations when ``apply``
@@ -366,7 +372,7 @@ class Tables:
         with game.lock:
             return self._once(game, role, key, digest, lambda: self._submit(game, role, at, move))
 
-    def _submit(self, game: Game, role: Role, at: int, move: Move) -> list[Move]:
+    def _submit(self, game: Game, role: Role, at: int, move: Move) -> list[Move] | None:
         state = game.state
         self._allowed(state, role, move)
         if at != game.n:
@@ -377,8 +383,7 @@ class Tables:
                     f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was played: look again and choose",
                 )  # fmt: skip
         if move.seat == CHANCE and isinstance(move, Draw):
-            self._entered(game, role, move)
-            return [move]
+            return [move] if self._entered(game, role, move) else None  # None: the server's draw (LIB-SRV-13)
         try:
             apply(state, move)
         except IllegalMove as exc:
@@ -402,12 +407,20 @@ class Tables:
             self._commit(game, [move], None)
         return True
 
-    def _entered(self, game: Game, role: Role, move: Draw) -> None:
-        """A card entered for a draw (LIB-SRV-2): it must be among the cards
-        offered to ``role`` (those it cannot rule out, from its own view) and
-        come up by the rules; any other gets the one refusal, which says
-        nothing of why. A seat's secret draw takes one refused card: then only
-        the server draws it, so its entry page answers no more questions."""
+    def _entered(self, game: Game, role: Role, move: Draw) -> bool:
+        """A card entered for a draw (LIB-SRV-2, LIB-SRV-13): it must be among
+        the cards offered to ``role`` (those it cannot rule out, from its own
+        view); any other gets the one refusal, which says nothing of why, and
+        a seat's secret draw then is the server's to make. True: the card
+        comes up as entered. False: an offered card of a deck whose cards
+        are not all seen face up (trap and combat cards) that the rules say
+        cannot come up here (another seat identified a different one, or
+        every copy is where the entering party does not see): accepted all
+        the same, and the referee plays the draw itself (``sample_chance``:
+        the card it holds when it is certain), so that whether a card is
+        accepted never depends on what ``role`` may not know. A card of a
+        deck whose cards all come up face up is refused when it cannot come
+        up (everybody saw where its copies went)."""
         state = game.state
         if role is not HOST and (game.n, role) in game.closed:
             raise Refusal(422, "LIB-SRV-2", SECRET_ENTRY_REFUSED)
@@ -417,6 +430,8 @@ class Tables:
             try:
                 apply(state, move)
             except IllegalMove:
+                if move.deck in HIDDEN_DECKS:
+                    return False  # LIB-SRV-13: accepted all the same; the referee draws
                 ok = False
         if not ok:
             if role is not HOST:
@@ -424,6 +439,7 @@ class Tables:
                 game.pages.pop(role, None)
                 raise Refusal(422, "LIB-SRV-2", SECRET_ENTRY_REFUSED)
             raise Refusal(422, "LIB-SRV-2", ENTRY_REFUSED)
+        return True
 
     def draw(self, game: Game, role: Role, at: object, request: str | None = None) -> int:
         """The server draws the chance card now (the host for public chance,
