@@ -188,14 +188,20 @@ class Game:
     def role(self, token: str) -> Role | bool:
         """The role of ``token`` in this game, or False: compared in constant
         time against every token of the game."""
-        digest = token_hash(token)
-        found: Role | bool = False
-        if hmac.compare_digest(digest, self.row.host_hash):
-            found = HOST
-        for seat, h in enumerate(self.row.seat_hashes):
-            if hmac.compare_digest(digest, h):
-                found = seat
-        return found
+        return role_of(self.row, token)
+
+
+def role_of(row: GameRow, token: str) -> Role | bool:
+    """The role of ``token`` in the game ``row``, or False: compared in
+    constant time against every token of the game (LIB-SRV-1)."""
+    digest = token_hash(token)
+    found: Role | bool = False
+    if hmac.compare_digest(digest, row.host_hash):
+        found = HOST
+    for seat, h in enumerate(row.seat_hashes):
+        if hmac.compare_digest(digest, h):
+            found = seat
+    return found
 
 
 @attrs.frozen
@@ -209,15 +215,16 @@ class Created:
 
 
 class Tables:
-    """Every game of one database, in memory, with their locks."""
+    """The games of one database, with their locks. A game is read from the
+    store when a link of it is first used (lazy loading, LIB-SRV-4: a
+    server with a thousand stored games starts at once); ``games`` holds
+    those read so far and those created since the start."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.games: dict[str, Game] = {}
         self._lock = threading.Lock()
         self.wake: Callable[[Game], None] = lambda game: None  # told after every commit (the bots' runner, LIB-SRV-10)
-        for gid in store.game_ids():
-            self._load(gid)
 
     # --- games ---------------------------------------------------------------------
 
@@ -274,17 +281,32 @@ class Tables:
         self.wake(game)
         return Created(row.id, host, tuple(None if seated[s] else t for s, t in enumerate(seats)))
 
-    def _load(self, gid: str) -> None:
-        row = self.store.game(gid)
-        if row is None:  # pragma: no cover - listed by the store
-            return
+    def _load(self, row: GameRow) -> Game:
+        """The game of ``row`` from its latest stored position (and any move after it)."""
+        gid = row.id
         n, text = self.store.latest_snapshot(gid)
         state: GameState = loads(text, GameState)
         later = self.store.moves(gid, after=n)
         for m in later:  # positions a crash left without their snapshot (none: they are one transaction)
             state = apply(state, loads(m.move, Move))
             n = m.n
-        self.games[gid] = Game(row, state, n, {n: _seat_keys(state)}, self._latest_moves(gid, n))
+        return Game(row, state, n, {n: _seat_keys(state)}, self._latest_moves(gid, n))
+
+    def loaded(self, gid: str) -> Game | None:
+        """The game ``gid``, read from the store the first time (None: no such game)."""
+        game = self.games.get(gid)
+        if game is not None:
+            return game
+        row = self.store.game(gid)
+        return None if row is None else self._loaded(row)
+
+    def _loaded(self, row: GameRow) -> Game:
+        with self._lock:
+            game = self.games.get(row.id)
+            if game is None:
+                game = self.games[row.id] = self._load(row)
+        self.wake(game)  # a bot's seat may be to move (LIB-SRV-10)
+        return game
 
     def _position(self, gid: str, at: int) -> GameState:
         """The position after move ``at``, from the store: the nearest stored
@@ -329,22 +351,26 @@ class Tables:
 
     def find(self, gid: str, token: str) -> tuple[Game, Role]:
         """The game and the token's role. Unknown game and wrong token get the
-        same refusal (LIB-SRV-1): a dummy comparison keeps the time alike."""
+        same refusal (LIB-SRV-1): a dummy comparison keeps the time alike. A
+        game not read yet is read from the store only for one of its tokens,
+        so a wrong token never costs the reading of a game."""
         game = self.games.get(gid)
-        if game is None:
+        row = game.row if game is not None else (self.store.game(gid) if len(gid) <= 64 else None)
+        if row is None:
             hmac.compare_digest(token_hash(token), b"\0" * 32)
             raise Refusal(404, "LIB-SRV-1", "no such game or link")
-        role = game.role(token)
+        role = role_of(row, token)
         if role is False:
             raise Refusal(404, "LIB-SRV-1", "no such game or link")
         assert not isinstance(role, bool)
-        return game, role
+        return (game if game is not None else self._loaded(row)), role
 
     def record_text(self, gid: str) -> str:
         """The game's record (JSON Lines, docs/records.md), for after the game: it holds every secret."""
         from dlrules.records import dumps_record
 
-        game = self.games[gid]
+        game = self.loaded(gid)
+        assert game is not None, gid
         moves: tuple[Move, ...] = tuple(loads(m.move, Move) for m in self.store.moves(gid))
         start = game.state  # the setup options stay in every position of the game
         rec = make_record(
