@@ -197,3 +197,11 @@ def test_validate_refuses_a_paladin_both_in_a_party_and_in_the_fight() -> None:
     assert any(p.path == "$.fight.paladin" and "is also at $.players[1].party[0]" in p.message for p in found), found
     alone = attrs.evolve(doubled, players=state.players)
     assert not any("paladin" in p.message for p in validate(alone))
+
+
+def test_validity_knows_the_variants_setup_knows() -> None:
+    from dlrules.phases.setup import VARIANTS
+    from dlrules.validity import VARIANTS as KNOWN
+
+    assert KNOWN == VARIANTS
+    assert any(p.path == "$.variant" for p in validate(attrs.evolve(dlrules.new_game(2), variant="easy")))

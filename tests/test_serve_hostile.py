@@ -265,3 +265,13 @@ def test_LIB_SRV_12_the_command_line_refuses_a_deadline_of_zero(capsys: pytest.C
 def test_the_json_of_a_refusal_is_still_json(client: TestClient) -> None:
     r = client.post("/games", content=b'{"key":"x","players":' + b"9" * 50 + b"}", headers={"content-type": "application/json"})
     assert r.status_code == 400 and json.loads(r.text)["message"].endswith("@ $.players")
+
+
+def test_every_refusal_of_a_move_request_names_the_field(client: TestClient) -> None:
+    t = Table(client, players=2)
+    r = client.post(t.seats[0] + "/move", json={"move": {"type": "Decline", "seat": True}})
+    assert r.status_code == 400 and r.json()["message"].startswith("$.at: "), r.text
+    r = client.post(t.seats[0] + "/move", json={"at": 0, "move": {"type": "Decline", "seat": True}})
+    assert r.status_code == 400 and "expected an integer, not true @ $.move.seat" in r.json()["message"], r.text
+    r = client.post(t.seats[0] + "/draw", json={"at": "0"})
+    assert r.status_code == 400 and r.json()["message"].startswith("$.at: "), r.text

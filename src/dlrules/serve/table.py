@@ -387,11 +387,11 @@ class Tables:
         of a request (the same ``request`` id, or without one the same move on
         the same ``at``) gets the first answer back and plays nothing (LIB-SRV-7)."""
         if type(at) is not int:
-            raise Refusal(400, "LIB-SRV-3", "say which position the move is for: 'at', the move number your page shows")
+            raise Refusal(400, "LIB-SRV-3", "$.at: say which position the move is for: 'at', the move number your page shows")
         try:
             move: Move = loads(text, Move)
         except ValueError as exc:
-            raise Refusal(400, "LIB-SRV-6", f"not a move: {exc}") from None
+            raise Refusal(400, "LIB-SRV-6", "not a move: " + str(exc).replace(" @ $", " @ $.move")) from None  # the path in the request
         canonical = dumps(move)
         digest = hashlib.sha256(f"move:{at}:{canonical}".encode()).hexdigest()
         key = f"id:{request}" if request is not None else digest
@@ -472,7 +472,7 @@ class Tables:
         the seat for its own hidden draw); a repeated request gets the first
         answer back (LIB-SRV-7)."""
         if type(at) is not int:
-            raise Refusal(400, "LIB-SRV-3", "say which position the draw is for: 'at', the move number your page shows")
+            raise Refusal(400, "LIB-SRV-3", "$.at: say which position the draw is for: 'at', the move number your page shows")
         digest = hashlib.sha256(f"draw:{at}".encode()).hexdigest()
         key = f"id:{request}" if request is not None else digest
         with game.lock:
