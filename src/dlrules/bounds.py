@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -98,60 +98,87 @@ def _describe(hint: Any) -> str:
     return {int: "an integer", str: "a string", bool: "True or False"}.get(hint, getattr(hint, "__name__", str(hint)))
 
 
-def _typed(value: object, hint: Any, path: str) -> Iterator[Problem]:
-    """Problems of ``value`` against the declared type ``hint``; the first
-    misfit of a field is reported (a wrong value is not looked into)."""
+Checker = Callable[[object, str], Iterator[Problem]]
+
+_CHECKERS: dict[Any, Checker] = {}
+
+
+def _checker(hint: Any) -> Checker:
+    """The check of a value against the declared type ``hint``, made once per
+    type (the first misfit of a field is reported; a wrong value is not looked
+    into)."""
+    found = _CHECKERS.get(hint)
+    if found is None:
+        found = _CHECKERS[hint] = _make_checker(hint)
+    return found
+
+
+def _none() -> Iterator[Problem]:
+    return iter(())
+
+
+def _make_checker(hint: Any) -> Checker:
     origin = typing.get_origin(hint)
     if origin is typing.Union or origin is types.UnionType:
         args = typing.get_args(hint)
-        if value is None and type(None) in args:
-            return
         rest = [a for a in args if a is not type(None)]
-        if len(rest) == 1:
-            yield from _typed(value, rest[0], path)
-        elif not any(_plain_fit(value, a) for a in rest):  # pragma: no cover - no state field has such a union
-            yield Problem(path, f"expected {_describe(hint)}, not {_kind(value)}")
-        return
+        if type(None) in args and len(rest) == 1:
+            inner = _checker(rest[0])
+            return lambda value, path: _none() if value is None else inner(value, path)
+        raise TypeError(f"no check for {hint}")  # pragma: no cover - every union of the state is X | None
     if origin is tuple:
         args = typing.get_args(hint)
-        if type(value) is not tuple:
-            yield Problem(path, f"expected a tuple, not {_kind(value)}")
-        elif len(args) == 2 and args[1] is Ellipsis:
-            for i, item in enumerate(value):
-                yield from _typed(item, args[0], f"{path}[{i}]")
-        elif len(value) != len(args):
-            yield Problem(path, f"expected {len(args)} entries, not {len(value)}")
-        else:
-            for i, (item, arg) in enumerate(zip(value, args)):
-                yield from _typed(item, arg, f"{path}[{i}]")
-        return
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _checker(args[0])
+
+            def homogeneous(value: object, path: str) -> Iterator[Problem]:
+                if type(value) is not tuple:
+                    yield Problem(path, f"expected a tuple, not {_kind(value)}")
+                    return
+                for i, item in enumerate(value):
+                    yield from each(item, f"{path}[{i}]")
+
+            return homogeneous
+        kinds = [_checker(a) for a in args]
+
+        def fixed(value: object, path: str) -> Iterator[Problem]:
+            if type(value) is not tuple:
+                yield Problem(path, f"expected a tuple, not {_kind(value)}")
+            elif len(value) != len(kinds):
+                yield Problem(path, f"expected {len(kinds)} entries, not {len(value)}")
+            else:
+                for i, (item, check) in enumerate(zip(value, kinds)):
+                    yield from check(item, f"{path}[{i}]")
+
+        return fixed
     if hint in (int, bool):
-        if type(value) is not hint:
-            yield Problem(path, f"expected {_describe(hint)}, not {_kind(value)}")
-        return
+        described = _describe(hint)
+        return lambda value, path: _none() if type(value) is hint else iter((Problem(path, f"expected {described}, not {_kind(value)}"),))
     if hint is str:
-        if type(value) is not str:
-            yield Problem(path, f"expected a string, not {_kind(value)}")
-        elif len(value) > NAME_LIMIT:
-            yield Problem(path, f"a name of {len(value)} characters, more than {NAME_LIMIT}")
-        return
+
+        def string(value: object, path: str) -> Iterator[Problem]:
+            if type(value) is not str:
+                yield Problem(path, f"expected a string, not {_kind(value)}")
+            elif len(value) > NAME_LIMIT:
+                yield Problem(path, f"a name of {len(value)} characters, more than {NAME_LIMIT}")
+
+        return string
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        if not isinstance(value, hint):
-            yield Problem(path, f"expected a {hint.__name__}, not {_kind(value)}")
-        return
+        return lambda value, path: _none() if isinstance(value, hint) else iter((Problem(path, f"expected a {hint.__name__}, not {_kind(value)}"),))
     if isinstance(hint, type) and attrs.has(hint):
-        if not isinstance(value, hint):
-            yield Problem(path, f"expected a {hint.__name__}, not {_kind(value)}")
-            return
-        for name, field in _hints(hint):
-            yield from _typed(getattr(value, name), field, f"{path}.{name}")
-        return
-    if not _plain_fit(value, hint):  # pragma: no cover - every state field is one of the kinds above
-        yield Problem(path, f"expected {_describe(hint)}, not {_kind(value)}")
+        fields: list[tuple[str, Checker]] = []
 
+        def record(value: object, path: str) -> Iterator[Problem]:
+            if not isinstance(value, hint):
+                yield Problem(path, f"expected a {hint.__name__}, not {_kind(value)}")
+                return
+            if not fields:  # filled on first use: a record may hold itself (no state class does)
+                fields.extend((name, _checker(field)) for name, field in _hints(hint))
+            for name, check in fields:
+                yield from check(getattr(value, name), f"{path}.{name}")
 
-def _plain_fit(value: object, hint: Any) -> bool:
-    return not isinstance(hint, type) or isinstance(value, hint)
+        return record
+    raise TypeError(f"no check for {hint}")  # pragma: no cover - every state field is one of the kinds above
 
 
 def typed(state: object) -> Iterator[Problem]:
@@ -160,7 +187,7 @@ def typed(state: object) -> Iterator[Problem]:
     if not isinstance(state, GameState):
         yield Problem("$", f"expected a GameState, not {_kind(state)}")
         return
-    yield from _typed(state, GameState, "$")
+    yield from _checker(GameState)(state, "$")
 
 
 # --- bounds ---------------------------------------------------------------------------------
