@@ -33,9 +33,9 @@ from properties.profiles import PROFILE
 
 CALLS_PER_CHARACTER = 200
 """The work allowed per character of a position's JSON: every function below
-together takes 20 to 50 calls a character on real positions (3,000 to 6,000
-characters), so 4 times the most; a loop over a count of 10**6 (the report's
-imps, drawn one by one) takes millions."""
+together takes 50 to 110 calls a character on real positions (3,000 to 6,000
+characters: at most a quarter of the budget with the floor); a loop over a
+count of 10**6 (the report's imps, drawn one by one) takes millions."""
 
 CALLS_FLOOR = 1_000_000
 """The work allowed to any position, however short."""
@@ -175,7 +175,8 @@ def _within(budget: int, work: Callable[[], object]) -> int:
 
 
 def _public(state: GameState) -> None:
-    """Every public function of a position, as a table and its tools use them."""
+    """Every public function of a position, as a table and its tools use them:
+    the rules, the views, the text, the pictures, the HTML page, the server's pages."""
     seats = (None, *range(state.n_players))
     to_move = dlrules.to_move(state)
     legal = dlrules.legal_moves(state) if to_move else []
@@ -193,6 +194,23 @@ def _public(state: GameState) -> None:
     dlrules.state_hash(state)
     if dlrules.is_over(state):
         dlrules.outcome(state)
+    from dlrules.page import Frame, game_page
+
+    game_page([Frame(dlrules.svg.position(state), dlrules.describe(state))], title="fuzz")
+    _server_pages(state)
+
+
+def _server_pages(state: GameState) -> None:
+    """The table server's pages of the position (``page_data``, ``picture``), for the host and every seat."""
+    from dlrules.serve.store import GameRow
+    from dlrules.serve.table import Game, page_data, picture
+
+    n = state.n_players
+    row = GameRow("fuzz", n, state.variant, state.first_player, None, False, b"\0" * 32, (b"\1" * 32,) * n, ("",) * n)
+    game = Game(row, state, 0, {}, [])
+    for role in (None, *range(n)):
+        page_data(game, role)
+        picture(game, role)
 
 
 @settings(max_examples=PROFILE.fuzz_examples)
