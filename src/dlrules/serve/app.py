@@ -32,8 +32,12 @@ page's form is the one exception) of at most ``MAX_BODY`` bytes, from this
 server's own pages or from a program (no ``Origin`` of another site); every
 request must name this server in its ``Host`` (LIB-SRV-8).
 
+A field a request does not have is refused by its name; a request's headers
+are due within ``--header-timeout`` seconds (``dlrules.serve.timeouts``), its
+body within ``BODY_SECONDS`` (LIB-SRV-12).
+
 A refusal is JSON ``{"ok": false, "rule", "message", "violations": [...]}``
-with status 400 (unreadable), 401 (a new game without the creation key),
+with status 400 (unreadable), 408 (the body came too slowly), 401 (a new game without the creation key),
 403 (not this link's to do, a wrong creation key, or from another site),
 404 (no such game or link: the same answer whether the game exists or
 not), 409 (stale: the game moved on), 413 (too large), 415 (not JSON) or 422
