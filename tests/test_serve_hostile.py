@@ -275,3 +275,32 @@ def test_every_refusal_of_a_move_request_names_the_field(client: TestClient) -> 
     assert r.status_code == 400 and "expected an integer, not true @ $.move.seat" in r.json()["message"], r.text
     r = client.post(t.seats[0] + "/draw", json={"at": "0"})
     assert r.status_code == 400 and r.json()["message"].startswith("$.at: "), r.text
+
+
+def test_LIB_SRV_13_a_trap_card_whose_copies_another_seat_holds_is_accepted_and_the_referee_draws(client: TestClient) -> None:
+    """A seat draws a trap card and enters one whose every copy is in another
+    seat's hand (which it cannot see): accepted, as when a copy is left; then
+    the referee draws among the cards that may come up."""
+    statuses = {}
+    for held in (True, False):
+        t = Table(client, players=3, seed=1, replayable=True)
+        t.play_until(_hidden_draw("traps"), random.Random(1), limit=1200)
+        state = t.game.state
+        drawer = chance_owner(state)
+        assert drawer is not None
+        other = (drawer + 1) % 3
+        key, copies = state.decks.traps.unseen[0]
+        if held:  # every copy of that card goes to another seat's hand
+            deck = state.decks.traps
+            for _ in range(copies):
+                deck = deck.without(key)
+            players = tuple(attrs.evolve(p, traps=p.traps + (key,) * copies) if s == other else p for s, p in enumerate(state.players))
+            t.game.state = attrs.evolve(state, players=players, decks=attrs.evolve(state.decks, traps=deck))
+            t.game.pages.clear()
+        before = t.game.state.players[drawer].traps
+        r = t.move(drawer, Draw("traps", key))
+        statuses[held] = r.status_code
+        drawn = t.game.state.players[drawer].traps
+        assert len(drawn) == len(before) + 1
+        assert (key in drawn and drawn.count(key) > before.count(key)) is not held  # held: the referee drew another card
+    assert statuses == {True: 200, False: 200}
