@@ -114,24 +114,28 @@ def check_bounded(state: GameState) -> GameState:
     """``state`` itself, or ``InvalidState`` when it is not well typed or a
     count is beyond its ceiling (LIB-IN-4; ``dlrules.bounds``): the check
     even a position read without ``validate`` gets (``--unchecked``), so
-    that no reader or renderer works without end on it."""
+    that no reader or renderer works without end on it. Negative supplies
+    and copies are bounded too (a hand-made position may hold them)."""
     found = tuple(Invalid(p.path, p.message) for p in bounds.typed(state))
     if not found:
         found = tuple(Invalid(p.path, p.message) for p in bounds.bounded(state))
-        n = len(state.players)
-        for s, p in enumerate(state.players):
-            for name in SUPPLIES:
-                if abs(getattr(p, name)) > bounds.SUPPLY_LIMIT:
-                    found += (Invalid(f"$.players[{s}].{name}", f"{getattr(p, name)} is beyond {bounds.SUPPLY_LIMIT} (LIB-IN-4)"),)
-        for name in DECK_NAMES:
-            for i, (_, copies) in enumerate(getattr(state.decks, name).unseen):
-                if copies > bounds.SUPPLY_LIMIT:
-                    found += (Invalid(f"$.decks.{name}.unseen[{i}][1]", f"{copies} copies, more than {bounds.SUPPLY_LIMIT} (LIB-IN-4)"),)
-        if n > MAX_PLAYERS:
-            found += (Invalid("$.players (the number of players)", f"{n} is above {MAX_PLAYERS}"),)
+        found += tuple(_beyond(state))
     if found:
         raise InvalidState(found)
     return state
+
+
+def _beyond(state: GameState) -> Iterator[Invalid]:
+    """Supplies and deck copies of a well-typed state beyond the table limit either way."""
+    limit = bounds.SUPPLY_LIMIT
+    for s, p in enumerate(state.players):
+        for name in SUPPLIES:
+            if abs(getattr(p, name)) > limit:
+                yield Invalid(f"$.players[{s}].{name}", f"{getattr(p, name)} is beyond {limit} either way (LIB-IN-4)")
+    for name in DECK_NAMES:
+        for i, (_, copies) in enumerate(getattr(state.decks, name).unseen):
+            if abs(copies) > limit:
+                yield Invalid(f"$.decks.{name}.unseen[{i}][1]", f"{copies} copies, beyond {limit} either way (LIB-IN-4)")
 
 
 # --- shape and ranges ----------------------------------------------------------------------
