@@ -226,6 +226,28 @@ def test_LIB_SRV_12_a_client_slow_to_send_its_headers_is_dropped(live: int) -> N
     assert closed and got == b""
 
 
+def test_LIB_SRV_12_a_second_request_slow_to_send_its_headers_is_dropped_too(live: int) -> None:
+    """After an answer, each byte of the next request used to reset uvicorn's keep-alive timer."""
+    with socket.create_connection(("127.0.0.1", live)) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        sock.settimeout(5)
+        got = b""
+        while b"</html>" not in got:
+            chunk = sock.recv(65536)
+            assert chunk
+            got += chunk
+        assert got.startswith(b"HTTP/1.1 200")
+        sock.sendall(b"GET / HTTP/1.1\r\n")
+        for _ in range(3):
+            time.sleep(0.2)
+            try:
+                sock.sendall(b"X: 1\r\n")
+            except OSError:
+                break
+        closed, rest = _closed_within(sock, 5)
+    assert closed and rest == b""
+
+
 def test_LIB_SRV_12_a_connection_that_sends_nothing_is_dropped(live: int) -> None:
     with socket.create_connection(("127.0.0.1", live)) as sock:
         closed, _ = _closed_within(sock, 5)
