@@ -326,3 +326,12 @@ def test_LIB_SRV_13_a_trap_card_whose_copies_another_seat_holds_is_accepted_and_
         assert len(drawn) == len(before) + 1
         assert (key in drawn and drawn.count(key) > before.count(key)) is not held  # held: the referee drew another card
     assert statuses == {True: 200, False: 200}
+
+
+@pytest.mark.parametrize("argv", [["--new-game", "٣"], ["--new-game", "3", "--first-player", "٢"], ["--port", "٨٠٠٠"], ["--new-game", "2", "--replayable", "--seed", "١٢"]])
+def test_LIB_SRV_12_the_command_line_creates_from_ascii_digits_only(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from dlrules.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["serve", *argv])
+    assert info.value.code == 2 and "expected a whole number in the digits 0-9" in capsys.readouterr().err

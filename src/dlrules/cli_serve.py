@@ -75,6 +75,15 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def ascii_int(text: str) -> int:
+    """A whole number written in ASCII digits (``int`` also reads ``٣`` and
+    ``１２``; LIB-SRV-12: a game is created from ASCII digits only)."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+        raise argparse.ArgumentTypeError(f"expected a whole number in the digits 0-9, not {text[:40]!r}")
+    return int(text)
+
+
 def _lan_name() -> str:
     import socket
 
@@ -91,17 +100,17 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=f"the SQLite file of the games (default {DEFAULT_DB})")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; 0.0.0.0 for the phones on your network)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    p.add_argument("--new-game", type=int, metavar="PLAYERS", choices=(2, 3, 4), help="create a game for 2, 3 or 4 players and print its links")
+    p.add_argument("--port", type=ascii_int, default=8000, help="the port (default 8000)")
+    p.add_argument("--new-game", type=ascii_int, metavar="PLAYERS", choices=(2, 3, 4), help="create a game for 2, 3 or 4 players and print its links")
     p.add_argument("--variant", choices=("full", "first"), default="full", help="the new game's variant (default full)")
-    p.add_argument("--first-player", type=int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")
+    p.add_argument("--first-player", type=ascii_int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")
     p.add_argument("--auto-chance", action="store_true", help="the server draws every card of the new game (no box on the table)")
     p.add_argument(
         "--replayable", action="store_true",
         help="make the new game replayable: the server's draws follow a seed (--seed, or a random one), so whoever knows it "
         "foresees them; every page says so. Without it the draws come from the system's secure random source",
     )  # fmt: skip
-    p.add_argument("--seed", type=int, help="the seed of a --replayable game's draws (0 to 2**63-1)")
+    p.add_argument("--seed", type=ascii_int, help="the seed of a --replayable game's draws (0 to 2**63-1)")
     p.add_argument(
         "--no-special-events", action="store_true",
         help="the new game leaves the special event cards out (the rulebook's easier game, SPE-3)",
