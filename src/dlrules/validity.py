@@ -468,4 +468,4 @@ CHECKS: tuple[Check, ...] = (limits, supplies, imps_at_work, evil, dungeons, ord
 """The checks after ``shape``, in order."""
 
 
-__all__ = ["CHECKS", "Invalid", "InvalidState", "check_valid", "validate"]
+__all__ = ["CHECKS", "Invalid", "InvalidState", "check_bounded", "check_valid", "validate"]
