@@ -326,6 +326,13 @@ def chance_outcomes_sum_to_one(state: GameState) -> None:
             raise _fail("chance_outcomes_sum_to_one", state, f"probabilities {[str(p) for _, p in outcomes]}")
 
 
+def every_count_within_its_ceiling(state: GameState) -> None:
+    """LIB-IN-4: legal play keeps every count of a position within its
+    ceiling (supplies at most the table limit, the components' counts,
+    each paladin in one place)."""
+    _library("every_count_within_its_ceiling", state, validity.limits(state))
+
+
 def state_json_round_trip(state: GameState) -> None:
     """dlrules.dumps/loads give back an equal state."""
     text = dlrules.dumps(state)
@@ -357,6 +364,7 @@ STATE_INVARIANTS = (
     forced_decisions_are_automatic,
     only_seats_to_move_have_moves,
     chance_outcomes_sum_to_one,
+    every_count_within_its_ceiling,
     state_json_round_trip,
 )
 

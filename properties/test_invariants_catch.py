@@ -62,6 +62,7 @@ CORRUPTIONS: list[tuple[Callable[[GameState], None], Phase, Callable[[GameState]
     (inv.progress_marker_sane, Phase.ORDERS, lambda s: attrs.evolve(s, round=5)),
     (inv.one_adventurer_a_round, Phase.ORDERS, lambda s: _player(s, party=(dlrules.core.state.Adventurer("y1-warrior-3"),))),
     (inv.state_json_round_trip, Phase.ORDERS, lambda s: _player(s, gold=2.5)),
+    (inv.every_count_within_its_ceiling, Phase.ORDERS, lambda s: _player(s, imps=10**6)),
 ]
 
 

@@ -36,7 +36,8 @@ class Table:
 
     @property
     def game(self) -> Game:
-        game: Game = self.client.app.state.tables.games[self.id]  # type: ignore[attr-defined]
+        game: Game | None = self.client.app.state.tables.loaded(self.id)  # type: ignore[attr-defined]  # read from the store after a restart
+        assert game is not None
         return game
 
     def link(self, seat: int | None) -> str:

@@ -68,7 +68,8 @@ def test_LIB_SRV_4_a_server_killed_mid_game_restarts_with_every_acknowledged_mov
     stored = {m.n: m for m in store.moves(game)}
     for n, move in acked.items():
         assert loads(stored[n].move, Move) == loads(move, Move)  # every acknowledged move is there
-    before = Tables(store).games[game]
+    before = Tables(store).loaded(game)
+    assert before is not None
     store.close()
 
     again = Server(db)

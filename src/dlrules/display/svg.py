@@ -79,6 +79,8 @@ PHASES: tuple[str, ...] = (
 
 CELL = 44
 DUNGEON_W = 300
+IMPS_DRAWN = 16
+"""At most this many imps are drawn one by one (the line holds 16); more are written as a number."""
 DUNGEON_H = 470
 
 
@@ -155,7 +157,9 @@ def _dungeon_body(state: GameState, seat: int) -> list[str]:
     y = gy + ROWS * CELL + 34
     out.append(_text(8, y, "imps", 10, fill="#555555"))
     busy = p.busy_imps + p.foreimps
-    for i in range(p.imps):
+    if p.imps > IMPS_DRAWN:  # more than fit on the line: a number, not a figure each (issue 35: bounded work)
+        out.append(_text(44, y, f"{p.imps} imps" + (f" ({busy} at work)" if busy else ""), 10, class_="imp-count"))
+    for i in range(p.imps if p.imps <= IMPS_DRAWN else 0):
         at_work = i >= p.imps - busy
         out.append(_titled(_circle(44 + i * 14, y - 4, 6, "#9e9e9e" if at_work else fill, stroke=INK, class_="imp-busy" if at_work else "imp"), "imp at work" if at_work else "free imp"))
     trolls = p.trolls

@@ -84,15 +84,33 @@ class JSONLimitError(ValueError):
     """JSON text that is malformed or beyond a limit; the message says which."""
 
 
+class _Misfit:
+    """A value the JSON reader refuses (an integer of too many digits, a number
+    too large, ``NaN``, a key given twice), put in the place of the value while
+    the text is parsed, so that the refusal can name its path (``$.seat``):
+    the parser's hooks do not know where they are."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+class _TwiceObject(dict[str, Any]):
+    """An object with a key given twice, in the place of the object (as ``_Misfit``)."""
+
+    message = ""
+
+
 def _no_constant(name: str) -> Any:
-    raise JSONLimitError(f"{name} is not a JSON number")
+    return _Misfit(f"{name} is not a JSON number")
 
 
-def _finite(literal: str) -> float:
-    """A JSON fraction, refused when it is too large for a number (``1e999``)."""
+def _finite(literal: str) -> Any:
+    """A JSON fraction; a misfit when it is too large for a number (``1e999``)."""
     value = float(literal)
     if not math.isfinite(value):
-        raise JSONLimitError(f"the number {excerpt(literal)} is too large")
+        return _Misfit(f"the number {excerpt(literal)} is too large")
     return value
 
 
@@ -104,9 +122,37 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise JSONLimitError(f"the key {excerpt(key)} is given twice in one object")
+                twice = _TwiceObject(data)
+                twice.message = f"the key {excerpt(key)} is given twice in one object"
+                return twice
             seen.add(key)
     return data
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _step(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if _NAME.fullmatch(key) and len(key) <= EXCERPT else f"{path}[{excerpt(key)}]"
+
+
+def _first_misfit(data: Any) -> tuple[str, str] | None:
+    """The path and the message of the first misfit in ``data`` (document
+    order), by a walk without recursion, linear in the size of ``data``."""
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Misfit):
+            return path, value.message
+        if isinstance(value, _TwiceObject):
+            return path, value.message
+        if isinstance(value, dict):
+            stack.extend((v, _step(path, k)) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((v, _step(path, i)) for i, v in reversed(list(enumerate(value))))
+    return None
 
 
 _KEEP = b'[]{}"'
@@ -145,27 +191,51 @@ def parse_json(text: str, limits: Limits = DEFAULT_LIMITS, *, what: str = "the t
     """The JSON value of ``text``, within ``limits``; ``JSONLimitError`` (a
     ``ValueError``) for text too long, malformed, nested too deep, with an
     integer of too many digits, a number too large (``1e999``), ``NaN`` or
-    ``Infinity``, or a key given twice in one object."""
+    ``Infinity``, or a key given twice in one object. Every message ends with
+    the path of what is refused (``@ $.players[0].gold``; ``@ $`` for the
+    whole text), the first in the text when there are several."""
     if len(text) > limits.max_size:
-        raise JSONLimitError(f"{what} is {len(text)} characters long, more than the limit max_size={limits.max_size}")
+        raise JSONLimitError(f"{what} is {len(text)} characters long, more than the limit max_size={limits.max_size} @ $")
     digits = limits.max_int_digits
+    misfits = False
 
-    def parse_int(literal: str) -> int:
+    def parse_int(literal: str) -> Any:
+        nonlocal misfits
         if len(literal.lstrip("-")) > digits:
-            raise JSONLimitError(f"an integer of {len(literal.lstrip('-'))} digits, more than the limit max_int_digits={digits}")
+            misfits = True
+            return _Misfit(f"an integer of {len(literal.lstrip('-'))} digits, more than the limit max_int_digits={digits}")
         return int(literal)
 
+    def parse_float(literal: str) -> Any:
+        nonlocal misfits
+        value = _finite(literal)
+        misfits = misfits or isinstance(value, _Misfit)
+        return value
+
+    def parse_constant(name: str) -> Any:
+        nonlocal misfits
+        misfits = True
+        return _no_constant(name)
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal misfits
+        value = _object(pairs)
+        misfits = misfits or isinstance(value, _TwiceObject)
+        return value
+
     try:
-        data = json.loads(text, parse_int=parse_int, parse_float=_finite, parse_constant=_no_constant, object_pairs_hook=_object)
-    except JSONLimitError:
-        raise
+        data = json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant, object_pairs_hook=pairs_hook)
     except json.JSONDecodeError as exc:
         where = f"column {exc.colno}" if exc.lineno == 1 else f"line {exc.lineno}, column {exc.colno}"
-        raise JSONLimitError(f"not valid JSON ({exc.msg.removesuffix(' at')} at {where})") from None  # "starting at" ends some messages
+        raise JSONLimitError(f"not valid JSON ({exc.msg.removesuffix(' at')} at {where}) @ $") from None  # "starting at" ends some messages
     except RecursionError:
-        raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth}") from None
-    except ValueError as exc:  # e.g. Python's own limit on integer digits
-        raise JSONLimitError(f"not valid JSON ({excerpt(str(exc), 80)})") from None
+        raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth} @ $") from None
+    except ValueError as exc:  # e.g. Python's own limit on integer digits, with max_int_digits raised past it
+        raise JSONLimitError(f"not valid JSON ({excerpt(str(exc), 80)}) @ $") from None
     if (text.count("[") + text.count("{")) > limits.max_depth and _deeper_than(text, limits.max_depth):
-        raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth}")
+        raise JSONLimitError(f"JSON nested deeper than the limit max_depth={limits.max_depth} @ $")
+    if misfits:
+        found = _first_misfit(data)
+        assert found is not None
+        raise JSONLimitError(f"{found[1]} @ {found[0]}")
     return data

@@ -18,7 +18,9 @@ from typing import Any, TypeVar, get_origin
 
 import attrs
 import cattrs
-from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
+from cattrs.errors import (
+    AttributeValidationNote, ClassValidationError, ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote,
+)  # fmt: skip
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
@@ -220,7 +222,8 @@ def _record(typ: Any) -> Callable[[Any, Any], Any]:
                 raise Refused(f'"{TAG}" is {_kind(data[TAG])}, expected "{tag}"')
             data = {k: v for k, v in data.items() if k != TAG}
         if typ is Deck:
-            deck = base(data, typ)  # the unseen cards sorted by key, as the rules keep them (Deck.without relies on it)
+            deck = base(data, typ)
+            _no_card_twice(deck)  # the unseen cards sorted by key, as the rules keep them (Deck.without relies on it)
             return deck if list(deck.unseen) == sorted(deck.unseen) else Deck(tuple(sorted(deck.unseen)), deck.bottom)
         return base(data, typ)
 
@@ -228,6 +231,25 @@ def _record(typ: Any) -> Callable[[Any, Any], Any]:
 
 
 converter.register_structure_hook_factory(_is_attrs, _record)
+
+
+def _no_card_twice(deck: Deck) -> None:
+    """Card conservation however a deck is written (issue 35): a card is one
+    entry ``[card, copies]``; ``[["goblin",1],["goblin",1]]`` is refused with
+    the path of the second entry, as ``["goblin",2]`` would be counted."""
+    first: dict[str, int] = {}
+    errors: list[Exception] = []
+    for i, (key, _) in enumerate(deck.unseen):
+        if key in first:
+            exc = Refused(f"the card {value_excerpt(key)} is listed twice (also at [{first[key]}]): one entry a card, with its copies")
+            exc.add_note(IterableValidationNote(f"Structuring unseen @ index {i}", i, tuple[str, int]))
+            errors.append(exc)
+        else:
+            first[key] = i
+    if errors:
+        inner = IterableValidationError("While structuring unseen", errors, tuple)
+        inner.add_note(AttributeValidationNote("Structuring class Deck @ attribute unseen", "unseen", tuple))
+        raise ClassValidationError("While structuring Deck", [inner], Deck)
 
 _BY_TAG: dict[str, type] = {cls.__name__: cls for cls in MOVE_TYPES}
 

@@ -55,6 +55,7 @@ from dlrules.components import (
 )
 from dlrules.components.combat import CREATE_FOOD_HP, ILLUSION_KEY, printed_hit_points
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, GRID_COLUMNS, GRID_ROWS, MINIONS, ORDER_CARDS
+from dlrules.records import bounds
 from dlrules.core.state import DECK_NAMES, Deck, GameState, Outcome, Phase
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -89,7 +90,12 @@ Check = Callable[[GameState], Iterator[Invalid]]
 
 def validate(state: GameState) -> tuple[Invalid, ...]:
     """Every way ``state`` is impossible (empty: a possible position). The
-    shape is checked first; the other checks only on a sound shape."""
+    types are checked first (a value of the wrong type is a problem with its
+    path, never a ``TypeError``), then the shape; the other checks only on a
+    sound shape. The work is linear in the size of ``state``."""
+    found = tuple(Invalid(p.path, p.message) for p in bounds.typed(state))
+    if found:
+        return found
     found = tuple(shape(state))
     if found:
         return found
@@ -102,6 +108,34 @@ def check_valid(state: GameState) -> GameState:
     if found:
         raise InvalidState(found)
     return state
+
+
+def check_bounded(state: GameState) -> GameState:
+    """``state`` itself, or ``InvalidState`` when it is not well typed or a
+    count is beyond its ceiling (LIB-IN-4; ``dlrules.records.bounds``): the check
+    even a position read without ``validate`` gets (``--unchecked``), so
+    that no reader or renderer works without end on it. Negative supplies
+    and copies are bounded too (a hand-made position may hold them)."""
+    found = tuple(Invalid(p.path, p.message) for p in bounds.typed(state))
+    if not found:
+        found = tuple(Invalid(p.path, p.message) for p in bounds.bounded(state))
+        found += tuple(_beyond(state))
+    if found:
+        raise InvalidState(found)
+    return state
+
+
+def _beyond(state: GameState) -> Iterator[Invalid]:
+    """Supplies and deck copies of a well-typed state beyond the table limit either way."""
+    limit = bounds.SUPPLY_LIMIT
+    for s, p in enumerate(state.players):
+        for name in SUPPLIES:
+            if abs(getattr(p, name)) > limit:
+                yield Invalid(f"$.players[{s}].{name}", f"{getattr(p, name)} is beyond {limit} either way (LIB-IN-4)")
+    for name in DECK_NAMES:
+        for i, (_, copies) in enumerate(getattr(state.decks, name).unseen):
+            if abs(copies) > limit:
+                yield Invalid(f"$.decks.{name}.unseen[{i}][1]", f"{copies} copies, beyond {limit} either way (LIB-IN-4)")
 
 
 # --- shape and ranges ----------------------------------------------------------------------
@@ -326,7 +360,11 @@ def progress(state: GameState) -> Iterator[Invalid]:
 
 
 def _deck_cards(deck: Deck) -> Counter[str]:
-    return Counter(dict(deck.unseen)) + Counter(deck.bottom)
+    """Every card of ``deck`` with its copies (an entry listed twice counts twice)."""
+    found: Counter[str] = Counter(deck.bottom)
+    for key, copies in deck.unseen:
+        found[key] += copies
+    return found
 
 
 def _totals(decks: dict[int, dict[str, int]], year: int) -> Counter[str]:
@@ -402,14 +440,32 @@ def cards(state: GameState) -> Iterator[Invalid]:
         deck: Deck = getattr(state.decks, name)
         if any(n <= 0 for _, n in deck.unseen) or list(deck.unseen) != sorted(deck.unseen):
             yield Invalid(f"$.decks.{name}.unseen", "not a sorted list of [card, copies] with copies at least 1")
+        for i in range(1, len(deck.unseen)):
+            if deck.unseen[i][0] == deck.unseen[i - 1][0]:
+                yield Invalid(f"$.decks.{name}.unseen[{i}]", f"the card {deck.unseen[i][0]!r} is listed twice: one entry a card, with its copies")
     for s, seen in enumerate(state.spied):
         for pos in seen:
             if state.combat[pos] is None:
                 yield Invalid(f"$.spied[{s}]", f"combat card {pos + 1} seen but not identified in $.combat (LIB-RES-3)")
 
 
-CHECKS: tuple[Check, ...] = (supplies, imps_at_work, evil, dungeons, orders, minions, progress, cards)
+VARIANTS = ("first", "full")
+"""The game's variants (``dlrules.core.phases.setup.VARIANTS``, a floor above this one; a test keeps them equal)."""
+
+
+def limits(state: GameState) -> Iterator[Invalid]:
+    """LIB-IN-4: every count of the position within its ceiling
+    (``dlrules.records.bounds``), each paladin in one place, a known variant."""
+    if state.variant not in VARIANTS:
+        yield Invalid("$.variant", f"{state.variant!r} is not a variant ({', '.join(VARIANTS)})")
+    for p in bounds.bounded(state):
+        yield Invalid(p.path, p.message)
+    for p in bounds.paladins(state):
+        yield Invalid(p.path, p.message)
+
+
+CHECKS: tuple[Check, ...] = (limits, supplies, imps_at_work, evil, dungeons, orders, minions, progress, cards)
 """The checks after ``shape``, in order."""
 
 
-__all__ = ["CHECKS", "Invalid", "InvalidState", "check_valid", "validate"]
+__all__ = ["CHECKS", "Invalid", "InvalidState", "check_bounded", "check_valid", "validate"]

@@ -24,6 +24,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from dlrules.apps.serve.app import create_app
+        from dlrules.apps.serve.timeouts import with_header_timeout
     except ImportError:
         print("dlrules serve: needs the serve extra: pip install 'dlrules[serve]'", file=sys.stderr)
         return 2
@@ -35,7 +36,7 @@ def _serve(args: argparse.Namespace) -> int:
     bots: dict[int, str] = {}
     for given in args.bot:
         seat, _, name = given.partition("=")
-        if not seat.strip().isdigit() or not name.strip():
+        if not (seat.strip().isascii() and seat.strip().isdigit()) or not name.strip():
             print(f"dlrules serve: --bot SEAT=NAME, e.g. --bot 2=greedy; not {given!r}", file=sys.stderr)
             return 2
         bots[int(seat) - 1] = name.strip()
@@ -43,7 +44,10 @@ def _serve(args: argparse.Namespace) -> int:
         print("dlrules serve: --bot seats a bot in the game --new-game creates; give both", file=sys.stderr)
         return 2
     key = new_token()  # the creation key (LIB-SRV-11): shown here once, only its hash kept
-    app = create_app(args.db, names=args.allowed_host, create_key=key)
+    if not (args.header_timeout > 0 and args.body_timeout > 0):
+        print("dlrules serve: --header-timeout and --body-timeout are numbers of seconds above 0", file=sys.stderr)
+        return 2
+    app = create_app(args.db, names=args.allowed_host, create_key=key, body_seconds=args.body_timeout)
     shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
     base = f"http://{shown}:{args.port}"
     print(f"dlrules serve: games in {args.db}; create one at {base}/new/{key} (the creation link: keep it to yourself)", flush=True)
@@ -64,8 +68,20 @@ def _serve(args: argparse.Namespace) -> int:
                 print(f"  Player {i + 1}: {bots[i]} bot, played by the server", flush=True)
             else:
                 print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2, timeout_keep_alive=75)  # no access log: every path holds a seat's or the creation key (LIB-SRV-1, LIB-SRV-11)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2, timeout_keep_alive=75,
+        http=with_header_timeout(args.header_timeout),  # LIB-SRV-12: a client slow to send its headers is dropped
+    )  # fmt: skip  # no access log: every path holds a seat's or the creation key (LIB-SRV-1, LIB-SRV-11)
     return 0
+
+
+def ascii_int(text: str) -> int:
+    """A whole number written in ASCII digits (``int`` also reads ``٣`` and
+    ``１２``; LIB-SRV-12: a game is created from ASCII digits only)."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+        raise argparse.ArgumentTypeError(f"expected a whole number in the digits 0-9, not {text[:40]!r}")
+    return int(text)
 
 
 def _lan_name() -> str:
@@ -84,17 +100,17 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=f"the SQLite file of the games (default {DEFAULT_DB})")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; 0.0.0.0 for the phones on your network)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    p.add_argument("--new-game", type=int, metavar="PLAYERS", choices=(2, 3, 4), help="create a game for 2, 3 or 4 players and print its links")
+    p.add_argument("--port", type=ascii_int, default=8000, help="the port (default 8000)")
+    p.add_argument("--new-game", type=ascii_int, metavar="PLAYERS", choices=(2, 3, 4), help="create a game for 2, 3 or 4 players and print its links")
     p.add_argument("--variant", choices=("full", "first"), default="full", help="the new game's variant (default full)")
-    p.add_argument("--first-player", type=int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")
+    p.add_argument("--first-player", type=ascii_int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")
     p.add_argument("--auto-chance", action="store_true", help="the server draws every card of the new game (no box on the table)")
     p.add_argument(
         "--replayable", action="store_true",
         help="make the new game replayable: the server's draws follow a seed (--seed, or a random one), so whoever knows it "
         "foresees them; every page says so. Without it the draws come from the system's secure random source",
     )  # fmt: skip
-    p.add_argument("--seed", type=int, help="the seed of a --replayable game's draws (0 to 2**63-1)")
+    p.add_argument("--seed", type=ascii_int, help="the seed of a --replayable game's draws (0 to 2**63-1)")
     p.add_argument(
         "--no-special-events", action="store_true",
         help="the new game leaves the special event cards out (the rulebook's easier game, SPE-3)",
@@ -110,6 +126,14 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--allowed-host", action="append", default=[], metavar="NAME",
         help="a host name the server answers to besides its addresses and its own names (e.g. a reverse proxy's); repeatable",
+    )  # fmt: skip
+    p.add_argument(
+        "--header-timeout", type=float, default=10.0, metavar="SECONDS",
+        help="drop a connection whose request headers are not complete within SECONDS (default 10)",
+    )  # fmt: skip
+    p.add_argument(
+        "--body-timeout", type=float, default=10.0, metavar="SECONDS",
+        help="refuse a request whose body is not complete within SECONDS of its headers (default 10)",
     )  # fmt: skip
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     p.set_defaults(func=_serve)

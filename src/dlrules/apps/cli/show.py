@@ -25,7 +25,7 @@ from dlrules.records.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
 from dlrules.records.notation import format_move
 from dlrules.records import GameRecord, RecordError, parse_record, replay, start_state
 from dlrules.display.render import describe, move_caption
-from dlrules.records.validity import InvalidState
+from dlrules.records.validity import InvalidState, check_bounded
 from dlrules.records.serialization import loads
 from dlrules.core.state import GameState
 
@@ -116,7 +116,8 @@ def read_position(path: str, text: str, limits: Limits = DEFAULT_LIMITS, *, chec
     if not is_position_text(text, limits):
         return None
     try:
-        return loads(text, GameState, limits=limits, strict=checked)
+        state: GameState = loads(text, GameState, limits=limits, strict=checked)
+        return state if checked else check_bounded(state)  # LIB-IN-4: even unchecked, every count within its ceiling
     except InvalidState as exc:
         raise ShowError(f"{path}: not a possible position: " + "; ".join(str(p) for p in exc.problems[:10])) from exc
     except ValueError as exc:

@@ -32,8 +32,12 @@ page's form is the one exception) of at most ``MAX_BODY`` bytes, from this
 server's own pages or from a program (no ``Origin`` of another site); every
 request must name this server in its ``Host`` (LIB-SRV-8).
 
+A field a request does not have is refused by its name; a request's headers
+are due within ``--header-timeout`` seconds (``dlrules.apps.serve.timeouts``), its
+body within ``BODY_SECONDS`` (LIB-SRV-12).
+
 A refusal is JSON ``{"ok": false, "rule", "message", "violations": [...]}``
-with status 400 (unreadable), 401 (a new game without the creation key),
+with status 400 (unreadable), 408 (the body came too slowly), 401 (a new game without the creation key),
 403 (not this link's to do, a wrong creation key, or from another site),
 404 (no such game or link: the same answer whether the game exists or
 not), 409 (stale: the game moved on), 413 (too large), 415 (not JSON) or 422
@@ -53,7 +57,7 @@ from collections.abc import AsyncIterator, Iterable, Mapping
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -67,6 +71,10 @@ from dlrules.apps.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes (a move's JSON is well under 1 KB);
 reading stops there (LIB-SRV-6)."""
+
+BODY_SECONDS = 10.0
+"""How long a client has to send a request's body once its headers are read
+(LIB-SRV-12): a late body is refused with 408 and the connection closed."""
 
 REQUEST_LIMITS = Limits(max_size=MAX_BODY, max_depth=16, max_int_digits=20)
 """How a request's JSON is read (``dlrules.records.limits.parse_json``): a request nests
@@ -102,22 +110,43 @@ def _refused(r: Refusal) -> JSONResponse:
     return JSONResponse(r.data(), status_code=r.status)
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``٣``, ``²``)."""
+    return text.isascii() and text.isdigit()
+
+
 async def _read(request: Request) -> bytes:
     """The body, read only up to ``MAX_BODY`` bytes: a longer one (by its
     ``Content-Length`` or as it streams in) is refused with 413 and the rest
-    is never read (LIB-SRV-6)."""
+    is never read (LIB-SRV-6); a body not complete within the server's body
+    timeout (``BODY_SECONDS``) is refused with 408 (LIB-SRV-12)."""
     too_large = Refusal(413, "LIB-SRV-6", f"the request is larger than {MAX_BODY // 1024} KiB")
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or len(length) > 12 or int(length) > MAX_BODY):
+    if length is not None and (not _digits(length) or len(length) > 12 or int(length) > MAX_BODY):
         raise too_large
+    seconds: float = getattr(request.app.state, "body_seconds", BODY_SECONDS)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise too_large
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise too_large
+                chunks.append(chunk)
+    except TimeoutError:
+        raise Refusal(408, "LIB-SRV-12", f"the request's body did not arrive within {seconds:g} seconds") from None
+    except ClientDisconnect:
+        raise Refusal(400, "LIB-SRV-12", "the client went away before its request was read") from None
     return b"".join(chunks)
+
+
+def _only(body: Mapping[str, Any], fields: tuple[str, ...]) -> None:
+    """Refuse a request with a field the server does not read, by its name
+    (LIB-SRV-6): a misspelt ``"id"`` must not go unnoticed."""
+    unknown = sorted(k for k in body if k not in fields)
+    if unknown:
+        raise Refusal(400, "LIB-SRV-6", f"$.{unknown[0][:40]}: not a field of this request (they are {', '.join(fields)})")
 
 
 def _media_type(request: Request) -> str:
@@ -135,7 +164,7 @@ async def _body(request: Request) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise Refusal(400, "LIB-SRV-6", "the request is not UTF-8 text") from None
     except JSONLimitError as exc:
-        raise Refusal(400, "LIB-SRV-6", f"the request is not JSON the server reads: {exc} @ $") from None
+        raise Refusal(400, "LIB-SRV-6", f"the request is not JSON the server reads: {exc}") from None
     if not isinstance(data, dict):
         raise Refusal(400, "LIB-SRV-6", "the request is not a JSON object @ $")
     return data
@@ -188,6 +217,12 @@ CREATE_KEY_FIELD = "key"
 CREATE_FIELDS = ("players", "variant", "first_player", "auto_chance", "replayable", "seed", "no_special_events", "table_rulings", "bots")
 """The fields of a new game's request (``POST /games``)."""
 
+MOVE_FIELDS = ("at", "move", "id")
+"""The fields of a move request (``POST /g/G/T/move``); any other is refused by its name."""
+
+DRAW_FIELDS = ("at", "id")
+"""The fields of a draw request (``POST /g/G/T/draw``); any other is refused by its name."""
+
 FORM_BOT_FIELDS = ("bot1", "bot2", "bot3", "bot4")
 """The home page's form seats bots with one list per seat instead of ``bots`` (empty: a person)."""
 
@@ -200,7 +235,7 @@ def _whole(data: Mapping[str, Any], key: str, default: int | None, low: int, hig
         text = value.strip()
         if text == "" and default is None:
             return None
-        if text.isdigit() and len(text) <= 20:
+        if _digits(text) and len(text) <= 20:
             value = int(text)
     if value is None and default is None:
         return None
@@ -256,7 +291,7 @@ def _bots(data: Mapping[str, Any], players: int, form: bool) -> dict[int, str]:
         raise Refusal(400, "LIB-SRV-10", f'$.bots: expected an object from seats to bots, like {{"2": "greedy"}}, not {quote(given)}')
     bots: dict[int, str] = {}
     for key, name in given.items():
-        if not (key.isdigit() and len(key) <= 2 and 1 <= int(key) <= players):
+        if not (_digits(key) and len(key) <= 2 and 1 <= int(key) <= players):
             raise Refusal(400, "LIB-SRV-10", f"$.bots.{key[:40]}: a bot's seat is a player from 1 to {players}")
         if not isinstance(name, str):
             raise Refusal(400, "LIB-SRV-10", f"$.bots.{key}: expected a bot's name, not {quote(name)}")
@@ -356,6 +391,7 @@ def create_app(
     poll: float = 0.2,
     names: Iterable[str] = (),
     create_key: str | None = None,
+    body_seconds: float = BODY_SECONDS,
 ) -> Starlette:
     """The server for the games in the SQLite file ``db`` (created if absent).
     ``sse_seconds`` bounds each event stream (the browser reconnects).
@@ -363,7 +399,9 @@ def create_app(
     its own names (``own_names``), e.g. the name a reverse proxy passes on.
     ``create_key``: the key that creating a game over HTTP needs (LIB-SRV-11;
     the creation link is ``/new/KEY``; make it with ``new_token()``); only
-    its hash is kept. Without it no game is created over HTTP."""
+    its hash is kept. Without it no game is created over HTTP.
+    ``body_seconds``: how long a request's body may take (LIB-SRV-12; the
+    headers' deadline is the protocol's, ``dlrules.apps.serve.timeouts``)."""
     tables = Tables(Store(db))
     creation = CreationKey(create_key)
     bots = BotRunner(tables)  # plays the bots' seats on its own thread, never in a request (LIB-SRV-10)
@@ -447,6 +485,7 @@ def create_app(
         try:
             game, role = lookup(request)
             body = await _body(request)
+            _only(body, MOVE_FIELDS)
             text = body.get("move")
             if isinstance(text, dict):
                 text = json.dumps(text)
@@ -461,6 +500,7 @@ def create_app(
         try:
             game, role = lookup(request)
             body = await _body(request)
+            _only(body, DRAW_FIELDS)
             n = tables.draw(game, role, body.get("at"), _request_id(body))
         except Refusal as r:
             return _refused(r)
@@ -515,4 +555,5 @@ def create_app(
     app.add_middleware(Guard, names=own_names() | {n.lower() for n in names})
     app.state.tables = tables
     app.state.bots = bots
+    app.state.body_seconds = body_seconds
     return app

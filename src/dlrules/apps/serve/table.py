@@ -91,6 +91,12 @@ SECRET_ENTRY_REFUSED = ENTRY_REFUSED + "; this draw is now the server's: press '
 """The one answer to a card refused for a seat's secret draw; after it, only the server draws that card (LIB-SRV-2)."""
 
 
+HIDDEN_DECKS = ("traps", "combat")
+"""The decks whose cards do not all come up face up (a trap card is drawn in
+secret, a combat card looked at in secret): where their copies are is not
+every party's knowledge, so an offered card of them is never refused (LIB-SRV-13)."""
+
+
 class Refusal(Exception):
     """A request the server refuses: an HTTP status, a rule ID (a LIB-SRV ruling
     or the game rule broken), a message, and the violations when ``apply``
@@ -182,14 +188,20 @@ class Game:
     def role(self, token: str) -> Role | bool:
         """The role of ``token`` in this game, or False: compared in constant
         time against every token of the game."""
-        digest = token_hash(token)
-        found: Role | bool = False
-        if hmac.compare_digest(digest, self.row.host_hash):
-            found = HOST
-        for seat, h in enumerate(self.row.seat_hashes):
-            if hmac.compare_digest(digest, h):
-                found = seat
-        return found
+        return role_of(self.row, token)
+
+
+def role_of(row: GameRow, token: str) -> Role | bool:
+    """The role of ``token`` in the game ``row``, or False: compared in
+    constant time against every token of the game (LIB-SRV-1)."""
+    digest = token_hash(token)
+    found: Role | bool = False
+    if hmac.compare_digest(digest, row.host_hash):
+        found = HOST
+    for seat, h in enumerate(row.seat_hashes):
+        if hmac.compare_digest(digest, h):
+            found = seat
+    return found
 
 
 @attrs.frozen
@@ -203,15 +215,16 @@ class Created:
 
 
 class Tables:
-    """Every game of one database, in memory, with their locks."""
+    """The games of one database, with their locks. A game is read from the
+    store when a link of it is first used (lazy loading, LIB-SRV-4: a
+    server with a thousand stored games starts at once); ``games`` holds
+    those read so far and those created since the start."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.games: dict[str, Game] = {}
         self._lock = threading.Lock()
         self.wake: Callable[[Game], None] = lambda game: None  # told after every commit (the bots' runner, LIB-SRV-10)
-        for gid in store.game_ids():
-            self._load(gid)
 
     # --- games ---------------------------------------------------------------------
 
@@ -268,17 +281,32 @@ class Tables:
         self.wake(game)
         return Created(row.id, host, tuple(None if seated[s] else t for s, t in enumerate(seats)))
 
-    def _load(self, gid: str) -> None:
-        row = self.store.game(gid)
-        if row is None:  # pragma: no cover - listed by the store
-            return
+    def _load(self, row: GameRow) -> Game:
+        """The game of ``row`` from its latest stored position (and any move after it)."""
+        gid = row.id
         n, text = self.store.latest_snapshot(gid)
         state: GameState = loads(text, GameState)
         later = self.store.moves(gid, after=n)
         for m in later:  # positions a crash left without their snapshot (none: they are one transaction)
             state = apply(state, loads(m.move, Move))
             n = m.n
-        self.games[gid] = Game(row, state, n, {n: _seat_keys(state)}, self._latest_moves(gid, n))
+        return Game(row, state, n, {n: _seat_keys(state)}, self._latest_moves(gid, n))
+
+    def loaded(self, gid: str) -> Game | None:
+        """The game ``gid``, read from the store the first time (None: no such game)."""
+        game = self.games.get(gid)
+        if game is not None:
+            return game
+        row = self.store.game(gid)
+        return None if row is None else self._loaded(row)
+
+    def _loaded(self, row: GameRow) -> Game:
+        with self._lock:
+            game = self.games.get(row.id)
+            if game is None:
+                game = self.games[row.id] = self._load(row)
+        self.wake(game)  # a bot's seat may be to move (LIB-SRV-10)
+        return game
 
     def _position(self, gid: str, at: int) -> GameState:
         """The position after move ``at``, from the store: the nearest stored
@@ -323,22 +351,26 @@ class Tables:
 
     def find(self, gid: str, token: str) -> tuple[Game, Role]:
         """The game and the token's role. Unknown game and wrong token get the
-        same refusal (LIB-SRV-1): a dummy comparison keeps the time alike."""
+        same refusal (LIB-SRV-1): a dummy comparison keeps the time alike. A
+        game not read yet is read from the store only for one of its tokens,
+        so a wrong token never costs the reading of a game."""
         game = self.games.get(gid)
-        if game is None:
+        row = game.row if game is not None else (self.store.game(gid) if len(gid) <= 64 else None)
+        if row is None:
             hmac.compare_digest(token_hash(token), b"\0" * 32)
             raise Refusal(404, "LIB-SRV-1", "no such game or link")
-        role = game.role(token)
+        role = role_of(row, token)
         if role is False:
             raise Refusal(404, "LIB-SRV-1", "no such game or link")
         assert not isinstance(role, bool)
-        return game, role
+        return (game if game is not None else self._loaded(row)), role
 
     def record_text(self, gid: str) -> str:
         """The game's record (JSON Lines, docs/records.md), for after the game: it holds every secret."""
         from dlrules.records.game import dumps_record
 
-        game = self.games[gid]
+        game = self.loaded(gid)
+        assert game is not None, gid
         moves: tuple[Move, ...] = tuple(loads(m.move, Move) for m in self.store.moves(gid))
         start = game.state  # the setup options stay in every position of the game
         rec = make_record(
@@ -355,18 +387,18 @@ class Tables:
         of a request (the same ``request`` id, or without one the same move on
         the same ``at``) gets the first answer back and plays nothing (LIB-SRV-7)."""
         if type(at) is not int:
-            raise Refusal(400, "LIB-SRV-3", "say which position the move is for: 'at', the move number your page shows")
+            raise Refusal(400, "LIB-SRV-3", "$.at: say which position the move is for: 'at', the move number your page shows")
         try:
             move: Move = loads(text, Move)
         except ValueError as exc:
-            raise Refusal(400, "LIB-SRV-6", f"not a move: {exc}") from None
+            raise Refusal(400, "LIB-SRV-6", "not a move: " + str(exc).replace(" @ $", " @ $.move")) from None  # the path in the request
         canonical = dumps(move)
         digest = hashlib.sha256(f"move:{at}:{canonical}".encode()).hexdigest()
         key = f"id:{request}" if request is not None else digest
         with game.lock:
             return self._once(game, role, key, digest, lambda: self._submit(game, role, at, move))
 
-    def _submit(self, game: Game, role: Role, at: int, move: Move) -> list[Move]:
+    def _submit(self, game: Game, role: Role, at: int, move: Move) -> list[Move] | None:
         state = game.state
         self._allowed(state, role, move)
         if at != game.n:
@@ -377,8 +409,7 @@ class Tables:
                     f"the game has moved on (your page shows move {at}, the game is at move {game.n}); nothing was played: look again and choose",
                 )  # fmt: skip
         if move.seat == CHANCE and isinstance(move, Draw):
-            self._entered(game, role, move)
-            return [move]
+            return [move] if self._entered(game, role, move) else None  # None: the server's draw (LIB-SRV-13)
         try:
             apply(state, move)
         except IllegalMove as exc:
@@ -402,12 +433,20 @@ class Tables:
             self._commit(game, [move], None)
         return True
 
-    def _entered(self, game: Game, role: Role, move: Draw) -> None:
-        """A card entered for a draw (LIB-SRV-2): it must be among the cards
-        offered to ``role`` (those it cannot rule out, from its own view) and
-        come up by the rules; any other gets the one refusal, which says
-        nothing of why. A seat's secret draw takes one refused card: then only
-        the server draws it, so its entry page answers no more questions."""
+    def _entered(self, game: Game, role: Role, move: Draw) -> bool:
+        """A card entered for a draw (LIB-SRV-2, LIB-SRV-13): it must be among
+        the cards offered to ``role`` (those it cannot rule out, from its own
+        view); any other gets the one refusal, which says nothing of why, and
+        a seat's secret draw then is the server's to make. True: the card
+        comes up as entered. False: an offered card of a deck whose cards
+        are not all seen face up (trap and combat cards) that the rules say
+        cannot come up here (another seat identified a different one, or
+        every copy is where the entering party does not see): accepted all
+        the same, and the referee plays the draw itself (``sample_chance``:
+        the card it holds when it is certain), so that whether a card is
+        accepted never depends on what ``role`` may not know. A card of a
+        deck whose cards all come up face up is refused when it cannot come
+        up (everybody saw where its copies went)."""
         state = game.state
         if role is not HOST and (game.n, role) in game.closed:
             raise Refusal(422, "LIB-SRV-2", SECRET_ENTRY_REFUSED)
@@ -417,6 +456,8 @@ class Tables:
             try:
                 apply(state, move)
             except IllegalMove:
+                if move.deck in HIDDEN_DECKS:
+                    return False  # LIB-SRV-13: accepted all the same; the referee draws
                 ok = False
         if not ok:
             if role is not HOST:
@@ -424,13 +465,14 @@ class Tables:
                 game.pages.pop(role, None)
                 raise Refusal(422, "LIB-SRV-2", SECRET_ENTRY_REFUSED)
             raise Refusal(422, "LIB-SRV-2", ENTRY_REFUSED)
+        return True
 
     def draw(self, game: Game, role: Role, at: object, request: str | None = None) -> int:
         """The server draws the chance card now (the host for public chance,
         the seat for its own hidden draw); a repeated request gets the first
         answer back (LIB-SRV-7)."""
         if type(at) is not int:
-            raise Refusal(400, "LIB-SRV-3", "say which position the draw is for: 'at', the move number your page shows")
+            raise Refusal(400, "LIB-SRV-3", "$.at: say which position the draw is for: 'at', the move number your page shows")
         digest = hashlib.sha256(f"draw:{at}".encode()).hexdigest()
         key = f"id:{request}" if request is not None else digest
         with game.lock:
