@@ -15,14 +15,14 @@ from typing import Any
 
 import attrs
 
-from dlrules.chance import sample_chance
+from dlrules.chance import chance_outcomes, sample_chance
 from dlrules.engine import apply, check, legal_moves, to_move
 from dlrules.errors import IllegalMove
 from dlrules.moves import Move
 from dlrules.phases.scoring import is_over
 from dlrules.state import CHANCE, GameState, Phase
-from dlrules.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, move_data, move_of
-from dlrules.conformance.observe import leaves, observe
+from dlrules.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, fraction_text, move_data, move_of
+from dlrules.conformance.observe import REFEREE, SPECTATOR, Viewer, leaves, observe
 from dlrules.conformance.perft import start_state
 from dlrules.conformance.scenarios import SCENARIOS, load, scenario_files
 
@@ -34,7 +34,7 @@ class Disagreement:
 
     start: dict[str, Any]
     moves: tuple[dict[str, Any], ...]
-    kind: str  # "legal_moves", "observation", "refusal", "engine"
+    kind: str  # "legal_moves", "odds", "observation", "view", "refusal", "engine"
     details: tuple[str, ...]
     rules: tuple[str, ...]
 
@@ -109,11 +109,57 @@ def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tupl
     return ()
 
 
-def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
-    """(kind, details, rules) where the engine's legal moves or observation
-    differ from dlrules' at ``state``, else None."""
-    ours = {canonical(m): m for m in map(move_data, legal_moves(state))}
-    theirs = {canonical(m): m for m in engine.legal_moves()}
+ODDS_RULES: dict[str, tuple[str, ...]] = {
+    "monsters": ("SETUP-4", "RST-1"), "rooms": ("SETUP-4", "RST-1"), "traps": ("SETUP-4", "ACT-TRAP-1"),
+    "adventurers": ("SETUP-4", "RST-3"), "events": ("SETUP-4", "RST-2"), "combat": ("CMB-CARD-1", "ACT-REP-2"),
+    "special": ("SPE-4", "SPE-5"), "DealOrders": ("RUL-13", "RUL-8"), "DrawDummyOrders": ("DUM3-1", "DUM2-2"),
+}  # fmt: skip
+"""The rules that fix the odds of a chance outcome: a deck's composition and
+its shuffle (by deck), the deal of unavailable orders, the dummies' draws."""
+
+VIEW_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("players.*.traps", ("ACT-TRAP-2",)), ("players.*.committed", ("ORD-3",)), ("players.*.dummy_choice", ("DUM2-3",)),
+    ("players.*.dealt", ("RUL-13",)), ("players.*.kept", ("RUL-13",)), ("players.*.spied", ("ACT-REP-2",)),
+    ("combat_cards", ("ACT-REP-2", "CMB-CARD-7")), ("resolution.spy", ("ACT-REP-2",)),
+    ("combat.plans", ("CMB-PLAN-9",)), ("combat.battle.traps", ("CMB-PLAN-9", "CMB-REF-6")), ("box", ("Y2-8", "Y2-10")),
+    ("decks.combat", ("LIB-CMB-3",)), ("trap_discard", ("SETUP-3",)), ("dealt_counts", ("RUL-13",)),
+    ("orders_chosen", ("ORD-3",)), ("unavailable_chosen", ("RUL-13",)), ("legal_count", ("RUL-13", "ORD-3")),
+)  # fmt: skip
+"""Observation paths a seat's view redacts, with the rules saying what that
+seat may know (dlrules.views): a seat's view that differs there names them."""
+
+
+def view_rules(paths: Sequence[str]) -> tuple[str, ...]:
+    """The rules of ``VIEW_RULES`` whose path holds one of ``paths``."""
+    found = {r for p in paths for prefix, rules in VIEW_RULES if (g := _general(p)) == prefix or g.startswith(prefix + ".") for r in rules}
+    return tuple(sorted(found))
+
+
+def _odds_rules(move: dict[str, Any]) -> tuple[str, ...]:
+    key = move.get("deck") if move.get("type") == "Draw" else move.get("type")
+    return ODDS_RULES.get(str(key), ())
+
+
+def viewers(state: GameState) -> list[Viewer]:
+    """Every observation a referee answers: the referee's, each seat's, the spectator's."""
+    return [REFEREE, *range(state.n_players), SPECTATOR]
+
+
+def _observation_diff(mine: dict[str, Any], yours: dict[str, Any]) -> list[str]:
+    a, b = dict(leaves(mine)), dict(leaves(yours))
+    paths = sorted(p for p in a.keys() | b.keys() if a.get(p, "<absent>") != b.get(p, "<absent>"))
+    return [f"{p}: dlrules {json.dumps(a.get(p, '<absent>'))}, the engine {json.dumps(b.get(p, '<absent>'))}" for p in paths]
+
+
+def compare(state: GameState, engine: Engine, views: bool = True) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """(kind, details, rules) where the engine's legal moves, its odds at a
+    chance node, or its observation (the referee's, then each seat's and the
+    spectator's when ``views``) differ from dlrules' at ``state``, else None.
+    Kinds: ``legal_moves``, ``odds``, ``observation``, ``view``."""
+    legal = legal_moves(state)
+    ours = {canonical(m): m for m in map(move_data, legal)}
+    listed, odds = engine.chances()
+    theirs = {canonical(m): m for m in listed}
     if ours.keys() != theirs.keys():
         extra = [theirs[k] for k in sorted(theirs.keys() - ours.keys())]
         missing = [ours[k] for k in sorted(ours.keys() - theirs.keys())]
@@ -133,12 +179,22 @@ def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tup
             else:
                 listing.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
         return "legal_moves", tuple(listing), tuple(sorted(rules))
-    mine = dict(leaves(observe(state)))
-    yours = dict(leaves(engine.observe()))
-    paths = sorted(p for p in mine.keys() | yours.keys() if mine.get(p, "<absent>") != yours.get(p, "<absent>"))
-    if paths:
-        details = tuple(f"{p}: dlrules {json.dumps(mine.get(p, '<absent>'))}, the engine {json.dumps(yours.get(p, '<absent>'))}" for p in paths[:8])
-        return "observation", details, ()
+    if CHANCE in to_move(state):
+        mine_odds = {canonical(move_data(m)): p for m, p in chance_outcomes(state)}
+        wrong = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds and p != mine_odds[k]]
+        if wrong:
+            details = tuple(f"the probability of {json.dumps(m)}: dlrules {fraction_text(a)}, the engine {'none' if b is None else fraction_text(b)}"
+                            for m, a, b in wrong[:8])  # fmt: skip
+            return "odds", details, tuple(sorted({r for m, _, _ in wrong for r in _odds_rules(m)}))
+    mine = _observation_diff(observe(state, REFEREE, legal), engine.observe())
+    if mine:
+        return "observation", tuple(mine[:8]), ()
+    if views:
+        for viewer in viewers(state)[1:]:
+            found = _observation_diff(observe(state, viewer, legal), engine.observe(viewer))
+            if found:
+                details = tuple(f"seen by {'seat ' + str(viewer) if isinstance(viewer, int) else viewer}: {d}" for d in found[:8])
+                return "view", details, view_rules([d.partition(":")[0] for d in found])
     return None
 
 
