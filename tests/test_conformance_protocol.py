@@ -1,0 +1,215 @@
+"""The referee protocol, version 2 (issue 36, the kit's protocol.md): what a
+seat may see (``observe`` with a seat or the spectator, from dlrules.views),
+chance with its odds, positions in and out, bad requests answered as data,
+and broken engines caught with their rule named or reported with the request
+they failed on."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import dlrules
+from dlrules.cli import main
+from dlrules.conformance import InProcess, Referee, Subprocess
+from dlrules.conformance.diff import compare, replay
+from dlrules.conformance.observe import observe
+from dlrules.conformance.position import to_position
+from dlrules.conformance.scenarios import SCENARIOS, check, load, scenario_files
+from dlrules.views import HIDDEN, view
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+MUTANTS = ROOT / "tests" / "conformance" / "protocol_mutants.py"
+VIEWS = SCENARIOS / "views"
+
+
+def _walk(players: int, seed: int, moves: int) -> list[dlrules.GameState]:
+    """The positions of a seeded random play-out."""
+    rng = random.Random(seed)
+    state = dlrules.new_game(players)
+    out = [state]
+    for _ in range(moves):
+        if dlrules.is_over(state):
+            break
+        move = dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state))
+        state = dlrules.apply(state, move)
+        out.append(state)
+    return out
+
+
+# --- what a seat sees ----------------------------------------------------------------------
+
+
+def test_a_seats_observation_is_the_librarys_projection() -> None:
+    """ORD-3, RUL-13, ACT-TRAP-2: through a game, each seat's observation shows
+    its own secrets and placeholders for the others', exactly as dlrules.views
+    projects the state; the spectator sees only public facts."""
+    hidden_traps_seen = 0
+    for state in _walk(3, 11, 600)[::7]:
+        for seat in (0, 1, 2, None):
+            seen = observe(state, "spectator" if seat is None else seat)
+            projected = view(state, seat)
+            assert seen["legal_count"] == len(projected.legal)
+            assert seen["orders_chosen"] == list(projected.orders_chosen)
+            assert seen["dealt_counts"] == list(projected.dealt_counts)
+            for i, (p, q) in enumerate(zip(seen["players"], projected.state.players, strict=True)):
+                assert p["traps"] == sorted(q.traps)
+                if i != seat and state.phase is not dlrules.Phase.GAME_OVER:
+                    assert set(p["traps"]) <= {HIDDEN} and p["committed"] is None and p["kept"] is None and p["dealt"] == []
+                    hidden_traps_seen += bool(p["traps"])
+    assert hidden_traps_seen, "the walk never put a trap card in a hand"
+
+
+def test_observe_answers_per_seat_and_refuses_a_seat_not_in_the_game() -> None:
+    referee = Referee()
+    referee.handle({"cmd": "new_game", "players": 2})
+    assert referee.handle({"cmd": "observe", "seat": 1})["observation"]["viewer"] == 1
+    assert referee.handle({"cmd": "observe", "seat": "spectator"})["observation"]["legal_count"] == 0
+    assert referee.handle({"cmd": "observe"})["observation"]["viewer"] == "referee"
+    for bad in (2, -1, True, "0", None):
+        answer = referee.handle({"cmd": "observe", "seat": bad, "id": 4})
+        assert answer["error"]["kind"] == "bad_request" and answer["error"]["message"].startswith("seat:") and answer["id"] == 4
+
+
+def test_the_view_scenarios_say_what_each_seat_must_and_must_not_see() -> None:
+    files = scenario_files(VIEWS)
+    assert len(files) >= 9
+    cited = {r for p in files for r in load(p)["rules"]}
+    assert {"ORD-3", "DUM2-3", "RUL-13", "ACT-TRAP-2", "ACT-REP-2", "CMB-PLAN-9", "Y2-8"} <= cited
+    for path in files:
+        scenario = load(path)
+        views = scenario["expect"]["views"]
+        assert "spectator" in views and len(views) >= 3, path.name  # the owner, another seat, a spectator
+        check(InProcess(), scenario)
+        # a changed expectation fails: the runner really reads the views
+        viewer, paths = next(iter(views.items()))
+        path_, value = next(iter(paths.items()))
+        paths[path_] = "something else" if value != "something else" else None
+        with pytest.raises(AssertionError, match="in the observation of"):
+            check(InProcess(), scenario)
+
+
+def test_run_and_diff_catch_a_view_that_shows_another_seats_trap_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    engine = f"{PYTHON} {MUTANTS} view-shows-trap-cards"
+    code = main(["conformance", "run", str(VIEWS), "--engine", engine, "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["failing_rules"][0] == "ACT-TRAP-2"
+    code = main(["conformance", "diff", "--engine", engine, "--players", "2", "--games", "2", "--max-moves", "400", "--shrink", "0", "--json"])
+    found = json.loads(capsys.readouterr().out)["disagreement"]["disagreement"]
+    assert code == 1 and found["kind"] == "view" and found["rules"] == ["ACT-TRAP-2"]
+    assert any("seen by seat" in d and ".traps" in d for d in found["details"])
+
+
+# --- chance with its odds --------------------------------------------------------------------
+
+
+def test_every_chance_outcome_comes_with_its_exact_probability() -> None:
+    referee = Referee()
+    nodes = 0
+    for state in _walk(4, 3, 500):
+        if dlrules.CHANCE not in dlrules.to_move(state):
+            continue
+        referee.state = state
+        answer = referee.handle({"cmd": "legal_moves"})
+        odds = [Fraction(p) for m, p in zip(answer["moves"], answer["probabilities"], strict=True) if m["seat"] == -1]
+        assert sum(odds) == 1 and all(p > 0 for p in odds)
+        assert sorted(odds) == sorted(p for _, p in dlrules.chance_outcomes(state))
+        nodes += 1
+    assert nodes > 20
+
+
+def test_diff_catches_wrong_odds_at_the_first_draw_and_names_the_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["conformance", "diff", "--engine", f"{PYTHON} {MUTANTS} uniform-odds", "--players", "3", "--games", "1",
+                 "--max-moves", "200", "--shrink", "0", "--json"])  # fmt: skip
+    found = json.loads(capsys.readouterr().out)["disagreement"]
+    assert code == 1 and found["disagreement"]["kind"] == "odds" and "SETUP-4" in found["disagreement"]["rules"]
+    # it is the first draw with unequal copies: every earlier chance node was uniform
+    start = dlrules.new_game(3)
+    state = start
+    for data in found["moves"]:
+        state = dlrules.apply(state, dlrules.loads(json.dumps(data), dlrules.Move))
+    odds = {p for _, p in dlrules.chance_outcomes(state)}
+    assert len(odds) > 1
+
+
+# --- requests and answers -------------------------------------------------------------------
+
+
+def test_a_bad_request_keeps_its_id_and_names_the_field() -> None:
+    referee = Referee()
+    cases = [
+        ({"id": 1}, "cmd:"),
+        ({"cmd": "fly", "id": 2}, "cmd:"),
+        ({"cmd": "new_game", "players": 2, "deal_and_keep": 0, "id": 3}, "deal_and_keep:"),
+        ({"cmd": "new_game", "players": 2, "deal_and_keep": 1, "id": 4}, "deal_and_keep:"),
+        ({"cmd": "new_game", "players": 2, "variant": "short", "id": 5}, "variant:"),
+        ({"cmd": "load_position", "id": 6}, "position:"),
+    ]
+    for request, field in cases:
+        answer = referee.handle(request)
+        assert answer["ok"] is False and answer["error"]["kind"] == "bad_request", request
+        assert answer["error"]["message"].startswith(field) and answer["id"] == request["id"], answer
+    referee.handle({"cmd": "new_game", "players": 2})
+    before = referee.handle({"cmd": "get_position"})
+    answer = referee.handle({"cmd": "apply", "id": "x"})
+    assert answer["error"]["kind"] == "bad_request" and answer["error"]["message"].startswith("move:") and answer["id"] == "x"
+    assert referee.handle({"cmd": "get_position"}) == before
+
+
+def test_unknown_fields_of_a_request_are_ignored_but_not_those_of_a_move() -> None:
+    referee = Referee()
+    assert referee.handle({"cmd": "new_game", "players": 2, "colour_scheme": "dark"}) == {"ok": True}
+    refused = referee.handle({"cmd": "apply", "move": {"type": "Draw", "deck": "monsters", "card": "goblin", "seat": -1, "face": "up"}})
+    assert refused["error"]["kind"] == "bad_move"
+
+
+def test_get_position_and_set_position_round_trip_a_game() -> None:
+    referee = Referee()
+    for state in _walk(2, 8, 400)[::40]:
+        referee.handle({"cmd": "set_position", "position": to_position(state)})
+        assert referee.state == state
+        assert referee.handle({"cmd": "get_position"})["position"] == to_position(state)
+
+
+def test_the_example_adapter_speaks_version_2(tmp_path: Path) -> None:
+    adapter = [PYTHON, str(ROOT / "examples" / "conformance_adapter.py")]
+    lines = ['{"cmd": "hello", "id": 1}', '{"cmd": "new_game", "players": 3}', '{"cmd": "legal_moves"}',
+             '{"cmd": "observe", "seat": 2}', '{"cmd": "get_position"}', '{"cmd": "quit"}']  # fmt: skip
+    done = subprocess.run(adapter, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[0]["version"] == 2 and answers[0]["id"] == 1
+    assert len(answers[2]["probabilities"]) == len(answers[2]["moves"]) and answers[2]["probabilities"][0] == "1/56"
+    assert answers[3]["observation"]["viewer"] == 2 and "position" in answers[4]
+    engine = Subprocess(adapter)
+    try:
+        assert replay(engine, {"setup": {"players": 2}}, []) is None
+    finally:
+        engine.close()
+
+
+# --- engines that break the protocol ---------------------------------------------------------
+
+
+def test_an_engine_that_hangs_is_reported_with_the_request_it_failed_on() -> None:
+    done = subprocess.run([PYTHON, "-m", "dlrules", "conformance", "diff", "--engine", f"{PYTHON} {MUTANTS} hangs-on-seat-views",
+                           "--timeout", "2", "--games", "1", "--max-moves", "5"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert 'did not answer {"cmd": "observe", "seat": 0} within 2 s' in done.stderr
+
+
+def test_garbage_odds_are_the_engines_failure_not_the_drivers() -> None:
+    engine = Subprocess(f"{PYTHON} {MUTANTS} garbage-odds")
+    try:
+        engine.new_game({"players": 2})
+        with pytest.raises(dlrules.conformance.EngineError, match='probability of .* is "likely"'):
+            compare(dlrules.new_game(2), engine)
+    finally:
+        engine.close()
