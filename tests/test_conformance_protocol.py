@@ -22,6 +22,7 @@ from dlrules.conformance.diff import compare, replay
 from dlrules.conformance.observe import observe
 from dlrules.conformance.position import to_position
 from dlrules.conformance.scenarios import SCENARIOS, check, load, scenario_files
+from dlrules.moves import TableRuling
 from dlrules.views import HIDDEN, view
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,3 +214,99 @@ def test_garbage_odds_are_the_engines_failure_not_the_drivers() -> None:
             compare(dlrules.new_game(2), engine)
     finally:
         engine.close()
+
+
+# --- the schemas and the canonical forms ----------------------------------------------------
+
+
+def _validators() -> dict[str, object]:
+    jsonschema = pytest.importorskip("jsonschema")
+    referencing = pytest.importorskip("referencing")
+    from dlrules.conformance import KIT
+
+    schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (KIT / "schemas").glob("*.schema.json")}
+    registry = referencing.Registry().with_resources(
+        (s["$id"], referencing.Resource.from_contents(s)) for s in schemas.values()
+    )
+    out: dict[str, object] = {name: jsonschema.Draft202012Validator(s, registry=registry) for name, s in schemas.items()}
+    protocol = schemas["protocol.schema.json"]
+    for key in protocol["$defs"]:
+        out[key] = jsonschema.Draft202012Validator({"$ref": protocol["$id"] + "#/$defs/" + key}, registry=registry)
+    return out
+
+
+def _errors(validator: object, document: object) -> list[str]:
+    return [e.message for e in validator.iter_errors(document)][:3]  # type: ignore[attr-defined]
+
+
+def test_the_generated_schemas_are_fresh() -> None:
+    from dlrules.conformance import KIT
+    from dlrules.conformance.schemagen import generated
+
+    for name, text in generated().items():
+        assert (KIT / "schemas" / name).read_text(encoding="utf-8") == text, f"{name} is stale: python -m dlrules.conformance.schemagen"
+
+
+def test_every_move_and_observation_of_play_follows_its_schema() -> None:
+    """Every legal move and every viewer's observation of seeded games (each
+    player count, a table's rulings) and of every kit scenario's start."""
+    from dlrules.conformance.perft import start_state
+
+    v = _validators()
+    states = _walk(2, 1, 700)[::3] + _walk(4, 2, 500)[::5]
+    rng = random.Random(9)
+    state = dlrules.new_game(3, table_rulings=True)
+    for _ in range(400):
+        if dlrules.is_over(state):
+            break
+        states.append(state)
+        state = dlrules.apply(state, dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state)))
+    for path in scenario_files():
+        data = load(path)
+        states.append(start_state({"position": data["position"]} if "position" in data else {"setup": data["setup"], "moves": data.get("moves", [])}))
+    kinds: set[str] = set()
+    for state in states:
+        for move in dlrules.legal_moves(state):
+            data = json.loads(dlrules.dumps(move))
+            kinds.add(data["type"])
+            assert _errors(v["move.schema.json"], data) == [], data
+        for viewer in ["referee", "spectator", *range(state.n_players)]:
+            seen = observe(state, viewer)
+            assert _errors(v["observation.schema.json"], seen) == [], (viewer, state.phase)
+    assert len(kinds) >= 22, sorted(kinds)
+
+
+def test_every_answer_follows_the_protocol_schema() -> None:
+    v = _validators()
+    referee = Referee()
+    session = [
+        {"cmd": "hello", "id": 1}, {"cmd": "observe"}, {"cmd": "new_game", "players": 3, "id": "a"}, {"cmd": "legal_moves"},
+        {"cmd": "observe", "seat": 1}, {"cmd": "get_position"}, {"cmd": "apply", "move": {"type": "Draw", "deck": "x", "card": "y"}},
+        {"cmd": "apply", "move": {"type": "ChooseOrders", "seat": 0, "orders": ["food", "dig", "mine"]}},
+        {"cmd": "apply", "move": {"type": "DealOrders", "target": 0, "orders": ["mine", "food", "dig"]}},
+        {"cmd": "set_position", "position": {"position": 1}}, {"cmd": "fly"}, {"cmd": "quit"},
+    ]  # fmt: skip
+    for request in session:
+        valid = request["cmd"] != "fly" and _errors(v[f"request_{request['cmd']}"], request) == []
+        assert valid == (request["cmd"] not in ("fly", "set_position") and request.get("move", {}).get("deck") != "x"), request
+        answer = referee.handle(request)
+        key = f"answer_{request['cmd']}" if answer["ok"] else "error"
+        assert _errors(v[key], answer) == [], (request, answer)
+
+
+def test_moves_compare_in_their_canonical_form_without_dlrules_parser() -> None:
+    """protocol.md, "Canonical forms": a set of order cards in board order,
+    every optional field written (its default when left out), keys sorted."""
+    from dlrules.conformance.engines import canonical
+
+    spellings = [
+        ({"type": "KeepUnavailable", "seat": 1, "orders": ["room", "dig"]}, dlrules.KeepUnavailable(1, (dlrules.Action.DIG, dlrules.Action.ROOM))),
+        ({"orders": ["mine", "food", "dig"], "target": 0, "type": "DealOrders"}, dlrules.DealOrders(0, (dlrules.Action.FOOD, dlrules.Action.DIG, dlrules.Action.MINE))),
+        ({"type": "ChooseOrders", "seat": 0, "orders": ["mine", "food", "dig"]}, dlrules.ChooseOrders(0, (dlrules.Action.MINE, dlrules.Action.FOOD, dlrules.Action.DIG))),
+        ({"type": "HireMonster", "seat": 2, "monster": "goblin"}, dlrules.HireMonster(2, "goblin")),
+        ({"type": "TableRuling"}, TableRuling()),
+    ]  # fmt: skip
+    for data, move in spellings:
+        assert canonical(data) == canonical(json.loads(dlrules.dumps(move))) == dlrules.dumps(move)
+    # a sequence keeps its order: these are two moves
+    assert canonical({"type": "ChooseOrders", "seat": 0, "orders": ["food", "mine", "dig"]}) != canonical(spellings[2][0])
