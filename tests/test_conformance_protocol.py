@@ -310,3 +310,28 @@ def test_moves_compare_in_their_canonical_form_without_dlrules_parser() -> None:
         assert canonical(data) == canonical(json.loads(dlrules.dumps(move))) == dlrules.dumps(move)
     # a sequence keeps its order: these are two moves
     assert canonical({"type": "ChooseOrders", "seat": 0, "orders": ["food", "mine", "dig"]}) != canonical(spellings[2][0])
+
+
+def test_the_protocol_is_complete_in_the_archive() -> None:
+    """protocol.md and the kit's README stand alone (no page of the dlrules
+    sources is needed): every command, every move type (a generated table,
+    kept fresh), every observation field, and the rules of canonical forms,
+    errors, unknown fields, versions and the table's ruling."""
+    from dlrules.conformance import KIT
+    from dlrules.conformance.engines import COMMANDS
+    from dlrules.conformance.schemagen import observation_schema, protocol_md
+    from dlrules.moves import MOVE_TYPES
+
+    text = (KIT / "protocol.md").read_text(encoding="utf-8")
+    assert protocol_md(text) == text, "protocol.md's moves are stale: python -m dlrules.conformance.schemagen"
+    for name in ("protocol.md", "README.md"):
+        assert "docs/" not in (KIT / name).read_text(encoding="utf-8") and "src/dlrules" not in (KIT / name).read_text(encoding="utf-8")
+    for cmd in COMMANDS:
+        assert f'"cmd": "{cmd}"' in text or f"`{cmd}` is the same command" in text, cmd
+    for cls in MOVE_TYPES:
+        assert f"| `{cls.__name__}` |" in text, cls.__name__
+    schema = observation_schema()
+    fields = set(schema["properties"]) | set(schema["properties"]["players"]["items"]["properties"])
+    assert not [f for f in fields if f"`{f}`" not in text and f".{f}`" not in text]
+    for heading in ("## Canonical forms", "**Precedence.**", "**Unknown fields.**", "## Versions", "## The table's ruling", "## Chance"):
+        assert heading in text
