@@ -253,15 +253,16 @@ def test_every_move_and_observation_of_play_follows_its_schema() -> None:
     from dlrules.conformance.perft import start_state
 
     v = _validators()
-    states = _walk(2, 1, 700)[::3] + _walk(4, 2, 500)[::5]
+    states = _walk(2, 1, 700)[::11] + _walk(4, 2, 500)[::13]
     rng = random.Random(9)
     state = dlrules.new_game(3, table_rulings=True)
-    for _ in range(400):
+    for i in range(400):
         if dlrules.is_over(state):
             break
-        states.append(state)
+        if i % 9 == 0:
+            states.append(state)
         state = dlrules.apply(state, dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state)))
-    for path in scenario_files():
+    for path in scenario_files()[::4]:
         data = load(path)
         states.append(start_state({"position": data["position"]} if "position" in data else {"setup": data["setup"], "moves": data.get("moves", [])}))
     kinds: set[str] = set()
@@ -335,3 +336,151 @@ def test_the_protocol_is_complete_in_the_archive() -> None:
     assert not [f for f in fields if f"`{f}`" not in text and f".{f}`" not in text]
     for heading in ("## Canonical forms", "**Precedence.**", "**Unknown fields.**", "## Versions", "## The table's ruling", "## Chance"):
         assert heading in text
+
+
+# --- reaching the rare, shrinking by position, perft that matters ---------------------------
+
+
+def _default_starts() -> list[dict[str, object]]:
+    from dlrules.conformance.perft import rare_starts
+
+    return [{"setup": {"players": n, "variant": "full"}} for n in (2, 3, 4)] + [
+        {"setup": {"players": 2, "variant": "full", "table_rulings": True}}
+    ] + rare_starts()  # fmt: skip
+
+
+def test_diffs_default_budget_reaches_every_decision_kind() -> None:
+    """The play-outs of ``diff`` at its defaults (seed 0, one game per start,
+    the mixed steered policy) list every decision kind at a compared position,
+    the Labyrinth's choice of trap and Metamorphosis included."""
+    from dlrules.conformance.diff import random_moves
+    from dlrules.conformance.steer import DECISION_KINDS, Coverage, policy_for
+
+    rng = random.Random(0)
+    coverage = Coverage()
+    for g, start in enumerate(_default_starts()):
+        random_moves(start, rng, 5000, policy_for("mixed", g), coverage)
+    assert coverage.missing() == [] and len(DECISION_KINDS) == 28
+    assert {"ChooseTrap", "Transform", "TableRuling", "WitchHunt", "ReleasePrisoner"} <= coverage.listed
+    assert len(coverage.rules()) >= 100 and "coverage: 28 of 28 decision kinds listed" in coverage.text()
+
+
+def test_steered_play_reaches_the_labyrinth_sooner_than_uniform_play() -> None:
+    """CMB-TRAP-2: the choice of trap in a Labyrinth, from new 2-player games only."""
+    from dlrules.conformance.diff import random_moves
+    from dlrules.conformance.steer import Coverage, policy_for
+
+    def games_until_choose_trap(policy: str) -> int:
+        coverage = Coverage()
+        for g in range(60):
+            random_moves({"setup": {"players": 2}}, random.Random(g), 5000, policy_for(policy, g), coverage)
+            if "ChooseTrap" in coverage.listed:
+                return g + 1
+        return 61
+
+    assert games_until_choose_trap("traps") < games_until_choose_trap("uniform")
+
+
+def test_a_disagreement_is_reported_from_a_position_a_few_moves_before_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """ACT-FOOD-1 broken: found some twenty moves into a game, reported from a
+    position at most 10 moves before it; ``--from`` the record reproduces it."""
+    mutant = f"{PYTHON} {ROOT / 'tests' / 'conformance' / 'mutants.py'} food-slot-i-three-food"
+    record = tmp_path / "found.json"
+    code = main(["conformance", "diff", "--engine", mutant, "--players", "2", "--seed", "1", "--games", "1", "--max-moves", "300",
+                 "--json", "--out", str(record)])  # fmt: skip
+    result = json.loads(capsys.readouterr().out)
+    found = result["disagreement"]
+    assert code == 1 and "position" in found and 1 <= len(found["moves"]) <= 10 < result["shrunk_from"]
+    assert "ACT-FOOD-1" in found["disagreement"]["rules"]
+    code = main(["conformance", "diff", "--engine", mutant, "--from", str(record), "--games", "1", "--max-moves", "5", "--json"])
+    again = json.loads(capsys.readouterr().out)["disagreement"]
+    assert code == 1 and "ACT-FOOD-1" in again["disagreement"]["rules"]
+
+
+def test_diff_starts_from_a_position_file_or_a_game_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from dlrules.conformance.shrink import read_start
+    from dlrules.records import make_record, write_record
+
+    states = _walk(3, 4, 120)
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(to_position(states[-1])), encoding="utf-8")
+    assert read_start(position) == {"position": to_position(states[-1])}
+    rng = random.Random(4)
+    state, moves = dlrules.new_game(2), []
+    for _ in range(30):
+        move = dlrules.sample_chance(state, rng) if dlrules.CHANCE in dlrules.to_move(state) else rng.choice(dlrules.legal_moves(state))
+        state = dlrules.apply(state, move)
+        moves.append(move)
+    game = tmp_path / "game.jsonl"
+    write_record(make_record(2, "full", moves), game)
+    start = read_start(game)
+    assert start["setup"]["players"] == 2 and len(start["moves"]) == 30  # type: ignore[index]
+    for source in (position, game):
+        assert main(["conformance", "diff", "--from", str(source), "--games", "1", "--max-moves", "20"]) == 0
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"hello": 1}', encoding="utf-8")
+    assert main(["conformance", "diff", "--from", str(junk)]) == 2
+    assert "neither a position" in capsys.readouterr().err
+
+
+RARE_KINDS = {
+    "Labyrinth": "ChooseTrap", "Metamorphosis": "Transform", "Demon": "PayMonster", "paladin": "Attack",
+    "Buy Traps": "DiscardTrap", "dummy's random": "DrawDummyOrders", "dummy's third": "ChooseOrders", "table's ruling": "TableRuling",
+}  # fmt: skip
+
+
+def _kind_at_depth(state: dlrules.GameState, depth: int, kind: str) -> int:
+    """How many moves of ``kind`` the count at ``depth`` includes (the last ply)."""
+    moves = dlrules.legal_moves(state)
+    if depth == 1:
+        return sum(type(m).__name__ == kind for m in moves)
+    return sum(_kind_at_depth(dlrules.apply(state, m), depth - 1, kind) for m in moves)
+
+
+def test_the_rare_rules_have_perft_anchors_deep_enough_to_show_them() -> None:
+    """A Labyrinth battle, Metamorphosis, Pay Day with a Demon, the paladin,
+    year 2's Buy Traps, the dummies of 3 and 2 players, a table's ruling: each
+    anchor's published counts reach a depth where the rare decision is
+    counted, so an engine offering one choice more or less there gets another count."""
+    from dlrules.conformance.perft import anchors, perft, start_state
+
+    rare = [a for a in anchors() if a.rules]
+    assert len(rare) == len(RARE_KINDS)
+    for anchor in rare:
+        kind = next(k for word, k in RARE_KINDS.items() if word in anchor.name)
+        state = start_state(anchor.start)
+        depth = next(d for d in range(1, len(anchor.counts) + 1) if _kind_at_depth(state, d, kind))
+        assert depth <= len(anchor.counts) and perft(state, depth) == anchor.counts[depth - 1], anchor.name
+
+
+class _NoTrapChoice(Referee):
+    """CMB-TRAP-2 broken: the Labyrinth's two traps go off in key order, no choice asked."""
+
+    def moves(self, state: dlrules.GameState) -> list[dict[str, object]]:
+        listed = super().moves(state)
+        choices = [m for m in listed if m["type"] == "ChooseTrap"]
+        return [m for m in listed if m["type"] != "ChooseTrap"] + choices[:1]
+
+
+def test_perft_divide_names_the_first_moves_where_a_one_rule_change_shows() -> None:
+    """From the Labyrinth anchor's line, three moves before the choice of trap:
+    the counts by first move agree through the protocol, and an engine that
+    never asks which trap goes off first (CMB-TRAP-2) differs under a named first move."""
+    from dlrules.conformance.perft import compare_divide, divide, engine_divide, perft, rare_starts, start_state
+
+    labyrinth = next(s for s in rare_starts() if "Labyrinth" in str(s["name"]))
+    start = {"position": labyrinth["position"], "moves": list(labyrinth["moves"])[:3]}  # type: ignore[call-overload]
+    state = start_state(start)
+    ours = divide(state, 4)
+    assert sum(ours.values()) == perft(state, 4)
+    assert compare_divide(ours, engine_divide(InProcess(), start, 4)) == []
+    broken = engine_divide(InProcess(_NoTrapChoice()), start, 4)
+    differ = compare_divide(ours, broken)
+    assert differ and sum(broken.values()) < sum(ours.values())
+
+
+def test_perft_divide_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "perft", "--divide", "Pay Day with a Demon", "--depth", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sum(out["dlrules"].values()) == 4 and out["engine"] is None
+    assert main(["conformance", "perft", "--divide", "no such anchor"]) == 2

@@ -1,8 +1,11 @@
-"""Differential play (``dlrules conformance diff``): random games played on
-dlrules (the reference) and on an engine under test with the same moves and
-the same chance outcomes, comparing the legal-move sets and the observation
-after every move. The first disagreement is shrunk to a short record that
-still shows it, and reported with the rule IDs involved.
+"""Differential play (``dlrules conformance diff``): games played on dlrules
+(the reference) and on an engine under test with the same moves and the same
+chance outcomes (players' moves by a steered policy, ``steer``), comparing
+after every move the legal-move sets, the odds of every chance outcome and
+the observations of the referee, every seat and the spectator. The first
+disagreement is reported from a position a few moves before it
+(``shrink.by_position``; else shrunk as a record from the start) with the
+rule IDs involved, and the games' coverage (``steer.Coverage``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from dlrules.conformance.engines import SETUP_KEYS, Engine, EngineError, canonic
 from dlrules.conformance.observe import REFEREE, SPECTATOR, Viewer, leaves, observe
 from dlrules.conformance.perft import start_state
 from dlrules.conformance.scenarios import SCENARIOS, load, scenario_files
+from dlrules.conformance.shrink import by_position
+from dlrules.conformance.steer import POLICIES, Coverage, Weigh, chance, choose, policy_for
 
 
 @attrs.frozen
@@ -219,8 +224,12 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
         found = compare(state, engine)
         if found is not None:
             kind, details, rules = found
+            paths = [d.partition(":")[0] for d in details]
             if kind == "observation" and played:  # the rules of the last move's kind that touch those paths
-                rules = rules_for_change(previous, move_of(played[-1]), [d.partition(":")[0] for d in details])
+                rules = rules_for_change(previous, move_of(played[-1]), paths)
+            elif kind == "observation" and start.get("moves"):  # at once: the start's own last move
+                before = start_state({**start, "moves": start["moves"][:-1]})
+                rules = rules_for_change(before, move_of(start["moves"][-1]), paths)
             return Disagreement(start, tuple(played), kind, details, rules)
         if i == len(moves):
             return None
@@ -235,10 +244,15 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
     return None
 
 
-def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> list[dict[str, Any]]:
-    """A random play-out from ``start`` on dlrules: chance outcomes drawn with
-    their odds (``dlrules.sample_chance``), players' moves uniformly."""
+def random_moves(
+    start: dict[str, Any], rng: random.Random, max_moves: int, weigh: Weigh | None = None, coverage: Coverage | None = None
+) -> list[dict[str, Any]]:
+    """A play-out from ``start`` on dlrules: players' moves uniformly, or by
+    ``weigh`` (a steered policy, ``steer.POLICIES``); chance outcomes drawn
+    with their odds (with a steered policy, the rarest cards raised:
+    ``steer.RARE_CARDS``). ``coverage`` records what the play-out met."""
     state = start_state(start)
+    steered = weigh is not None and weigh is not POLICIES["uniform"]
     moves: list[dict[str, Any]] = []
     while len(moves) < max_moves and not is_over(state):
         seats = to_move(state)
@@ -247,7 +261,12 @@ def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> l
         legal = legal_moves(state)
         if not legal:  # a constructed position may lead where nobody can move (no order cards in hand)
             break
-        move = sample_chance(state, rng) if CHANCE in seats else legal[rng.randrange(len(legal))]
+        if CHANCE in seats:
+            move = chance(state, rng, steered)
+        else:
+            move = choose(state, legal, weigh, rng) if weigh is not None else legal[rng.randrange(len(legal))]
+        if coverage is not None:
+            coverage.add(legal, signature(state, move))
         state = apply(state, move)
         moves.append(move_data(move))
     return moves
@@ -312,24 +331,30 @@ class DiffResult:
     moves: int
     found: Disagreement | None
     shrunk_from: int = 0
+    coverage: Coverage | None = None
 
 
 def differential(
     engine: Engine, starts: Sequence[dict[str, Any]], games: int, seed: int, max_moves: int = 5000,
-    shrink_tries: int = 100, progress: Callable[[str], None] | None = None,
+    shrink_tries: int = 100, progress: Callable[[str], None] | None = None, policy: str = "mixed",
 ) -> DiffResult:
-    """Play ``games`` random games (cycling through ``starts``) on both; stop
-    at the first disagreement, shrunk."""
+    """Play ``games`` games (cycling through ``starts``) on both, players'
+    moves chosen by ``policy`` (``steer``: ``mixed``, ``uniform``, ``acting``
+    …); stop at the first disagreement, shrunk. The result's ``coverage``
+    says what the games met."""
     rng = random.Random(seed)
+    coverage = Coverage()
     total = 0
     for g in range(games):
         start = starts[g % len(starts)]
-        moves = random_moves(start, rng, max_moves)
+        moves = random_moves(start, rng, max_moves, policy_for(policy, g), coverage)
         found = replay(engine, start, moves)
         total += len(moves) if found is None else len(found.moves)
         if progress is not None:
             progress(f"game {g + 1}: {len(moves)} moves{'' if found is None else ', a disagreement'}")
         if found is not None:
-            shrunk = shrink(engine, found, shrink_tries, rng)
-            return DiffResult(g + 1, total, shrunk, len(found.moves))
-    return DiffResult(games, total, None)
+            shrunk = by_position(engine, start, list(found.moves), lambda again: _alike(again, found), replay) if shrink_tries else None
+            if shrunk is None:  # the engine cannot load the positions, or the disagreement needs more history
+                shrunk = shrink(engine, found, shrink_tries, rng)
+            return DiffResult(g + 1, total, shrunk, len(found.moves), coverage)
+    return DiffResult(games, total, None, coverage=coverage)

@@ -249,7 +249,7 @@ PROTOCOL_MD = Path(__file__).resolve().parent / "protocol.md"
 def _type_text(schema: dict[str, Any]) -> str:
     """A field's schema in a few words."""
     if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
     if "oneOf" in schema:
         return " or ".join(_type_text(s) for s in schema["oneOf"])
     if "const" in schema:
