@@ -484,3 +484,15 @@ def test_perft_divide_from_the_command_line(capsys: pytest.CaptureFixture[str]) 
     out = json.loads(capsys.readouterr().out)
     assert sum(out["dlrules"].values()) == 4 and out["engine"] is None
     assert main(["conformance", "perft", "--divide", "no such anchor"]) == 2
+
+
+def test_the_figures_of_docs_conformance_are_generated_and_fresh() -> None:
+    """docs/conformance.md types no figure: each sits between markers and
+    equals what ``python -m dlrules.tools.kitfigures`` computes from the kit."""
+    from dlrules.tools.kitfigures import MARK, PAGE, figures, render
+
+    text = PAGE.read_text(encoding="utf-8")
+    values = figures()
+    assert {m["name"] for m in MARK.finditer(text)} == set(values)
+    assert render(text, values) == text, "stale figures: python -m dlrules.tools.kitfigures"
+    assert values["decision_kinds"] == "28" and values["scenarios"] == str(len(scenario_files()))
