@@ -12,6 +12,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,7 +146,7 @@ def test_diff_catches_wrong_odds_at_the_first_draw_and_names_the_deck(capsys: py
 
 def test_a_bad_request_keeps_its_id_and_names_the_field() -> None:
     referee = Referee()
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"id": 1}, "cmd:"),
         ({"cmd": "fly", "id": 2}, "cmd:"),
         ({"cmd": "new_game", "players": 2, "deal_and_keep": 0, "id": 3}, "deal_and_keep:"),
@@ -280,7 +281,7 @@ def test_every_move_and_observation_of_play_follows_its_schema() -> None:
 def test_every_answer_follows_the_protocol_schema() -> None:
     v = _validators()
     referee = Referee()
-    session = [
+    session: list[dict[str, Any]] = [
         {"cmd": "hello", "id": 1}, {"cmd": "observe"}, {"cmd": "new_game", "players": 3, "id": "a"}, {"cmd": "legal_moves"},
         {"cmd": "observe", "seat": 1}, {"cmd": "get_position"}, {"cmd": "apply", "move": {"type": "Draw", "deck": "x", "card": "y"}},
         {"cmd": "apply", "move": {"type": "ChooseOrders", "seat": 0, "orders": ["food", "dig", "mine"]}},
@@ -414,7 +415,7 @@ def test_diff_starts_from_a_position_file_or_a_game_record(tmp_path: Path, capsy
     game = tmp_path / "game.jsonl"
     write_record(make_record(2, "full", moves), game)
     start = read_start(game)
-    assert start["setup"]["players"] == 2 and len(start["moves"]) == 30  # type: ignore[index]
+    assert start["setup"]["players"] == 2 and len(start["moves"]) == 30
     for source in (position, game):
         assert main(["conformance", "diff", "--from", str(source), "--games", "1", "--max-moves", "20"]) == 0
     junk = tmp_path / "junk.json"
@@ -469,7 +470,7 @@ def test_perft_divide_names_the_first_moves_where_a_one_rule_change_shows() -> N
     from dlrules.conformance.perft import compare_divide, divide, engine_divide, perft, rare_starts, start_state
 
     labyrinth = next(s for s in rare_starts() if "Labyrinth" in str(s["name"]))
-    start = {"position": labyrinth["position"], "moves": list(labyrinth["moves"])[:3]}  # type: ignore[call-overload]
+    start = {"position": labyrinth["position"], "moves": list(labyrinth["moves"])[:3]}
     state = start_state(start)
     ours = divide(state, 4)
     assert sum(ours.values()) == perft(state, 4)

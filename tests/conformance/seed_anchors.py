@@ -54,13 +54,13 @@ TARGETS: list[tuple[str, str, tuple[str, ...], dict[str, Any], str, Callable[[Ga
     ("metamorphosis", "combat: Metamorphosis, the monster that becomes a sheep", ("C2-3",), {"players": 2}, "combat",
      _kind(Transform)),
     ("demons-pay-day", "year 2: Pay Day with a Demon to feed", ("Y2-20", "Y2-21", "EVT-PAY-1"), {"players": 3}, "combat",
-     _kind(PayMonster, lambda m: m.feed is not None)),  # type: ignore[attr-defined]
+     _kind(PayMonster, lambda m: getattr(m, "feed", None) is not None)),
     ("paladin", "combat: the paladin's battle", ("CMB-PAL-1", "PAL-6"), {"players": 2}, "combat", _paladin_battle),
     ("year-2-buy-traps", "year 2: Buy Traps, a card to give back", ("Y2-3",), {"players": 2}, "traps",
      lambda s, ms: s.year == 2 and s.phase is Phase.RESOLUTION and any(isinstance(m, DiscardTrap) for m in ms)),
     ("dummy-3", "3 players: the dummy's random orders", ("DUM3-1",), {"players": 3}, "uniform", _kind(DrawDummyOrders)),
     ("dummies-2", "2 players: the dummy's third order", ("DUM2-2", "DUM2-3"), {"players": 2}, "uniform",
-     _kind(ChooseOrders, lambda m: m.dummy_order is not None)),  # type: ignore[attr-defined]
+     _kind(ChooseOrders, lambda m: getattr(m, "dummy_order", None) is not None)),
     ("table-ruling", "a table's ruling on a card the referee cannot read", ("LIB-TAB-8",),
      {"players": 2, "table_rulings": True}, "combat", _kind(TableRuling)),
 ]  # fmt: skip

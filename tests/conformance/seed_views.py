@@ -164,8 +164,9 @@ def main() -> None:
     state, move = find(3, lambda s, m: isinstance(m, Draw) and m.deck == "combat" and s.resolution is not None and s.resolution.spy is not None)
     from dlrules.phases.resolution import acting_seat
 
-    seat = acting_seat(state)
-    assert seat is not None
+    spy = acting_seat(state)
+    assert spy is not None
+    seat = spy
     o = others(state, seat)[0]
     position = state.resolution.spy  # type: ignore[union-attr]
     write("ACT-REP-2-the-card-looked-at-is-secret", ["ACT-REP-2", "CMB-CARD-7", "LIB-CMB-3"],
