@@ -497,3 +497,15 @@ def test_the_figures_of_docs_conformance_are_generated_and_fresh() -> None:
     assert {m["name"] for m in MARK.finditer(text)} == set(values)
     assert render(text, values) == text, "stale figures: python -m dlrules.tools.kitfigures"
     assert values["decision_kinds"] == "28" and values["scenarios"] == str(len(scenario_files()))
+
+
+def test_an_engine_of_another_protocol_version_is_refused_naming_both(tmp_path: Path) -> None:
+    script = tmp_path / "old.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    print(json.dumps({'ok': True, 'protocol': 'dlrules-referee', 'version': 1, 'engine': 'old'}), flush=True)\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(dlrules.conformance.EngineError, match="version 1, not dlrules-referee 2"):
+        Subprocess(f"{PYTHON} {script}")
