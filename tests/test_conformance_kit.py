@@ -135,7 +135,7 @@ def test_serve_answers_one_line_per_request_until_quit() -> None:
     assert serve(Referee(), io.StringIO("\n".join(requests) + "\n"), out) == 0
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [a["ok"] for a in answers] == [True, False, True, True, True]  # nothing after quit
-    assert answers[0] == {"ok": True, "protocol": "dlrules-referee", "version": 1, "engine": Referee.name, "id": "a"}
+    assert answers[0] == {"ok": True, "protocol": "dlrules-referee", "version": 2, "engine": Referee.name, "id": "a"}
     assert answers[1]["error"]["kind"] == "bad_request"
     assert len(answers[3]["moves"]) == 56  # the first deal: 3 of 8 order cards for Player 1 (RUL-13)
 

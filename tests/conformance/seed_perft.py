@@ -3,7 +3,7 @@
     .venv/bin/python tests/conformance/seed_perft.py
 
 For each fixed position (new games; the starts of some kit scenarios, one per
-phase) the number of legal-move sequences of length 1, 2, … as dlrules counts
+phase; the rare rules' positions of anchors/, tests/conformance/seed_anchors.py) the number of legal-move sequences of length 1, 2, … as dlrules counts
 them, as deep as the count stays under ``LIMIT``. Rerun after a deliberate
 rules change that alters which moves are legal, and review the diff.
 """
@@ -18,6 +18,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dlrules.apps.conformance.perft import ANCHORS, perft, scenario_start, start_state  # noqa: E402
+
+RARE = ANCHORS.parent / "anchors" / "index.json"
+"""The rare rules' anchor positions (tests/conformance/seed_anchors.py writes them)."""
 
 LIMIT = 200_000
 MAX_DEPTH = 8
@@ -52,6 +55,11 @@ def counts(start: dict[str, Any]) -> list[int]:
 def main() -> None:
     entries = [{"name": name, "setup": setup, "counts": counts({"setup": setup})} for name, setup in NEW_GAMES]
     entries += [{"name": name, "scenario": sid, "counts": counts(scenario_start(sid))} for name, sid in SCENARIOS]
+    for rare in json.loads(RARE.read_text(encoding="utf-8")):
+        position = json.loads((ANCHORS.parent / rare["file"]).read_text(encoding="utf-8"))
+        found = counts({"position": position})
+        assert len(found) >= rare["depth"], f"{rare['name']}: the counts stop before depth {rare['depth']}"
+        entries.append({"name": rare["name"], "position_file": rare["file"], "rules": rare["rules"], "counts": found})
     lines = ",\n".join(f"    {json.dumps(e)}" for e in entries)
     ANCHORS.write_text(
         '{\n  "format": 1,\n  "about": "legal-move sequences of length 1, 2, ... from each position, chance outcomes counted as moves",\n'

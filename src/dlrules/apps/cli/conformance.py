@@ -20,6 +20,8 @@ from typing import Any
 from dlrules.apps.cli.common import UsageError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+POLICY_NAMES = ("uniform", "acting", "building", "traps", "combat")
+"""The steered policies of ``diff --policy`` (dlrules.apps.conformance.steer.POLICIES)."""
 
 
 def register(sub: Any) -> None:
@@ -51,17 +53,23 @@ def register(sub: Any) -> None:
     run.add_argument("--verbose", action="store_true", help="list passing scenarios too")
     run.set_defaults(func=_run)
 
-    diff = csub.add_parser("diff", help="random games on dlrules and the engine, compared move by move",
-                           description="Play random games on dlrules and on the engine with the same moves and chance "
-                           "outcomes; compare legal moves and observations after every move; shrink the first "
-                           "disagreement to a short record and name the rule IDs involved.")  # fmt: skip
+    diff = csub.add_parser("diff", help="steered games on dlrules and the engine, compared move by move",
+                           description="Play games on dlrules and on the engine with the same moves and chance "
+                           "outcomes; compare legal moves, the odds of every chance outcome, and the observations of "
+                           "the referee, every seat and the spectator after every move; report the first "
+                           "disagreement from a position a few moves before it, with the rule IDs involved, and "
+                           "what the games covered. By default the games start from new 2-, 3- and 4-player games, "
+                           "a game with a table's rulings and the kit's rare-rule anchors, one game each.")  # fmt: skip
     _engine_option(diff)
-    diff.add_argument("--games", type=int, default=10, metavar="N", help="games to play (default 10)")
+    diff.add_argument("--games", type=int, metavar="N", help="games to play (default: one per start)")
     diff.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-    diff.add_argument("--players", type=int, action="append", choices=(2, 3, 4), help="player counts (default 2, 3, 4 in turn)")
+    diff.add_argument("--players", type=int, action="append", choices=(2, 3, 4), help="start only from new games of these player counts")
     diff.add_argument("--variant", choices=("full", "first"), default="full")
-    diff.add_argument("--from", dest="scenarios", action="append", metavar="SCENARIO",
-                      help="start from a kit scenario's position instead of a new game (repeatable)")  # fmt: skip
+    diff.add_argument("--policy", choices=("mixed", *POLICY_NAMES), default="mixed",
+                      help="how players choose (default mixed: a steered policy per game; uniform: uniformly at random)")  # fmt: skip
+    diff.add_argument("--from", dest="starts", action="append", metavar="SCENARIO|FILE",
+                      help="start from a kit scenario's position, a position file, or a game record "
+                      "(a reproducing record of diff, a scenario file) instead (repeatable)")  # fmt: skip
     diff.add_argument("--max-moves", type=int, default=5000, metavar="M", help="cut each game after M moves")
     diff.add_argument("--shrink", type=int, default=100, metavar="N", help="replays spent shrinking the disagreement (default 100)")
     diff.add_argument("--out", type=Path, metavar="FILE", help="write the reproducing record (JSON) to FILE")
@@ -73,6 +81,8 @@ def register(sub: Any) -> None:
     _engine_option(perft)
     perft.add_argument("--depth", type=int, default=3, metavar="D", help="up to depth D (default 3)")
     perft.add_argument("--anchor", metavar="TEXT", help="only anchors whose name holds TEXT")
+    perft.add_argument("--divide", metavar="TEXT", help="split the count of the anchor whose name holds TEXT, at --depth, by its first move "
+                       "(with --engine: both sides, and the first moves whose counts differ)")  # fmt: skip
     perft.add_argument("--json", action="store_true", help="machine-readable output")
     perft.set_defaults(func=_perft)
 
@@ -136,44 +146,69 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_FAILED if report.failed else EXIT_OK
 
 
+def _diff_starts(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The starts of ``diff``: ``--from`` (scenarios, position files, records),
+    ``--players``, or the defaults (new games, a table's rulings, the rare anchors)."""
+    from dlrules.apps.conformance.perft import rare_starts, scenario_start, start_state
+    from dlrules.apps.conformance.shrink import read_start
+
+    if args.starts:
+        starts = []
+        for name in args.starts:
+            try:
+                starts.append(read_start(Path(name)) if Path(name).suffix == ".json" or Path(name).exists() else scenario_start(name))
+            except KeyError as exc:
+                raise UsageError(str(exc.args[0])) from exc
+            except (OSError, ValueError) as exc:
+                raise UsageError(f"{name}: {exc}") from exc
+        for start in starts:
+            try:
+                start_state(start)
+            except Exception as exc:  # noqa: BLE001 - a record dlrules cannot replay: the user's input
+                raise UsageError(f"dlrules cannot start from it: {exc}") from exc
+        return starts
+    new = [{"setup": {"players": n, "variant": args.variant}} for n in (args.players or [2, 3, 4])]
+    if args.players:
+        return new
+    return new + [{"setup": {"players": 2, "variant": args.variant, "table_rulings": True}}] + rare_starts()
+
+
 def _diff(args: argparse.Namespace) -> int:
     from dlrules.apps.conformance.diff import differential
     from dlrules.apps.conformance.engines import EngineError
-    from dlrules.apps.conformance.perft import scenario_start
 
-    if args.games < 1 or args.max_moves < 1 or args.shrink < 0:
+    starts = _diff_starts(args)
+    games = len(starts) if args.games is None else args.games
+    if games < 1 or args.max_moves < 1 or args.shrink < 0:
         raise UsageError("--games and --max-moves must be at least 1, --shrink at least 0")
-    if args.scenarios:
-        try:
-            starts = [scenario_start(s) for s in args.scenarios]
-        except KeyError as exc:
-            raise UsageError(str(exc.args[0])) from exc
-    else:
-        starts = [{"setup": {"players": n, "variant": args.variant}} for n in (args.players or [2, 3, 4])]
     engine = _open(args)
     progress = None if args.json else (lambda line: print(line, file=sys.stderr))
     try:
-        result = differential(engine, starts, args.games, args.seed, args.max_moves, args.shrink, progress)
+        result = differential(engine, starts, games, args.seed, args.max_moves, args.shrink, progress, args.policy)
     except EngineError as exc:
         print(f"dlrules conformance diff: engine failure: {exc}", file=sys.stderr)
         return EXIT_FAILED
     finally:
         engine.close()
     found = result.found
+    coverage = result.coverage
     if args.out and found is not None:
         args.out.write_text(json.dumps(found.record(), indent=1) + "\n", encoding="utf-8")
     if args.json:
         print(json.dumps({"agree": found is None, "games": result.games, "moves": result.moves,
-                          "disagreement": None if found is None else found.record(), "shrunk_from": result.shrunk_from}, indent=1))  # fmt: skip
+                          "disagreement": None if found is None else found.record(), "shrunk_from": result.shrunk_from,
+                          "coverage": None if coverage is None else coverage.report()}, indent=1))  # fmt: skip
     elif found is None:
         print(f"{engine.name}: no disagreement in {result.games} games ({result.moves} moves)")
+        if coverage is not None:
+            print(coverage.text())
     else:
-        print(f"{engine.name}: disagreement in game {result.games} ({found.kind}), after {len(found.moves)} moves "
-              f"(shrunk from {result.shrunk_from})")  # fmt: skip
+        print(f"{engine.name}: disagreement in game {result.games} ({found.kind}), {len(found.moves)} move{'' if len(found.moves) == 1 else 's'} from "
+              f"{'a position' if 'position' in found.start else 'a new game'} (found {result.shrunk_from} moves into the game)")  # fmt: skip
         print("rules involved: " + (", ".join(found.rules) or "(none named)"))
         for line in found.details:
             print("  " + line)
-        print("reproducing record:" + (f" written to {args.out}" if args.out else ""))
+        print("reproducing record:" + (f" written to {args.out} (replay it: --from {args.out})" if args.out else ""))
         if not args.out:
             print(json.dumps(found.record()))
     return EXIT_OK if found is None else EXIT_FAILED
@@ -183,6 +218,8 @@ def _perft(args: argparse.Namespace) -> int:
     from dlrules.apps.conformance.engines import EngineError
     from dlrules.apps.conformance.perft import check_anchors
 
+    if args.divide is not None:
+        return _divide(args)
     engine = None if args.engine is None else _open(args)
     try:
         rows = check_anchors(engine, args.depth, args.anchor)
@@ -201,6 +238,42 @@ def _perft(args: argparse.Namespace) -> int:
             print(f"{mark} {anchor}, depth {depth}: {counted}" + ("" if published == counted else f" (published {published})"))
         print(f"{len(rows) - len(bad)} of {len(rows)} counts agree")
     return EXIT_FAILED if bad else EXIT_OK
+
+
+def _divide(args: argparse.Namespace) -> int:
+    """``perft --divide NAME``: one anchor's count at ``--depth``, by first move."""
+    from dlrules.apps.conformance.engines import EngineError
+    from dlrules.apps.conformance.perft import compare_divide, divide, engine_divide, find_anchor, start_state
+
+    if args.depth < 1:
+        raise UsageError("--depth must be at least 1")
+    try:
+        anchor = find_anchor(args.divide)
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from exc
+    ours = divide(start_state(anchor.start), args.depth)
+    theirs = None
+    if args.engine is not None:
+        engine = _open(args)
+        try:
+            theirs = engine_divide(engine, anchor.start, args.depth)
+        except (ValueError, EngineError) as exc:
+            print(f"dlrules conformance perft: {exc}", file=sys.stderr)
+            return EXIT_FAILED
+        finally:
+            engine.close()
+    differ = [] if theirs is None else compare_divide(ours, theirs)
+    if args.json:
+        print(json.dumps({"anchor": anchor.name, "depth": args.depth, "dlrules": ours, "engine": theirs, "differ": differ}, indent=1))
+    else:
+        print(f"{anchor.name}, depth {args.depth}, by first move:")
+        for key, count in sorted(ours.items()):
+            other = "" if theirs is None else f"  (engine: {theirs.get(key, 'not listed')})"
+            print(f"  {key}: {count}{other}")
+        print(f"total: {sum(ours.values())}" + ("" if theirs is None else f" (engine: {sum(theirs.values())})"))
+        for line in differ:
+            print("DIFF " + line)
+    return EXIT_FAILED if differ else EXIT_OK
 
 
 def _convert(args: argparse.Namespace) -> int:

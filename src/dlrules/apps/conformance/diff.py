@@ -1,8 +1,11 @@
-"""Differential play (``dlrules conformance diff``): random games played on
-dlrules (the reference) and on an engine under test with the same moves and
-the same chance outcomes, comparing the legal-move sets and the observation
-after every move. The first disagreement is shrunk to a short record that
-still shows it, and reported with the rule IDs involved.
+"""Differential play (``dlrules conformance diff``): games played on dlrules
+(the reference) and on an engine under test with the same moves and the same
+chance outcomes (players' moves by a steered policy, ``steer``), comparing
+after every move the legal-move sets, the odds of every chance outcome and
+the observations of the referee, every seat and the spectator. The first
+disagreement is reported from a position a few moves before it
+(``shrink.by_position``; else shrunk as a record from the start) with the
+rule IDs involved, and the games' coverage (``steer.Coverage``).
 """
 
 from __future__ import annotations
@@ -10,21 +13,22 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any
 
 import attrs
 
-from dlrules.core.chance import sample_chance
+from dlrules.core.chance import chance_outcomes
 from dlrules.core.engine import apply, check, legal_moves, to_move
 from dlrules.core.errors import IllegalMove
 from dlrules.core.moves import Move
 from dlrules.core.phases.scoring import is_over
-from dlrules.core.state import CHANCE, GameState, Phase
-from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, move_data, move_of
-from dlrules.apps.conformance.observe import leaves, observe
+from dlrules.core.state import CHANCE, GameState
+from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, fraction_text, move_data, move_of
+from dlrules.apps.conformance.observe import REFEREE, SPECTATOR, Viewer, leaves, observe
 from dlrules.apps.conformance.perft import start_state
-from dlrules.apps.conformance.scenarios import SCENARIOS, load, scenario_files
+from dlrules.apps.conformance.shrink import by_position
+from dlrules.apps.conformance.ruleindex import Entry, general, rule_index, signature
+from dlrules.apps.conformance.steer import POLICIES, Coverage, Weigh, chance, choose, policy_for
 
 
 @attrs.frozen
@@ -34,7 +38,7 @@ class Disagreement:
 
     start: dict[str, Any]
     moves: tuple[dict[str, Any], ...]
-    kind: str  # "legal_moves", "observation", "refusal", "engine"
+    kind: str  # "legal_moves", "odds", "observation", "view", "refusal", "engine"
     details: tuple[str, ...]
     rules: tuple[str, ...]
 
@@ -45,63 +49,21 @@ class Disagreement:
                 "disagreement": {"kind": self.kind, "rules": list(self.rules), "details": list(self.details)}}  # fmt: skip
 
 
-@attrs.frozen
-class _Entry:
-    """A kit scenario with a legal move: the kind of move, the phase, the
-    observation paths it changes (seats generalised) and its rule IDs."""
-
-    signature: tuple[str, ...]
-    paths: frozenset[str]
-    rules: tuple[str, ...]
-
-
-@cache
-def _rule_index() -> tuple[_Entry, ...]:
-    """Every kit scenario whose move is legal, as an ``_Entry``."""
-    entries = []
-    for path in scenario_files(SCENARIOS):
-        data = load(path)
-        if not data["expect"]["legal"]:
-            continue
-        start = {"position": data["position"]} if "position" in data else {"setup": data["setup"], "moves": data.get("moves", [])}
-        try:
-            sig = signature(start_state(start), move_of(data["move"]))
-        except Exception:  # a scenario the reference cannot start is the suite's business  # noqa: BLE001
-            continue
-        paths = frozenset(_general(p) for p in [*data["expect"].get("changes", {}), *data["expect"].get("after", {})])
-        entries.append(_Entry(sig, paths, tuple(data["rules"])))
-    return tuple(entries)
-
-
-def _general(path: str) -> str:
-    """``players.2.food`` → ``players.*.food``: paths of any seat compare alike."""
-    return ".".join("*" if part.isdigit() else part for part in path.split("."))
-
-
-def signature(state: GameState, move: Move) -> tuple[str, ...]:
-    """A move's kind: its phase and type, and in resolution the action space resolving."""
-    sig: tuple[str, ...] = (state.phase.value, type(move).__name__)
-    r = state.resolution
-    if state.phase is Phase.RESOLUTION and r is not None and r.space < 8:
-        sig += (str(r.space),)
-    return sig
-
-
 def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tuple[str, ...]:
     """The rule IDs involved when ``move`` at ``state`` changes ``paths``
     differently: those of kit scenarios with a move of the same kind changing
     one of the paths; else of scenarios in the same phase changing one; else
     every rule of that kind of move."""
-    wanted = {_general(p) for p in paths}
+    wanted = {general(p) for p in paths}
 
-    def touches(entry: _Entry) -> bool:
+    def touches(entry: Entry) -> bool:
         return any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in entry.paths)
 
     sig = signature(state, move)
-    same_kind = [e for e in _rule_index() if e.signature == sig]
+    same_kind = [e for e in rule_index() if e.signature == sig]
     for chosen in (
         [e for e in same_kind if touches(e)],
-        [e for e in _rule_index() if e.signature[0] == sig[0] and touches(e)],
+        [e for e in rule_index() if e.signature[0] == sig[0] and touches(e)],
         same_kind,
     ):
         if chosen:
@@ -109,11 +71,57 @@ def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tupl
     return ()
 
 
-def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
-    """(kind, details, rules) where the engine's legal moves or observation
-    differ from dlrules' at ``state``, else None."""
-    ours = {canonical(m): m for m in map(move_data, legal_moves(state))}
-    theirs = {canonical(m): m for m in engine.legal_moves()}
+ODDS_RULES: dict[str, tuple[str, ...]] = {
+    "monsters": ("SETUP-4", "RST-1"), "rooms": ("SETUP-4", "RST-1"), "traps": ("SETUP-4", "ACT-TRAP-1"),
+    "adventurers": ("SETUP-4", "RST-3"), "events": ("SETUP-4", "RST-2"), "combat": ("CMB-CARD-1", "ACT-REP-2"),
+    "special": ("SPE-4", "SPE-5"), "DealOrders": ("RUL-13", "RUL-8"), "DrawDummyOrders": ("DUM3-1", "DUM2-2"),
+}  # fmt: skip
+"""The rules that fix the odds of a chance outcome: a deck's composition and
+its shuffle (by deck), the deal of unavailable orders, the dummies' draws."""
+
+VIEW_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("players.*.traps", ("ACT-TRAP-2",)), ("players.*.committed", ("ORD-3",)), ("players.*.dummy_choice", ("DUM2-3",)),
+    ("players.*.dealt", ("RUL-13",)), ("players.*.kept", ("RUL-13",)), ("players.*.spied", ("ACT-REP-2",)),
+    ("combat_cards", ("ACT-REP-2", "CMB-CARD-7")), ("resolution.spy", ("ACT-REP-2",)),
+    ("combat.plans", ("CMB-PLAN-9",)), ("combat.battle.traps", ("CMB-PLAN-9", "CMB-REF-6")), ("box", ("Y2-8", "Y2-10")),
+    ("decks.combat", ("LIB-CMB-3",)), ("trap_discard", ("SETUP-3",)), ("dealt_counts", ("RUL-13",)),
+    ("orders_chosen", ("ORD-3",)), ("unavailable_chosen", ("RUL-13",)), ("legal_count", ("RUL-13", "ORD-3")),
+)  # fmt: skip
+"""Observation paths a seat's view redacts, with the rules saying what that
+seat may know (dlrules.records.views): a seat's view that differs there names them."""
+
+
+def view_rules(paths: Sequence[str]) -> tuple[str, ...]:
+    """The rules of ``VIEW_RULES`` whose path holds one of ``paths``."""
+    found = {r for p in paths for prefix, rules in VIEW_RULES if (g := general(p)) == prefix or g.startswith(prefix + ".") for r in rules}
+    return tuple(sorted(found))
+
+
+def _odds_rules(move: dict[str, Any]) -> tuple[str, ...]:
+    key = move.get("deck") if move.get("type") == "Draw" else move.get("type")
+    return ODDS_RULES.get(str(key), ())
+
+
+def viewers(state: GameState) -> list[Viewer]:
+    """Every observation a referee answers: the referee's, each seat's, the spectator's."""
+    return [REFEREE, *range(state.n_players), SPECTATOR]
+
+
+def _observation_diff(mine: dict[str, Any], yours: dict[str, Any]) -> list[str]:
+    a, b = dict(leaves(mine)), dict(leaves(yours))
+    paths = sorted(p for p in a.keys() | b.keys() if a.get(p, "<absent>") != b.get(p, "<absent>"))
+    return [f"{p}: dlrules {json.dumps(a.get(p, '<absent>'))}, the engine {json.dumps(b.get(p, '<absent>'))}" for p in paths]
+
+
+def compare(state: GameState, engine: Engine, views: bool = True) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """(kind, details, rules) where the engine's legal moves, its odds at a
+    chance node, or its observation (the referee's, then each seat's and the
+    spectator's when ``views``) differ from dlrules' at ``state``, else None.
+    Kinds: ``legal_moves``, ``odds``, ``observation``, ``view``."""
+    legal = legal_moves(state)
+    ours = {canonical(m): m for m in map(move_data, legal)}
+    listed, odds = engine.chances()
+    theirs = {canonical(m): m for m in listed}
     if ours.keys() != theirs.keys():
         extra = [theirs[k] for k in sorted(theirs.keys() - ours.keys())]
         missing = [ours[k] for k in sorted(ours.keys() - theirs.keys())]
@@ -133,12 +141,22 @@ def compare(state: GameState, engine: Engine) -> tuple[str, tuple[str, ...], tup
             else:
                 listing.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
         return "legal_moves", tuple(listing), tuple(sorted(rules))
-    mine = dict(leaves(observe(state)))
-    yours = dict(leaves(engine.observe()))
-    paths = sorted(p for p in mine.keys() | yours.keys() if mine.get(p, "<absent>") != yours.get(p, "<absent>"))
-    if paths:
-        details = tuple(f"{p}: dlrules {json.dumps(mine.get(p, '<absent>'))}, the engine {json.dumps(yours.get(p, '<absent>'))}" for p in paths[:8])
-        return "observation", details, ()
+    if CHANCE in to_move(state):
+        mine_odds = {canonical(move_data(m)): p for m, p in chance_outcomes(state)}
+        wrong = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds and p != mine_odds[k]]
+        if wrong:
+            details = tuple(f"the probability of {json.dumps(m)}: dlrules {fraction_text(a)}, the engine {'none' if b is None else fraction_text(b)}"
+                            for m, a, b in wrong[:8])  # fmt: skip
+            return "odds", details, tuple(sorted({r for m, _, _ in wrong for r in _odds_rules(m)}))
+    mine = _observation_diff(observe(state, REFEREE, legal), engine.observe())
+    if mine:
+        return "observation", tuple(mine[:8]), ()
+    if views:
+        for viewer in viewers(state)[1:]:
+            found = _observation_diff(observe(state, viewer, legal), engine.observe(viewer))
+            if found:
+                details = tuple(f"seen by {'seat ' + str(viewer) if isinstance(viewer, int) else viewer}: {d}" for d in found[:8])
+                return "view", details, view_rules([d.partition(":")[0] for d in found])
     return None
 
 
@@ -163,8 +181,12 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
         found = compare(state, engine)
         if found is not None:
             kind, details, rules = found
+            paths = [d.partition(":")[0] for d in details]
             if kind == "observation" and played:  # the rules of the last move's kind that touch those paths
-                rules = rules_for_change(previous, move_of(played[-1]), [d.partition(":")[0] for d in details])
+                rules = rules_for_change(previous, move_of(played[-1]), paths)
+            elif kind == "observation" and start.get("moves"):  # at once: the start's own last move
+                before = start_state({**start, "moves": start["moves"][:-1]})
+                rules = rules_for_change(before, move_of(start["moves"][-1]), paths)
             return Disagreement(start, tuple(played), kind, details, rules)
         if i == len(moves):
             return None
@@ -179,10 +201,15 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
     return None
 
 
-def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> list[dict[str, Any]]:
-    """A random play-out from ``start`` on dlrules: chance outcomes drawn with
-    their odds (``dlrules.sample_chance``), players' moves uniformly."""
+def random_moves(
+    start: dict[str, Any], rng: random.Random, max_moves: int, weigh: Weigh | None = None, coverage: Coverage | None = None
+) -> list[dict[str, Any]]:
+    """A play-out from ``start`` on dlrules: players' moves uniformly, or by
+    ``weigh`` (a steered policy, ``steer.POLICIES``); chance outcomes drawn
+    with their odds (with a steered policy, the rarest cards raised:
+    ``steer.RARE_CARDS``). ``coverage`` records what the play-out met."""
     state = start_state(start)
+    steered = weigh is not None and weigh is not POLICIES["uniform"]
     moves: list[dict[str, Any]] = []
     while len(moves) < max_moves and not is_over(state):
         seats = to_move(state)
@@ -191,7 +218,12 @@ def random_moves(start: dict[str, Any], rng: random.Random, max_moves: int) -> l
         legal = legal_moves(state)
         if not legal:  # a constructed position may lead where nobody can move (no order cards in hand)
             break
-        move = sample_chance(state, rng) if CHANCE in seats else legal[rng.randrange(len(legal))]
+        if CHANCE in seats:
+            move = chance(state, rng, steered)
+        else:
+            move = choose(state, legal, weigh, rng) if weigh is not None else legal[rng.randrange(len(legal))]
+        if coverage is not None:
+            coverage.add(legal, signature(state, move))
         state = apply(state, move)
         moves.append(move_data(move))
     return moves
@@ -213,7 +245,7 @@ def _alike(a: Disagreement, b: Disagreement) -> bool:
         return False
     if a.rules or b.rules:
         return bool(set(a.rules) & set(b.rules))
-    return {_general(d.partition(":")[0]) for d in a.details} == {_general(d.partition(":")[0]) for d in b.details}
+    return {general(d.partition(":")[0]) for d in a.details} == {general(d.partition(":")[0]) for d in b.details}
 
 
 def shrink(engine: Engine, found: Disagreement, tries: int, rng: random.Random) -> Disagreement:
@@ -256,24 +288,30 @@ class DiffResult:
     moves: int
     found: Disagreement | None
     shrunk_from: int = 0
+    coverage: Coverage | None = None
 
 
 def differential(
     engine: Engine, starts: Sequence[dict[str, Any]], games: int, seed: int, max_moves: int = 5000,
-    shrink_tries: int = 100, progress: Callable[[str], None] | None = None,
+    shrink_tries: int = 100, progress: Callable[[str], None] | None = None, policy: str = "mixed",
 ) -> DiffResult:
-    """Play ``games`` random games (cycling through ``starts``) on both; stop
-    at the first disagreement, shrunk."""
+    """Play ``games`` games (cycling through ``starts``) on both, players'
+    moves chosen by ``policy`` (``steer``: ``mixed``, ``uniform``, ``acting``
+    …); stop at the first disagreement, shrunk. The result's ``coverage``
+    says what the games met."""
     rng = random.Random(seed)
+    coverage = Coverage()
     total = 0
     for g in range(games):
         start = starts[g % len(starts)]
-        moves = random_moves(start, rng, max_moves)
+        moves = random_moves(start, rng, max_moves, policy_for(policy, g), coverage)
         found = replay(engine, start, moves)
         total += len(moves) if found is None else len(found.moves)
         if progress is not None:
             progress(f"game {g + 1}: {len(moves)} moves{'' if found is None else ', a disagreement'}")
         if found is not None:
-            shrunk = shrink(engine, found, shrink_tries, rng)
-            return DiffResult(g + 1, total, shrunk, len(found.moves))
-    return DiffResult(games, total, None)
+            shrunk = by_position(engine, start, list(found.moves), lambda again: _alike(again, found), replay) if shrink_tries else None
+            if shrunk is None:  # the engine cannot load the positions, or the disagreement needs more history
+                shrunk = shrink(engine, found, shrink_tries, rng)
+            return DiffResult(g + 1, total, shrunk, len(found.moves), coverage)
+    return DiffResult(games, total, None, coverage=coverage)

@@ -12,25 +12,29 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import shlex
 import subprocess
 from collections.abc import Sequence
-from typing import Any, Protocol
+from fractions import Fraction
+from typing import Any, Protocol, TypeGuard
 
 import attrs
 
 from dlrules._version import __version__
+from dlrules.core.chance import chance_outcomes
+from dlrules.components import Action
 from dlrules.core.engine import apply, legal_moves, new_game
 from dlrules.core.errors import IllegalMove
-from dlrules.core.moves import Move
+from dlrules.core.moves import MOVE_TYPES, Move
 from dlrules.records.serialization import dumps, loads
 from dlrules.core.state import GameState
-from dlrules.apps.conformance.observe import observe
-from dlrules.apps.conformance.position import PositionError, from_position
+from dlrules.apps.conformance.observe import REFEREE, Viewer, observe, viewer_error
+from dlrules.apps.conformance.position import PositionError, from_position, to_position
 
 PROTOCOL = "dlrules-referee"
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """The referee protocol's name and version, answered to ``hello``."""
 
 
@@ -64,8 +68,10 @@ class Engine(Protocol):
     def new_game(self, setup: dict[str, Any]) -> None: ...
     def load_position(self, position: dict[str, Any]) -> None: ...
     def legal_moves(self) -> list[dict[str, Any]]: ...
+    def chances(self) -> tuple[list[dict[str, Any]], list[Fraction | None]]: ...
     def apply(self, move: dict[str, Any]) -> Refusal | None: ...
-    def observe(self) -> dict[str, Any]: ...
+    def observe(self, viewer: Viewer = REFEREE) -> dict[str, Any]: ...
+    def get_position(self) -> dict[str, Any]: ...
     def close(self) -> None: ...
 
 
@@ -80,23 +86,84 @@ def move_data(move: Move) -> dict[str, Any]:
     return data
 
 
+SET_FIELDS: dict[str, str] = {"DealOrders": "orders", "DrawDummyOrders": "orders", "KeepUnavailable": "orders"}
+"""Move fields holding a set of order cards, written in any order and meaning
+the same move (LIB-TV-1): their canonical form lists them in board order."""
+
+BOARD_ORDER: dict[str, int] = {a.value: a.index for a in Action}
+"""An order card's place in board order (Get Food first)."""
+
+
+def _defaults() -> dict[str, dict[str, Any]]:
+    """Per move type, its optional fields with their defaults, as JSON."""
+    out: dict[str, dict[str, Any]] = {}
+    for cls in MOVE_TYPES:
+        out[cls.__name__] = {
+            f.name: json.loads(dumps(f.default)) if f.default is not None else None
+            for f in attrs.fields(cls)
+            if f.default is not attrs.NOTHING
+        }
+    return out
+
+
+DEFAULTS: dict[str, dict[str, Any]] = _defaults()
+"""Move type -> {optional field: its default} (the move schema's ``default``s)."""
+
+
 def canonical(data: Any) -> str:
-    """One spelling per move, for comparing move sets: a card set in any order
-    is the same move (LIB-TV-1), so the move is read and written back by
-    dlrules; a move dlrules cannot read is compared as its sorted JSON."""
-    try:
-        return dumps(move_of(data))
-    except (ValueError, TypeError, KeyError):
-        return json.dumps(data, sort_keys=True)
+    """One spelling per move, for comparing move sets without dlrules' parser
+    (protocol.md, "Canonical forms"): every optional field written (its
+    default when absent), a set of order cards in board order (LIB-TV-1),
+    keys sorted, no spaces. Anything else is compared as its sorted JSON."""
+    if isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in DEFAULTS:
+        data = {**DEFAULTS[data["type"]], **data}
+        field = SET_FIELDS.get(data["type"])
+        value = data.get(field) if field else None
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            data[field] = sorted(value, key=lambda v: (BOARD_ORDER.get(v, len(BOARD_ORDER)), v))
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def _error(kind: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "error": {"kind": kind, "message": message, **extra}}
 
 
+COMMANDS: tuple[str, ...] = (
+    "hello", "new_game", "load_position", "set_position", "get_position", "legal_moves", "apply", "observe", "quit",
+)  # fmt: skip
+"""The protocol's commands (protocol.md, "Commands")."""
+
+GAME_COMMANDS = frozenset({"get_position", "legal_moves", "apply", "observe"})
+"""Commands that need a game: before one, they answer ``no_game``."""
+
+
+def fraction_text(value: Fraction) -> str:
+    """A probability as the protocol writes it: ``"n/d"`` in lowest terms (``"1/1"`` for a certain outcome)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def read_fraction(text: Any) -> Fraction | None:
+    """A probability written ``"n/d"`` (or ``"n"``) with 0 <= n/d <= 1, else None."""
+    if not isinstance(text, str) or not _FRACTION.fullmatch(text):
+        return None
+    value = Fraction(text)
+    return value if 0 <= value <= 1 else None
+
+
+_FRACTION = re.compile(r"[0-9]+(/[1-9][0-9]*)?")
+
+
+def _seat_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Referee:
     """dlrules behind the protocol: ``handle`` answers one request (a dict)
-    with one response (a dict); bad requests get an error and change nothing."""
+    with one response (a dict); bad requests get an error and change nothing.
+    The precedence of errors is protocol.md's ("Errors"): the request's form
+    (``bad_request``), then ``no_game``, then the request's fields
+    (``bad_request``), then the move or position (``bad_move``,
+    ``bad_position``), then the rules (``illegal_move``)."""
 
     name = f"dlrules {__version__}"
 
@@ -110,43 +177,61 @@ class Referee:
     def moves(self, state: GameState) -> list[dict[str, Any]]:
         return [move_data(m) for m in legal_moves(state)]
 
-    def observation(self, state: GameState) -> dict[str, Any]:
-        return observe(state)
+    def odds(self, state: GameState, moves: list[dict[str, Any]]) -> list[str | None]:
+        """The probability of each of ``moves`` (as listed by ``moves``): a
+        fraction for a chance move, None for a seat's (protocol.md, "Chance")."""
+        chance = {canonical(move_data(m)): p for m, p in chance_outcomes(state)}
+        return [fraction_text(chance[canonical(m)]) if canonical(m) in chance else None for m in moves]
+
+    def observation(self, state: GameState, viewer: Viewer = REFEREE) -> dict[str, Any]:
+        return observe(state, viewer)
 
     def handle(self, request: Any) -> dict[str, Any]:
         if not isinstance(request, dict) or not isinstance(request.get("cmd"), str):
-            return _error("bad_request", 'a request is a JSON object with a "cmd" string')
-        try:
-            answer = self._dispatch(request["cmd"], request)
-        except Exception as exc:  # noqa: BLE001 - a loaded position the rules cannot follow: an answer, not a crash
-            answer = _error("engine_error", f"{type(exc).__name__}: {str(exc)[:300]}")
-        if "id" in request:
+            answer = _error("bad_request", 'cmd: a request is a JSON object with a "cmd" string')
+        else:
+            try:
+                answer = self._dispatch(request["cmd"], request)
+            except Exception as exc:  # noqa: BLE001 - a loaded position the rules cannot follow: an answer, not a crash
+                answer = _error("engine_error", f"{type(exc).__name__}: {str(exc)[:300]}")
+        if isinstance(request, dict) and "id" in request:
             answer["id"] = request["id"]
         return answer
 
     def _dispatch(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+        if cmd not in COMMANDS:
+            return _error("bad_request", f"cmd: unknown command {cmd!r} ({', '.join(COMMANDS)})")
         if cmd == "hello":
             return {"ok": True, "protocol": PROTOCOL, "version": PROTOCOL_VERSION, "engine": self.name}
         if cmd == "quit":
             return {"ok": True}
         if cmd == "new_game":
             return self._new_game(request)
-        if cmd == "load_position":
+        if cmd in ("load_position", "set_position"):
+            if "position" not in request:
+                return _error("bad_request", "position: missing")
             try:
-                self.state = from_position(request.get("position"))
+                self.state = from_position(request["position"])
             except PositionError as exc:
                 return _error("bad_position", str(exc))
             return {"ok": True}
-        if cmd not in ("legal_moves", "apply", "observe"):
-            return _error("bad_request", f"unknown command {cmd!r} (hello, new_game, load_position, legal_moves, apply, observe, quit)")
         if self.state is None:
-            return _error("no_game", "no game yet: send new_game or load_position first")
+            return _error("no_game", "no game yet: send new_game or set_position first")
+        if cmd == "get_position":
+            return {"ok": True, "position": to_position(self.state)}
         if cmd == "legal_moves":
-            return {"ok": True, "moves": self.moves(self.state)}
+            listed = self.moves(self.state)
+            return {"ok": True, "moves": listed, "probabilities": self.odds(self.state, listed)}
         if cmd == "observe":
-            return {"ok": True, "observation": self.observation(self.state)}
+            viewer = request.get("seat", REFEREE)
+            problem = viewer_error(self.state, viewer)
+            if problem is not None:
+                return _error("bad_request", problem)
+            return {"ok": True, "observation": self.observation(self.state, viewer)}
+        if "move" not in request:
+            return _error("bad_request", "move: missing")
         try:
-            move = move_of(request.get("move"))
+            move = move_of(request["move"])
         except (ValueError, TypeError, KeyError) as exc:
             return _error("bad_move", f"not a move: {str(exc)[:200]}")
         try:
@@ -160,11 +245,13 @@ class Referee:
         variant = request.get("variant", "full")
         deal = request.get("deal_and_keep")
         first = request.get("first_player", 0)
-        if not (isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 4):
+        if not (_seat_int(players) and 2 <= players <= 4):
             return _error("bad_request", f"players: expected 2, 3 or 4, not {players!r}")
-        if variant not in ("full", "first") or deal not in (None, True, False):
-            return _error("bad_request", f'variant: "full" or "first" (not {variant!r}); deal_and_keep: true, false or null')
-        if not (isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players):
+        if variant not in ("full", "first"):
+            return _error("bad_request", f'variant: "full" or "first", not {variant!r}')
+        if not (deal is None or isinstance(deal, bool)):
+            return _error("bad_request", f"deal_and_keep: true, false or null, not {deal!r}")
+        if not (_seat_int(first) and 0 <= first < players):
             return _error("bad_request", f"first_player: a seat 0..{players - 1}, not {first!r}")
         options = {name: request.get(name, default) for name, default in SETUP_OPTIONS.items()}
         wrong = [name for name, value in options.items() if not isinstance(value, bool)]
@@ -172,6 +259,12 @@ class Referee:
             return _error("bad_request", f"{wrong[0]}: true or false, not {options[wrong[0]]!r}")
         self.state = new_game(players, variant=variant, deal_and_keep=deal, first_player=first, **options)
         return {"ok": True}
+
+
+def _error_of(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer's ``error`` object (an empty one when the engine sent none or junk)."""
+    error = answer.get("error")
+    return error if isinstance(error, dict) else {}
 
 
 class _Driven:
@@ -185,8 +278,8 @@ class _Driven:
     def _ok(self, request: dict[str, Any]) -> dict[str, Any]:
         answer = self.request(request)
         if answer.get("ok") is not True:
-            error = answer.get("error") or {}
-            raise EngineError(f"{request['cmd']}: {error.get('kind', 'error')}: {error.get('message', answer)}")
+            error = _error_of(answer)
+            raise EngineError(f"{json.dumps(request)[:300]}: {error.get('kind', 'error')}: {error.get('message', answer)}")
         return answer
 
     def new_game(self, setup: dict[str, Any]) -> None:
@@ -196,25 +289,50 @@ class _Driven:
         self._ok({"cmd": "load_position", "position": position})
 
     def legal_moves(self) -> list[dict[str, Any]]:
-        moves = self._ok({"cmd": "legal_moves"}).get("moves")
-        if not isinstance(moves, list):
-            raise EngineError(f"legal_moves: expected a list of moves, not {moves!r}")
-        return moves
+        return self.chances()[0]
+
+    def chances(self) -> tuple[list[dict[str, Any]], list[Fraction | None]]:
+        """The legal moves and, for each, its probability (None: a seat's move)."""
+        answer = self._ok({"cmd": "legal_moves"})
+        moves, odds = answer.get("moves"), answer.get("probabilities")
+        if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
+            raise EngineError(f"legal_moves: expected a list of moves (objects), not {str(moves)[:200]}")
+        if not isinstance(odds, list) or len(odds) != len(moves):
+            raise EngineError(f"legal_moves: expected probabilities, one per move ({len(moves)}), not {str(odds)[:200]}")
+        read: list[Fraction | None] = []
+        for move, text in zip(moves, odds, strict=True):
+            value = read_fraction(text)
+            if (move.get("seat") == -1) != (value is not None):
+                raise EngineError(f"legal_moves: the probability of {json.dumps(move)} is {json.dumps(text)} "
+                                  '(a chance move has "n/d", any other null)')  # fmt: skip
+            read.append(value)
+        return moves, read
 
     def apply(self, move: dict[str, Any]) -> Refusal | None:
         answer = self.request({"cmd": "apply", "move": move})
         if answer.get("ok") is True:
             return None
-        error = answer.get("error") or {}
+        error = _error_of(answer)
         if error.get("kind") != "illegal_move":
-            raise EngineError(f"apply: {error.get('kind', 'error')}: {error.get('message', answer)}")
-        return Refusal(tuple(error.get("rules") or ()), tuple(error.get("messages") or ()))
+            raise EngineError(f"apply {json.dumps(move)}: {error.get('kind', 'error')}: {error.get('message', answer)}")
+        rules = error.get("rules")
+        if not isinstance(rules, list) or not rules or not all(isinstance(r, str) for r in rules):
+            raise EngineError(f"apply {json.dumps(move)}: an illegal_move answer without its rule IDs: {str(error)[:200]}")
+        messages = error.get("messages") or ()
+        return Refusal(tuple(rules), tuple(str(m) for m in messages) if isinstance(messages, list) else ())
 
-    def observe(self) -> dict[str, Any]:
-        observation = self._ok({"cmd": "observe"}).get("observation")
+    def observe(self, viewer: Viewer = REFEREE) -> dict[str, Any]:
+        request: dict[str, Any] = {"cmd": "observe"} if viewer == REFEREE else {"cmd": "observe", "seat": viewer}
+        observation = self._ok(request).get("observation")
         if not isinstance(observation, dict):
-            raise EngineError(f"observe: expected an object, not {observation!r}")
+            raise EngineError(f"observe {json.dumps(request)}: expected an object, not {str(observation)[:200]}")
         return observation
+
+    def get_position(self) -> dict[str, Any]:
+        position = self._ok({"cmd": "get_position"}).get("position")
+        if not isinstance(position, dict):
+            raise EngineError(f"get_position: expected a position (an object), not {str(position)[:200]}")
+        return position
 
     def close(self) -> None:
         pass
@@ -269,25 +387,26 @@ class Subprocess(_Driven):
         return True
 
     def request(self, request: dict[str, Any]) -> dict[str, Any]:
+        shown = json.dumps(request)[:300]
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
         try:
             stdin.write(json.dumps(request) + "\n")
             stdin.flush()
         except (BrokenPipeError, OSError) as exc:
-            raise EngineError(f"{self.command!r} stopped (exit status {self.process.poll()}): {exc}") from exc
+            raise EngineError(f"{self.command!r} stopped (exit status {self.process.poll()}) before {shown}: {exc}") from exc
         ready, _, _ = select.select([stdout], [], [], self.timeout)
         if not ready:
-            raise EngineError(f"{self.command!r} did not answer {request['cmd']} within {self.timeout:g} s")
+            raise EngineError(f"{self.command!r} did not answer {shown} within {self.timeout:g} s")
         line = stdout.readline()
         if not line:
-            raise EngineError(f"{self.command!r} stopped (exit status {self.process.wait(5)}) instead of answering {request['cmd']}")
+            raise EngineError(f"{self.command!r} stopped (exit status {self.process.wait(5)}) instead of answering {shown}")
         try:
             answer = json.loads(line)
         except ValueError:
-            raise EngineError(f"{self.command!r} answered {request['cmd']} with a line that is not JSON: {line[:200]!r}") from None
+            raise EngineError(f"{self.command!r} answered {shown} with a line that is not JSON: {line[:200]!r}") from None
         if not isinstance(answer, dict):
-            raise EngineError(f"{self.command!r} answered {request['cmd']} with {answer!r}, not an object")
+            raise EngineError(f"{self.command!r} answered {shown} with {str(answer)[:200]}, not an object")
         return answer
 
     def close(self) -> None:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from dlrules.apps.conformance import KIT, KIT_VERSION
 
-CONTENTS = ("README.md", "protocol.md", "perft.json", "schemas", "scenarios")
-"""The kit's parts, relative to the package folder ``dlrules/conformance``."""
+CONTENTS = ("README.md", "protocol.md", "perft.json", "anchors", "schemas", "scenarios")
+"""The kit's parts, relative to the package folder ``dlrules/apps/conformance``."""
 
 
 def kit_files() -> list[tuple[str, Path]]:

@@ -1,18 +1,43 @@
-"""The observation document (docs/conformance.md, "Observations"): the
+"""The observation document (the kit's protocol.md, "Observations"): the
 language-neutral view of a position that scenario paths point into and that
 differential play compares. Another engine builds the same document from its
 own state; ``observe`` is dlrules' (the protocol's ``observe`` answers it).
+
+An observation is made for a *viewer*: ``"referee"`` (everything the position
+holds that a table could show), a seat ``0..n-1`` or ``"spectator"``. A seat's
+or the spectator's observation is built from the library's projection
+(``dlrules.records.views.redact``): what that seat may not know reads as ``null``,
+``[]`` or ``"?"`` (ORD-3, DUM2-3, RUL-13, ACT-TRAP-2, ACT-REP-2, CMB-PLAN-9,
+SETUP-3, Y2-8, LIB-CMB-3), and the public facts the redaction would erase
+(who has chosen orders, how many were dealt) are given beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dlrules.core.engine import legal_moves, to_move
+from dlrules.core.moves import Move
 from dlrules.core.phases.scoring import is_over, outcome
 from dlrules.core.state import DECK_NAMES, GameState
-from dlrules.components import Action
+from dlrules.components import ACTION_ORDER, Action
+from dlrules.records.views import redact
+from dlrules.apps.conformance.position import _fight
+
+REFEREE = "referee"
+SPECTATOR = "spectator"
+Viewer = int | str
+"""Whom an observation is for: a seat (0-based), ``"spectator"`` or ``"referee"``."""
+
+
+def viewer_error(state: GameState, viewer: object) -> str | None:
+    """Why ``viewer`` is not a viewer of ``state``'s game (a sentence), or None."""
+    if viewer in (REFEREE, SPECTATOR):
+        return None
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < state.n_players:
+        return None
+    return f'seat: a seat 0..{state.n_players - 1}, "spectator" or "referee", not {viewer!r}'
 
 
 def _actions(actions: Any) -> list[str]:
@@ -21,17 +46,31 @@ def _actions(actions: Any) -> list[str]:
     return [a.value for a in Action if a in wanted]
 
 
-def observe(state: GameState) -> dict[str, Any]:
-    """The observation document of ``state`` (docs/conformance.md, "Observations")."""
-    moves = legal_moves(state)
+def observe(state: GameState, viewer: Viewer = REFEREE, moves: Sequence[Move] | None = None) -> dict[str, Any]:
+    """The observation document of ``state`` for ``viewer`` (protocol.md,
+    "Observations"); ``moves``: ``legal_moves(state)`` when the caller has them.
+    Raises ``ValueError`` for a viewer that is not in the game."""
+    problem = viewer_error(state, viewer)
+    if problem is not None:
+        raise ValueError(problem)
+    legal = legal_moves(state) if moves is None else moves
+    seat = viewer if isinstance(viewer, int) else None
+    seen = state if viewer == REFEREE else redact(state, seat)
+    count = len(legal) if viewer == REFEREE else sum(1 for m in legal if m.seat == seat) if seat is not None else 0
+    spied = seen.spied or tuple(() for _ in seen.players)
+    r = seen.resolution
     return {
-        "year": state.year,
-        "round": state.round,
-        "phase": state.phase.value,
-        "first_player": state.first_player,
+        "viewer": viewer,
+        "year": seen.year,
+        "round": seen.round,
+        "phase": seen.phase.value,
+        "first_player": seen.first_player,
         "to_move": sorted(to_move(state)),
-        "legal_count": len(moves),
-        "board": {a.value: list(state.board[a.index]) for a in Action},
+        "legal_count": count,
+        "orders_chosen": [p.committed is not None for p in state.players],
+        "unavailable_chosen": [p.kept is not None for p in state.players],
+        "dealt_counts": [len(p.dealt) for p in state.players],
+        "board": {a.value: list(seen.board[a.index]) for a in Action},
         "players": [
             {
                 "gold": p.gold,
@@ -56,8 +95,9 @@ def observe(state: GameState) -> dict[str, Any]:
                 "party": [{"key": a.key, "damage": a.damage} for a in p.party],
                 "prison": list(p.prison),
                 "damage_tokens": p.damage_tokens,
+                "spied": sorted(looked),
             }
-            for p in state.players
+            for p, looked in zip(seen.players, spied, strict=True)
         ],
         "dummies": [
             {
@@ -66,22 +106,29 @@ def observe(state: GameState) -> dict[str, Any]:
                 "drawn": _actions(d.drawn),
                 "third": d.third.value if d.third is not None else None,
             }
-            for d in state.dummies
+            for d in seen.dummies
         ],
-        "tavern": list(state.tavern),
-        "room_shop": list(state.room_shop),
-        "adventurers_next": list(state.adventurers_next),
-        "adventurers_now": list(state.adventurers_now),
-        "events": list(state.events),
-        "special_event": state.special_event,
-        "far_lands": sorted(state.far_lands),
-        "trap_discard": len(state.trap_discard),
-        "paladin": state.paladin,
-        "dummy_evil": state.dummy_evil,
+        "tavern": list(seen.tavern),
+        "room_shop": list(seen.room_shop),
+        "adventurers_next": list(seen.adventurers_next),
+        "adventurers_now": list(seen.adventurers_now),
+        "events": list(seen.events),
+        "special_event": seen.special_event,
+        "combat_cards": list(seen.combat),
+        "far_lands": sorted(seen.far_lands),
+        "trap_discard": len(seen.trap_discard),
+        "box": sorted(seen.box),
+        "paladin": seen.paladin,
+        "dummy_evil": seen.dummy_evil,
         "decks": {
-            name: {"size": getattr(state.decks, name).size, "bottom": list(getattr(state.decks, name).bottom)}
+            name: {"size": getattr(seen.decks, name).size, "bottom": list(getattr(seen.decks, name).bottom)}
             for name in DECK_NAMES
         },
+        "resolution": None if r is None else {
+            "space": ACTION_ORDER[r.space].value if r.space < len(ACTION_ORDER) else None,
+            "slot": r.slot, "dug": r.dug, "draws": r.draws, "spy": r.spy, "discarding": r.discarding,
+        },  # fmt: skip
+        "combat": None if seen.fight is None else _fight(seen.fight),
         "over": is_over(state),
         "outcome": _outcome(state),
     }

@@ -2,8 +2,10 @@
 against any ``Engine`` (dlrules in-process or a program over the protocol).
 
 A scenario is a start (``setup`` + ``moves``, or a ``position``), one
-``move``, and what must happen: legal, with its changes to the observation,
-or refused, citing the listed rule IDs.
+``move``, and what must happen: legal, with its changes to the observation
+(and, in ``views``, what each seat's or the spectator's observation holds
+after it: what it must see and what it must not), or refused, citing the
+listed rule IDs.
 """
 
 from __future__ import annotations
@@ -131,6 +133,10 @@ def check(engine: Engine, scenario: dict[str, Any]) -> None:
             _check(after, path, now, "after the move")
         for path, now in expect.get("after", {}).items():
             _check(after, path, now, "after the move")
+        for viewer, wanted in expect.get("views", {}).items():
+            seen = engine.observe(int(viewer) if viewer.isdigit() else viewer)
+            for path, now in wanted.items():
+                _check(seen, path, now, f"after the move, in the observation of {'seat ' + viewer if viewer.isdigit() else 'the ' + viewer}")
         return
     if listed:
         raise Failed(f"the move is listed among the legal moves; it should be refused citing {expect['rules']}")
