@@ -61,6 +61,7 @@ _SCRIPT = r"""
       .then(function (d) {
         if (d.ok) { shownDone = d.n; say('done', [{text: 'Done: move ' + d.n + '.'}]); }
         else {
+          if (d.rule === 'LIB-SRV-3') { lastMoves = lastChance = lastRuling = null; }  // stale: every control is built again
           var lines = [{text: 'Refused [' + d.rule + ']: ' + d.message}];
           (d.violations || []).forEach(function (v) {
             if (v.statement) { lines.push({text: v.rule + ': ' + v.statement, cls: 'statement'}); }
@@ -70,7 +71,7 @@ _SCRIPT = r"""
         refresh();
       });
   }
-  function ordersBuilder(box, items, titles) {
+  function ordersBuilder(box, items, titles, at) {
     // Choosing orders: one list per position (and the dummy's third order), not one entry per combination.
     var parsed = items.map(function (m) { return JSON.parse(m.move); });
     if (parsed.length < 2 || !parsed.every(function (p) { return p.type === 'ChooseOrders'; })) { return false; }
@@ -102,7 +103,7 @@ _SCRIPT = r"""
     b.addEventListener('click', function () {
       var j = match();
       if (j < 0) { say('refused', [{text: preview.textContent}]); return; }
-      post('/move', {at: current, move: items[j].move});
+      post('/move', {at: at, move: items[j].move});
     });
     box.appendChild(b);
     // start on a legal choice
@@ -111,26 +112,29 @@ _SCRIPT = r"""
     show();
     return true;
   }
-  function choices(box, items, titles) {
+  function choices(box, items, titles, at) {
+    // Every control is bound to the position it was built for (at): the server
+    // plays it on a newer one only if the seat's buttons read the same there (LIB-SRV-3).
     box.innerHTML = '';
+    box.setAttribute('data-at', String(at));
     if (items.length === 0) { return; }
-    if (titles && ordersBuilder(box, items, titles)) { return; }
+    if (titles && ordersBuilder(box, items, titles, at)) { return; }
     if (items.length <= 12) {
       items.forEach(function (m) {
         var b = el('button', m.text); b.type = 'button'; b.setAttribute('data-move', m.move);
         b.title = m.notation;
-        b.addEventListener('click', function () { post('/move', {at: current, move: m.move}); });
+        b.addEventListener('click', function () { post('/move', {at: at, move: m.move}); });
         box.appendChild(b);
       });
     } else {
       var s = el('select'); s.className = 'choice';
       items.forEach(function (m, i) { var o = el('option', m.text); o.value = String(i); s.appendChild(o); });
       var b = el('button', 'Play the chosen move'); b.type = 'button'; b.className = 'play';
-      b.addEventListener('click', function () { post('/move', {at: current, move: items[parseInt(s.value, 10)].move}); });
+      b.addEventListener('click', function () { post('/move', {at: at, move: items[parseInt(s.value, 10)].move}); });
       box.appendChild(s); box.appendChild(b);
     }
   }
-  function rulingForm(box, r) {
+  function rulingForm(box, r, at) {
     // LIB-TAB-8: the host applies a card the referee cannot read, as the table agrees.
     box.innerHTML = '';
     if (!r) { return; }
@@ -169,7 +173,7 @@ _SCRIPT = r"""
         changes.push({kind: row.querySelector('.kind').value, player: parseInt(row.querySelector('.player').value, 10),
           amount: a === '' ? 0 : parseInt(a, 10), target: t === '' ? null : parseInt(t, 10) - 1});
       });
-      post('/move', {at: current, move: JSON.stringify({type: 'TableRuling', seat: -2, card: name.value.trim(), changes: changes})});
+      post('/move', {at: at, move: JSON.stringify({type: 'TableRuling', seat: -2, card: name.value.trim(), changes: changes})});
     });
     box.appendChild(go);
   }
@@ -184,19 +188,22 @@ _SCRIPT = r"""
     document.getElementById('position').textContent = d.position;
     fetch(base + '/picture', {cache: 'no-store'}).then(function (r) { return r.text(); })
       .then(function (svg) { if (current === d.n) { document.getElementById('picture').innerHTML = svg; } });
-    // A list that did not change is left as it is (a choice half made survives another seat's move).
-    var movesKey = JSON.stringify(d.moves.map(function (m) { return m.move; }));
-    if (movesKey !== lastMoves) { lastMoves = movesKey; choices(document.getElementById('moves'), d.moves, d.order_titles); }
+    // A list whose moves and words did not change is left as it is, still bound to the
+    // position it was built for (a choice half made survives another seat's move, and
+    // the server plays it: LIB-SRV-3); any other change builds it again for this position.
+    var movesKey = JSON.stringify(d.moves.map(function (m) { return [m.move, m.text]; }));
+    if (movesKey !== lastMoves) { lastMoves = movesKey; choices(document.getElementById('moves'), d.moves, d.order_titles, d.n); }
     var chance = document.getElementById('chance');
-    var chanceKey = JSON.stringify([d.server_draw, d.chance.map(function (m) { return m.move; })]);
-    if (chanceKey === lastChance) { chance = null; } else { lastChance = chanceKey; choices(chance, d.chance); }
+    // chance and the table's ruling are played only on the position they were built for: built again at each move
+    var chanceKey = JSON.stringify([d.n, d.server_draw, d.chance.map(function (m) { return [m.move, m.text]; })]);
+    if (chanceKey === lastChance) { chance = null; } else { lastChance = chanceKey; choices(chance, d.chance, null, d.n); }
     if (chance && d.server_draw) {
       var b = el('button', 'Let the server draw at random'); b.type = 'button'; b.id = 'serverdraw';
-      b.addEventListener('click', function () { post('/draw', {at: current}); });
+      b.addEventListener('click', function (at) { return function () { post('/draw', {at: at}); }; }(d.n));
       chance.appendChild(b);
     }
-    var rulingKey = JSON.stringify(d.ruling || null);
-    if (rulingKey !== lastRuling) { lastRuling = rulingKey; rulingForm(document.getElementById('ruling'), d.ruling); }
+    var rulingKey = JSON.stringify([d.n, d.ruling || null]);
+    if (rulingKey !== lastRuling) { lastRuling = rulingKey; rulingForm(document.getElementById('ruling'), d.ruling, d.n); }
     document.getElementById('chancenote').textContent = d.chance_note;
     var replay = document.getElementById('replayable');
     replay.textContent = d.replayable_note; replay.className = d.replayable_note ? '' : 'hidden';

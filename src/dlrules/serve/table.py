@@ -149,9 +149,19 @@ def chance_owner(state: GameState) -> Role:
 
 
 def _seat_keys(state: GameState) -> tuple[str, ...]:
-    """A digest of each seat's legal moves (LIB-SRV-3's test for stale moves)."""
+    """A digest of each seat's legal moves and of the words its page gives
+    each of them (LIB-SRV-3's test for stale moves). The words count: a move
+    can be the same object in two positions and mean another thing (a
+    TakeAction names only the seat, and takes whichever action is being
+    carried out), so a button is played on a newer position only if it
+    would read the same there."""
     moves = legal_moves(state)
-    return tuple(hashlib.sha256(repr([m for m in moves if m.seat == s]).encode()).hexdigest() for s in range(state.n_players))
+    keys = []
+    for s in range(state.n_players):
+        mine = [m for m in moves if m.seat == s]
+        words = [describe_move(state, m, seat=s) for m in mine]
+        keys.append(hashlib.sha256(repr((mine, words)).encode()).hexdigest())
+    return tuple(keys)
 
 
 @attrs.define

@@ -1,0 +1,141 @@
+"""No button lies (issue 37, LIB-SRV-3), in real browsers at phone size
+(420 × 900): ``dlrules serve`` on 127.0.0.1, one headless Chromium per seat,
+a whole game played from the seats' pages. At every click the page's
+controls are exactly the seat's legal moves in the position the page shows,
+each with the words the referee gives it; and the move the server stored is
+the one whose words were pressed."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import chromium, needs_chromium
+
+pytestmark = needs_chromium
+
+
+def _n(driver: Any) -> int:
+    return int(driver.find_element("tag name", "body").get_attribute("data-n"))
+
+
+def _wait(cond: Any, what: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if cond():
+            return
+        time.sleep(0.03)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+class Replay:
+    """The game as the server stored it (its SQLite file, read only), replayed
+    here: the position before each move, to check the pages against."""
+
+    def __init__(self, db: Path, game: str) -> None:
+        from dlrules.serialization import loads
+        from dlrules.state import GameState
+
+        self.db, self.game = db, game
+        self.positions: list[GameState] = [loads(self._rows("SELECT state FROM snapshots WHERE game=? AND n=0")[0][0], GameState)]
+        self.moves: list[Any] = []
+
+    def _rows(self, sql: str, *args: Any) -> list[Any]:
+        con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=10)
+        try:
+            return con.execute(sql, (self.game, *args)).fetchall()
+        finally:
+            con.close()
+
+    def catch_up(self) -> int:
+        from dlrules.engine import apply
+        from dlrules.moves import Move
+        from dlrules.serialization import loads
+
+        for (text,) in self._rows("SELECT move FROM moves WHERE game=? AND n>? ORDER BY n", len(self.moves)):
+            move: Move = loads(text, Move)
+            self.positions.append(apply(self.positions[-1], move))
+            self.moves.append(move)
+        return len(self.moves)
+
+
+def test_LIB_SRV_3_every_button_pressed_plays_the_move_it_names_through_a_whole_game(tmp_path: Path) -> None:
+    pytest.importorskip("selenium")
+    pytest.importorskip("uvicorn")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    from servekit import Server
+
+    from dlrules.engine import legal_moves, to_move
+    from dlrules.moves import ChooseOrders, Move
+    from dlrules.render import describe_move
+    from dlrules.serialization import dumps, loads
+
+    db = tmp_path / "night.sqlite"
+    server = Server(db, "--new-game", "2", "--auto-chance", "--replayable", "--seed", "5")
+    drivers: list[Any] = []
+    rng = random.Random(5)
+    try:
+        host, *seats = server.links()
+        replay = Replay(db, host.split("/")[2])
+        for link in seats:
+            d = chromium(420, 900)
+            d.get(server.base + link)
+            drivers.append(d)
+        pressed = 0
+        for _ in range(2000):  # bounded: a whole game is a few hundred of the seats' moves
+            n = replay.catch_up()
+            state = replay.positions[n]
+            movers = [s for s in to_move(state) if s >= 0]
+            if not to_move(state):
+                break
+            assert movers, "the server left a draw undrawn"
+            for d in drivers:
+                _wait(lambda d=d: _n(d) == n, "every page to show the position now")
+            seat = movers[rng.randrange(len(movers))]
+            d = drivers[seat]
+            legal = [m for m in legal_moves(state) if m.seat == seat]
+            words = {dumps(m): describe_move(state, m, seat=seat) for m in legal}
+            buttons = d.find_elements(By.CSS_SELECTOR, "#moves button[data-move]")
+            orders = d.find_elements(By.CSS_SELECTOR, "#moves select.order")
+            lists = d.find_elements(By.CSS_SELECTOR, "#moves select.choice")
+            expected: Move
+            if buttons:  # the buttons are the seat's legal moves now, each with its words
+                shown = {b.get_attribute("data-move"): b.text for b in buttons}
+                assert shown == words, f"move {n}: the buttons are not P{seat + 1}'s moves now"
+                b = buttons[rng.randrange(len(buttons))]
+                label, expected = b.text, loads(str(b.get_attribute("data-move")), Move)
+                b.click()
+            elif orders:  # choosing orders: the lists, and the words of the choice made
+                pick = legal[rng.randrange(len(legal))]
+                assert isinstance(pick, ChooseOrders)
+                for sel, action in zip(orders, pick.orders):
+                    Select(sel).select_by_value(action.value)
+                if pick.dummy_order is not None:
+                    Select(d.find_element(By.CSS_SELECTOR, "#moves select.dummy")).select_by_value(pick.dummy_order.value)
+                label, expected = d.find_element(By.CSS_SELECTOR, "#moves p.statement").text, pick
+                d.find_element(By.CSS_SELECTOR, "#moves button.play").click()
+            else:  # a long list: its entries are the seat's moves now
+                assert lists, f"move {n}: P{seat + 1} is to move and its page offers nothing"
+                choice = Select(lists[0])
+                assert sorted(o.text for o in choice.options) == sorted(words.values())
+                choice.select_by_index(rng.randrange(len(choice.options)))
+                label = choice.first_selected_option.text
+                expected = next(m for m in legal if words[dumps(m)] == label)
+                d.find_element(By.CSS_SELECTOR, "#moves button.play").click()
+            _wait(lambda: replay.catch_up() > n or "refused" in (d.find_element(By.ID, "message").get_attribute("class") or ""), "the move")
+            assert "refused" not in (d.find_element(By.ID, "message").get_attribute("class") or ""), d.find_element(By.ID, "message").text
+            played = replay.moves[n]  # the first move after the position the page showed: the seat's
+            assert played == expected, f"move {n + 1}: P{seat + 1} pressed {label!r} and {played!r} was played"
+            assert describe_move(replay.positions[n], played, seat=seat) == label
+            pressed += 1
+        assert not to_move(replay.positions[replay.catch_up()]), "the game did not end"
+        assert pressed > 100
+    finally:
+        for d in drivers:
+            d.quit()
+        server.kill()
