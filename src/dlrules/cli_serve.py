@@ -13,6 +13,7 @@ has it creates games over HTTP; the key is new at each start.
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from typing import Any
 
@@ -42,6 +43,10 @@ def _serve(args: argparse.Namespace) -> int:
     if bots and not args.new_game:
         print("dlrules serve: --bot seats a bot in the game --new-game creates; give both", file=sys.stderr)
         return 2
+    busy = _port_taken(args.host, args.port)
+    if busy:  # checked before any link is printed: a link to a server that never starts is a dead link (issue 37)
+        print(f"dlrules serve: cannot listen on {args.host} port {args.port}: {busy}; choose another with --port", file=sys.stderr)
+        return 2
     key = new_token()  # the creation key (LIB-SRV-11): shown here once, only its hash kept
     app = create_app(args.db, names=args.allowed_host, create_key=key)
     shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
@@ -66,6 +71,25 @@ def _serve(args: argparse.Namespace) -> int:
                 print(f"  Player {i + 1}: {base}/g/{created.game}/{token}", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2, timeout_keep_alive=75)  # no access log: every path holds a seat's or the creation key (LIB-SRV-1, LIB-SRV-11)
     return 0
+
+
+def _port_taken(host: str, port: int) -> str:
+    """Why the server could not listen on ``host``:``port`` ("" when it can):
+    a trial bind, released at once, as uvicorn binds (``SO_REUSEADDR``)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return f"the address is not usable ({exc})"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind(address)
+        except OSError as exc:
+            return "the port is in use" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
+    return ""
 
 
 def _lan_name() -> str:

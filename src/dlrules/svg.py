@@ -29,6 +29,8 @@ notebook.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dlrules.components import ROOMS, SLOT_NAMES, SPACES, Action
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE, SEASONS
 from dlrules.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
@@ -276,20 +278,31 @@ def _short_adventurer(key: str) -> str:
     return f"{label[0][:3].capitalize()} {label[1]}" if len(label) > 1 else label[0]
 
 
-def _to_move_words(state: GameState) -> str:
-    """``To move: P2`` (``chance`` for a draw; ``the game is over``), as the text view says it."""
+def _movers(state: GameState) -> tuple[int, ...] | None:
+    """Who is to move in ``state`` (None: a hand-made position the rules cannot read)."""
     from dlrules.engine import to_move
 
     try:
-        movers = sorted(to_move(state))
+        return tuple(sorted(to_move(state)))
     except Exception:  # noqa: BLE001 - a redacted or hand-made position: say nothing
-        return ""
+        return None
+
+
+def _to_move_words(state: GameState, movers: Sequence[int] | None = None) -> str:
+    """``To move: P2`` (``chance`` for a draw; ``the game is over``), as the text view says it.
+    ``movers``: who is to move, read from the whole position; a redacted one
+    (a seat's picture) may not tell (another seat's secret orders read as
+    not chosen), so the picture is told, never guessed from the redaction."""
+    if movers is None:
+        movers = _movers(state)
+        if movers is None:
+            return ""
     if state.phase.value == "game_over":
         return "The game is over"
     return "To move: " + (", ".join(seat_label(m) for m in movers) if movers else "nobody")
 
 
-def _board_body(state: GameState) -> list[str]:
+def _board_body(state: GameState, movers: Sequence[int] | None = None) -> list[str]:
     out: list[str] = []
     x: float
     # Progress board: year, season, phase.
@@ -302,7 +315,7 @@ def _board_body(state: GameState) -> list[str]:
         out.append(_text(x + 32, 18, season, 10, text_anchor="middle", fill=INK if current else "#eceff1"))
     phase = str(getattr(state.phase, "value", state.phase))
     out.append(_text(BOARD_W - 10, 19, phase_name(state), 12, fill="#ffca28", text_anchor="end", class_="phase"))
-    out.append(_text(10, 44, _to_move_words(state), 10, fill="#37474f", font_weight="bold", class_="to-move"))
+    out.append(_text(10, 44, _to_move_words(state, movers), 10, fill="#37474f", font_weight="bold", class_="to-move"))
     for i, name in enumerate(PHASES):
         x = 370 + i * 16
         out.append(_titled(_circle(x, 36, 5, "#ffca28" if name == phase else "#b0bec5"), name.replace("_", " ")))
@@ -414,13 +427,17 @@ def battle(state: GameState, seat: int | None = None) -> str:
 # --- the whole position -------------------------------------------------------------------
 
 
-def position(state: GameState, seat: int | None = None) -> str:
+def position(state: GameState, seat: int | None = None, *, movers: Sequence[int] | None = None) -> str:
     """The SVG of the whole position: the central board above every player's
-    dungeon; with ``seat``, only what that seat may see."""
+    dungeon; with ``seat``, only what that seat may see. ``movers``: who is
+    to move, when ``state`` is already a projection (``views.view``'s
+    ``to_move``); else read from ``state`` before it is redacted."""
+    if movers is None:
+        movers = _movers(state)
     shown = _shown(state, seat)
     n = shown.n_players
     width = max(BOARD_W, n * (DUNGEON_W + 10) + 10)
-    body = [_group((width - BOARD_W) / 2, 0, _board_body(shown))]
+    body = [_group((width - BOARD_W) / 2, 0, _board_body(shown, movers))]
     top = BOARD_H + 10
     from dlrules.svg_battle import BATTLE_H, BATTLE_W, _battle_body, _score_body, _score_lines
 

@@ -679,10 +679,14 @@ def picture(game: Game, role: Role) -> str:
     cached = game.pictures.get(key)
     if cached is None:
         from dlrules import svg
-        from dlrules.views import redact
+        from dlrules.views import view
 
         state = game.state
-        cached = svg.position(redact(state, None)) if role is HOST else svg.position(state, seat=role)
+        if role is HOST:  # the spectator's projection: everything public (issue 37), who is to move read before it
+            seen = view(state, None)
+            cached = svg.position(seen.state, movers=seen.to_move)
+        else:
+            cached = svg.position(state, seat=role)
         game.pictures[key] = cached
     return cached
 
