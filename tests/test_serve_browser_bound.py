@@ -139,3 +139,46 @@ def test_LIB_SRV_3_every_button_pressed_plays_the_move_it_names_through_a_whole_
         for d in drivers:
             d.quit()
         server.kill()
+
+
+def test_LIB_TAB_8_a_mistake_in_the_rulings_form_gets_one_short_sentence(tmp_path: Path) -> None:
+    """The host's ruling form, filled in wrong (a change of 0 gold), is
+    refused in one sentence on the page: no ruling's text, no rule tag twice."""
+    pytest.importorskip("selenium")
+    httpx = pytest.importorskip("httpx")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    from servekit import Server
+
+    server = Server(tmp_path / "night.sqlite", "--new-game", "2", "--auto-chance", "--replayable", "--seed", "5", "--table-rulings")
+    d = None
+    rng = random.Random(5)
+    try:
+        host, *seats = server.links()
+        with httpx.Client(base_url=server.base, timeout=10) as http:
+            for _ in range(3000):  # the seats play until the table is asked to rule on a card
+                if http.get(host + "/state").json()["ruling"]:
+                    break
+                for link in seats:
+                    shown = http.get(link + "/state").json()
+                    if shown["moves"]:
+                        pick = shown["moves"][rng.randrange(len(shown["moves"]))]
+                        assert http.post(link + "/move", json={"at": shown["n"], "move": pick["move"]}).status_code == 200
+                        break
+            else:
+                raise AssertionError("no card for the table to rule on")
+            n = http.get(host + "/state").json()["n"]
+        d = chromium(420, 900)
+        d.get(server.base + host)
+        _wait(lambda: bool(d.find_elements(By.ID, "applyruling")), "the ruling form")
+        d.find_element(By.ID, "addchange").click()
+        Select(d.find_element(By.CSS_SELECTOR, "#ruling select.kind")).select_by_value("gold")  # no amount: a change of nothing
+        d.find_element(By.ID, "applyruling").click()
+        _wait(lambda: "refused" in (d.find_element(By.ID, "message").get_attribute("class") or ""), "the refusal")
+        said = d.find_element(By.ID, "message").text
+        assert said == "Refused [LIB-TAB-8]: change 1: a change of gold of 0 changes nothing", said
+        assert _n(d) == n
+    finally:
+        if d is not None:
+            d.quit()
+        server.kill()

@@ -264,6 +264,23 @@ def _bots(data: Mapping[str, Any], players: int, form: bool) -> dict[int, str]:
     return bots
 
 
+def public_url_of(text: str) -> str:
+    """The address phones reach the server at, as given to ``--public-url``
+    (``http://192.168.1.20:8000``), without a final ``/``; raises
+    ``ValueError`` with one sentence for anything else (a path, a query, no
+    host, another scheme)."""
+    parts = urllib.parse.urlsplit(text.strip())
+    try:
+        parts.port  # noqa: B018 - a port that is not a number raises
+    except ValueError:
+        raise ValueError(f"the public address's port is a number, like http://192.168.1.20:8000, not {text[:80]!r}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"the public address is http:// or https:// and a host, like http://192.168.1.20:8000, not {text[:80]!r}")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username or parts.password:
+        raise ValueError(f"the public address is a scheme, a host and a port only, like http://192.168.1.20:8000, not {text[:80]!r}")
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
 def own_names() -> frozenset[str]:
     """The names this computer answers to besides its addresses: ``localhost``,
     its host name (and with ``.local``, as phones often find it) and its full name."""
@@ -356,6 +373,7 @@ def create_app(
     poll: float = 0.2,
     names: Iterable[str] = (),
     create_key: str | None = None,
+    public_url: str | None = None,
 ) -> Starlette:
     """The server for the games in the SQLite file ``db`` (created if absent).
     ``sse_seconds`` bounds each event stream (the browser reconnects).
@@ -363,7 +381,14 @@ def create_app(
     its own names (``own_names``), e.g. the name a reverse proxy passes on.
     ``create_key``: the key that creating a game over HTTP needs (LIB-SRV-11;
     the creation link is ``/new/KEY``; make it with ``new_token()``); only
-    its hash is kept. Without it no game is created over HTTP."""
+    its hash is kept. Without it no game is created over HTTP.
+    ``public_url``: the address the phones use (``http://192.168.1.20:8000``,
+    ``public_url_of``), which the links page gives; the server answers to
+    its host name too. Without it the links use the address the creating
+    browser used."""
+    public = None if public_url is None else public_url_of(public_url)
+    if public is not None:
+        names = [*names, _host_name(urllib.parse.urlsplit(public).netloc)]
     tables = Tables(Store(db))
     creation = CreationKey(create_key)
     bots = BotRunner(tables)  # plays the bots' seats on its own thread, never in a request (LIB-SRV-10)
@@ -410,7 +435,7 @@ def create_app(
         host = f"/g/{created.game}/{created.host}"
         seats = [None if t is None else f"/g/{created.game}/{t}" for t in created.seats]
         if form:
-            base = str(request.base_url).rstrip("/")
+            base = public or str(request.base_url).rstrip("/")
             bots = tables.games[created.game].row.bots
             return HTMLResponse(links_page(base, host, seats, bots, f"/new/{key}"), headers=_PAGE)
         return JSONResponse({"ok": True, "game": created.game, "host": host, "seats": seats})

@@ -30,6 +30,9 @@ select { font-size: 15px; max-width: 100%; }
 #log li { margin: 2px 0; }
 .hidden { display: none; }
 #replayable { background: #fff8e1; border: 1px solid #f9a825; padding: 8px; margin: 6px 0; }
+#links { list-style: none; padding-left: 0; }
+#links li.seat { margin: 0 0 18px 0; overflow-wrap: anywhere; }
+img.qr { display: block; max-width: 100%; height: auto; image-rendering: pixelated; }
 """
 
 _SCRIPT = r"""
@@ -62,9 +65,12 @@ _SCRIPT = r"""
         if (d.ok) { shownDone = d.n; say('done', [{text: 'Done: move ' + d.n + '.'}]); }
         else {
           if (d.rule === 'LIB-SRV-3') { lastMoves = lastChance = lastRuling = null; }  // stale: every control is built again
-          var lines = [{text: 'Refused [' + d.rule + ']: ' + d.message}];
+          // One sentence: the message without the rule's tag it may repeat; a game rule's
+          // statement follows for the player, never the text of the library's own rulings (LIB-*).
+          var text = String(d.message || '').replace(/^\[[A-Z0-9-]+\] /, '');
+          var lines = [{text: 'Refused [' + d.rule + ']: ' + text}];
           (d.violations || []).forEach(function (v) {
-            if (v.statement) { lines.push({text: v.rule + ': ' + v.statement, cls: 'statement'}); }
+            if (v.statement && v.rule.indexOf('LIB-') !== 0) { lines.push({text: v.rule + ': ' + v.statement, cls: 'statement'}); }
           });
           say('refused', lines);
         }
@@ -301,24 +307,43 @@ def _bot_lists() -> str:
     return f"<p>Seats the server plays (bots; at least one seat is a person's): {lists}</p>"
 
 
+def qr_code(url: str, label: str) -> str:
+    """A QR code of ``url`` as an image (an SVG data URI, which the pages'
+    policy allows), for a phone's camera; made by segno (the serve extra).
+    Empty when segno is not installed: the link is still printed."""
+    try:
+        import segno
+    except ImportError:  # pragma: no cover - segno is in the serve extra
+        return ""
+    qr = segno.make(url, error="m")
+    width, height = qr.symbol_size(scale=4, border=2)
+    uri = qr.svg_data_uri(scale=4, border=2)
+    return f"<img class='qr' src='{escape(uri, quote=True)}' width='{width}' height='{height}' alt='{escape(label, quote=True)}'>"
+
+
 def links_page(base: str, host: str, seats: Sequence[str | None], bots: Sequence[str] = (), again: str = "") -> str:
     """The links of a new game, shown once (only the tokens' hashes are kept);
     a bot's seat has no link (LIB-SRV-10); ``again``: the form's address, to
-    create another game."""
+    create another game. Each seat's link comes with its QR code, so a phone
+    opens it with its camera; ``base`` is the address phones use
+    (``dlrules serve --public-url``)."""
     another = f"<p><a href='{escape(again)}'>Create another game</a></p>" if again else ""
     items = "".join(
         f"<li>Player {i + 1}: {escape(bots[i])} bot, played by the server</li>"
         if s is None
-        else f"<li>Player {i + 1}: <a href='{escape(base + s)}'>{escape(base + s)}</a></li>"
+        else f"<li class='seat'><p>Player {i + 1}: <a href='{escape(base + s)}'>{escape(base + s)}</a></p>"
+        f"{qr_code(base + s, f'QR code of the link of Player {i + 1}')}</li>"
         for i, s in enumerate(seats)
     )
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>Dungeon Lords: links</title><style>{_STYLE}</style></head>\n"
         "<body><header><strong>The game's links</strong></header><main>"
-        "<p>Give each player their own link (it is their key: whoever has it plays that seat). "
-        "They are shown only now.</p>"
-        f"<p>Host: <a href='{escape(base + host)}'>{escape(base + host)}</a></p><ul>{items}</ul>{another}</main></body></html>\n"
+        "<p>Give each player their own link (it is their key: whoever has it plays that seat): "
+        "they open it by scanning its QR code with the phone's camera. "
+        "The links are shown only now.</p>"
+        f"<p>Host: <a href='{escape(base + host)}'>{escape(base + host)}</a></p><ul id='links'>{items}</ul>{another}</main></body></html>\n"
     )
 
 
@@ -326,6 +351,7 @@ def message_page(text: str, back: str = "/") -> str:
     """A short page saying ``text``, with a way back (to the form)."""
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>Dungeon Lords table</title><style>{_STYLE}</style></head>\n"
         f"<body><main><p>{escape(text)}</p><p><a href='{escape(back)}'>Back</a></p></main></body></html>\n"
     )
