@@ -407,10 +407,11 @@ def _board_body(state: GameState, movers: Sequence[int] | None = None) -> list[s
     return out
 
 
-def board(state: GameState) -> str:
-    """The SVG of the central board (see the module docstring)."""
+def board(state: GameState, *, movers: Sequence[int] | None = None) -> str:
+    """The SVG of the central board (see the module docstring). ``movers``:
+    who is to move, when ``state`` is a seat's projection (``views.view``)."""
     label = f"The central board, year {state.year} {state.season}, {phase_name(state)}"
-    return _svg(BOARD_W, BOARD_H, _board_body(state), label)
+    return _svg(BOARD_W, BOARD_H, _board_body(state, movers), label)
 
 
 # --- the panel between the board and the dungeons (svg_battle) -------------------------------

@@ -13,6 +13,8 @@ Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
 - ``GET /g/G/T/state``: the same as JSON (``dlrules.serve.table.page_data``);
 - ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
+  ``?part=board``, ``?part=battle`` or ``?part=dungeon-K`` (K a player from
+  1): one part of it (the phone's pictures, ``dlrules.serve.pictures``);
 - ``POST /g/G/T/move``: ``{"at": N, "move": <a move's JSON>, "id": <the
   request's id>}``;
 - ``POST /g/G/T/draw``: ``{"at": N, "id": <the request's id>}``: the server
@@ -62,7 +64,8 @@ from dlrules.limits import JSONLimitError, Limits, parse_json, quote
 from dlrules.serve.pages import SCRIPT_HASH, STYLE_HASH, game_page, home_page, links_page, message_page, welcome_page
 from dlrules.serve.bots import BotRunner
 from dlrules.serve.store import Store
-from dlrules.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, picture, token_hash
+from dlrules.serve.pictures import picture
+from dlrules.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, token_hash
 
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes (a move's JSON is well under 1 KB);
@@ -463,7 +466,7 @@ def create_app(
         try:
             game, role = lookup(request)
             with game.lock:
-                text, n = picture(game, role), game.n
+                text, n = picture(game, role, str(request.query_params.get("part", "position"))), game.n
         except Refusal as r:
             return _refused(r)
         return Response(text, media_type="image/svg+xml", headers=dict(_SVG, **{"X-Move": str(n)}))

@@ -18,10 +18,29 @@ header { background: #37474f; color: #fff; padding: 8px 12px; display: flex; gap
 main { padding: 8px 12px; }
 h2 { font-size: 17px; margin: 14px 0 6px 0; }
 #picture svg { max-width: 100%; height: auto; }
+.part svg { display: block; width: 100%; height: auto; }
+body.narrow #picture, body.wide #minebox, body.wide #battlebox, body.wide #boardbox, body.wide #othersbox { display: none; }
+body.narrow main { padding: 8px 4px; }
+#turn { position: sticky; top: 0; z-index: 1; padding: 10px 12px; font-size: 18px; font-weight: bold; }
+#turn.yours { background: #2e7d32; color: #fff; }
+#turn.theirs { background: #cfd8dc; color: #263238; }
+button, select, input, summary, #record, label.check { min-height: 44px; font-size: 16px; box-sizing: border-box; }
+label.check { display: inline-flex; align-items: center; gap: 8px; }
+label.check input { min-height: 0; width: 24px; height: 24px; }
+#record { display: inline-block; line-height: 44px; }
+#others { display: flex; flex-wrap: wrap; gap: 6px; }
+#others button { padding: 6px 12px; }
+#others button[aria-pressed='true'] { background: #37474f; color: #fff; }
+#ruling p.change { display: flex; flex-wrap: wrap; gap: 6px; }
+@media (min-width: 700px) {
+  main { display: flex; gap: 16px; align-items: flex-start; }
+  #play { flex: 0 0 380px; max-height: calc(100vh - 100px); overflow-y: auto; }
+  #table { flex: 1 1 auto; min-width: 0; }
+}
 #position { white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; background: #fff; padding: 8px; }
-#ruling input { font-size: 15px; }
-#moves button, #chance button { display: block; margin: 4px 0; padding: 6px 10px; font-size: 15px; text-align: left; width: 100%; }
-select { font-size: 15px; max-width: 100%; }
+#ruling input { max-width: 100%; }
+#moves button, #chance button { display: block; margin: 6px 0; padding: 8px 10px; font-size: 16px; text-align: left; width: 100%; }
+select { max-width: 100%; }
 #message { padding: 8px; margin: 6px 0; display: none; }
 #message.refused { display: block; background: #ffebee; border: 1px solid #c62828; }
 #message.done { display: block; background: #e8f5e9; border: 1px solid #2e7d32; }
@@ -183,6 +202,57 @@ _SCRIPT = r"""
     });
     box.appendChild(go);
   }
+  function picture(part, box, n) {
+    // One picture of the position (the link's own view), put in place only if the page still shows that position.
+    fetch(base + '/picture?part=' + part, {cache: 'no-store'}).then(function (r) { return r.ok ? r.text() : ''; })
+      .then(function (svg) { if (current === n) { document.getElementById(box).innerHTML = svg; } });
+  }
+  var other = null;  // the other player's dungeon shown (a tap away), from 1
+  function pictures(d) {
+    // A wide screen shows the whole position; a phone shows the parts apart, each as wide as the screen:
+    // its own dungeon, the board, the battle in combat, and another player's dungeon on a tap (issue 37).
+    var wide = window.matchMedia('(min-width: 700px)').matches;
+    if (document.body.className !== (wide ? 'wide' : 'narrow')) { document.getElementById('words').open = wide; }  // open on a wide screen
+    document.body.className = wide ? 'wide' : 'narrow';
+    if (wide) { picture('position', 'picture', d.n); return; }
+    var combat = d.phase === 'combat';
+    document.getElementById('battlebox').className = combat ? '' : 'hidden';
+    if (combat) { picture('battle', 'battle', d.n); }
+    picture('board', 'board', d.n);
+    var mine = typeof d.seat === 'number';
+    document.getElementById('minebox').className = mine ? '' : 'hidden';
+    if (mine) { picture('dungeon-' + (d.seat + 1), 'mine', d.n); }
+    var nav = document.getElementById('others');
+    if (nav.childNodes.length === 0) {
+      for (var k = 1; k <= d.players; k++) {
+        if (mine && k === d.seat + 1) { continue; }
+        (function (k) {
+          var b = el('button', 'P' + k + "'s dungeon"); b.type = 'button'; b.setAttribute('aria-pressed', 'false');
+          b.addEventListener('click', function () {
+            other = (other === k) ? null : k;
+            nav.querySelectorAll('button').forEach(function (x) { x.setAttribute('aria-pressed', 'false'); });
+            if (other !== null) { b.setAttribute('aria-pressed', 'true'); picture('dungeon-' + k, 'other', current); }
+            else { document.getElementById('other').innerHTML = ''; }
+          });
+          nav.appendChild(b);
+        })(k);
+      }
+    }
+    if (other !== null) { picture('dungeon-' + other, 'other', d.n); }
+  }
+  var wasMine = false;
+  function turn(d) {
+    // "Your turn" is a bar, the page's title, and (if the phone can and the player wants) a short vibration.
+    var mine = Boolean(d.moves.length || d.server_draw || d.ruling);
+    var bar = document.getElementById('turn');
+    bar.className = mine ? 'yours' : 'theirs';
+    bar.textContent = mine ? 'Your turn: choose below.' :
+      (d.to_move.length ? 'Waiting for ' + d.to_move.join(', ') + '.' : 'The game is over.');
+    document.title = (mine ? '(Your turn) ' : '') + document.body.getAttribute('data-title');
+    var buzz = document.getElementById('vibrate');
+    if (mine && !wasMine && buzz && buzz.checked && navigator.vibrate) { navigator.vibrate(200); }
+    wasMine = mine;
+  }
   function draw(d) {
     var m = document.getElementById('message');
     if (d.n !== current && m.className === 'done' && current >= 0 && d.n > shownDone) { m.className = ''; }
@@ -192,8 +262,8 @@ _SCRIPT = r"""
     document.getElementById('phase').textContent = d.phase;
     document.getElementById('tomove').textContent = d.to_move.length ? 'to move: ' + d.to_move.join(', ') : 'the game is over';
     document.getElementById('position').textContent = d.position;
-    fetch(base + '/picture', {cache: 'no-store'}).then(function (r) { return r.text(); })
-      .then(function (svg) { if (current === d.n) { document.getElementById('picture').innerHTML = svg; } });
+    turn(d);
+    pictures(d);
     // A list whose moves and words did not change is left as it is, still bound to the
     // position it was built for (a choice half made survives another seat's move, and
     // the server plays it: LIB-SRV-3); any other change builds it again for this position.
@@ -242,20 +312,34 @@ STYLE_HASH = _csp_hash(_STYLE)
 
 
 def game_page(title: str) -> str:
-    """The page of one link (the script fills it in)."""
+    """The page of one link (the script fills it in). On a phone (narrower
+    than 700 px) it reads from the top: whose turn it is, the moves, what
+    just happened, then the seat's own dungeon, the board and the battle,
+    each as wide as the screen, and the other dungeons a tap away; a wider
+    screen shows the whole position beside the moves (issue 37)."""
+    name = f"Dungeon Lords: {title}"
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>Dungeon Lords: {escape(title)}</title><style>{_STYLE}</style></head>\n"
-        f"<body data-n='-1'><header><strong>Dungeon Lords: {escape(title)}</strong><span id='n'></span>"
-        "<span id='phase'></span><span id='tomove'></span></header>\n<main>"
-        "<div id='message'></div><p id='replayable' class='hidden'></p>"
+        f"<title>{escape(name)}</title><style>{_STYLE}</style></head>\n"
+        f"<body data-n='-1' data-title='{escape(name, quote=True)}'><header><strong>{escape(name)}</strong><span id='n'></span>"
+        "<span id='phase'></span><span id='tomove'></span></header>\n"
+        "<div id='turn' role='status' aria-live='polite'></div>\n<main><div id='play'>"
+        "<div id='message' role='alert'></div><p id='replayable' class='hidden'></p>"
         "<h2>Your moves</h2><div id='moves'></div><div id='chance'></div><div id='ruling'></div>"
         "<p id='chancenote'></p><p id='nomoves'>Nothing for you to do now.</p>"
         "<p><a id='record' class='hidden' download='game.jsonl'>Download the game's record</a></p>"
-        "<h2>The table</h2><div id='picture'></div><pre id='position'></pre>"
         "<h2>Latest moves</h2><ul id='log'></ul>"
-        f"</main>\n<script>{_SCRIPT}</script>\n</body></html>\n"
+        "<p><label class='check'><input type='checkbox' id='vibrate' checked> vibrate when it is my turn</label></p>"
+        "</div><div id='table'>"
+        "<div id='minebox' class='hidden'><h2>Your dungeon</h2><div id='mine' class='part'></div></div>"
+        "<div id='battlebox' class='hidden'><h2>The battle</h2><div id='battle' class='part'></div></div>"
+        "<div id='boardbox'><h2>The board</h2><div id='board' class='part'></div></div>"
+        "<div id='othersbox'><h2>The other dungeons</h2><nav id='others' aria-label='the other dungeons'></nav>"
+        "<div id='other' class='part'></div></div>"
+        "<div id='picture'></div>"
+        "<details id='words'><summary>The position in words</summary><pre id='position'></pre></details>"
+        f"</div></main>\n<script>{_SCRIPT}</script>\n</body></html>\n"
     )
 
 

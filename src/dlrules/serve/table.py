@@ -187,7 +187,7 @@ class Game:
     closed: set[tuple[int, int]] = attrs.field(factory=set)  # (move number, seat): a secret draw whose entry was refused
     version: int = 0
     pages: dict[Role, dict[str, Any]] = attrs.field(factory=dict)  # page_data of the current position, per role
-    pictures: dict[tuple[str, Role], str] = attrs.field(factory=dict)  # its pictures, per role
+    pictures: dict[tuple[str, Role], str] = attrs.field(factory=dict)  # its pictures, per part and role (serve/pictures.py)
 
     def role(self, token: str) -> Role | bool:
         """The role of ``token`` in this game, or False: compared in constant
@@ -669,25 +669,6 @@ def page_data(game: Game, role: Role) -> dict[str, Any]:
     cached = game.pages.get(role)
     if cached is None:
         cached = game.pages[role] = _page_data(game, role)
-    return cached
-
-
-def picture(game: Game, role: Role) -> str:
-    """The SVG of the position as ``role`` sees it (the host: a spectator),
-    drawn once per position and role (call it holding ``game.lock``)."""
-    key = ("svg", role)
-    cached = game.pictures.get(key)
-    if cached is None:
-        from dlrules import svg
-        from dlrules.views import view
-
-        state = game.state
-        if role is HOST:  # the spectator's projection: everything public (issue 37), who is to move read before it
-            seen = view(state, None)
-            cached = svg.position(seen.state, movers=seen.to_move)
-        else:
-            cached = svg.position(state, seat=role)
-        game.pictures[key] = cached
     return cached
 
 

@@ -1,0 +1,55 @@
+"""The pictures a page shows (docs/serve.md): the whole position, or one
+part of it, as one link may see it, drawn once per position, part and link.
+
+A phone shows the parts apart, each sized to its screen (issue 37): the
+seat's own dungeon, the central board, the battle during combat, and any
+other player's dungeon a tap away. Everything goes through the link's
+projection (``views.view``: a seat's, or the spectator's for the host); who
+is to move is read from the whole position, never guessed from a redacted one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dlrules.serve.table import Game, Refusal, Role
+
+PARTS = ("position", "board", "battle", "dungeon-K")
+"""The parts of ``GET …/picture?part=``: ``dungeon-K`` for player K (from 1)."""
+
+_DUNGEON = re.compile(r"dungeon-([1-4])")
+
+
+def picture(game: Game, role: Role, part: str = "position") -> str:
+    """The SVG of ``part`` of the position as ``role`` sees it (the host: a
+    spectator), drawn once per position (call it holding ``game.lock``).
+    Refuses (400) a part that is not one, (404) a battle outside combat."""
+    key = (part, role)
+    cached = game.pictures.get(key)
+    if cached is None:
+        cached = game.pictures[key] = _draw(game, role, part)
+    return cached
+
+
+def _draw(game: Game, role: Role, part: str) -> str:
+    from dlrules import svg
+    from dlrules.views import view
+
+    seen = view(game.state, role)  # the link's projection; who is to move comes with it
+    shown = seen.state
+    if part == "position":
+        return svg.position(shown, movers=seen.to_move)
+    if part == "board":
+        return svg.board(shown, movers=seen.to_move)
+    if part == "battle":
+        if shown.fight is None:
+            raise Refusal(404, "LIB-SRV-2", "there is no battle to draw now: the game is not in combat")
+        return svg.battle(shown)
+    found = _DUNGEON.fullmatch(part)
+    if found is None or int(found.group(1)) > shown.n_players:
+        players = shown.n_players
+        raise Refusal(400, "LIB-SRV-6", f"part: one of position, board, battle, dungeon-1 to dungeon-{players}, not {part[:40]!r}")
+    return svg.dungeon(shown, int(found.group(1)) - 1)
+
+
+__all__ = ["PARTS", "picture"]
