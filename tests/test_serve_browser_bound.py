@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, needs_chromium
+from browserkit import needs_chromium, phone
 
 pytestmark = needs_chromium
 
@@ -83,7 +83,7 @@ def test_LIB_SRV_3_every_button_pressed_plays_the_move_it_names_through_a_whole_
         host, *seats = server.links()
         replay = Replay(db, host.split("/")[2])
         for link in seats:
-            d = chromium(420, 900)
+            d = phone(420, 900)
             d.get(server.base + link)
             drivers.append(d)
         pressed = 0
@@ -168,7 +168,7 @@ def test_LIB_TAB_8_a_mistake_in_the_rulings_form_gets_one_short_sentence(tmp_pat
             else:
                 raise AssertionError("no card for the table to rule on")
             n = http.get(host + "/state").json()["n"]
-        d = chromium(420, 900)
+        d = phone(420, 900)
         d.get(server.base + host)
         _wait(lambda: bool(d.find_elements(By.ID, "applyruling")), "the ruling form")
         d.find_element(By.ID, "addchange").click()

@@ -226,18 +226,39 @@ ORDER_CHIPS: dict[Action, str] = {
 """An order card's word on its chip (the full name is in the chip's title)."""
 
 
+ROOM_LINE = 7
+"""The most letters a line of a room's name holds on its tile: at 8 units or
+more, so that it reads at 11 CSS px on a phone's own dungeon (issue 37)."""
+
+
+def room_lines(name: str) -> list[str]:
+    """A room's name in short lines (``Chicken``/``Coop``, ``Anti-``/``magic``/
+    ``Room``): each word its own line unless two fit in ``ROOM_LINE``
+    letters; a longer word hyphenated in halves (``Mush-``/``room``)."""
+    words: list[str] = []
+    for word in name.split():
+        parts = word.split("-")
+        words += [p + "-" for p in parts[:-1]] + [parts[-1]]
+    pieces: list[str] = []
+    for word in (w for w in words if w):
+        if len(word) > ROOM_LINE:
+            half = (len(word.rstrip("-")) + 1) // 2
+            pieces += [word[:half] + "-", word[half:]]
+        else:
+            pieces.append(word)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and not lines[-1].endswith("-") and len(lines[-1]) + 1 + len(piece) <= ROOM_LINE:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
 def _room_label(key: str, cx: float, cy: float) -> str:
-    """A room's name in up to two short lines on its tile, haloed in white so
-    that it reads over the conquest cross (``Chicken``/``Coop``)."""
-    words = room_name(key).replace("-", " ").split()
-    if len(words) > 1:
-        lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])]
-    elif len(words[0]) > 9:  # one long word: hyphenated over two lines (Pandemo-/nium)
-        half = (len(words[0]) + 1) // 2
-        lines = [words[0][:half] + "-", words[0][half:]]
-    else:
-        lines = words
-    lines = [w for w in lines if w]
+    """A room's name in short lines on its tile (``room_lines``), haloed in
+    white so that it reads over the conquest cross (``Chicken``/``Coop``)."""
+    lines = room_lines(room_name(key))
     out = ""
     for j, line in enumerate(lines):
         dy = (j - (len(lines) - 1) / 2) * 11 + 3.5

@@ -20,7 +20,7 @@ h2 { font-size: 17px; margin: 14px 0 6px 0; }
 #picture svg { max-width: 100%; height: auto; }
 .part svg { display: block; width: 100%; height: auto; }
 body.narrow #picture, body.wide #minebox, body.wide #battlebox, body.wide #boardbox, body.wide #othersbox { display: none; }
-body.narrow main { padding: 8px 4px; }
+body.narrow main { padding: 8px 2px; }
 #turn { position: sticky; top: 0; z-index: 1; padding: 10px 12px; font-size: 18px; font-weight: bold; }
 #turn.yours { background: #2e7d32; color: #fff; }
 #turn.theirs { background: #cfd8dc; color: #263238; }
