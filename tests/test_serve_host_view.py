@@ -51,3 +51,28 @@ def test_CMB_CARD_7_the_host_names_the_combat_card_turned_face_up_and_no_trap_ca
     assert trap_name(face_down[owner][0]) in json.dumps(client.get(seats[owner] + "/state").json())
     # the cards still face down are not shown to the host
     assert all(c is None for c in redact(state, None).combat[1:])
+
+
+def test_the_pictures_parts_are_each_as_the_link_sees_them(client: TestClient) -> None:
+    """A phone's pictures (issue 37): the board, a dungeon, the battle, each
+    through the link's projection; another seat's trap cards stay face down;
+    a part that is not one gets one sentence, a battle outside combat a 404."""
+    d = client.post("/games", json={"key": CREATE_KEY, "players": 2, "auto_chance": True, "replayable": True, "seed": 3}).json()
+    host, seats = d["host"], d["seats"]
+    game = client.app.state.tables.games[d["game"]]  # type: ignore[attr-defined]
+    rng = random.Random(1)
+    while not any(p.traps for p in game.state.players):
+        seat = min(to_move(game.state))
+        mine = [m for m in legal_moves(game.state) if m.seat == seat]
+        assert client.post(seats[seat] + "/move", json={"at": game.n, "move": dumps(mine[rng.randrange(len(mine))])}).status_code == 200
+    owner = next(s for s, p in enumerate(game.state.players) if p.traps)
+    name = trap_name(game.state.players[owner].traps[0])
+    own = client.get(seats[owner] + f"/picture?part=dungeon-{owner + 1}").text
+    theirs = client.get(seats[1 - owner] + f"/picture?part=dungeon-{owner + 1}").text
+    assert f"P{owner + 1}'s dungeon" in own and name in own and name not in theirs
+    assert name not in client.get(host + f"/picture?part=dungeon-{owner + 1}").text
+    assert client.get(seats[0] + "/picture?part=board").text.startswith("<svg")
+    r = client.get(seats[0] + "/picture?part=dungeon-3")
+    assert r.status_code == 400 and r.json()["message"] == "part: one of position, board, battle, dungeon-1 to dungeon-2, not 'dungeon-3'"
+    r = client.get(seats[0] + "/picture?part=battle")
+    assert r.status_code == 404 and r.json()["message"] == "there is no battle to draw now: the game is not in combat"

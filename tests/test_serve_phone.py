@@ -112,3 +112,67 @@ def test_the_seats_own_dungeon_has_text_of_at_least_11_css_px_at_420_px(tmp_path
     finally:
         d.quit()
         server.kill()
+
+
+def test_a_card_from_the_box_is_entered_by_tapping_its_picture(tmp_path: Path) -> None:
+    """The host enters the public card that came up (LIB-SRV-2) on a phone:
+    a grid of card tiles, one per card the page may name, each with how many
+    may still come up; a filter by name; the tile tapped is the card played."""
+    import json
+    import random
+
+    httpx = pytest.importorskip("httpx")
+    pytest.importorskip("selenium")
+    from selenium.webdriver.common.by import By
+    from servekit import Server
+    from test_serve_browser_bound import Replay
+
+    from dlrules.moves import Draw, Move
+    from dlrules.serialization import loads
+
+    server = Server(tmp_path / "night.sqlite", "--new-game", "2", "--replayable", "--seed", "5")
+    d = phone(420, 900)
+    rng = random.Random(5)
+    try:
+        host, *seats = server.links()
+        with httpx.Client(base_url=server.base, timeout=10) as http:
+            for _ in range(500):  # the seats move and draw their secret cards until the host has a card to enter
+                entries = http.get(host + "/state").json()["chance"]
+                if len(entries) > 8 and json.loads(entries[0]["move"])["type"] == "Draw":
+                    break
+                for link in (host, *seats):  # the host lets the server draw the other public cards
+                    page = http.get(link + "/state").json()
+                    if page["server_draw"]:
+                        assert http.post(link + "/draw", json={"at": page["n"]}).status_code == 200
+                        break
+                    if page["moves"]:
+                        pick = page["moves"][rng.randrange(len(page["moves"]))]
+                        assert http.post(link + "/move", json={"at": page["n"], "move": pick["move"]}).status_code == 200
+                        break
+                else:
+                    raise AssertionError("nobody could move")
+            else:
+                raise AssertionError("no public card for the host to enter")
+            n = http.get(host + "/state").json()["n"]
+        d.get(server.base + host)
+        _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#chance .cards button.card"), "the card tiles")
+        tiles = d.find_elements(By.CSS_SELECTOR, "#chance .cards button.card")
+        assert [t.get_attribute("data-move") for t in tiles] == [e["move"] for e in entries]
+        for tile, entry in zip(tiles, entries):
+            assert f"{entry['left']} left" in tile.text and tile.rect["height"] >= 44
+        first: Move = loads(entries[0]["move"], Move)
+        assert isinstance(first, Draw)
+        names = [t.find_element(By.CLASS_NAME, "name").text.lower() for t in tiles]
+        word = next(w for name in names for w in name.replace("(", " ").split() if 0 < sum(w in other for other in names) < len(names))
+        d.find_element(By.CSS_SELECTOR, "#chance input.filter").send_keys(word)
+        shown = [t for t in tiles if t.is_displayed()]
+        assert 0 < len(shown) < len(tiles) and all(word.lower() in t.text.lower() for t in shown)
+        pressed = shown[-1]
+        card = loads(str(pressed.get_attribute("data-move")), Move)
+        pressed.click()
+        replay = Replay(tmp_path / "night.sqlite", host.split("/")[2])
+        _wait(lambda: replay.catch_up() > n, "the card entered")
+        assert replay.moves[n] == card
+    finally:
+        d.quit()
+        server.kill()

@@ -29,6 +29,18 @@ label.check { display: inline-flex; align-items: center; gap: 8px; }
 label.check input { min-height: 0; width: 24px; height: 24px; }
 #record { display: inline-block; line-height: 44px; }
 #others { display: flex; flex-wrap: wrap; gap: 6px; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(118px, 1fr)); gap: 8px; margin: 6px 0; }
+#play .cards button.card { display: flex; flex-direction: column; justify-content: space-between; min-height: 88px; padding: 8px;
+  text-align: left; border: 2px solid #5d4037; border-radius: 8px; background: #fffdf5; color: #222; border-top-width: 10px; }
+#play .cards button.card[hidden] { display: none; }
+#play .cards button.card .name { font-weight: bold; font-size: 15px; }
+#play .cards button.card .left { font-size: 13px; color: #555; }
+#play .cards button.deck-monsters { border-top-color: #8e24aa; } #play .cards button.deck-rooms { border-top-color: #6d4c41; }
+#play .cards button.deck-traps { border-top-color: #c62828; } #play .cards button.deck-adventurers { border-top-color: #1565c0; }
+#play .cards button.deck-combat { border-top-color: #37474f; } #play .cards button.deck-events, #play .cards button.deck-special { border-top-color: #f9a825; }
+#play .cards button.order { min-height: 56px; border-top-width: 2px; }
+#play .cards button.order[aria-pressed='true'] { background: #37474f; color: #fff; }
+input.filter { width: 100%; }
 #others button { padding: 6px 12px; }
 #others button[aria-pressed='true'] { background: #37474f; color: #fff; }
 #ruling p.change { display: flex; flex-wrap: wrap; gap: 6px; }
@@ -137,6 +149,70 @@ _SCRIPT = r"""
     show();
     return true;
   }
+  function cardGrid(box, items, at) {
+    // A card from the box, entered by tapping its picture: one tile per card this page may name,
+    // with the copies it cannot rule out, and a filter by name (issue 37).
+    var parsed = items.map(function (m) { return JSON.parse(m.move); });
+    if (parsed.length === 0 || parsed[0].type !== 'Draw') { return false; }
+    var help = el('p', 'Tap the card that came up (the number: how many of it may still come up, as far as this page knows).');
+    help.className = 'statement'; box.appendChild(help);
+    var grid = el('div'); grid.className = 'cards';
+    if (items.length > 8) {
+      var filter = el('input'); filter.type = 'search'; filter.className = 'filter';
+      filter.placeholder = 'filter by name'; filter.setAttribute('aria-label', 'filter the cards by name');
+      filter.addEventListener('input', function () {
+        var q = filter.value.trim().toLowerCase();
+        grid.querySelectorAll('button').forEach(function (b) { b.hidden = b.textContent.toLowerCase().indexOf(q) < 0; });
+      });
+      box.appendChild(filter);
+    }
+    items.forEach(function (m, i) {
+      var b = el('button'); b.type = 'button'; b.className = 'card deck-' + parsed[i].deck; b.setAttribute('data-move', m.move);
+      var name = el('span', m.text.replace(/ \((?:[^()]|\([^()]*\))*\)$/, '')); name.className = 'name';
+      var left = el('span', parsed[i].deck + (m.left === null || m.left === undefined ? '' : ' · ' + m.left + ' left')); left.className = 'left';
+      b.appendChild(name); b.appendChild(left);
+      b.addEventListener('click', function () { post('/move', {at: at, move: m.move}); });
+      grid.appendChild(b);
+    });
+    box.appendChild(grid);
+    return true;
+  }
+  function ordersDealt(box, items, titles, at) {
+    // Order cards dealt (a dummy's, or a player's to keep from): tap the cards that came up.
+    var parsed = items.map(function (m) { return JSON.parse(m.move); });
+    var kinds = ['DrawDummyOrders', 'DealOrders'];
+    if (parsed.length < 2 || !parsed.every(function (p) { return kinds.indexOf(p.type) >= 0 && p.orders && p.orders.length; })) { return false; }
+    var size = parsed[0].orders.length, chosen = [];
+    var offered = Object.keys(titles).filter(function (v) { return parsed.some(function (p) { return p.orders.indexOf(v) >= 0; }); });
+    box.appendChild(el('p', 'Tap the ' + size + ' order cards that came up.'));
+    var grid = el('div'); grid.className = 'cards'; box.appendChild(grid);
+    var preview = el('p'); preview.className = 'statement'; box.appendChild(preview);
+    var play = el('button', 'Enter these order cards'); play.type = 'button'; play.className = 'play';
+    function match() {
+      var want = chosen.slice().sort().join(',');
+      for (var j = 0; j < parsed.length; j++) { if (parsed[j].orders.slice().sort().join(',') === want) { return j; } }
+      return -1;
+    }
+    function show() {
+      var j = match();
+      preview.textContent = chosen.length < size ? 'Chosen ' + chosen.length + ' of ' + size + '.' : (j < 0 ? 'Not a deal that can come up.' : items[j].text);
+      play.disabled = j < 0;
+    }
+    offered.forEach(function (v) {
+      var b = el('button', titles[v] || v); b.type = 'button'; b.className = 'card order'; b.setAttribute('aria-pressed', 'false');
+      b.addEventListener('click', function () {
+        var k = chosen.indexOf(v);
+        if (k >= 0) { chosen.splice(k, 1); } else if (chosen.length < size) { chosen.push(v); }
+        b.setAttribute('aria-pressed', chosen.indexOf(v) >= 0 ? 'true' : 'false');
+        show();
+      });
+      grid.appendChild(b);
+    });
+    play.addEventListener('click', function () { var j = match(); if (j >= 0) { post('/move', {at: at, move: items[j].move}); } });
+    box.appendChild(play);
+    show();
+    return true;
+  }
   function choices(box, items, titles, at) {
     // Every control is bound to the position it was built for (at): the server
     // plays it on a newer one only if the seat's buttons read the same there (LIB-SRV-3).
@@ -144,6 +220,8 @@ _SCRIPT = r"""
     box.setAttribute('data-at', String(at));
     if (items.length === 0) { return; }
     if (titles && ordersBuilder(box, items, titles, at)) { return; }
+    if (cardGrid(box, items, at)) { return; }
+    if (titles && ordersDealt(box, items, titles, at)) { return; }
     if (items.length <= 12) {
       items.forEach(function (m) {
         var b = el('button', m.text); b.type = 'button'; b.setAttribute('data-move', m.move);
@@ -272,7 +350,7 @@ _SCRIPT = r"""
     var chance = document.getElementById('chance');
     // chance and the table's ruling are played only on the position they were built for: built again at each move
     var chanceKey = JSON.stringify([d.n, d.server_draw, d.chance.map(function (m) { return [m.move, m.text]; })]);
-    if (chanceKey === lastChance) { chance = null; } else { lastChance = chanceKey; choices(chance, d.chance, null, d.n); }
+    if (chanceKey === lastChance) { chance = null; } else { lastChance = chanceKey; choices(chance, d.chance, d.order_titles, d.n); }
     if (chance && d.server_draw) {
       var b = el('button', 'Let the server draw at random'); b.type = 'button'; b.id = 'serverdraw';
       b.addEventListener('click', function (at) { return function () { post('/draw', {at: at}); }; }(d.n));

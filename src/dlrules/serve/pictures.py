@@ -32,24 +32,26 @@ def picture(game: Game, role: Role, part: str = "position") -> str:
 
 
 def _draw(game: Game, role: Role, part: str) -> str:
+    """A seat's picture is drawn by ``svg`` from that seat's projection (its
+    ``seat``/``viewer`` argument); the host's from the spectator's (``view``)."""
     from dlrules import svg
     from dlrules.views import view
 
-    seen = view(game.state, role)  # the link's projection; who is to move comes with it
-    shown = seen.state
+    seen = view(game.state, role)  # who is to move comes with it, read from the whole position
+    state, seat = (game.state, role) if role is not None else (seen.state, None)
     if part == "position":
-        return svg.position(shown, movers=seen.to_move)
+        return svg.position(state, seat, movers=seen.to_move)
     if part == "board":
-        return svg.board(shown, movers=seen.to_move)
+        return svg.board(seen.state, movers=seen.to_move)  # the link's projection
     if part == "battle":
-        if shown.fight is None:
+        if seen.state.fight is None:
             raise Refusal(404, "LIB-SRV-2", "there is no battle to draw now: the game is not in combat")
-        return svg.battle(shown)
+        return svg.battle(state, seat)
     found = _DUNGEON.fullmatch(part)
-    if found is None or int(found.group(1)) > shown.n_players:
-        players = shown.n_players
+    if found is None or int(found.group(1)) > seen.state.n_players:
+        players = seen.state.n_players
         raise Refusal(400, "LIB-SRV-6", f"part: one of position, board, battle, dungeon-1 to dungeon-{players}, not {part[:40]!r}")
-    return svg.dungeon(shown, int(found.group(1)) - 1)
+    return svg.dungeon(state, int(found.group(1)) - 1, viewer=seat)
 
 
 __all__ = ["PARTS", "picture"]

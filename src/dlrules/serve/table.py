@@ -645,9 +645,16 @@ def entry_options(state: GameState, role: Role, legal: Sequence[Move]) -> list[M
     elsewhere in its own view. Computed from what ``role`` may know only, so
     the list tells nothing of what others drew or saw; the legal draws are
     always among them. Other chance moves (orders dealt) are listed as legal."""
+    return list(entry_counts(state, role, legal))
+
+
+def entry_counts(state: GameState, role: Role, legal: Sequence[Move]) -> dict[Move, int | None]:
+    """``entry_options`` with the copies of each card ``role`` cannot rule
+    out (the deck's copies this year less those it sees elsewhere; the unnamed
+    special event cards are one option, of 1), in order; None for orders dealt."""
     first = legal[0]
     if not isinstance(first, Draw):
-        return list(legal)
+        return {m: None for m in legal}
     counts = deck_counts(first.deck, state.year)
     for card in _seen_elsewhere(state, role, first.deck):
         if card in counts:
@@ -659,7 +666,7 @@ def entry_options(state: GameState, role: Role, legal: Sequence[Move]) -> list[M
             counts.pop(k, None)
         if left:
             counts[left[0]] = 1
-    return [Draw(first.deck, k) for k in sorted(counts) if counts[k] > 0]
+    return {Draw(first.deck, k): counts[k] for k in sorted(counts) if counts[k] > 0}
 
 
 def page_data(game: Game, role: Role) -> dict[str, Any]:
@@ -695,9 +702,9 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         if owner == role and legal:
             server_draw = True
             closed = role is not HOST and (game.n, role) in game.closed
-            for m in [] if closed else entry_options(state, role, legal):
+            for m, left in ({} if closed else entry_counts(state, role, legal)).items():
                 label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, seat=-2 if role is HOST else role)  # the same words, legal or not
-                chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
+                chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label, "left": left})
         elif owner is not HOST:
             chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
         else:
