@@ -63,17 +63,65 @@ class Replay:
         return len(self.moves)
 
 
+def tap(d: Any, element: Any) -> None:
+    """Bring ``element`` to the middle of the screen, as a thumb scrolls to
+    it (the sticky "your turn" bar stays on top), and press it."""
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+    element.click()
+
+
+def press_a_move(d: Any, state: Any, seat: int, rng: random.Random) -> tuple[str, Any]:
+    """On ``seat``'s page ``d``, which shows ``state``: check that its controls
+    are exactly the seat's legal moves with the referee's words for each, then
+    press one at random; returns the words pressed and the move they name."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from dlrules.engine import legal_moves
+    from dlrules.moves import ChooseOrders, Move
+    from dlrules.render import describe_move
+    from dlrules.serialization import dumps, loads
+
+    legal = [m for m in legal_moves(state) if m.seat == seat]
+    words = {dumps(m): describe_move(state, m, seat=seat) for m in legal}
+    buttons = d.find_elements(By.CSS_SELECTOR, "#moves button[data-move]")
+    orders = d.find_elements(By.CSS_SELECTOR, "#moves select.order")
+    lists = d.find_elements(By.CSS_SELECTOR, "#moves select.choice")
+    expected: Move
+    if buttons:  # the buttons are the seat's legal moves now, each with its words
+        shown = {b.get_attribute("data-move"): b.text for b in buttons}
+        assert shown == words, f"the buttons are not P{seat + 1}'s moves now"
+        b = buttons[rng.randrange(len(buttons))]
+        label, expected = b.text, loads(str(b.get_attribute("data-move")), Move)
+        tap(d, b)
+    elif orders:  # choosing orders: the lists, and the words of the choice made
+        pick = legal[rng.randrange(len(legal))]
+        assert isinstance(pick, ChooseOrders)
+        for sel, action in zip(orders, pick.orders):
+            Select(sel).select_by_value(action.value)
+        if pick.dummy_order is not None:
+            Select(d.find_element(By.CSS_SELECTOR, "#moves select.dummy")).select_by_value(pick.dummy_order.value)
+        label, expected = d.find_element(By.CSS_SELECTOR, "#moves p.statement").text, pick
+        tap(d, d.find_element(By.CSS_SELECTOR, "#moves button.play"))
+    else:  # a long list: its entries are the seat's moves now
+        assert lists, f"P{seat + 1} is to move and its page offers nothing"
+        choice = Select(lists[0])
+        assert sorted(o.text for o in choice.options) == sorted(words.values())
+        choice.select_by_index(rng.randrange(len(choice.options)))
+        label = choice.first_selected_option.text
+        expected = next(m for m in legal if words[dumps(m)] == label)
+        tap(d, d.find_element(By.CSS_SELECTOR, "#moves button.play"))
+    return label, expected
+
+
 def test_LIB_SRV_3_every_button_pressed_plays_the_move_it_names_through_a_whole_game(tmp_path: Path) -> None:
     pytest.importorskip("selenium")
     pytest.importorskip("uvicorn")
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
     from servekit import Server
 
-    from dlrules.engine import legal_moves, to_move
-    from dlrules.moves import ChooseOrders, Move
+    from dlrules.engine import to_move
     from dlrules.render import describe_move
-    from dlrules.serialization import dumps, loads
 
     db = tmp_path / "night.sqlite"
     server = Server(db, "--new-game", "2", "--auto-chance", "--replayable", "--seed", "5")
@@ -98,35 +146,7 @@ def test_LIB_SRV_3_every_button_pressed_plays_the_move_it_names_through_a_whole_
                 _wait(lambda d=d: _n(d) == n, "every page to show the position now")
             seat = movers[rng.randrange(len(movers))]
             d = drivers[seat]
-            legal = [m for m in legal_moves(state) if m.seat == seat]
-            words = {dumps(m): describe_move(state, m, seat=seat) for m in legal}
-            buttons = d.find_elements(By.CSS_SELECTOR, "#moves button[data-move]")
-            orders = d.find_elements(By.CSS_SELECTOR, "#moves select.order")
-            lists = d.find_elements(By.CSS_SELECTOR, "#moves select.choice")
-            expected: Move
-            if buttons:  # the buttons are the seat's legal moves now, each with its words
-                shown = {b.get_attribute("data-move"): b.text for b in buttons}
-                assert shown == words, f"move {n}: the buttons are not P{seat + 1}'s moves now"
-                b = buttons[rng.randrange(len(buttons))]
-                label, expected = b.text, loads(str(b.get_attribute("data-move")), Move)
-                b.click()
-            elif orders:  # choosing orders: the lists, and the words of the choice made
-                pick = legal[rng.randrange(len(legal))]
-                assert isinstance(pick, ChooseOrders)
-                for sel, action in zip(orders, pick.orders):
-                    Select(sel).select_by_value(action.value)
-                if pick.dummy_order is not None:
-                    Select(d.find_element(By.CSS_SELECTOR, "#moves select.dummy")).select_by_value(pick.dummy_order.value)
-                label, expected = d.find_element(By.CSS_SELECTOR, "#moves p.statement").text, pick
-                d.find_element(By.CSS_SELECTOR, "#moves button.play").click()
-            else:  # a long list: its entries are the seat's moves now
-                assert lists, f"move {n}: P{seat + 1} is to move and its page offers nothing"
-                choice = Select(lists[0])
-                assert sorted(o.text for o in choice.options) == sorted(words.values())
-                choice.select_by_index(rng.randrange(len(choice.options)))
-                label = choice.first_selected_option.text
-                expected = next(m for m in legal if words[dumps(m)] == label)
-                d.find_element(By.CSS_SELECTOR, "#moves button.play").click()
+            label, expected = press_a_move(d, state, seat, rng)
             _wait(lambda: replay.catch_up() > n or "refused" in (d.find_element(By.ID, "message").get_attribute("class") or ""), "the move")
             assert "refused" not in (d.find_element(By.ID, "message").get_attribute("class") or ""), d.find_element(By.ID, "message").text
             played = replay.moves[n]  # the first move after the position the page showed: the seat's

@@ -17,11 +17,15 @@ body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 0; backgr
 header { background: #37474f; color: #fff; padding: 8px 12px; display: flex; gap: 12px; align-items: baseline; flex-wrap: wrap; }
 main { padding: 8px 12px; }
 h2 { font-size: 17px; margin: 14px 0 6px 0; }
+header h1 { font-size: 17px; margin: 0; }
 #picture svg { max-width: 100%; height: auto; }
 .part svg { display: block; width: 100%; height: auto; }
 body.narrow #picture, body.wide #minebox, body.wide #battlebox, body.wide #boardbox, body.wide #othersbox { display: none; }
 body.narrow main { padding: 8px 2px; }
-#turn { position: sticky; top: 0; z-index: 1; padding: 10px 12px; font-size: 18px; font-weight: bold; }
+#turn { position: sticky; top: 0; z-index: 1; padding: 10px 12px; margin: -8px -12px 8px -12px; font-size: 18px; font-weight: bold; }
+body.narrow #turn { margin: -8px -2px 8px -2px; }
+html { scroll-padding-top: 72px; }
+@media (min-width: 700px) { #turn { flex: 0 0 100%; margin: 0; } main { flex-wrap: wrap; } }
 #turn.yours { background: #2e7d32; color: #fff; }
 #turn.theirs { background: #cfd8dc; color: #263238; }
 button, select, input, summary, #record, label.check { min-height: 44px; font-size: 16px; box-sizing: border-box; }
@@ -400,9 +404,9 @@ def game_page(title: str) -> str:
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{escape(name)}</title><style>{_STYLE}</style></head>\n"
-        f"<body data-n='-1' data-title='{escape(name, quote=True)}'><header><strong>{escape(name)}</strong><span id='n'></span>"
+        f"<body data-n='-1' data-title='{escape(name, quote=True)}'><header><h1>{escape(name)}</h1><span id='n'></span>"
         "<span id='phase'></span><span id='tomove'></span></header>\n"
-        "<div id='turn' role='status' aria-live='polite'></div>\n<main><div id='play'>"
+        "<main><div id='turn' role='status' aria-live='polite'></div><div id='play'>"
         "<div id='message' role='alert'></div><p id='replayable' class='hidden'></p>"
         "<h2>Your moves</h2><div id='moves'></div><div id='chance'></div><div id='ruling'></div>"
         "<p id='chancenote'></p><p id='nomoves'>Nothing for you to do now.</p>"
