@@ -87,6 +87,7 @@ def test_a_whole_4_player_night_on_phones_survives_a_kill_and_a_restart(tmp_path
                 _accessible(d, f"P{seat + 1}'s page in {phase}")
                 _accessible(desk, f"the host's page in {phase}")
                 if phase in ("orders", "combat"):
+                    d.execute_script("window.scrollTo(0, 0);")  # the top of the page: whose turn, the moves, the latest moves
                     d.save_screenshot(str(shots / f"serve-phone-{phase}.png"))
             label, expected = press_a_move(d, state, seat, rng)
             _wait(lambda: replay.catch_up() > n or "refused" in (d.find_element(By.ID, "message").get_attribute("class") or ""), "the move")

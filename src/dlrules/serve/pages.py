@@ -22,7 +22,7 @@ header h1 { font-size: 17px; margin: 0; }
 .part svg { display: block; width: 100%; height: auto; }
 body.narrow #picture, body.wide #minebox, body.wide #battlebox, body.wide #boardbox, body.wide #othersbox { display: none; }
 body.narrow main { padding: 8px 2px; }
-#turn { position: sticky; top: 0; z-index: 1; padding: 10px 12px; margin: -8px -12px 8px -12px; font-size: 18px; font-weight: bold; }
+#turn { position: sticky; top: 0; z-index: 1; box-sizing: border-box; padding: 10px 12px; margin: -8px -12px 8px -12px; font-size: 18px; font-weight: bold; }
 body.narrow #turn { margin: -8px -2px 8px -2px; }
 html { scroll-padding-top: 72px; }
 @media (min-width: 700px) { #turn { flex: 0 0 100%; margin: 0; } main { flex-wrap: wrap; } }
@@ -51,7 +51,7 @@ input.filter { width: 100%; }
 @media (min-width: 700px) {
   main { display: flex; gap: 16px; align-items: flex-start; }
   #play { flex: 0 0 380px; max-height: calc(100vh - 100px); overflow-y: auto; }
-  #table { flex: 1 1 auto; min-width: 0; }
+  #table { flex: 1 1 0; min-width: 0; }
 }
 #position { white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; background: #fff; padding: 8px; }
 #ruling input { max-width: 100%; }
