@@ -108,7 +108,7 @@ def _lan_address() -> str:
 
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed beyond this machine's choice of interface
+            probe.connect(("192.0.2.1", 9))  # a documentation address (RFC 5737): nothing is sent, only an interface chosen
             address = str(probe.getsockname()[0])
         except OSError:
             return socket.gethostname()
