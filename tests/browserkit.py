@@ -35,3 +35,18 @@ def chromium(width: int, height: int) -> Any:
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+
+
+def phone(width: int, height: int) -> Any:
+    """A headless Chromium that lays pages out as a phone ``width`` CSS px
+    wide (Chrome's device emulation: a desktop window is never narrower than
+    about 500 px), touch events on; the caller quits it."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}})
+    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)

@@ -26,8 +26,9 @@ def free_port() -> int:
 class Server:
     """``dlrules serve`` in a subprocess on 127.0.0.1; always stopped by the test."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
-        self.port = free_port()
+    def __init__(self, db: Path, *extra: str, port: int | None = None) -> None:
+        self.db = db
+        self.port = free_port() if port is None else port
         env = dict(os.environ)
         src = str(Path(__file__).resolve().parents[1] / "src")
         env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -60,16 +61,23 @@ class Server:
         assert found, f"no creation link printed: {line!r}"
         self.create_key = found.group(1)
 
-    def links(self) -> list[str]:
-        """The links ``--new-game`` printed (before the server was ready)."""
+    def links(self, count: int = 3) -> list[str]:
+        """The ``count`` links ``--new-game`` printed (before the server was
+        ready): the host's and one per seat (3 for a 2-player game)."""
         assert self.proc.stdout is not None
         out: list[str] = []
-        while len(out) < 3:
+        while len(out) < count:
             line = self.proc.stdout.readline()
             assert line, "no links printed"
             self.lines.append(line)
             out += re.findall(r"(/g/\S+)", line)
         return out
+
+    def restart(self) -> "Server":
+        """``kill -9`` this server and start another on the same file and port
+        (no new game): the table's laptop switched off and on again."""
+        self.kill()
+        return Server(self.db, port=self.port)
 
     def kill(self) -> None:
         if self.proc.poll() is None:

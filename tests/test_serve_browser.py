@@ -9,6 +9,7 @@ to docs/pictures/."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -48,6 +49,7 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
     from selenium.webdriver.support.ui import Select
     from servekit import Server
 
+    from dlrules.components import Action
     from dlrules.core.moves import ChooseOrders, Move
     from dlrules.records.serialization import loads
 
@@ -85,10 +87,18 @@ def test_a_round_in_headless_chromium_one_browser_per_seat_no_page_shows_another
                     continue
                 hand_lists = d.find_elements(By.CSS_SELECTOR, "#chance select.choice")
                 hand_buttons = d.find_elements(By.CSS_SELECTOR, "#chance button[data-move]")
-                if who in ("host", "P1") and who not in by_hand and (hand_lists or hand_buttons):
+                hand_orders = d.find_elements(By.CSS_SELECTOR, "#chance button.order")
+                if who in ("host", "P1") and who not in by_hand and (hand_lists or hand_buttons or hand_orders):
                     # the card that came up, entered by hand from the offered list (the first one of its deck: still in it)
                     if hand_lists:
                         Select(hand_lists[0]).select_by_index(0)
+                        d.find_element(By.CSS_SELECTOR, "#chance button.play").click()
+                    elif hand_orders:  # order cards dealt: tapped one by one (issue 37), here the first deal offered
+                        with httpx.Client(timeout=5) as client:
+                            dealt = client.get(server.base + links[names.index(who)] + "/state").json()["chance"][0]
+                        titles = {a.value: a.title for a in Action}
+                        for action in json.loads(dealt["move"])["orders"]:
+                            next(b for b in hand_orders if b.text == titles[action]).click()
                         d.find_element(By.CSS_SELECTOR, "#chance button.play").click()
                     else:
                         hand_buttons[0].click()

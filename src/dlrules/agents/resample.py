@@ -42,7 +42,7 @@ import attrs
 from dlrules.components import Action
 from dlrules.core.moves import ChooseOrders
 from dlrules.core.state import Deck, GameState, Phase, PlayerState
-from dlrules.records.views import HIDDEN, HIDDEN_POSITION, redact
+from dlrules.records.views import HIDDEN, HIDDEN_POSITION, face_up_combat, redact
 
 
 def _cards(deck: Deck) -> list[str]:
@@ -160,12 +160,8 @@ def _combat(state: GameState, known: GameState, out: GameState, seat: int, rng: 
 
 def _turned_up(state: GameState) -> frozenset[int]:
     """The combat positions turned face up so far (CMB-REV-1, CMB-CARD-7):
-    every seat has seen them, as everybody knows."""
-    f = state.fight
-    if state.phase is not Phase.COMBAT or f is None:
-        return frozenset()
-    done = f.round - 1 + (1 if f.stage in ("battle", "over") else 0)
-    return frozenset(range(min(done, len(state.combat))))
+    every seat has seen them, as everybody knows (``views.face_up_combat``)."""
+    return face_up_combat(state)
 
 
 # --- secret orders -----------------------------------------------------------------

@@ -29,6 +29,8 @@ notebook.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dlrules.components import ROOMS, SLOT_NAMES, SPACES, Action
 from dlrules.components.setup import EVIL_MAX, EVIL_MIN, PALADIN_SPACE, SEASONS
 from dlrules.core.dungeon import COLUMN_LETTERS, COLUMNS, ENTRANCE, ROWS, square_name
@@ -228,18 +230,39 @@ ORDER_CHIPS: dict[Action, str] = {
 """An order card's word on its chip (the full name is in the chip's title)."""
 
 
+ROOM_LINE = 7
+"""The most letters a line of a room's name holds on its tile: at 8 units or
+more, so that it reads at 11 CSS px on a phone's own dungeon (issue 37)."""
+
+
+def room_lines(name: str) -> list[str]:
+    """A room's name in short lines (``Chicken``/``Coop``, ``Anti-``/``magic``/
+    ``Room``): each word its own line unless two fit in ``ROOM_LINE``
+    letters; a longer word hyphenated in halves (``Mush-``/``room``)."""
+    words: list[str] = []
+    for word in name.split():
+        parts = word.split("-")
+        words += [p + "-" for p in parts[:-1]] + [parts[-1]]
+    pieces: list[str] = []
+    for word in (w for w in words if w):
+        if len(word) > ROOM_LINE:
+            half = (len(word.rstrip("-")) + 1) // 2
+            pieces += [word[:half] + "-", word[half:]]
+        else:
+            pieces.append(word)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and not lines[-1].endswith("-") and len(lines[-1]) + 1 + len(piece) <= ROOM_LINE:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
 def _room_label(key: str, cx: float, cy: float) -> str:
-    """A room's name in up to two short lines on its tile, haloed in white so
-    that it reads over the conquest cross (``Chicken``/``Coop``)."""
-    words = room_name(key).replace("-", " ").split()
-    if len(words) > 1:
-        lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])]
-    elif len(words[0]) > 9:  # one long word: hyphenated over two lines (Pandemo-/nium)
-        half = (len(words[0]) + 1) // 2
-        lines = [words[0][:half] + "-", words[0][half:]]
-    else:
-        lines = words
-    lines = [w for w in lines if w]
+    """A room's name in short lines on its tile (``room_lines``), haloed in
+    white so that it reads over the conquest cross (``Chicken``/``Coop``)."""
+    lines = room_lines(room_name(key))
     out = ""
     for j, line in enumerate(lines):
         dy = (j - (len(lines) - 1) / 2) * 11 + 3.5
@@ -280,20 +303,31 @@ def _short_adventurer(key: str) -> str:
     return f"{label[0][:3].capitalize()} {label[1]}" if len(label) > 1 else label[0]
 
 
-def _to_move_words(state: GameState) -> str:
-    """``To move: P2`` (``chance`` for a draw; ``the game is over``), as the text view says it."""
+def _movers(state: GameState) -> tuple[int, ...] | None:
+    """Who is to move in ``state`` (None: a hand-made position the rules cannot read)."""
     from dlrules.core.engine import to_move
 
     try:
-        movers = sorted(to_move(state))
+        return tuple(sorted(to_move(state)))
     except Exception:  # noqa: BLE001 - a redacted or hand-made position: say nothing
-        return ""
+        return None
+
+
+def _to_move_words(state: GameState, movers: Sequence[int] | None = None) -> str:
+    """``To move: P2`` (``chance`` for a draw; ``the game is over``), as the text view says it.
+    ``movers``: who is to move, read from the whole position; a redacted one
+    (a seat's picture) may not tell (another seat's secret orders read as
+    not chosen), so the picture is told, never guessed from the redaction."""
+    if movers is None:
+        movers = _movers(state)
+        if movers is None:
+            return ""
     if state.phase.value == "game_over":
         return "The game is over"
     return "To move: " + (", ".join(seat_label(m) for m in movers) if movers else "nobody")
 
 
-def _board_body(state: GameState) -> list[str]:
+def _board_body(state: GameState, movers: Sequence[int] | None = None) -> list[str]:
     out: list[str] = []
     x: float
     # Progress board: year, season, phase.
@@ -306,7 +340,7 @@ def _board_body(state: GameState) -> list[str]:
         out.append(_text(x + 32, 18, season, 10, text_anchor="middle", fill=INK if current else "#eceff1"))
     phase = str(getattr(state.phase, "value", state.phase))
     out.append(_text(BOARD_W - 10, 19, phase_name(state), 12, fill="#ffca28", text_anchor="end", class_="phase"))
-    out.append(_text(10, 44, _to_move_words(state), 10, fill="#37474f", font_weight="bold", class_="to-move"))
+    out.append(_text(10, 44, _to_move_words(state, movers), 10, fill="#37474f", font_weight="bold", class_="to-move"))
     for i, name in enumerate(PHASES):
         x = 370 + i * 16
         out.append(_titled(_circle(x, 36, 5, "#ffca28" if name == phase else "#b0bec5"), name.replace("_", " ")))
@@ -398,10 +432,11 @@ def _board_body(state: GameState) -> list[str]:
     return out
 
 
-def board(state: GameState) -> str:
-    """The SVG of the central board (see the module docstring)."""
+def board(state: GameState, *, movers: Sequence[int] | None = None) -> str:
+    """The SVG of the central board (see the module docstring). ``movers``:
+    who is to move, when ``state`` is a seat's projection (``views.view``)."""
     label = f"The central board, year {state.year} {state.season}, {phase_name(state)}"
-    return _svg(BOARD_W, BOARD_H, _board_body(state), label)
+    return _svg(BOARD_W, BOARD_H, _board_body(state, movers), label)
 
 
 # --- the panel between the board and the dungeons (svg_battle) -------------------------------
@@ -418,13 +453,17 @@ def battle(state: GameState, seat: int | None = None) -> str:
 # --- the whole position -------------------------------------------------------------------
 
 
-def position(state: GameState, seat: int | None = None) -> str:
+def position(state: GameState, seat: int | None = None, *, movers: Sequence[int] | None = None) -> str:
     """The SVG of the whole position: the central board above every player's
-    dungeon; with ``seat``, only what that seat may see."""
+    dungeon; with ``seat``, only what that seat may see. ``movers``: who is
+    to move, when ``state`` is already a projection (``views.view``'s
+    ``to_move``); else read from ``state`` before it is redacted."""
+    if movers is None:
+        movers = _movers(state)
     shown = _shown(state, seat)
     n = shown.n_players
     width = max(BOARD_W, n * (DUNGEON_W + 10) + 10)
-    body = [_group((width - BOARD_W) / 2, 0, _board_body(shown))]
+    body = [_group((width - BOARD_W) / 2, 0, _board_body(shown, movers))]
     top = BOARD_H + 10
     from dlrules.display.svg_battle import BATTLE_H, BATTLE_W, _battle_body, _score_body, _score_lines
 

@@ -52,7 +52,7 @@ def _battle_body(state: GameState) -> list[str]:
         face = _rect(10, 52, 150, 62, "#fff8e1", stroke=INK, rx=5, class_="combat-card")
         face += _text(85, 70, card.name, 11, text_anchor="middle", font_weight="bold")
         face += _text(85, 86, f"fatigue {card.fatigue}", 10, text_anchor="middle", class_="fatigue")
-        face += _text(85, 102, f"{card.speed.value} spell" if card.spell != "none" else "no spell", 9, text_anchor="middle")
+        face += _text(85, 102, f"{card.speed.value} spell" if card.spell != "none" else "text unknown", 9, text_anchor="middle")
         out.append(_titled(face, f"combat card {f.round}: {card.name}, fatigue {card.fatigue}, {card.speed.value}: {card.effect}"))
     else:
         face = _rect(10, 52, 150, 62, "#455a64", stroke=INK, rx=5, class_="combat-card-hidden")

@@ -215,6 +215,15 @@ def _damage(e: Event, c: _Context) -> str:
     return f"{_by(e.data.get('by', ''))}: {_hits(e)}"
 
 
+def _invisible(e: Event, c: _Context) -> str:
+    """C1-4, U-13: the damage an invisible wizard does not take, and whose it was."""
+    d = e.data
+    by = str(d.get("by") or "")
+    source = f" from {_by(by)}" if by in MONSTERS or by in TRAPS else ""
+    who = f"{_adventurer(d['adventurer'])} in position {d['position'] + 1}"
+    return f"{who} is invisible and takes none of the {d['prevented']} damage{source} (Invisibility)"
+
+
 def _attack(e: Event, c: _Context) -> str:
     cost = e.data.get("cost", {})
     return f"sends the {monster_name(e.data['monster'])}" + (f" and {_pays(cost)}" if cost else "")
@@ -329,6 +338,7 @@ _PHRASES: dict[str, _Phrase] = {
     "release": lambda e, c: f"releases {_adventurer(e.data['adventurer'])} to the Distant Lands (no unconquered tile)" if e.data.get("adventurer") else _sentence(e),
     "target": lambda e, c: f"aims {_by(e.data['by'])}{chr(39) + 's second small attack' if e.data['by'] == 'witch' else ''} at {_adventurer(e.data['adventurer'])} in position {e.data['position'] + 1}",
     "damage": _damage,
+    "invisible": _invisible,
     "attack": _attack,
     "hold": lambda e, c: f"the {monster_name(e.data['monster'])} holds the party (no attack, no fatigue, no conquest this round)",
     "no_attack": lambda e, c: f"the {monster_name(e.data['monster'])} finds no one it may attack",
@@ -422,6 +432,25 @@ def foreseen(events: Sequence[Event], actor: int, viewer: int | None) -> list[Ev
     return out
 
 
+def _name_the_actor_again(clauses: list[str], events: Sequence[Event | None], actor: int) -> None:
+    """A clause of the mover's own that follows a clause about somebody else
+    names the mover again (in place): "P3 chooses …; P2 plays Hire Monster
+    first: pays 1 gold; P3 plays Hire Monster first: pays 1 gold", never a
+    bare "plays …" that reads as P2's (issue 37). The first clause is the
+    headline, which ``move_words`` names."""
+    if actor < 0:
+        return
+    me = seat_label(actor)
+    for i in range(1, len(clauses)):
+        e, before = events[i], events[i - 1]
+        if e is None or e.seat != actor or e.code not in _PHRASES or (before is not None and before.seat == actor):
+            continue
+        text = clauses[i]
+        if text.startswith((me + " ", me + "'s ", f"Player {actor + 1} ", f"Player {actor + 1}'s ")):
+            continue
+        clauses[i] = f"{me}'s {text[4:]}" if text.startswith("the ") else f"{me} {text}"
+
+
 def _merged(clauses: list[str], events: Sequence[Event | None]) -> list[str]:
     """A monster's action in one clause: ``attack`` and what the monster then
     did (``the Troll: 4 damage on …``, ``the Slime holds …``) read as
@@ -475,6 +504,7 @@ def move_words(state: GameState, move: Any, events: Sequence[Event], viewer: int
         rest = shown[:first] + shown[first + 1 :]
     clauses.extend(_clause(e, c, False) for e in rest)
     order.extend(rest)
+    _name_the_actor_again(clauses, order, actor)
     head, *tail = _merged(clauses, order)
     named = f"Player {actor + 1}"
     if head.startswith(named) and not head[len(named) : len(named) + 1].isdigit():  # a sentence naming the actor: "P2's Golem …"

@@ -23,7 +23,8 @@ What is hidden (docs/views.md):
 - which combat card a seat is looking at while chance turns it up
   (``resolution.spy`` reads ``HIDDEN_POSITION`` for the other seats, ACT-REP-2,
   LIB-CMB-3); a combat card turned face up in its round is public (every
-  seat's ``spied`` then holds its position, CMB-CARD-7);
+  seat's ``spied`` then holds its position, CMB-CARD-7) and a spectator
+  (the table server's host) sees it too (``face_up_combat``);
 - the trap cards a defender played face down, until they go off
   (``fight.plans[s].traps`` and ``fight.battle.traps`` read ``"?"`` each for
   the other seats, CMB-PLAN-9, CMB-REF-6);
@@ -159,6 +160,16 @@ def _redact_combat_deck(state: GameState) -> Deck:
     return Deck(((HIDDEN, n),) if n else (), deck.bottom)
 
 
+def face_up_combat(state: GameState) -> frozenset[int]:
+    """The combat positions turned face up so far (CMB-REV-1, CMB-CARD-7):
+    public, a spectator sees them as every seat does."""
+    f = state.fight
+    if state.phase is not Phase.COMBAT or f is None:
+        return frozenset()
+    done = f.round - 1 + (1 if f.stage in ("battle", "over") else 0)
+    return frozenset(range(min(done, len(state.combat))))
+
+
 def redact(state: GameState, seat: int | None) -> GameState:
     """The state with everything ``seat`` may not know replaced by placeholders."""
     if seat is not None and not 0 <= seat < state.n_players:
@@ -167,6 +178,7 @@ def redact(state: GameState, seat: int | None) -> GameState:
         return state  # LIB-WG-1: after final scoring every card is turned over
     players = tuple(p if s == seat else _redact_player(p) for s, p in enumerate(state.players))
     seen: frozenset[int] = frozenset(state.spied[seat]) if seat is not None and seat < len(state.spied) else frozenset()
+    seen |= face_up_combat(state)  # CMB-CARD-7: a card turned face up is public, for a spectator too (issue 37)
     combat = tuple(card if pos in seen else None for pos, card in enumerate(state.combat))  # ACT-REP-2
     spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})

@@ -125,12 +125,14 @@ def _emit(data: Any) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    with usage_errors(ValueError):
-        start = settle(initial_state(args.players, args.variant, special_events=not args.no_special_events))
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot]
+    if args.players is None:  # --bots ismcts,greedy: as many lords as bots named (issue 37); else 4
+        args.players = len(names) if len(names) > 1 else 4
     if len(names) not in (1, args.players) or any(n not in BOTS for n in names):
         raise UsageError(f"--bots names one bot for every seat or one per seat ({args.players}), each one of {', '.join(sorted(BOTS))}: not {args.bots!r}")
     names = names * args.players if len(names) == 1 else names
+    with usage_errors(ValueError):
+        start = settle(initial_state(args.players, args.variant, special_events=not args.no_special_events))
     rng = random.Random(args.seed)
     result = play_out(start, {s: BOTS[names[s]] for s in range(args.players)}, rng, max_moves=args.max_moves)
     record = make_record(args.players, args.variant, result.moves, seed=args.seed, special_events=not args.no_special_events)
@@ -469,9 +471,10 @@ def build_parser() -> argparse.ArgumentParser:
         "and the score sheet (--quiet: a line per year and the score sheet).",
     )
     add_game_options(play)
+    play.set_defaults(players=None)  # none given: as many as --bots names, else 4 (``_play``)
     play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining; ismcts searches, about 0.2 s a decision)")
-    play.add_argument("--bots", metavar="NAMES", help="one bot per seat, separated by commas (e.g. ismcts,greedy); overrides --bot")
+    play.add_argument("--bots", metavar="NAMES", help="one bot per seat, separated by commas (e.g. ismcts,greedy: a 2-player game unless --players says otherwise); overrides --bot")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
     play.add_argument("--verbose", action="store_true", help="also print every move (in notation), deals and secret choices")
     play.add_argument("--quiet", action="store_true", help="no narration: a line per year, then the score sheet")
@@ -521,6 +524,9 @@ def build_parser() -> argparse.ArgumentParser:
     from dlrules.apps.cli import conformance as cli_conformance  # engine, conformance (issue 27)
 
     cli_conformance.register(sub)
+    from dlrules.apps.cli import tournament as cli_tournament  # tournament (issue 37)
+
+    cli_tournament.register(sub)
     from dlrules.apps.cli import docs as cli_docs  # docs (issue 22)
 
     cli_docs.register(sub)

@@ -3,6 +3,7 @@
     dlrules serve --new-game 4                  # a 4-player game; prints its links
     dlrules serve --new-game 2 --bot 2=ismcts   # Player 2 is a bot the server plays
     dlrules serve --host 0.0.0.0 --port 8000    # reachable from the phones on the table's network
+    dlrules serve --host 0.0.0.0 --public-url http://192.168.1.20:8000   # the address the phones use
 
 Games are kept in an SQLite file (``--db``, default ``dlrules-games.sqlite``);
 a restarted server carries on every game where it stood. At start the
@@ -13,6 +14,7 @@ has it creates games over HTTP; the key is new at each start.
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from typing import Any
 
@@ -43,13 +45,24 @@ def _serve(args: argparse.Namespace) -> int:
     if bots and not args.new_game:
         print("dlrules serve: --bot seats a bot in the game --new-game creates; give both", file=sys.stderr)
         return 2
+    busy = _port_taken(args.host, args.port)
+    if busy:  # checked before any link is printed: a link to a server that never starts is a dead link (issue 37)
+        print(f"dlrules serve: cannot listen on {args.host} port {args.port}: {busy}; choose another with --port", file=sys.stderr)
+        return 2
+    from dlrules.apps.serve.app import public_url_of
+
+    try:
+        public = None if args.public_url is None else public_url_of(args.public_url)
+    except ValueError as exc:
+        print(f"dlrules serve: --public-url: {exc}", file=sys.stderr)
+        return 2
     key = new_token()  # the creation key (LIB-SRV-11): shown here once, only its hash kept
     if not (args.header_timeout > 0 and args.body_timeout > 0):
         print("dlrules serve: --header-timeout and --body-timeout are numbers of seconds above 0", file=sys.stderr)
         return 2
-    app = create_app(args.db, names=args.allowed_host, create_key=key, body_seconds=args.body_timeout)
-    shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_name()
-    base = f"http://{shown}:{args.port}"
+    app = create_app(args.db, names=args.allowed_host, create_key=key, body_seconds=args.body_timeout, public_url=public)
+    shown = args.host if args.host not in ("0.0.0.0", "::") else _lan_address()
+    base = public or f"http://{shown}:{args.port}"
     print(f"dlrules serve: games in {args.db}; create one at {base}/new/{key} (the creation link: keep it to yourself)", flush=True)
     if args.new_game:
         try:
@@ -84,10 +97,38 @@ def ascii_int(text: str) -> int:
     return int(text)
 
 
-def _lan_name() -> str:
+def _port_taken(host: str, port: int) -> str:
+    """Why the server could not listen on ``host``:``port`` ("" when it can):
+    a trial bind, released at once, as uvicorn binds (``SO_REUSEADDR``)."""
     import socket
 
-    return socket.gethostname()
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return f"the address is not usable ({exc})"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind(address)
+        except OSError as exc:
+            return "the port is in use" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
+    return ""
+
+
+def _lan_address() -> str:
+    """This computer's address on the table's network, which phones reach
+    (its host name may be one they cannot look up): the address a UDP socket
+    would send from (nothing is sent); the host name when there is no network."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address (RFC 5737): nothing is sent, only an interface chosen
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+    return address if address != "0.0.0.0" else socket.gethostname()
 
 
 def register(sub: Any) -> None:
@@ -101,6 +142,11 @@ def register(sub: Any) -> None:
     p.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=f"the SQLite file of the games (default {DEFAULT_DB})")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; 0.0.0.0 for the phones on your network)")
     p.add_argument("--port", type=ascii_int, default=8000, help="the port (default 8000)")
+    p.add_argument(
+        "--public-url", metavar="URL",
+        help="the address the phones use, e.g. http://192.168.1.20:8000 (a proxy's, or this computer's on the table's "
+        "network); the printed links and the links page use it (default: this computer's network address with --host 0.0.0.0)",
+    )  # fmt: skip
     p.add_argument("--new-game", type=ascii_int, metavar="PLAYERS", choices=(2, 3, 4), help="create a game for 2, 3 or 4 players and print its links")
     p.add_argument("--variant", choices=("full", "first"), default="full", help="the new game's variant (default full)")
     p.add_argument("--first-player", type=ascii_int, default=1, metavar="K", help="the new game's first player, 1-based (default 1)")

@@ -13,6 +13,8 @@ Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
 - ``GET /g/G/T/state``: the same as JSON (``dlrules.apps.serve.table.page_data``);
 - ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
+  ``?part=board``, ``?part=battle`` or ``?part=dungeon-K`` (K a player from
+  1): one part of it (the phone's pictures, ``dlrules.apps.serve.pictures``);
 - ``POST /g/G/T/move``: ``{"at": N, "move": <a move's JSON>, "id": <the
   request's id>}``;
 - ``POST /g/G/T/draw``: ``{"at": N, "id": <the request's id>}``: the server
@@ -66,7 +68,8 @@ from dlrules.records.limits import JSONLimitError, Limits, parse_json, quote
 from dlrules.apps.serve.pages import SCRIPT_HASH, STYLE_HASH, game_page, home_page, links_page, message_page, welcome_page
 from dlrules.apps.serve.bots import BotRunner
 from dlrules.apps.serve.store import Store
-from dlrules.apps.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, picture, token_hash
+from dlrules.apps.serve.pictures import picture
+from dlrules.apps.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, token_hash
 
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes (a move's JSON is well under 1 KB);
@@ -299,6 +302,23 @@ def _bots(data: Mapping[str, Any], players: int, form: bool) -> dict[int, str]:
     return bots
 
 
+def public_url_of(text: str) -> str:
+    """The address phones reach the server at, as given to ``--public-url``
+    (``http://192.168.1.20:8000``), without a final ``/``; raises
+    ``ValueError`` with one sentence for anything else (a path, a query, no
+    host, another scheme)."""
+    parts = urllib.parse.urlsplit(text.strip())
+    try:
+        parts.port  # noqa: B018 - a port that is not a number raises
+    except ValueError:
+        raise ValueError(f"the public address's port is a number, like http://192.168.1.20:8000, not {text[:80]!r}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"the public address is http:// or https:// and a host, like http://192.168.1.20:8000, not {text[:80]!r}")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username or parts.password:
+        raise ValueError(f"the public address is a scheme, a host and a port only, like http://192.168.1.20:8000, not {text[:80]!r}")
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
 def own_names() -> frozenset[str]:
     """The names this computer answers to besides its addresses: ``localhost``,
     its host name (and with ``.local``, as phones often find it) and its full name."""
@@ -392,6 +412,7 @@ def create_app(
     names: Iterable[str] = (),
     create_key: str | None = None,
     body_seconds: float = BODY_SECONDS,
+    public_url: str | None = None,
 ) -> Starlette:
     """The server for the games in the SQLite file ``db`` (created if absent).
     ``sse_seconds`` bounds each event stream (the browser reconnects).
@@ -401,7 +422,14 @@ def create_app(
     the creation link is ``/new/KEY``; make it with ``new_token()``); only
     its hash is kept. Without it no game is created over HTTP.
     ``body_seconds``: how long a request's body may take (LIB-SRV-12; the
-    headers' deadline is the protocol's, ``dlrules.apps.serve.timeouts``)."""
+    headers' deadline is the protocol's, ``dlrules.apps.serve.timeouts``).
+    ``public_url``: the address the phones use (``http://192.168.1.20:8000``,
+    ``public_url_of``), which the links page gives; the server answers to
+    its host name too. Without it the links use the address the creating
+    browser used."""
+    public = None if public_url is None else public_url_of(public_url)
+    if public is not None:
+        names = [*names, _host_name(urllib.parse.urlsplit(public).netloc)]
     tables = Tables(Store(db))
     creation = CreationKey(create_key)
     bots = BotRunner(tables)  # plays the bots' seats on its own thread, never in a request (LIB-SRV-10)
@@ -448,7 +476,7 @@ def create_app(
         host = f"/g/{created.game}/{created.host}"
         seats = [None if t is None else f"/g/{created.game}/{t}" for t in created.seats]
         if form:
-            base = str(request.base_url).rstrip("/")
+            base = public or str(request.base_url).rstrip("/")
             bots = tables.games[created.game].row.bots
             return HTMLResponse(links_page(base, host, seats, bots, f"/new/{key}"), headers=_PAGE)
         return JSONResponse({"ok": True, "game": created.game, "host": host, "seats": seats})
@@ -476,7 +504,7 @@ def create_app(
         try:
             game, role = lookup(request)
             with game.lock:
-                text, n = picture(game, role), game.n
+                text, n = picture(game, role, str(request.query_params.get("part", "position"))), game.n
         except Refusal as r:
             return _refused(r)
         return Response(text, media_type="image/svg+xml", headers=dict(_SVG, **{"X-Move": str(n)}))

@@ -155,9 +155,19 @@ def chance_owner(state: GameState) -> Role:
 
 
 def _seat_keys(state: GameState) -> tuple[str, ...]:
-    """A digest of each seat's legal moves (LIB-SRV-3's test for stale moves)."""
+    """A digest of each seat's legal moves and of the words its page gives
+    each of them (LIB-SRV-3's test for stale moves). The words count: a move
+    can be the same object in two positions and mean another thing (a
+    TakeAction names only the seat, and takes whichever action is being
+    carried out), so a button is played on a newer position only if it
+    would read the same there."""
     moves = legal_moves(state)
-    return tuple(hashlib.sha256(repr([m for m in moves if m.seat == s]).encode()).hexdigest() for s in range(state.n_players))
+    keys = []
+    for s in range(state.n_players):
+        mine = [m for m in moves if m.seat == s]
+        words = [describe_move(state, m, seat=s) for m in mine]
+        keys.append(hashlib.sha256(repr((mine, words)).encode()).hexdigest())
+    return tuple(keys)
 
 
 @attrs.define
@@ -183,7 +193,7 @@ class Game:
     closed: set[tuple[int, int]] = attrs.field(factory=set)  # (move number, seat): a secret draw whose entry was refused
     version: int = 0
     pages: dict[Role, dict[str, Any]] = attrs.field(factory=dict)  # page_data of the current position, per role
-    pictures: dict[tuple[str, Role], str] = attrs.field(factory=dict)  # its pictures, per role
+    pictures: dict[tuple[str, Role], str] = attrs.field(factory=dict)  # its pictures, per part and role (serve/pictures.py)
 
     def role(self, token: str) -> Role | bool:
         """The role of ``token`` in this game, or False: compared in constant
@@ -677,9 +687,16 @@ def entry_options(state: GameState, role: Role, legal: Sequence[Move]) -> list[M
     elsewhere in its own view. Computed from what ``role`` may know only, so
     the list tells nothing of what others drew or saw; the legal draws are
     always among them. Other chance moves (orders dealt) are listed as legal."""
+    return list(entry_counts(state, role, legal))
+
+
+def entry_counts(state: GameState, role: Role, legal: Sequence[Move]) -> dict[Move, int | None]:
+    """``entry_options`` with the copies of each card ``role`` cannot rule
+    out (the deck's copies this year less those it sees elsewhere; the unnamed
+    special event cards are one option, of 1), in order; None for orders dealt."""
     first = legal[0]
     if not isinstance(first, Draw):
-        return list(legal)
+        return {m: None for m in legal}
     counts = deck_counts(first.deck, state.year)
     for card in _seen_elsewhere(state, role, first.deck):
         if card in counts:
@@ -691,7 +708,7 @@ def entry_options(state: GameState, role: Role, legal: Sequence[Move]) -> list[M
             counts.pop(k, None)
         if left:
             counts[left[0]] = 1
-    return [Draw(first.deck, k) for k in sorted(counts) if counts[k] > 0]
+    return {Draw(first.deck, k): counts[k] for k in sorted(counts) if counts[k] > 0}
 
 
 def page_data(game: Game, role: Role) -> dict[str, Any]:
@@ -701,21 +718,6 @@ def page_data(game: Game, role: Role) -> dict[str, Any]:
     cached = game.pages.get(role)
     if cached is None:
         cached = game.pages[role] = _page_data(game, role)
-    return cached
-
-
-def picture(game: Game, role: Role) -> str:
-    """The SVG of the position as ``role`` sees it (the host: a spectator),
-    drawn once per position and role (call it holding ``game.lock``)."""
-    key = ("svg", role)
-    cached = game.pictures.get(key)
-    if cached is None:
-        from dlrules.display import svg
-        from dlrules.records.views import redact
-
-        state = game.state
-        cached = svg.position(redact(state, None)) if role is HOST else svg.position(state, seat=role)
-        game.pictures[key] = cached
     return cached
 
 
@@ -742,9 +744,9 @@ def _page_data(game: Game, role: Role) -> dict[str, Any]:
         if owner == role and legal:
             server_draw = True
             closed = role is not HOST and (game.n, role) in game.closed
-            for m in [] if closed else entry_options(state, role, legal):
+            for m, left in ({} if closed else entry_counts(state, role, legal)).items():
                 label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, seat=-2 if role is HOST else role)  # the same words, legal or not
-                chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label})
+                chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label, "left": left})
         elif owner is not HOST:
             chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
         else:

@@ -313,6 +313,13 @@ def _harm_to(members: tuple[Adventurer, ...], seat: int, amounts: Sequence[int],
     shielded: Battle | None = None  # the battle with its shield used, if it was
     if battle is not None and battle.seat == seat:
         if battle.invisible:
+            if narrate:  # the damage an invisible wizard does not take is told, not lost in silence (issue 37)
+                for i in range(n):
+                    if _CLASS[members[i].key] is _WIZARD and placed[i] > 0:
+                        announce(
+                            "invisible", f"{_capital(_who(members, i))} is invisible and takes none of the {placed[i]} damage (C1-4, U-13).",
+                            seat, position=i, adventurer=members[i].key, prevented=placed[i], by=by,
+                        )  # fmt: skip
             placed = [0 if _CLASS[members[i].key] is _WIZARD else placed[i] for i in range(n)]  # ``adventurer_class``
         start = battle.shield
         shield = start
