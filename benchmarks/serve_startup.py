@@ -27,7 +27,8 @@ from pathlib import Path
 from dlrules.core.engine import legal_moves, to_move
 from dlrules.records.serialization import dumps
 from dlrules.apps.serve.store import Store
-from dlrules.apps.serve.table import Tables, new_id, token_hash
+from dlrules.apps.serve.table import Tables
+from dlrules.apps.serve.seats import new_id, token_hash
 from dlrules.core.state import CHANCE
 
 

@@ -42,7 +42,7 @@ from dlrules.core.phases.resolution import acting_seat
 from dlrules.display.render import describe, describe_move, move_caption
 from dlrules.records.serialization import dumps
 from dlrules.core.state import DECK_NAMES, Deck, Decks, Fight, Phase, PlayerState
-from dlrules.records.views import redact, seen_apply, view, view_hash
+from dlrules.records.views import face_up_combat, redact, seen_apply, view, view_hash
 
 # --- siblings ---------------------------------------------------------------------------------
 
@@ -209,8 +209,10 @@ def _some_traps(rng: random.Random) -> tuple[str, ...]:
 
 
 def _face_up(state: GameState) -> set[int]:
-    """The combat cards turned face up in their round: every seat has seen them (CMB-CARD-7)."""
-    return set.intersection(*(set(sp) for sp in state.spied)) if state.spied else set()
+    """The combat cards turned face up in their round (CMB-CARD-7): every seat
+    has seen them, and they are public, a spectator's too (``views.face_up_combat``)."""
+    seen_by_all = set.intersection(*(set(sp) for sp in state.spied)) if state.spied else set()
+    return seen_by_all | set(face_up_combat(state))
 
 
 def perturb_any(state: GameState, seat: int | None, rng: random.Random) -> GameState:
@@ -219,7 +221,7 @@ def perturb_any(state: GameState, seat: int | None, rng: random.Random) -> GameS
     seats' looks, the combat deck (its size follows the identified cards,
     LIB-CMB-3) and another seat's look in progress, in any phase."""
     other = perturb(state, seat, rng)
-    mine = set(state.spied[seat]) if seat is not None else set()
+    mine = (set(state.spied[seat]) if seat is not None else set()) | set(face_up_combat(state))
     combat = tuple(c if pos in mine else rng.choice([*sorted(COMBAT_CARDS), None]) for pos, c in enumerate(state.combat))
     outside = state.decks.combat.unseen_count - state.combat.count(None)  # the cards outside the face-down four
     if outside + combat.count(None) < 0:  # no more face-down cards than the deck can hold
@@ -263,7 +265,7 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
         "observation_string": observation_string(state, seat),
     }
     if CHANCE in to_move(state):  # the table server: who enters chance's draw, and the cards offered to that seat
-        from dlrules.apps.serve.table import chance_owner, entry_options
+        from dlrules.apps.serve.seats import chance_owner, entry_options
 
         owner = chance_owner(state)
         out["chance_owner"] = owner

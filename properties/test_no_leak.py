@@ -324,11 +324,11 @@ def test_leak_4_is_caught_the_servers_card_entry_as_an_oracle(monkeypatch: pytes
     """Issue 21, leak 4: if the server offered the looker only the cards
     chance may draw (what its refusals used to tell, one card at a time), the
     offer would show whether another seat had identified the card."""
-    import dlrules.apps.serve.table as table
+    import dlrules.apps.serve.seats as seats
 
     one, two, looker, spy = _spy_pair(True)
     _forced(one, two, looker, spy)  # the fix: the same cards offered in both
-    monkeypatch.setattr(table, "entry_options", lambda state, role, legal: list(legal))
+    monkeypatch.setattr(seats, "entry_options", lambda state, role, legal: list(legal))
     with pytest.raises(Leak, match="entry_options"):
         _forced(one, two, looker, spy)
 

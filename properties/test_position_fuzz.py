@@ -204,7 +204,8 @@ def _server_pages(state: GameState) -> None:
     """The table server's pages of the position (``page_data``, ``picture``), for the host and every seat."""
     from dlrules.apps.serve.store import GameRow
     from dlrules.apps.serve.pictures import picture
-    from dlrules.apps.serve.table import Game, page_data
+    from dlrules.apps.serve.table import Game
+    from dlrules.apps.serve.shown import page_data
 
     n = state.n_players
     row = GameRow("fuzz", n, state.variant, state.first_player, None, False, b"\0" * 32, (b"\1" * 32,) * n, ("",) * n)

@@ -15,7 +15,8 @@ from dlrules.core.engine import legal_moves, to_move  # noqa: E402
 from dlrules.core.moves import ChooseOrders, DealOrders, Draw, KeepUnavailable, Move  # noqa: E402
 from dlrules.records.serialization import dumps, loads  # noqa: E402
 from dlrules.apps.serve.app import create_app  # noqa: E402
-from dlrules.apps.serve.table import Game, chance_owner, deck_cards  # noqa: E402
+from dlrules.apps.serve.table import Game  # noqa: E402
+from dlrules.apps.serve.seats import chance_owner, deck_cards  # noqa: E402
 from dlrules.core.state import CHANCE, Phase  # noqa: E402
 from servekit import CREATE_KEY  # noqa: E402
 
@@ -515,7 +516,8 @@ def test_through_a_whole_game_no_page_holds_another_seats_secret_lines() -> None
 
     from dlrules.display.render import describe_lines
     from dlrules.apps.serve.store import Store
-    from dlrules.apps.serve.table import Tables, page_data
+    from dlrules.apps.serve.table import Tables
+    from dlrules.apps.serve.shown import page_data
 
     tables = Tables(Store(":memory:"))
     created = tables.create(3, seed=1, replayable=True)
@@ -549,7 +551,7 @@ def test_LIB_SRV_2_every_card_a_deck_can_draw_is_in_the_component_data() -> None
     """The offered lists come from the component data: whatever a deck holds
     at any point of a game is in its list for that year (none added from the state)."""
     import dlrules
-    from dlrules.apps.serve.table import deck_cards
+    from dlrules.apps.serve.seats import deck_cards
 
     state = dlrules.new_game(4)
     for deck in ("monsters", "rooms", "traps", "adventurers", "events", "combat", "special"):

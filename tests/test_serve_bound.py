@@ -16,7 +16,7 @@ from dlrules.core.engine import legal_moves, to_move
 from dlrules.core.moves import Decline, Move, TakeAction
 from dlrules.display.render import describe_move
 from dlrules.records.serialization import dumps
-from dlrules.apps.serve.table import chance_owner
+from dlrules.apps.serve.seats import chance_owner
 from dlrules.core.state import CHANCE
 from servekit import CREATE_KEY
 

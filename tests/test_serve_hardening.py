@@ -20,7 +20,8 @@ from dlrules.records.serialization import dumps  # noqa: E402
 from dlrules.apps.serve.app import MAX_BODY, create_app  # noqa: E402
 from dlrules.apps.serve.pages import SCRIPT_HASH, game_page  # noqa: E402
 from dlrules.apps.serve.store import Store  # noqa: E402
-from dlrules.apps.serve.table import REPLAYABLE_NOTE, SECRET_ENTRY_REFUSED, chance_owner, entry_options  # noqa: E402
+from dlrules.apps.serve.table import REPLAYABLE_NOTE  # noqa: E402
+from dlrules.apps.serve.seats import SECRET_ENTRY_REFUSED, chance_owner, entry_options  # noqa: E402
 from dlrules.core.state import CHANCE, Phase  # noqa: E402
 from servekit import CREATE_KEY  # noqa: E402
 from test_serve import Table, _hidden_draw  # noqa: E402

@@ -20,7 +20,7 @@ from clientkit import TestClient, client  # noqa: F401 (client: the fixture)
 from dlrules.core.engine import legal_moves, to_move  # noqa: E402
 from dlrules.core.moves import Draw  # noqa: E402
 from dlrules.records.serialization import dumps  # noqa: E402
-from dlrules.apps.serve.table import chance_owner  # noqa: E402
+from dlrules.apps.serve.seats import chance_owner  # noqa: E402
 from dlrules.core.state import CHANCE, GameState  # noqa: E402
 from servekit import CREATE_KEY, free_port  # noqa: E402
 from test_serve import Table, _hidden_draw  # noqa: E402
@@ -163,7 +163,7 @@ def test_a_content_length_in_other_digits_is_refused_not_a_server_error(client: 
 
     import asyncio
 
-    from dlrules.apps.serve.table import Refusal
+    from dlrules.apps.serve.seats import Refusal
 
     with pytest.raises(Refusal) as info:
         asyncio.run(_read(Stub()))  # type: ignore[arg-type]

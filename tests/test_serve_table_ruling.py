@@ -21,7 +21,7 @@ from test_serve import Table  # noqa: E402
 from dlrules.core.engine import legal_moves, to_move  # noqa: E402
 from dlrules.core.moves import Adjustment, Draw, TableRuling  # noqa: E402
 from dlrules.records.serialization import dumps  # noqa: E402
-from dlrules.apps.serve.table import chance_owner  # noqa: E402
+from dlrules.apps.serve.seats import chance_owner  # noqa: E402
 from dlrules.core.state import CHANCE, TABLE, Phase  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -30,7 +30,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError:
         print("dlrules serve: needs the serve extra: pip install 'dlrules[serve]'", file=sys.stderr)
         return 2
-    from dlrules.apps.serve.table import Refusal, new_token
+    from dlrules.apps.serve.seats import Refusal, new_token
 
     if args.seed is not None and not args.replayable:
         print("dlrules serve: --seed makes every draw of the game foreseeable; give it only with --replayable", file=sys.stderr)

@@ -11,7 +11,7 @@ Routes (``G`` a game's id, ``T`` a token: the host's or a seat's):
   a bot's name: ``{"2": "ismcts"}``) and answers with the host's link and one
   link per seat (shown once; ``null`` for a bot's seat);
 - ``GET /g/G/T``: the page of that link (a seat's view, or the host's);
-- ``GET /g/G/T/state``: the same as JSON (``dlrules.apps.serve.table.page_data``);
+- ``GET /g/G/T/state``: the same as JSON (``dlrules.apps.serve.shown.page_data``);
 - ``GET /g/G/T/picture``: the position's picture as that link sees it (SVG);
   ``?part=board``, ``?part=battle`` or ``?part=dungeon-K`` (K a player from
   1): one part of it (the phone's pictures, ``dlrules.apps.serve.pictures``);
@@ -69,7 +69,9 @@ from dlrules.apps.serve.pages import SCRIPT_HASH, STYLE_HASH, game_page, home_pa
 from dlrules.apps.serve.bots import BotRunner
 from dlrules.apps.serve.store import Store
 from dlrules.apps.serve.pictures import picture
-from dlrules.apps.serve.table import HOST, MAX_SEED, Game, Refusal, Role, Tables, page_data, token_hash
+from dlrules.apps.serve.seats import HOST, Refusal, Role, token_hash
+from dlrules.apps.serve.table import MAX_SEED, Game, Tables
+from dlrules.apps.serve.shown import page_data
 
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes (a move's JSON is well under 1 KB);

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-from dlrules.apps.serve.table import Game, Refusal, Role
+from dlrules.apps.serve.table import Game
+
+from dlrules.apps.serve.seats import Refusal, Role
 
 PARTS = ("position", "board", "battle", "dungeon-K")
 """The parts of ``GET …/picture?part=``: ``dungeon-K`` for player K (from 1)."""

@@ -38,29 +38,33 @@ import hmac
 import random
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from dlrules.components import Action
 from dlrules.core.engine import apply, legal_moves, to_move
-from dlrules.core.errors import IllegalMove, Violation
-from dlrules.components import SPECIAL_EVENTS
+from dlrules.core.errors import IllegalMove
 from dlrules.core.moves import Draw, Move
 from dlrules.core.phases.setup import VARIANTS, initial_state
 from dlrules.records.game import make_record, state_hash
 from dlrules.display.render import describe_move
-from dlrules.records.views import knows_move
 from dlrules.records.serialization import dumps, loads
-from dlrules.apps.serve.ruling import ruling_data
 from dlrules.apps.serve.store import HOST_ROLE, SNAPSHOT_EVERY, Answered, GameRow, Store, StoredMove
 from dlrules.core.state import CHANCE, TABLE, GameState
-
-HOST = None
-"""The role of the host's link (a seat's role is its seat number)."""
-
-Role = int | None
+from dlrules.apps.serve.seats import (
+    ENTRY_REFUSED,
+    HIDDEN_DECKS,
+    HOST,
+    SECRET_ENTRY_REFUSED,
+    Refusal,
+    Role,
+    chance_owner,
+    entry_options,
+    new_id,
+    new_token,
+    token_hash,
+)
 
 AUTO_CHANCE_LIMIT = 10_000
 """At most this many chance moves drawn by the server after one move (a bound, never reached)."""
@@ -83,76 +87,6 @@ REPLAYABLE_NOTE = (
     "every card the server draws, the hidden ones too. Play it for practice, not for secrets."
 )
 """What every page of a replayable game says (LIB-SRV-9)."""
-
-ENTRY_REFUSED = "that card cannot be entered for this draw"
-"""The one answer to a card refused for a draw (LIB-SRV-2): the same whatever the reason."""
-
-SECRET_ENTRY_REFUSED = ENTRY_REFUSED + "; this draw is now the server's: press 'Let the server draw at random'"
-"""The one answer to a card refused for a seat's secret draw; after it, only the server draws that card (LIB-SRV-2)."""
-
-
-HIDDEN_DECKS = ("traps", "combat")
-"""The decks whose cards do not all come up face up (a trap card is drawn in
-secret, a combat card looked at in secret): where their copies are is not
-every party's knowledge, so an offered card of them is never refused (LIB-SRV-13)."""
-
-
-class Refusal(Exception):
-    """A request the server refuses: an HTTP status, a rule ID (a LIB-SRV ruling
-    or the game rule broken), a message, and the violations when ``apply``
-    refused the move."""
-
-    def __init__(self, status: int, rule: str, message: str, violations: Sequence[Violation] = ()) -> None:
-        super().__init__(message)
-        self.status = status
-        self.rule = rule
-        self.message = message
-        self.violations = tuple(violations)
-
-    def data(self) -> dict[str, Any]:
-        """The JSON of the refusal: a game rule's statement for the player; the
-        server's own rulings (LIB-SRV) are not quoted (they describe the server,
-        not the game)."""
-        from dlrules.rulebook import statement
-
-        return {
-            "ok": False,
-            "rule": self.rule,
-            "message": self.message,
-            "violations": [{"rule": v.rule, "message": v.message, "statement": v.statement} for v in self.violations],
-            "statement": "" if self.rule.startswith("LIB-SRV") else statement(self.rule),
-        }
-
-
-def token_hash(token: str) -> bytes:
-    """The SHA-256 of a token or key as kept and compared (LIB-SRV-1, LIB-SRV-11).
-    A lone surrogate, which JSON may spell (``"\\ud800"``) but no UTF-8 text
-    holds, is hashed as it stands (``surrogatepass``): it matches no token,
-    and a request carrying one is refused, not a server error."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
-
-
-def new_id() -> str:
-    return secrets.token_hex(6)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def chance_owner(state: GameState) -> Role:
-    """Who enters the chance draw now: ``HOST`` (None) for public chance, a
-    seat for a draw only that seat may see (LIB-SRV-2); read from
-    ``views.knows_move``, which says who may know the move's content."""
-    chance = [m for m in legal_moves(state) if m.seat == CHANCE]
-    if not chance:
-        return HOST
-    move = chance[0]
-    seers = [s for s in range(state.n_players) if knows_move(state, move, s)]
-    if len(seers) == 1 and state.n_players > 1:
-        return seers[0]
-    return HOST
-
 
 def _seat_keys(state: GameState) -> tuple[str, ...]:
     """A digest of each seat's legal moves and of the words its page gives
@@ -638,171 +572,3 @@ def _chance_refusal(owner: Role) -> str:
     if owner is HOST:
         return "this card is turned up for everyone: the host enters it (or lets the server draw)"
     return f"this draw is secret to Player {owner + 1}: it is entered on Player {owner + 1}'s own page"
-
-
-# --- what a page shows -----------------------------------------------------------------
-
-
-def deck_cards(deck: str, year: int) -> frozenset[str]:
-    """Every card of ``deck`` in ``year``, from the component data (not from
-    the state: the list must not depend on what was drawn)."""
-    return frozenset(deck_counts(deck, year))
-
-
-def deck_counts(deck: str, year: int) -> dict[str, int]:
-    """The copies of each card of ``deck`` in ``year``, from the component data."""
-    from dlrules.components.cards import (
-        ADVENTURER_DECKS, COMBAT_DECKS, EVENT_DECK, MONSTER_DECKS, ROOM_DECKS, SPECIAL_EVENT_DECK, TRAP_DECK,
-    )  # fmt: skip
-
-    by_year: dict[str, dict[int, dict[str, int]]] = {
-        "monsters": MONSTER_DECKS, "rooms": ROOM_DECKS, "adventurers": ADVENTURER_DECKS, "combat": COMBAT_DECKS,
-    }  # fmt: skip
-    flat: dict[str, dict[str, int]] = {"traps": TRAP_DECK, "events": EVENT_DECK, "special": SPECIAL_EVENT_DECK}
-    if deck in by_year:
-        return dict(by_year[deck].get(year, {}))
-    return dict(flat.get(deck, {}))
-
-
-def _seen_elsewhere(state: GameState, role: Role, deck: str) -> list[str]:
-    """The cards of ``deck`` that ``role`` sees out of it, read from its own
-    view (``redact``), so that nothing it may not know changes the list:
-    its own trap cards; the combat cards it has seen at the other positions."""
-    from dlrules.records.views import redact
-
-    if role is HOST:
-        return []
-    seen = redact(state, role)
-    if deck == "traps":
-        return list(seen.players[role].traps)
-    if deck == "combat":
-        looking = seen.resolution.spy if seen.resolution is not None else None
-        return [c for pos, c in enumerate(seen.combat) if c is not None and pos != looking]
-    return []
-
-
-def entry_options(state: GameState, role: Role, legal: Sequence[Move]) -> list[Move]:
-    """The cards ``role`` may enter for the draw now (LIB-SRV-2): every card of
-    that deck this year (the component data), less the copies ``role`` sees
-    elsewhere in its own view. Computed from what ``role`` may know only, so
-    the list tells nothing of what others drew or saw; the legal draws are
-    always among them. Other chance moves (orders dealt) are listed as legal."""
-    return list(entry_counts(state, role, legal))
-
-
-def entry_counts(state: GameState, role: Role, legal: Sequence[Move]) -> dict[Move, int | None]:
-    """``entry_options`` with the copies of each card ``role`` cannot rule
-    out (the deck's copies this year less those it sees elsewhere; the unnamed
-    special event cards are one option, of 1), in order; None for orders dealt."""
-    first = legal[0]
-    if not isinstance(first, Draw):
-        return {m: None for m in legal}
-    counts = deck_counts(first.deck, state.year)
-    for card in _seen_elsewhere(state, role, first.deck):
-        if card in counts:
-            counts[card] -= 1
-    if first.deck == "special":  # the unnamed cards are one option: the first of them still offered
-        unnamed = _unreadable_specials()
-        left = [k for k in unnamed if counts.get(k, 0) > 0]
-        for k in unnamed:
-            counts.pop(k, None)
-        if left:
-            counts[left[0]] = 1
-    return {Draw(first.deck, k): counts[k] for k in sorted(counts) if counts[k] > 0}
-
-
-def page_data(game: Game, role: Role) -> dict[str, Any]:
-    """Everything one page shows, as JSON-ready data: only what ``role`` may
-    see (``view``; the host is a spectator). Computed once per position and
-    role (call it holding ``game.lock``)."""
-    cached = game.pages.get(role)
-    if cached is None:
-        cached = game.pages[role] = _page_data(game, role)
-    return cached
-
-
-def _page_data(game: Game, role: Role) -> dict[str, Any]:
-    from dlrules.records.notation import format_move
-    from dlrules.display.render import describe, phase_name, seat_label
-    from dlrules.records.views import view
-
-    state = game.state
-    seen = view(state, role)
-    players = state.n_players
-    moves: list[dict[str, Any]] = []
-    for m in seen.legal:
-        moves.append({"move": dumps(m), "notation": format_move(m, players=players), "text": describe_move(state, m, seat=role)})
-    chance: list[dict[str, Any]] = []
-    chance_note = ""
-    server_draw = False
-    ruling = ruling_data(state) if role is HOST and TABLE in seen.to_move else None
-    if TABLE in seen.to_move and role is not HOST:
-        chance_note = "waiting for the host to apply a card the referee cannot read (the table's ruling)"
-    if CHANCE in seen.to_move:
-        owner = chance_owner(state)
-        legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
-        if owner == role and legal:
-            server_draw = True
-            closed = role is not HOST and (game.n, role) in game.closed
-            for m, left in ({} if closed else entry_counts(state, role, legal)).items():
-                label = _card_label(m) if isinstance(m, Draw) else describe_move(state, m, seat=-2 if role is HOST else role)  # the same words, legal or not
-                chance.append({"move": dumps(m), "notation": format_move(m, players=players), "text": label, "left": left})
-        elif owner is not HOST:
-            chance_note = f"waiting for {seat_label(owner)} to draw (secret)"
-        else:
-            chance_note = "waiting for the host to enter the card"
-    log = []
-    viewer = -2 if role is HOST else role
-    for e in game.recent:
-        log.append({"n": e.n, "text": describe_move(e.before, e.move, seat=viewer, played=True)})  # the seat's words (secrets unnamed)
-    return {
-        "ok": True,
-        "n": game.n,
-        "role": "host" if role is HOST else f"P{role + 1}",
-        "seat": role,
-        "players": players,
-        "phase": phase_name(state),
-        "to_move": [_mover_label(game.row, s) for s in sorted(seen.to_move)],
-        "bots": [name or None for name in game.row.bots] if any(game.row.bots) else [None] * players,
-        "position": describe(seen),
-        "moves": moves,
-        "chance": chance,
-        "server_draw": server_draw,
-        "chance_note": chance_note,
-        "replayable": game.row.seed is not None,
-        "replayable_note": REPLAYABLE_NOTE if game.row.seed is not None else "",
-        "ruling": ruling,
-        "log": log,
-        "auto_chance": game.row.auto_chance,
-        "order_titles": {a.value: a.title for a in Action},
-        "record": role is HOST and not seen.to_move,  # the host's, once the game is over (LIB-SRV-2)
-    }
-
-
-def _mover_label(row: GameRow, seat: int) -> str:
-    """Who is to move, as a page says it: "chance", "P2", "P3 (greedy bot)" (LIB-SRV-10)."""
-    from dlrules.display.render import seat_label
-
-    bot = row.bots[seat] if 0 <= seat < len(row.bots) else ""  # chance and the table are no seat
-    return f"{seat_label(seat)} ({bot} bot)" if bot else seat_label(seat)
-
-
-def _card_label(move: Draw) -> str:
-    """A card's name and deck, the same whether it is still in the deck or not;
-    never a placeholder key (the unnamed special event cards: one option,
-    ``_card_options``)."""
-    from dlrules.components.cards import UNREADABLE_SPECIAL
-    from dlrules.display.render import adventurer_label, card_name, combat_card_name
-
-    if move.deck == "special" and card_name("special", move.card) == UNREADABLE_SPECIAL:
-        return f"{UNREADABLE_SPECIAL} ({len(_unreadable_specials())} such cards; special)"
-    names: dict[str, Any] = {"combat": combat_card_name, "adventurers": adventurer_label}
-    name: Any = names.get(move.deck, lambda key: card_name(move.deck, key))
-    return f"{name(move.card)} ({move.deck})"
-
-
-def _unreadable_specials() -> tuple[str, ...]:
-    """The special event cards with no known name (SPE-C-6 … SPE-C-9)."""
-    from dlrules.components.cards import UNREADABLE_SPECIAL
-
-    return tuple(k for k, c in SPECIAL_EVENTS.items() if c.name == UNREADABLE_SPECIAL)
