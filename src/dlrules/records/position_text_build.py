@@ -220,6 +220,8 @@ def _fight(sections: dict[str, Line], players: int) -> Fight:
     if "round" not in v or "stage" not in v:
         raise line.fail("fight: expected round= and stage= (such as 'fight: round=1 stage=plan position=1')")
     count = _int(v["plans"], "the number of plans") if "plans" in v else 0
+    if count > players:  # one plan a player (LIB-IN-4: bounded before anything is built from it)
+        raise v["plans"].fail(f"expected plans= of at most {players}, one a player, not {count}")
     plans: list[Plan | None] = [None] * count
     for k in range(players):
         pl = sections.get(f"plan p{k + 1}")

@@ -97,11 +97,12 @@ _ITEM = re.compile(r"^(?P<head>[^()=@]+)(?:@(?P<at>[^()=]+))?(?:=(?P<value>[^()]
 
 def _lines(text: str) -> list[Line]:
     out: list[Line] = []
+    first = _first_line(text)  # once: per line, it made a text of many short lines quadratic
     for number, raw in enumerate(text.split("\n"), start=1):
         content = raw.split("#", 1)[0].rstrip()
         if not content.strip():
             continue
-        if number == _first_line(text) and content.strip().lower() == HEADER:
+        if number == first and content.strip().lower() == HEADER:
             out.append(Line(HEADER, Word(content.strip(), number, 1 + len(content) - len(content.lstrip())), ()))
             continue
         label, colon, rest = content.partition(":")
@@ -124,17 +125,23 @@ def _first_line(text: str) -> int:
 
 
 def _split(w: Word, separator: str = ",") -> list[Word]:
-    """The parts of a word between separators outside parentheses."""
+    """The parts of a word between separators outside parentheses; a
+    parenthesis closed before it opens, or left open, is refused at its
+    column (it would otherwise swallow the rest of the word)."""
     parts: list[Word] = []
-    depth, start = 0, 0
+    depth, start, opened = 0, 0, 0
     for i, ch in enumerate(w.text + separator):
         if ch == "(":
-            depth += 1
+            depth, opened = depth + 1, (i if depth == 0 else opened)
         elif ch == ")":
             depth -= 1
+            if depth < 0:
+                raise w.after(i, ")").fail(f"a ')' without its '(' in {w.text[:40]!r}")
         elif ch == separator and depth == 0:
             parts.append(w.after(start, w.text[start:i]))
             start = i + 1
+    if depth > 0:
+        raise w.after(opened, "(").fail(f"a '(' that is never closed in {w.text[:40]!r}")
     return parts
 
 

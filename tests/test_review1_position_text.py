@@ -1,0 +1,59 @@
+"""Review of issues 35 and 38: malformed position texts that were read
+wrongly or slowly (docs/position-text.md, "Mistakes"; LIB-IN-4)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from dlrules import PositionTextError, position_text, read_position_text
+from dlrules.core.state import Phase
+from deskkit import first_position
+
+
+@pytest.fixture(scope="module")
+def production() -> str:
+    return position_text(first_position(3, Phase.PRODUCTION))
+
+
+def refused(text: str) -> PositionTextError:
+    with pytest.raises(PositionTextError) as caught:
+        read_position_text(text, checked=False)
+    assert re.fullmatch(r"line \d+, column \d+: [^\n]+", str(caught.value)), str(caught.value)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("tavern", "column"),
+    [("goblin,troll(", 21), ("goblin),troll", 15), ("(goblin", 9), ("goblin,troll,(", 22)],
+)
+def test_an_unbalanced_parenthesis_is_refused_not_swallowed(production: str, tavern: str, column: int) -> None:
+    """``tavern: goblin),troll`` was read as an empty tavern (and ``goblin,troll(``
+    as goblin alone): the unbalanced parenthesis swallowed the rest of the word."""
+    line = next(ln for ln in production.split("\n") if ln.startswith("tavern:"))
+    error = refused(production.replace(line, f"tavern: {tavern}"))
+    assert "'('" in error.reason or "')'" in error.reason
+    assert error.column == column
+
+
+def test_a_text_of_many_short_lines_is_read_in_linear_time() -> None:
+    """18,000 characters of short lines took 4 to 6 seconds (the first line
+    was looked for again on every line)."""
+    text = "dungeon lords position\n" + "x:\n" * 6000
+    start = time.perf_counter()
+    error = refused(text)
+    assert time.perf_counter() - start < 1.0
+    assert (error.line, error.column) == (3, 1)
+
+
+def test_a_fight_with_more_plans_than_players_is_refused_at_its_word(production: str) -> None:
+    """``plans=999999`` built a list of a million plans before ``validate``
+    refused it (two seconds); it is refused where it is written (LIB-IN-4)."""
+    text = production + "fight: round=1 stage=plan plans=999999\n"
+    start = time.perf_counter()
+    error = refused(text)
+    assert time.perf_counter() - start < 0.5
+    assert error.reason == "expected plans= of at most 3, one a player, not 999999"
+    assert error.column == len("fight: round=1 stage=plan plans=") + 1
