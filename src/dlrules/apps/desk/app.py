@@ -18,6 +18,8 @@ The server keeps nothing: the position lives in the page."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from starlette.applications import Starlette
@@ -56,8 +58,35 @@ def _host_ok(request: Request, names: tuple[str, ...]) -> bool:
     return name.lower() in names
 
 
-async def _body(request: Request, names: tuple[str, ...]) -> dict[str, Any] | JSONResponse:
-    """The request's JSON object, or the refusal to send."""
+def _path(key: str) -> str:
+    """A request field's ``$.`` path, the key escaped when it is not a plain name."""
+    return f"$.{key}" if re.fullmatch(r"[A-Za-z0-9_-]{1,40}", key) else f"$[{json.dumps(key[:40])}]"
+
+
+def _fields(data: Any, fields: tuple[str, ...]) -> dict[str, str] | JSONResponse:
+    """The request's fields, strictly (as the table server's, LIB-SRV-5): an
+    object of the route's ``fields`` only, each a string of characters (a
+    lone surrogate, which JSON may spell as ``"\\ud800"``, is no character);
+    ``"text"`` is needed. A refusal names its ``$.`` path."""
+    if not isinstance(data, dict):
+        return _refuse('$: a request is a JSON object with the position as "text"')
+    unknown = sorted(k for k in data if k not in fields)
+    if unknown:
+        return _refuse(f"{_path(unknown[0])}: not a field of this request (they are {', '.join(fields)})")
+    if "text" not in data:
+        return _refuse('$.text: a request holds the position as "text"')
+    for key, value in data.items():
+        if not isinstance(value, str):
+            return _refuse(f"$.{key}: expected a string, not {type(value).__name__ if value is not None else 'null'}")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return _refuse(f"$.{key}: character {exc.start + 1} is a lone surrogate, not a character")
+    return dict(data)
+
+
+async def _body(request: Request, names: tuple[str, ...], fields: tuple[str, ...] = ("text",)) -> dict[str, str] | JSONResponse:
+    """The request's JSON object of ``fields``, or the refusal to send."""
     origin = request.headers.get("origin")
     if origin is not None and origin.split("//", 1)[-1].rsplit(":", 1)[0].lower() not in [n.strip("[]") for n in names] + list(names):
         return _refuse("requests come from the desk's own page", 403)
@@ -69,12 +98,12 @@ async def _body(request: Request, names: tuple[str, ...]) -> dict[str, Any] | JS
         if len(raw) > MAX_BODY:
             return _refuse(f"a request is at most {MAX_BODY} bytes", 413)
     try:
-        data = parse_json(raw.decode("utf-8", errors="replace"), LIMITS, what="the request")
+        data = parse_json(raw.decode("utf-8"), LIMITS, what="the request")
+    except UnicodeDecodeError as exc:
+        return _refuse(f"$: the request is not UTF-8 (byte {exc.start + 1})")
     except (JSONLimitError, ValueError) as exc:
         return _refuse(str(exc))
-    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
-        return _refuse('a request is a JSON object with the position as "text"')
-    return data
+    return _fields(data, fields)
 
 
 def create_app(names: tuple[str, ...] = LOCAL_NAMES) -> Starlette:
@@ -103,12 +132,12 @@ def create_app(names: tuple[str, ...] = LOCAL_NAMES) -> Starlette:
     async def question(request: Request) -> Response:
         if not _host_ok(request, allowed):
             return _refuse("the desk answers only as this computer", 403)
-        data = await _body(request, allowed)
+        data = await _body(request, allowed, ("text", "move"))
         if isinstance(data, JSONResponse):
             return data
         move = data.get("move")
-        if not isinstance(move, str):
-            return _refuse('the question needs the move in the notation as "move" (such as "P2 dig C2")')
+        if move is None:
+            return _refuse('$.move: the question needs the move in the notation as "move" (such as "P2 dig C2")')
         from dlrules.apps.desk import read_position
 
         try:
@@ -120,12 +149,13 @@ def create_app(names: tuple[str, ...] = LOCAL_NAMES) -> Starlette:
     async def exported(request: Request) -> Response:
         if not _host_ok(request, allowed):
             return _refuse("the desk answers only as this computer", 403)
-        data = await _body(request, allowed)
+        data = await _body(request, allowed, ("text", "kind"))
         if isinstance(data, JSONResponse):
             return data
-        kind = data.get("kind")
+        if "kind" not in data:
+            return _refuse('$.kind: export as "text", "json" or "svg"')
         try:
-            content, media = export(data["text"], kind if isinstance(kind, str) else "")
+            content, media = export(data["text"], data["kind"])
         except DeskError as exc:
             return _refuse(str(exc))
         return JSONResponse({"ok": True, "content": content, "type": media}, headers=HEADERS)
@@ -136,7 +166,8 @@ def create_app(names: tuple[str, ...] = LOCAL_NAMES) -> Starlette:
         players = request.query_params.get("players", "3")
         variant = request.query_params.get("variant", "full")
         try:
-            text = new_position(int(players) if players.isdigit() and len(players) < 3 else 0, variant)
+            # ASCII digits only, as the table server's creation (LIB-SRV-12): int("٣") is 3
+            text = new_position(int(players) if players.isascii() and players.isdigit() and len(players) < 3 else 0, variant)
         except DeskError as exc:
             return _refuse(str(exc))
         return JSONResponse({"ok": True, "text": text}, headers=HEADERS)
