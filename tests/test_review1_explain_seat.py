@@ -78,3 +78,13 @@ def test_a_seats_own_move_is_answered_and_described_as_it_may_be_told(planning: 
         ask(state, "P1 plan C1 traps=wall-of-fire", seat=1)
     own = ask(state, "P1 plan C1 traps=wall-of-fire", seat=0)
     assert own.legal and "Wall of Fire" in own.what
+
+
+def test_a_position_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Notepad saves UTF-8 with a byte-order mark; the file was refused as
+    'not a position: a position text starts with the line …'."""
+    path = tmp_path / "combat.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + COMBAT.encode())
+    code = main(["explain", "--position", str(path), "--move", "P1 plan C1 traps=wall-of-fire"])
+    out, err = capsys.readouterr()
+    assert code == 0 and "LEGAL" in out, (out, err)

@@ -27,7 +27,7 @@ class DeskUsageError(Exception):
 
 def _read_file(path: str, max_size: int) -> str:
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark, as Windows editors write, is not text
             text = fh.read(max_size + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise DeskUsageError(f"{path}: cannot read it: {exc}") from exc
