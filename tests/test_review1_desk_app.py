@@ -64,3 +64,41 @@ def test_a_new_game_takes_ascii_digits_only(desk: TestClient) -> None:
     response = desk.get("/api/new?players=\u0663")
     assert response.status_code == 400 and "2, 3 or 4 players" in response.json()["message"]
     assert desk.get("/api/new?players=3").json()["ok"]
+
+
+def _call(app: object, headers: list[tuple[bytes, bytes]], never_send_body: bool) -> tuple[int, bytes]:
+    """One POST /api/check through the ASGI app, its body held back when ``never_send_body``."""
+    import asyncio
+
+    sent: list[dict[str, object]] = []
+
+    async def receive() -> dict[str, object]:
+        if never_send_body:
+            await asyncio.sleep(3600)
+        return {"type": "http.request", "body": b'{"text": "x"}', "more_body": False}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/check", "headers": [(b"host", b"127.0.0.1:8038"), *headers],
+             "query_string": b"", "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 8038), "root_path": ""}  # fmt: skip
+
+    async def run() -> None:
+        await asyncio.wait_for(app(scope, receive, send), 5)  # type: ignore[operator]
+
+    asyncio.run(run())
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")  # type: ignore[misc]
+    return start["status"], body  # type: ignore[return-value]
+
+
+def test_a_body_that_does_not_arrive_is_refused_with_408() -> None:
+    """The desk read a request's body for as long as the client liked (LIB-SRV-12 for the table server)."""
+    status, body = _call(create_app(body_seconds=0.2), [(b"content-type", b"application/json")], never_send_body=True)
+    assert status == 408 and b"did not arrive within 0.2 seconds" in body
+
+
+def test_a_body_announced_too_large_is_refused_unread() -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", b"99999999")]
+    status, body = _call(create_app(body_seconds=0.2), headers, never_send_body=True)
+    assert status == 413 and b"at most" in body

@@ -54,12 +54,16 @@ def _desk(args: argparse.Namespace) -> int:
         import uvicorn
 
         from dlrules.apps.desk.app import create_app
+        from dlrules.apps.serve.timeouts import with_header_timeout
     except ImportError:
         print("dlrules desk: needs the serve extra: pip install 'dlrules[serve]'", file=sys.stderr)
         return 2
     app = create_app()
     print(f"dlrules desk: the arbiter's desk at http://{args.host}:{args.port}/ (stop it with Ctrl-C)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2,
+        http=with_header_timeout(),  # LIB-SRV-12, as the table server: a client slow to send its headers is dropped
+    )  # fmt: skip
     return 0
 
 

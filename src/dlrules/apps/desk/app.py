@@ -10,20 +10,22 @@ the desk's answer (``dlrules.apps.desk.ask``); ``POST /api/export`` ``{"text",
 /api/new?players=3&variant=full``: a new game's position text.
 
 Every answer is JSON ``{"ok": true, …}`` or ``{"ok": false, "message"}``
-(status 400 for what cannot be read). Requests are JSON of at most
-``MAX_BODY`` bytes, from the desk's own page or a program (no ``Origin`` of
+(status 400 for what cannot be read). Requests are JSON objects of the
+route's fields only, of at most ``MAX_BODY`` bytes arriving within
+``BODY_SECONDS`` (408 after), from the desk's own page or a program (no ``Origin`` of
 another site), naming this computer in their ``Host`` (the desk listens on
 127.0.0.1 by default: a page elsewhere cannot reach it by a renamed host).
 The server keeps nothing: the position lives in the page."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -34,6 +36,11 @@ from dlrules.records.limits import JSONLimitError, Limits, parse_json
 
 MAX_BODY = 64 * 1024
 """The largest request read, in bytes (a position is a few thousand characters)."""
+
+BODY_SECONDS = 10.0
+"""How long a request's body may take to arrive (LIB-SRV-12, as the table
+server's; the headers' deadline is ``dlrules.apps.serve.timeouts``'s, given
+to uvicorn by ``dlrules desk``)."""
 
 LIMITS = Limits(max_size=MAX_BODY, max_depth=4, max_int_digits=6)
 
@@ -92,11 +99,24 @@ async def _body(request: Request, names: tuple[str, ...], fields: tuple[str, ...
         return _refuse("requests come from the desk's own page", 403)
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         return _refuse("send JSON (Content-Type: application/json)", 415)
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            return _refuse(f"a request is at most {MAX_BODY} bytes", 413)
+    length = request.headers.get("content-length", "")
+    if length.isascii() and length.isdigit() and int(length) > MAX_BODY:  # refused unread (as LIB-SRV-6)
+        return _refuse(f"a request is at most {MAX_BODY} bytes", 413)
+    seconds: float = getattr(request.app.state, "body_seconds", BODY_SECONDS)
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async with asyncio.timeout(seconds):  # LIB-SRV-12, as the table server: a late body is refused
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    return _refuse(f"a request is at most {MAX_BODY} bytes", 413)
+                chunks.append(chunk)
+    except TimeoutError:
+        return _refuse(f"the request's body did not arrive within {seconds:g} seconds", 408)
+    except ClientDisconnect:
+        return _refuse("the client went away before its request was read")
+    raw = b"".join(chunks)
     try:
         data = parse_json(raw.decode("utf-8"), LIMITS, what="the request")
     except UnicodeDecodeError as exc:
@@ -106,8 +126,9 @@ async def _body(request: Request, names: tuple[str, ...], fields: tuple[str, ...
     return _fields(data, fields)
 
 
-def create_app(names: tuple[str, ...] = LOCAL_NAMES) -> Starlette:
-    """The desk's application; ``names`` are the host names it answers to."""
+def create_app(names: tuple[str, ...] = LOCAL_NAMES, body_seconds: float = BODY_SECONDS) -> Starlette:
+    """The desk's application; ``names`` are the host names it answers to;
+    a request's body is due within ``body_seconds``."""
     allowed = tuple(n.lower() for n in names)
 
     async def page(request: Request) -> Response:
@@ -177,7 +198,9 @@ def create_app(names: tuple[str, ...] = LOCAL_NAMES) -> Starlette:
         Route("/api/check", check, methods=["POST"]), Route("/api/ask", question, methods=["POST"]),
         Route("/api/export", exported, methods=["POST"]), Route("/api/new", new),
     ]  # fmt: skip
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    app.state.body_seconds = body_seconds
+    return app
 
 
 __all__ = ["MAX_BODY", "create_app"]
