@@ -98,7 +98,7 @@ def test_PROD_2_a_troll_token_never_mines() -> None:
     state = res_at({0: (MINE, FOOD, REP), 1: (FOOD, REP, DIG)}, tweak=res_player(0, imps=0, monsters=monsters("troll")))
     state = decline_until(state, MINE, 0)
     assert not any(isinstance(m, MineGold) for m in legal_moves(state))
-    assert rules(state, MineGold(0, 1))[0].startswith("ACT-MINE")
+    assert rules(state, MineGold(0, 1))[0] == "PROD-2"  # the rule the test is named for (review1: it was ACT-MINE-5)
 
 
 def test_PROD_1_imps_that_mined_do_not_produce() -> None:

@@ -191,10 +191,10 @@ def _mine_explain(p: PlayerState, slot: int, imps: int) -> Violation | None:
         return Violation("ACT-MINE-4", f"at most one mining imp per unconquered tunnel: you have {tunnels} unconquered tunnels, not {imps}")
     if imps + fore > p.free_imps:
         extra = " plus a foreimp (ACT-MINE-6)" if fore else ""
-        return Violation(
-            "ACT-MINE-5",
-            f"{imps} mining imps{extra} need {imps + fore} free imps; you have {p.free_imps} (busy imps do one job a round)",
-        )
+        shortfall = f"{imps} mining imps{extra} need {imps + fore} free imps; you have {p.free_imps}"
+        if imps + fore <= p.free_imps + p.trolls - p.busy_trolls:  # the troll tokens would make up the count
+            return Violation("PROD-2", f"{shortfall}, and a troll token never mines gold nor stands in for an imp here")
+        return Violation("ACT-MINE-5", f"{shortfall} (busy imps do one job a round)")
     return None
 
 
