@@ -57,3 +57,18 @@ def test_a_fight_with_more_plans_than_players_is_refused_at_its_word(production:
     assert time.perf_counter() - start < 0.5
     assert error.reason == "expected plans= of at most 3, one a player, not 999999"
     assert error.column == len("fight: round=1 stage=plan plans=") + 1
+
+
+def test_an_unseen_trap_card_is_none_of_the_cards_a_written_deck_holds() -> None:
+    """``P2 traps: ?`` with the trap deck written card by card: the ``?`` was
+    filled with the first trap card in key order although the written deck
+    held all of them, and the position was refused ('anti-magic-dart (4 of
+    3)'); it is the one card the text leaves unaccounted for."""
+    from test_review1_explain_seat import COMBAT
+
+    state = read_position_text(COMBAT)
+    deck = ",".join(k if n == 1 else f"{k}*{n}" for k, n in state.decks.traps.unseen)
+    hidden = COMBAT.replace("P2 traps: rolling-stone", "P2 traps: ?")
+    assert read_position_text(hidden.replace("traps=?", f"traps={deck}")) == state
+    bottom = hidden.replace("traps=?", f"traps={deck.replace('rolling-stone*2', 'rolling-stone')} traps-bottom=rolling-stone")
+    assert read_position_text(bottom).players[1].traps == ("rolling-stone",)

@@ -115,7 +115,7 @@ def _unseen_traps(state: GameState, sections: dict[str, Line]) -> GameState:
         return state
     known = evolve(state, players=tuple(evolve(p, traps=tuple(t for t in p.traps if t != UNKNOWN)) for p in state.players))
     rest = rest_of(known, "traps")
-    pool = sorted((rest or Counter()).elements())
+    pool = sorted(((rest or Counter()) - _written_traps(state, sections)).elements())
     wanted = sum(p.traps.count(UNKNOWN) for p in state.players)
     if rest is None or len(pool) < wanted:
         line = next(sections[f"p{s + 1} traps"] for s, p in enumerate(state.players) if UNKNOWN in p.traps)
@@ -127,6 +127,25 @@ def _unseen_traps(state: GameState, sections: dict[str, Line]) -> GameState:
             hand.append(pool.pop(0) if t == UNKNOWN else t)
         players.append(evolve(p, traps=tuple(hand)))
     return evolve(state, players=tuple(players))
+
+
+def _written_traps(state: GameState, sections: dict[str, Line]) -> Counter[str]:
+    """The trap cards the ``decks:`` line writes out (``traps=`` card by card
+    and ``traps-bottom=``): a ``?`` in a hand is none of them."""
+    words = _deck_words(sections)
+    written: Counter[str] = Counter()
+    if "traps" in words and words["traps"].text != UNKNOWN:
+        written.update(dict(_deck(state, "traps", words["traps"])))
+    if "traps-bottom" in words:
+        written.update(_list(words["traps-bottom"], _card("trap card")))
+    return written
+
+
+def _deck_words(sections: dict[str, Line]) -> dict[str, Word]:
+    """The words of the ``decks:`` line by name (none when it is left out)."""
+    line = sections.get("decks")
+    names = tuple(n.replace("_", "-") for n in DECK_NAMES)
+    return _pairs(line, names + tuple(f"{n}-bottom" for n in names))[0] if line is not None else {}
 
 
 def _dummies(sections: dict[str, Line], players: int) -> tuple[DummyState, ...]:
@@ -277,8 +296,7 @@ def _battle(line: Line, players: int) -> Battle:
 
 def _decks(sections: dict[str, Line], state: GameState) -> Decks:
     line = sections.get("decks")
-    names = tuple(n.replace("_", "-") for n in DECK_NAMES)
-    v, _ = _pairs(line, names + tuple(f"{n}-bottom" for n in names)) if line is not None else ({}, set())
+    v = _deck_words(sections)
     bottoms = {n: (_list(v[f"{n}-bottom"], _card(_KIND[n])) if f"{n}-bottom" in v else ()) for n in DECK_NAMES}
     state = evolve(state, decks=Decks(**{n: Deck((), bottoms[n]) for n in DECK_NAMES}))
     decks = {}
