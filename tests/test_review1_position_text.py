@@ -72,3 +72,14 @@ def test_an_unseen_trap_card_is_none_of_the_cards_a_written_deck_holds() -> None
     assert read_position_text(hidden.replace("traps=?", f"traps={deck}")) == state
     bottom = hidden.replace("traps=?", f"traps={deck.replace('rolling-stone*2', 'rolling-stone')} traps-bottom=rolling-stone")
     assert read_position_text(bottom).players[1].traps == ("rolling-stone",)
+
+
+def test_a_fifth_player_is_refused_at_its_line(production: str) -> None:
+    """``P5:`` got 'expected a label such as game:, board:, P1: …', which does
+    not say that a game has at most 4 players."""
+    p3 = [ln for ln in production.split("\n") if ln.startswith("P3")]
+    extra = "\n".join(ln.replace("P3", "P4", 1) for ln in p3) + "\n" + "\n".join(ln.replace("P3", "P5", 1) for ln in p3)
+    text = "\n".join(ln for ln in production.split("\n") if not ln.startswith("D4")) + "\n" + extra + "\n"
+    error = refused(text)
+    assert error.reason == "a game has 2 to 4 players, P1: to P4:; not 'P5:'"
+    assert text.split("\n")[error.line - 1].startswith("P5:")

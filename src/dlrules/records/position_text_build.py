@@ -340,6 +340,8 @@ def build(sections: dict[str, Line]) -> tuple[GameState, Callable[[str], Line]]:
     game = _game(sections["game"])
     seats = sorted(int(m.group(1)) for label in sections if (m := re.fullmatch(r"p([0-9]+)", label)))
     players = len(seats)
+    if seats and seats[-1] > 4:  # the box seats 2 to 4 players (new_game refuses others too)
+        raise sections[f"p{seats[-1]}"].fail(f"a game has 2 to 4 players, P1: to P4:; not 'P{seats[-1]}:'")
     if players < 2 or seats != list(range(1, players + 1)):
         missing = next((k for k in range(1, 5) if k not in seats), 1)
         raise sections["game"].fail(f"expected a line for each player, P1: to P2:, P3: or P4:; P{missing}: is missing")
