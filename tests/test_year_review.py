@@ -91,7 +91,7 @@ def test_PROD_2_a_troll_token_never_digs_at_dig_tunnels() -> None:
     state = res_at({0: (DIG, FOOD, REP), 1: (FOOD, REP, MINE)}, tweak=res_player(0, imps=0, monsters=monsters("troll")))
     state = decline_until(state, DIG, 0)
     assert not any(isinstance(m, DigTunnel) for m in legal_moves(state))
-    assert "ACT-DIG" in rules(state, DigTunnel(0, (3, 2)))[0]
+    assert rules(state, DigTunnel(0, (3, 2)))[0] == "PROD-2"  # the rule the test is named for (review1: it was ACT-DIG-2)
 
 
 def test_PROD_2_a_troll_token_never_mines() -> None:
