@@ -83,3 +83,18 @@ def test_a_fifth_player_is_refused_at_its_line(production: str) -> None:
     error = refused(text)
     assert error.reason == "a game has 2 to 4 players, P1: to P4:; not 'P5:'"
     assert text.split("\n")[error.line - 1].startswith("P5:")
+
+
+@pytest.mark.parametrize(("bad", "code"), [("\x1b[2J", "U+001B"), ("\x07", "U+0007"), ("\x00", "U+0000"), ("\ud800", "U+D800")])
+def test_a_control_character_is_refused_at_its_column(production: str, bad: str, code: str) -> None:
+    """A label holding an escape sequence was quoted raw ('P1 lair\\x1b[31m:' is
+    written twice): ``dlrules explain --position`` sent it to the terminal."""
+    line = next(ln for ln in production.split("\n") if ln.startswith("P1 lair:"))
+    error = refused(production + line.replace("lair", "lair" + bad) + "\n")
+    assert (error.column, error.reason) == (8, f"expected letters, digits and punctuation, not the control character {code}")
+    assert "\x1b" not in str(error)
+
+
+def test_a_comment_may_hold_anything_and_windows_line_ends_are_read(production: str) -> None:
+    text = production.replace("\n", "  # \x07 a bell in a comment\r\n", 1)
+    assert read_position_text(text.replace("\n", "\r\n")) == read_position_text(production)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Final, TypeVar
 
@@ -102,6 +103,7 @@ def _lines(text: str) -> list[Line]:
         content = raw.split("#", 1)[0].rstrip()
         if not content.strip():
             continue
+        _no_control(content, number)
         if number == first and content.strip().lower() == HEADER:
             out.append(Line(HEADER, Word(content.strip(), number, 1 + len(content) - len(content.lstrip())), ()))
             continue
@@ -115,6 +117,15 @@ def _lines(text: str) -> list[Line]:
         words = tuple(Word(m.group(), number, len(label) + 2 + m.start()) for m in re.finditer(r"\S+", rest))
         out.append(Line(head.text.lower(), head, words))
     return out
+
+
+def _no_control(content: str, number: int) -> None:
+    """A control character (or a lone surrogate) outside a comment is
+    refused at its column: no position holds one, and a message quoting the
+    line would send it to the terminal (an escape sequence) or fail to encode."""
+    for column, ch in enumerate(content, start=1):
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs"):
+            raise PositionTextError(number, column, f"expected letters, digits and punctuation, not the control character U+{ord(ch):04X}")
 
 
 def _first_line(text: str) -> int:
