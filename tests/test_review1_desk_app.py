@@ -102,3 +102,13 @@ def test_a_body_announced_too_large_is_refused_unread() -> None:
     headers = [(b"content-type", b"application/json"), (b"content-length", b"99999999")]
     status, body = _call(create_app(body_seconds=0.2), headers, never_send_body=True)
     assert status == 413 and b"at most" in body
+
+
+def test_the_desk_reads_a_text_whose_header_follows_many_comment_lines(desk: TestClient) -> None:
+    """The reader takes the first line that is not blank or a comment as the
+    header, however many come before; the desk looked at the first 50 lines
+    only, and answered 'not a position' to a text the reader accepts."""
+    text = "# a long note from the table\n" * 60 + TEXT
+    assert desk.post("/api/check", json={"text": text}).json()["ok"]
+    assert desk.post("/api/ask", json={"text": text, "move": "P2 build chicken-coop C2"}).json()["legal"]
+    assert not desk.post("/api/check", json={"text": "hello\n" + TEXT}).json()["ok"]

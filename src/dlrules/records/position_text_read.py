@@ -396,6 +396,13 @@ def _deck(state: GameState, name: str, word: Word) -> tuple[tuple[str, int], ...
     return Deck.of(counts).unseen
 
 
+def is_position_text(text: str) -> bool:
+    """The text's first line that is not blank or a comment is the header
+    (what the reader asks of a position text, however many lines come before)."""
+    first = _first_line(text)
+    return first > 0 and text.split("\n")[first - 1].split("#", 1)[0].strip().lower() == HEADER
+
+
 # --- the whole text --------------------------------------------------------------------------
 
 
@@ -419,4 +426,4 @@ def lines_of(text: str) -> dict[str, Line]:
     return sections
 
 
-__all__ = ["Line", "PositionTextError", "Word", "lines_of"]
+__all__ = ["Line", "PositionTextError", "Word", "is_position_text", "lines_of"]

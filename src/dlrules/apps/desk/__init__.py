@@ -22,6 +22,7 @@ from dlrules.core.moves import Decline, Move, TakeAction
 from dlrules.records.notation import format_move, parse_move
 from dlrules.records.position_text import HEADER
 from dlrules.records.position_text_build import read_position_text
+from dlrules.records.position_text_read import is_position_text
 from dlrules.display.render import describe_move
 from dlrules.records.serialization import loads, to_data
 from dlrules.core.state import CHANCE, TABLE, GameState
@@ -112,7 +113,7 @@ def read_position(text: str, *, checked: bool = True) -> GameState:
     try:
         if stripped.startswith("{"):
             return loads(stripped, GameState, strict=checked)
-        if not any(line.split("#", 1)[0].strip().lower() == HEADER for line in text.splitlines()[:50]):
+        if not is_position_text(text):
             raise DeskError(f"not a position: a position text starts with the line '{HEADER}' (docs/position-text.md); JSON starts with '{{'")
         return read_position_text(text, checked=checked)
     except DeskError:
