@@ -98,3 +98,12 @@ def test_a_control_character_is_refused_at_its_column(production: str, bad: str,
 def test_a_comment_may_hold_anything_and_windows_line_ends_are_read(production: str) -> None:
     text = production.replace("\n", "  # \x07 a bell in a comment\r\n", 1)
     assert read_position_text(text.replace("\n", "\r\n")) == read_position_text(production)
+
+
+def test_an_attribute_written_twice_is_refused(production: str) -> None:
+    """``y1-warrior-3(damage=1,damage=2)`` was read with the last value, silently."""
+    line = next(ln for ln in production.split("\n") if ln.startswith("P1 lair:"))
+    text = production.replace(line, "P1 lair: -") + "P1 party: y1-warrior-3(damage=1,damage=2)\n"
+    error = refused(text)
+    assert error.reason == "'damage' is written twice in the parentheses of 'y1-warrior-3(damage=1,damage=2)'"
+    assert error.column == len("P1 party: y1-warrior-3(damage=1,") + 1

@@ -271,6 +271,8 @@ def _item(w: Word, what: str) -> tuple[str, str | None, str | None, dict[str, Wo
         inner = w.after(m.start("attrs"), m.group("attrs"))
         for part in _split(inner) if inner.text else []:
             name, _, value = part.text.partition("=")
+            if name.lower() in attrs_:
+                raise part.fail(f"{name!r} is written twice in the parentheses of {w.text[:40]!r}")
             attrs_[name.lower()] = part.after(len(name) + 1, value) if value else part
     return m.group("head"), m.group("at"), m.group("value"), attrs_
 
