@@ -115,7 +115,7 @@ def _unseen_traps(state: GameState, sections: dict[str, Line]) -> GameState:
         return state
     known = evolve(state, players=tuple(evolve(p, traps=tuple(t for t in p.traps if t != UNKNOWN)) for p in state.players))
     rest = rest_of(known, "traps")
-    pool = sorted((rest or Counter()).elements())
+    pool = sorted(((rest or Counter()) - _written_traps(state, sections)).elements())
     wanted = sum(p.traps.count(UNKNOWN) for p in state.players)
     if rest is None or len(pool) < wanted:
         line = next(sections[f"p{s + 1} traps"] for s, p in enumerate(state.players) if UNKNOWN in p.traps)
@@ -127,6 +127,25 @@ def _unseen_traps(state: GameState, sections: dict[str, Line]) -> GameState:
             hand.append(pool.pop(0) if t == UNKNOWN else t)
         players.append(evolve(p, traps=tuple(hand)))
     return evolve(state, players=tuple(players))
+
+
+def _written_traps(state: GameState, sections: dict[str, Line]) -> Counter[str]:
+    """The trap cards the ``decks:`` line writes out (``traps=`` card by card
+    and ``traps-bottom=``): a ``?`` in a hand is none of them."""
+    words = _deck_words(sections)
+    written: Counter[str] = Counter()
+    if "traps" in words and words["traps"].text != UNKNOWN:
+        written.update(dict(_deck(state, "traps", words["traps"])))
+    if "traps-bottom" in words:
+        written.update(_list(words["traps-bottom"], _card("trap card")))
+    return written
+
+
+def _deck_words(sections: dict[str, Line]) -> dict[str, Word]:
+    """The words of the ``decks:`` line by name (none when it is left out)."""
+    line = sections.get("decks")
+    names = tuple(n.replace("_", "-") for n in DECK_NAMES)
+    return _pairs(line, names + tuple(f"{n}-bottom" for n in names))[0] if line is not None else {}
 
 
 def _dummies(sections: dict[str, Line], players: int) -> tuple[DummyState, ...]:
@@ -220,6 +239,8 @@ def _fight(sections: dict[str, Line], players: int) -> Fight:
     if "round" not in v or "stage" not in v:
         raise line.fail("fight: expected round= and stage= (such as 'fight: round=1 stage=plan position=1')")
     count = _int(v["plans"], "the number of plans") if "plans" in v else 0
+    if count > players:  # one plan a player (LIB-IN-4: bounded before anything is built from it)
+        raise v["plans"].fail(f"expected plans= of at most {players}, one a player, not {count}")
     plans: list[Plan | None] = [None] * count
     for k in range(players):
         pl = sections.get(f"plan p{k + 1}")
@@ -275,8 +296,7 @@ def _battle(line: Line, players: int) -> Battle:
 
 def _decks(sections: dict[str, Line], state: GameState) -> Decks:
     line = sections.get("decks")
-    names = tuple(n.replace("_", "-") for n in DECK_NAMES)
-    v, _ = _pairs(line, names + tuple(f"{n}-bottom" for n in names)) if line is not None else ({}, set())
+    v = _deck_words(sections)
     bottoms = {n: (_list(v[f"{n}-bottom"], _card(_KIND[n])) if f"{n}-bottom" in v else ()) for n in DECK_NAMES}
     state = evolve(state, decks=Decks(**{n: Deck((), bottoms[n]) for n in DECK_NAMES}))
     decks = {}
@@ -320,6 +340,8 @@ def build(sections: dict[str, Line]) -> tuple[GameState, Callable[[str], Line]]:
     game = _game(sections["game"])
     seats = sorted(int(m.group(1)) for label in sections if (m := re.fullmatch(r"p([0-9]+)", label)))
     players = len(seats)
+    if seats and seats[-1] > 4:  # the box seats 2 to 4 players (new_game refuses others too)
+        raise sections[f"p{seats[-1]}"].fail(f"a game has 2 to 4 players, P1: to P4:; not 'P{seats[-1]}:'")
     if players < 2 or seats != list(range(1, players + 1)):
         missing = next((k for k in range(1, 5) if k not in seats), 1)
         raise sections["game"].fail(f"expected a line for each player, P1: to P2:, P3: or P4:; P{missing}: is missing")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Final, TypeVar
 
@@ -97,11 +98,13 @@ _ITEM = re.compile(r"^(?P<head>[^()=@]+)(?:@(?P<at>[^()=]+))?(?:=(?P<value>[^()]
 
 def _lines(text: str) -> list[Line]:
     out: list[Line] = []
+    first = _first_line(text)  # once: per line, it made a text of many short lines quadratic
     for number, raw in enumerate(text.split("\n"), start=1):
         content = raw.split("#", 1)[0].rstrip()
         if not content.strip():
             continue
-        if number == _first_line(text) and content.strip().lower() == HEADER:
+        _no_control(content, number)
+        if number == first and content.strip().lower() == HEADER:
             out.append(Line(HEADER, Word(content.strip(), number, 1 + len(content) - len(content.lstrip())), ()))
             continue
         label, colon, rest = content.partition(":")
@@ -116,6 +119,15 @@ def _lines(text: str) -> list[Line]:
     return out
 
 
+def _no_control(content: str, number: int) -> None:
+    """A control character (or a lone surrogate) outside a comment is
+    refused at its column: no position holds one, and a message quoting the
+    line would send it to the terminal (an escape sequence) or fail to encode."""
+    for column, ch in enumerate(content, start=1):
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs"):
+            raise PositionTextError(number, column, f"expected letters, digits and punctuation, not the control character U+{ord(ch):04X}")
+
+
 def _first_line(text: str) -> int:
     for number, raw in enumerate(text.split("\n"), start=1):
         if raw.split("#", 1)[0].strip():
@@ -124,17 +136,23 @@ def _first_line(text: str) -> int:
 
 
 def _split(w: Word, separator: str = ",") -> list[Word]:
-    """The parts of a word between separators outside parentheses."""
+    """The parts of a word between separators outside parentheses; a
+    parenthesis closed before it opens, or left open, is refused at its
+    column (it would otherwise swallow the rest of the word)."""
     parts: list[Word] = []
-    depth, start = 0, 0
+    depth, start, opened = 0, 0, 0
     for i, ch in enumerate(w.text + separator):
         if ch == "(":
-            depth += 1
+            depth, opened = depth + 1, (i if depth == 0 else opened)
         elif ch == ")":
             depth -= 1
+            if depth < 0:
+                raise w.after(i, ")").fail(f"a ')' without its '(' in {w.text[:40]!r}")
         elif ch == separator and depth == 0:
             parts.append(w.after(start, w.text[start:i]))
             start = i + 1
+    if depth > 0:
+        raise w.after(opened, "(").fail(f"a '(' that is never closed in {w.text[:40]!r}")
     return parts
 
 
@@ -253,6 +271,8 @@ def _item(w: Word, what: str) -> tuple[str, str | None, str | None, dict[str, Wo
         inner = w.after(m.start("attrs"), m.group("attrs"))
         for part in _split(inner) if inner.text else []:
             name, _, value = part.text.partition("=")
+            if name.lower() in attrs_:
+                raise part.fail(f"{name!r} is written twice in the parentheses of {w.text[:40]!r}")
             attrs_[name.lower()] = part.after(len(name) + 1, value) if value else part
     return m.group("head"), m.group("at"), m.group("value"), attrs_
 
@@ -378,6 +398,13 @@ def _deck(state: GameState, name: str, word: Word) -> tuple[tuple[str, int], ...
     return Deck.of(counts).unseen
 
 
+def is_position_text(text: str) -> bool:
+    """The text's first line that is not blank or a comment is the header
+    (what the reader asks of a position text, however many lines come before)."""
+    first = _first_line(text)
+    return first > 0 and text.split("\n")[first - 1].split("#", 1)[0].strip().lower() == HEADER
+
+
 # --- the whole text --------------------------------------------------------------------------
 
 
@@ -401,4 +428,4 @@ def lines_of(text: str) -> dict[str, Line]:
     return sections
 
 
-__all__ = ["Line", "PositionTextError", "Word", "lines_of"]
+__all__ = ["Line", "PositionTextError", "Word", "is_position_text", "lines_of"]

@@ -27,7 +27,7 @@ class DeskUsageError(Exception):
 
 def _read_file(path: str, max_size: int) -> str:
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark, as Windows editors write, is not text
             text = fh.read(max_size + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise DeskUsageError(f"{path}: cannot read it: {exc}") from exc
@@ -54,12 +54,16 @@ def _desk(args: argparse.Namespace) -> int:
         import uvicorn
 
         from dlrules.apps.desk.app import create_app
+        from dlrules.apps.serve.timeouts import with_header_timeout
     except ImportError:
         print("dlrules desk: needs the serve extra: pip install 'dlrules[serve]'", file=sys.stderr)
         return 2
     app = create_app()
     print(f"dlrules desk: the arbiter's desk at http://{args.host}:{args.port}/ (stop it with Ctrl-C)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, timeout_graceful_shutdown=2,
+        http=with_header_timeout(),  # LIB-SRV-12, as the table server: a client slow to send its headers is dropped
+    )  # fmt: skip
     return 0
 
 

@@ -366,10 +366,15 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _ask(args: argparse.Namespace, state: GameState) -> int:
     """``explain FILE --at N --move TEXT``: the desk's answer at that position."""
+    from dlrules.apps.cli.show import ShowError, seat_index
     from dlrules.apps.desk import DeskError, ask
 
     try:
-        answer = ask(state, args.move)
+        seat = seat_index(args.seat, state)  # --seat K: Player K's view, as without --move (docs/views.md)
+    except ShowError as exc:
+        raise UsageError(str(exc)) from exc
+    try:
+        answer = ask(state, args.move, seat=seat)
     except DeskError as exc:
         raise UsageError(f"--move {args.move!r}: {exc}") from exc
     if args.json:

@@ -22,6 +22,7 @@ from dlrules.core.moves import Decline, Move, TakeAction
 from dlrules.records.notation import format_move, parse_move
 from dlrules.records.position_text import HEADER
 from dlrules.records.position_text_build import read_position_text
+from dlrules.records.position_text_read import is_position_text
 from dlrules.display.render import describe_move
 from dlrules.records.serialization import loads, to_data
 from dlrules.core.state import CHANCE, TABLE, GameState
@@ -112,7 +113,7 @@ def read_position(text: str, *, checked: bool = True) -> GameState:
     try:
         if stripped.startswith("{"):
             return loads(stripped, GameState, strict=checked)
-        if not any(line.split("#", 1)[0].strip().lower() == HEADER for line in text.splitlines()[:50]):
+        if not is_position_text(text):
             raise DeskError(f"not a position: a position text starts with the line '{HEADER}' (docs/position-text.md); JSON starts with '{{'")
         return read_position_text(text, checked=checked)
     except DeskError:
@@ -146,17 +147,24 @@ def _who(seat: int) -> str:
     return "chance" if seat == CHANCE else "the table" if seat == TABLE else f"Player {seat + 1}"
 
 
-def ask(state: GameState, move: Move | str) -> Answer:
+def ask(state: GameState, move: Move | str, seat: int | None = None) -> Answer:
     """The answer to "may this player make this move here?" (a move or its
-    notation). Nothing in ``state`` changes."""
+    notation). Nothing in ``state`` changes. With ``seat`` (from 0), the
+    answer as that seat may be told it (docs/views.md): only that seat's own
+    moves are answered, since whether another seat may make a move can turn
+    on that seat's secrets (the trap cards in its hand, LIB-CMB-3's kind),
+    and the move is described as ``describe_move`` tells it to the seat."""
     chosen = read_move(move) if isinstance(move, str) else move
     notation = format_move(chosen, players=state.n_players)
+    if seat is not None and chosen.seat != seat:
+        raise DeskError(f"Player {seat + 1}'s view answers Player {seat + 1}'s own moves only, not {notation!r}: "
+                        "whether another player may make a move can depend on what only that player knows")  # fmt: skip
     movers = tuple(_who(s) for s in sorted(to_move(state), key=lambda s: (s < 0, s)))
     violations = check(state, chosen)
     if violations:
         rules = tuple(_cited(v.rule, v.message) for v in violations)
         return Answer(chosen, notation, False, rules, "; ".join(v.message for v in violations), movers)
-    what = describe_move(state, chosen)
+    what = describe_move(state, chosen, seat=seat)
     rules = tuple(_cited(r, "") for r in _governing(state, chosen))
     return Answer(chosen, notation, True, rules, what, movers)
 

@@ -13,7 +13,7 @@ from dlrules.core.engine import to_move
 from dlrules.core.phases.setup import VARIANTS
 from dlrules.records.position_text import HEADER, position_text
 from dlrules.records.position_text_build import build
-from dlrules.records.position_text_read import PositionTextError, lines_of
+from dlrules.records.position_text_read import PositionTextError, is_position_text, lines_of
 from dlrules.records.serialization import dumps
 from dlrules.core.state import CHANCE, GameState
 from dlrules.records.validity import validate
@@ -37,7 +37,7 @@ def objections(text: str) -> dict[str, Any]:
             return {"ok": False, "problems": [{"line": None, "column": None, "message": str(exc)}], "more": 0}
         found = [(None, None, str(p)) for p in validate(state)]
     else:
-        if not any(line.split("#", 1)[0].strip().lower() == HEADER for line in text.splitlines()[:50]):
+        if not is_position_text(text):
             return {"ok": False, "problems": [{"line": 1, "column": 1, "message": f"a position starts with the line '{HEADER}'"}], "more": 0}
         try:
             state, line_of = build(lines_of(text))

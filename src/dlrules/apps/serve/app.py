@@ -115,6 +115,13 @@ def _refused(r: Refusal) -> JSONResponse:
     return JSONResponse(r.data(), status_code=r.status)
 
 
+def _field(key: str) -> str:
+    """A request's field name as a refusal's path shows it: at most 40
+    characters, a lone surrogate (JSON may spell ``"\\ud800"``; no UTF-8
+    answer can hold it, so quoting it raw made a 500) written as its escape."""
+    return key[:40].encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _digits(text: str) -> bool:
     """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``٣``, ``²``)."""
     return text.isascii() and text.isdigit()
@@ -151,7 +158,7 @@ def _only(body: Mapping[str, Any], fields: tuple[str, ...]) -> None:
     (LIB-SRV-6): a misspelt ``"id"`` must not go unnoticed."""
     unknown = sorted(k for k in body if k not in fields)
     if unknown:
-        raise Refusal(400, "LIB-SRV-6", f"$.{unknown[0][:40]}: not a field of this request (they are {', '.join(fields)})")
+        raise Refusal(400, "LIB-SRV-6", f"$.{_field(unknown[0])}: not a field of this request (they are {', '.join(fields)})")
 
 
 def _media_type(request: Request) -> str:
@@ -265,7 +272,7 @@ def game_request(data: Mapping[str, Any], form: bool = False) -> dict[str, Any]:
     fields = tuple(f for f in CREATE_FIELDS if f != "bots") + FORM_BOT_FIELDS if form else CREATE_FIELDS
     unknown = sorted(k for k in data if k not in fields)
     if unknown:
-        raise Refusal(400, "LIB-SRV-5", f"$.{unknown[0][:40]}: not a field of a new game (they are {', '.join(fields)})")
+        raise Refusal(400, "LIB-SRV-5", f"$.{_field(unknown[0])}: not a field of a new game (they are {', '.join(fields)})")
     players = _whole(data, "players", 4, 2, 4, form)
     first = _whole(data, "first_player", 1, 1, 4, form)
     assert players is not None and first is not None
@@ -297,7 +304,7 @@ def _bots(data: Mapping[str, Any], players: int, form: bool) -> dict[int, str]:
     bots: dict[int, str] = {}
     for key, name in given.items():
         if not (_digits(key) and len(key) <= 2 and 1 <= int(key) <= players):
-            raise Refusal(400, "LIB-SRV-10", f"$.bots.{key[:40]}: a bot's seat is a player from 1 to {players}")
+            raise Refusal(400, "LIB-SRV-10", f"$.bots.{_field(key)}: a bot's seat is a player from 1 to {players}")
         if not isinstance(name, str):
             raise Refusal(400, "LIB-SRV-10", f"$.bots.{key}: expected a bot's name, not {quote(name)}")
         bots[int(key) - 1] = name
@@ -466,7 +473,7 @@ def create_app(
                     raise Refusal(400, "LIB-SRV-5", "the form has too many fields") from None
                 for k, v in pairs:
                     if k in data:
-                        raise Refusal(400, "LIB-SRV-5", f"$.{k[:40]}: given twice")
+                        raise Refusal(400, "LIB-SRV-5", f"$.{_field(k)}: given twice")
                     data[k] = v
             else:
                 data = await _body(request)

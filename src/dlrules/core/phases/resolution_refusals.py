@@ -172,7 +172,10 @@ def _dig_explain(state: GameState, seat: int, r: Resolution, move: DigTunnel) ->
     name = SLOT_NAMES[r.slot]
     if r.dug >= reward.imps_work:
         return Violation("ACT-DIG-1", f"slot {name} permits up to {reward.imps_work} tunnels; you have dug {r.dug}")
-    if reward.foreimp and r.dug == 0 and p.free_imps < 2:
+    need = 2 if reward.foreimp and r.dug == 0 else 1
+    if p.free_imps < need <= p.free_imps + p.trolls - p.busy_trolls:  # the troll tokens would make up the count
+        return Violation("PROD-2", f"digging needs {need} free imps; you have {p.free_imps}, and a troll token never digs nor stands in for an imp here")
+    if need == 2 and p.free_imps < 2:
         return Violation("ACT-DIG-3", f"slot III needs a foreimp besides the digging imp: 2 free imps, you have {p.free_imps}")
     if p.free_imps < 1:
         return Violation("ACT-DIG-2", "each tunnel needs one free imp; you have none left (ACT-DIG-7: busy imps cannot dig)")
@@ -191,10 +194,10 @@ def _mine_explain(p: PlayerState, slot: int, imps: int) -> Violation | None:
         return Violation("ACT-MINE-4", f"at most one mining imp per unconquered tunnel: you have {tunnels} unconquered tunnels, not {imps}")
     if imps + fore > p.free_imps:
         extra = " plus a foreimp (ACT-MINE-6)" if fore else ""
-        return Violation(
-            "ACT-MINE-5",
-            f"{imps} mining imps{extra} need {imps + fore} free imps; you have {p.free_imps} (busy imps do one job a round)",
-        )
+        shortfall = f"{imps} mining imps{extra} need {imps + fore} free imps; you have {p.free_imps}"
+        if imps + fore <= p.free_imps + p.trolls - p.busy_trolls:  # the troll tokens would make up the count
+            return Violation("PROD-2", f"{shortfall}, and a troll token never mines gold nor stands in for an imp here")
+        return Violation("ACT-MINE-5", f"{shortfall} (busy imps do one job a round)")
     return None
 
 
