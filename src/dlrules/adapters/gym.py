@@ -144,10 +144,13 @@ class DungeonLordsEnv(gymnasium.Env):
         return self._observe(), 0.0, False, False, {}
 
     def render(self) -> Any:
+        """``rgb_array``: the picture of the position as the agent's seat sees
+        it (its projection, ``dlrules.views``: the others' secrets face down,
+        LIB-AI-4); ``ansi``: a line of text."""
         if self.render_mode == "rgb_array":
             from dlrules.adapters.pettingzoo import rgb_array
 
-            return rgb_array(self.partial.state)
+            return rgb_array(self.partial.state, self.seat)
         if self.render_mode == "ansi":
             s = self.partial.state
             return f"Year {s.year}, {s.season} ({s.phase.value}); Player {self.seat + 1} is the agent"

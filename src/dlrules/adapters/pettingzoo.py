@@ -219,16 +219,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
-    def render(self) -> Any:
+    def render(self, agent: str | None = None) -> Any:
         """``ansi``: a short text summary; ``human``: that text printed;
-        ``rgb_array``: the position's picture (``dlrules.svg.position``, the
-        spectator's view) as a height × width × 3 uint8 array, rasterised by
-        cairosvg (extra ``dlrules[render]``)."""
+        ``rgb_array``: the position's picture (``dlrules.svg.position``) as a
+        height × width × 3 uint8 array, rasterised by cairosvg (extra
+        ``dlrules[render]``): the spectator's projection (public information
+        only, ``dlrules.views``) by default, ``agent``'s own projection when
+        an agent is named (LIB-AI-4: no picture shows a secret of another)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.render_mode == "rgb_array":
-            return rgb_array(self.state_)
+            return rgb_array(self.state_, None if agent is None else self._seat(agent))
         s = self.state_
         lines = [f"Year {s.year}, {s.season} ({s.phase.value}); to move: {sorted(to_move(s))}"]
         for i, p in enumerate(s.players):
@@ -248,17 +250,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         return f"P{seat + 1} {describe_decision(int(action))}"
 
 
-def rgb_array(state: GameState) -> npt.NDArray[np.uint8]:
-    """The spectator's picture of ``state`` (``dlrules.svg.position``) as an
-    RGB array, rasterised with cairosvg (``pip install 'dlrules[render]'``)."""
+def rgb_array(state: GameState, seat: int | None = None) -> npt.NDArray[np.uint8]:
+    """The picture of ``state`` as ``seat`` sees it (``None``: a spectator) as
+    an RGB array, rasterised with cairosvg (``pip install 'dlrules[render]'``).
+
+    The picture is drawn from the seat's projection (``dlrules.views.redact``)
+    only: the spectator's shows every secret face down (LIB-AI-4), so two
+    positions the spectator cannot tell apart give the same image."""
     import io
 
     import cairosvg
     from PIL import Image
 
     from dlrules.svg import position
+    from dlrules.views import redact
 
-    png = cairosvg.svg2png(bytestring=position(state, None).encode("utf-8"), background_color="white")
+    # position redacts for a seat itself; the spectator's projection is made here (None draws the referee's whole state)
+    svg = position(state, seat) if seat is not None else position(redact(state, None), None)
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), background_color="white")
     with Image.open(io.BytesIO(png)) as image:
         return np.asarray(image.convert("RGB"), np.uint8)
 
