@@ -292,3 +292,72 @@ def test_the_library_bots_play_as_openspiel_bots() -> None:
     assert state.game_state.phase is dlrules.Phase.GAME_OVER
     with pytest.raises(ValueError, match="unknown bot"):
         dl_openspiel.PolicyBot(0, "clever")
+
+
+def _random_game(players: int, seed: int) -> Any:
+    state = _game(players, "full").new_initial_state()
+    rng = np.random.RandomState(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_a_finished_4_player_game_round_trips_through_serialization_and_pickle() -> None:
+    """Serialized as the action history and read back by replay (issue 39):
+    a whole game, far past the ~250 moves where a nested history overflowed."""
+    import pickle
+
+    state = _random_game(4, 1)
+    assert len(state.recall.nodes()) > 300 and state.is_terminal()
+    again = [
+        state.get_game().deserialize_state(state.serialize()),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(state.get_game(), state))[1],
+        pickle.loads(pickle.dumps(state)),
+    ]
+    for other in again:
+        assert other.game_state == state.game_state and other.history() == state.history()
+        assert other.is_terminal() and other.returns() == state.returns()
+        assert other.information_state_string(2) == state.information_state_string(2)
+        assert other.information_state_tensor(3) == state.information_state_tensor(3)
+    assert len(pickle.dumps(state)) < 20_000  # the moves' ids, not every position
+
+
+def test_a_move_under_way_and_a_resampled_state_round_trip_too() -> None:
+    import pickle
+
+    state = _game(3).new_initial_state()
+    rng = np.random.RandomState(5)
+    while state.partial.seat is None or state.partial.state.round < 2:
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.partial.chosen == state.partial.chosen and again.legal_actions() == state.legal_actions()
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    back = pickle.loads(pickle.dumps(sample))  # its history is the seat's lines only: kept as they are
+    assert back.game_state == sample.game_state
+    assert back.information_state_string(player) == state.information_state_string(player)
+
+
+def test_a_tampered_history_is_refused_with_the_rule_it_breaks() -> None:
+    """Deserialization replays every move through the referee's apply."""
+    import pickle
+
+    from dlrules.adapters.openspiel import _replayed
+
+    state = _game(2).new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(30):
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    start = state.recall.start
+    record = tuple((m.seat, encode(m)) for m in state.recall.moves())
+    assert _replayed(start, record, None, ()).partial.state == state.game_state
+    bad = ((record[0][0], encode(dlrules.Decline(0))),) + record[1:]
+    with pytest.raises(dlrules.IllegalMove):
+        _replayed(start, bad, None, ())
+    assert pickle.loads(pickle.dumps(state)).game_state == state.game_state

@@ -158,6 +158,38 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Serialized as the action history (issue 39; OpenSpiel pickles a
+        Python state's attributes, ``serialize_game_and_state`` and ``pickle``
+        alike): the start, each library move as (seat, ``dlrules.actions`` id)
+        and the decisions of a move under way; read back by replaying the
+        moves with the referee's ``apply`` (``_replayed``). A history that
+        cannot be replayed (a resampled one, a position put in by hand) is
+        pickled flat with its position instead (``History.__reduce__``)."""
+        p, history = self.partial, self.history
+        if history.replayable() and (history.after is p.state or history.after == p.state):
+            record = tuple((m.seat, encode(m)) for m in history.moves())
+            return (_replayed, (history.start, record, p.seat, p.chosen))
+        return (_restored, (p.state, history, p.seat, p.chosen))
+
+
+def _replayed(start: GameState, record: tuple[tuple[int, int], ...], seat: int | None, chosen: tuple[int, ...]) -> _Shared:
+    """The position after ``record`` from ``start``, each move checked by the
+    referee (``IllegalMove`` with its rule for a record that was tampered
+    with), and the decisions ``chosen`` of ``seat``'s move under way."""
+    from dlrules.engine import apply
+
+    state, history = start, History.begin(start)
+    for mover, action in record:
+        move = move_of(int(action), int(mover))
+        state = apply(state, move)
+        history = history.extend(move, state)
+    return _Shared(resume(state, seat, tuple(chosen)), history)
+
+
+def _restored(state: GameState, history: History, seat: int | None, chosen: tuple[int, ...]) -> _Shared:
+    return _Shared(resume(state, seat, tuple(chosen)), history)
+
 
 class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: an immutable ``GameState`` (``.game_state``), the
@@ -166,7 +198,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: DungeonLordsGame, state: GameState, history: History | None = None, partial: Partial | None = None) -> None:
         super().__init__(game)
         self._reward: str = game.reward
-        self._shared = _Shared(partial or Partial(state), history or History())
+        self._shared = _Shared(partial or Partial(state), history or History.begin(state))
 
     @property
     def game_state(self) -> GameState:

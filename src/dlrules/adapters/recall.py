@@ -104,6 +104,42 @@ class History:
         self.seat: int | None = None  # a carried history: the seat whose lines it keeps
 
     @classmethod
+    def begin(cls, start: GameState) -> History:
+        """The empty history of a game that starts at ``start`` (kept, so that
+        the history can be replayed: ``replayable``, ``moves``)."""
+        return cls(None, None, start)
+
+    @property
+    def start(self) -> GameState | None:
+        """The position the history starts from (None: not known, as in a resampled history)."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node.after
+
+    def replayable(self) -> bool:
+        """Every move is known and the start too: replaying ``moves`` from
+        ``start`` gives back this history (a resampled one is not)."""
+        return self.seat is None and all(node.move is not None for node in self.nodes()) and self.start is not None
+
+    def moves(self) -> tuple[Move, ...]:
+        """The library moves made, oldest first (a resampled history's are unknown: ``ValueError``)."""
+        out = tuple(node.move for node in self.nodes())
+        if any(m is None for m in out):
+            raise ValueError("a resampled history does not know the moves")
+        return out  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled flat, node by node, so that a history of any length pickles
+        without deep recursion (issue 39): the start, then each node's move,
+        state after it, mover, carried seat and lines."""
+        nodes = [(n.move, n.after, n.mover, n.seat, n._lines) for n in self.nodes()]
+        root = self
+        while root.parent is not None:
+            root = root.parent
+        return (_rebuilt, (root.after, root.seat, nodes))
+
+    @classmethod
     def carried(cls, history: History, seat: int) -> History:
         """``seat``'s lines of ``history`` alone, for a resampled position
         (``dlrules.resample``): the seat saw exactly this, and another seat's
@@ -147,6 +183,18 @@ class History:
             node = node.parent
         out.reverse()
         return out
+
+
+def _rebuilt(
+    start: GameState | None, seat: int | None, nodes: list[tuple[Move | None, GameState | None, int | None, int | None, dict[int, tuple[str, float, float]] | None]]
+) -> History:
+    """A history from its flat pickle (``History.__reduce__``), built iteratively."""
+    out = History(None, None, start)
+    out.seat = seat
+    for move, after, mover, carried, lines in nodes:
+        out = History(out, move, after)
+        out.mover, out.seat, out._lines = mover, carried, lines
+    return out
 
 
 def recall_lines(history: History, seat: int) -> list[str]:
