@@ -75,7 +75,7 @@ from dlrules.moves import (
     TableRuling,
 )
 from dlrules.phases.common import Event
-from dlrules.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState
+from dlrules.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState, Resolution
 
 HIDDEN: str = "?"
 """The card key standing for a card the seat may not see (traps, deck contents)."""
@@ -172,15 +172,36 @@ def redact(state: GameState, seat: int | None) -> GameState:
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
     decks = attrs.evolve(decks, combat=_redact_combat_deck(state))
     trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3, LIB-Y1-3: face down, only the count
-    resolution = state.resolution
-    if resolution is not None and resolution.spy is not None:
-        r_seat = _acting(state)
-        if r_seat != seat:
-            resolution = attrs.evolve(resolution, spy=HIDDEN_POSITION)  # ACT-REP-2, LIB-CMB-3
+    resolution = redact_spy(state, seat)  # ACT-REP-2, LIB-CMB-3
     return attrs.evolve(
         state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard, box=(HIDDEN,) * len(state.box),  # Y2-8, Y2-10 (LIB-Y2-1)
         resolution=resolution, fight=_redact_fight(state.fight, seat),
     )  # fmt: skip
+
+
+def redact_player(player: PlayerState) -> PlayerState:
+    """Another player's record as ``redact`` shows it to a seat (ORD-3, DUM2-3,
+    RUL-13, ACT-TRAP-2): for a projection built part by part (docs/ai.md)."""
+    return _redact_player(player)
+
+
+def redact_combat_deck(state: GameState) -> Deck:
+    """The combat deck as ``redact`` shows it to any seat (ACT-REP-2, LIB-CMB-3)."""
+    return _redact_combat_deck(state)
+
+
+def redact_fight(fight: Fight | None, seat: int | None) -> Fight | None:
+    """The combat as ``redact`` shows it to ``seat`` (CMB-PLAN-9, CMB-REF-6)."""
+    return _redact_fight(fight, seat)
+
+
+def redact_spy(state: GameState, seat: int | None) -> Resolution | None:
+    """The resolution cursor as ``redact`` shows it to ``seat``: the position
+    another seat's spy is looking at reads ``HIDDEN_POSITION`` (ACT-REP-2, LIB-CMB-3)."""
+    resolution = state.resolution
+    if resolution is not None and resolution.spy is not None and _acting(state) != seat:
+        return attrs.evolve(resolution, spy=HIDDEN_POSITION)
+    return resolution
 
 
 def _acting(state: GameState) -> int | None:

@@ -13,10 +13,11 @@
 - Agents are ``player_0 .. player_{n-1}`` (seat i is ``player_i``); the
   actions are the decisions of ``dlrules.decisions`` (``Discrete(NUM_DECISIONS)``):
   a move is made field by field, each field a step of the same agent.
-- Each observation is ``{"observation": float32 vector, "action_mask": int8
-  vector}``: the vector of ``dlrules.adapters.common`` built from the agent's
-  ``view``, then the decisions it has made of the move under way; and 1 for
-  each decision open to that agent now (all 0 for an agent not to act).
+- Each observation is ``{"observation": 0/1 int8 vector (MultiBinary),
+  "action_mask": int8 vector}``: the vector of ``dlrules.adapters.common``
+  built from the agent's projection, then the decisions it has made of the
+  move under way; and 1 for each decision open to that agent now (all 0 for
+  an agent not to act).
 - Chance is resolved inside the environment, drawn from a ``random.Random``
   seeded by ``reset(seed=...)``: the same seed and actions give the same game.
 - In the secret simultaneous choices the agents to move act one after another
@@ -25,9 +26,11 @@
   ``dlrules.adapters.common.REWARDS``), with each final score in
   ``infos[agent]["score"]``.
 - An illegal action follows PettingZoo's classic convention: the game ends,
-  the offender gets -1 and the others 0 (``infos[agent]["illegal_move"]``
-  holds the reason, with its rule ID); ``strict=True`` raises ``IllegalMove``
-  instead and changes nothing.
+  the offender gets ``illegal_reward(reward)`` and the others 0
+  (``infos[agent]["illegal_move"]`` holds the reason, with its rule ID): -1
+  with "win" and "rank", -201 with "score", below every real return, so the
+  reward alone tells it; ``strict=True`` raises ``IllegalMove`` instead and
+  changes nothing.
 """
 
 from __future__ import annotations
@@ -42,11 +45,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from dlrules.adapters.common import (
+    PARTIAL_SIZE,
     check_reward,
     finished,
+    illegal_reward,
+    observation_array,
     observation_size,
-    observation_vector,
-    partial_vector,
+    partial_array,
     returns,
     scores,
     state_vector,
@@ -59,14 +64,10 @@ from dlrules.state import CHANCE, GameState
 
 Observation = dict[str, npt.NDArray[Any]]
 
-OBSERVATION_HIGH = 255.0
-"""Upper bound of every number in the observation vector (counts and resources are far smaller)."""
-
-OBSERVATION_LOW = -255.0
-"""Lower bound: every number is 0 or more except the final scores (``outcome``), which may be negative (SCO-3)."""
-
 ILLEGAL_REWARD = -1.0
-"""PettingZoo's classic convention: the agent that makes an illegal move gets this, the others 0, and the game ends."""
+"""The reward of an illegal move with ``reward`` "win" or "rank" (PettingZoo's
+classic convention); with "score" it is ``illegal_reward("score")`` = -201,
+below any final score. Either way below every real return (docs/ai.md)."""
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own name
@@ -74,7 +75,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
     ``players`` (2..4), ``variant`` ("full" or "first"), and as ``new_game``
     has them ``deal_and_keep`` (RUL-13) and ``first_player`` (SETUP-1)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "name": "dungeon_lords_v1", "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "name": "dungeon_lords_v2", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,
@@ -98,18 +99,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         self.variant = variant
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        size = observation_size() + NUM_DECISIONS
+        self.illegal_reward = illegal_reward(self.reward)
+        size = observation_size() + PARTIAL_SIZE
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, (size,), np.float32),
+                    "observation": gymnasium.spaces.MultiBinary(size),
                     "action_mask": gymnasium.spaces.Box(0, 1, (NUM_DECISIONS,), np.int8),
                 }
             )
             for a in self.possible_agents
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_DECISIONS) for a in self.possible_agents}
-        self.state_space = gymnasium.spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, (observation_size(),), np.float32)
+        self.state_space = gymnasium.spaces.MultiBinary(observation_size())
         self._rng = random.Random()
         self.partial = Partial(self._start)
 
@@ -172,13 +174,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         mask = np.zeros(NUM_DECISIONS, np.int8)
         if agent == self.agent_selection and not self._over() and acting(self.partial) == seat:  # only the agent to act, as AEC has it
             mask[list(legal_decisions(self.partial))] = 1
-        vector = observation_vector(self.state_, seat) + partial_vector(self.partial, seat)
-        return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
+        vector = np.concatenate((observation_array(self.state_, seat), partial_array(self.partial, seat))).view(np.int8)  # 0/1: MultiBinary's dtype
+        return {"observation": vector, "action_mask": mask}
 
-    def state(self) -> npt.NDArray[np.float32]:
-        """The whole position as numbers, nothing hidden (``state_space``;
+    def state(self) -> npt.NDArray[np.int8]:
+        """The whole position as 0/1, nothing hidden (``state_space``;
         ``dlrules.adapters.common.state_vector``): for centralised critics, never for a player."""
-        return np.asarray(state_vector(self.state_), np.float32)
+        return np.asarray(state_vector(self.state_), np.int8)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -214,7 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         """PettingZoo's classic convention for an illegal move: the offender
         gets ``ILLEGAL_REWARD``, the others 0, and every agent terminates."""
         reason = str(refused)
-        self.rewards = {a: (ILLEGAL_REWARD if a == agent else 0.0) for a in self.agents}
+        self.rewards = {a: (self.illegal_reward if a == agent else 0.0) for a in self.agents}
         self.infos = {a: ({"illegal_move": reason} if a == agent else {}) for a in self.agents}
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
