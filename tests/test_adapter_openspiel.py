@@ -12,7 +12,8 @@ np = pytest.importorskip("numpy")
 import dlrules  # noqa: E402
 from dlrules.actions import encode  # noqa: E402
 from dlrules.adapters import openspiel as dl_openspiel  # noqa: E402
-from dlrules.adapters.common import observation_size, observation_vector  # noqa: E402
+from dlrules.adapters.common import PARTIAL_SIZE, observation_size, observation_vector  # noqa: E402
+from dlrules.adapters.recall import STEP_BITS  # noqa: E402
 from dlrules.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS  # noqa: E402
 
 
@@ -27,8 +28,8 @@ def test_importing_registers_the_game_with_its_parameters() -> None:
     assert game.get_parameters() == {"players": 3, "variant": "full", "deal_and_keep": False, "first_player": 0, "reward": "win"}
     assert game.num_distinct_actions() == NUM_DECISIONS <= 2048
     assert game.max_chance_outcomes() == NUM_CHANCE_OUTCOMES
-    assert game.observation_tensor_shape() == [observation_size() + NUM_DECISIONS]
-    assert game.information_state_tensor_shape() == [observation_size() + NUM_DECISIONS + 3 * dl_openspiel.MAX_RECALL]
+    assert game.observation_tensor_shape() == [observation_size() + PARTIAL_SIZE]
+    assert game.information_state_tensor_shape() == [observation_size() + PARTIAL_SIZE + STEP_BITS * dl_openspiel.MAX_RECALL]
     assert pyspiel.load_game(dl_openspiel.SHORT_NAME).num_players() == 4  # the defaults
 
 
@@ -133,13 +134,14 @@ def test_LIB_AI_4_the_observation_is_the_seat_view_and_the_information_state_its
         assert state.observation_string(seat) == dlrules.dumps(dlrules.view(state.game_state, seat))
         assert state.information_state_string(seat).count("\n") == len(state.recall.nodes())  # a line per move, after the header
         tensor = state.information_state_tensor(seat)
-        assert tensor[: observation_size() + NUM_DECISIONS] == state.observation_tensor(seat)
+        assert tensor[: observation_size() + PARTIAL_SIZE] == state.observation_tensor(seat)
+        assert set(tensor) == {0.0, 1.0}  # 0/1 throughout (issue 39)
     from open_spiel.python.observation import make_observation
 
     public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     assert public.string_from(state, 1) == dlrules.dumps(dlrules.view(state.game_state, None))
     public.set_from(state, 1)
-    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True) + [0.0] * NUM_DECISIONS)
+    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True) + [0.0] * PARTIAL_SIZE)
 
 
 def test_LIB_AI_4_no_observer_of_every_private_part_is_offered() -> None:

@@ -197,3 +197,10 @@ def test_ansi_render_and_action_descriptions_are_text() -> None:
     assert text is not None and text.startswith("Year 1, winter (setup)") and "player_1: gold 3" in text
     action = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
     assert e.describe_action(action).startswith("P1 KeepUnavailable.orders ")
+
+
+def test_the_versioned_module_follows_pettingzoo_naming() -> None:
+    from dlrules.adapters import dungeon_lords_v2
+
+    e = dungeon_lords_v2.env(players=2)
+    assert e.metadata["name"] == "dungeon_lords_v2" and dungeon_lords_v2.raw_env is raw_env
