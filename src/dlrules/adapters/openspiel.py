@@ -139,7 +139,7 @@ class DungeonLordsGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("an observer of every player's private information is not offered (LIB-AI-4)")
         public_only = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)  # no type: the default observation, as OpenSpiel's own Python games have it
         return DungeonLordsObserver(public_only, perfect_recall and not public_only, self.start.n_players)
 
 

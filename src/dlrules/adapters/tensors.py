@@ -631,11 +631,11 @@ _BUILDERS: tuple[tuple[Callable[[Source], list[Group]], tuple[str, ...] | None],
     (_g_board, ("board",)),
     (_g_public, ("tavern", "room_shop", "adventurers_next", "adventurers_now", "events", "special_event", "paladin", "dummy_evil", "far_lands", "turn", "trap_discard", "box", "dummies")),
     (_g_combat, ("combat", "spied")),
-    (_g_resolution, None),  # the spy's position depends on who is acting
+    (_g_resolution, ("resolution",)),  # while a spy looks, who sees the position depends on who acts: _unchanged says no
     (_g_decks, ("decks", "combat")),
     *((_g_player(block), ("players", "spied")) for block in range(MAX_PLAYERS)),
     (_g_fight, ("fight",)),
-    (_g_outcome, None),
+    (_g_outcome, ("phase",)),  # zeros until the game is over; the end of the game rebuilds every group
 )  # fmt: skip
 """The layout's groups in order, each with the state fields it reads (None:
 built again each time, from the cache)."""
@@ -694,6 +694,9 @@ def _unchanged(state: GameState, before: GameState, fields: tuple[str, ...] | No
             return True
         seat = (me + block) % n
         return state.players[seat] is before.players[seat] and state.spied is before.spied
+    if fields == ("resolution",):
+        r = state.resolution
+        return r is before.resolution and (r is None or r.spy is None)
     return all(getattr(state, f) is getattr(before, f) for f in fields)
 
 
@@ -715,9 +718,22 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     src = Source(state, me, viewer)
     before = last.state if last is not None and (last.state.phase is Phase.GAME_OVER) == (state.phase is Phase.GAME_OVER) else None
     parts: list[Bits] = []
+    n = state.n_players
+    hide = src.hide
     for i, (build, fields) in enumerate(_BUILDERS):
-        if before is not None and last is not None and _unchanged(state, before, fields, _PLAYER_GROUP[i], me):
+        block = _PLAYER_GROUP[i]
+        if before is not None and last is not None and _unchanged(state, before, fields, block, me):
             parts.append(last.parts[i])
+        elif block is not None and block < n:
+            # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
+            seat = (me + block) % n
+            p = state.players[seat]
+            own = not hide or seat == viewer
+            quick = ("seat", id(p), own, state.spied[seat] if own and seat < len(state.spied) else None)
+            got = _MEMO.get(quick)
+            if got is None:
+                got = _MEMO[quick] = (p, _bits(build(src)))
+            parts.append(got[1])
         else:
             parts.append(_bits(build(src)))
     bits = np.concatenate(parts)
