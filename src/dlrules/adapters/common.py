@@ -16,7 +16,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from dlrules.adapters.tensors import ALL, observation_bits, observation_fields
+from dlrules.adapters.tensor_parts import ALL
+from dlrules.adapters.tensors import observation_bits, observation_fields
 from dlrules.decisions import NUM_DECISIONS, Partial, describe_decision
 from dlrules.engine import to_move
 from dlrules.phases.scoring import is_over as library_is_over

@@ -169,6 +169,6 @@ class DungeonLordsEnv(gymnasium.Env):
         return None
 
 
-gymnasium.register(id=ENV_ID, entry_point=DungeonLordsEnv, max_episode_steps=None)
+gymnasium.register(id=ENV_ID, entry_point="dlrules.adapters.gym:DungeonLordsEnv", max_episode_steps=None)
 
 __all__ = ["ENV_ID", "ILLEGAL_REWARD", "DungeonLordsEnv"]
