@@ -1,10 +1,12 @@
-"""What both adapters share, with no framework imported: where a game ends for
-them (``Phase.GAME_OVER``), its returns, and a seat's observation as a flat vector of numbers and
-as a string, both built from ``view`` alone (docs/ai.md).
+"""What the adapters share, with no framework imported: where a game ends for
+them (``Phase.GAME_OVER``), its returns, the reward of an illegal move, and a
+seat's observation as a flat 0/1 vector and as a string (docs/ai.md).
 
-Everything a seat observes goes through ``dlrules.view(state, seat)``, which
-redacts what that seat may not know (docs/views.md); the functions here never
-read the unredacted state, so nothing hidden can leak through them.
+Everything a seat observes goes through its projection (``dlrules.views``):
+the string is the JSON of ``view(state, seat)``; the vector is built part
+by part from the records ``redact`` would show the seat
+(``dlrules.adapters.tensors``, which the tests hold equal to the vector of
+``view`` whole), so nothing hidden can leak through them.
 """
 
 from __future__ import annotations
