@@ -163,3 +163,14 @@ def test_LIB_AI_4_CMB_PLAN_9_the_fight_part_shows_own_planned_traps_and_only_the
     assert sum(_field(state, 0, "plan[0]", "trap_cards")) == 1.0  # which card: only its owner sees
     assert sum(_field(state, 1, "plan[1]", "trap_cards")) == 0.0
     assert _part(state, 0, "fight")[0] == 1.0
+
+
+def test_two_finished_games_one_after_the_other_each_show_their_own_outcome() -> None:
+    """The vector is built against the last one made for the same seat: a
+    second finished game must not reuse the first one's scores."""
+    from dlrules.adapters.tensors import observation_bits, reference_bits
+
+    one = end_of_game(lord(rooms=("chicken-coop", "mint", "workshop")), lord())
+    two = end_of_game(lord(), lord(rooms=("chicken-coop", "mint", "workshop")))
+    for state in (one, two, one):
+        assert list(observation_bits(state, 0, 0)) == list(reference_bits(view(state, 0), 0))

@@ -262,6 +262,8 @@ def _unchanged(state: GameState, before: GameState, fields: tuple[str, ...] | No
             return True
         seat = (me + block) % n
         return state.players[seat] is before.players[seat] and state.spied is before.spied
+    if fields == ("phase",):  # the outcome: zeros before the end; at the end, the game's own scores
+        return state.phase is before.phase and state.phase is not Phase.GAME_OVER
     if fields == ("resolution",):
         r = state.resolution
         return r is before.resolution and (r is None or r.spy is None)
