@@ -23,6 +23,7 @@ it changed.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -75,7 +76,7 @@ def _player_groups(block: int, p: PlayerState | None, own: bool, chosen: bool, k
         return [(("absent",), None, lambda w: absent(w, block))]
     return [
         (("numbers", p.gold, p.food, p.imps, p.free_imps, p.evil, p.busy_imps, p.foreimps, p.busy_trolls, p.damage_tokens), None, lambda w: player_numbers(w, block, p)),
-        (("orders", p.hand, p.unavailable, p.played, p.committed, chosen, p.dummy_choice, p.dealt, dealt, p.kept, kept), None, lambda w: player_orders(w, p, chosen, kept, dealt)),
+        (("orders", p.hand, p.unavailable, id(p.played), p.committed, chosen, p.dummy_choice, p.dealt, dealt, p.kept, kept), p.played, lambda w: player_orders(w, p, chosen, kept, dealt)),
         (("lair", id(p.monsters), p.traps), p.monsters, lambda w: player_lair(w, p)),
         (("dungeon", id(p.dungeon)), p.dungeon, lambda w: player_dungeon(w, p)),
         (("party", id(p.party), id(p.prison), p.rooms_used, spied), (p.party, p.prison), lambda w: player_party(w, p, spied)),
@@ -87,11 +88,12 @@ class Source:
     part by part through ``dlrules.views`` (``redacted`` false), or taken from
     a ``PlayerView`` already redacted whole (``reference_bits``: ``facts`` given)."""
 
-    __slots__ = ("facts", "hide", "me", "state", "viewer")
+    __slots__ = ("facts", "hide", "me", "n", "state", "viewer")
 
     def __init__(self, state: GameState, me: int, viewer: int | None, facts: Facts | None = None) -> None:
-        if viewer is not None and viewer != ALL and not 0 <= viewer < state.n_players:
-            raise ValueError(f"there is no seat {viewer} in a {state.n_players}-player game")
+        self.n = n = state.n_players
+        if viewer is not None and viewer != ALL and not 0 <= viewer < n:
+            raise ValueError(f"there is no seat {viewer} in a {n}-player game")
         self.state, self.me, self.viewer, self.facts = state, me, viewer, facts
         # as redact: nothing is hidden at the end of the game (LIB-WG-1), from ALL, or in a view already redacted
         self.hide = facts is None and viewer != ALL and state.phase is not Phase.GAME_OVER
@@ -252,22 +254,40 @@ class _Last:
 _LAST: dict[tuple[int, int | None, int], _Last] = {}
 
 
-def _unchanged(state: GameState, before: GameState, fields: tuple[str, ...] | None, block: int | None, me: int) -> bool:
-    """Every field the group reads is the same record as before (a player block: its seat's record)."""
-    if fields is None:
-        return False
-    if block is not None:
-        n = state.n_players
-        if block >= n:
-            return True
-        seat = (me + block) % n
-        return state.players[seat] is before.players[seat] and state.spied is before.spied
-    if fields == ("phase",):  # the outcome: zeros before the end; at the end, the game's own scores
-        return state.phase is before.phase and state.phase is not Phase.GAME_OVER
-    if fields == ("resolution",):
-        r = state.resolution
-        return r is before.resolution and (r is None or r.spy is None)
-    return all(getattr(state, f) is getattr(before, f) for f in fields)
+def _same_records(fields: tuple[str, ...]) -> Callable[[GameState, GameState], bool]:
+    """Whether two states hold the same records in ``fields`` (one C-level
+    read of each: the same objects, or equal ones, which give the same bits)."""
+    get = operator.attrgetter(*fields)
+
+    def same(state: GameState, before: GameState) -> bool:
+        return bool(get(state) == get(before))
+
+    return same
+
+
+def _outcome_same(state: GameState, before: GameState) -> bool:
+    """The outcome: zeros before the end; at the end, the game's own scores (never another game's)."""
+    return state.phase is before.phase and state.phase is not Phase.GAME_OVER
+
+
+def _resolution_same(state: GameState, before: GameState) -> bool:
+    """While a spy looks, who sees the position depends on who acts: looked up again."""
+    r = state.resolution
+    return r is before.resolution and (r is None or r.spy is None)
+
+
+def _never(state: GameState, before: GameState) -> bool:
+    return False
+
+
+_SAME: tuple[Callable[[GameState, GameState], bool] | None, ...] = tuple(
+    None if 6 <= i < 6 + MAX_PLAYERS  # a player block: its seat's record, below
+    else _never if fields is None
+    else _outcome_same if fields == ("phase",)
+    else _resolution_same if fields == ("resolution",)
+    else _same_records(fields)
+    for i, (_, fields) in enumerate(_BUILDERS)
+)  # fmt: skip
 
 
 _PLAYER_GROUP: Final[tuple[int | None, ...]] = tuple(
@@ -288,22 +308,32 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     src = Source(state, me, viewer)
     before = last.state if last is not None and (last.state.phase is Phase.GAME_OVER) == (state.phase is Phase.GAME_OVER) else None
     parts: list[Bits] = []
-    n = state.n_players
+    n = src.n
     hide = src.hide
-    for i, (build, fields) in enumerate(_BUILDERS):
+    players, spied = state.players, state.spied
+    same_spied = before is not None and spied is before.spied
+    for i, (build, _) in enumerate(_BUILDERS):
         block = _PLAYER_GROUP[i]
-        if before is not None and last is not None and _unchanged(state, before, fields, block, me):
-            parts.append(last.parts[i])
-        elif block is not None and block < n:
-            # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
+        if block is not None:
+            if block >= n:
+                parts.append(last.parts[i] if last is not None and before is not None else _bits(build(src)))
+                continue
             seat = (me + block) % n
-            p = state.players[seat]
+            p = players[seat]
+            if last is not None and before is not None and same_spied and p is before.players[seat]:
+                parts.append(last.parts[i])
+                continue
+            # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
             own = not hide or seat == viewer
-            quick = ("seat", id(p), own, state.spied[seat] if own and seat < len(state.spied) else None)
+            quick = ("seat", id(p), own, spied[seat] if own and seat < len(spied) else None)
             got = _MEMO.get(quick)
-            if got is None:
-                got = _MEMO[quick] = (p, _bits(build(src)))
+            if got is None:  # its five groups, each from the cache when unchanged (no key for the five together: this one serves)
+                got = _MEMO[quick] = (p, np.concatenate([_cached(k, pin, make) for k, pin, make in build(src)]))
             parts.append(got[1])
+            continue
+        same = _SAME[i]
+        if last is not None and before is not None and same is not None and same(state, before):
+            parts.append(last.parts[i])
         else:
             parts.append(_bits(build(src)))
     bits = np.concatenate(parts)
