@@ -35,6 +35,7 @@ from dlrules.adapters.tensor_parts import (
     counts, decks_part, dummies, events, fight_part, head, outcome_part, paladin, player_dungeon, player_lair, player_numbers,
     player_orders, player_party, resolution_part, turn_part,
 )  # fmt: skip
+from dlrules.engine import to_move
 from dlrules.state import Fight, GameState, Phase, PlayerState
 from dlrules.views import PlayerView, redact_fight, redact_player, redact_spy
 
@@ -101,8 +102,6 @@ class Source:
     def to_move(self) -> tuple[int, ...]:
         if self.facts is not None:
             return self.facts.to_move
-        from dlrules.engine import to_move
-
         return tuple(sorted(to_move(self.state)))
 
     def player(self, seat: int) -> tuple[PlayerState, bool, bool, int]:
@@ -336,10 +335,30 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
             parts.append(last.parts[i])
         else:
             parts.append(_bits(build(src)))
-    bits = np.concatenate(parts)
+    if last is not None and before is not None:  # the last vector, with the groups that changed written over it
+        bits = last.bits.copy()
+        starts = _starts(parts)
+        for i, part in enumerate(parts):
+            if part is not last.parts[i]:
+                bits[starts[i] : starts[i + 1]] = part
+    else:
+        bits = np.concatenate(parts)
     bits.flags.writeable = False
     _LAST[key] = _Last(state, parts, bits)
     return bits
+
+
+_STARTS: list[tuple[int, ...]] = []
+
+
+def _starts(parts: list[Bits]) -> tuple[int, ...]:
+    """Where each group begins in the vector (the same for every state), and its end."""
+    if not _STARTS:
+        out = [0]
+        for part in parts:
+            out.append(out[-1] + len(part))
+        _STARTS.append(tuple(out))
+    return _STARTS[0]
 
 
 def reference_bits(v: PlayerView, me: int) -> Bits:
