@@ -55,7 +55,7 @@ def test_conformance_adapter_speaks_the_referee_protocol() -> None:
 
 
 def test_every_example_is_tested() -> None:
-    tested = {"play_seeded_game.py", "referee_table_game.py", "replay_and_catch_illegal.py", "conformance_adapter.py"}
+    tested = {"play_seeded_game.py", "referee_table_game.py", "replay_and_catch_illegal.py", "conformance_adapter.py", "learn_policy_gradient.py"}
     assert {p.name for p in EXAMPLES.glob("*.py")} == tested
 
 
