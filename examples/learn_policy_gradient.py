@@ -2,7 +2,7 @@
 trained by policy gradient (REINFORCE with a running baseline), numpy only,
 in the Gymnasium environment, 2 players (docs/ai.md, "An example that learns").
 
-    python examples/learn_policy_gradient.py                  # about 8 CPU minutes in all
+    python examples/learn_policy_gradient.py                  # about 3 CPU minutes in all
     python examples/learn_policy_gradient.py --minutes 1 --eval 10   # a quick look
 
 What it does:
@@ -128,8 +128,8 @@ def report(title: str, results: dict[str, tuple[float, int, tuple[float, float]]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--minutes", type=float, default=7.0, help="CPU minutes of training")
-    parser.add_argument("--eval", type=int, default=200, help="games against each bot, before and after")
+    parser.add_argument("--minutes", type=float, default=2.5, help="CPU minutes of training")
+    parser.add_argument("--eval", type=int, default=120, help="games against each bot, before and after")
     parser.add_argument("--rate", type=float, default=0.02, help="learning rate")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
