@@ -174,3 +174,13 @@ def test_two_finished_games_one_after_the_other_each_show_their_own_outcome() ->
     two = end_of_game(lord(), lord(rooms=("chicken-coop", "mint", "workshop")))
     for state in (one, two, one):
         assert list(observation_bits(state, 0, 0)) == list(reference_bits(view(state, 0), 0))
+
+
+def test_games_of_two_variants_one_after_the_other_each_show_their_own_head() -> None:
+    """The vector is built against the last one made for the same seat,
+    whatever game it came from: a first game's and a full game's differ."""
+    from dlrules.adapters.tensors import observation_bits, reference_bits
+
+    first, full = dlrules.new_game(2, variant="first"), dlrules.new_game(2, variant="full")
+    for state in (first, full, first):
+        assert list(observation_bits(state, 0, 0)) == list(reference_bits(view(state, 0), 0))

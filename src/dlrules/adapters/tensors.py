@@ -244,10 +244,10 @@ def _redacted_player(p: PlayerState) -> PlayerState:
 class _Last:
     """The last observation made for one (seat, viewer): its state, each group's bits and the whole."""
 
-    __slots__ = ("bits", "parts", "state")
+    __slots__ = ("bits", "parts", "state", "to_move")
 
-    def __init__(self, state: GameState, parts: list[Bits], bits: Bits) -> None:
-        self.state, self.parts, self.bits = state, parts, bits
+    def __init__(self, state: GameState, parts: list[Bits], bits: Bits, to_move: tuple[int, ...]) -> None:
+        self.state, self.parts, self.bits, self.to_move = state, parts, bits, to_move
 
 
 _LAST: dict[tuple[int, int | None, int], _Last] = {}
@@ -307,6 +307,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     src = Source(state, me, viewer)
     before = last.state if last is not None and (last.state.phase is Phase.GAME_OVER) == (state.phase is Phase.GAME_OVER) else None
     parts: list[Bits] = []
+    moving = src.to_move()
     n = src.n
     hide = src.hide
     players, spied = state.players, state.spied
@@ -330,6 +331,16 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
                 got = _MEMO[quick] = (p, np.concatenate([_cached(k, pin, make) for k, pin, make in build(src)]))
             parts.append(got[1])
             continue
+        if i == 0:  # the head: the same time of the game and the same seats to move
+            if (
+                last is not None and before is not None and last.to_move == moving and state.phase is before.phase
+                and state.round == before.round and state.year == before.year and state.first_player == before.first_player
+                and state.variant == before.variant and state.deal_and_keep == before.deal_and_keep
+            ):  # fmt: skip
+                parts.append(last.parts[0])
+            else:
+                parts.append(_bits(build(src)))
+            continue
         same = _SAME[i]
         if last is not None and before is not None and same is not None and same(state, before):
             parts.append(last.parts[i])
@@ -344,7 +355,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     else:
         bits = np.concatenate(parts)
     bits.flags.writeable = False
-    _LAST[key] = _Last(state, parts, bits)
+    _LAST[key] = _Last(state, parts, bits, moving)
     return bits
 
 
