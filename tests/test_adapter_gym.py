@@ -52,3 +52,23 @@ def test_bad_arguments_are_refused() -> None:
         DungeonLordsEnv(players=2, seat=2)
     with pytest.raises(ValueError, match="unknown bot"):
         DungeonLordsEnv(players=2, opponents="clever")
+
+
+def test_gymnasium_make_knows_the_dlrules_id() -> None:
+    from dlrules.agents.adapters.gym import ENV_ID
+
+    env = gymnasium.make(ENV_ID, players=2, variant="first")
+    observation, _ = env.reset(seed=1)
+    assert env.observation_space.contains(observation) and set(np.unique(observation["observation"])) <= {0, 1}
+    assert isinstance(env.unwrapped, DungeonLordsEnv)
+    again = gymnasium.make("dlrules.agents.adapters.gym:" + ENV_ID)  # the module prefix imports the adapter first
+    assert isinstance(again.unwrapped, DungeonLordsEnv)
+
+
+def test_an_illegal_action_with_score_rewards_is_below_every_score() -> None:
+    from dlrules.agents.adapters.common import MIN_SCORE
+
+    env = DungeonLordsEnv(players=2, reward="score")
+    observation, _ = env.reset(seed=1)
+    _, reward, terminated, _, info = env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert terminated and reward == MIN_SCORE - 1 and "illegal_move" in info

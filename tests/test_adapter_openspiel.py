@@ -12,7 +12,8 @@ np = pytest.importorskip("numpy")
 import dlrules  # noqa: E402
 from dlrules.agents.actions import encode  # noqa: E402
 from dlrules.agents.adapters import openspiel as dl_openspiel  # noqa: E402
-from dlrules.agents.adapters.common import observation_size, observation_vector  # noqa: E402
+from dlrules.agents.adapters.common import PARTIAL_SIZE, observation_size, observation_vector  # noqa: E402
+from dlrules.agents.adapters.recall import STEP_BITS  # noqa: E402
 from dlrules.agents.decisions import NUM_CHANCE_OUTCOMES, NUM_DECISIONS  # noqa: E402
 
 
@@ -27,8 +28,8 @@ def test_importing_registers_the_game_with_its_parameters() -> None:
     assert game.get_parameters() == {"players": 3, "variant": "full", "deal_and_keep": False, "first_player": 0, "reward": "win"}
     assert game.num_distinct_actions() == NUM_DECISIONS <= 2048
     assert game.max_chance_outcomes() == NUM_CHANCE_OUTCOMES
-    assert game.observation_tensor_shape() == [observation_size() + NUM_DECISIONS]
-    assert game.information_state_tensor_shape() == [observation_size() + NUM_DECISIONS + 3 * dl_openspiel.MAX_RECALL]
+    assert game.observation_tensor_shape() == [observation_size() + PARTIAL_SIZE]
+    assert game.information_state_tensor_shape() == [observation_size() + PARTIAL_SIZE + STEP_BITS * dl_openspiel.MAX_RECALL]
     assert pyspiel.load_game(dl_openspiel.SHORT_NAME).num_players() == 4  # the defaults
 
 
@@ -133,13 +134,14 @@ def test_LIB_AI_4_the_observation_is_the_seat_view_and_the_information_state_its
         assert state.observation_string(seat) == dlrules.dumps(dlrules.view(state.game_state, seat))
         assert state.information_state_string(seat).count("\n") == len(state.recall.nodes())  # a line per move, after the header
         tensor = state.information_state_tensor(seat)
-        assert tensor[: observation_size() + NUM_DECISIONS] == state.observation_tensor(seat)
+        assert tensor[: observation_size() + PARTIAL_SIZE] == state.observation_tensor(seat)
+        assert set(tensor) == {0.0, 1.0}  # 0/1 throughout (issue 39)
     from open_spiel.python.observation import make_observation
 
     public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     assert public.string_from(state, 1) == dlrules.dumps(dlrules.view(state.game_state, None))
     public.set_from(state, 1)
-    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True) + [0.0] * NUM_DECISIONS)
+    assert list(public.tensor) == pytest.approx(observation_vector(state.game_state, 1, public=True) + [0.0] * PARTIAL_SIZE)
 
 
 def test_LIB_AI_4_no_observer_of_every_private_part_is_offered() -> None:
@@ -292,3 +294,72 @@ def test_the_library_bots_play_as_openspiel_bots() -> None:
     assert state.game_state.phase is dlrules.Phase.GAME_OVER
     with pytest.raises(ValueError, match="unknown bot"):
         dl_openspiel.PolicyBot(0, "clever")
+
+
+def _random_game(players: int, seed: int) -> Any:
+    state = _game(players, "full").new_initial_state()
+    rng = np.random.RandomState(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_a_finished_4_player_game_round_trips_through_serialization_and_pickle() -> None:
+    """Serialized as the action history and read back by replay (issue 39):
+    a whole game, far past the ~250 moves where a nested history overflowed."""
+    import pickle
+
+    state = _random_game(4, 1)
+    assert len(state.recall.nodes()) > 300 and state.is_terminal()
+    again = [
+        state.get_game().deserialize_state(state.serialize()),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(state.get_game(), state))[1],
+        pickle.loads(pickle.dumps(state)),
+    ]
+    for other in again:
+        assert other.game_state == state.game_state and other.history() == state.history()
+        assert other.is_terminal() and other.returns() == state.returns()
+        assert other.information_state_string(2) == state.information_state_string(2)
+        assert other.information_state_tensor(3) == state.information_state_tensor(3)
+    assert len(pickle.dumps(state)) < 20_000  # the moves' ids, not every position
+
+
+def test_a_move_under_way_and_a_resampled_state_round_trip_too() -> None:
+    import pickle
+
+    state = _game(3).new_initial_state()
+    rng = np.random.RandomState(5)
+    while state.partial.seat is None or state.partial.state.round < 2:
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.partial.chosen == state.partial.chosen and again.legal_actions() == state.legal_actions()
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    back = pickle.loads(pickle.dumps(sample))  # its history is the seat's lines only: kept as they are
+    assert back.game_state == sample.game_state
+    assert back.information_state_string(player) == state.information_state_string(player)
+
+
+def test_a_tampered_history_is_refused_with_the_rule_it_breaks() -> None:
+    """Deserialization replays every move through the referee's apply."""
+    import pickle
+
+    from dlrules.agents.adapters.openspiel import _replayed
+
+    state = _game(2).new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(30):
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    start = state.recall.start
+    record = tuple((m.seat, encode(m)) for m in state.recall.moves())
+    assert _replayed(start, record, None, ()).partial.state == state.game_state
+    bad = ((record[0][0], encode(dlrules.Decline(0))),) + record[1:]
+    with pytest.raises(dlrules.IllegalMove):
+        _replayed(start, bad, None, ())
+    assert pickle.loads(pickle.dumps(state)).game_state == state.game_state

@@ -93,6 +93,29 @@ def test_an_illegal_action_ends_the_game_with_the_offender_losing_the_classic_co
     assert "LIB-AI-6" in e.infos[offender]["illegal_move"]
 
 
+def test_LIB_AI_3_an_illegal_move_is_told_by_its_reward_alone_below_every_real_return() -> None:
+    """With reward="score" a real return may be -1 (final points), so the
+    illegal move's reward is one below the least final score instead."""
+    from dlrules.agents.adapters.common import MIN_SCORE, illegal_reward
+
+    e = raw_env(players=2, reward="score")
+    e.reset(seed=3)
+    offender = e.agent_selection
+    e.step(int(np.flatnonzero(e.observe(offender)["action_mask"] == 0)[-1]))
+    assert e.rewards[offender] == illegal_reward("score") == MIN_SCORE - 1  # no game ends below MIN_SCORE points
+    assert illegal_reward("win") == illegal_reward("rank") == ILLEGAL_REWARD == -1.0
+
+
+def test_observations_are_0_1_in_their_multibinary_space_and_the_name_follows_pettingzoo() -> None:
+    e = raw_env(players=3)
+    e.reset(seed=4)
+    assert e.metadata["name"] == "dungeon_lords_v2"
+    for agent in e.possible_agents:
+        obs = e.observe(agent)
+        assert e.observation_space(agent).contains(obs)
+        assert set(np.unique(obs["observation"])) <= {0, 1}
+
+
 def test_strict_refuses_an_illegal_action_with_its_rule_and_changes_nothing() -> None:
     e = raw_env(players=2, strict=True)
     e.reset(seed=3)
@@ -118,9 +141,11 @@ def test_state_is_the_whole_position_for_a_centralised_critic() -> None:
     e = raw_env(players=3)
     e.reset(seed=2)
     state = e.state()
-    assert state.shape == e.state_space.shape and state.dtype == np.float32
+    assert state.shape == e.state_space.shape and state.dtype == np.int8 and e.state_space.contains(state)
     seat = e.possible_agents.index(e.agent_selection)
     assert e.state_.players[seat].dealt  # dealt orders: private, but in the state
+    mine = e.observe(e.possible_agents[(seat + 1) % 3])["observation"][: len(state)]
+    assert not np.array_equal(state, mine)  # another seat's observation lacks them
 
 
 @pytest.mark.parametrize("reward", ["score", "rank"])
@@ -172,3 +197,10 @@ def test_ansi_render_and_action_descriptions_are_text() -> None:
     assert text is not None and text.startswith("Year 1, winter (setup)") and "player_1: gold 3" in text
     action = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
     assert e.describe_action(action).startswith("P1 KeepUnavailable.orders ")
+
+
+def test_the_versioned_module_follows_pettingzoo_naming() -> None:
+    from dlrules.agents.adapters import dungeon_lords_v2
+
+    e = dungeon_lords_v2.env(players=2)
+    assert e.metadata["name"] == "dungeon_lords_v2" and dungeon_lords_v2.raw_env is raw_env

@@ -41,7 +41,7 @@ def _run(code: str) -> str:
 def test_the_generated_tables_are_up_to_date() -> None:
     """The encoding and observation tables: python -m dlrules.tools.aidoc --write."""
     assert render(DOC) == DOC, "docs/ai.md is stale: run python -m dlrules.tools.aidoc --write"
-    assert f"`NUM_ACTIONS` = {NUM_ACTIONS}." in DOC and f"`observation_size()` = {observation_size()} floats." in DOC
+    assert f"`NUM_ACTIONS` = {NUM_ACTIONS}." in DOC and f"`observation_size()` = {observation_size()} values, each 0 or 1." in DOC
     for kind, first, size, _, _ in describe_blocks():
         assert f"| {kind} | {first} | {size} |" in DOC
     for piece in observation_layout():

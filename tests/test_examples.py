@@ -55,5 +55,13 @@ def test_conformance_adapter_speaks_the_referee_protocol() -> None:
 
 
 def test_every_example_is_tested() -> None:
-    tested = {"play_seeded_game.py", "referee_table_game.py", "replay_and_catch_illegal.py", "conformance_adapter.py"}
+    tested = {"play_seeded_game.py", "referee_table_game.py", "replay_and_catch_illegal.py", "conformance_adapter.py", "learn_policy_gradient.py"}
     assert {p.name for p in EXAMPLES.glob("*.py")} == tested
+
+
+def test_learn_policy_gradient_trains_and_reports_win_rates_with_intervals() -> None:
+    """A tiny budget: the script runs end to end (docs/ai.md has the figures of a full run)."""
+    out = run("learn_policy_gradient.py", "--minutes", "0.05", "--eval", "2")
+    assert "observation: " in out and "values, each 0 or 1" in out
+    assert "before training (uniform over the open decisions) against random: won " in out and "95% Wilson" in out
+    assert "after training against greedy: won " in out and "trained on " in out

@@ -76,7 +76,7 @@ from dlrules.core.moves import (
     TableRuling,
 )
 from dlrules.core.phases.common import Event
-from dlrules.core.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState
+from dlrules.core.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState, Resolution
 
 HIDDEN: str = "?"
 """The card key standing for a card the seat may not see (traps, deck contents)."""
@@ -170,6 +170,15 @@ def face_up_combat(state: GameState) -> frozenset[int]:
     return frozenset(range(min(done, len(state.combat))))
 
 
+def redact_combat(state: GameState, seat: int | None) -> tuple[str | None, ...]:
+    """The year's combat cards as ``seat`` sees them (None: a spectator): those
+    it looked at (ACT-REP-2) and those turned face up in their round, which
+    are public (CMB-CARD-7, ``face_up_combat``); None for the others."""
+    seen: frozenset[int] = frozenset(state.spied[seat]) if seat is not None and 0 <= seat < len(state.spied) else frozenset()
+    seen |= face_up_combat(state)
+    return tuple(card if pos in seen else None for pos, card in enumerate(state.combat))
+
+
 def redact(state: GameState, seat: int | None) -> GameState:
     """The state with everything ``seat`` may not know replaced by placeholders."""
     if seat is not None and not 0 <= seat < state.n_players:
@@ -177,22 +186,41 @@ def redact(state: GameState, seat: int | None) -> GameState:
     if state.phase is Phase.GAME_OVER:
         return state  # LIB-WG-1: after final scoring every card is turned over
     players = tuple(p if s == seat else _redact_player(p) for s, p in enumerate(state.players))
-    seen: frozenset[int] = frozenset(state.spied[seat]) if seat is not None and seat < len(state.spied) else frozenset()
-    seen |= face_up_combat(state)  # CMB-CARD-7: a card turned face up is public, for a spectator too (issue 37)
-    combat = tuple(card if pos in seen else None for pos, card in enumerate(state.combat))  # ACT-REP-2
+    combat = redact_combat(state, seat)
     spied = tuple(positions if s == seat else () for s, positions in enumerate(state.spied))
     decks = Decks(**{f.name: _redact_deck(getattr(state.decks, f.name)) for f in attrs.fields(Decks)})
     decks = attrs.evolve(decks, combat=_redact_combat_deck(state))
     trap_discard = (HIDDEN,) * len(state.trap_discard)  # SETUP-3, LIB-Y1-3: face down, only the count
-    resolution = state.resolution
-    if resolution is not None and resolution.spy is not None:
-        r_seat = _acting(state)
-        if r_seat != seat:
-            resolution = attrs.evolve(resolution, spy=HIDDEN_POSITION)  # ACT-REP-2, LIB-CMB-3
+    resolution = redact_spy(state, seat)  # ACT-REP-2, LIB-CMB-3
     return attrs.evolve(
         state, players=players, combat=combat, spied=spied, decks=decks, trap_discard=trap_discard, box=(HIDDEN,) * len(state.box),  # Y2-8, Y2-10 (LIB-Y2-1)
         resolution=resolution, fight=_redact_fight(state.fight, seat),
     )  # fmt: skip
+
+
+def redact_player(player: PlayerState) -> PlayerState:
+    """Another player's record as ``redact`` shows it to a seat (ORD-3, DUM2-3,
+    RUL-13, ACT-TRAP-2): for a projection built part by part (docs/ai.md)."""
+    return _redact_player(player)
+
+
+def redact_combat_deck(state: GameState) -> Deck:
+    """The combat deck as ``redact`` shows it to any seat (ACT-REP-2, LIB-CMB-3)."""
+    return _redact_combat_deck(state)
+
+
+def redact_fight(fight: Fight | None, seat: int | None) -> Fight | None:
+    """The combat as ``redact`` shows it to ``seat`` (CMB-PLAN-9, CMB-REF-6)."""
+    return _redact_fight(fight, seat)
+
+
+def redact_spy(state: GameState, seat: int | None) -> Resolution | None:
+    """The resolution cursor as ``redact`` shows it to ``seat``: the position
+    another seat's spy is looking at reads ``HIDDEN_POSITION`` (ACT-REP-2, LIB-CMB-3)."""
+    resolution = state.resolution
+    if resolution is not None and resolution.spy is not None and _acting(state) != seat:
+        return attrs.evolve(resolution, spy=HIDDEN_POSITION)
+    return resolution
 
 
 def _acting(state: GameState) -> int | None:

@@ -18,7 +18,9 @@ from pathlib import Path
 
 from dlrules.agents.actions import ENCODING_VERSION, NUM_ACTIONS, describe_blocks
 from dlrules.agents.decisions import DECISION_VERSION, NUM_CHANCE_OUTCOMES, NUM_DECISIONS, describe_decision_blocks
-from dlrules.agents.adapters.common import PIECE_NOTES, observation_layout, observation_size
+from dlrules.agents.adapters.common import PARTIAL_SIZE, observation_layout, observation_size
+from dlrules.agents.adapters.recall import DIGEST_BITS, ID_BITS, KINDS, MOVER_BITS, STEP_BITS
+from dlrules.agents.adapters.tensors import observation_fields
 
 
 def doc_path() -> Path:
@@ -38,15 +40,50 @@ def actions_table() -> str:
     return "\n".join(rows)
 
 
+def _same_as(part: str) -> str | None:
+    """``player[2]`` is laid out as ``player[0]``: the repeated parts are described once."""
+    for name in ("player", "plan"):
+        if part.startswith(f"{name}[") and part != f"{name}[0]":
+            return f"{name}[0]"
+    return None
+
+
 def observation_table() -> str:
     rows = [
-        f"`observation_size()` = {observation_size()} floats.",
+        f"`observation_size()` = {observation_size()} values, each 0 or 1.",
         "",
-        "| part | first | size | what |",
-        "|---|---|---|---|",
+        "| part | first | size |",
+        "|---|---|---|",
     ]
     for piece in observation_layout():
-        rows.append(f"| {piece.name} | {piece.start} | {piece.size} | {PIECE_NOTES.get(piece.name, '')} |".replace(" |  |", " | |"))
+        rows.append(f"| {piece.name} | {piece.start} | {piece.size} |")
+    rows += [
+        "",
+        "Every field, in order (its place within its part; `player[1..3]` and `plan[1..3]` are laid out as `player[0]` and `plan[0]`):",
+        "",
+        "| part | field | offset | size | encoding: meaning |",
+        "|---|---|---|---|---|",
+    ]
+    starts = {p.name: p.start for p in observation_layout()}
+    for f in observation_fields():
+        if _same_as(f.part) is None:
+            rows.append(f"| {f.part} | {f.name} | {f.start - starts[f.part]} | {f.size} | {f.how} |")
+    return "\n".join(rows)
+
+
+def recall_table() -> str:
+    rows = [
+        f"After the observation: `deciding`, {PARTIAL_SIZE} values (the move under way, `partial_array`); "
+        f"then, in the information state only, `MAX_RECALL` moves × `STEP_BITS` = {STEP_BITS} values:",
+        "",
+        "| field | offset | size | encoding: meaning |",
+        "|---|---|---|---|",
+        f"| mover | 0 | {MOVER_BITS} | one-hot: chance, then the seat relative to the observer (all 0: no move) |",
+        f"| kind | {MOVER_BITS} | {len(KINDS)} | one-hot: " + ", ".join(k.__name__ for k in KINDS) + " |",
+        f"| seen_whole | {MOVER_BITS + len(KINDS)} | 1 | flag: the observer saw every field of the move |",
+        f"| id | {MOVER_BITS + len(KINDS) + 1} | {ID_BITS} | binary digits, most significant first: the whole-move id + 1 when seen whole, else 0 |",
+        f"| digest | {MOVER_BITS + len(KINDS) + 1 + ID_BITS} | {DIGEST_BITS} | binary digits: the first {DIGEST_BITS} bits of the digest of the observer's view after the move |",
+    ]
     return "\n".join(rows)
 
 
@@ -63,7 +100,7 @@ def decisions_table() -> str:
     return "\n".join(rows)
 
 
-TABLES = {"actions": actions_table, "decisions": decisions_table, "observation": observation_table}
+TABLES = {"actions": actions_table, "decisions": decisions_table, "observation": observation_table, "recall": recall_table}
 
 
 def render(text: str) -> str:

@@ -18,13 +18,15 @@ seat as a dict), and chance is drawn inside the environment, all from one
 ``random.Random`` seeded by ``reset(seed=...)``.
 
 - Actions: the decisions of ``dlrules.agents.decisions`` (``Discrete(NUM_DECISIONS)``).
-- Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``
-  as the PettingZoo environment gives it (the agent's view, then the
-  decisions it has made of the move under way; 1 for each open decision).
+- Observation: ``{"observation": 0/1 int8 vector (MultiBinary), "action_mask":
+  int8 vector}`` as the PettingZoo environment gives it (the agent's
+  projection, then the decisions it has made of the move under way; 1 for
+  each open decision).
 - Reward: 0 until the end, then the agent's return (``reward=``: "win",
   "score" or "rank", LIB-AI-3). An illegal action ends the episode with
-  reward -1 (``info["illegal_move"]`` says why), as PettingZoo's classic
-  games do.
+  ``illegal_reward(reward)`` (-1, or -201 with "score": below every real
+  return; ``info["illegal_move"]`` says why), as PettingZoo's classic games do.
+- Registered with Gymnasium as ``ENV_ID`` = "dlrules/DungeonLords-v1".
 """
 
 from __future__ import annotations
@@ -37,7 +39,9 @@ import numpy as np
 import numpy.typing as npt
 
 from dlrules.core.engine import new_game
-from dlrules.agents.adapters.common import check_reward, finished, observation_size, observation_vector, partial_vector, returns, scores
+from dlrules.agents.adapters.common import (
+    PARTIAL_SIZE, check_reward, finished, illegal_reward, observation_array, observation_size, partial_array, returns, scores,
+)  # fmt: skip
 from dlrules.agents.bots import BOTS
 from dlrules.core.chance import Policy, sample_chance
 from dlrules.agents.decisions import NUM_DECISIONS, Partial, acting, decide, legal_decisions
@@ -46,7 +50,14 @@ from dlrules.core.errors import IllegalMove
 from dlrules.core.state import CHANCE
 
 ILLEGAL_REWARD = -1.0
-"""The reward of an illegal action, which ends the episode."""
+"""The reward of an illegal action with ``reward`` "win" or "rank", which
+ends the episode; with "score" it is -201 (``illegal_reward``): below every
+real return either way, so the reward alone tells an illegal move."""
+
+ENV_ID = "dlrules/DungeonLords-v1"
+"""The Gymnasium id (registered when this module is imported):
+``gymnasium.make("dlrules/DungeonLords-v1", players=2)``, or without the
+import ``gymnasium.make("dlrules.agents.adapters.gym:dlrules/DungeonLords-v1")``."""
 
 
 class DungeonLordsEnv(gymnasium.Env):
@@ -70,6 +81,7 @@ class DungeonLordsEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.seat = seat
         self.reward = check_reward(reward)
+        self.illegal_reward = illegal_reward(self.reward)
         self.render_mode = render_mode
         chosen = opponents if isinstance(opponents, dict) else {s: opponents for s in range(players) if s != seat}
         self._opponents: dict[int, Policy] = {}
@@ -83,10 +95,10 @@ class DungeonLordsEnv(gymnasium.Env):
                 self._opponents[s] = BOTS[name]
             else:
                 self._opponents[s] = name
-        size = observation_size() + NUM_DECISIONS
+        size = observation_size() + PARTIAL_SIZE
         self.observation_space = gymnasium.spaces.Dict(
             {
-                "observation": gymnasium.spaces.Box(-255.0, 255.0, (size,), np.float32),
+                "observation": gymnasium.spaces.MultiBinary(size),
                 "action_mask": gymnasium.spaces.Box(0, 1, (NUM_DECISIONS,), np.int8),
             }
         )
@@ -114,8 +126,8 @@ class DungeonLordsEnv(gymnasium.Env):
         mask = np.zeros(NUM_DECISIONS, np.int8)
         if not self._over() and acting(self.partial) == self.seat:
             mask[list(legal_decisions(self.partial))] = 1
-        vector = observation_vector(self.partial.state, self.seat) + partial_vector(self.partial, self.seat)
-        return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
+        vector = np.concatenate((observation_array(self.partial.state, self.seat), partial_array(self.partial, self.seat))).view(np.int8)
+        return {"observation": vector, "action_mask": mask}
 
     def _over(self) -> bool:
         return self.partial.seat is None and finished(self.partial.state)
@@ -135,7 +147,7 @@ class DungeonLordsEnv(gymnasium.Env):
             self.partial = decide(self.partial, int(action), apply_unchecked)
         except IllegalMove as refused:
             self._ended = True
-            return self._observe(), ILLEGAL_REWARD, True, False, {"illegal_move": str(refused)}
+            return self._observe(), self.illegal_reward, True, False, {"illegal_move": str(refused)}
         self._advance()
         if self._over():
             points = scores(self.partial.state)
@@ -144,14 +156,19 @@ class DungeonLordsEnv(gymnasium.Env):
         return self._observe(), 0.0, False, False, {}
 
     def render(self) -> Any:
+        """``rgb_array``: the picture of the position as the agent's seat sees
+        it (its projection, ``dlrules.records.views``: the others' secrets face down,
+        LIB-AI-4); ``ansi``: a line of text."""
         if self.render_mode == "rgb_array":
             from dlrules.agents.adapters.pettingzoo import rgb_array
 
-            return rgb_array(self.partial.state)
+            return rgb_array(self.partial.state, self.seat)
         if self.render_mode == "ansi":
             s = self.partial.state
             return f"Year {s.year}, {s.season} ({s.phase.value}); Player {self.seat + 1} is the agent"
         return None
 
 
-__all__ = ["ILLEGAL_REWARD", "DungeonLordsEnv"]
+gymnasium.register(id=ENV_ID, entry_point="dlrules.agents.adapters.gym:DungeonLordsEnv", max_episode_steps=None)
+
+__all__ = ["ENV_ID", "ILLEGAL_REWARD", "DungeonLordsEnv"]

@@ -38,19 +38,20 @@ import pyspiel
 
 from dlrules.agents.adapters.common import (
     MAX_PLAYERS,
+    PARTIAL_SIZE,
     check_reward,
     finished,
+    observation_array,
     observation_layout,
     observation_size,
     observation_string,
-    observation_vector,
+    partial_array,
     partial_string,
-    partial_vector,
     return_bounds,
     return_sum,
     returns,
 )
-from dlrules.agents.adapters.recall import History, recall_lines, recall_vector, view_digest
+from dlrules.agents.adapters.recall import STEP_BITS, History, recall_array, recall_lines, view_digest
 from dlrules.core.chance import outcome_weights
 from dlrules.core.phases.scoring import is_over as library_is_over
 from dlrules.agents.decisions import (
@@ -67,8 +68,9 @@ MAX_GAME_LENGTH: Final[int] = 6000
 """An upper bound on the decisions and chance outcomes of a whole game
 (random games take about 300 to 450)."""
 
-MAX_RECALL: Final[int] = 2000
-"""Library moves the information state tensor remembers (a whole game has fewer)."""
+MAX_RECALL: Final[int] = 1000
+"""Library moves the information state tensor remembers (a whole game has
+about 215 to 340, chance's included)."""
 
 
 _TERMINAL: Final[int] = int(pyspiel.PlayerId.TERMINAL)
@@ -137,7 +139,7 @@ class DungeonLordsGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("an observer of every player's private information is not offered (LIB-AI-4)")
         public_only = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)  # no type: the default observation, as OpenSpiel's own Python games have it
         return DungeonLordsObserver(public_only, perfect_recall and not public_only, self.start.n_players)
 
 
@@ -158,6 +160,38 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Serialized as the action history (issue 39; OpenSpiel pickles a
+        Python state's attributes, ``serialize_game_and_state`` and ``pickle``
+        alike): the start, each library move as (seat, ``dlrules.agents.actions`` id)
+        and the decisions of a move under way; read back by replaying the
+        moves with the referee's ``apply`` (``_replayed``). A history that
+        cannot be replayed (a resampled one, a position put in by hand) is
+        pickled flat with its position instead (``History.__reduce__``)."""
+        p, history = self.partial, self.history
+        if history.replayable() and (history.after is p.state or history.after == p.state):
+            record = tuple((m.seat, encode(m)) for m in history.moves())
+            return (_replayed, (history.start, record, p.seat, p.chosen))
+        return (_restored, (p.state, history, p.seat, p.chosen))
+
+
+def _replayed(start: GameState, record: tuple[tuple[int, int], ...], seat: int | None, chosen: tuple[int, ...]) -> _Shared:
+    """The position after ``record`` from ``start``, each move checked by the
+    referee (``IllegalMove`` with its rule for a record that was tampered
+    with), and the decisions ``chosen`` of ``seat``'s move under way."""
+    from dlrules.core.engine import apply
+
+    state, history = start, History.begin(start)
+    for mover, action in record:
+        move = move_of(int(action), int(mover))
+        state = apply(state, move)
+        history = history.extend(move, state)
+    return _Shared(resume(state, seat, tuple(chosen)), history)
+
+
+def _restored(state: GameState, history: History, seat: int | None, chosen: tuple[int, ...]) -> _Shared:
+    return _Shared(resume(state, seat, tuple(chosen)), history)
+
 
 class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: an immutable ``GameState`` (``.game_state``), the
@@ -166,7 +200,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: DungeonLordsGame, state: GameState, history: History | None = None, partial: Partial | None = None) -> None:
         super().__init__(game)
         self._reward: str = game.reward
-        self._shared = _Shared(partial or Partial(state), history or History())
+        self._shared = _Shared(partial or Partial(state), history or History.begin(state))
 
     @property
     def game_state(self) -> GameState:
@@ -296,26 +330,36 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
 
 class DungeonLordsObserver:
     """OpenSpiel's observer interface (``tensor``, ``dict`` and strings), from
-    the seat's ``view`` and its own decisions only. With ``perfect_recall``
-    (the information state) the history of what the seat saw follows."""
+    the seat's projection and its own decisions only. With ``perfect_recall``
+    (the information state) the history of what the seat saw follows.
+
+    The tensor is 0/1 throughout (docs/ai.md has every part): the observation
+    (``observation_fields``), the decisions of the move under way
+    (``partial_array``, ``PARTIAL_SIZE``) and, for the information state,
+    ``MAX_RECALL`` moves × ``STEP_BITS`` (``recall_array``)."""
 
     def __init__(self, public_only: bool, perfect_recall: bool, players: int) -> None:
         self.public_only = public_only
         self.perfect_recall = perfect_recall
         self.players = players
-        size = observation_size() + NUM_DECISIONS + (3 * MAX_RECALL if perfect_recall else 0)
+        obs = observation_size()
+        size = obs + PARTIAL_SIZE + (STEP_BITS * MAX_RECALL if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {p.name: self.tensor[p.start : p.start + p.size] for p in observation_layout()}
-        self.dict["deciding"] = self.tensor[observation_size() : observation_size() + NUM_DECISIONS]
+        self.dict["deciding"] = self.tensor[obs : obs + PARTIAL_SIZE]
         if perfect_recall:
-            self.dict["recall"] = self.tensor[observation_size() + NUM_DECISIONS :]
+            self.dict["recall"] = self.tensor[obs + PARTIAL_SIZE :]
 
     def set_from(self, state: DungeonLordsState, player: int) -> None:
-        values = observation_vector(state.game_state, player, public=self.public_only)
-        values += partial_vector(state.partial, player) if not self.public_only else [0.0] * NUM_DECISIONS
+        obs = observation_size()
+        tensor = self.tensor
+        tensor[:obs] = observation_array(state.game_state, player, public=self.public_only)
+        if self.public_only:
+            tensor[obs : obs + PARTIAL_SIZE] = 0
+        else:
+            tensor[obs : obs + PARTIAL_SIZE] = partial_array(state.partial, player)
         if self.perfect_recall:
-            values += recall_vector(state.recall, player, self.players, MAX_RECALL)
-        self.tensor[:] = values
+            tensor[obs + PARTIAL_SIZE :] = recall_array(state.recall, player, self.players, MAX_RECALL)
 
     def string_from(self, state: DungeonLordsState, player: int) -> str:
         if not self.perfect_recall:

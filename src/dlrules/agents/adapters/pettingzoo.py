@@ -13,10 +13,11 @@
 - Agents are ``player_0 .. player_{n-1}`` (seat i is ``player_i``); the
   actions are the decisions of ``dlrules.agents.decisions`` (``Discrete(NUM_DECISIONS)``):
   a move is made field by field, each field a step of the same agent.
-- Each observation is ``{"observation": float32 vector, "action_mask": int8
-  vector}``: the vector of ``dlrules.agents.adapters.common`` built from the agent's
-  ``view``, then the decisions it has made of the move under way; and 1 for
-  each decision open to that agent now (all 0 for an agent not to act).
+- Each observation is ``{"observation": 0/1 int8 vector (MultiBinary),
+  "action_mask": int8 vector}``: the vector of ``dlrules.agents.adapters.common``
+  built from the agent's projection, then the decisions it has made of the
+  move under way; and 1 for each decision open to that agent now (all 0 for
+  an agent not to act).
 - Chance is resolved inside the environment, drawn from a ``random.Random``
   seeded by ``reset(seed=...)``: the same seed and actions give the same game.
 - In the secret simultaneous choices the agents to move act one after another
@@ -25,9 +26,11 @@
   ``dlrules.agents.adapters.common.REWARDS``), with each final score in
   ``infos[agent]["score"]``.
 - An illegal action follows PettingZoo's classic convention: the game ends,
-  the offender gets -1 and the others 0 (``infos[agent]["illegal_move"]``
-  holds the reason, with its rule ID); ``strict=True`` raises ``IllegalMove``
-  instead and changes nothing.
+  the offender gets ``illegal_reward(reward)`` and the others 0
+  (``infos[agent]["illegal_move"]`` holds the reason, with its rule ID): -1
+  with "win" and "rank", -201 with "score", below every real return, so the
+  reward alone tells it; ``strict=True`` raises ``IllegalMove`` instead and
+  changes nothing.
 """
 
 from __future__ import annotations
@@ -42,11 +45,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from dlrules.agents.adapters.common import (
+    PARTIAL_SIZE,
     check_reward,
     finished,
+    illegal_reward,
+    observation_array,
     observation_size,
-    observation_vector,
-    partial_vector,
+    partial_array,
     returns,
     scores,
     state_vector,
@@ -59,14 +64,10 @@ from dlrules.core.state import CHANCE, GameState
 
 Observation = dict[str, npt.NDArray[Any]]
 
-OBSERVATION_HIGH = 255.0
-"""Upper bound of every number in the observation vector (counts and resources are far smaller)."""
-
-OBSERVATION_LOW = -255.0
-"""Lower bound: every number is 0 or more except the final scores (``outcome``), which may be negative (SCO-3)."""
-
 ILLEGAL_REWARD = -1.0
-"""PettingZoo's classic convention: the agent that makes an illegal move gets this, the others 0, and the game ends."""
+"""The reward of an illegal move with ``reward`` "win" or "rank" (PettingZoo's
+classic convention); with "score" it is ``illegal_reward("score")`` = -201,
+below any final score. Either way below every real return (docs/ai.md)."""
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own name
@@ -74,7 +75,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
     ``players`` (2..4), ``variant`` ("full" or "first"), and as ``new_game``
     has them ``deal_and_keep`` (RUL-13) and ``first_player`` (SETUP-1)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "name": "dungeon_lords_v1", "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "name": "dungeon_lords_v2", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,
@@ -98,18 +99,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         self.variant = variant
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        size = observation_size() + NUM_DECISIONS
+        self.illegal_reward = illegal_reward(self.reward)
+        size = observation_size() + PARTIAL_SIZE
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, (size,), np.float32),
+                    "observation": gymnasium.spaces.MultiBinary(size),
                     "action_mask": gymnasium.spaces.Box(0, 1, (NUM_DECISIONS,), np.int8),
                 }
             )
             for a in self.possible_agents
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_DECISIONS) for a in self.possible_agents}
-        self.state_space = gymnasium.spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, (observation_size(),), np.float32)
+        self.state_space = gymnasium.spaces.MultiBinary(observation_size())
         self._rng = random.Random()
         self.partial = Partial(self._start)
 
@@ -172,13 +174,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         mask = np.zeros(NUM_DECISIONS, np.int8)
         if agent == self.agent_selection and not self._over() and acting(self.partial) == seat:  # only the agent to act, as AEC has it
             mask[list(legal_decisions(self.partial))] = 1
-        vector = observation_vector(self.state_, seat) + partial_vector(self.partial, seat)
-        return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
+        vector = np.concatenate((observation_array(self.state_, seat), partial_array(self.partial, seat))).view(np.int8)  # 0/1: MultiBinary's dtype
+        return {"observation": vector, "action_mask": mask}
 
-    def state(self) -> npt.NDArray[np.float32]:
-        """The whole position as numbers, nothing hidden (``state_space``;
+    def state(self) -> npt.NDArray[np.int8]:
+        """The whole position as 0/1, nothing hidden (``state_space``;
         ``dlrules.agents.adapters.common.state_vector``): for centralised critics, never for a player."""
-        return np.asarray(state_vector(self.state_), np.float32)
+        return np.asarray(state_vector(self.state_), np.int8)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -214,21 +216,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         """PettingZoo's classic convention for an illegal move: the offender
         gets ``ILLEGAL_REWARD``, the others 0, and every agent terminates."""
         reason = str(refused)
-        self.rewards = {a: (ILLEGAL_REWARD if a == agent else 0.0) for a in self.agents}
+        self.rewards = {a: (self.illegal_reward if a == agent else 0.0) for a in self.agents}
         self.infos = {a: ({"illegal_move": reason} if a == agent else {}) for a in self.agents}
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
-    def render(self) -> Any:
+    def render(self, agent: str | None = None) -> Any:
         """``ansi``: a short text summary; ``human``: that text printed;
-        ``rgb_array``: the position's picture (``dlrules.display.svg.position``, the
-        spectator's view) as a height × width × 3 uint8 array, rasterised by
-        cairosvg (extra ``dlrules[render]``)."""
+        ``rgb_array``: the position's picture (``dlrules.display.svg.position``) as a
+        height × width × 3 uint8 array, rasterised by cairosvg (extra
+        ``dlrules[render]``): the spectator's projection (public information
+        only, ``dlrules.records.views``) by default, ``agent``'s own projection when
+        an agent is named (LIB-AI-4: no picture shows a secret of another)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.render_mode == "rgb_array":
-            return rgb_array(self.state_)
+            return rgb_array(self.state_, None if agent is None else self._seat(agent))
         s = self.state_
         lines = [f"Year {s.year}, {s.season} ({s.phase.value}); to move: {sorted(to_move(s))}"]
         for i, p in enumerate(s.players):
@@ -248,17 +252,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
         return f"P{seat + 1} {describe_decision(int(action))}"
 
 
-def rgb_array(state: GameState) -> npt.NDArray[np.uint8]:
-    """The spectator's picture of ``state`` (``dlrules.display.svg.position``) as an
-    RGB array, rasterised with cairosvg (``pip install 'dlrules[render]'``)."""
+def rgb_array(state: GameState, seat: int | None = None) -> npt.NDArray[np.uint8]:
+    """The picture of ``state`` as ``seat`` sees it (``None``: a spectator) as
+    an RGB array, rasterised with cairosvg (``pip install 'dlrules[render]'``).
+
+    The picture is drawn from the seat's projection (``dlrules.records.views.redact``)
+    only: the spectator's shows every secret face down (LIB-AI-4), so two
+    positions the spectator cannot tell apart give the same image."""
     import io
 
     import cairosvg
     from PIL import Image
 
     from dlrules.display.svg import position
+    from dlrules.records.views import redact
 
-    png = cairosvg.svg2png(bytestring=position(state, None).encode("utf-8"), background_color="white")
+    # position redacts for a seat itself; the spectator's projection is made here (None draws the referee's whole state)
+    svg = position(state, seat) if seat is not None else position(redact(state, None), None)
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), background_color="white")
     with Image.open(io.BytesIO(png)) as image:
         return np.asarray(image.convert("RGB"), np.uint8)
 

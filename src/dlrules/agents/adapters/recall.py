@@ -18,7 +18,10 @@ from __future__ import annotations
 import hashlib
 from typing import Final
 
-from dlrules.agents.actions import encode
+import numpy as np
+import numpy.typing as npt
+
+from dlrules.agents.actions import BLOCKS, NUM_ACTIONS, encode
 from dlrules.core.moves import (
     ActivateRoom,
     Attack,
@@ -62,7 +65,23 @@ drawn from the trap or combat deck (ACT-TRAP-2, ACT-REP-2)."""
 _HIDDEN_DECKS: frozenset[str] = frozenset({"traps", "combat"})
 
 DIGEST_BITS: Final[int] = 24
-"""The view digest in the tensor: 24 bits, exact in a float32."""
+"""The view digest in the tensor: its first 24 bits, as binary digits."""
+
+ID_BITS: Final[int] = max(NUM_ACTIONS - 1, 1).bit_length()
+"""A whole-move id + 1 in the tensor, as binary digits (20 bits)."""
+
+KINDS: tuple[type, ...] = tuple(dict.fromkeys(block.kind for block in BLOCKS))
+"""The kinds of move, one-hot in the tensor (in the order of ``dlrules.agents.actions.BLOCKS``)."""
+
+_KIND_INDEX: dict[type, int] = {k: i for i, k in enumerate(KINDS)}
+
+MOVER_BITS: Final[int] = 1 + 4
+"""Who moved, one-hot: chance, then the seats relative to the observer (4)."""
+
+STEP_BITS: Final[int] = MOVER_BITS + len(KINDS) + 1 + ID_BITS + DIGEST_BITS
+"""One move of the recall in the tensor: who moved (5), its kind (one-hot),
+seen whole (1), the id + 1 when seen whole (binary digits), the digest of
+the view after it (binary digits)."""
 
 
 def seen_whole(move: Move, seat: int) -> bool:
@@ -92,16 +111,54 @@ class History:
     immutable and shared: ``extend`` makes a new one. Each seat's line of a
     move is computed once."""
 
-    __slots__ = ("_lines", "after", "length", "move", "mover", "parent", "seat")
+    __slots__ = ("_lines", "_rows", "after", "kind", "length", "move", "mover", "parent", "seat")
 
     def __init__(self, parent: History | None = None, move: Move | None = None, after: GameState | None = None) -> None:
         self.parent = parent
         self.move = move
         self.mover: int | None = None if move is None else move.seat
+        self.kind: type | None = None if move is None else type(move)  # public: every move is made in front of the table
         self.after = after
         self.length: int = 0 if parent is None else parent.length + 1
-        self._lines: dict[int, tuple[str, float, float]] | None = None  # made when a line is first asked for
+        self._lines: dict[int, tuple[str, int, int]] | None = None  # made when a line is first asked for
+        self._rows: dict[int, npt.NDArray[np.uint8]] | None = None  # each seat's tensor row, made when first asked for
         self.seat: int | None = None  # a carried history: the seat whose lines it keeps
+
+    @classmethod
+    def begin(cls, start: GameState) -> History:
+        """The empty history of a game that starts at ``start`` (kept, so that
+        the history can be replayed: ``replayable``, ``moves``)."""
+        return cls(None, None, start)
+
+    @property
+    def start(self) -> GameState | None:
+        """The position the history starts from (None: not known, as in a resampled history)."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node.after
+
+    def replayable(self) -> bool:
+        """Every move is known and the start too: replaying ``moves`` from
+        ``start`` gives back this history (a resampled one is not)."""
+        return self.seat is None and all(node.move is not None for node in self.nodes()) and self.start is not None
+
+    def moves(self) -> tuple[Move, ...]:
+        """The library moves made, oldest first (a resampled history's are unknown: ``ValueError``)."""
+        out = tuple(node.move for node in self.nodes())
+        if any(m is None for m in out):
+            raise ValueError("a resampled history does not know the moves")
+        return out  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled flat, node by node, so that a history of any length pickles
+        without deep recursion (issue 39): the start, then each node's move,
+        state after it, mover, carried seat and lines."""
+        nodes = [(n.move, n.after, n.mover, n.seat, n._lines, n.kind) for n in self.nodes()]
+        root = self
+        while root.parent is not None:
+            root = root.parent
+        return (_rebuilt, (root.after, root.seat, nodes))
 
     @classmethod
     def carried(cls, history: History, seat: int) -> History:
@@ -111,7 +168,7 @@ class History:
         out = cls()
         for node in history.nodes():
             step = cls(out)
-            step.mover, step.seat = node.mover, seat
+            step.mover, step.seat, step.kind = node.mover, seat, node.kind
             step._lines = {seat: node.seen(seat)}
             out = step
         return out
@@ -119,23 +176,49 @@ class History:
     def extend(self, move: Move, after: GameState) -> History:
         return History(self, move, after)
 
-    def seen(self, seat: int) -> tuple[str, float, float]:
+    def seen(self, seat: int) -> tuple[str, int, int]:
         """This move as ``seat`` saw it: its line, its whole-move id + 1 (0 when
         not seen whole) and the 24-bit view digest after it."""
         lines = self._lines
         got = lines.get(seat) if lines is not None else None
         if got is None and self.seat is not None:
-            return ("unknown (before a resample)", 0.0, 0.0)
+            return ("unknown (before a resample)", 0, 0)
         if got is None:
             assert self.move is not None and self.after is not None
             move = self.move
             whole = seen_whole(move, seat)
             digest = view_digest(self.after, seat)
             text = format_move(move) if whole else type(move).__name__
-            got = (f"{_who(move, seat)}: {text} | {digest}", float(encode(move) + 1) if whole else 0.0, float(int(digest[:6], 16)))
+            got = (f"{_who(move, seat)}: {text} | {digest}", encode(move) + 1 if whole else 0, int(digest[:6], 16))
             if lines is None:
                 lines = self._lines = {}
             lines[seat] = got
+        return got
+
+    def row(self, seat: int, players: int) -> npt.NDArray[np.uint8]:
+        """This move in ``seat``'s recall tensor (``STEP_BITS`` 0/1 values;
+        zeros for a move before a resample, which the seat's line calls
+        unknown); made once a seat."""
+        rows = self._rows
+        got = rows.get(seat) if rows is not None else None
+        if got is None:
+            got = np.zeros(STEP_BITS, np.uint8)
+            _, whole, digest = self.seen(seat)
+            if (self.seat is None or self.seat == seat) and self.mover is not None and self.kind is not None:
+                mover = self.mover
+                got[0 if mover == CHANCE else 1 + (mover - seat) % players] = 1
+                kind = _KIND_INDEX.get(self.kind)
+                if kind is not None:
+                    got[MOVER_BITS + kind] = 1
+                base = MOVER_BITS + len(KINDS)
+                got[base] = 1 if whole else 0
+                for b in range(ID_BITS):
+                    got[base + 1 + b] = (whole >> (ID_BITS - 1 - b)) & 1
+                for b in range(DIGEST_BITS):
+                    got[base + 1 + ID_BITS + b] = (digest >> (DIGEST_BITS - 1 - b)) & 1
+            if rows is None:
+                rows = self._rows = {}
+            rows[seat] = got
         return got
 
     def nodes(self) -> list[History]:
@@ -149,25 +232,37 @@ class History:
         return out
 
 
+def _rebuilt(
+    start: GameState | None, seat: int | None, nodes: list[tuple[Move | None, GameState | None, int | None, int | None, dict[int, tuple[str, int, int]] | None, type | None]]
+) -> History:
+    """A history from its flat pickle (``History.__reduce__``), built iteratively."""
+    out = History(None, None, start)
+    out.seat = seat
+    for move, after, mover, carried, lines, kind in nodes:
+        out = History(out, move, after)
+        out.mover, out.seat, out._lines, out.kind = mover, carried, lines, kind
+    return out
+
+
 def recall_lines(history: History, seat: int) -> list[str]:
     """What ``seat`` saw of each move, oldest first."""
     return [node.seen(seat)[0] for node in history.nodes()]
 
 
-def recall_vector(history: History, seat: int, players: int, size: int) -> list[float]:
-    """The history as ``size`` moves × 3 numbers: who moved (0 no move, 1
-    chance, 2 + the seat relative to ``seat``), the move's id + 1 when seen
-    whole (else 0), the digest of the view after it. Moves past ``size`` are
-    left out (``MAX_RECALL`` is above any game's length)."""
-    out = [0.0] * (3 * size)
-    for i, node in enumerate(history.nodes()[:size]):
-        mover = node.mover
-        assert mover is not None
-        _, whole, digest = node.seen(seat)
-        out[3 * i] = 1.0 if mover == CHANCE else 2.0 + (mover - seat) % players
-        out[3 * i + 1] = whole
-        out[3 * i + 2] = digest
+def recall_array(history: History, seat: int, players: int, size: int) -> npt.NDArray[np.uint8]:
+    """The history as ``size`` moves × ``STEP_BITS`` 0/1 values (docs/ai.md):
+    for each move, oldest first, who moved (one-hot: chance, then the seat
+    relative to ``seat``), its kind (one-hot over ``KINDS``), whether
+    ``seat`` saw it whole, its whole-move id + 1 when seen whole (binary
+    digits, most significant first; zeros otherwise) and the first 24 bits
+    of the digest of ``seat``'s view after it (binary digits); rows past
+    the game's length are zeros. Moves past ``size`` are left out (``MAX_RECALL``
+    is above any game's length)."""
+    out = np.zeros(size * STEP_BITS, np.uint8)
+    rows = [node.row(seat, players) for node in history.nodes()[:size]]
+    if rows:
+        out[: len(rows) * STEP_BITS] = np.concatenate(rows)
     return out
 
 
-__all__ = ["DIGEST_BITS", "History", "recall_lines", "recall_vector", "seen_whole", "view_digest"]
+__all__ = ["DIGEST_BITS", "ID_BITS", "KINDS", "STEP_BITS", "History", "recall_array", "recall_lines", "seen_whole", "view_digest"]
