@@ -15,7 +15,7 @@ from pathlib import Path
 
 from dlrules.conformance import KIT, KIT_VERSION
 
-CONTENTS = ("README.md", "protocol.md", "perft.json", "schemas", "scenarios")
+CONTENTS = ("README.md", "protocol.md", "perft.json", "schemas", "scenarios", "untested.json")
 """The kit's parts, relative to the package folder ``dlrules/conformance``."""
 
 
