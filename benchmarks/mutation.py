@@ -14,9 +14,11 @@ Definitions (docs/conformance.md repeats them):
 - *caught by diff*: ``dlrules conformance diff`` at its defaults (10 games,
   seed 0, 2, 3 and 4 players) against the mutant served over the protocol
   finds a disagreement; the rules it names are shown;
-- *broken*: the mutant's change could not be made (its target is gone) or,
-  for a function substitution, changed no result while the kit ran and ten
-  seeded games were played: never counted as caught.
+- *broken*: the mutant's change could not be made (its target is gone); or,
+  for a function substitution, it changed no result while the kit ran and
+  ten seeded games were played; or no scenario fails and those ten games
+  hash as the reference's (no effect seen): never counted as caught, nor
+  among the live mutants.
 """
 
 from __future__ import annotations
@@ -67,21 +69,31 @@ def run_diff(name: str) -> dict[str, Any]:
             "moves": None if found is None else len(found.moves)}  # fmt: skip
 
 
-def verdict(mutant: Mutant, run: dict[str, Any]) -> dict[str, Any]:
+def reference_fingerprint() -> str:
+    out = subprocess.run([sys.executable, str(SCRIPT), "fingerprint"], capture_output=True, text=True, timeout=900,
+                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}, check=True)  # fmt: skip
+    return out.stdout.strip()
+
+
+def verdict(mutant: Mutant, run: dict[str, Any], reference: str) -> dict[str, Any]:
     if "broken" in run:
         return {"broken": run["broken"]}
     failed = run["failed"]
+    if not failed and run["fingerprint"] == reference:
+        return {"broken": "no effect seen: no scenario fails and ten seeded games play as on the reference"}
     firsts = [f["rules"][0] for f in failed if f["rules"]]
     named = next((r for r in firsts if r in mutant.rules), None)
     return {"run_caught": bool(failed), "failed": len(failed), "named": named, "first_named": firsts[0] if firsts else None}
 
 
 def matrix(mutants: list[Mutant], diff: str, jobs: int) -> list[dict[str, Any]]:
+    reference = reference_fingerprint()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         runs = list(pool.map(lambda m: run_kit(m.name), mutants))
     rows = []
     for mutant, run in zip(mutants, runs, strict=True):
-        row = {"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules), **verdict(mutant, run)}
+        row = {"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
+               **verdict(mutant, run, reference)}  # fmt: skip
         if "broken" not in row and (diff == "all" or (diff == "survivors" and not row["run_caught"])):
             row["diff"] = run_diff(mutant.name)
         rows.append(row)

@@ -13,13 +13,18 @@ engine would:
   or a tuple) whose result is perturbed (``not``, ``+ 1``, the last element
   dropped). The substitution replaces the function's code, so every
   reference to it (imports, tables) sees it. It counts the calls whose result
-  it changed: a mutant that changed nothing while the kit ran and while ten
-  seeded games were played is *broken* (its function is no longer used, or
-  never matters), never *caught*.
+  it changed: a mutant that changed no result while the kit ran and while
+  ten seeded games were played is *broken* (its function is no longer used),
+  never *caught*.
+
+Any mutant that no scenario fails and whose ten seeded games hash as the
+reference's (``games_fingerprint``) showed no effect: ``benchmarks/mutation.py``
+reports it as such, not as missed (nor caught).
 
     .venv/bin/python tests/conformance/rule_mutants.py list
+    .venv/bin/python tests/conformance/rule_mutants.py fingerprint  # the reference's seeded games, hashed
     .venv/bin/python tests/conformance/rule_mutants.py serve NAME   # the referee protocol, broken
-    .venv/bin/python tests/conformance/rule_mutants.py run NAME     # the kit's run in-process, as JSON
+    .venv/bin/python tests/conformance/rule_mutants.py run NAME [--rule=PREFIX]  # the kit's run in-process, as JSON
 """
 
 from __future__ import annotations
@@ -28,7 +33,6 @@ import json
 import random
 import re
 import sys
-import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +47,7 @@ from dlrules import CHANCE  # noqa: E402
 from dlrules.conformance.engines import InProcess, Referee  # noqa: E402
 
 from conformance import mutants as shipped  # noqa: E402
+from conformance.substitute import Counter, find, replace  # noqa: E402
 
 ROOT = HERE.parents[1]
 
@@ -69,7 +74,7 @@ def _expect(ok: bool, what: str) -> None:
         raise Broken(what)
 
 
-def _slot(action: str, index: int, **reward: int) -> Callable[[], None]:
+def _slot(action: str, index: int, cost: dict[str, int] | None = None, **reward: int) -> Callable[[], None]:
     def make() -> None:
         from dlrules.components import Action, board
 
@@ -77,8 +82,10 @@ def _slot(action: str, index: int, **reward: int) -> Callable[[], None]:
         slot = space.slots[index]
         for key in reward:
             _expect(hasattr(slot.reward, key), f"{action} slot {index + 1} has no reward field {key}")
+        for key in cost or {}:
+            _expect(hasattr(slot.cost, key), f"{action} slot {index + 1} has no cost field {key}")
         slots = list(space.slots)
-        slots[index] = attrs.evolve(slot, reward=attrs.evolve(slot.reward, **reward))
+        slots[index] = attrs.evolve(slot, reward=attrs.evolve(slot.reward, **reward), cost=attrs.evolve(slot.cost, **(cost or {})))
         spaces = list(board.SPACES)
         spaces[Action(action).index] = attrs.evolve(space, slots=tuple(slots))
         board.SPACES = tuple(spaces)
@@ -95,6 +102,23 @@ def _monster(kind: str, **change: Any) -> Callable[[], None]:
         for key in change:
             _expect(hasattr(card, key), f"monster {kind} has no field {key}")
         MONSTERS[kind] = attrs.evolve(card, **change)  # type: ignore[index]
+
+    return make
+
+
+def _card(table: str, key: Any, **change: Any) -> Callable[[], None]:
+    """A change to one row of a component table (``module:NAME``), in place."""
+
+    def make() -> None:
+        import importlib
+
+        module, name = table.split(":")
+        rows = getattr(importlib.import_module(module), name, None)
+        _expect(isinstance(rows, dict) and key in rows, f"{table} has no row {key!r}")
+        assert isinstance(rows, dict)
+        for field in change:
+            _expect(hasattr(rows[key], field), f"{table}[{key!r}] has no field {field}")
+        rows[key] = attrs.evolve(rows[key], **change)
 
     return make
 
@@ -117,58 +141,38 @@ DATA: tuple[Mutant, ...] = (
     Mutant("food-slot-i-three-food", "ACT-FOOD", ("ACT-FOOD-1",), "data", shipped.food_slot_i_three_food, "Get Food I gives 3 food"),
     Mutant("unavailable-orders-playable", "ORD", ("ORD-2",), "data", shipped.unavailable_orders_playable, "an unavailable order may be played"),
     Mutant("food-slot-iii-four-food", "ACT-FOOD", ("ACT-FOOD-1",), "data", _slot("food", 2, food=4), "Get Food III gives 4 food"),
-    Mutant("goblin-costs-2-food", "ACT-MON", ("M-1",), "data", _monster("goblin", food=2), "the goblin costs 2 food"),
-    Mutant("fire-wall-deals-3", "CMB-TRAP", ("T-1",), "data", _trap_damage("wall-of-fire", 1), "Fire Wall deals one more"),
+    Mutant("goblin-costs-2-food", "ACT-MON", ("ACT-MON-2", "ACT-MON-4", "M-1"), "data", _monster("goblin", food=2), "the goblin costs 2 food"),
+    Mutant("fire-wall-deals-2", "T", ("T-1", "CMB-TRAP-3"), "data", _trap_damage("wall-of-fire", 1), "Fire Wall deals one more"),
+    Mutant("dig-slot-i-three-imps", "ACT-DIG", ("ACT-DIG-1",), "data", _slot("dig", 0, imps_work=3), "Dig Tunnels I lets 3 imps dig"),
+    Mutant("mine-slot-ii-four-imps", "ACT-MINE", ("ACT-MINE-1",), "data", _slot("mine", 1, imps_work=4), "Mine Gold II lets 4 imps mine"),
+    Mutant("imps-slot-i-two-imps", "ACT-IMP", ("ACT-IMP-1",), "data", _slot("imps", 0, imps=2), "Recruit Imps I gives 2 imps"),
+    Mutant("reputation-slot-ii-three-down", "ACT-REP", ("ACT-REP-1",), "data", _slot("reputation", 1, evil_down=3), "Improve Reputation II: 3 down"),
+    Mutant("traps-slot-ii-two-traps", "ACT-TRAP", ("ACT-TRAP-1",), "data", _slot("traps", 1, traps=2), "Buy Traps II gives 2 traps"),
+    Mutant("room-slot-ii-free", "ACT-ROOM", ("ACT-ROOM-2",), "data", _slot("room", 1, cost={"gold": 0}), "Build Room II costs nothing"),
+    Mutant("monster-slot-iii-no-extra-food", "ACT-MON", ("ACT-MON-3",), "data", _slot("monster", 2, cost={"food": 0}), "Hire Monster III: no extra food"),
+    Mutant("chicken-coop-two-imps", "PROD", ("PROD-1",), "data", _card("dlrules.components.cards:ROOMS", "chicken-coop", imps=2), "the Chicken Coop needs 2 imps"),
+    Mutant("paladin-1-six-hit-points", "PAL", ("PAL-10", "P-1"), "data", _card("dlrules.components.cards:PALADINS", 1, hp=6), "the year-1 paladin has 6 hit points"),
+    Mutant("warrior-3-four-hit-points", "CMB-PARTY", ("CMB-PARTY-4",), "data", _card("dlrules.components.cards:ADVENTURERS", "y1-warrior-3", hp=4), "a 3-point warrior has 4"),
+    Mutant("red-mark-minus-2", "SCO", ("SCO-1f", "SCO-1"), "data", _card("dlrules.components.scoring:ITEM_VALUES", __import__("dlrules.components.scoring", fromlist=["Item"]).Item.RED_MARKS, points=-2), "a red mark costs 2"),
+    Mutant("titles-4-players-exclusive-4", "SCO", ("SCO-2",), "data", _card("dlrules.components.scoring:TITLE_POINTS", 4, exclusive=4), "an exclusive title with 4 players gives 4"),
 )
 
 
 # --- function mutants --------------------------------------------------------------------------
 
 
-@attrs.define
-class Counter:
-    calls: int = 0
-    changed: int = 0
-
-
 COUNTER = Counter()
-
-
-def _perturb(kind: str) -> Callable[[Any], Any]:
-    if kind == "bool":
-        return lambda value: (not value) if isinstance(value, bool) else value
-    if kind == "int":
-        return lambda value: value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
-    return lambda value: value[:-1] if isinstance(value, tuple) and value else value
 
 
 def substitute(module: str, name: str, kind: str) -> Callable[[], None]:
     """Replace ``module.name``'s code by one that returns its result perturbed
-    (``kind``: bool, int or tuple), counting the calls it changed."""
+    (``kind``: bool, int or tuple), counting the calls it changed (``COUNTER``)."""
 
     def make() -> None:
-        import importlib
-
-        mod = importlib.import_module(module)
-        fn = getattr(mod, name, None)
-        if not isinstance(fn, types.FunctionType) or fn.__closure__:
+        fn = find(module, name)
+        if fn is None:
             raise Broken(f"{module}.{name} is no longer a module-level function")
-        copy = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, None)
-        copy.__kwdefaults__ = fn.__kwdefaults__
-        perturb = _perturb(kind)
-
-        def _mutant_call(*args: Any, **kwargs: Any) -> Any:
-            value = _mutant_original(*args, **kwargs)  # type: ignore[name-defined]  # noqa: F821
-            new = _mutant_perturb(value)  # type: ignore[name-defined]  # noqa: F821
-            _mutant_counter.calls += 1  # type: ignore[name-defined]  # noqa: F821
-            if new != value:
-                _mutant_counter.changed += 1  # type: ignore[name-defined]  # noqa: F821
-            return new
-
-        fn.__globals__.update(_mutant_original=copy, _mutant_perturb=perturb, _mutant_counter=COUNTER)
-        fn.__code__ = _mutant_call.__code__.replace(co_name=name)
-        fn.__defaults__ = None
-        fn.__kwdefaults__ = None
+        replace(fn, kind, COUNTER)
 
     return make
 
@@ -235,15 +239,19 @@ def catalogue() -> dict[str, Mutant]:
 # --- running one mutant ------------------------------------------------------------------------
 
 
-def build(name: str) -> Referee:
-    mutant = catalogue()[name]
+def build(mutant: Mutant) -> Referee:
     referee = mutant.make() or Referee()
-    referee.name = f"mutant {name} of dlrules"
+    referee.name = f"mutant {mutant.name} of dlrules"
     return referee
 
 
-def _games(n: int = 10) -> None:
-    """Seeded games on the (mutated) library, preferring to act: the effect probe."""
+def games_fingerprint(n: int = 10) -> str:
+    """Seeded games on the (mutated) library, preferring to act: the hash of
+    every position reached, and of any failure (the effect probe: a mutant
+    whose fingerprint is the reference's changed nothing these games show)."""
+    import hashlib
+
+    digest = hashlib.sha256()
     for g in range(n):
         rng = random.Random(g)
         state = dlrules.new_game(2 + g % 3)
@@ -260,49 +268,56 @@ def _games(n: int = 10) -> None:
                 move = pool[rng.randrange(len(pool))]
             try:
                 state = dlrules.apply(state, move)
-            except Exception:  # noqa: BLE001 - a mutant may break its own game: that is an effect
-                COUNTER.changed += 1
+            except Exception as exc:  # noqa: BLE001 - a mutant may break its own game: that is an effect
+                digest.update(f"failed: {type(exc).__name__}".encode())
                 break
+            digest.update(dlrules.state_hash(state).encode())
+    return digest.hexdigest()
 
 
-def run_one(name: str) -> dict[str, Any]:
-    """The kit's ``run`` (in-process) on mutant ``name``: its failing
-    scenarios, and whether its change took effect."""
+def run_one(mutant: Mutant, rules: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The kit's ``run`` (in-process) on ``mutant`` (only the scenarios
+    citing a rule starting with one of ``rules``, when given): its failing
+    scenarios, and whether its change took effect. Call it once per process:
+    the change stays."""
     from dlrules.conformance.suite import run_suite
 
-    mutant = catalogue()[name]
     try:
-        referee = build(name)
+        referee = build(mutant)
     except Broken as exc:
-        return {"name": name, "broken": str(exc)}
-    report = run_suite(InProcess(referee))
-    effect: int | None = None
-    if mutant.kind == "function":
-        in_run = COUNTER.changed
-        _games()
-        effect = COUNTER.changed
-        if in_run == 0 and effect == 0:
-            return {"name": name, "broken": "the substituted function changed no result (not called, or never mattered)"}
+        return {"name": mutant.name, "broken": str(exc)}
+    select = (lambda s: any(r.startswith(rules) for r in s["rules"])) if rules else None
+    report = run_suite(InProcess(referee), select=select)
+    fingerprint = games_fingerprint()
+    if mutant.kind == "function" and COUNTER.changed == 0:
+        return {"name": mutant.name, "broken": "the substituted function changed no result (not called, or never mattered)"}
     failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200]} for r in report.results if not r.passed]
-    return {"name": name, "scenarios": len(report.results), "failed": failed, "effect": effect}
+    return {"name": mutant.name, "scenarios": len(report.results), "failed": failed, "fingerprint": fingerprint,
+            "changed": COUNTER.changed if mutant.kind == "function" else None}  # fmt: skip
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["fingerprint"]:
+        print(games_fingerprint())
+        return 0
     if argv[:1] == ["list"]:
         for m in catalogue().values():
             print(f"{m.name}\t{m.kind}\t{m.family}\t{','.join(m.rules)}\t{m.what}")
         return 0
+    rules = [a.removeprefix("--rule=") for a in argv if a.startswith("--rule=")]
+    argv = [a for a in argv if not a.startswith("--rule=")]
     if len(argv) == 2 and argv[0] in ("serve", "run"):
         if argv[1] not in catalogue():
             print(f"no mutant {argv[1]!r} (list them: rule_mutants.py list)", file=sys.stderr)
             return 2
+        mutant = catalogue()[argv[1]]
         if argv[0] == "run":
-            print(json.dumps(run_one(argv[1])))
+            print(json.dumps(run_one(mutant, tuple(rules))))
             return 0
         from dlrules.conformance.protocol import serve
 
         try:
-            referee = build(argv[1])
+            referee = build(mutant)
         except Broken as exc:
             print(f"broken mutant: {exc}", file=sys.stderr)
             return 3

@@ -54,7 +54,9 @@ from dlrules.conformance.engines import move_data, move_of  # noqa: E402
 from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules.tools import rulecov  # noqa: E402
 
-from conformance.record import record_position  # noqa: E402
+from conformance.record import expectation, record_position  # noqa: E402
+from conformance.substitute import KINDS, find, substituted  # noqa: E402
+from dlrules.conformance.position import from_position, to_position  # noqa: E402
 
 ROOT = HERE.parents[1]
 FOLDER = SCENARIOS / "byrule"
@@ -84,7 +86,6 @@ UNTESTED: dict[str, str] = {
     "CMB-REF-1": "the shape of the combat sequence: narration of the steps each combat scenario walks",
     "CMB-SPELL-7": "'you' on a card means the defender: a reading of card text, exercised by every spell scenario",
     "CMB-ROOM-2": "year-1 and scoring rooms have no combat effect: an absence, shown by every battle in such a room",
-    "SCO-5": "scores may be negative: a statement about the track, shown by any scoring scenario with a negative total",
     "SCO-7": "the order of the scoring lines on the overview card: presentation only",
     "SPE-C-5": "VIP Visit: its text is unknown (U-5); the library gives it no effect",
     "SPE-C-6": "a special event card not named in any source (U-5): no effect to test",
@@ -240,12 +241,14 @@ def _source(file: str) -> list[str]:
     return _SOURCES[file]
 
 
-def _exercised(t: Trace, functions: dict[tuple[str, int], dict[str, list[Citation]]]) -> dict[str, int]:
+def _exercised(
+    t: Trace, functions: dict[tuple[str, int], dict[str, list[Citation]]]
+) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
     """Rule ID → score (lower is narrower) for the rules the traced move ran:
     a cited line run (or one of the 3 lines after a comment) scores the
     number of rules cited there; a docstring citation scores 20 plus the
     number of rules the function cites; a comment on a branch not run, nothing."""
-    out: dict[str, int] = {}
+    out: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
     for code in t.codes:
         key = (code.co_filename, code.co_firstlineno)
         entry = functions.get(key)
@@ -262,7 +265,8 @@ def _exercised(t: Trace, functions: dict[tuple[str, int], dict[str, list[Citatio
                     continue
                 score = s if score is None else min(score, s)
             if score is not None:
-                out[rule] = min(out.get(rule, score), score)
+                was, keys = out.get(rule, (score, ()))
+                out[rule] = (min(was, score), keys + (key,))
     return out
 
 
@@ -337,15 +341,21 @@ class Found:
     state: GameState
     move: Move
     kind: str  # "refusal", "effect", "data"
+    keys: tuple[tuple[str, int], ...] = ()  # the rule functions that ran (an effect)
 
+
+YEAR2_ROWS = ("C2-", "M-7", "M-8", "M-9", "P-2")
+"""Data rows of year-2 cards; the others are best shown in year 1."""
+KEEP = 12
+"""Candidates kept per rule, the narrowest first."""
 
 def _offer(best: dict[str, list[Found]], rule: str, found: Found) -> None:
     entries = best.setdefault(rule, [])
-    if len(entries) >= 4 and found.score >= entries[-1].score:
+    if len(entries) >= KEEP and found.score >= entries[-1].score:
         return
     entries.append(found)
     entries.sort(key=lambda f: f.score)
-    del entries[4:]
+    del entries[KEEP:]
 
 
 def _portable(move: Move) -> bool:
@@ -370,11 +380,11 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
             tried = [move] + ([listed[rng.randrange(len(listed))]] if len(listed) > 1 else [])
             for m in tried:
                 t = _trace(state, m, functions)
-                for rule, score in _exercised(t, functions).items():
+                for rule, (score, keys) in _exercised(t, functions).items():
                     if rule in targets:
                         if rule.startswith(("Y2-", "P-2", "C2-", "M-7", "M-8", "M-9")) and state.year == 1:
                             score += 30  # a year-2 rule is best shown in year 2
-                        _offer(best, rule, Found(score, state, m, "effect"))
+                        _offer(best, rule, Found(score, state, m, "effect", keys))
                 cards = set(t.cards)
                 if isinstance(m, (dlrules.HireMonster, dlrules.BuildRoom)):
                     cards.add(m.monster if isinstance(m, dlrules.HireMonster) else m.room)
@@ -382,7 +392,8 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
                     cards.add(state.players[mover].monsters[m.monster].kind)
                 for rule, key in data.items():
                     if key in cards:
-                        _offer(best, rule, Found(2 if key in t.cards or isinstance(m, Attack) else 8, state, m, "data"))
+                        score = (2 if key in t.cards or isinstance(m, Attack) else 8) + (5 if state.year == 2 and not rule.startswith(YEAR2_ROWS) else 0)
+                        _offer(best, rule, Found(score, state, m, "data"))
             # refusals: moves near the legal ones, and moves of other types
             if mover == CHANCE:
                 continue
@@ -410,6 +421,34 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
                 for rule in cited & targets:
                     _offer(best, rule, Found(score, state, cand, "refusal"))
     return best
+
+
+def _module(file: str) -> str:
+    return ".".join(Path(file).relative_to(ROOT / "src").with_suffix("").parts)
+
+
+def verify(found: Found) -> bool | None:
+    """Whether breaking the rule's code changes what the scenario expects:
+    each rule function that ran (module level) is substituted in turn with
+    its result perturbed (``substitute.KINDS``) and the move replayed from a
+    fresh copy of the position. None when no function could be substituted."""
+    baseline = expectation(from_position(to_position(found.state)), found.move)
+    tried = False
+    for file, line in found.keys:
+        fn = find(_module(file), first_line=line)
+        if fn is None:
+            continue
+        for kind in KINDS:
+            with substituted(fn, kind) as counter:
+                try:
+                    now = expectation(from_position(to_position(found.state)), found.move)
+                except Exception:  # noqa: BLE001 - a broken rule that crashes the move is a change
+                    return True
+            if counter.changed:
+                tried = True
+                if now != baseline:
+                    return True
+    return False if tried else None
 
 
 def write(rule: str, found: Found) -> Path:
@@ -449,8 +488,16 @@ def main(argv: list[str] | None = None) -> int:
             old.unlink()
         FOLDER.mkdir(exist_ok=True)
     written, failed = [], []
+    checks: dict[str, bool | None] = {}
+    no_effect: set[str] = set()
     for rule in sorted(targets):
-        for found in best.get(rule, []):
+        candidates = best.get(rule, [])
+        status = {id(f): verify(f) if f.kind == "effect" else None for f in candidates}
+        # verified first; a candidate whose rule code could be broken without effect, never
+        ordered = [f for f in candidates if status[id(f)] is True] + [f for f in candidates if status[id(f)] is None]
+        if candidates and not ordered:
+            no_effect.add(rule)
+        for found in ordered:
             if args.dry_run:
                 written.append(rule)
                 break
@@ -460,9 +507,11 @@ def main(argv: list[str] | None = None) -> int:
                 failed.append(f"{rule}: {type(exc).__name__}: {str(exc)[:120]}")
                 continue
             written.append(rule)
+            checks[rule] = status[id(found)]
             break
     missing = sorted(targets - set(written))
     untested = {**UNTESTED, **{r: "not reached by the seeding play-outs (no scenario yet)" for r in missing}}
+    untested.update({r: "no scenario yet: where the seeding reached its code, breaking it changed nothing observable" for r in no_effect if r in missing})
     if not args.dry_run:
         (SCENARIOS.parent / "untested.json").write_text(
             json.dumps({"format": 1, "untested": dict(sorted(untested.items()))}, indent=2, ensure_ascii=False) + "\n",
@@ -470,7 +519,15 @@ def main(argv: list[str] | None = None) -> int:
         )
     for line in failed:
         print("candidate failed:", line, file=sys.stderr)
-    print(f"{len(written)} of {len(targets)} target IDs get a scenario; not reached: {', '.join(missing)}")
+    verified = sum(1 for v in checks.values() if v is True)
+    kinds: dict[str, int] = {}
+    for path in FOLDER.glob("*.json"):
+        kind = next(k for k in ("refused", "effect", "data") if f"-{k}-" in path.name)
+        kinds[kind] = kinds.get(kind, 0) + 1
+    print(f"by kind: {kinds}")
+    print(f"{len(written)} of {len(targets)} target IDs get a scenario ({verified} effects verified by breaking their rule's "
+          f"code, {sum(1 for v in checks.values() if v is None)} refusals, card rows or unverifiable effects); "
+          f"not reached: {', '.join(missing)}")
     return 0
 
 

@@ -1,0 +1,106 @@
+"""Write, by hand, scenarios for rule IDs that the seeding by rule
+(``seed_by_rule.py``) cannot reach from play-outs (issue 36 item 1):
+
+- scoring (``scenarios/scoring``): the tunnel title (SCO-8c), the imp title
+  (SCO-8e), the title for the fewest conquered tiles (SCO-8g), a negative
+  total (SCO-5), unconquered rooms scoring (ACT-ROOM-9). Like
+  ``seed_scoring.py``'s, each starts from a constructed end-of-game position
+  (SCO-4), checks the outcome in ``before``, and that a move there is refused
+  (SCO-3);
+- setup (``scenarios/foundation``): what each player starts with (SETUP-5),
+  checked in ``before`` on a new game, and the first deal.
+
+Run from the repository root: ``.venv/bin/python tests/conformance/seed_by_rule_hand.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from conformance.record import Builder  # noqa: E402
+from conformance.seed_scoring import write  # noqa: E402
+from dlrules import legal_moves  # noqa: E402
+from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.moves import Draw  # noqa: E402
+from scoring_positions import end_of_game, lord  # noqa: E402
+
+REFUSED = Draw("monsters", "goblin")  # SCO-3: after final scoring every move is refused
+
+
+def main() -> None:
+    print(write(
+        "SCO-8c-five-tunnels-hold-the-tunnel-title-alone",
+        ["SCO-8c", "SCO-9", "SCO-2", "SCO-3"],
+        "4 players: Player 1 has 5 tunnel tiles, the others 3 each (no rooms): he alone holds the tunnel title, 3 points; "
+        "the others do not hold it. A move is refused.",
+        end_of_game(lord(tunnels=5), lord(), lord(), lord()),
+        REFUSED,
+        {"outcome.players.0.titles.SCO-8c": 3, "outcome.players.1.titles": {"SCO-8a": 2, "SCO-8b": 2, "SCO-8d": 2, "SCO-8e": 2,
+                                                                              "SCO-8f": 2, "SCO-8g": 2}},
+    ))
+    print(write(
+        "SCO-8c-a-conquered-tunnel-still-counts-rooms-do-not",
+        ["SCO-8c", "SCO-9", "SCO-3"],
+        "4 players: Player 1 has 3 tunnels and 1 conquered tunnel, Player 2 has 3 tunnels and 2 rooms: Player 1's 4 "
+        "tunnel tiles are the most (a conquered tunnel counts, rooms do not): the title is his alone.",
+        end_of_game(lord(tunnels=3, conquered_tunnels=1), lord(tunnels=3, rooms=("mint", "workshop")), lord(), lord()),
+        REFUSED,
+        {"outcome.players.0.titles.SCO-8c": 3, "outcome.players.1.titles.SCO-8b": 3},
+    ))
+    print(write(
+        "SCO-8e-five-imps-hold-the-imp-title-alone",
+        ["SCO-8e", "SCO-9", "SCO-3"],
+        "4 players: Player 1 has 5 imps, the others 3: he alone is the Lord of Imps (3 points); the others do not hold it.",
+        end_of_game(lord(imps=5), lord(), lord(), lord()),
+        REFUSED,
+        {"outcome.players.0.titles.SCO-8e": 3, "outcome.players.2.titles": {"SCO-8a": 2, "SCO-8b": 2, "SCO-8c": 2,
+                                                                              "SCO-8d": 2, "SCO-8f": 2, "SCO-8g": 2}},
+    ))
+    print(write(
+        "SCO-8g-the-fewest-conquered-tiles-hold-the-battle-title",
+        ["SCO-8g", "SCO-9", "SCO-1e", "SCO-3"],
+        "4 players: Player 1 has 1 conquered tunnel, the others 2 each: the fewest conquered tiles make him the only "
+        "holder of the battle title (3 points), though he has fewer tunnels; total 3 + 5 shared titles (10) - 2 = 11.",
+        end_of_game(lord(conquered_tunnels=1), lord(conquered_tunnels=2), lord(conquered_tunnels=2), lord(conquered_tunnels=2)),
+        REFUSED,
+        {"outcome.players.0.titles.SCO-8g": 3, "outcome.players.0.total": 11},
+    ))
+    print(write(
+        "SCO-5-a-total-below-zero-stands",
+        ["SCO-5", "SCO-1e", "SCO-1f", "SCO-13", "SCO-3"],
+        "2 players: Player 1 has only conquered tiles (3 tunnels, -6) and 4 red marks (-12); he shares three titles "
+        "(1 point each with 2 players): 3 - 6 - 12 = -15. The total stays negative and earns no licence.",
+        end_of_game(lord(tunnels=0, conquered_tunnels=3, red_marks=4, evil=1, imps=1), lord(evil=9, imps=4, gold=3)),
+        REFUSED,
+        {"outcome.players.0.total": -15, "outcome.players.0.licence": False},
+    ))
+    print(write(
+        "ACT-ROOM-9-unconquered-rooms-score-at-the-end",
+        ["ACT-ROOM-9", "SCO-1a", "SCO-3"],
+        "4 players: Player 1 has two unconquered rooms (a Mint and a Workshop) and a conquered Chicken Coop: the two "
+        "score 2 each (the conquered one nothing, and -2 as a conquered tile).",
+        end_of_game(lord(rooms=("mint", "workshop"), conquered_rooms=("chicken-coop",)), lord(), lord(), lord()),
+        REFUSED,
+        {"outcome.players.0.lines.SCO-1a": 4, "outcome.players.0.lines.SCO-1e": -2},
+    ))
+    for players in (2, 4):
+        b = Builder(players, "full")
+        tiles = [{"square": [x, 2], "room": None, "conquered": False} for x in range(3)]
+        start = {f"players.{seat}.{what}": value for seat in range(players)
+                 for what, value in (("gold", 3), ("food", 3), ("imps", 3), ("evil", 5), ("tiles", tiles), ("monsters", []),
+                                     ("traps", []))}  # fmt: skip
+        print(b.record(
+            f"SETUP-5-each-of-{players}-lords-starts-with-3-gold-3-food-3-imps",
+            ["SETUP-5"],
+            f"A new {players}-player game: every lord starts with 3 gold, 3 food, 3 imps, evil 5 (the start space), the "
+            "3 printed tunnels unconquered, no monster and no trap card; then chance deals the first player's order cards.",
+            legal_moves(b.state)[0], folder=SCENARIOS / "foundation", before=start, only=("players.0",),
+        ))
+
+
+if __name__ == "__main__":
+    main()
