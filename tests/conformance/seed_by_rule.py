@@ -36,7 +36,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
@@ -196,9 +196,10 @@ class Trace:
     cards: set[str] = attrs.Factory(set)
 
 
-def _trace(state: GameState, move: Move, watched: dict[tuple[str, int], Any]) -> Trace:
-    """Play ``move`` under a tracer: the functions called, the lines run in
-    the rule functions (``watched``), the cards whose effect ran."""
+def _trace(state: GameState, move: Move, watched: dict[tuple[str, int], Any], call: Callable[..., Any] = dlrules.apply) -> Trace:
+    """Play ``move`` (or ``call`` it: ``dlrules.check``) under a tracer: the
+    functions called, the lines run in the rule functions (``watched``), the
+    cards whose effect ran."""
     t = Trace()
 
     def local(frame: FrameType, event: str, arg: object) -> Any:
@@ -219,7 +220,7 @@ def _trace(state: GameState, move: Move, watched: dict[tuple[str, int], Any]) ->
 
     sys.settrace(tracer)
     try:
-        dlrules.apply(state, move)
+        call(state, move)
     finally:
         sys.settrace(None)
     return t
@@ -417,10 +418,27 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
                 if not violations or any(v.rule == "RS-3" for v in violations):
                     continue
                 cited = {v.rule for v in violations}
+                wanted = cited & targets
+                if not wanted:
+                    continue
                 score = len(cited) + (0 if type(cand) in types else 10)
-                for rule in cited & targets:
-                    _offer(best, rule, Found(score, state, cand, "refusal"))
+                if all(len(best.get(r, ())) >= KEEP and score >= best[r][-1].score for r in wanted):
+                    continue
+                t = _trace(fresh(state), cand, functions, dlrules.check)  # a fresh copy: the legal moves are listed again
+                ran = _exercised(t, functions)
+                for rule in wanted:
+                    _offer(best, rule, Found(score, state, cand, "refusal", ran.get(rule, (0, ()))[1]))
     return best
+
+
+def fresh(state: GameState) -> GameState:
+    """A copy of ``state`` with nothing cached (its legal moves listed anew)."""
+    return from_position(to_position(state))
+
+
+def _outcome(expected: dict[str, Any]) -> dict[str, Any]:
+    """What a scenario checks of an expectation: the changes, or the refusal's rules (not its wording)."""
+    return {k: v for k, v in expected.items() if k != "messages"}
 
 
 def _module(file: str) -> str:
@@ -432,7 +450,7 @@ def verify(found: Found) -> bool | None:
     each rule function that ran (module level) is substituted in turn with
     its result perturbed (``substitute.KINDS``) and the move replayed from a
     fresh copy of the position. None when no function could be substituted."""
-    baseline = expectation(from_position(to_position(found.state)), found.move)
+    baseline = _outcome(expectation(fresh(found.state), found.move))
     tried = False
     for file, line in found.keys:
         fn = find(_module(file), first_line=line)
@@ -441,7 +459,7 @@ def verify(found: Found) -> bool | None:
         for kind in KINDS:
             with substituted(fn, kind) as counter:
                 try:
-                    now = expectation(from_position(to_position(found.state)), found.move)
+                    now = _outcome(expectation(fresh(found.state), found.move))
                 except Exception:  # noqa: BLE001 - a broken rule that crashes the move is a change
                     return True
             if counter.changed:
@@ -461,6 +479,8 @@ def write(rule: str, found: Found) -> Path:
         sid = f"{rule}-refused-{_slug(type(move).__name__)}"
         description = f"{rule} ({when}): {what}: refused, citing {rule} first."
         return record_position(FOLDER, sid, [rule, *rules], description, state, move)
+    if not _outcome(expectation(state, move)).get("changes"):
+        raise ValueError("the move changes nothing the observation shows")
     sid = f"{rule}-{found.kind}-{_slug(type(move).__name__)}"
     description = f"{rule} ({when}): {what}; every change it makes, decided by {rule}."
     return record_position(FOLDER, sid, [rule], description, state, move)
@@ -475,13 +495,37 @@ def cited_now() -> set[str]:
     return out
 
 
+UNTESTED_FILE = SCENARIOS.parent / "untested.json"
+
+
+def write_untested(untested: dict[str, str]) -> None:
+    UNTESTED_FILE.write_text(
+        json.dumps({"format": 1, "untested": dict(sorted(untested.items()))}, indent=2, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
+
+
+def list_only() -> int:
+    """Rewrite untested.json for the scenarios as they are (after hand-written
+    ones were added): the reasons kept, the IDs cited now dropped."""
+    ids = [line.split("\t")[0] for line in (ROOT / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    cited = cited_now() | {r for p in FOLDER.glob("*.json") for r in json.loads(p.read_text(encoding="utf-8"))["rules"]}
+    old = json.loads(UNTESTED_FILE.read_text(encoding="utf-8"))["untested"] if UNTESTED_FILE.exists() else {}
+    write_untested({i: UNTESTED.get(i) or old.get(i) or "not reached by the seeding play-outs (no scenario yet)" for i in ids if i not in cited})
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=90)
     parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--list-only", action="store_true", help="only rewrite untested.json from the scenarios as they are")
     args = parser.parse_args(argv)
+    if args.list_only:
+        return list_only()
     ids = [line.split("\t")[0] for line in (ROOT / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
-    targets = {i for i in ids if i not in cited_now() and i not in UNTESTED}
+    cited = cited_now()
+    targets = {i for i in ids if i not in cited and i not in UNTESTED}
     best = search(targets, args.games)
     if not args.dry_run:
         for old in FOLDER.glob("*.json"):
@@ -492,31 +536,45 @@ def main(argv: list[str] | None = None) -> int:
     no_effect: set[str] = set()
     for rule in sorted(targets):
         candidates = best.get(rule, [])
-        status = {id(f): verify(f) if f.kind == "effect" else None for f in candidates}
-        # verified first; a candidate whose rule code could be broken without effect, never
-        ordered = [f for f in candidates if status[id(f)] is True] + [f for f in candidates if status[id(f)] is None]
-        if candidates and not ordered:
-            no_effect.add(rule)
-        for found in ordered:
-            if args.dry_run:
+        # verified first (the narrowest first), then those with no rule function to break; one whose rule
+        # code could be broken without changing what it expects, never
+        later: list[Found] = []
+        done = False
+        for found in candidates + [None]:  # type: ignore[list-item]
+            if found is None:
+                pending, status = later, None
+            else:
+                status = verify(found) if found.kind in ("effect", "refusal") else None
+                if status is False and found.kind == "refusal":
+                    status = None  # the refusal cites the rule itself: kept, after the verified ones
+                if status is not True:
+                    if status is None:
+                        later.append(found)
+                    continue
+                pending = [found]
+            for f in pending:
+                if args.dry_run:
+                    done = True
+                else:
+                    try:
+                        write(rule, f)
+                        done = True
+                    except (AssertionError, Exception) as exc:  # noqa: BLE001 - try the next candidate
+                        failed.append(f"{rule}: {type(exc).__name__}: {str(exc)[:120]}")
+                if done:
+                    break
+            if done:
                 written.append(rule)
+                checks[rule] = status
                 break
-            try:
-                write(rule, found)
-            except (AssertionError, Exception) as exc:  # noqa: BLE001 - try the next candidate
-                failed.append(f"{rule}: {type(exc).__name__}: {str(exc)[:120]}")
-                continue
-            written.append(rule)
-            checks[rule] = status[id(found)]
-            break
+        if candidates and not done:
+            no_effect.add(rule)
     missing = sorted(targets - set(written))
     untested = {**UNTESTED, **{r: "not reached by the seeding play-outs (no scenario yet)" for r in missing}}
     untested.update({r: "no scenario yet: where the seeding reached its code, breaking it changed nothing observable" for r in no_effect if r in missing})
+    untested = {r: why for r, why in untested.items() if r not in cited_now()}  # a hand-written scenario may cite it now
     if not args.dry_run:
-        (SCENARIOS.parent / "untested.json").write_text(
-            json.dumps({"format": 1, "untested": dict(sorted(untested.items()))}, indent=2, ensure_ascii=False) + "\n",
-            encoding="utf-8",
-        )
+        write_untested(untested)
     for line in failed:
         print("candidate failed:", line, file=sys.stderr)
     verified = sum(1 for v in checks.values() if v is True)
@@ -525,8 +583,8 @@ def main(argv: list[str] | None = None) -> int:
         kind = next(k for k in ("refused", "effect", "data") if f"-{k}-" in path.name)
         kinds[kind] = kinds.get(kind, 0) + 1
     print(f"by kind: {kinds}")
-    print(f"{len(written)} of {len(targets)} target IDs get a scenario ({verified} effects verified by breaking their rule's "
-          f"code, {sum(1 for v in checks.values() if v is None)} refusals, card rows or unverifiable effects); "
+    print(f"{len(written)} of {len(targets)} target IDs get a scenario ({verified} verified by breaking their rule's "
+          f"code, {sum(1 for v in checks.values() if v is None)} card rows or not verifiable: no rule function to substitute); "
           f"not reached: {', '.join(missing)}")
     return 0
 

@@ -8,7 +8,10 @@
   (SCO-4), checks the outcome in ``before``, and that a move there is refused
   (SCO-3);
 - setup (``scenarios/foundation``): what each player starts with (SETUP-5),
-  checked in ``before`` on a new game, and the first deal.
+  checked in ``before`` on a new game, and the first deal;
+- the paladin (``scenarios/year1``): crossing the line in the middle of a
+  move attracts him at once (PAL-4), from a seeded play-out's position with
+  the mover's evil set to 9.
 
 Run from the repository root: ``.venv/bin/python tests/conformance/seed_by_rule_hand.py``.
 """
@@ -21,7 +24,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from conformance.record import Builder  # noqa: E402
+from conformance.record import Builder, record_position  # noqa: E402
+from conformance.seed_by_rule import playout  # noqa: E402
+from dlrules.state import evolve  # noqa: E402
 from conformance.seed_scoring import write  # noqa: E402
 from dlrules import legal_moves  # noqa: E402
 from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
@@ -100,6 +105,24 @@ def main() -> None:
             "3 printed tunnels unconquered, no monster and no trap card; then chance deals the first player's order cards.",
             legal_moves(b.state)[0], folder=SCENARIOS / "foundation", before=start, only=("players.0",),
         ))
+
+    print(paladin_attracted_at_once())
+
+
+def paladin_attracted_at_once() -> Path:
+    """The first Get Food III of seed 0's 3-player play-out, its taker's evil set to 9."""
+    for state, move, _ in playout({"players": 3, "variant": "full"}, 0):
+        r = state.resolution
+        if state.year == 1 and type(move).__name__ == "TakeAction" and r is not None and r.space == 0 and r.slot == 2:
+            seat = move.seat
+            nine = evolve(state, players=state.players[:seat] + (evolve(state.players[seat], evil=9),) + state.players[seat + 1 :])
+            return record_position(
+                SCENARIOS / "year1", "PAL-4-crossing-the-line-mid-move-attracts-the-paladin-at-once", ["PAL-4", "PAL-2", "PAL-5"],
+                f"Year 1, resolution: Player {seat + 1}, at evil 9, takes Get Food III for 2 evil: the marker passes the "
+                "paladin's space (10) on its way to 11, and the paladin comes for his dungeon at once.",
+                nine, move, after={"paladin": seat},
+            )
+    raise SystemExit("the play-out has no Get Food III in year 1")
 
 
 if __name__ == "__main__":
