@@ -28,6 +28,7 @@ from conformance.record import Builder, record_position  # noqa: E402
 from conformance.seed_by_rule import playout  # noqa: E402
 from dlrules.state import evolve  # noqa: E402
 from conformance.seed_scoring import write  # noqa: E402
+import dlrules  # noqa: E402
 from dlrules import legal_moves  # noqa: E402
 from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules.moves import Draw  # noqa: E402
@@ -107,6 +108,10 @@ def main() -> None:
         ))
 
     print(paladin_attracted_at_once())
+    for path in change_of_year():
+        print(path)
+    for path in year_1_paladin():
+        print(path)
 
 
 def paladin_attracted_at_once() -> Path:
@@ -123,6 +128,53 @@ def paladin_attracted_at_once() -> Path:
                 nine, move, after={"paladin": seat},
             )
     raise SystemExit("the play-out has no Get Food III in year 1")
+
+
+def year_1_paladin() -> list[Path]:
+    """Year 1's combat, round 1: the year-1 paladin (5 hit points) with 1 counter leads a warrior; the Witch's 4
+    eliminate him: he goes to the prison. The year-2 paladin (8) would survive."""
+    from combat_positions import COLUMN, play, position
+    from dlrules.moves import Attack, PlanDefence
+
+    start = position({0: ["y1-warrior-5"]}, monsters={0: ["witch"]}, paladin=0, paladin_damage=1, evil={0: 11},
+                     cards=("invisibility", "graffiti", "detect-evil", "word-of-peace"))  # fmt: skip
+    state = play(start, PlanDefence(0, COLUMN[0], (), (0,)))
+    only = ("players.0.prison", "players.0.party", "paladin")
+    said = ("Year 1's combat, round 1: the paladin with 1 damage counter leads Player 1's party; the Witch's 4 on him "
+            "eliminate him, as the year-1 paladin has 5 hit points: he goes to Player 1's prison.")  # fmt: skip
+    folder = SCENARIOS / "combat"
+    return [
+        record_position(folder, "PAL-10-year-1-fights-the-weaker-paladin", ["PAL-10", "PAL-1", "P-1"], said, state,
+                        Attack(0, 0, 0), only=only, after={"players.0.prison": ["paladin-1"]}),
+        record_position(folder, "P-1-the-year-1-paladin-has-5-hit-points", ["P-1", "PAL-10"], said, state,
+                        Attack(0, 0, 0), only=only, after={"players.0.prison": ["paladin-1"]}),
+        record_position(folder, "PAL-1-one-paladin-a-year-year-1s-is-the-weaker", ["PAL-1", "PAL-10"], said, state,
+                        Attack(0, 0, 0), only=only, after={"players.0.prison": ["paladin-1"]}),
+    ]
+
+
+def change_of_year() -> list[Path]:
+    """The move that ends year 1's combat in seed 1's 4-player play-out: year 2 begins (Y2-1), and what each
+    player has stays as it was (Y2-6): the scenario expects every change the move makes, so a lost or added
+    good fails it."""
+    for state, move, _ in playout({"players": 4, "variant": "full"}, 1):
+        if state.year == 1 and dlrules.apply(state, move).year == 2:
+            return [
+                record_position(
+                    SCENARIOS / "year2", "Y2-1-the-end-of-year-1s-combat-begins-year-2", ["Y2-1", "Y2-7"],
+                    "The last move of year 1's combat: the year becomes 2, its first round begins, and no scoring "
+                    "happens (the game is not over).",
+                    state, move, after={"year": 2, "round": 1, "over": False},
+                ),
+                record_position(
+                    SCENARIOS / "year2", "Y2-6-everything-a-lord-has-carries-over", ["Y2-6", "Y2-1"],
+                    "The last move of year 1's combat, seen from what the lords keep: the dungeons with their conquered "
+                    "tiles, rooms, imps, gold, food, trap cards, monsters, the evil markers and the prisons carry over "
+                    "(only the changes the combat's end and the change of year make are expected).",
+                    state, move, only=("players",),
+                ),
+            ]
+    raise SystemExit("the play-out never reaches year 2")
 
 
 if __name__ == "__main__":
