@@ -123,6 +123,7 @@ UNTESTED: dict[str, str] = {
     "Y2-24": "a statement that year 1's combat rules hold in year 2: each is tested by its own scenarios, some in year 2",
     "PAL-9": "a summary of CMB-PAL-1..5, which carry the rules and their scenarios",
     "SPE-2": "a cross-reference: Pay Day and Taxes in the full game are EVT-PAY-1..3, EVT-TAX-1..3 and RES-10, with their scenarios",
+    "SCO-15": "the data the counts are read from (L for its layout): each count is tested by the SCO-1 and SCO-8 scenarios",
     "E2": "a worked example of RET-1, RET-2 and RUL-1: those rules' scenarios replay its steps",
     "E3": "a worked example of EVT-PAY-1..3, PAL-5 and PAL-6: those rules' scenarios replay its steps",
     "E4": "a worked example of DUM3-2..4: those rules' scenarios replay its steps",

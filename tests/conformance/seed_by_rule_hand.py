@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from conformance.record import Builder, record_position  # noqa: E402
 from conformance.seed_by_rule import playout  # noqa: E402
-from dlrules.state import evolve  # noqa: E402
+from dlrules.state import Phase, evolve  # noqa: E402
 from conformance.seed_scoring import write  # noqa: E402
 import dlrules  # noqa: E402
 from dlrules import legal_moves  # noqa: E402
@@ -112,6 +112,16 @@ def main() -> None:
         print(path)
     for path in year_1_paladin():
         print(path)
+    print(hit_points_are_the_printed_number())
+    print(combat_after_autumn())
+    print(write(
+        "CMB-PAL-5-a-paladin-in-prison-scores-5",
+        ["CMB-PAL-5", "SCO-1d", "SCO-1c", "SCO-3"],
+        "4 players: Player 1's prison holds the year-1 paladin and a warrior: the paladin scores 5, the warrior 2.",
+        end_of_game(lord(prison=("paladin-1", "y1-warrior-3")), lord(), lord(), lord()),
+        REFUSED,
+        {"outcome.players.0.lines.SCO-1d": 5, "outcome.players.0.lines.SCO-1c": 2},
+    ))
 
 
 def paladin_attracted_at_once() -> Path:
@@ -128,6 +138,37 @@ def paladin_attracted_at_once() -> Path:
                 nine, move, after={"paladin": seat},
             )
     raise SystemExit("the play-out has no Get Food III in year 1")
+
+
+def combat_after_autumn() -> Path:
+    """The move that ends year 1's autumn in seed 2's 3-player play-out: combat follows at once (CMB-1, END-2)."""
+    for state, move, _ in playout({"players": 3, "variant": "full"}, 2):
+        after = dlrules.apply(state, move)
+        if state.year == 1 and state.phase is not Phase.COMBAT and after.phase is Phase.COMBAT:
+            return record_position(
+                SCENARIOS / "year1", "CMB-1-combat-follows-autumns-end-of-round", ["CMB-1", "END-2"],
+                f"Year 1, round {state.round}: the last move before the end of autumn's round; combat begins at once "
+                "(no fifth round), the first player token does not pass.",
+                state, move, after={"phase": "combat", "round": 4, "year": 1},
+            )
+    raise SystemExit("the play-out never reaches combat")
+
+
+def hit_points_are_the_printed_number() -> Path:
+    """Year 1's combat, round 1: a 3-point warrior with 1 counter and a priest; the Goblin's 2 on the warrior make
+    3 counters, his printed 3 hit points: he is eliminated before healing (the priest heals nobody)."""
+    from combat_positions import COLUMN, position
+    from dlrules.moves import PlanDefence
+
+    state = position({0: ["y1-warrior-3:1", "y1-priest-4-1"]}, monsters={0: ["goblin"]},
+                     cards=("invisibility", "graffiti", "detect-evil", "word-of-peace"))  # fmt: skip
+    return record_position(
+        SCENARIOS / "combat", "CMB-PARTY-4-three-counters-eliminate-a-3-point-warrior", ["CMB-PARTY-4", "CMB-8"],
+        "Year 1's combat, round 1: the Goblin (the one monster, its one attack made at once) hits the first adventurer, "
+        "a warrior with 3 printed hit points and 1 counter, for 2: 3 counters, he is eliminated and goes to prison.",
+        state, PlanDefence(0, COLUMN[0], (), (0,)), only=("players.0.party", "players.0.prison"),
+        after={"players.0.prison": ["y1-warrior-3"]},
+    )
 
 
 def year_1_paladin() -> list[Path]:
