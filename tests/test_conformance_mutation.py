@@ -12,25 +12,34 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from conformance.rule_mutants import DATA, Broken, Mutant, catalogue, run_one, substitute  # noqa: E402
+from conformance.rule_mutants import (
+    DATA,
+    Broken,
+    Mutant,
+    catalogue,
+    run_one,
+    substitute,
+)
 
 SCRIPT = HERE / "conformance" / "rule_mutants.py"
 SRC = HERE.parent / "src"
 
 
-def run_in_process_of_its_own(name: str, rule: str) -> dict:
+def run_in_process_of_its_own(name: str, rule: str) -> dict[str, Any]:
     out = subprocess.run(
         [sys.executable, str(SCRIPT), "run", name, f"--rule={rule}"],
-        capture_output=True, text=True, timeout=600, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
+        check=False, capture_output=True, text=True, timeout=600, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
 
 
 @pytest.mark.parametrize(

@@ -40,14 +40,13 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import attrs  # noqa: E402
+import attrs
 
-import dlrules  # noqa: E402
-from dlrules import CHANCE  # noqa: E402
-from dlrules.conformance.engines import InProcess, Referee  # noqa: E402
-
-from conformance import mutants as shipped  # noqa: E402
-from conformance.substitute import Counter, find, replace  # noqa: E402
+import dlrules
+from conformance import mutants as shipped
+from conformance.substitute import Counter, find, replace
+from dlrules import CHANCE
+from dlrules.conformance.engines import InProcess, Referee
 
 ROOT = HERE.parents[1]
 
@@ -84,10 +83,10 @@ def _slot(action: str, index: int, cost: dict[str, int] | None = None, **reward:
             _expect(hasattr(slot.reward, key), f"{action} slot {index + 1} has no reward field {key}")
         for key in cost or {}:
             _expect(hasattr(slot.cost, key), f"{action} slot {index + 1} has no cost field {key}")
-        slots = list(space.slots)
-        slots[index] = attrs.evolve(slot, reward=attrs.evolve(slot.reward, **reward), cost=attrs.evolve(slot.cost, **(cost or {})))
+        slots: list[Any] = list(space.slots)
+        slots[index] = attrs.evolve(slot, reward=attrs.evolve(slot.reward, **reward), cost=attrs.evolve(slot.cost, **(cost or {})))  # type: ignore[arg-type]
         spaces = list(board.SPACES)
-        spaces[Action(action).index] = attrs.evolve(space, slots=tuple(slots))
+        spaces[Action(action).index] = attrs.evolve(space, slots=(slots[0], slots[1], slots[2]))
         board.SPACES = tuple(spaces)
 
     return make
@@ -101,7 +100,7 @@ def _monster(kind: str, **change: Any) -> Callable[[], None]:
         card = MONSTERS[kind]
         for key in change:
             _expect(hasattr(card, key), f"monster {kind} has no field {key}")
-        MONSTERS[kind] = attrs.evolve(card, **change)  # type: ignore[index]
+        MONSTERS[kind] = attrs.evolve(card, **change)
 
     return make
 
@@ -202,14 +201,14 @@ def function_mutants(per_family: int = 2) -> tuple[Mutant, ...]:
 
     ids = {line.split("\t")[0] for line in (ROOT / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines()
            if line and not line.startswith("#")}  # fmt: skip
-    nodes: dict[tuple[str, int], Any] = {}
+    nodes: dict[tuple[str, int], ast.FunctionDef] = {}
     functions = rule_functions()
     for file in {f for f, _ in functions}:
         tree = ast.parse(Path(file).read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef):
-                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-                nodes[(file, first)] = node
+        for top in tree.body:
+            if isinstance(top, ast.FunctionDef):
+                first = min([top.lineno] + [d.lineno for d in top.decorator_list])
+                nodes[(file, first)] = top
     picked: dict[str, list[Mutant]] = {}
     for (file, line), cites in sorted(functions.items(), key=lambda kv: (len(kv[1]), kv[0])):
         rules = sorted(r for r in cites if r in ids)

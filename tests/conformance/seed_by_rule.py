@@ -44,19 +44,18 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import attrs  # noqa: E402
+import attrs
 
-import dlrules  # noqa: E402
-from dlrules import CHANCE, Action, GameState, Move  # noqa: E402
-from dlrules.moves import Attack  # noqa: E402
-from dlrules.components import COMBAT_CARDS, MONSTERS, ROOMS, SPECIAL_EVENTS, TRAPS  # noqa: E402
-from dlrules.conformance.engines import move_data, move_of  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
-from dlrules.tools import rulecov  # noqa: E402
-
-from conformance.record import expectation, record_position  # noqa: E402
-from conformance.substitute import KINDS, find, substituted  # noqa: E402
-from dlrules.conformance.position import from_position, to_position  # noqa: E402
+import dlrules
+from conformance.record import expectation, record_position
+from conformance.substitute import KINDS, find, substituted
+from dlrules import CHANCE, Action, GameState, Move
+from dlrules.components import COMBAT_CARDS, MONSTERS, ROOMS, SPECIAL_EVENTS, TRAPS
+from dlrules.conformance.engines import move_data, move_of
+from dlrules.conformance.position import from_position, to_position
+from dlrules.conformance.scenarios import SCENARIOS
+from dlrules.moves import Attack
+from dlrules.tools import rulecov
 
 ROOT = HERE.parents[1]
 FOLDER = SCENARIOS / "byrule"
@@ -124,6 +123,10 @@ UNTESTED: dict[str, str] = {
     "PAL-9": "a summary of CMB-PAL-1..5, which carry the rules and their scenarios",
     "SPE-2": "a cross-reference: Pay Day and Taxes in the full game are EVT-PAY-1..3, EVT-TAX-1..3 and RES-10, with their scenarios",
     "SCO-15": "the data the counts are read from (L for its layout): each count is tested by the SCO-1 and SCO-8 scenarios",
+    "CMB-CARD-1": "setup by chance: which 4 of the 9 cards, in which order, is drawn when a card is first seen (a spy's look, "
+                  "the reveal): chance outcomes, for the odds and perft, not a move's result",
+    "SPE-4": "setup by chance: the 2 special event cards set aside are drawn when first revealed (LIB-EVT-4): chance "
+             "outcomes, for the odds and perft, not a move's result",
     "E2": "a worked example of RET-1, RET-2 and RUL-1: those rules' scenarios replay its steps",
     "E3": "a worked example of EVT-PAY-1..3, PAL-5 and PAL-6: those rules' scenarios replay its steps",
     "E4": "a worked example of DUM3-2..4: those rules' scenarios replay its steps",
@@ -152,7 +155,7 @@ def rule_functions() -> dict[tuple[str, int], dict[str, list[Citation]]]:
     out: dict[tuple[str, int], dict[str, list[Citation]]] = {}
     for file, lines in cites.items():
         tree = ast.parse(Path(file).read_text(encoding="utf-8"))
-        spans = []
+        spans: list[tuple[int, int, tuple[int, int]]] = []
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 first = min([node.lineno] + [d.lineno for d in node.decorator_list])
@@ -161,14 +164,14 @@ def rule_functions() -> dict[tuple[str, int], dict[str, list[Citation]]]:
                     isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)
                 ) else (0, -1)
                 spans.append((first, node.end_lineno or node.lineno, docs))
-        for line, rules in lines.items():
-            inside = [s for s in spans if s[0] <= line <= s[1]]
+        for number, rules in lines.items():
+            inside = [s for s in spans if s[0] <= number <= s[1]]
             if not inside:
                 continue
-            first, _, docs = max(inside, key=lambda s: s[0])  # the innermost
-            entry = out.setdefault((file, first), {})
+            start, _, (doc_first, doc_last) = max(inside, key=lambda s: s[0])  # the innermost
+            entry = out.setdefault((file, start), {})
             for rule in rules:
-                entry.setdefault(rule, []).append((line, docs[0] <= line <= docs[1]))
+                entry.setdefault(rule, []).append((number, doc_first <= number <= doc_last))
     return out
 
 
@@ -344,7 +347,7 @@ def _variants(move: Move, rng: random.Random) -> Iterator[Move]:
                 options += [(0,), (1,)]
         for option in options:
             try:
-                yield attrs.evolve(move, **{field.name: option})  # type: ignore[misc]
+                yield attrs.evolve(move, **{field.name: option})
             except (TypeError, ValueError):
                 continue
 
@@ -418,7 +421,7 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
             for other in pool.values():
                 if type(other) not in types and getattr(other, "seat", CHANCE) >= 0:
                     try:
-                        near.append(attrs.evolve(other, seat=mover))  # type: ignore[misc]
+                        near.append(attrs.evolve(other, seat=mover))
                     except (TypeError, ValueError):
                         pass
             for cand in near:
@@ -553,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
         # code could be broken without changing what it expects, never
         later: list[Found] = []
         done = False
-        for found in candidates + [None]:  # type: ignore[list-item]
+        for found in [*candidates, None]:
             if found is None:
                 pending, status = later, None
             else:

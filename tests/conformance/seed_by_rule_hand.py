@@ -24,15 +24,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from conformance.record import Builder, record_position  # noqa: E402
-from conformance.seed_by_rule import playout  # noqa: E402
-from dlrules.state import Phase, evolve  # noqa: E402
-from conformance.seed_scoring import write  # noqa: E402
-import dlrules  # noqa: E402
-from dlrules import legal_moves  # noqa: E402
-from dlrules.conformance.scenarios import SCENARIOS  # noqa: E402
-from dlrules.moves import Draw  # noqa: E402
-from scoring_positions import end_of_game, lord  # noqa: E402
+from scoring_positions import end_of_game, lord
+
+import dlrules
+from conformance.record import Builder, record_position
+from conformance.seed_by_rule import playout
+from conformance.seed_scoring import write
+from dlrules import legal_moves
+from dlrules.conformance.scenarios import SCENARIOS
+from dlrules.moves import Draw
+from dlrules.state import Phase, evolve
 
 REFUSED = Draw("monsters", "goblin")  # SCO-3: after final scoring every move is refused
 
@@ -158,6 +159,7 @@ def hit_points_are_the_printed_number() -> Path:
     """Year 1's combat, round 1: a 3-point warrior with 1 counter and a priest; the Goblin's 2 on the warrior make
     3 counters, his printed 3 hit points: he is eliminated before healing (the priest heals nobody)."""
     from combat_positions import COLUMN, position
+
     from dlrules.moves import PlanDefence
 
     state = position({0: ["y1-warrior-3:1", "y1-priest-4-1"]}, monsters={0: ["goblin"]},
@@ -175,6 +177,7 @@ def year_1_paladin() -> list[Path]:
     """Year 1's combat, round 1: the year-1 paladin (5 hit points) with 1 counter leads a warrior; the Witch's 4
     eliminate him: he goes to the prison. The year-2 paladin (8) would survive."""
     from combat_positions import COLUMN, play, position
+
     from dlrules.moves import Attack, PlanDefence
 
     start = position({0: ["y1-warrior-5"]}, monsters={0: ["witch"]}, paladin=0, paladin_damage=1, evil={0: 11},
