@@ -44,8 +44,11 @@ SCRIPT = TESTS / "conformance" / "rule_mutants.py"
 
 def run_kit(name: str) -> dict[str, Any]:
     """The kit's run on the mutant, in the mutant's own process."""
-    out = subprocess.run([sys.executable, str(SCRIPT), "run", name], check=False, capture_output=True, text=True, timeout=900,
-                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})  # fmt: skip
+    try:
+        out = subprocess.run([sys.executable, str(SCRIPT), "run", name], check=False, capture_output=True, text=True,
+                             timeout=1800, env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return {"name": name, "broken": "the mutant's process did not finish in 30 minutes"}
     if out.returncode != 0:
         return {"name": name, "broken": f"the mutant's process failed: {out.stderr.strip().splitlines()[-1:]}"}
     result: dict[str, Any] = json.loads(out.stdout)

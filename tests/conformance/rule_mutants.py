@@ -46,7 +46,7 @@ import dlrules
 from conformance import mutants as shipped
 from conformance.substitute import Counter, find, replace
 from dlrules import CHANCE
-from dlrules.conformance.engines import InProcess, Referee
+from dlrules.conformance.engines import EngineError, InProcess, Referee
 
 ROOT = HERE.parents[1]
 
@@ -244,34 +244,77 @@ def build(mutant: Mutant) -> Referee:
     return referee
 
 
+def _game(g: int, digest: Any) -> None:
+    rng = random.Random(g)
+    state = dlrules.new_game(2 + g % 3)
+    for _ in range(3000):
+        seats = dlrules.to_move(state)
+        if not seats:
+            return
+        if CHANCE in seats:
+            move = dlrules.sample_chance(state, rng)
+        else:
+            moves = dlrules.legal_moves(state)
+            acting = [m for m in moves if type(m).__name__ not in ("Decline", "FinishDigging", "FinishProduction")]
+            pool = acting if acting and rng.random() < 0.85 else moves
+            move = pool[rng.randrange(len(pool))]
+        state = dlrules.apply(state, move)
+        digest.update(dlrules.state_hash(state).encode())
+
+
 def games_fingerprint(n: int = 10) -> str:
     """Seeded games on the (mutated) library, preferring to act: the hash of
     every position reached, and of any failure (the effect probe: a mutant
     whose fingerprint is the reference's changed nothing these games show)."""
     import hashlib
+    import signal
 
     digest = hashlib.sha256()
+
+    def late(signum: int, frame: Any) -> None:
+        raise TimeoutError("a seeded game took too long")
+
+    previous = signal.signal(signal.SIGALRM, late)
     for g in range(n):
-        rng = random.Random(g)
-        state = dlrules.new_game(2 + g % 3)
-        for _ in range(3000):
-            seats = dlrules.to_move(state)
-            if not seats:
-                break
-            if CHANCE in seats:
-                move = dlrules.sample_chance(state, rng)
-            else:
-                moves = dlrules.legal_moves(state)
-                acting = [m for m in moves if type(m).__name__ not in ("Decline", "FinishDigging", "FinishProduction")]
-                pool = acting if acting and rng.random() < 0.85 else moves
-                move = pool[rng.randrange(len(pool))]
-            try:
-                state = dlrules.apply(state, move)
-            except Exception as exc:  # noqa: BLE001 - a mutant may break its own game: that is an effect
-                digest.update(f"failed: {type(exc).__name__}".encode())
-                break
-            digest.update(dlrules.state_hash(state).encode())
+        signal.alarm(GAME_SECONDS)
+        try:
+            _game(g, digest)
+        except Exception as exc:  # noqa: BLE001 - a mutant may break or hang its own game: that is an effect
+            digest.update(f"failed: {type(exc).__name__}".encode())
+            break  # the effect is shown; the other games would only take time
+        finally:
+            signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
     return digest.hexdigest()
+
+
+ANSWER_SECONDS = 5
+"""How long one request may take in the mutant's own run: a mutant that hangs
+(a loop its change made endless) fails that scenario as an engine that does
+not answer would (the protocol's driver waits 60 s by default; dlrules answers in milliseconds)."""
+
+
+GAME_SECONDS = 10
+"""How long one seeded game of the effect probe may take (the reference plays one in well under a second)."""
+
+
+class Timed(InProcess):
+    """``InProcess`` with a time limit on each request (SIGALRM): no answer in
+    time is an ``EngineError``, which fails that scenario and lets the run go on."""
+
+    def request(self, request: dict[str, Any]) -> dict[str, Any]:
+        import signal
+
+        def late(signum: int, frame: Any) -> None:
+            raise EngineError(f"{request.get('cmd')}: no answer in {ANSWER_SECONDS} s")
+
+        previous = signal.signal(signal.SIGALRM, late)
+        signal.alarm(ANSWER_SECONDS)
+        try:
+            return super().request(request)
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
 
 
 def run_one(mutant: Mutant, rules: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -286,7 +329,7 @@ def run_one(mutant: Mutant, rules: tuple[str, ...] = ()) -> dict[str, Any]:
     except Broken as exc:
         return {"name": mutant.name, "broken": str(exc)}
     select = (lambda s: any(r.startswith(rules) for r in s["rules"])) if rules else None
-    report = run_suite(InProcess(referee), select=select)
+    report = run_suite(Timed(referee), select=select)
     fingerprint = games_fingerprint()
     if mutant.kind == "function" and COUNTER.changed == 0:
         return {"name": mutant.name, "broken": "the substituted function changed no result (not called, or never mattered)"}

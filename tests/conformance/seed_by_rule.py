@@ -366,13 +366,22 @@ YEAR2_ROWS = ("C2-", "M-7", "M-8", "M-9", "P-2")
 KEEP = 12
 """Candidates kept per rule, the narrowest first."""
 
+def _full(best: dict[str, list[Found]], rule: str, kind: str, score: int) -> bool:
+    """Whether ``rule`` has ``KEEP`` candidates of ``kind`` at least as narrow as ``score``."""
+    same = [f for f in best.get(rule, ()) if f.kind == kind]
+    return len(same) >= KEEP and score >= same[-1].score
+
+
 def _offer(best: dict[str, list[Found]], rule: str, found: Found) -> None:
-    entries = best.setdefault(rule, [])
-    if len(entries) >= KEEP and found.score >= entries[-1].score:
+    """Keep ``found`` among the ``KEEP`` narrowest candidates of its kind for ``rule``."""
+    if _full(best, rule, found.kind, found.score):
         return
+    entries = best.setdefault(rule, [])
     entries.append(found)
     entries.sort(key=lambda f: f.score)
-    del entries[KEEP:]
+    same = [f for f in entries if f.kind == found.kind]
+    if len(same) > KEEP:
+        entries.remove(same[-1])
 
 
 def _portable(move: Move) -> bool:
@@ -438,7 +447,7 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
                 if not wanted:
                     continue
                 score = len(cited) + (0 if type(cand) in types else 10)
-                if all(len(best.get(r, ())) >= KEEP and score >= best[r][-1].score for r in wanted):
+                if all(_full(best, r, "refusal", score) for r in wanted):
                     continue
                 t = _trace(fresh(state), cand, functions, dlrules.check)  # a fresh copy: the legal moves are listed again
                 ran = _exercised(t, functions)
