@@ -52,6 +52,7 @@ def run_kit(name: str) -> dict[str, Any]:
     if out.returncode != 0:
         return {"name": name, "broken": f"the mutant's process failed: {out.stderr.strip().splitlines()[-1:]}"}
     result: dict[str, Any] = json.loads(out.stdout)
+    print(f"ran {name}: {len(result.get('failed', []))} failing scenarios", file=sys.stderr, flush=True)
     return result
 
 
@@ -95,11 +96,13 @@ def matrix(mutants: list[Mutant], diff: str, jobs: int) -> list[dict[str, Any]]:
         runs = list(pool.map(lambda m: run_kit(m.name), mutants))
     rows = []
     for mutant, run in zip(mutants, runs, strict=True):
-        row = {"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
-               **verdict(mutant, run, reference)}  # fmt: skip
-        if "broken" not in row and (diff == "all" or (diff == "survivors" and not row["run_caught"])):
-            row["diff"] = run_diff(mutant.name)
-        rows.append(row)
+        rows.append({"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
+                     **verdict(mutant, run, reference)})  # fmt: skip
+    wanted = [r for r in rows if "broken" not in r and (diff == "all" or (diff == "survivors" and not r["run_caught"]))]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"]), wanted), strict=True):
+            row["diff"] = found
+    for row in rows:
         print(_line(row), file=sys.stderr, flush=True)
     return rows
 
