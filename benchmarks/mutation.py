@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -36,14 +37,23 @@ ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(ROOT / "src"))
+os.environ["PYTHONPATH"] = str(ROOT / "src")  # every mutant process runs this checkout's dlrules, not an installed one
 
 from conformance.rule_mutants import Mutant, catalogue
 
 SCRIPT = TESTS / "conformance" / "rule_mutants.py"
 
 
-def run_kit(name: str) -> dict[str, Any]:
+CACHE = ROOT / "build" / "mutation"
+"""Each mutant's run, kept for ``--reuse`` (a rerun after a diff failed, or to add the diff column)."""
+
+
+def run_kit(name: str, reuse: bool = False) -> dict[str, Any]:
     """The kit's run on the mutant, in the mutant's own process."""
+    kept = CACHE / f"{name}.json"
+    if reuse and kept.exists():
+        cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+        return cached
     try:
         out = subprocess.run([sys.executable, str(SCRIPT), "run", name], check=False, capture_output=True, text=True,
                              timeout=1800, env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})  # fmt: skip
@@ -52,6 +62,8 @@ def run_kit(name: str) -> dict[str, Any]:
     if out.returncode != 0:
         return {"name": name, "broken": f"the mutant's process failed: {out.stderr.strip().splitlines()[-1:]}"}
     result: dict[str, Any] = json.loads(out.stdout)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    kept.write_text(out.stdout, encoding="utf-8")
     print(f"ran {name}: {len(result.get('failed', []))} failing scenarios", file=sys.stderr, flush=True)
     return result
 
@@ -75,7 +87,7 @@ def run_diff(name: str) -> dict[str, Any]:
 
 def reference_fingerprint() -> str:
     out = subprocess.run([sys.executable, str(SCRIPT), "fingerprint"], capture_output=True, text=True, timeout=900,
-                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}, check=True)  # fmt: skip
+                         check=True)  # fmt: skip
     return out.stdout.strip()
 
 
@@ -90,10 +102,10 @@ def verdict(mutant: Mutant, run: dict[str, Any], reference: str) -> dict[str, An
     return {"run_caught": bool(failed), "failed": len(failed), "named": named, "first_named": firsts[0] if firsts else None}
 
 
-def matrix(mutants: list[Mutant], diff: str, jobs: int) -> list[dict[str, Any]]:
+def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> list[dict[str, Any]]:
     reference = reference_fingerprint()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        runs = list(pool.map(lambda m: run_kit(m.name), mutants))
+        runs = list(pool.map(lambda m: run_kit(m.name, reuse), mutants))
     rows = []
     for mutant, run in zip(mutants, runs, strict=True):
         rows.append({"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
@@ -162,9 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--markdown", action="store_true", help="print the matrix as a Markdown table (docs/conformance.md)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the rows as JSON")
+    parser.add_argument("--reuse", action="store_true", help="reuse each mutant's last run (build/mutation/NAME.json)")
     args = parser.parse_args(argv)
     mutants = [m for m in catalogue().values() if not args.only or any(t in m.name for t in args.only)]
-    rows = matrix(mutants, args.diff, args.jobs)
+    rows = matrix(mutants, args.diff, args.jobs, args.reuse)
     t = totals(rows)
     if args.json:
         args.json.write_text(json.dumps({"totals": t, "rows": rows}, indent=1) + "\n", encoding="utf-8")

@@ -122,6 +122,38 @@ def _card(table: str, key: Any, **change: Any) -> Callable[[], None]:
     return make
 
 
+def _hit_points(table: str, key: Any, hp: int) -> Callable[[], None]:
+    """A card's printed hit points, and the combat code's table built from them at import (``party._HP``)."""
+    card = _card(table, key, hp=hp)
+
+    def make() -> None:
+        import importlib
+
+        party = importlib.import_module("dlrules.phases.combat.party")  # the module, not the package's function
+        card()
+        rows = getattr(importlib.import_module(table.split(":")[0]), table.split(":")[1])
+        name = rows[key].key if hasattr(rows[key], "key") else key
+        _expect(name in party._HP, f"the combat code's hit-point table has no {name}")
+        party._HP[name] = hp
+
+    return make
+
+
+def _item_points(item: str, points: int) -> Callable[[], None]:
+    """A scoring line's points, and the scoring code's table built from them at import (``scoring._COUNTED``)."""
+
+    def make() -> None:
+        from dlrules.components.scoring import Item
+        from dlrules.phases import scoring
+
+        _card("dlrules.components.scoring:ITEM_VALUES", Item(item), points=points)()
+        rows = [(i, what, points if i is Item(item) else p) for i, what, p in scoring._COUNTED]
+        _expect(any(i is Item(item) for i, _, _ in rows), f"the scoring code does not count {item}")
+        scoring._COUNTED = tuple(rows)
+
+    return make
+
+
 def _trap_damage(key: str, delta: int) -> Callable[[], None]:
     def make() -> None:
         from dlrules.components.combat import TRAP_COMBAT
@@ -150,9 +182,9 @@ DATA: tuple[Mutant, ...] = (
     Mutant("room-slot-ii-free", "ACT-ROOM", ("ACT-ROOM-2",), "data", _slot("room", 1, cost={"gold": 0}), "Build Room II costs nothing"),
     Mutant("monster-slot-iii-no-extra-food", "ACT-MON", ("ACT-MON-3",), "data", _slot("monster", 2, cost={"food": 0}), "Hire Monster III: no extra food"),
     Mutant("chicken-coop-two-imps", "PROD", ("PROD-1",), "data", _card("dlrules.components.cards:ROOMS", "chicken-coop", imps=2), "the Chicken Coop needs 2 imps"),
-    Mutant("paladin-1-six-hit-points", "PAL", ("PAL-10", "P-1"), "data", _card("dlrules.components.cards:PALADINS", 1, hp=6), "the year-1 paladin has 6 hit points"),
-    Mutant("warrior-3-four-hit-points", "CMB-PARTY", ("CMB-PARTY-4",), "data", _card("dlrules.components.cards:ADVENTURERS", "y1-warrior-3", hp=4), "a 3-point warrior has 4"),
-    Mutant("red-mark-minus-2", "SCO", ("SCO-1f", "SCO-1"), "data", _card("dlrules.components.scoring:ITEM_VALUES", __import__("dlrules.components.scoring", fromlist=["Item"]).Item.RED_MARKS, points=-2), "a red mark costs 2"),
+    Mutant("paladin-1-six-hit-points", "PAL", ("PAL-10", "P-1"), "data", _hit_points("dlrules.components.cards:PALADINS", 1, 6), "the year-1 paladin has 6 hit points"),
+    Mutant("warrior-3-four-hit-points", "CMB-PARTY", ("CMB-PARTY-4",), "data", _hit_points("dlrules.components.cards:ADVENTURERS", "y1-warrior-3", 4), "a 3-point warrior has 4"),
+    Mutant("red-mark-minus-2", "SCO", ("SCO-1f", "SCO-1"), "data", _item_points("SCO-1f", -2), "a red mark costs 2"),
     Mutant("titles-4-players-exclusive-4", "SCO", ("SCO-2",), "data", _card("dlrules.components.scoring:TITLE_POINTS", 4, exclusive=4), "an exclusive title with 4 players gives 4"),
 )
 
