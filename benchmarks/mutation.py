@@ -68,8 +68,19 @@ def run_kit(name: str, reuse: bool = False) -> dict[str, Any]:
     return result
 
 
-def run_diff(name: str) -> dict[str, Any]:
+def run_diff(name: str, reuse: bool = False) -> dict[str, Any]:
     """``dlrules conformance diff`` at its defaults, the mutant served over the protocol."""
+    kept = CACHE / f"{name}.diff.json"
+    if reuse and kept.exists():
+        cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+        return cached
+    result = _diff(name)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    kept.write_text(json.dumps(result), encoding="utf-8")
+    return result
+
+
+def _diff(name: str) -> dict[str, Any]:
     from dlrules.conformance.diff import differential
     from dlrules.conformance.engines import EngineError, Subprocess
 
@@ -112,7 +123,7 @@ def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> 
                      **verdict(mutant, run, reference)})  # fmt: skip
     wanted = [r for r in rows if "broken" not in r and (diff == "all" or (diff == "survivors" and not r["run_caught"]))]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"]), wanted), strict=True):
+        for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"], reuse), wanted), strict=True):
             row["diff"] = found
     for row in rows:
         print(_line(row), file=sys.stderr, flush=True)

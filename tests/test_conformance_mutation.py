@@ -47,7 +47,7 @@ def run_in_process_of_its_own(name: str, rule: str) -> dict[str, Any]:
     [
         ("food-slot-iii-four-food", "ACT-FOOD-1"),  # data: a slot's reward
         ("phases.common.clamp_evil", "RES-8"),  # a function: the evilometer's bounds
-        ("phases.events.tax_due", "EVT-TAX-1"),  # a function: the tax owed
+        ("phases.events.tax_due", "RUL-6"),  # a function: the tax owed, every tile counted
     ],
 )
 def test_a_single_rule_mutant_is_caught_and_its_rule_named_first(name: str, rule: str) -> None:

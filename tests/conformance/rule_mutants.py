@@ -254,6 +254,8 @@ def function_mutants(per_family: int = 2) -> tuple[Mutant, ...]:
         module = ".".join(rel.parts)
         if not module.startswith(RULE_MODULES):
             continue
+        if find(module, node.name) is None:
+            continue  # not substitutable (decorated, or made by another function): it could only be broken
         family = re.sub(r"-[0-9]+[a-z]?$", "", rules[0])
         entries = picked.setdefault(family, [])
         if len(entries) >= per_family:
