@@ -13,6 +13,7 @@ change, and review the diff.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,8 @@ W3, W4, W5 = "y1-warrior-3", "y1-warrior-4", "y1-warrior-5"
 
 
 def record(sid: str, rules: list[str], description: str, state: GameState, move: Move, after: dict[str, Any] | None = None) -> Path:
-    return record_position(FOLDER, sid, rules, description, state, move, only=ONLY, after=after)
+    example = re.match(r"CX-[0-9]+", sid)  # a rulebook example (COMBAT.md CX-n) is cited after its rules
+    return record_position(FOLDER, sid, rules + ([example.group()] if example else []), description, state, move, only=ONLY, after=after)
 
 
 def main() -> None:

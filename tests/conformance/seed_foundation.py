@@ -254,7 +254,7 @@ def main() -> None:
     ))
     b.play(ChooseOrders(1, (A.FOOD, A.MINE, A.IMPS)), ChooseOrders(2, (A.REPUTATION, A.MINE, A.TRAPS)))
     rec(b.record(
-        "ORD-4-ORD-5-ORD-6-example-E1", ["ORD-4", "ORD-5", "ORD-6", "RS-3"],
+        "ORD-4-ORD-5-ORD-6-example-E1", ["ORD-4", "ORD-5", "ORD-6", "RS-3", "E1"],
         "Example E1 of the rules: the last choice reveals all; first orders placed in player order, then second, "
         "then third; Player 4's third order (Mine) finds the space full and stands on its card.",
         ChooseOrders(3, (A.DIG, A.FOOD, A.MINE)), only=ENDS_ORDERS,

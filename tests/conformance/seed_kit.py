@@ -4,7 +4,9 @@ fails a scenario citing the rule it breaks:
 
     .venv/bin/python tests/conformance/seed_kit.py
 
-- ``year1/RES-2-hire-monster-slot-III-acts-first``: 4 players, all four play
+- ``year1/RES-2-hire-monster-slot-III-acts-first`` and
+  ``year1/ACT-MON-1-hire-monster-resolves-III-II-I`` (issue 36: the same
+  position, naming Hire Monster's own rule first): 4 players, all four play
   Hire Monster first (P1 on I, P2 on II, P3 on III, P4's order is not carried
   out); the earlier spaces are declined; at Hire Monster Player 3, on slot III,
   acts first (RES-2) and declines, and the cursor moves to slot II.
@@ -52,6 +54,15 @@ def main() -> None:
         Decline(2), folder=SCENARIOS / "year1", only=("board", "players"), before={"to_move": [2]},
     )
     print(path)
+    b = hire_monster_all_first()
+    print(Builder.record(
+        b,
+        "ACT-MON-1-hire-monster-resolves-III-II-I", ["ACT-MON-1", "RES-2"],
+        "Hire Monster, with P1, P2, P3 on slots I, II, III: slot III is resolved first, so Player 3 is to move "
+        "there, not Player 1; he declines and slot II (Player 2) is next, slot I last.",
+        Decline(2), folder=SCENARIOS / "year1", only=("board", "players", "to_move"), before={"to_move": [2]},
+        after={"to_move": [1]},
+    ))
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ def main() -> None:
     )
     print(write(
         "SCO-1-worked-total-28",
-        ["SCO-1", "SCO-1a", "SCO-1b", "SCO-1c", "SCO-1d", "SCO-1e", "SCO-1f", "SCO-1g", "SCO-1h", "SCO-6", "SCO-8b", "SCO-8d", "SCO-3"],
+        ["SCO-1", "SCO-1a", "SCO-1b", "SCO-1c", "SCO-1d", "SCO-1e", "SCO-1f", "SCO-1g", "SCO-1h", "SCO-6", "SCO-8b", "SCO-8d", "SCO-3", "SCO-X2"],
         "Scoring example SCO-X2, 4 players: Player 1 has 4 unconquered rooms (a Chapel among them), 5 monsters and 2 ghosts, "
         "4 adventurers and a paladin in prison, 3 conquered tunnels and a red mark; the Chapel gives 6; he holds the Lord "
         "of Halls alone and shares the monster title: 28. The game is over: drawing a card is refused.",

@@ -27,7 +27,7 @@ def main() -> None:
     hungry = ("goblin", "troll", "slime")
     print(write(
         "SCO-X1-a-conquered-cafeteria-scores-nothing-and-costs-2",
-        ["SCO-1a", "SCO-1e", "SCO-1g", "SCO-6", "SCO-3"],
+        ["SCO-1a", "SCO-1e", "SCO-1g", "SCO-6", "SCO-3", "SCO-X1"],
         "Scoring example SCO-X1, 2 players: Player 1's Cafeteria was conquered: no +2 for an unconquered room, no bonus "
         "for his three hungry monsters, and -2 for the conquered tile.",
         end_of_game(lord(conquered_rooms=("cafeteria",), monsters=hungry), lord()),
@@ -36,7 +36,7 @@ def main() -> None:
     ))
     print(write(
         "SCO-X1-a-ghost-scores-0-as-a-monster-but-2-in-a-chapel",
-        ["SCO-1b", "SCO-1g", "SCO-6", "SCO-3"],
+        ["SCO-1b", "SCO-1g", "SCO-6", "SCO-3", "SCO-X1"],
         "Scoring example SCO-X1, 2 players: Player 1's only monster is a ghost: 0 as a monster, but his unconquered Chapel "
         "gives 2 for it.",
         end_of_game(lord(rooms=("chapel",), monsters=("ghost",)), lord()),
@@ -45,7 +45,7 @@ def main() -> None:
     ))
     print(write(
         "SCO-X1-two-paladins-in-one-prison-give-10",
-        ["SCO-1c", "SCO-1d", "SCO-3"],
+        ["SCO-1c", "SCO-1d", "SCO-3", "SCO-X1"],
         "Scoring example SCO-X1, 2 players: both years' paladins and a warrior in Player 1's prison: 10 for the paladins, "
         "2 for the warrior.",
         end_of_game(lord(prison=("paladin-1", "paladin-2", "y1-warrior-4")), lord()),
@@ -54,7 +54,7 @@ def main() -> None:
     ))
     print(write(
         "SCO-X1-tied-for-most-rooms-2-each-and-no-hall-of-fame-bonus",
-        ["SCO-8b", "SCO-9", "SCO-12", "SCO-2", "SCO-3"],
+        ["SCO-8b", "SCO-9", "SCO-12", "SCO-2", "SCO-3", "SCO-X1"],
         "Scoring example SCO-X1, 4 players: Players 1 and 2 have two rooms each (one of Player 1's a Hall of Fame): they "
         "share the Lord of Halls, 2 points each, and a shared title gives the Hall of Fame nothing.",
         end_of_game(
@@ -72,7 +72,7 @@ def main() -> None:
     ))
     print(write(
         "SCO-X1-the-lord-of-riches-counts-trap-cards-still-held",
-        ["SCO-8f", "SCO-2", "SCO-3"],
+        ["SCO-8f", "SCO-2", "SCO-3", "SCO-X1"],
         "Scoring example SCO-X1, 2 players: Player 1 has 2 gold and 2 food (4), Player 2 1 gold, 1 food and 3 trap cards "
         "still held (5): Player 2 is the Lord of Riches alone, 2 points with 2 players; with the six titles both share (1 point each) he scores 8.",
         end_of_game(lord(gold=2, food=2), lord(gold=1, food=1, traps=("pendulum", "trap-door", "pendulum"))),

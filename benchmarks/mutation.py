@@ -1,0 +1,200 @@
+"""The kit's kill matrix (issue 36 item 2): single-rule mutants of dlrules
+for every rule family (tests/conformance/rule_mutants.py), each run against
+the conformance kit's ``run`` and ``diff`` (at their defaults); which tool
+caught each mutant and which rule it named.
+
+    .venv/bin/python benchmarks/mutation.py                  # every mutant; diff for those run misses
+    .venv/bin/python benchmarks/mutation.py --diff all       # diff for every mutant (slow)
+    .venv/bin/python benchmarks/mutation.py --only goblin --markdown
+
+Definitions (docs/conformance.md repeats them):
+
+- *caught by run*: at least one scenario fails; *named first*: a failing
+  scenario lists one of the mutant's rules first;
+- *caught by diff*: ``dlrules conformance diff`` at its defaults (10 games,
+  seed 0, 2, 3 and 4 players) against the mutant served over the protocol
+  finds a disagreement; the rules it names are shown;
+- *broken*: the mutant's change could not be made (its target is gone); or,
+  for a function substitution, it changed no result while the kit ran and
+  ten seeded games were played; or no scenario fails and those ten games
+  hash as the reference's (no effect seen): never counted as caught, nor
+  among the live mutants.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(ROOT / "src"))
+os.environ["PYTHONPATH"] = str(ROOT / "src")  # every mutant process runs this checkout's dlrules, not an installed one
+
+from conformance.rule_mutants import Mutant, catalogue
+
+SCRIPT = TESTS / "conformance" / "rule_mutants.py"
+
+
+CACHE = ROOT / "build" / "mutation"
+"""Each mutant's run, kept for ``--reuse`` (a rerun after a diff failed, or to add the diff column)."""
+
+
+def run_kit(name: str, reuse: bool = False) -> dict[str, Any]:
+    """The kit's run on the mutant, in the mutant's own process."""
+    kept = CACHE / f"{name}.json"
+    if reuse and kept.exists():
+        cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+        return cached
+    try:
+        out = subprocess.run([sys.executable, str(SCRIPT), "run", name], check=False, capture_output=True, text=True,
+                             timeout=1800, env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return {"name": name, "broken": "the mutant's process did not finish in 30 minutes"}
+    if out.returncode != 0:
+        return {"name": name, "broken": f"the mutant's process failed: {out.stderr.strip().splitlines()[-1:]}"}
+    result: dict[str, Any] = json.loads(out.stdout)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    kept.write_text(out.stdout, encoding="utf-8")
+    print(f"ran {name}: {len(result.get('failed', []))} failing scenarios", file=sys.stderr, flush=True)
+    return result
+
+
+def run_diff(name: str, reuse: bool = False) -> dict[str, Any]:
+    """``dlrules conformance diff`` at its defaults, the mutant served over the protocol."""
+    kept = CACHE / f"{name}.diff.json"
+    if reuse and kept.exists():
+        cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+        return cached
+    result = _diff(name)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    kept.write_text(json.dumps(result), encoding="utf-8")
+    return result
+
+
+def _diff(name: str) -> dict[str, Any]:
+    from dlrules.apps.conformance.diff import differential
+    from dlrules.apps.conformance.engines import EngineError, Subprocess
+
+    engine = Subprocess([sys.executable, str(SCRIPT), "serve", name])
+    try:
+        result = differential(engine, [{"setup": {"players": n, "variant": "full"}} for n in (2, 3, 4)], 10, 0, 5000, 100)
+    except EngineError as exc:
+        return {"caught": True, "rules": [], "note": f"engine failure: {str(exc)[:100]}"}
+    finally:
+        engine.close()
+    found = result.found
+    return {"caught": found is not None, "rules": [] if found is None else list(found.rules),
+            "moves": None if found is None else len(found.moves)}  # fmt: skip
+
+
+def reference_fingerprint() -> str:
+    out = subprocess.run([sys.executable, str(SCRIPT), "fingerprint"], capture_output=True, text=True, timeout=900,
+                         check=True)  # fmt: skip
+    return out.stdout.strip()
+
+
+def verdict(mutant: Mutant, run: dict[str, Any], reference: str) -> dict[str, Any]:
+    if "broken" in run:
+        return {"broken": run["broken"]}
+    failed = run["failed"]
+    if not failed and run["fingerprint"] == reference:
+        return {"broken": "no effect seen: no scenario fails and ten seeded games play as on the reference"}
+    firsts = [f["rules"][0] for f in failed if f["rules"]]
+    named = next((r for r in firsts if r in mutant.rules), None)
+    return {"run_caught": bool(failed), "failed": len(failed), "named": named, "first_named": firsts[0] if firsts else None}
+
+
+def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> list[dict[str, Any]]:
+    reference = reference_fingerprint()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        runs = list(pool.map(lambda m: run_kit(m.name, reuse), mutants))
+    rows = []
+    for mutant, run in zip(mutants, runs, strict=True):
+        rows.append({"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
+                     **verdict(mutant, run, reference)})  # fmt: skip
+    wanted = [r for r in rows if "broken" not in r and (diff == "all" or (diff == "survivors" and not r["run_caught"]))]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"], reuse), wanted), strict=True):
+            row["diff"] = found
+    for row in rows:
+        print(_line(row), file=sys.stderr, flush=True)
+    return rows
+
+
+def _line(row: dict[str, Any]) -> str:
+    if "broken" in row:
+        return f"BROKEN {row['name']} [{row['family']}]: {row['broken']}"
+    diff = row.get("diff")
+    d = "-" if diff is None else ("caught" + (f" ({', '.join(diff['rules'][:3])})" if diff["rules"] else "") if diff["caught"] else "missed")
+    run = f"caught ({row['failed']} scenarios), named {row['named'] or 'no'}" if row["run_caught"] else "missed"
+    return f"{row['name']} [{','.join(row['rules'])}]: run {run}; first named {row['first_named']}; diff {d}"
+
+
+def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
+    live = [r for r in rows if "broken" not in r]
+    return {
+        "mutants": len(rows),
+        "broken": len(rows) - len(live),
+        "live": len(live),
+        "run_caught": sum(r["run_caught"] for r in live),
+        "run_named": sum(bool(r["named"]) for r in live),
+        "diff_run": sum("diff" in r for r in live),
+        "diff_caught": sum(bool(r.get("diff", {}).get("caught")) for r in live),
+        "caught_by_either": sum(r["run_caught"] or bool(r.get("diff", {}).get("caught")) for r in live),
+        "families": len({r["family"] for r in rows}),
+    }
+
+
+def markdown(rows: list[dict[str, Any]], t: dict[str, int], diff: str) -> str:
+    live = max(t["live"], 1)
+    lines = [
+        f"Kill matrix generated {datetime.date.today().isoformat()} by `benchmarks/mutation.py --diff {diff} --markdown`: "
+        f"{t['mutants']} mutants in {t['families']} rule families, {t['broken']} broken. Of the {t['live']} live ones, "
+        f"`run` catches {t['run_caught']} ({100 * t['run_caught'] / live:.0f} %) and names the broken rule first for "
+        f"{t['run_named']} ({100 * t['run_named'] / live:.0f} %); `diff` ran on {t['diff_run']} and caught {t['diff_caught']}; "
+        f"`run` or `diff` caught {t['caught_by_either']} of {t['live']}.",
+        "",
+        "| mutant | kind | rules broken | run | named first | diff |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        if "broken" in r:
+            lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | broken: {r['broken']} | | |")
+            continue
+        diff_cell = "" if "diff" not in r else ("caught" + (f" ({', '.join(r['diff']['rules'][:3])})" if r["diff"]["rules"] else "")
+                                                if r["diff"]["caught"] else "missed")  # fmt: skip
+        run_cell = f"caught ({r['failed']})" if r["run_caught"] else "missed"
+        named = r["named"] or (f"no (first: {r['first_named']})" if r["first_named"] else "")
+        lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | {run_cell} | {named} | {diff_cell} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The conformance kit's kill matrix over single-rule mutants.")
+    parser.add_argument("--only", action="append", metavar="TEXT", help="only mutants whose name holds TEXT")
+    parser.add_argument("--diff", choices=("survivors", "all", "none"), default="survivors")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--markdown", action="store_true", help="print the matrix as a Markdown table (docs/conformance.md)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the rows as JSON")
+    parser.add_argument("--reuse", action="store_true", help="reuse each mutant's last run (build/mutation/NAME.json)")
+    args = parser.parse_args(argv)
+    mutants = [m for m in catalogue().values() if not args.only or any(t in m.name for t in args.only)]
+    rows = matrix(mutants, args.diff, args.jobs, args.reuse)
+    t = totals(rows)
+    if args.json:
+        args.json.write_text(json.dumps({"totals": t, "rows": rows}, indent=1) + "\n", encoding="utf-8")
+    print(markdown(rows, t, args.diff) if args.markdown else json.dumps(t))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

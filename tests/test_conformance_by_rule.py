@@ -1,0 +1,50 @@
+"""The kit's scenarios by rule (issue 36 item 1): every rule ID of
+docs/rule-ids.txt is cited by a scenario, or listed in the kit's
+``untested.json`` with the reason no scenario tests it; and the kit's
+seeded scenarios name their rule first.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dlrules.apps.conformance import KIT
+from dlrules.apps.conformance.scenarios import SCENARIOS, load, scenario_files
+
+ROOT = Path(__file__).resolve().parents[1]
+IDS = [line.split("\t")[0] for line in (ROOT / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines()
+       if line and not line.startswith("#")]  # fmt: skip
+
+
+def _cited() -> set[str]:
+    return {rule for path in scenario_files(SCENARIOS) for rule in load(path)["rules"]}
+
+
+def _untested() -> dict[str, str]:
+    data = json.loads((KIT / "untested.json").read_text(encoding="utf-8"))
+    assert data["format"] == 1
+    untested: dict[str, str] = data["untested"]
+    return untested
+
+
+def test_every_rule_id_is_cited_by_a_scenario_or_listed_with_its_reason() -> None:
+    cited, untested = _cited(), _untested()
+    assert not [i for i in IDS if i not in cited and i not in untested], "rule IDs neither cited nor listed"
+    assert not [i for i in untested if i in cited], "rule IDs listed as untested though a scenario cites them"
+    assert all(reason.strip() for reason in untested.values())
+    assert set(untested) <= set(IDS)
+
+
+def test_at_least_80_percent_of_the_rule_ids_are_cited() -> None:
+    cited = _cited()
+    share = sum(i in cited for i in IDS) / len(IDS)
+    assert share >= 0.80, f"{share:.0%} of the rule IDs are cited by a scenario"
+
+
+def test_each_seeded_scenario_names_its_rule_first() -> None:
+    for path in scenario_files(SCENARIOS / "byrule"):
+        data = load(path)
+        assert data["id"].startswith(data["rules"][0] + "-"), path.name
+        if not data["expect"]["legal"]:
+            assert data["rules"][0] in data["expect"]["rules"], path.name
