@@ -12,8 +12,9 @@ whether a chance turn follows), and for every move its projection, notation
 and words (``show --html`` captions, the server's log), its events, and the
 HTML page of the moves (``properties.siblings.walk``).
 
-The default profile compares a few thousand pairs, the nightly one more than
-20,000 (``PROFILE.leak_examples`` play-outs). A second property covers the
+The quick profile compares a few hundred pairs, the thorough one a few
+thousand, the nightly one more than 20,000 (``PROFILE.leak_examples``
+play-outs, at least ``PROFILE.leak_pairs`` pairs). A second property covers the
 secrets play-outs leave unused or the walk must keep as they are
 (``with_any_secrets``, ``perturb_any``: trap cards planned in combat, looks
 at combat cards and a look in progress put in by hand), on every channel of
@@ -58,9 +59,6 @@ POINTS = 8
 STEPS = 4
 """Moves applied to both siblings after the first comparison."""
 
-PAIRS = {"ci": 2_000, "nightly": 20_000}
-"""At least this many pairs per run (the ``leak_examples`` play-outs give more)."""
-
 _counted: list[int] = []
 
 
@@ -100,12 +98,13 @@ def test_no_leak_on_any_channel(players: int, seed: int, noise: int) -> None:
 
 
 def test_no_leak_compared_enough_pairs() -> None:
-    """Runs after the property (file order): it compared at least
-    ``PAIRS[profile]`` pairs (issue 21: a few thousand by default, 20,000 at night)."""
+    """Runs after the property (file order, on the same xdist worker:
+    conftest.py's GROUPS): it compared at least ``PROFILE.leak_pairs`` pairs
+    (issue 21: a few thousand in the thorough profile, 20,000 at night)."""
     if not _counted:
         pytest.skip("run with test_no_leak_on_any_channel")
     print(f"no-leak: {sum(_counted)} pairs compared")
-    assert sum(_counted) >= PAIRS[PROFILE.name], f"{sum(_counted)} pairs compared"
+    assert sum(_counted) >= PROFILE.leak_pairs, f"{sum(_counted)} pairs compared"
 
 
 @settings(max_examples=PROFILE.any_secret_examples)
