@@ -70,7 +70,19 @@ SLOW: dict[str, str] = {
 }
 """Tests the quick run leaves out: node ID -> why, and what covers it in the quick run."""
 
-OUTSIDE_SUBSET: dict[str, str] = {}
+OUTSIDE_SUBSET: dict[str, str] = {
+    "tests/test_conformance_kit.py": (
+        "the kit's runner, mutants and adapter through subprocesses (about 35 CPU seconds); "
+        "tests/test_conformance.py runs every scenario in process, on the build under test"
+    ),
+    "tests/test_docs_code.py": "the documents' commands in subprocesses: the documents, not the build",
+    "tests/test_serve_process.py": "the server as a process with src/ first on its path (tests/servekit.py): never the compiled build",
+    "tests/test_packaging.py": "builds and installs a wheel of the source tree: the packaging, not the build under test",
+    "tests/test_adapter_openspiel.py": (
+        "whole games through OpenSpiel (not installed in the lowest-versions run; the adapter is not compiled): "
+        "the rules under it are the unit tests' and the property suite's"
+    ),
+}
 """Test files the compiled build's and the lowest versions' runs leave out: file -> why."""
 
 GROUPS: dict[str, str] = {
