@@ -100,7 +100,10 @@ def _matches(nodeid: str, entry: str) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     option = config.getoption("hypothesis_profile", None)
     if option:
-        profiles.select(str(option))
+        try:
+            profiles.select(str(option))
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from None
 
 
 def pytest_report_header(config: pytest.Config) -> str:
