@@ -16,8 +16,12 @@
   programs driven through subprocesses, servers and documents, which exercise
   the same rules as the unit tests, each slower than a unit test file. Every
   other test carries the ``subset`` marker.
-- ``GROUPS``: tests that must run on one pytest-xdist worker, one after the
-  other (``--dist loadgroup`` in ``addopts``).
+- ``GROUPS``: tests that must not run at the same time. Each carries the
+  ``xdist_group`` marker (``--dist loadgroup`` in ``addopts``) and, because
+  pytest-xdist 3.8's grouping has no effect under pytest 9 (it renames a node
+  ID that pytest 9 no longer reads), holds a lock file for its group while it
+  runs (``tempfile.gettempdir()``), which also keeps two test runs on one
+  machine apart.
 
 An entry is a test's node ID (its file and name; parameters, or a whole file
 or class, included by prefix). An entry that names no test is an error of the
@@ -26,7 +30,10 @@ run, so the lists cannot go stale unseen.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -86,11 +93,10 @@ OUTSIDE_SUBSET: dict[str, str] = {
 """Test files the compiled build's and the lowest versions' runs leave out: file -> why."""
 
 GROUPS: dict[str, str] = {
-    "tests/test_speed.py::test_instruction": "callgrind",  # two callgrind runs at once would measure each other's machine
-    "tests/test_simulate.py::test_ray": "ray",
-    "properties/test_no_leak.py::test_no_leak_": "no-leak",  # the count of pairs compared is read by the next test  # one local Ray cluster at a time; each checks it leaves no Ray process behind
+    "tests/test_speed.py::test_instruction": "callgrind",  # two valgrind runs at once: minutes of both cores
+    "tests/test_simulate.py::test_ray": "ray",  # one local Ray cluster at a time; each checks it leaves no Ray process behind
 }
-"""Tests that run on one xdist worker, in file order: node ID prefix -> group."""
+"""Tests that never run at the same time: node ID prefix -> group."""
 
 
 def _matches(nodeid: str, entry: str) -> bool:
@@ -137,3 +143,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     stale += [e for e in (*SLOW, *OUTSIDE_SUBSET, *GROUPS) if not (Path(str(config.rootpath)) / e.split("::")[0]).exists()]
     if stale:
         raise pytest.UsageError(f"conftest.py names tests that do not exist (rename them there too): {', '.join(sorted(set(stale)))}")
+
+
+@contextlib.contextmanager
+def _locked(group: str) -> Iterator[None]:
+    """Hold the machine's lock file of ``group`` (none where there is no ``fcntl``)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(Path(tempfile.gettempdir()) / f"dlrules-tests-{group}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    groups = sorted({str(m.args[0]) for m in item.iter_markers("xdist_group") if m.args})
+    with contextlib.ExitStack() as stack:
+        for group in groups:
+            stack.enter_context(_locked(group))
+        yield
