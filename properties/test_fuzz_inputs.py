@@ -13,7 +13,7 @@ The properties (docs/api.md "JSON", docs/records.md "Limits and errors"):
   a notation that parses to the same move.
 
 The budget is ``fuzz_examples`` of the profile (properties/profiles.py):
-small in ``ci``, large in ``nightly``.
+small in ``quick``, larger in ``thorough``, large in ``nightly``.
 """
 
 from __future__ import annotations

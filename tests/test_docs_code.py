@@ -101,7 +101,7 @@ def _run_sh(code: str, where: str) -> None:
                 continue  # the report's plots need the report extra (matplotlib); tests/test_simreport.py skips alike
             if "simulate" in words and "--games" in words:
                 i = words.index("--games")
-                words[i + 1] = str(min(int(words[i + 1]), 20))  # thousands of games: 20 of them, the rest as written
+                words[i + 1] = str(min(int(words[i + 1]), 6))  # thousands of games: 6 of them, the rest as written
         elif words[0] == "python":
             if words[1].endswith("playouts.py") and importlib.util.find_spec("chess") is None:
                 continue  # measured against python-chess: the bench extra (tests/test_speed.py skips alike)

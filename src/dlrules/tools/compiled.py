@@ -1,13 +1,14 @@
 """An optional build of dlrules with its rule modules compiled by mypyc
 (docs/performance.md, "A compiled build"). The pure-Python package stays the
 reference: the compiled build is the same source, compiled, and must give the
-same answers (CI runs the whole suite on both).
+same answers (CI runs the quick run on the pure build, and its representative
+subset, the ``subset`` marker of the repository's conftest.py, on the compiled one).
 
 Usage (from the repository root; needs a C compiler and the Python headers)::
 
     python -m dlrules.tools.compiled                  # build into build/mypyc/ (about 1 to 2 minutes)
     PYTHONPATH=build/mypyc python benchmarks/playouts.py
-    PYTHONPATH=build/mypyc python -m pytest -q -p no:cacheprovider
+    PYTHONPATH=build/mypyc python -m pytest -p no:cacheprovider -m 'subset and not slow'
 
 The build copies ``src/dlrules`` to ``build/mypyc/dlrules`` and compiles the
 modules in ``COMPILED`` there, next to their sources; ``PYTHONPATH`` puts that
