@@ -67,6 +67,18 @@ SLOW: dict[str, str] = {
     "tests/test_gameover_picture.py::test_the_game_over_page_in_headless_chromium": (
         "Chromium: test_the_game_pages_last_frame_is_the_score_picture_with_the_winner checks the same frame in Python"
     ),
+    "tests/test_serve_night.py": (
+        "four phone pages and the host's in Chromium through a whole 4-player game with a kill and a restart (minutes): "
+        "tests/test_serve_bound.py checks over HTTP that a stale or forged button plays nothing, "
+        "tests/test_serve_process.py that a killed server loses no move"
+    ),
+    "tests/test_serve_browser_bound.py::test_LIB_SRV_3_every_button_pressed_plays_the_move_it_names_through_a_whole_game": (
+        "Chromium through a whole 2-player game: tests/test_serve_bound.py refuses the stale take and checks every "
+        "button's words against the seat's moves over HTTP"
+    ),
+    "tests/test_desk_browser.py": (
+        "Chromium at the desk: tests/test_desk_app.py asks the same question of the desk's API in process"
+    ),
     # Ray: a local cluster started and stopped.
     "tests/test_simulate.py::test_ray_gives_the_same_results_as_the_process_pool": (
         "a local Ray: test_two_workers_write_the_same_bytes_as_one checks the process pool gives the same bytes"
@@ -83,6 +95,12 @@ OUTSIDE_SUBSET: dict[str, str] = {
         "tests/test_conformance.py runs every scenario in process, on the build under test"
     ),
     "tests/test_docs_code.py": "the documents' commands in subprocesses: the documents, not the build",
+    "tests/test_conformance_protocol.py": (
+        "the protocol through engines in subprocesses (mutants, hangs, garbage): tests/test_conformance.py runs "
+        "every scenario in process, on the build under test"
+    ),
+    "tests/test_conformance_mutation.py": "single-rule mutants, each a subprocess engine: the kit's power, not the build",
+    "tests/test_adapter_playthrough.py": "OpenSpiel's playthrough (not installed in the lowest-versions run; the adapter is not compiled)",
     "tests/test_serve_process.py": "the server as a process with src/ first on its path (tests/servekit.py): never the compiled build",
     "tests/test_packaging.py": "builds and installs a wheel of the source tree: the packaging, not the build under test",
     "tests/test_adapter_openspiel.py": (
