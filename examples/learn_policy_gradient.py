@@ -41,18 +41,9 @@ import numpy.typing as npt
 
 import dlrules
 from dlrules.agents.adapters.gym import ENV_ID
+from dlrules.apps.tournament import wilson
 
 Vector = npt.NDArray[np.float64]
-
-
-def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (a shared victory counts half)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 class LinearPolicy:
@@ -117,7 +108,7 @@ def evaluate(policy: LinearPolicy, games: int, seed: int) -> dict[str, tuple[flo
         for g in range(games):
             won, _, _ = play(envs[g % 2], policy, rng, seed * 7919 + g)
             wins += won
-        out[opponent] = (wins, games, wilson(wins, games))
+        out[opponent] = (wins, games, wilson(wins, games, z=1.959964))
     return out
 
 

@@ -16,7 +16,7 @@ import attrs
 def malformed_field(move: object) -> str | None:
     """The first field of ``move`` whose value does not fit its declared type,
     described in a sentence, or None when every field fits."""
-    for name, hint in _hints(type(move)):
+    for name, hint in field_hints(type(move)):
         value = getattr(move, name)
         if not _fits(value, hint):
             return f"{name}={value!r} is not {_describe(hint)}"
@@ -26,7 +26,7 @@ def malformed_field(move: object) -> str | None:
 _HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
-def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
+def field_hints(cls: type) -> tuple[tuple[str, Any], ...]:
     """The (field, declared type) pairs of a move class, resolved once."""
     found = _HINTS.get(cls)
     if found is None:

@@ -32,8 +32,9 @@ import attrs
 
 from dlrules.components import PALADINS
 from dlrules.components.combat import ILLUSION_KEY
-from dlrules.components.setup import GRID_COLUMNS, GRID_ROWS, MINIONS, ORDER_CARDS
+from dlrules.components.setup import GRID_COLUMNS, GRID_ROWS, ORDER_CARDS
 from dlrules.core.state import GameState
+from dlrules.core.wellformed import field_hints
 
 SUPPLY_LIMIT = 999
 """LIB-IN-4: the table limit on a supply the box holds without limit (SETUP-2:
@@ -63,17 +64,6 @@ class Problem:
 
 
 # --- types --------------------------------------------------------------------------------
-
-_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
-
-
-def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
-    found = _HINTS.get(cls)
-    if found is None:
-        hints = typing.get_type_hints(cls)
-        found = _HINTS[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
-    return found
-
 
 def _kind(value: object) -> str:
     if value is None:
@@ -173,7 +163,7 @@ def _make_checker(hint: Any) -> Checker:
                 yield Problem(path, f"expected a {hint.__name__}, not {_kind(value)}")
                 return
             if not fields:  # filled on first use: a record may hold itself (no state class does)
-                fields.extend((name, _checker(field)) for name, field in _hints(hint))
+                fields.extend((name, _checker(field)) for name, field in field_hints(hint))
             for name, check in fields:
                 yield from check(getattr(value, name), f"{path}.{name}")
 
