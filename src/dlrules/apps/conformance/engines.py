@@ -77,7 +77,10 @@ class Engine(Protocol):
 
 def move_of(data: Any) -> Move:
     """A move from its JSON (``dlrules.loads``; raises ``ValueError`` when unreadable)."""
-    move: Move = loads(json.dumps(data), Move)
+    try:
+        move: Move = loads(json.dumps(data), Move)
+    except RecursionError:
+        raise ValueError("nested too deep to be a move") from None
     return move
 
 
