@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+import sys
+import time
+from pathlib import Path
 
-from dlrules.apps.conformance import Referee
+import pytest
+
+from dlrules.apps.conformance import Referee, Subprocess
+from dlrules.apps.conformance.engines import EngineError
 from dlrules.apps.conformance.protocol import serve
 
 
@@ -32,3 +38,42 @@ def test_a_move_nested_too_deep_is_bad_move_not_engine_error() -> None:
     answer = referee.handle({"cmd": "apply", "move": {"type": "ChooseOrders", "seat": 0, "orders": deep}})
     assert answer["ok"] is False and answer["error"]["kind"] == "bad_move"
     assert referee.handle({"cmd": "get_position"}) == before
+
+
+_FAKE_ENGINE = """
+import sys, json, time
+mode = sys.argv[1]
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["cmd"] == "hello":
+        print(json.dumps({"ok": True, "protocol": "dlrules-referee", "version": 2, "engine": "fake"}), flush=True)
+    elif req["cmd"] == "quit":
+        break
+    elif mode == "half":
+        sys.stdout.write('{"ok": tr'); sys.stdout.flush(); time.sleep(30)
+    elif mode == "bytes":
+        sys.stdout.buffer.write(b'\\xff\\xfe{"ok": true}\\n'); sys.stdout.flush()
+    elif mode == "deep":
+        print("[" * 100000, flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"), [("half", "did not answer"), ("bytes", "not UTF-8"), ("deep", "not JSON")]
+)
+def test_an_engine_answering_garbage_is_reported_with_the_request_not_a_traceback(tmp_path: Path, mode: str, said: str) -> None:
+    """Issue 36: an engine that writes half a line and hangs made the driver
+    wait forever (``readline`` after ``select``); bytes that are not UTF-8
+    raised UnicodeDecodeError and a line nested too deep RecursionError, out
+    of the driver. Each is an ``EngineError`` naming the request."""
+    script = tmp_path / "engine.py"
+    script.write_text(_FAKE_ENGINE, encoding="utf-8")
+    engine = Subprocess([sys.executable, str(script), mode], timeout=1.5)
+    try:
+        started = time.monotonic()
+        with pytest.raises(EngineError, match=f"{said}.*|.*new_game.*{said}"):
+            engine.new_game({"players": 2})
+        assert time.monotonic() - started < 10
+    finally:
+        engine.close()
+    assert engine.process.poll() is not None  # nothing left running
