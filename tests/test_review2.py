@@ -77,3 +77,54 @@ def test_an_engine_answering_garbage_is_reported_with_the_request_not_a_tracebac
     finally:
         engine.close()
     assert engine.process.poll() is not None  # nothing left running
+
+
+def test_LIB_SRV_3_a_page_from_before_the_seats_own_move_is_stale_even_if_its_words_come_back() -> None:
+    """A seat's page stays current while only the others move (simultaneous
+    orders), but not once the seat itself has moved: a phone left on move
+    ``at`` whose buttons read the same as now (the same decision again, in
+    a later round: "P1 finishes production", "P1 takes Buy Traps I: pays 1
+    gold") played its button on the new position. Refused (409), nothing played."""
+    import random
+
+    from clientkit import table_client
+    from dlrules.core.engine import legal_moves, to_move
+    from dlrules.core.state import CHANCE
+    from dlrules.records.serialization import dumps
+    from dlrules.apps.serve.seats import chance_owner
+    from servekit import CREATE_KEY
+
+    client = table_client()
+    data = client.post("/games", json={"key": CREATE_KEY, "players": 2, "auto_chance": True, "replayable": True, "seed": 4}).json()
+    seats, game = data["seats"], client.app.state.tables.games[data["game"]]  # type: ignore[attr-defined]
+    rng = random.Random(1)
+    pages: list[tuple[int, tuple[str, ...], dict[int, list[object]]]] = []  # (n, each seat's key, each seat's moves)
+    movers: dict[int, int] = {}  # move number -> the seat that made it
+    played: dict[int, object] = {}  # position -> the move a seat played there
+    for _ in range(3000):
+        state = game.state
+        n = game.n
+        mine = {s: [m for m in legal_moves(state) if m.seat == s] for s in range(2)}
+        for at, keys, moves in pages:
+            for s in to_move(state) - {CHANCE}:
+                others = [m for m in moves[s] if m != played.get(at)]  # the very request again gets its first answer (LIB-SRV-7)
+                if n - at <= 150 and keys[s] == game.keys[n][s] and others and any(movers.get(k) == s for k in range(at + 1, n + 1)):
+                    before = game.state
+                    r = client.post(seats[s] + "/move", json={"at": at, "move": dumps(others[0])})
+                    assert r.status_code == 409 and r.json()["rule"] == "LIB-SRV-3", r.text
+                    assert game.n == n and game.state is before  # nothing played
+                    return
+        pages.append((n, game.keys[n], mine))
+        movers_now = to_move(state)
+        assert movers_now, "the game ended without such a page"
+        if CHANCE in movers_now:
+            owner = chance_owner(state)
+            assert client.post((data["host"] if owner is None else seats[owner]) + "/draw", json={"at": n}).status_code == 200
+            continue
+        seat = min(movers_now)
+        move = mine[seat][rng.randrange(len(mine[seat]))]
+        assert client.post(seats[seat] + "/move", json={"at": n, "move": dumps(move)}).status_code == 200
+        for k in range(n + 1, game.n + 1):
+            movers[k] = -1
+        movers[n + 1], played[n] = seat, move
+    raise AssertionError("no seat saw the same buttons again after its own move")
