@@ -128,3 +128,29 @@ def test_LIB_SRV_3_a_page_from_before_the_seats_own_move_is_stale_even_if_its_wo
             movers[k] = -1
         movers[n + 1], played[n] = seat, move
     raise AssertionError("no seat saw the same buttons again after its own move")
+
+
+@pytest.mark.parametrize("action", [3.7, "5", True, 2.0])
+def test_LIB_AI_6_an_action_that_is_no_integer_is_refused_not_rounded(action: object) -> None:
+    """Gymnasium and PettingZoo passed the action through ``int()``: 3.7 played
+    decision 3 and "5" decision 5. Any integer (numpy's too) is an action;
+    anything else is an illegal move, with its reason."""
+    import numpy as np
+
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from dlrules.agents.adapters.gym import DungeonLordsEnv
+    from dlrules.agents.adapters.pettingzoo import raw_env
+
+    env = DungeonLordsEnv(players=2)
+    obs, _ = env.reset(seed=1)
+    _, reward, done, _, info = env.step(action)
+    assert done and reward == env.illegal_reward and "is not a decision id" in info["illegal_move"]
+    obs, _ = env.reset(seed=1)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    assert "illegal_move" not in env.step(np.int64(legal))[4]  # numpy's integers are integers
+    pz = raw_env(players=2)
+    pz.reset(seed=1)
+    agent = pz.agent_selection
+    pz.step(action)  # type: ignore[arg-type]
+    assert "is not a decision id" in pz.infos[agent]["illegal_move"]
