@@ -154,3 +154,13 @@ def test_LIB_AI_6_an_action_that_is_no_integer_is_refused_not_rounded(action: ob
     agent = pz.agent_selection
     pz.step(action)  # type: ignore[arg-type]
     assert "is not a decision id" in pz.infos[agent]["illegal_move"]
+
+
+def test_tournament_help_writes_one_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse does not %-format a description: "95%%" was printed as is."""
+    from dlrules.apps.cli.main import main
+
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% Wilson interval" in out and "%%" not in out
