@@ -375,7 +375,7 @@ class Subprocess(_Driven):
         argv = self.argv
         try:
             self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )  # fmt: skip
         except OSError as exc:
             raise EngineError(f"cannot start {self.command!r}: {exc}") from exc
@@ -434,7 +434,7 @@ class Subprocess(_Driven):
             ready, _, _ = select.select([stdout], [], [], max(left, 0.0))
             if not ready:
                 raise EngineError(f"{self.command!r} did not answer {shown} within {self.timeout:g} s")
-            chunk = os.read(stdout.fileno(), 1 << 16)
+            chunk = os.read(stdout.fileno(), 1 << 16)  # the pipe itself: its buffered reader is never used
             if not chunk:
                 try:
                     status: int | None = self.process.wait(5)
