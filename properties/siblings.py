@@ -272,11 +272,40 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
         if owner == seat and seat is not None:
             legal = tuple(m for m in legal_moves(state) if m.seat == CHANCE)
             out["entry_options"] = dumps(entry_options(state, seat, legal))
+    out.update(new_channels(state, seat))
     if seat is not None:
         out["describe_seat"] = describe(state, seat)
         out["explain"] = json.dumps(explain_data(state, seat, 0, state.n_players), sort_keys=True)
         out["observation_tensor"] = observation_vector(state, seat)
         out["observation_public"] = observation_vector(state, seat, public=True)
+    return out
+
+
+def new_channels(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The channels of issues 36, 37 and 39: the table server's page JSON and
+    its pictures by part for the link of ``seat`` (None: the host, a
+    spectator), the conformance protocol's ``observe`` for that seat (or
+    ``"spectator"``), and the adapters' 0/1 observation tensor as seen by the
+    seat (or the spectator) from every seat's place."""
+    from dlrules.agents.adapters.tensors import observation_bits
+    from dlrules.apps.conformance.observe import observe
+    from dlrules.apps.serve.pictures import picture
+    from dlrules.apps.serve.seats import Refusal
+    from dlrules.apps.serve.shown import page_data
+    from dlrules.apps.serve.store import GameRow
+    from dlrules.apps.serve.table import Game
+
+    n = state.n_players
+    row = GameRow("sibling", n, state.variant, state.first_player, None, False, b"", (b"",) * n, ("",) * n)
+    game = Game(row, state, 0, {}, [])
+    out: dict[str, Any] = {"page_json": json.dumps(page_data(game, seat), sort_keys=True, default=str)}
+    for part in ("position", "board", "battle", *(f"dungeon-{k}" for k in range(1, n + 1))):
+        try:
+            out[f"picture_{part}"] = picture(game, seat, part)
+        except Refusal as r:
+            out[f"picture_{part}"] = ("refused", r.status, r.message)
+    out["protocol_observe"] = json.dumps(observe(state, "spectator" if seat is None else seat), sort_keys=True)
+    out["tensors"] = tuple(observation_bits(state, me, seat).tobytes() for me in range(n))
     return out
 
 

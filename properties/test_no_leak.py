@@ -8,7 +8,10 @@ and the box), with the same moves as that seat sees them applied to both,
 that seat is shown byte-identical output on every channel: its view and
 ``view_hash``, ``describe``, the SVG, ``explain --seat --json``, the
 OpenSpiel/PettingZoo observation string and tensors, who is to move (so
-whether a chance turn follows), and for every move its projection, notation
+whether a chance turn follows), the table server's page JSON and pictures
+by part for the seat's link or the host's, the conformance protocol's
+``observe`` for the seat or the spectator, the adapters' 0/1 tensors from
+every seat's place (``properties.siblings.new_channels``), and for every move its projection, notation
 and words (``show --html`` captions, the server's log), its events, and the
 HTML page of the moves (``properties.siblings.walk``).
 

@@ -12,6 +12,7 @@ by part from the records ``redact`` would show the seat
 from __future__ import annotations
 
 import json
+import operator
 from typing import Final
 
 import attrs
@@ -22,6 +23,7 @@ from dlrules.agents.adapters.tensor_parts import ALL
 from dlrules.agents.adapters.tensors import observation_bits, observation_fields
 from dlrules.agents.decisions import NUM_DECISIONS, Partial, describe_decision
 from dlrules.core.engine import to_move
+from dlrules.core.errors import IllegalMove, Violation
 from dlrules.core.phases.scoring import is_over as library_is_over
 from dlrules.core.phases.scoring import outcome
 from dlrules.records.serialization import dumps
@@ -52,6 +54,19 @@ REWARDS: tuple[str, ...] = ("win", "score", "rank")
 - ``rank``: the share of the other players one beat on points, a tie
   counting half: ``(beaten + tied / 2) / (players - 1)``, so 1 for a sole
   winner, 0 for a sole last; constant-sum (the returns sum to players / 2)."""
+
+
+def decision_id(action: object) -> int:
+    """An agent's action as a decision id: any integer (Python's, numpy's, a
+    0-d integer array); anything else, a float or a string or a bool, is
+    refused as ``decide`` refuses a number out of range (LIB-AI-6), never
+    rounded (``int(3.7)`` made 3, another decision than the one given)."""
+    if not isinstance(action, (bool, np.bool_)):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]  # TypeError for what is no integer
+        except TypeError:
+            pass
+    raise IllegalMove(action, (Violation("LIB-AI-6", f"{action!r} is not a decision id (0..{NUM_DECISIONS - 1})"),))  # type: ignore[arg-type]
 
 
 def illegal_reward(reward: str) -> float:

@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from dlrules.core.engine import new_game
 from dlrules.agents.adapters.common import (
-    PARTIAL_SIZE, check_reward, finished, illegal_reward, observation_array, observation_size, partial_array, returns, scores,
+    PARTIAL_SIZE, check_reward, decision_id, finished, illegal_reward, observation_array, observation_size, partial_array, returns, scores,
 )  # fmt: skip
 from dlrules.agents.bots import BOTS
 from dlrules.core.chance import Policy, sample_chance
@@ -144,7 +144,7 @@ class DungeonLordsEnv(gymnasium.Env):
         if self._over() or self._ended:
             raise RuntimeError("the episode is over: call reset()")
         try:
-            self.partial = decide(self.partial, int(action), apply_unchecked)
+            self.partial = decide(self.partial, decision_id(action), apply_unchecked)
         except IllegalMove as refused:
             self._ended = True
             return self._observe(), self.illegal_reward, True, False, {"illegal_move": str(refused)}

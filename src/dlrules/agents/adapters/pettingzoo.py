@@ -47,6 +47,7 @@ from pettingzoo.utils import wrappers
 from dlrules.agents.adapters.common import (
     PARTIAL_SIZE,
     check_reward,
+    decision_id,
     finished,
     illegal_reward,
     observation_array,
@@ -191,7 +192,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's own na
             raise ValueError(f"{agent} is to move: give an action id, not None")
         self._cumulative_rewards[agent] = 0.0
         try:
-            self.partial = decide(self.partial, int(action), apply_unchecked)  # the last decision names a legal move
+            self.partial = decide(self.partial, decision_id(action), apply_unchecked)  # the last decision names a legal move
         except IllegalMove as refused:
             if self.strict:
                 raise

@@ -45,7 +45,7 @@ def register(sub: Any) -> None:
         help="a seat-rotated match of one bot against the others: win rate with a 95%% Wilson interval, scores",
         description="Play --games whole games, game g seating --bot at seat g mod --players and --opponent at every "
         "other seat; chance and the bots draw from the seed, so the same seed gives the same report. Prints the bot's "
-        "win rate (a shared victory counts 1/k) with its 95%% Wilson interval, the mean scores with 95%% intervals and "
+        "win rate (a shared victory counts 1/k) with its 95% Wilson interval, the mean scores with 95% intervals and "
         "the bot's CPU seconds a decision; --json prints them as one JSON document.",
     )
     p.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")

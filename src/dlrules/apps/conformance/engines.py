@@ -16,6 +16,7 @@ import re
 import select
 import shlex
 import subprocess
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TypeGuard
@@ -77,7 +78,10 @@ class Engine(Protocol):
 
 def move_of(data: Any) -> Move:
     """A move from its JSON (``dlrules.loads``; raises ``ValueError`` when unreadable)."""
-    move: Move = loads(json.dumps(data), Move)
+    try:
+        move: Move = loads(json.dumps(data), Move)
+    except RecursionError:
+        raise ValueError("nested too deep to be a move") from None
     return move
 
 
@@ -122,6 +126,10 @@ def canonical(data: Any) -> str:
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             data[field] = sorted(value, key=lambda v: (BOARD_ORDER.get(v, len(BOARD_ORDER)), v))
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+ANSWER_LIMIT = 256 * 1024 * 1024
+"""The longest answer line a driver reads from an engine (bytes)."""
 
 
 def _error(kind: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -367,12 +375,16 @@ class Subprocess(_Driven):
         argv = self.argv
         try:
             self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )  # fmt: skip
         except OSError as exc:
             raise EngineError(f"cannot start {self.command!r}: {exc}") from exc
-        hello = self._ok({"cmd": "hello"})
+        self._pending = b""  # bytes read past the last answer's newline
+        try:
+            hello = self._ok({"cmd": "hello"})
+        except EngineError:
+            self.close()
+            raise
         if hello.get("protocol") != PROTOCOL or hello.get("version") != PROTOCOL_VERSION:
             self.close()
             raise EngineError(f"{self.command!r} speaks {hello.get('protocol')!r} version {hello.get('version')!r}, not {PROTOCOL} {PROTOCOL_VERSION}")
@@ -391,23 +403,47 @@ class Subprocess(_Driven):
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
         try:
-            stdin.write(json.dumps(request) + "\n")
+            stdin.write((json.dumps(request) + "\n").encode("utf-8"))
             stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             raise EngineError(f"{self.command!r} stopped (exit status {self.process.poll()}) before {shown}: {exc}") from exc
-        ready, _, _ = select.select([stdout], [], [], self.timeout)
-        if not ready:
-            raise EngineError(f"{self.command!r} did not answer {shown} within {self.timeout:g} s")
-        line = stdout.readline()
-        if not line:
-            raise EngineError(f"{self.command!r} stopped (exit status {self.process.wait(5)}) instead of answering {shown}")
+        raw = self._line(shown)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EngineError(f"{self.command!r} answered {shown} with a line that is not UTF-8: {raw[:200]!r}") from None
         try:
             answer = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep to read
             raise EngineError(f"{self.command!r} answered {shown} with a line that is not JSON: {line[:200]!r}") from None
         if not isinstance(answer, dict):
             raise EngineError(f"{self.command!r} answered {shown} with {str(answer)[:200]}, not an object")
         return answer
+
+    def _line(self, shown: str) -> bytes:
+        """The next line the program writes, read within ``timeout`` seconds in
+        all (a half-written line then silence is a timeout, not a hang) and
+        at most ``ANSWER_LIMIT`` bytes long."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self._pending:
+            if len(self._pending) > ANSWER_LIMIT:
+                raise EngineError(f"{self.command!r} answered {shown} with a line longer than {ANSWER_LIMIT} bytes")
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([stdout], [], [], max(left, 0.0))
+            if not ready:
+                raise EngineError(f"{self.command!r} did not answer {shown} within {self.timeout:g} s")
+            chunk = os.read(stdout.fileno(), 1 << 16)  # the pipe itself: its buffered reader is never used
+            if not chunk:
+                try:
+                    status: int | None = self.process.wait(5)
+                except subprocess.TimeoutExpired:
+                    status = None  # it closed its output but runs on
+                raise EngineError(f"{self.command!r} stopped (exit status {status}) instead of answering {shown}")
+            self._pending += chunk
+        line, _, self._pending = self._pending.partition(b"\n")
+        return line
 
     def close(self) -> None:
         if self.process.poll() is None:

@@ -7,9 +7,15 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from dlrules.apps.conformance.engines import Referee
+
+
+def _no_constant(name: str) -> NoReturn:
+    """NaN and Infinity are not JSON (RFC 8259): a line using them is refused,
+    and so never echoed back (an ``id`` of NaN) as an answer that is not JSON."""
+    raise ValueError(f"{name} is not JSON")
 
 
 def serve(referee: Referee | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -22,8 +28,8 @@ def serve(referee: Referee | None = None, stdin: TextIO | None = None, stdout: T
         if not line.strip():
             continue
         try:
-            request = json.loads(line)
-        except ValueError:
+            request = json.loads(line, parse_constant=_no_constant)
+        except (ValueError, RecursionError):  # RecursionError: nested too deep to read
             request = None
             answer = {"ok": False, "error": {"kind": "bad_request", "message": "the line is not JSON"}}
         else:

@@ -289,9 +289,14 @@ class Tables:
         return keys
 
     def _same_moves(self, game: Game, at: int, seat: int) -> bool:
-        """LIB-SRV-3: the seat's legal moves at position ``at`` are the same as now."""
+        """LIB-SRV-3: the seat's legal moves at position ``at`` are the same as
+        now, and the seat has not moved since (only the others have: a page
+        is stale for a seat once that seat has moved, even if the same words
+        come back, e.g. "takes Buy Traps I" again in the next round)."""
         keys = self._keys_at(game, at)
-        return keys is not None and keys[seat] == game.keys[game.n][seat]
+        if keys is None or keys[seat] != game.keys[game.n][seat]:
+            return False
+        return not any(loads(m.move, Move).seat == seat for m in self.store.moves(game.row.id, after=at, upto=game.n))
 
     def find(self, gid: str, token: str) -> tuple[Game, Role]:
         """The game and the token's role. Unknown game and wrong token get the
