@@ -345,19 +345,26 @@ class DungeonLordsObserver:
         obs = observation_size()
         size = obs + PARTIAL_SIZE + (STEP_BITS * MAX_RECALL if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
+        self._obs = obs
+        self._written: object = None  # the observation bits last written into the tensor (immutable arrays: by identity)
+        self._deciding = False  # whether the decisions part holds ones
         self.dict = {p.name: self.tensor[p.start : p.start + p.size] for p in observation_layout()}
         self.dict["deciding"] = self.tensor[obs : obs + PARTIAL_SIZE]
         if perfect_recall:
             self.dict["recall"] = self.tensor[obs + PARTIAL_SIZE :]
 
     def set_from(self, state: DungeonLordsState, player: int) -> None:
-        obs = observation_size()
+        obs = self._obs
         tensor = self.tensor
-        tensor[:obs] = observation_array(state.game_state, player, public=self.public_only)
-        if self.public_only:
-            tensor[obs : obs + PARTIAL_SIZE] = 0
-        else:
-            tensor[obs : obs + PARTIAL_SIZE] = partial_array(state.partial, player)
+        bits = observation_array(state.game_state, player, public=self.public_only)
+        if bits is not self._written:  # the same vector as the last one written (a move under way): already there
+            tensor[:obs] = bits
+            self._written = bits
+        partial = state.partial
+        chosen = partial.chosen if not self.public_only and partial.seat == player else ()
+        if chosen or self._deciding:  # the decisions part: zeros unless the seat is making a move
+            tensor[obs : obs + PARTIAL_SIZE] = partial_array(partial, player) if chosen else 0
+            self._deciding = bool(chosen)
         if self.perfect_recall:
             tensor[obs + PARTIAL_SIZE :] = recall_array(state.recall, player, self.players, MAX_RECALL)
 

@@ -36,6 +36,9 @@ _PHASES: tuple[Phase, ...] = tuple(Phase)
 _STAGES: tuple[str, ...] = ("plan", "reveal", "battle", "over")
 _STEPS: tuple[str, ...] = ("trap", "fast", "monsters", "slow", "heal")
 _OUTCOMES: tuple[Outcome, ...] = tuple(Outcome)
+_SEAT_RANGE: Final[range] = range(MAX_PLAYERS)
+_LAIR_RANGE: Final[range] = range(MAX_MONSTERS)
+_SPY_RANGE: Final[range] = range(_SPY_POSITIONS)
 
 CAPS: dict[str, int] = {
     "gold": 24, "food": 24, "imps": 20, "free_imps": 20, "evil": 16, "busy_imps": 20, "foreimps": 4,
@@ -92,6 +95,11 @@ AIMING = Slots("traps", "monsters")
 # --- the writer -----------------------------------------------------------------
 
 
+_INDEX: dict[int, tuple[Sequence[object], dict[object, int]]] = {}
+"""Each domain of ``W.members`` as a map from member to place (under the
+domain's identity, the domain kept with it)."""
+
+
 class W:
     """Collects a part's bits, sparsely (the places of its ones; every other
     bit is 0); when ``record`` is set it also names each field with its size
@@ -146,9 +154,13 @@ class W:
             self.fields.append((name, size, f"thermometer (cap {size}): {what}"))
 
     def members(self, name: str, domain: Sequence[object], items: Iterable[object] | None, what: str) -> None:
-        chosen = set(items or ())
         pos = self.pos
-        self.ones.extend(pos + i for i, d in enumerate(domain) if d in chosen)
+        if items:
+            index = _INDEX.get(id(domain))
+            if index is None or index[0] is not domain:
+                index = _INDEX[id(domain)] = (domain, {d: i for i, d in enumerate(domain)})
+            get = index[1].get
+            self.ones.extend({pos + i for i in map(get, items) if i is not None})  # a set: a member named twice is one bit
         self.pos = pos + len(domain)
         if self.record:
             self.fields.append((name, len(domain), f"set, a bit per {what}"))
@@ -225,7 +237,7 @@ def head(w: W, s: GameState, me: int, facts: Facts) -> None:
     w.onehot("first_player", MAX_PLAYERS, rel(s.first_player), "relative seat")
     w.part("to_move")
     w.flag("chance", CHANCE in facts.to_move, "chance is to move")
-    w.members("seats", range(MAX_PLAYERS), [rel(x) for x in facts.to_move], "relative seat to move")
+    w.members("seats", _SEAT_RANGE, [rel(x) for x in facts.to_move], "relative seat to move")
 
 
 def board(w: W, board: tuple[tuple[int | None, ...], ...], me: int, n: int) -> None:
@@ -318,7 +330,7 @@ def dummies(w: W, s: GameState, me: int) -> None:
 
 
 def _lair_set(w: W, name: str, indices: tuple[int, ...], what: str) -> None:
-    w.members(name, range(MAX_MONSTERS), indices, f"lair place (16): {what}")
+    w.members(name, _LAIR_RANGE, indices, f"lair place (16): {what}")
 
 
 def fight_part(w: W, f: Fight | None, me: int, n: int) -> None:
@@ -450,7 +462,7 @@ def player_party(w: W, p: PlayerState | None, spied: tuple[int, ...]) -> None:
         w.thermo(f"party {i + 1} damage", "party_damage", a.damage if a else 0, "its damage")
     w.counts("prison", PARTY_CARDS, p.prison if p else (), "prison", "prisoners")
     w.members("rooms_used", GRID, p.rooms_used if p else (), "square whose room was used this round")
-    w.members("spied", range(_SPY_POSITIONS), spied, "combat position spied (own only)")
+    w.members("spied", _SPY_RANGE, spied, "combat position spied (own only)")
 
 
 def absent(w: W, block: int) -> None:
