@@ -60,6 +60,7 @@ from dlrules.agents.decisions import (
 from dlrules.agents.actions import encode, move_of
 from dlrules.core.engine import apply_unchecked, legal_moves, new_game
 from dlrules.records.notation import format_move
+from dlrules.core.moves import Draw, Move
 from dlrules.core.state import CHANCE, GameState
 
 SHORT_NAME = "python_dungeon_lords"
@@ -193,6 +194,22 @@ def _restored(state: GameState, history: History, seat: int | None, chosen: tupl
     return _Shared(resume(state, seat, tuple(chosen)), history)
 
 
+_DRAW_IDS: dict[tuple[str, str], int] = {}
+"""The ids of card draws (chance, most chance outcomes) by deck and card:
+looked up without hashing the move record."""
+
+
+def _chance_id(move: Move) -> int:
+    """``encode(move)`` for a chance move; a draw's id is remembered by its deck and card."""
+    if type(move) is Draw and move.seat == CHANCE:
+        key = (move.deck, move.card)
+        got = _DRAW_IDS.get(key)
+        if got is None:
+            got = _DRAW_IDS[key] = encode(move)
+        return got
+    return encode(move)
+
+
 class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: an immutable ``GameState`` (``.game_state``), the
     move under way (``.partial``) and what was played (``.recall``)."""
@@ -254,7 +271,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     def _chance_moves(self) -> dict[int, Any]:
         shared = self._shared
         if shared.chance is None:
-            shared.chance = {encode(m): (m, w) for m, w in outcome_weights(shared.partial.state)}
+            shared.chance = {_chance_id(m): (m, w) for m, w in outcome_weights(shared.partial.state)}
         return shared.chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

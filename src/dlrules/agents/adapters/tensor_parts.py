@@ -7,6 +7,7 @@ assembles and caches them)."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
@@ -400,27 +401,47 @@ _NUMBERS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+NUMBER_VALUES: Final[Callable[[PlayerState], tuple[int, ...]]] = operator.attrgetter(*(name for name, _ in _NUMBERS))
+"""A record's numbers, in the block's order (one C-level read: the numbers' cache key)."""
+_NUMBER_CAPS: Final[tuple[int, ...]] = tuple(CAPS[name] for name, _ in _NUMBERS)
+_BLOCK_NAMES: Final[tuple[str, ...]] = tuple(f"player[{block}]" for block in range(MAX_PLAYERS))
+
+
 def player_numbers(w: W, block: int, p: PlayerState | None) -> None:
     """A player block's first fields: present, then its numbers (``p``: the
     record as the viewer sees it; None: no such seat, all zeros)."""
-    w.part(f"player[{block}]")
+    w.part(_BLOCK_NAMES[block])
     w.flag("present", p, "this relative seat is in the game")
+    if p is not None and not w.record:  # the thermometers written at once (the same bits as ``thermo``'s)
+        pos, ones = w.pos, w.ones
+        for value, cap in zip(NUMBER_VALUES(p), _NUMBER_CAPS):
+            ones.extend(range(pos, pos + min(max(int(value), 0), cap)))
+            pos += cap
+        w.pos = pos
+        return
     for name, what in _NUMBERS:
         w.thermo(name, name, getattr(p, name) if p else 0, what)
+
+
+_PLAYED_NAMES: Final[tuple[tuple[str, str, str], ...]] = tuple(
+    (f"played {i + 1}", f"played {i + 1} slot", f"played {i + 1} outcome") for i in range(_SLOTS)
+)
+_COMMITTED_NAMES: Final[tuple[str, ...]] = tuple(f"committed {i + 1}" for i in range(_SLOTS))
+_PARTY_NAMES: Final[tuple[tuple[str, str], ...]] = tuple((f"party {i + 1}", f"party {i + 1} damage") for i in range(_PARTY_PLACES))
 
 
 def player_orders(w: W, p: PlayerState | None, chosen: bool, kept: bool, dealt: int) -> None:
     """A player block's order cards, with the view's public facts about them."""
     w.members("hand", ACTION_ORDER, p.hand if p else (), "order card in hand")
     w.members("unavailable", ACTION_ORDER, p.unavailable if p else (), "order card unavailable")
-    for i in range(_SLOTS):
+    for i, (played, slot, outcome) in enumerate(_PLAYED_NAMES):
         o = p.played[i] if p and i < len(p.played) else None
-        w.onehot(f"played {i + 1}", len(ACTION_ORDER), o.action.index if o else None, "the action of an order played this round")
-        w.onehot(f"played {i + 1} slot", _SLOTS + 1, (_SLOTS if o.slot is None else o.slot) if o else None, "its slot I, II, III, or on the card")
-        w.onehot(f"played {i + 1} outcome", len(_OUTCOMES), _OUTCOMES.index(o.outcome) if o else None, "its outcome")
-    for i in range(_SLOTS):
+        w.onehot(played, len(ACTION_ORDER), o.action.index if o else None, "the action of an order played this round")
+        w.onehot(slot, _SLOTS + 1, (_SLOTS if o.slot is None else o.slot) if o else None, "its slot I, II, III, or on the card")
+        w.onehot(outcome, len(_OUTCOMES), _OUTCOMES.index(o.outcome) if o else None, "its outcome")
+    for i, committed in enumerate(_COMMITTED_NAMES):
         c = p.committed[i] if p and p.committed is not None and i < len(p.committed) else None
-        w.onehot(f"committed {i + 1}", len(ACTION_ORDER), c.index if c else None, "a committed order (own only, ORD-3)")
+        w.onehot(committed, len(ACTION_ORDER), c.index if c else None, "a committed order (own only, ORD-3)")
     w.flag("chosen", p and chosen, "has chosen its orders")
     w.onehot("dummy_choice", len(ACTION_ORDER), p.dummy_choice.index if p and p.dummy_choice else None, "the 2-player dummy's third order (own only)")
     w.members("dealt", ACTION_ORDER, p.dealt if p else (), "order dealt at setup (own only, RUL-13)")
@@ -456,10 +477,10 @@ def player_dungeon(w: W, p: PlayerState | None) -> None:
 
 def player_party(w: W, p: PlayerState | None, spied: tuple[int, ...]) -> None:
     """A player block's last fields: the party, the prison, the rooms used, the combat positions spied (own only)."""
-    for i in range(_PARTY_PLACES):
+    for i, (place, damage) in enumerate(_PARTY_NAMES):
         a = p.party[i] if p and i < len(p.party) else None
-        w.card(f"party {i + 1}", PARTY_CARDS, a.key if a else None, "the adventurer or paladin in this party place")
-        w.thermo(f"party {i + 1} damage", "party_damage", a.damage if a else 0, "its damage")
+        w.card(place, PARTY_CARDS, a.key if a else None, "the adventurer or paladin in this party place")
+        w.thermo(damage, "party_damage", a.damage if a else 0, "its damage")
     w.counts("prison", PARTY_CARDS, p.prison if p else (), "prison", "prisoners")
     w.members("rooms_used", GRID, p.rooms_used if p else (), "square whose room was used this round")
     w.members("spied", _SPY_RANGE, spied, "combat position spied (own only)")

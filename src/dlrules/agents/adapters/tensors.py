@@ -31,7 +31,7 @@ import attrs
 import numpy as np
 
 from dlrules.agents.adapters.tensor_parts import (
-    ADVENTURER_SLOTS, ALL, ANY_CARD, CAPS, DEPTHS, MAX_PLAYERS, MONSTER_SLOTS, ROOM_SLOTS, Bits, Facts, W, absent, board, cards, combat_part,
+    ADVENTURER_SLOTS, ALL, ANY_CARD, CAPS, DEPTHS, MAX_PLAYERS, MONSTER_SLOTS, NUMBER_VALUES, ROOM_SLOTS, Bits, Facts, W, absent, board, cards, combat_part,
     counts, decks_part, dummies, events, fight_part, head, outcome_part, paladin, player_dungeon, player_lair, player_numbers,
     player_orders, player_party, resolution_part, turn_part,
 )  # fmt: skip
@@ -60,6 +60,7 @@ def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> Bit
 def clear_cache() -> None:
     """Forget every cached part (memory only: a part's bits never change)."""
     _MEMO.clear()
+    _BLOCKS.clear()
     _LAST.clear()
     _REDACTED.clear()
     _FIGHTS.clear()
@@ -76,12 +77,63 @@ def _player_groups(block: int, p: PlayerState | None, own: bool, chosen: bool, k
     if p is None:
         return [(("absent",), None, lambda w: absent(w, block))]
     return [
-        (("numbers", p.gold, p.food, p.imps, p.free_imps, p.evil, p.busy_imps, p.foreimps, p.busy_trolls, p.damage_tokens), None, lambda w: player_numbers(w, block, p)),
+        (("numbers", NUMBER_VALUES(p)), None, lambda w: player_numbers(w, block, p)),
         (("orders", p.hand, p.unavailable, id(p.played), p.committed, chosen, p.dummy_choice, p.dealt, dealt, p.kept, kept), p.played, lambda w: player_orders(w, p, chosen, kept, dealt)),
         (("lair", id(p.monsters), p.traps), p.monsters, lambda w: player_lair(w, p)),
         (("dungeon", id(p.dungeon)), p.dungeon, lambda w: player_dungeon(w, p)),
         (("party", id(p.party), id(p.prison), p.rooms_used, spied), (p.party, p.prison), lambda w: player_party(w, p, spied)),
     ]  # fmt: skip
+
+
+def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> Bits:
+    """``make(w, *args)``'s bits, cached under ``key`` (looked up first: no closure made for a hit)."""
+    got = _MEMO.get(key)
+    if got is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        w = W()
+        make(w, *args)
+        got = _MEMO[key] = (pin, w.bits())
+    return got[1]
+
+
+Block = tuple[Bits, Bits, Bits, Bits, Bits]
+"""A player block's five groups (numbers, orders, lair, dungeon, party), each
+cached on its own, in the vector one after another."""
+
+
+def _block_bits(p: PlayerState, chosen: bool, kept: bool, dealt: int, spied: tuple[int, ...]) -> Block:
+    """The five groups of the block of ``p`` (the record as the viewer sees
+    it), as ``_player_groups`` has them (the same keys), without closures."""
+    return (
+        _made(("numbers", NUMBER_VALUES(p)), None, player_numbers, 0, p),
+        _made(("orders", p.hand, p.unavailable, id(p.played), p.committed, chosen, p.dummy_choice, p.dealt, dealt, p.kept, kept), p.played, player_orders, p, chosen, kept, dealt),
+        _made(("lair", id(p.monsters), p.traps), p.monsters, player_lair, p),
+        _made(("dungeon", id(p.dungeon)), p.dungeon, player_dungeon, p),
+        _made(("party", id(p.party), id(p.prison), p.rooms_used, spied), (p.party, p.prison), player_party, p, spied),
+    )  # fmt: skip
+
+
+_ABSENT: list[Block] = []
+_BLOCKS: dict[tuple[Any, ...], tuple[PlayerState, Block]] = {}
+"""Player blocks by the identity of the record (kept with them), whether the
+viewer is its owner, and the positions it spied when so."""
+
+
+def _absent_block() -> Block:
+    """The block of a seat not in the game: five groups of zeros."""
+    if not _ABSENT:
+        parts: list[Bits] = []
+        makes: tuple[Callable[[W], None], ...] = (
+            lambda w: player_numbers(w, 0, None), lambda w: player_orders(w, None, False, False, 0), lambda w: player_lair(w, None),
+            lambda w: player_dungeon(w, None), lambda w: player_party(w, None, ()),
+        )  # fmt: skip
+        for make in makes:
+            w = W()
+            make(w)
+            parts.append(w.bits())
+        _ABSENT.append((parts[0], parts[1], parts[2], parts[3], parts[4]))
+    return _ABSENT[0]
 
 
 class Source:
@@ -245,7 +297,7 @@ class _Last:
 
     __slots__ = ("bits", "parts", "state", "to_move")
 
-    def __init__(self, state: GameState, parts: list[Bits], bits: Bits, to_move: tuple[int, ...]) -> None:
+    def __init__(self, state: GameState, parts: list[Any], bits: Bits, to_move: tuple[int, ...]) -> None:
         self.state, self.parts, self.bits, self.to_move = state, parts, bits, to_move
 
 
@@ -305,7 +357,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
         return last.bits
     src = Source(state, me, viewer)
     before = last.state if last is not None and (last.state.phase is Phase.GAME_OVER) == (state.phase is Phase.GAME_OVER) else None
-    parts: list[Bits] = []
+    parts: list[Any] = []  # a group's bits, or a player block's five
     moving = src.to_move()
     n = src.n
     hide = src.hide
@@ -315,7 +367,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
         block = _PLAYER_GROUP[i]
         if block is not None:
             if block >= n:
-                parts.append(last.parts[i] if last is not None and before is not None else _bits(build(src)))
+                parts.append(_absent_block())
                 continue
             seat = (me + block) % n
             p = players[seat]
@@ -324,10 +376,14 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
                 continue
             # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
             own = not hide or seat == viewer
-            quick = ("seat", id(p), own, spied[seat] if own and seat < len(spied) else None)
-            got = _MEMO.get(quick)
-            if got is None:  # its five groups, each from the cache when unchanged (no key for the five together: this one serves)
-                got = _MEMO[quick] = (p, np.concatenate([_cached(k, pin, make) for k, pin, make in build(src)]))
+            seen = spied[seat] if own and seat < len(spied) else None
+            quick = ("seat", id(p), own, seen)
+            got = _BLOCKS.get(quick)
+            if got is None:  # its five groups, each from the cache when unchanged
+                if len(_BLOCKS) >= _MEMO_LIMIT:
+                    _BLOCKS.clear()
+                shown, chosen, kept, dealt = src.player(seat)
+                got = _BLOCKS[quick] = (p, _block_bits(shown, chosen, kept, dealt, seen or ()))
             parts.append(got[1])
             continue
         if i == 0:  # the head: the same time of the game and the same seats to move
@@ -348,26 +404,38 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     if last is not None and before is not None:  # the last vector, with the groups that changed written over it
         bits = last.bits.copy()
         starts = _starts(parts)
-        for i, part in enumerate(parts):
-            if part is not last.parts[i]:
-                bits[starts[i] : starts[i + 1]] = part
+        for i, part, old in zip(range(len(parts)), parts, last.parts):
+            if part is not old:
+                start = starts[i]
+                if type(part) is tuple:  # a player block: the groups that changed in it
+                    offsets = _BLOCK_OFFSETS[0]
+                    for j in range(5):
+                        if part[j] is not old[j]:
+                            bits[start + offsets[j] : start + offsets[j + 1]] = part[j]
+                else:
+                    bits[start : starts[i + 1]] = part
     else:
-        bits = np.concatenate(parts)
+        bits = np.concatenate([x for part in parts for x in (part if type(part) is tuple else (part,))])
     bits.flags.writeable = False
     _LAST[key] = _Last(state, parts, bits, moving)
     return bits
 
 
 _STARTS: list[tuple[int, ...]] = []
+_BLOCK_OFFSETS: list[tuple[int, ...]] = []
 
 
-def _starts(parts: list[Bits]) -> tuple[int, ...]:
+def _starts(parts: list[Any]) -> tuple[int, ...]:
     """Where each group begins in the vector (the same for every state), and its end."""
     if not _STARTS:
         out = [0]
         for part in parts:
-            out.append(out[-1] + len(part))
+            out.append(out[-1] + (sum(map(len, part)) if type(part) is tuple else len(part)))
         _STARTS.append(tuple(out))
+        offsets = [0]
+        for group in _absent_block():
+            offsets.append(offsets[-1] + len(group))
+        _BLOCK_OFFSETS.append(tuple(offsets))
     return _STARTS[0]
 
 
