@@ -204,6 +204,36 @@ def _g_public(src: Source) -> list[Group]:
     ]  # fmt: skip
 
 
+def _head_make(w: W, s: GameState, me: int, to_move: tuple[int, ...]) -> None:
+    head(w, s, me, Facts(to_move, (), (), ()))
+
+
+def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], Bits]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]]:
+    get = operator.attrgetter(*fields)
+
+    def same(state: GameState, before: GameState) -> bool:
+        return bool(get(state) == get(before))
+
+    return same, lookup
+
+
+_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]], ...] = (
+    _sub(("tavern",), lambda s, me, n: _made(("tavern", s.tavern), None, cards, "tavern", MONSTER_SLOTS, s.tavern, "tavern", "monsters on offer")),
+    _sub(("room_shop",), lambda s, me, n: _made(("room_shop", s.room_shop), None, cards, "room_shop", ROOM_SLOTS, s.room_shop, "room_shop", "rooms on offer")),
+    _sub(("adventurers_next",), lambda s, me, n: _made(("adventurers_next", s.adventurers_next), None, cards, "adventurers_next", ADVENTURER_SLOTS, s.adventurers_next, "adventurers", "next round's adventurers")),
+    _sub(("adventurers_now",), lambda s, me, n: _made(("adventurers_now", s.adventurers_now), None, cards, "adventurers_now", ADVENTURER_SLOTS, s.adventurers_now, "adventurers", "this round's adventurers")),
+    _sub(("events", "special_event"), lambda s, me, n: _made(("events", s.events, s.special_event), None, events, s)),
+    _sub(("paladin", "dummy_evil"), lambda s, me, n: _made(("paladin", s.paladin, s.dummy_evil, me, n), None, paladin, s, me, n)),
+    _sub(("far_lands",), lambda s, me, n: _made(("far_lands", id(s.far_lands)), s.far_lands, cards, "far_lands", ANY_CARD, s.far_lands, "far_lands", "discarded cards")),
+    _sub(("turn",), lambda s, me, n: _made(("turn", id(s.turn)), s.turn, turn_part, s.turn)),
+    _sub(("trap_discard", "box"), lambda s, me, n: _made(("counts", len(s.trap_discard), len(s.box)), None, counts, s)),
+    _sub(("dummies",), lambda s, me, n: _made(("dummies", id(s.dummies), me, n), s.dummies, dummies, s, me)),
+)  # fmt: skip
+"""The public group's ten parts as ``_g_public`` has them (the same keys and
+bits), each with the fields it reads: ``observation_bits`` looks up only
+those whose fields changed."""
+
+
 def _g_combat(src: Source) -> list[Group]:
     s = src.state
     cards = s.combat if not src.hide else redact_combat(s, src.viewer)  # ACT-REP-2, CMB-CARD-7: as views.redact has them
@@ -340,6 +370,8 @@ _SAME: tuple[Callable[[GameState, GameState], bool] | None, ...] = tuple(
 )  # fmt: skip
 
 
+_same_public: Final[Callable[[GameState, GameState], bool]] = _same_records(_BUILDERS[2][1] or ())
+
 _PLAYER_GROUP: Final[tuple[int | None, ...]] = tuple(
     i - 6 if 6 <= i < 6 + MAX_PLAYERS else None for i in range(len(_BUILDERS))
 )
@@ -394,7 +426,25 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
             ):  # fmt: skip
                 parts.append(last.parts[0])
             else:
-                parts.append(_bits(build(src)))
+                s = state
+                head_key = ("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player, moving)
+                parts.append(_made(head_key, None, _head_make, s, me, moving))
+            continue
+        if i == 1:  # the board
+            if last is not None and before is not None and (state.board is before.board or state.board == before.board):
+                parts.append(last.parts[1])
+            else:
+                parts.append(_made(("board", state.board, me, n), None, board, state.board, me, n))
+            continue
+        if i == 2:  # the public group: its ten parts, each looked up only when its fields changed
+            if last is not None and before is not None:
+                old = last.parts[2]
+                if _same_public(state, before):
+                    parts.append(old)
+                else:
+                    parts.append(tuple(old[j] if same_j(state, before) else lookup(state, me, n) for j, (same_j, lookup) in enumerate(_PUBLIC_SUBS)))
+            else:
+                parts.append(tuple(lookup(state, me, n) for _, lookup in _PUBLIC_SUBS))
             continue
         same = _SAME[i]
         if last is not None and before is not None and same is not None and same(state, before):
@@ -407,9 +457,9 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
         for i, part, old in zip(range(len(parts)), parts, last.parts):
             if part is not old:
                 start = starts[i]
-                if type(part) is tuple:  # a player block: the groups that changed in it
-                    offsets = _BLOCK_OFFSETS[0]
-                    for j in range(5):
+                if type(part) is tuple:  # a player block or the public group: the parts that changed in it
+                    offsets = _OFFSETS[i]
+                    for j in range(len(part)):
                         if part[j] is not old[j]:
                             bits[start + offsets[j] : start + offsets[j + 1]] = part[j]
                 else:
@@ -422,7 +472,8 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
 
 
 _STARTS: list[tuple[int, ...]] = []
-_BLOCK_OFFSETS: list[tuple[int, ...]] = []
+_OFFSETS: dict[int, tuple[int, ...]] = {}
+"""Where each part of a group kept in parts (a tuple) begins in the group, and its end."""
 
 
 def _starts(parts: list[Any]) -> tuple[int, ...]:
@@ -431,11 +482,13 @@ def _starts(parts: list[Any]) -> tuple[int, ...]:
         out = [0]
         for part in parts:
             out.append(out[-1] + (sum(map(len, part)) if type(part) is tuple else len(part)))
+        for i, part in enumerate(parts):
+            if type(part) is tuple:
+                offsets = [0]
+                for group in part:
+                    offsets.append(offsets[-1] + len(group))
+                _OFFSETS[i] = tuple(offsets)
         _STARTS.append(tuple(out))
-        offsets = [0]
-        for group in _absent_block():
-            offsets.append(offsets[-1] + len(group))
-        _BLOCK_OFFSETS.append(tuple(offsets))
     return _STARTS[0]
 
 
