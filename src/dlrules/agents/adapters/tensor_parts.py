@@ -115,9 +115,10 @@ class W:
         self.record = record
 
     def bits(self) -> Bits:
-        out = np.zeros(self.pos, np.uint8)
-        out[self.ones] = 1
-        return out
+        buf = bytearray(self.pos)  # zeros; the few ones set one by one (cheaper than numpy's fancy indexing for a part)
+        for i in self.ones:
+            buf[i] = 1
+        return np.frombuffer(buf, np.uint8) if buf else np.zeros(0, np.uint8)
 
     def part(self, name: str) -> None:
         """A new part of the layout begins (size -1 marks it in ``fields``)."""
