@@ -220,6 +220,12 @@ def _rel(me: int, n: int) -> Callable[[int | None], int | None]:
 
 
 def head(w: W, s: GameState, me: int, facts: Facts) -> None:
+    head_time(w, s, me)
+    head_to_move(w, me, s.n_players, facts.to_move)
+
+
+def head_time(w: W, s: GameState, me: int) -> None:
+    """The head's first parts: the observer, the game, the time of the game."""
     n = s.n_players
     rel = _rel(me, n)
     w.part("seat")
@@ -237,9 +243,14 @@ def head(w: W, s: GameState, me: int, facts: Facts) -> None:
     w.onehot("phase", _PHASE_SLOTS, _PHASES.index(s.phase), "over `Phase` (16 slots)")
     w.part("first_player")
     w.onehot("first_player", MAX_PLAYERS, rel(s.first_player), "relative seat")
+
+
+def head_to_move(w: W, me: int, n: int, to_move: tuple[int, ...]) -> None:
+    """The head's last part: who is to move (``view``'s ``to_move``)."""
+    rel = _rel(me, n)
     w.part("to_move")
-    w.flag("chance", CHANCE in facts.to_move, "chance is to move")
-    w.members("seats", _SEAT_RANGE, [rel(x) for x in facts.to_move], "relative seat to move")
+    w.flag("chance", CHANCE in to_move, "chance is to move")
+    w.members("seats", _SEAT_RANGE, [rel(x) for x in to_move], "relative seat to move")
 
 
 def board(w: W, board: tuple[tuple[int | None, ...], ...], me: int, n: int) -> None:

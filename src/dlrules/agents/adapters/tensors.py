@@ -32,7 +32,7 @@ import numpy as np
 
 from dlrules.agents.adapters.tensor_parts import (
     ADVENTURER_SLOTS, ALL, ANY_CARD, CAPS, DEPTHS, MAX_PLAYERS, MONSTER_SLOTS, NUMBER_VALUES, ROOM_SLOTS, Bits, Facts, W, absent, board, cards, combat_part,
-    counts, decks_part, dummies, events, fight_part, head, outcome_part, paladin, player_dungeon, player_lair, player_numbers,
+    counts, decks_part, dummies, events, fight_part, head, head_time, head_to_move, outcome_part, paladin, player_dungeon, player_lair, player_numbers,
     player_orders, player_party, resolution_part, turn_part,
 )  # fmt: skip
 from dlrules.core.engine import to_move
@@ -202,10 +202,6 @@ def _g_public(src: Source) -> list[Group]:
         (("counts", len(s.trap_discard), len(s.box)), None, lambda w: counts(w, s)),
         (("dummies", id(s.dummies), me, n), s.dummies, lambda w: dummies(w, s, me)),
     ]  # fmt: skip
-
-
-def _head_make(w: W, s: GameState, me: int, to_move: tuple[int, ...]) -> None:
-    head(w, s, me, Facts(to_move, (), (), ()))
 
 
 def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], Bits]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]]:
@@ -418,17 +414,22 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
                 got = _BLOCKS[quick] = (p, _block_bits(shown, chosen, kept, dealt, seen or ()))
             parts.append(got[1])
             continue
-        if i == 0:  # the head: the same time of the game and the same seats to move
+        if i == 0:  # the head, as two parts: the time of the game, and the seats to move
+            old_head = last.parts[0] if last is not None and before is not None else None
+            s = state
             if (
-                last is not None and before is not None and last.to_move == moving and state.phase is before.phase
-                and state.round == before.round and state.year == before.year and state.first_player == before.first_player
-                and state.variant == before.variant and state.deal_and_keep == before.deal_and_keep
+                old_head is not None and before is not None and s.phase is before.phase and s.round == before.round
+                and s.year == before.year and s.first_player == before.first_player and s.variant == before.variant
+                and s.deal_and_keep == before.deal_and_keep
             ):  # fmt: skip
-                parts.append(last.parts[0])
+                time_part = old_head[0]
             else:
-                s = state
-                head_key = ("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player, moving)
-                parts.append(_made(head_key, None, _head_make, s, me, moving))
+                time_part = _made(("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player), None, head_time, s, me)
+            if old_head is not None and last is not None and last.to_move == moving:
+                moving_part = old_head[1]
+            else:
+                moving_part = _made(("to_move", me, n, moving), None, head_to_move, me, n, moving)
+            parts.append(old_head if old_head is not None and time_part is old_head[0] and moving_part is old_head[1] else (time_part, moving_part))
             continue
         if i == 1:  # the board
             if last is not None and before is not None and (state.board is before.board or state.board == before.board):
