@@ -342,8 +342,8 @@ def _same_records(fields: tuple[str, ...]) -> Callable[[GameState, GameState], b
 
 
 def _outcome_same(state: GameState, before: GameState) -> bool:
-    """The outcome: zeros before the end; at the end, the game's own scores (never another game's)."""
-    return state.phase is before.phase and state.phase is not Phase.GAME_OVER
+    """The outcome: zeros before the end, whatever the phase; at the end, the game's own scores (never another game's)."""
+    return state.phase is not Phase.GAME_OVER and before.phase is not Phase.GAME_OVER
 
 
 def _resolution_same(state: GameState, before: GameState) -> bool:
