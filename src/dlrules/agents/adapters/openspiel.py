@@ -371,6 +371,10 @@ class DungeonLordsObserver:
             self.dict["recall"] = self.tensor[obs + PARTIAL_SIZE :]
 
     def set_from(self, state: DungeonLordsState, player: int) -> None:
+        """Write ``player``'s tensor of ``state`` into ``self.tensor``. Parts
+        already there are not written again (the observation of the same
+        position, a decisions part of zeros): ``self.tensor`` is read, not
+        written, by its users (copy it to change it)."""
         obs = self._obs
         tensor = self.tensor
         bits = observation_array(state.game_state, player, public=self.public_only)
