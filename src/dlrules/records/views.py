@@ -76,7 +76,7 @@ from dlrules.core.moves import (
     TableRuling,
 )
 from dlrules.core.phases.common import Event
-from dlrules.core.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState, Resolution
+from dlrules.core.state import CHANCE, Deck, Decks, Fight, GameState, Phase, PlayerState, Resolution, evolve
 
 HIDDEN: str = "?"
 """The card key standing for a card the seat may not see (traps, deck contents)."""
@@ -138,8 +138,9 @@ def _redact_deck(deck: Deck) -> Deck:
 
 
 def _redact_player(player: PlayerState) -> PlayerState:
-    """Another player as this seat sees them."""
-    return attrs.evolve(
+    """Another player as this seat sees them (the state's own ``evolve``: the
+    same record as ``attrs.evolve`` makes, faster)."""
+    return evolve(
         player,
         committed=None,  # ORD-3: face down until all reveal
         dummy_choice=None,  # DUM2-3

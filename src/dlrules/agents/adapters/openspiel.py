@@ -60,6 +60,7 @@ from dlrules.agents.decisions import (
 from dlrules.agents.actions import encode, move_of
 from dlrules.core.engine import apply_unchecked, legal_moves, new_game
 from dlrules.records.notation import format_move
+from dlrules.core.moves import Draw, Move
 from dlrules.core.state import CHANCE, GameState
 
 SHORT_NAME = "python_dungeon_lords"
@@ -193,6 +194,22 @@ def _restored(state: GameState, history: History, seat: int | None, chosen: tupl
     return _Shared(resume(state, seat, tuple(chosen)), history)
 
 
+_DRAW_IDS: dict[tuple[str, str], int] = {}
+"""The ids of card draws (chance, most chance outcomes) by deck and card:
+looked up without hashing the move record."""
+
+
+def _chance_id(move: Move) -> int:
+    """``encode(move)`` for a chance move; a draw's id is remembered by its deck and card."""
+    if type(move) is Draw and move.seat == CHANCE:
+        key = (move.deck, move.card)
+        got = _DRAW_IDS.get(key)
+        if got is None:
+            got = _DRAW_IDS[key] = encode(move)
+        return got
+    return encode(move)
+
+
 class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: an immutable ``GameState`` (``.game_state``), the
     move under way (``.partial``) and what was played (``.recall``)."""
@@ -254,7 +271,7 @@ class DungeonLordsState(pyspiel.State):  # type: ignore[misc]
     def _chance_moves(self) -> dict[int, Any]:
         shared = self._shared
         if shared.chance is None:
-            shared.chance = {encode(m): (m, w) for m, w in outcome_weights(shared.partial.state)}
+            shared.chance = {_chance_id(m): (m, w) for m, w in outcome_weights(shared.partial.state)}
         return shared.chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -345,19 +362,30 @@ class DungeonLordsObserver:
         obs = observation_size()
         size = obs + PARTIAL_SIZE + (STEP_BITS * MAX_RECALL if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
+        self._obs = obs
+        self._written: object = None  # the observation bits last written into the tensor (immutable arrays: by identity)
+        self._deciding = False  # whether the decisions part holds ones
         self.dict = {p.name: self.tensor[p.start : p.start + p.size] for p in observation_layout()}
         self.dict["deciding"] = self.tensor[obs : obs + PARTIAL_SIZE]
         if perfect_recall:
             self.dict["recall"] = self.tensor[obs + PARTIAL_SIZE :]
 
     def set_from(self, state: DungeonLordsState, player: int) -> None:
-        obs = observation_size()
+        """Write ``player``'s tensor of ``state`` into ``self.tensor``. Parts
+        already there are not written again (the observation of the same
+        position, a decisions part of zeros): ``self.tensor`` is read, not
+        written, by its users (copy it to change it)."""
+        obs = self._obs
         tensor = self.tensor
-        tensor[:obs] = observation_array(state.game_state, player, public=self.public_only)
-        if self.public_only:
-            tensor[obs : obs + PARTIAL_SIZE] = 0
-        else:
-            tensor[obs : obs + PARTIAL_SIZE] = partial_array(state.partial, player)
+        bits = observation_array(state.game_state, player, public=self.public_only)
+        if bits is not self._written:  # the same vector as the last one written (a move under way): already there
+            tensor[:obs] = bits
+            self._written = bits
+        partial = state.partial
+        chosen = partial.chosen if not self.public_only and partial.seat == player else ()
+        if chosen or self._deciding:  # the decisions part: zeros unless the seat is making a move
+            tensor[obs : obs + PARTIAL_SIZE] = partial_array(partial, player) if chosen else 0
+            self._deciding = bool(chosen)
         if self.perfect_recall:
             tensor[obs + PARTIAL_SIZE :] = recall_array(state.recall, player, self.players, MAX_RECALL)
 

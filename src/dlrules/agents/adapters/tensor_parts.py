@@ -7,6 +7,7 @@ assembles and caches them)."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
@@ -36,6 +37,9 @@ _PHASES: tuple[Phase, ...] = tuple(Phase)
 _STAGES: tuple[str, ...] = ("plan", "reveal", "battle", "over")
 _STEPS: tuple[str, ...] = ("trap", "fast", "monsters", "slow", "heal")
 _OUTCOMES: tuple[Outcome, ...] = tuple(Outcome)
+_SEAT_RANGE: Final[range] = range(MAX_PLAYERS)
+_LAIR_RANGE: Final[range] = range(MAX_MONSTERS)
+_SPY_RANGE: Final[range] = range(_SPY_POSITIONS)
 
 CAPS: dict[str, int] = {
     "gold": 24, "food": 24, "imps": 20, "free_imps": 20, "evil": 16, "busy_imps": 20, "foreimps": 4,
@@ -92,6 +96,11 @@ AIMING = Slots("traps", "monsters")
 # --- the writer -----------------------------------------------------------------
 
 
+_INDEX: dict[int, tuple[Sequence[object], dict[object, int]]] = {}
+"""Each domain of ``W.members`` as a map from member to place (under the
+domain's identity, the domain kept with it)."""
+
+
 class W:
     """Collects a part's bits, sparsely (the places of its ones; every other
     bit is 0); when ``record`` is set it also names each field with its size
@@ -106,9 +115,10 @@ class W:
         self.record = record
 
     def bits(self) -> Bits:
-        out = np.zeros(self.pos, np.uint8)
-        out[self.ones] = 1
-        return out
+        buf = bytearray(self.pos)  # zeros; the few ones set one by one (cheaper than numpy's fancy indexing for a part)
+        for i in self.ones:
+            buf[i] = 1
+        return np.frombuffer(buf, np.uint8) if buf else np.zeros(0, np.uint8)
 
     def part(self, name: str) -> None:
         """A new part of the layout begins (size -1 marks it in ``fields``)."""
@@ -146,9 +156,13 @@ class W:
             self.fields.append((name, size, f"thermometer (cap {size}): {what}"))
 
     def members(self, name: str, domain: Sequence[object], items: Iterable[object] | None, what: str) -> None:
-        chosen = set(items or ())
         pos = self.pos
-        self.ones.extend(pos + i for i, d in enumerate(domain) if d in chosen)
+        if items:
+            index = _INDEX.get(id(domain))
+            if index is None or index[0] is not domain:
+                index = _INDEX[id(domain)] = (domain, {d: i for i, d in enumerate(domain)})
+            get = index[1].get
+            self.ones.extend({pos + i for i in map(get, items) if i is not None})  # a set: a member named twice is one bit
         self.pos = pos + len(domain)
         if self.record:
             self.fields.append((name, len(domain), f"set, a bit per {what}"))
@@ -206,6 +220,12 @@ def _rel(me: int, n: int) -> Callable[[int | None], int | None]:
 
 
 def head(w: W, s: GameState, me: int, facts: Facts) -> None:
+    head_time(w, s, me)
+    head_to_move(w, me, s.n_players, facts.to_move)
+
+
+def head_time(w: W, s: GameState, me: int) -> None:
+    """The head's first parts: the observer, the game, the time of the game."""
     n = s.n_players
     rel = _rel(me, n)
     w.part("seat")
@@ -223,9 +243,14 @@ def head(w: W, s: GameState, me: int, facts: Facts) -> None:
     w.onehot("phase", _PHASE_SLOTS, _PHASES.index(s.phase), "over `Phase` (16 slots)")
     w.part("first_player")
     w.onehot("first_player", MAX_PLAYERS, rel(s.first_player), "relative seat")
+
+
+def head_to_move(w: W, me: int, n: int, to_move: tuple[int, ...]) -> None:
+    """The head's last part: who is to move (``view``'s ``to_move``)."""
+    rel = _rel(me, n)
     w.part("to_move")
-    w.flag("chance", CHANCE in facts.to_move, "chance is to move")
-    w.members("seats", range(MAX_PLAYERS), [rel(x) for x in facts.to_move], "relative seat to move")
+    w.flag("chance", CHANCE in to_move, "chance is to move")
+    w.members("seats", _SEAT_RANGE, [rel(x) for x in to_move], "relative seat to move")
 
 
 def board(w: W, board: tuple[tuple[int | None, ...], ...], me: int, n: int) -> None:
@@ -318,7 +343,7 @@ def dummies(w: W, s: GameState, me: int) -> None:
 
 
 def _lair_set(w: W, name: str, indices: tuple[int, ...], what: str) -> None:
-    w.members(name, range(MAX_MONSTERS), indices, f"lair place (16): {what}")
+    w.members(name, _LAIR_RANGE, indices, f"lair place (16): {what}")
 
 
 def fight_part(w: W, f: Fight | None, me: int, n: int) -> None:
@@ -388,33 +413,91 @@ _NUMBERS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+NUMBER_VALUES: Final[Callable[[PlayerState], tuple[int, ...]]] = operator.attrgetter(*(name for name, _ in _NUMBERS))
+"""A record's numbers, in the block's order (one C-level read: the numbers' cache key)."""
+_NUMBER_CAPS: Final[tuple[int, ...]] = tuple(CAPS[name] for name, _ in _NUMBERS)
+_BLOCK_NAMES: Final[tuple[str, ...]] = tuple(f"player[{block}]" for block in range(MAX_PLAYERS))
+
+
 def player_numbers(w: W, block: int, p: PlayerState | None) -> None:
     """A player block's first fields: present, then its numbers (``p``: the
     record as the viewer sees it; None: no such seat, all zeros)."""
-    w.part(f"player[{block}]")
+    w.part(_BLOCK_NAMES[block])
     w.flag("present", p, "this relative seat is in the game")
+    if p is not None and not w.record:  # the thermometers written at once (the same bits as ``thermo``'s)
+        pos, ones = w.pos, w.ones
+        for value, cap in zip(NUMBER_VALUES(p), _NUMBER_CAPS):
+            ones.extend(range(pos, pos + min(max(int(value), 0), cap)))
+            pos += cap
+        w.pos = pos
+        return
     for name, what in _NUMBERS:
         w.thermo(name, name, getattr(p, name) if p else 0, what)
 
 
+_PLAYED_NAMES: Final[tuple[tuple[str, str, str], ...]] = tuple(
+    (f"played {i + 1}", f"played {i + 1} slot", f"played {i + 1} outcome") for i in range(_SLOTS)
+)
+_COMMITTED_NAMES: Final[tuple[str, ...]] = tuple(f"committed {i + 1}" for i in range(_SLOTS))
+_PARTY_NAMES: Final[tuple[tuple[str, str], ...]] = tuple((f"party {i + 1}", f"party {i + 1} damage") for i in range(_PARTY_PLACES))
+
+
 def player_orders(w: W, p: PlayerState | None, chosen: bool, kept: bool, dealt: int) -> None:
     """A player block's order cards, with the view's public facts about them."""
+    if p is not None and not w.record:
+        _orders_fast(w, p, chosen, kept, dealt)
+        return
     w.members("hand", ACTION_ORDER, p.hand if p else (), "order card in hand")
     w.members("unavailable", ACTION_ORDER, p.unavailable if p else (), "order card unavailable")
-    for i in range(_SLOTS):
+    for i, (played, slot, outcome) in enumerate(_PLAYED_NAMES):
         o = p.played[i] if p and i < len(p.played) else None
-        w.onehot(f"played {i + 1}", len(ACTION_ORDER), o.action.index if o else None, "the action of an order played this round")
-        w.onehot(f"played {i + 1} slot", _SLOTS + 1, (_SLOTS if o.slot is None else o.slot) if o else None, "its slot I, II, III, or on the card")
-        w.onehot(f"played {i + 1} outcome", len(_OUTCOMES), _OUTCOMES.index(o.outcome) if o else None, "its outcome")
-    for i in range(_SLOTS):
+        w.onehot(played, len(ACTION_ORDER), o.action.index if o else None, "the action of an order played this round")
+        w.onehot(slot, _SLOTS + 1, (_SLOTS if o.slot is None else o.slot) if o else None, "its slot I, II, III, or on the card")
+        w.onehot(outcome, len(_OUTCOMES), _OUTCOMES.index(o.outcome) if o else None, "its outcome")
+    for i, committed in enumerate(_COMMITTED_NAMES):
         c = p.committed[i] if p and p.committed is not None and i < len(p.committed) else None
-        w.onehot(f"committed {i + 1}", len(ACTION_ORDER), c.index if c else None, "a committed order (own only, ORD-3)")
+        w.onehot(committed, len(ACTION_ORDER), c.index if c else None, "a committed order (own only, ORD-3)")
     w.flag("chosen", p and chosen, "has chosen its orders")
     w.onehot("dummy_choice", len(ACTION_ORDER), p.dummy_choice.index if p and p.dummy_choice else None, "the 2-player dummy's third order (own only)")
     w.members("dealt", ACTION_ORDER, p.dealt if p else (), "order dealt at setup (own only, RUL-13)")
     w.thermo("dealt_count", "dealt", dealt if p else 0, "how many were dealt")
     w.members("kept", ACTION_ORDER, p.kept if p else (), "order kept (own only)")
     w.flag("has_kept", p and kept, "has kept its unavailable orders")
+
+
+_ACTIONS: Final[int] = len(ACTION_ORDER)
+_PLAYED_WIDTH: Final[int] = _ACTIONS + _SLOTS + 1 + len(_OUTCOMES)
+
+
+def _orders_fast(w: W, p: PlayerState, chosen: bool, kept: bool, dealt: int) -> None:
+    """``player_orders``' bits for a record, written at once (the same places as the fields' writers)."""
+    members = w.members
+    members("hand", ACTION_ORDER, p.hand, "")
+    members("unavailable", ACTION_ORDER, p.unavailable, "")
+    pos, ones = w.pos, w.ones
+    for i, o in enumerate(p.played[:_SLOTS]):
+        if not o:
+            continue
+        at = pos + i * _PLAYED_WIDTH
+        ones.append(at + o.action.index)
+        ones.append(at + _ACTIONS + (_SLOTS if o.slot is None else o.slot))
+        ones.append(at + _ACTIONS + _SLOTS + 1 + _OUTCOMES.index(o.outcome))
+    pos += _SLOTS * _PLAYED_WIDTH
+    if p.committed is not None:
+        for i, c in enumerate(p.committed[:_SLOTS]):
+            if c:
+                ones.append(pos + i * _ACTIONS + c.index)
+    pos += _SLOTS * _ACTIONS
+    if chosen:
+        ones.append(pos)
+    pos += 1
+    if p.dummy_choice:
+        ones.append(pos + p.dummy_choice.index)
+    w.pos = pos + _ACTIONS
+    members("dealt", ACTION_ORDER, p.dealt, "")
+    w.thermo("dealt_count", "dealt", dealt, "")
+    members("kept", ACTION_ORDER, p.kept, "")
+    w.flag("has_kept", kept, "")
 
 
 def player_lair(w: W, p: PlayerState | None) -> None:
@@ -444,13 +527,13 @@ def player_dungeon(w: W, p: PlayerState | None) -> None:
 
 def player_party(w: W, p: PlayerState | None, spied: tuple[int, ...]) -> None:
     """A player block's last fields: the party, the prison, the rooms used, the combat positions spied (own only)."""
-    for i in range(_PARTY_PLACES):
+    for i, (place, damage) in enumerate(_PARTY_NAMES):
         a = p.party[i] if p and i < len(p.party) else None
-        w.card(f"party {i + 1}", PARTY_CARDS, a.key if a else None, "the adventurer or paladin in this party place")
-        w.thermo(f"party {i + 1} damage", "party_damage", a.damage if a else 0, "its damage")
+        w.card(place, PARTY_CARDS, a.key if a else None, "the adventurer or paladin in this party place")
+        w.thermo(damage, "party_damage", a.damage if a else 0, "its damage")
     w.counts("prison", PARTY_CARDS, p.prison if p else (), "prison", "prisoners")
     w.members("rooms_used", GRID, p.rooms_used if p else (), "square whose room was used this round")
-    w.members("spied", range(_SPY_POSITIONS), spied, "combat position spied (own only)")
+    w.members("spied", _SPY_RANGE, spied, "combat position spied (own only)")
 
 
 def absent(w: W, block: int) -> None:

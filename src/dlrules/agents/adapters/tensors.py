@@ -31,8 +31,8 @@ import attrs
 import numpy as np
 
 from dlrules.agents.adapters.tensor_parts import (
-    ADVENTURER_SLOTS, ALL, ANY_CARD, CAPS, DEPTHS, MAX_PLAYERS, MONSTER_SLOTS, ROOM_SLOTS, Bits, Facts, W, absent, board, cards, combat_part,
-    counts, decks_part, dummies, events, fight_part, head, outcome_part, paladin, player_dungeon, player_lair, player_numbers,
+    ADVENTURER_SLOTS, ALL, ANY_CARD, CAPS, DEPTHS, MAX_PLAYERS, MONSTER_SLOTS, NUMBER_VALUES, ROOM_SLOTS, Bits, Facts, W, absent, board, cards, combat_part,
+    counts, decks_part, dummies, events, fight_part, head, head_time, head_to_move, outcome_part, paladin, player_dungeon, player_lair, player_numbers,
     player_orders, player_party, resolution_part, turn_part,
 )  # fmt: skip
 from dlrules.core.engine import to_move
@@ -60,6 +60,7 @@ def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> Bit
 def clear_cache() -> None:
     """Forget every cached part (memory only: a part's bits never change)."""
     _MEMO.clear()
+    _BLOCKS.clear()
     _LAST.clear()
     _REDACTED.clear()
     _FIGHTS.clear()
@@ -76,12 +77,63 @@ def _player_groups(block: int, p: PlayerState | None, own: bool, chosen: bool, k
     if p is None:
         return [(("absent",), None, lambda w: absent(w, block))]
     return [
-        (("numbers", p.gold, p.food, p.imps, p.free_imps, p.evil, p.busy_imps, p.foreimps, p.busy_trolls, p.damage_tokens), None, lambda w: player_numbers(w, block, p)),
+        (("numbers", NUMBER_VALUES(p)), None, lambda w: player_numbers(w, block, p)),
         (("orders", p.hand, p.unavailable, id(p.played), p.committed, chosen, p.dummy_choice, p.dealt, dealt, p.kept, kept), p.played, lambda w: player_orders(w, p, chosen, kept, dealt)),
         (("lair", id(p.monsters), p.traps), p.monsters, lambda w: player_lair(w, p)),
         (("dungeon", id(p.dungeon)), p.dungeon, lambda w: player_dungeon(w, p)),
         (("party", id(p.party), id(p.prison), p.rooms_used, spied), (p.party, p.prison), lambda w: player_party(w, p, spied)),
     ]  # fmt: skip
+
+
+def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> Bits:
+    """``make(w, *args)``'s bits, cached under ``key`` (looked up first: no closure made for a hit)."""
+    got = _MEMO.get(key)
+    if got is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        w = W()
+        make(w, *args)
+        got = _MEMO[key] = (pin, w.bits())
+    return got[1]
+
+
+Block = tuple[Bits, Bits, Bits, Bits, Bits]
+"""A player block's five groups (numbers, orders, lair, dungeon, party), each
+cached on its own, in the vector one after another."""
+
+
+def _block_bits(p: PlayerState, chosen: bool, kept: bool, dealt: int, spied: tuple[int, ...]) -> Block:
+    """The five groups of the block of ``p`` (the record as the viewer sees
+    it), as ``_player_groups`` has them (the same keys), without closures."""
+    return (
+        _made(("numbers", NUMBER_VALUES(p)), None, player_numbers, 0, p),
+        _made(("orders", p.hand, p.unavailable, id(p.played), p.committed, chosen, p.dummy_choice, p.dealt, dealt, p.kept, kept), p.played, player_orders, p, chosen, kept, dealt),
+        _made(("lair", id(p.monsters), p.traps), p.monsters, player_lair, p),
+        _made(("dungeon", id(p.dungeon)), p.dungeon, player_dungeon, p),
+        _made(("party", id(p.party), id(p.prison), p.rooms_used, spied), (p.party, p.prison), player_party, p, spied),
+    )  # fmt: skip
+
+
+_ABSENT: list[Block] = []
+_BLOCKS: dict[tuple[Any, ...], tuple[PlayerState, Block]] = {}
+"""Player blocks by the identity of the record (kept with them), whether the
+viewer is its owner, and the positions it spied when so."""
+
+
+def _absent_block() -> Block:
+    """The block of a seat not in the game: five groups of zeros."""
+    if not _ABSENT:
+        parts: list[Bits] = []
+        makes: tuple[Callable[[W], None], ...] = (
+            lambda w: player_numbers(w, 0, None), lambda w: player_orders(w, None, False, False, 0), lambda w: player_lair(w, None),
+            lambda w: player_dungeon(w, None), lambda w: player_party(w, None, ()),
+        )  # fmt: skip
+        for make in makes:
+            w = W()
+            make(w)
+            parts.append(w.bits())
+        _ABSENT.append((parts[0], parts[1], parts[2], parts[3], parts[4]))
+    return _ABSENT[0]
 
 
 class Source:
@@ -150,6 +202,32 @@ def _g_public(src: Source) -> list[Group]:
         (("counts", len(s.trap_discard), len(s.box)), None, lambda w: counts(w, s)),
         (("dummies", id(s.dummies), me, n), s.dummies, lambda w: dummies(w, s, me)),
     ]  # fmt: skip
+
+
+def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], Bits]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]]:
+    get = operator.attrgetter(*fields)
+
+    def same(state: GameState, before: GameState) -> bool:
+        return bool(get(state) == get(before))
+
+    return same, lookup
+
+
+_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]], ...] = (
+    _sub(("tavern",), lambda s, me, n: _made(("tavern", s.tavern), None, cards, "tavern", MONSTER_SLOTS, s.tavern, "tavern", "monsters on offer")),
+    _sub(("room_shop",), lambda s, me, n: _made(("room_shop", s.room_shop), None, cards, "room_shop", ROOM_SLOTS, s.room_shop, "room_shop", "rooms on offer")),
+    _sub(("adventurers_next",), lambda s, me, n: _made(("adventurers_next", s.adventurers_next), None, cards, "adventurers_next", ADVENTURER_SLOTS, s.adventurers_next, "adventurers", "next round's adventurers")),
+    _sub(("adventurers_now",), lambda s, me, n: _made(("adventurers_now", s.adventurers_now), None, cards, "adventurers_now", ADVENTURER_SLOTS, s.adventurers_now, "adventurers", "this round's adventurers")),
+    _sub(("events", "special_event"), lambda s, me, n: _made(("events", s.events, s.special_event), None, events, s)),
+    _sub(("paladin", "dummy_evil"), lambda s, me, n: _made(("paladin", s.paladin, s.dummy_evil, me, n), None, paladin, s, me, n)),
+    _sub(("far_lands",), lambda s, me, n: _made(("far_lands", id(s.far_lands)), s.far_lands, cards, "far_lands", ANY_CARD, s.far_lands, "far_lands", "discarded cards")),
+    _sub(("turn",), lambda s, me, n: _made(("turn", id(s.turn)), s.turn, turn_part, s.turn)),
+    _sub(("trap_discard", "box"), lambda s, me, n: _made(("counts", len(s.trap_discard), len(s.box)), None, counts, s)),
+    _sub(("dummies",), lambda s, me, n: _made(("dummies", id(s.dummies), me, n), s.dummies, dummies, s, me)),
+)  # fmt: skip
+"""The public group's ten parts as ``_g_public`` has them (the same keys and
+bits), each with the fields it reads: ``observation_bits`` looks up only
+those whose fields changed."""
 
 
 def _g_combat(src: Source) -> list[Group]:
@@ -245,7 +323,7 @@ class _Last:
 
     __slots__ = ("bits", "parts", "state", "to_move")
 
-    def __init__(self, state: GameState, parts: list[Bits], bits: Bits, to_move: tuple[int, ...]) -> None:
+    def __init__(self, state: GameState, parts: list[Any], bits: Bits, to_move: tuple[int, ...]) -> None:
         self.state, self.parts, self.bits, self.to_move = state, parts, bits, to_move
 
 
@@ -264,8 +342,8 @@ def _same_records(fields: tuple[str, ...]) -> Callable[[GameState, GameState], b
 
 
 def _outcome_same(state: GameState, before: GameState) -> bool:
-    """The outcome: zeros before the end; at the end, the game's own scores (never another game's)."""
-    return state.phase is before.phase and state.phase is not Phase.GAME_OVER
+    """The outcome: zeros before the end, whatever the phase; at the end, the game's own scores (never another game's)."""
+    return state.phase is not Phase.GAME_OVER and before.phase is not Phase.GAME_OVER
 
 
 def _resolution_same(state: GameState, before: GameState) -> bool:
@@ -288,6 +366,8 @@ _SAME: tuple[Callable[[GameState, GameState], bool] | None, ...] = tuple(
 )  # fmt: skip
 
 
+_same_public: Final[Callable[[GameState, GameState], bool]] = _same_records(_BUILDERS[2][1] or ())
+
 _PLAYER_GROUP: Final[tuple[int | None, ...]] = tuple(
     i - 6 if 6 <= i < 6 + MAX_PLAYERS else None for i in range(len(_BUILDERS))
 )
@@ -305,7 +385,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
         return last.bits
     src = Source(state, me, viewer)
     before = last.state if last is not None and (last.state.phase is Phase.GAME_OVER) == (state.phase is Phase.GAME_OVER) else None
-    parts: list[Bits] = []
+    parts: list[Any] = []  # a group's bits, or a player block's five
     moving = src.to_move()
     n = src.n
     hide = src.hide
@@ -315,7 +395,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
         block = _PLAYER_GROUP[i]
         if block is not None:
             if block >= n:
-                parts.append(last.parts[i] if last is not None and before is not None else _bits(build(src)))
+                parts.append(_absent_block())
                 continue
             seat = (me + block) % n
             p = players[seat]
@@ -324,21 +404,48 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
                 continue
             # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
             own = not hide or seat == viewer
-            quick = ("seat", id(p), own, spied[seat] if own and seat < len(spied) else None)
-            got = _MEMO.get(quick)
-            if got is None:  # its five groups, each from the cache when unchanged (no key for the five together: this one serves)
-                got = _MEMO[quick] = (p, np.concatenate([_cached(k, pin, make) for k, pin, make in build(src)]))
+            seen = spied[seat] if own and seat < len(spied) else None
+            quick = ("seat", id(p), own, seen)
+            got = _BLOCKS.get(quick)
+            if got is None:  # its five groups, each from the cache when unchanged
+                if len(_BLOCKS) >= _MEMO_LIMIT:
+                    _BLOCKS.clear()
+                shown, chosen, kept, dealt = src.player(seat)
+                got = _BLOCKS[quick] = (p, _block_bits(shown, chosen, kept, dealt, seen or ()))
             parts.append(got[1])
             continue
-        if i == 0:  # the head: the same time of the game and the same seats to move
+        if i == 0:  # the head, as two parts: the time of the game, and the seats to move
+            old_head = last.parts[0] if last is not None and before is not None else None
+            s = state
             if (
-                last is not None and before is not None and last.to_move == moving and state.phase is before.phase
-                and state.round == before.round and state.year == before.year and state.first_player == before.first_player
-                and state.variant == before.variant and state.deal_and_keep == before.deal_and_keep
+                old_head is not None and before is not None and s.phase is before.phase and s.round == before.round
+                and s.year == before.year and s.first_player == before.first_player and s.variant == before.variant
+                and s.deal_and_keep == before.deal_and_keep
             ):  # fmt: skip
-                parts.append(last.parts[0])
+                time_part = old_head[0]
             else:
-                parts.append(_bits(build(src)))
+                time_part = _made(("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player), None, head_time, s, me)
+            if old_head is not None and last is not None and last.to_move == moving:
+                moving_part = old_head[1]
+            else:
+                moving_part = _made(("to_move", me, n, moving), None, head_to_move, me, n, moving)
+            parts.append(old_head if old_head is not None and time_part is old_head[0] and moving_part is old_head[1] else (time_part, moving_part))
+            continue
+        if i == 1:  # the board
+            if last is not None and before is not None and (state.board is before.board or state.board == before.board):
+                parts.append(last.parts[1])
+            else:
+                parts.append(_made(("board", state.board, me, n), None, board, state.board, me, n))
+            continue
+        if i == 2:  # the public group: its ten parts, each looked up only when its fields changed
+            if last is not None and before is not None:
+                old = last.parts[2]
+                if _same_public(state, before):
+                    parts.append(old)
+                else:
+                    parts.append(tuple(old[j] if same_j(state, before) else lookup(state, me, n) for j, (same_j, lookup) in enumerate(_PUBLIC_SUBS)))
+            else:
+                parts.append(tuple(lookup(state, me, n) for _, lookup in _PUBLIC_SUBS))
             continue
         same = _SAME[i]
         if last is not None and before is not None and same is not None and same(state, before):
@@ -348,25 +455,40 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     if last is not None and before is not None:  # the last vector, with the groups that changed written over it
         bits = last.bits.copy()
         starts = _starts(parts)
-        for i, part in enumerate(parts):
-            if part is not last.parts[i]:
-                bits[starts[i] : starts[i + 1]] = part
+        for i, part, old in zip(range(len(parts)), parts, last.parts):
+            if part is not old:
+                start = starts[i]
+                if type(part) is tuple:  # a player block or the public group: the parts that changed in it
+                    offsets = _OFFSETS[i]
+                    for j in range(len(part)):
+                        if part[j] is not old[j]:
+                            bits[start + offsets[j] : start + offsets[j + 1]] = part[j]
+                else:
+                    bits[start : starts[i + 1]] = part
     else:
-        bits = np.concatenate(parts)
+        bits = np.concatenate([x for part in parts for x in (part if type(part) is tuple else (part,))])
     bits.flags.writeable = False
     _LAST[key] = _Last(state, parts, bits, moving)
     return bits
 
 
 _STARTS: list[tuple[int, ...]] = []
+_OFFSETS: dict[int, tuple[int, ...]] = {}
+"""Where each part of a group kept in parts (a tuple) begins in the group, and its end."""
 
 
-def _starts(parts: list[Bits]) -> tuple[int, ...]:
+def _starts(parts: list[Any]) -> tuple[int, ...]:
     """Where each group begins in the vector (the same for every state), and its end."""
     if not _STARTS:
         out = [0]
         for part in parts:
-            out.append(out[-1] + len(part))
+            out.append(out[-1] + (sum(map(len, part)) if type(part) is tuple else len(part)))
+        for i, part in enumerate(parts):
+            if type(part) is tuple:
+                offsets = [0]
+                for group in part:
+                    offsets.append(offsets[-1] + len(group))
+                _OFFSETS[i] = tuple(offsets)
         _STARTS.append(tuple(out))
     return _STARTS[0]
 
