@@ -111,7 +111,7 @@ def _defaults() -> dict[str, dict[str, Any]]:
 
 
 DEFAULTS: dict[str, dict[str, Any]] = _defaults()
-"""Move type -> {optional field: its default} (the move schema's ``default``s)."""
+"""Move type -> {optional field: its default}: the move schema's defaults."""
 
 
 def canonical(data: Any) -> str:
