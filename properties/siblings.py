@@ -33,7 +33,12 @@ import attrs
 
 import dlrules
 from dlrules import CHANCE, Action, GameState, IllegalMove, Move
-from dlrules.agents.adapters.common import observation_string, observation_vector
+try:  # the adapters' strings and tensors need numpy (extras openspiel, pettingzoo)
+    from dlrules.agents.adapters.common import observation_string, observation_vector
+except ModuleNotFoundError:  # without it those channels are left out (the lowest-versions run)
+    ADAPTERS = False
+else:
+    ADAPTERS = True
 from dlrules.components import COMBAT_CARDS, COMBAT_DECKS, TRAPS
 from dlrules.core.engine import apply, apply_with_events, check, legal_moves, to_move
 from dlrules.core.moves import ChooseOrders, DealOrders, DiscardTrap, Draw, HireMonster, KeepUnavailable, PayMonster, PlanDefence, Spy
@@ -262,7 +267,7 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
         "to_move": tuple(sorted(to_move(state))),
         "chance_next": CHANCE in to_move(state),
         "svg": svg.position(state, seat) if seat is not None else svg.position(redact(state, None)),
-        "observation_string": observation_string(state, seat),
+        **({"observation_string": observation_string(state, seat)} if ADAPTERS else {}),
     }
     if CHANCE in to_move(state):  # the table server: who enters chance's draw, and the cards offered to that seat
         from dlrules.apps.serve.seats import chance_owner, entry_options
@@ -276,8 +281,9 @@ def channels(state: GameState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         out["describe_seat"] = describe(state, seat)
         out["explain"] = json.dumps(explain_data(state, seat, 0, state.n_players), sort_keys=True)
-        out["observation_tensor"] = observation_vector(state, seat)
-        out["observation_public"] = observation_vector(state, seat, public=True)
+        if ADAPTERS:
+            out["observation_tensor"] = observation_vector(state, seat)
+            out["observation_public"] = observation_vector(state, seat, public=True)
     return out
 
 
@@ -287,7 +293,6 @@ def new_channels(state: GameState, seat: int | None) -> dict[str, Any]:
     spectator), the conformance protocol's ``observe`` for that seat (or
     ``"spectator"``), and the adapters' 0/1 observation tensor as seen by the
     seat (or the spectator) from every seat's place."""
-    from dlrules.agents.adapters.tensors import observation_bits
     from dlrules.apps.conformance.observe import observe
     from dlrules.apps.serve.pictures import picture
     from dlrules.apps.serve.seats import Refusal
@@ -305,7 +310,10 @@ def new_channels(state: GameState, seat: int | None) -> dict[str, Any]:
         except Refusal as r:
             out[f"picture_{part}"] = ("refused", r.status, r.message)
     out["protocol_observe"] = json.dumps(observe(state, "spectator" if seat is None else seat), sort_keys=True)
-    out["tensors"] = tuple(observation_bits(state, me, seat).tobytes() for me in range(n))
+    if ADAPTERS:
+        from dlrules.agents.adapters.tensors import observation_bits
+
+        out["tensors"] = tuple(observation_bits(state, me, seat).tobytes() for me in range(n))
     return out
 
 

@@ -31,9 +31,17 @@ from dlrules.agents.actions import (
     num_distinct_actions,
     unencoded_kinds,
 )
-from dlrules.agents.adapters.common import finished
+from dlrules.core.engine import to_move as _to_move
+from dlrules.core.state import GameState
+from dlrules.core.phases.scoring import is_over as _is_over
 from dlrules.core.moves import MOVE_TYPES, PlanDefence, ReleasePrisoner, TableRuling, Target
 from tablekit import played
+
+
+def finished(state: GameState) -> bool:
+    """The adapters' end of a game (LIB-AI-3, ``adapters.common.finished``),
+    here without the adapters, which need numpy (an extra)."""
+    return _is_over(state) or not _to_move(state)
 
 # Version 1 of the encoding: each block's (first id, size). An existing block
 # never moves; a new move kind is appended after DiscardTrap (docs/ai.md).

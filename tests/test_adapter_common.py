@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
+
+pytest.importorskip("numpy")  # the adapters' tensors (extras openspiel, pettingzoo)
 
 import dlrules
 from dlrules import Phase

@@ -16,7 +16,9 @@ import random
 
 import pytest
 
-import dlrules
+pytest.importorskip("numpy")  # the adapters' tensors (extras openspiel, pettingzoo)
+
+import dlrules  # noqa: E402
 from dlrules import ChooseOrders, GameState, Phase
 from dlrules.agents.adapters.common import observation_string, observation_vector
 from dlrules.agents.adapters.tensors import clear_cache

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("numpy")  # the adapters' tensors (extras openspiel, pettingzoo)
+
+from dlrules.agents.adapters.common import observation_layout, observation_size  # noqa: E402
+
 from dlrules.agents.actions import NUM_ACTIONS, describe_blocks
-from dlrules.agents.adapters.common import observation_layout, observation_size
 from dlrules.tools.aidoc import render
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "ai.md").read_text(encoding="utf-8")

@@ -17,8 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, needs_chromium
-from servekit import free_port
+
+pytest.importorskip("httpx")  # the serve extra (servekit)
+pytest.importorskip("starlette")
+
+from browserkit import chromium, needs_chromium  # noqa: E402
+from servekit import free_port  # noqa: E402
 
 pytestmark = needs_chromium
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -61,6 +63,8 @@ def test_every_example_is_tested() -> None:
 
 def test_learn_policy_gradient_trains_and_reports_win_rates_with_intervals() -> None:
     """A tiny budget: the script runs end to end (docs/ai.md has the figures of a full run)."""
+    pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")
     out = run("learn_policy_gradient.py", "--minutes", "0.05", "--eval", "2")
     assert "observation: " in out and "values, each 0 or 1" in out
     assert "before training (uniform over the open decisions) against random: won " in out and "95% Wilson" in out

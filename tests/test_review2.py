@@ -136,8 +136,7 @@ def test_LIB_AI_6_an_action_that_is_no_integer_is_refused_not_rounded(action: ob
     """Gymnasium and PettingZoo passed the action through ``int()``: 3.7 played
     decision 3 and "5" decision 5. Any integer (numpy's too) is an action;
     anything else is an illegal move, with its reason."""
-    import numpy as np
-
+    np = pytest.importorskip("numpy")
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")
     from dlrules.agents.adapters.gym import DungeonLordsEnv
