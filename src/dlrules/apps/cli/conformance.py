@@ -155,10 +155,13 @@ def _diff_starts(args: argparse.Namespace) -> list[dict[str, Any]]:
     if args.starts:
         starts = []
         for name in args.starts:
+            path = Path(name)
+            if not path.exists() and (path.suffix or "/" in name or "\\" in name):
+                raise UsageError(f"{name}: no such file (a kit scenario is named by its id, without a folder or suffix)")
             try:
-                starts.append(read_start(Path(name)) if Path(name).suffix == ".json" or Path(name).exists() else scenario_start(name))
+                starts.append(read_start(path) if path.exists() else scenario_start(name))
             except KeyError as exc:
-                raise UsageError(str(exc.args[0])) from exc
+                raise UsageError(f"{exc.args[0]}, and no file of that name") from exc
             except (OSError, ValueError) as exc:
                 raise UsageError(f"{name}: {exc}") from exc
         for start in starts:
