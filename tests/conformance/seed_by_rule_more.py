@@ -113,6 +113,165 @@ def paladin_in_combat() -> list[Path]:
     return out
 
 
+# --- resolution: Build Room, Hire Monster, the first order's gold (RUL-3, RUL-4, ACT-ROOM-6, U-20, Y2-22) --------
+
+
+def _before_reveal(orders: dict[int, tuple[object, ...]], variant: str, tweak: Callable[[GameState], GameState]) -> GameState:
+    """The position where every seat but the last has chosen ``orders``; the
+    last seat's ``ChooseOrders`` reveals them (``res_positions.at_resolution``
+    stopped one move earlier)."""
+    from res_positions import at_resolution
+
+    from dlrules import apply
+    from dlrules.core.moves import ChooseOrders
+
+    seen: list[GameState] = []
+
+    def keep(state: GameState) -> GameState:
+        state = tweak(state)
+        seen.append(state)
+        return state
+
+    at_resolution(orders, variant=variant, tweak=keep)  # type: ignore[arg-type]
+    state = seen[0]
+    for seat in range(len(orders) - 1):
+        state = apply(state, ChooseOrders(seat, tuple(orders[seat]), None))  # type: ignore[arg-type]
+    return state
+
+
+@writer
+def resolution() -> list[Path]:
+    from res_positions import FOOD, IMPS, MINE, MONSTER, REP, ROOM, DIG, decline_until, player, at_resolution
+    from test_resolution_tavern_rooms import three_on
+
+    from dlrules import apply
+    from dlrules.core.moves import BuildRoom, ChooseOrders, Decline, HireMonster
+    from dlrules.core.state import Dungeon, Tile
+
+    out = []
+    state = three_on(ROOM)
+    state = apply(apply(state, BuildRoom(2, "chicken-coop", (0, 2))), Decline(1))
+    out.append(record_position(
+        BYRULE, "RUL-3-build-room-slot-I-takes-the-last-room-free", ["RUL-3", "ACT-ROOM-2"],
+        "Year 1, Build Room, first game, 4 players: slot III bought the Chicken Coop, slot II declined; Player 1 on "
+        "slot I takes the one room left, the Mint, free: his gold stays 3.",
+        state, BuildRoom(0, "mint", (2, 2)), after={"players.0.gold": 3, "room_shop": []},
+    ))
+    state = three_on(MONSTER, tweak=player(2, food=2))
+    out.append(record_position(
+        BYRULE, "RUL-4-affordability-is-judged-per-card-slot-III-food-included", ["RUL-4", "ACT-MON-4", "ACT-MON-3"],
+        "Year 1, Hire Monster, 4 players: Player 3 on slot III has 2 food; the Troll (2 food + slot III's 1) is beyond "
+        "him, but the Goblin (1 food + 1) is not: he may hire it, and pays 2 food.",
+        state, HireMonster(2, "goblin"), after={"players.2.food": 0},
+    ))
+    mostly = Dungeon((Tile((0, 2)), Tile((1, 2), conquered=True), Tile((2, 2), conquered=True)))
+    state = three_on(ROOM, rooms=("printing-press", "magic-room"), tweak=player(2, dungeon=mostly))
+    out.append(record_position(
+        BYRULE, "ACT-ROOM-6-no-square-for-any-room-on-offer-the-order-is-not-carried-out", ["ACT-ROOM-6", "RUL-1", "ACT-ROOM-4"],
+        "Year 1, Build Room, 4 players: both rooms on offer (Printing Press, Magic Room) belong in the inner dungeon, "
+        "and Player 3's one unconquered tunnel is at the entrance, on the edge: he cannot buy a room. He declines: "
+        "nothing is paid, both rooms stay on offer, and his order is not carried out.",
+        state, Decline(2),
+        after={"players.2.gold": 3, "room_shop": ["printing-press", "magic-room"]},
+    ))
+    four = {1: (FOOD, REP, DIG), 2: (FOOD, REP, MINE), 3: (FOOD, REP, IMPS)}
+    state = at_resolution({0: (MONSTER, FOOD, REP), **four}, variant="full")
+    state = decline_until(state, MONSTER, 0)
+    out.append(record_position(
+        BYRULE, "U-20-the-first-orders-gold-is-paid-and-lost", ["U-20", "ORD-9", "RES-3"],
+        "Full game, year 1, 4 players: Player 1 revealed Hire Monster as his first order and paid 1 gold at once "
+        "(3 to 2). At Hire Monster he declines: the gold is not given back (the reading of U-20: paid and lost).",
+        state, Decline(0), before={"players.0.gold": 2}, after={"players.0.gold": 2},
+    ))
+    return out
+
+
+# --- year 2: the statements and cross-references that decide a result (Y2-17, Y2-18, Y2-22, Y2-24, SPE-2) ------
+
+
+def _found(seed: int, wanted: Callable[[GameState, object], bool], players: int = 4) -> tuple[GameState, object]:
+    """The first (position, move) of seed ``seed``'s full-game play-out (``seed_by_rule.playout``) that ``wanted``."""
+    from conformance.seed_by_rule import playout
+
+    for state, move, _ in playout({"players": players, "variant": "full"}, seed):
+        if wanted(state, move):
+            return state, move
+    raise SystemExit(f"seed {seed}'s play-out has no such position")
+
+
+@writer
+def year_two() -> list[Path]:
+    import dlrules
+    from dlrules import Action, Phase
+    from dlrules.core.moves import ChooseOrders
+
+    out = []
+
+    def reveal(state: GameState, move: object) -> bool:
+        if not (state.year == 2 and state.phase is Phase.ORDERS and isinstance(move, ChooseOrders)):
+            return False
+        p = state.players[move.seat]
+        return dlrules.apply(state, move).phase is not Phase.ORDERS and Action.MONSTER in p.hand and p.gold >= 1
+
+    state, move = _found(0, reveal)
+    assert isinstance(move, ChooseOrders)
+    rest = [a for a in state.players[move.seat].hand if a is not Action.MONSTER][:2]
+    first = ChooseOrders(move.seat, (Action.MONSTER, *rest), move.dummy_order)
+    gold = state.players[move.seat].gold
+    out.append(record_position(
+        BYRULE, "Y2-22-year-2-charges-the-first-orders-gold-too", ["Y2-22", "ORD-9", "ORD-8"],
+        f"Full game, year 2, orders: Player {move.seat + 1} chooses last, Hire Monster as his first order; at the "
+        f"reveal he pays 1 gold ({gold} to {gold - 1}), as in year 1: year 2's costs and action spaces are year 1's.",
+        state, first, only=(f"players.{move.seat}.gold",), after={f"players.{move.seat}.gold": gold - 1},
+    ))
+    from dlrules.core.moves import ActivateRoom, PayMonster, PlanDefence, TakeAction
+
+    def named(kind: type, year: int = 2, space: int | None = None) -> Callable[[GameState, object], bool]:
+        def wanted(state: GameState, move: object) -> bool:
+            r = state.resolution
+            return state.year == year and isinstance(move, kind) and (space is None or (r is not None and r.space == space))
+
+        return wanted
+
+    state, move = _found(0, named(TakeAction, space=5))
+    assert isinstance(move, TakeAction)
+    out.append(record_position(
+        BYRULE, "Y2-18-buy-traps-in-year-2-draws-one-more-then-discards", ["Y2-18", "Y2-3", "ACT-TRAP-1"],
+        f"Full game, year 2, Buy Traps slot I: Player {move.seat + 1} pays 1 gold; the space gives 1 trap card, and "
+        "in year 2 he draws one more (2 draws), then must discard one (year 2's Buy Traps, Y2-3).",
+        state, move, after={"resolution.draws": 2, "resolution.discarding": True},
+    ))
+    state, move = _found(1, named(ActivateRoom))
+    assert isinstance(move, ActivateRoom)
+    out.append(record_position(
+        BYRULE, "Y2-17-a-year-1-room-still-produces-in-year-2", ["Y2-17", "Y2-2", "PROD-1"],
+        f"Full game, year 2, production: Player {move.seat + 1} activates his Workshop (a year-1 room), his troll among "
+        "its workers: year-1 rooms produce in year 2 (the Workshop's trap card is then drawn by chance).",
+        state, move,
+    ))
+    state, move = _found(0, named(PlanDefence))
+    assert isinstance(move, PlanDefence)
+    out.append(record_position(
+        BYRULE, "Y2-24-year-2-combat-skips-the-conquered-entrance", ["Y2-24", "CMB-PLAN-2", "Y2-5"],
+        f"Full game, year 2's combat, round 1: Player {move.seat + 1}'s entrance tunnel was "
+        "conquered in year 1 and stays conquered; the party attacks the unconquered tile nearest the entrance, the "
+        "tunnel beside it, where he plans his defence with his Ghost.",
+        state, move, only=("combat.position",),
+        after={f"combat.plans.{move.seat}": {"tile": list(move.tile), "traps": list(move.traps), "monsters": list(move.monsters), "gold": 0}},
+    ))
+    state, move = _found(0, named(PayMonster))
+    assert isinstance(move, PayMonster)
+    paid = PayMonster(move.seat, move.monster, True, move.trap, move.feed)
+    p = state.players[move.seat]
+    out.append(record_position(
+        BYRULE, "SPE-2-year-2-pay-day-as-written", ["SPE-2", "EVT-PAY-1", "Y2-22"],
+        f"Full game, year 2, Pay Day: Player {move.seat + 1} pays his Witch its wage as written, 1 food and 1 "
+        "evil: Pay Day in the full game's year 2 is year 1's (EVT-PAY-1).",
+        state, paid, only=(f"players.{move.seat}",), before={f"players.{move.seat}.food": p.food},
+    ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
