@@ -116,7 +116,9 @@ def paladin_in_combat() -> list[Path]:
 # --- resolution: Build Room, Hire Monster, the first order's gold (RUL-3, RUL-4, ACT-ROOM-6, U-20, Y2-22) --------
 
 
-def _before_reveal(orders: dict[int, tuple[object, ...]], variant: str, tweak: Callable[[GameState], GameState]) -> GameState:
+def _before_reveal(
+    orders: dict[int, tuple[object, ...]], variant: str, tweak: Callable[[GameState], GameState] = lambda s: s, **kw: object
+) -> GameState:
     """The position where every seat but the last has chosen ``orders``; the
     last seat's ``ChooseOrders`` reveals them (``res_positions.at_resolution``
     stopped one move earlier)."""
@@ -132,7 +134,7 @@ def _before_reveal(orders: dict[int, tuple[object, ...]], variant: str, tweak: C
         seen.append(state)
         return state
 
-    at_resolution(orders, variant=variant, tweak=keep)  # type: ignore[arg-type]
+    at_resolution(orders, variant=variant, tweak=keep, **kw)  # type: ignore[arg-type]
     state = seen[0]
     for seat in range(len(orders) - 1):
         state = apply(state, ChooseOrders(seat, tuple(orders[seat]), None))  # type: ignore[arg-type]
@@ -270,6 +272,144 @@ def year_two() -> list[Path]:
         state, paid, only=(f"players.{move.seat}",), before={f"players.{move.seat}.food": p.food},
     ))
     return out
+
+
+# --- combat: the open questions' readings (U-6, U-8, U-14) ------------------------------------------------
+
+
+@writer
+def combat_readings() -> list[Path]:
+    from combat_positions import COLUMN, play, position, tunnels
+
+    from dlrules.core.moves import ChooseTrap, PlanDefence, Target
+
+    entrance = COLUMN[0]
+    out = []
+    quiet = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
+    state = position({0: ["y1-warrior-4:1", "y1-thief-4-1", "y1-thief-3-2"]}, traps={0: ["poisoned-meal"]}, food=1,
+                     cards=quiet)  # fmt: skip
+    out.append(record_position(
+        BYRULE, "U-6-the-poisoned-meal-deals-the-printed-hit-points-less-the-icons", ["U-6", "T-8", "CMB-TRAP-4"],
+        "Year 1's combat, round 1: Player 1 plays the Poisoned Meal (1 food) on a party led by a warrior with 4 printed "
+        "hit points and 1 damage counter, with two thieves (3 disarm icons). The meal deals the printed 4 less the 3 "
+        "icons: 1, making 2 counters (reading the hit points left, 3 - 3, would deal nothing).",
+        state, PlanDefence(0, entrance, ("poisoned-meal",)),
+        only=("players.0.party", "players.0.food", "players.0.prison"),
+    ))
+    lab = tunnels(rooms={entrance: "labyrinth"})
+    state = position({0: ["y1-warrior-3"], 1: ["y1-warrior-5"]}, traps={0: ["rolling-stone", "cursed-ring"]},
+                     monsters={0: ["goblin"]}, dungeons={0: lab}, gold=1)  # fmt: skip
+    state = play(state, PlanDefence(0, entrance, ("cursed-ring", "rolling-stone"), (0,)), PlanDefence(1, entrance))
+    out.append(record_position(
+        BYRULE, "U-8-a-monster-sent-to-a-battle-that-stops-is-knocked-out-anyway", ["U-8", "CMB-MON-8", "CMB-TRAP-9"],
+        "Year 1's combat, round 1, a Labyrinth at Player 1's entrance: he sent his Goblin and two traps; the Rolling "
+        "Stone, chosen first, eliminates the one warrior, and the battle stops before the Goblin acts. The Goblin is "
+        "knocked out (face down) all the same; the Cursed Ring comes back unrevealed, and his 1 gold stays.",
+        state, ChooseTrap(0, "rolling-stone"),
+        only=("players.0.monsters", "players.0.traps", "players.0.gold", "players.0.prison"),
+        after={"players.0.monsters": [{"kind": "goblin", "ready": False}], "players.0.gold": 1},
+    ))
+    state = position({0: ["y1-warrior-5"], 1: ["y1-warrior-5"]}, paladin=0, paladin_damage=2, traps={0: ["poisoned-dart"]},
+                     evil={0: 11, 1: 11}, cards=("fireball", "graffiti", "detect-evil", "invisibility"), first=0)  # fmt: skip
+    state = play(state, PlanDefence(0, entrance, ("poisoned-dart",)), PlanDefence(1, entrance))
+    out.append(record_position(
+        BYRULE, "U-14-the-darts-2-follow-the-paladin-into-the-next-dungeon", ["U-14", "CMB-EOR-2", "CMB-PAL-2"],
+        "Year 1's combat, round 1: Player 1's Poisoned Dart hits the paladin (2 counters); Player 1's conquest drops "
+        "his evil to 10 and the paladin moves to Player 2 (11). He fights Player 2's battle at the head of that party "
+        "and takes its fatigue; the dart's 2 fall at the end of the round, in Player 2's dungeon, and eliminate him: "
+        "he goes to Player 2's prison. Player 2's warrior takes nothing.",
+        state, Target(0, 0), only=("paladin", "players.0.prison", "players.1.prison", "players.1.party"),
+        after={"players.1.prison": ["paladin-1"], "players.1.party": [{"key": "y1-warrior-5", "damage": 0}]},
+    ))
+    return out
+
+
+# --- events and order return: the worked examples and Pay Day (E2, E3, E5, U-21, RUL-10) -------------------
+
+
+@writer
+def events() -> list[Path]:
+    from test_events import e3
+    from test_order_return import e2
+    from test_rulebook_year1 import e5
+    from year_helpers import step
+
+    from dlrules import Action, Phase, PayMonster, ReturnOrder, apply, legal_moves
+    from dlrules.core.moves import HireMonster
+    from res_positions import FOOD, MINE, MONSTER, REP, at_resolution, evolve
+
+    out = []
+    out.append(record_position(
+        BYRULE, "E2-take-back-hire-monster-not-carried-out", ["E2", "RET-1", "RET-2", "RUL-1"],
+        "The rulebook's order-return example: Mine Gold and Buy Traps were unavailable; Player 1 played Dig Tunnels "
+        "(carried out), Get Food (carried out) and Hire Monster (not carried out). He takes back Hire Monster: Mine "
+        "Gold and Buy Traps return to his hand, Dig Tunnels and Get Food become unavailable (6 in hand, 2 unavailable).",
+        e2(), ReturnOrder(0, Action.MONSTER),
+        only=("players.0.hand", "players.0.unavailable", "players.0.played"),
+        after={"players.0.unavailable": ["food", "dig"]},
+    ))
+    state = step(step(e3(), PayMonster(0, 0, True)), PayMonster(0, 1, False))
+    out.append(record_position(
+        BYRULE, "E3-dismiss-the-witch-pay-the-vampire-the-paladin-comes", ["E3", "EVT-PAY-2", "PAL-6", "RUL-14"],
+        "The rulebook's Pay Day example: at evil 7, Player 1 paid his Goblin (1 food) and lets the Witch go; he pays "
+        "the Vampire's 2 evil (9), then the Witch's dismissal adds 1: 10, the paladin's space, and the paladin comes.",
+        state, PayMonster(0, 0, True) if PayMonster(0, 0, True) in legal_moves(state) else PayMonster(0, 1, True),
+        only=("players.0.evil", "players.0.food", "players.0.monsters", "paladin"),
+        after={"players.0.evil": 10, "paladin": 0},
+    ))
+    state = step(e5(), PayMonster(0, 0, False))
+    out.append(record_position(
+        BYRULE, "E5-keep-the-vampire-let-the-witch-go-at-13", ["E5", "RES-10", "RUL-14"],
+        "The rulebook's full-game Pay Day: at evil 13 (the top is 15) Player 1 lets the Witch go and pays the Vampire's "
+        "2 evil: 15; the Witch's +1 then stops at the top. He keeps the Vampire, spends no food.",
+        state, PayMonster(0, 0, True),
+        only=("players.0.evil", "players.0.food", "players.0.monsters"),
+        after={"players.0.evil": 15, "players.0.food": 3, "players.0.monsters": [{"kind": "vampire", "ready": True}]},
+    ))
+    out.append(record_position(
+        BYRULE, "U-21-a-dismissal-evil-waits-for-every-wage", ["U-21", "RUL-14", "RES-10"],
+        "Full game, Pay Day at evil 13, a Witch and a Vampire: Player 1 decides the Witch first and lets her go. Her +1 "
+        "evil waits until every wage is paid (the reading of U-21), so the Vampire's 2 evil still fit (13 to 15): he "
+        "may pay it. Had the +1 come at once (14), the Vampire could not be paid.",
+        state, PayMonster(0, 0, True), only=("players.0.monsters",),
+    ))
+    orders = {0: (FOOD, REP, MONSTER), 1: (FOOD, REP, MINE)}
+    state = at_resolution(orders, variant="first", tweak=evolve(round=2, events=(None, "payday", None, None)))
+    while not any(isinstance(m, HireMonster) for m in legal_moves(state)):
+        state = apply(state, legal_moves(state)[-1])
+    state = apply(state, HireMonster(0, "goblin"))
+    while True:
+        move = legal_moves(state)[0]
+        if apply(state, move).phase is Phase.EVENTS:
+            break
+        state = apply(state, move)
+    out.append(record_position(
+        BYRULE, "RUL-10-pay-day-includes-the-monster-hired-this-round", ["RUL-10", "EVT-PAY-1"],
+        "First game, spring, 2 players, Pay Day is the event: Player 1 hired a Goblin in this round's resolution. The "
+        "last order return ends the phase; Pay Day asks Player 1 at once for the new Goblin's wage (pay it or let it "
+        "go: 2 moves).",
+        state, move, after={"phase": "events", "to_move": [0], "legal_count": 2},
+    ))
+    return out
+
+
+# --- scoring: a title at 0 (U-11) -------------------------------------------------------------------------
+
+
+@writer
+def scoring() -> list[Path]:
+    from scoring_positions import end_of_game, plain
+
+    from dlrules.core.moves import Draw
+
+    return [record_position(
+        SCENARIOS / "scoring", "U-11-a-title-at-0-is-shared-by-all", ["U-11", "SCO-13", "SCO-8b", "SCO-8d", "SCO-2"],
+        "2 players, the end of the game: neither has a room nor a monster. The titles for rooms and for monsters are "
+        "awarded at 0 and shared by both (1 point each with 2 players). A move is refused (the game is over).",
+        end_of_game(*plain(2)), Draw("monsters", "goblin"),
+        before={"outcome.players.0.titles.SCO-8b": 1, "outcome.players.1.titles.SCO-8b": 1,
+                "outcome.players.0.titles.SCO-8d": 1, "outcome.players.1.titles.SCO-8d": 1},
+    )]
 
 
 def main(argv: list[str]) -> None:
