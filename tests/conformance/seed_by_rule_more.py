@@ -368,10 +368,12 @@ def events() -> list[Path]:
     ))
     out.append(record_position(
         BYRULE, "U-21-a-dismissal-evil-waits-for-every-wage", ["U-21", "RUL-14", "RES-10"],
-        "Full game, Pay Day at evil 13, a Witch and a Vampire: Player 1 decides the Witch first and lets her go. Her +1 "
-        "evil waits until every wage is paid (the reading of U-21), so the Vampire's 2 evil still fit (13 to 15): he "
-        "may pay it. Had the +1 come at once (14), the Vampire could not be paid.",
-        state, PayMonster(0, 0, True), only=("players.0.monsters",),
+        "Full game, Pay Day at evil 13 (the top is 15), a Witch and a Vampire: Player 1 decides the Witch first and "
+        "lets her go. Her +1 evil waits until every wage is paid (the reading of U-21): his marker stays at 13, and "
+        "the Vampire's 2 evil still fit, so paying it or letting it go are both open (2 moves). Had the +1 come at "
+        "once (14), the Vampire could not be paid.",
+        e5(), PayMonster(0, 0, False), only=("players.0.evil", "legal_count"),
+        after={"players.0.evil": 13, "legal_count": 2},
     ))
     orders = {0: (FOOD, REP, MONSTER), 1: (FOOD, REP, MINE)}
     state = at_resolution(orders, variant="first", tweak=evolve(round=2, events=(None, "payday", None, None)))
