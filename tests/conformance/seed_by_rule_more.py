@@ -414,6 +414,61 @@ def scoring() -> list[Path]:
     )]
 
 
+# --- resolution, more: digging by a room, costs (ACT-ROOM-8, U-9, U-17), the dummy (E4) ---------------------
+
+
+@writer
+def resolution_more() -> list[Path]:
+    from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, TRAPS, at_resolution, decline_until, player
+    from test_resolution_tavern_rooms import three_on
+
+    from dlrules.core.moves import ChooseOrders, DigTunnel, HireMonster, TakeAction
+    from dlrules.core.state import Dungeon, Tile
+
+    out = []
+    printing = Dungeon((Tile((0, 2)), Tile((1, 1), "printing-press"), Tile((1, 2)), Tile((2, 2))))
+    state = three_on(DIG, tweak=player(2, dungeon=printing))
+    out.append(record_position(
+        BYRULE, "ACT-ROOM-8-a-tunnel-may-be-dug-next-to-a-room", ["ACT-ROOM-8", "ACT-DIG-5"],
+        "Year 1, Dig Tunnels, 4 players: Player 3's Printing Press stands at B2. He digs at A2, beside the room and "
+        "beside nothing else: a tunnel may be dug next to a room.",
+        state, DigTunnel(2, (1, 0)), only=("players.2.tiles",),
+    ))
+    out.append(record_position(
+        SCENARIOS / "year1", "ACT-ROOM-8-the-2x2-rule-counts-a-room-as-filled", ["ACT-ROOM-8", "ACT-DIG-6"],
+        "Year 1, Dig Tunnels, 4 players: Player 3 has tunnels at C1, C2, C3 and the Printing Press at B2. A tunnel at "
+        "B3 would fill the block B2, C2, B3, C3 (the room counts as filled): refused.",
+        state, DigTunnel(2, (2, 1)),
+    ))
+    seats = {0: (FOOD, REP, DIG), 1: (FOOD, REP, MINE), 2: (FOOD, REP, IMPS), 3: (REP, FOOD, DIG)}
+    state = decline_until(at_resolution(seats, tweak=player(2, evil=15)), FOOD, 2)
+    out.append(record_position(
+        BYRULE, "U-9-first-game-an-evil-cost-at-the-top-is-paid-in-place", ["U-9", "RES-8", "ACT-FOOD-1"],
+        "First game, Get Food III (3 food, 2 evil): Player 3's marker is at the top, 15. In the first game the cost is "
+        "paid without the marker moving (the reading of U-9: RES-8, not the full game's RES-10): he takes the food.",
+        state, TakeAction(2), only=("players.2.food", "players.2.evil"), after={"players.2.evil": 15},
+    ))
+    state = three_on(MONSTER, tavern=("slime", "troll", "witch"))
+    out.append(record_position(
+        BYRULE, "U-17-the-slime-costs-1-food", ["U-17", "M-2", "ACT-MON-3"],
+        "Year 1, Hire Monster, 4 players: Player 3 on slot III hires the Slime; its cost, shown as icons, reads 1 food "
+        "(U-17), and slot III adds 1: he pays 2 of his 3 food.",
+        state, HireMonster(2, "slime"), only=("players.2.food", "players.2.gold", "players.2.evil"),
+        after={"players.2.food": 1},
+    ))
+    orders = {0: (DIG, FOOD, REP), 1: (DIG, FOOD, REP), 2: (FOOD, DIG, REP)}
+    state = _before_reveal(orders, "first", dummies={3: (DIG, MINE, TRAPS)})
+    out.append(record_position(
+        BYRULE, "E4-the-dummy-on-dig-II-the-third-minion-stays-on-its-card", ["E4", "DUM3-4", "ORD-6", "ORD-4"],
+        "The rulebook's 3-player example: the dummy stands on Dig Tunnels II. Players 1 and 2 reveal Dig first, Player 3 "
+        "as his second order: Player 1 takes slot I, Player 2 slot III, and Player 3's minion stays on its order card "
+        "(not carried out).",
+        state, ChooseOrders(2, orders[2], None), only=("board.dig", "players.2.played"),
+        after={"board.dig": [0, 3, 1]},
+    ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
