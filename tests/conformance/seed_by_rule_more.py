@@ -469,6 +469,52 @@ def resolution_more() -> list[Path]:
     return out
 
 
+# --- special events with no established text: drawn, resolved, no effect (SPE-C-3, SPE-C-4, SPE-C-5) ---------
+
+
+def _special_resolved(seed: int, card: str) -> tuple[GameState, object]:
+    """The move of seed ``seed``'s 3-player full game that carries the game through the Events phase where
+    special event ``card`` is resolved."""
+    import dlrules
+    from dlrules import Phase
+
+    def wanted(state: GameState, move: object) -> bool:
+        if state.special_event != card or state.events[state.round - 1] != "special" or state.phase is Phase.EVENTS:
+            return False
+        after = dlrules.apply(state, move)  # type: ignore[arg-type]
+        return after.phase is Phase.EVENTS or after.round != state.round
+
+    return _found(seed, wanted, players=3)
+
+
+@writer
+def special_events() -> list[Path]:
+    out = []
+    for rule, seed, card, name, what, field in (
+        ("SPE-C-3", 9, "monster-strike", "Monster Strike", "every monster stays face up and nobody pays anything", "monsters"),
+        ("SPE-C-4", 0, "earthquake", "Earthquake", "no tunnel and no room collapses", "tiles"),
+        ("SPE-C-5", 1, "vip-visit", "VIP Visit", "nothing in any dungeon changes", "tiles"),
+    ):
+        state, move = _special_resolved(seed, card)
+        after: dict[str, object] = {}
+        for seat, p in enumerate(state.players):
+            after[f"players.{seat}.gold"] = p.gold
+            after[f"players.{seat}.food"] = p.food
+            if field == "monsters":
+                after[f"players.{seat}.monsters"] = [{"kind": m.kind, "ready": True} for m in p.monsters]
+            else:
+                after[f"players.{seat}.tiles"] = [{"square": list(t.square), "room": t.room, "conquered": t.conquered}
+                                                  for t in p.dungeon.tiles]  # fmt: skip
+        out.append(record_position(
+            BYRULE, f"{rule}-{card}-is-resolved-with-no-effect", [rule, "SPE-12"],
+            f"Full game, 3 players, year {state.year}, round {state.round}: {name} is this round's special event. Its "
+            f"text is not established (L): it is resolved on schedule, announced, and {what}; the game goes on to "
+            "the next round.",
+            state, move, only=("round", "special_event"), after=after,
+        ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
