@@ -515,6 +515,97 @@ def special_events() -> list[Path]:
     return out
 
 
+# --- structure: the first player, the board, the calendar, the event cards, the referee's order ------------
+# (SETUP-1, ORD-1, RS-1, EVT-3, RUL-5, PROD-4)
+
+
+def _orders_built(players: int, first_player: int, avoid: tuple[object, ...]) -> object:
+    """A first-game ``Builder`` (setup + moves) up to the orders, the dealt
+    unavailable orders and the dummies' orders avoiding ``avoid``."""
+    from conformance.record import Builder
+
+    from dlrules import CHANCE, Phase, legal_moves, to_move
+    from dlrules.core.moves import DealOrders, DrawDummyOrders
+
+    b = Builder(players, "first", first_player=first_player)  # type: ignore[arg-type]
+    while CHANCE in to_move(b.state) and b.state.phase in (Phase.SETUP, Phase.ROUND_START, Phase.ORDERS):
+        moves = legal_moves(b.state)
+        deals = [m for m in moves if isinstance(m, (DealOrders, DrawDummyOrders)) and not set(m.orders) & set(avoid)]
+        if moves and isinstance(moves[0], DealOrders) and moves[0].target >= players:  # a dummy's: take them away
+            deals = sorted(moves, key=lambda m: -len(set(getattr(m, "orders", ())) & set(avoid)))
+        b.play(deals[0] if deals else moves[0])
+    return b
+
+
+@writer
+def structure() -> list[Path]:
+    import dlrules
+    from test_events import events as payday, finish_turn
+    from year_helpers import at_resolution as year_at_resolution, enter, monsters, resolved
+
+    from dlrules import Action, PayMonster, Phase
+    from dlrules.core.moves import ChooseOrders, Draw, FinishProduction
+
+    out = []
+    dig, food, rep = Action.DIG, Action.FOOD, Action.REPUTATION
+    b = _orders_built(3, 2, (dig, food, rep))
+    b.play(ChooseOrders(0, (dig, food, rep), None), ChooseOrders(1, (dig, food, rep), None))  # type: ignore[attr-defined]
+    out.append(b.record(  # type: ignore[attr-defined]
+        "SETUP-1-the-table-chooses-player-3-to-begin", ["SETUP-1", "ORD-4"],
+        "First game, 3 players; the table chose Player 3 as the first player (setup first_player 2). All three reveal "
+        "Dig Tunnels first: the minions go to the slots in player order from the first player: Player 3 takes I, "
+        "Player 1 II, Player 2 III.",
+        ChooseOrders(2, (dig, food, rep), None), folder=BYRULE, only=("board.dig",),
+        before={"first_player": 2}, after={"board.dig": [2, 0, 1]},
+    ))
+    b = _orders_built(4, 0, (dig, food, rep, Action.MINE))
+    four = {0: (dig, food, rep), 1: (Action.MINE, food, rep), 2: (dig, Action.MINE, rep), 3: (dig, Action.MINE, rep)}
+    for seat in range(3):
+        b.play(ChooseOrders(seat, four[seat], None))  # type: ignore[attr-defined]
+    spaces = ("food", "reputation", "dig", "mine", "imps", "traps", "monster", "room")
+    out.append(b.record(  # type: ignore[attr-defined]
+        "ORD-1-eight-action-spaces-of-three-slots", ["ORD-1", "ORD-4", "ORD-6"],
+        "First game, 4 players: the centre board has 8 action spaces of 3 slots each, all empty before the reveal. The "
+        "orders are revealed: Dig Tunnels, Mine Gold and Improve Reputation are each filled, three minions on their "
+        "three slots; Improve Reputation is the third order of all four, and Player 4, the last in player order, "
+        "finds no fourth slot: his minion stays on the card (not carried out).",
+        ChooseOrders(3, four[3], None), folder=BYRULE, only=("board", "players.3.played"),
+        before={f"board.{space}": [None, None, None] for space in spaces},
+    ))
+    state, move = _found(0, lambda s, m: s.round == 1 and s.year == 1 and dlrules.apply(s, m).round == 2, players=3)  # type: ignore[arg-type]
+    out.append(record_position(
+        BYRULE, "RS-1-winter-has-no-events-and-no-adventurers", ["RS-1", "RS-3"],
+        "Full game, 3 players, year 1, winter: the last order returned ends winter's Order return. Winter has no Event "
+        "phase and no Adventurers phase: spring (round 2) begins at once, with its round start.",
+        state, move, only=("round", "phase"), after={"round": 2, "phase": "round_start"},
+    ))
+    state, move = _found(0, lambda s, m: isinstance(m, Draw) and m.deck == "events" and s.round == 3, players=3)
+    out.append(record_position(
+        BYRULE, "EVT-3-the-third-event-card-of-the-year", ["EVT-3", "EVT-1"],
+        "Full game, 3 players, year 1, the start of summer: the year's third event card is turned up (autumn's events "
+        "are Taxes); spring's and summer's are already known. The year's event deck is then empty: 3 cards a year, one "
+        "each for spring, summer and autumn, none for winter.",
+        state, move, only=("events", "decks.events"), after={"events": [None, "payday", "special", "taxes"], "decks.events.size": 0},
+    ))
+    vampire = {"monsters": monsters("vampire"), "evil": 8, "food": 3}
+    state = payday("payday", first=1, p0=dict(vampire), p1=dict(vampire))
+    out.append(record_position(
+        BYRULE, "RUL-5-pay-day-goes-from-the-first-player", ["RUL-5", "PAL-5", "PAL-6", "EVT-1"],
+        "First game, spring's Pay Day, 2 players, Player 2 the first player; both at evil 8 with a Vampire (2 evil). "
+        "The referee takes the players one by one from the first player: Player 2 pays first, reaches 10 and the "
+        "paladin comes to her; Player 1's 10 afterwards is a tie and does not move him.",
+        state, PayMonster(1, 0, True), only=("players.1.evil", "paladin"), after={"paladin": 1},
+    ))
+    state = enter(attrs.evolve(resolved(year_at_resolution(2)), first_player=1), Phase.PRODUCTION)
+    out.append(record_position(
+        BYRULE, "PROD-4-production-in-player-order-from-the-first-player", ["PROD-4", "RUL-5"],
+        "First game, 2 players, Player 2 the first player, production: the referee asks the players in player order "
+        "from the first player: Player 2 first, then Player 1.",
+        state, FinishProduction(1), only=("to_move",), before={"to_move": [1]}, after={"to_move": [0]},
+    ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
