@@ -606,6 +606,109 @@ def structure() -> list[Path]:
     return out
 
 
+# --- combat: rooms, "you", the stacks, hidden information; the counts after clean-up --------------------
+# (CMB-ROOM-2, CMB-SPELL-7, CMB-CARD-2, CMB-REF-6, SCO-15)
+
+
+@writer
+def combat_more() -> list[Path]:
+    import dlrules
+    from combat_positions import COLUMN, play, position, tunnels
+
+    from dlrules.core.moves import Draw, PlanDefence, Spy, WordOfPeace
+
+    entrance = COLUMN[0]
+    out = []
+    coop = tunnels(rooms={entrance: "chicken-coop"})
+    state = position({0: ["y1-warrior-5", "y1-priest-4-1"]}, monsters={0: ["goblin", "slime"]}, traps={0: ["pendulum"]},
+                     dungeons={0: coop}, gold=1, food=2)  # fmt: skip
+    out.append(record_position(
+        BYRULE, "CMB-ROOM-2-a-year-1-room-does-nothing-in-a-battle", ["CMB-ROOM-2", "CMB-3"],
+        "Year 1's combat, round 1: the party attacks Player 1's Chicken Coop at the entrance. The room allows 2 monsters "
+        "and charges 1 gold for the trap (CMB-3), and does nothing else: Player 1's food, evil and imps stay as they "
+        "were; only the trap's gold and the battle's damage change.",
+        state, PlanDefence(0, entrance, ("pendulum",), (0, 1)),
+        only=("players.0.gold", "players.0.food", "players.0.evil", "players.0.imps", "players.0.party"),
+        after={"players.0.food": 2, "players.0.evil": 5, "players.0.imps": 3},
+    ))
+    cards = ("word-of-peace", "graffiti", "fireball", "detect-evil")
+    state = position({0: ["y1-warrior-5", "y1-wizard-4-2"]}, monsters={0: ["goblin"]}, evil={0: 14}, cards=cards)
+    state = play(state, PlanDefence(0, entrance, (), (0,)))
+    out.append(record_position(
+        BYRULE, "CMB-SPELL-7-word-of-peace-is-the-defenders-choice-and-its-evil-a-gain", ["CMB-SPELL-7", "C1-1", "RES-10"],
+        "Full game, year 1's combat, round 1: the wizard casts Word of Peace on Player 1, the defender at evil 14: "
+        "\"you\" is the defender, so the choice is his. He keeps his Goblin and gains 2 evil: a gain, not a cost, so "
+        "it is allowed one space below the top and stops at 15 (RES-10 would refuse it as a cost); the Goblin then "
+        "attacks, and the conquest of the entrance takes 1 evil: 14.",
+        state, WordOfPeace(0, False), only=("players.0.evil", "players.0.monsters"), after={"players.0.evil": 14},
+    ))
+    state, _ = _found(0, lambda s, m: s.year == 2 and isinstance(m, Spy))
+    spy = next(m for m in dlrules.legal_moves(state) if isinstance(m, Spy))
+    state = dlrules.apply(state, spy)
+    draw = dlrules.legal_moves(state)[0]
+    assert isinstance(draw, Draw) and draw.deck == "combat"
+    out.append(record_position(
+        BYRULE, "CMB-CARD-2-a-spy-in-year-2-looks-at-year-2s-stack", ["CMB-CARD-2", "ACT-REP-2", "Y2-8"],
+        f"Full game, year 2, Improve Reputation: Player {spy.seat + 1}'s spy looks at combat card {spy.position + 1}; "
+        "it is one of year 2's cards (the year-2 stack moved to the town at the change of year): here "
+        f"{draw.card.replace('-', ' ').title()}.",
+        state, draw, only=("combat_cards", "decks.combat.size", f"players.{spy.seat}.spied"),
+    ))
+    state = position({0: ["y1-warrior-5"], 1: ["y1-warrior-5"]}, monsters={0: ["goblin"]}, traps={0: ["pendulum"]})
+    move = PlanDefence(0, entrance, ("pendulum",), (0,))
+    out.append(_views(
+        "CMB-REF-6-in-combat-trap-cards-and-unrevealed-cards-are-hidden", ["CMB-REF-6", "CMB-PLAN-9", "CMB-CARD-7"],
+        "Year 1's combat, round 1: Player 1 plans his defence at the entrance with his Goblin and a Pendulum. Player 2 and "
+        "a spectator see the battle tile and the monster sent (public), the trap card only face down; none of them "
+        "sees the combat cards not yet revealed.",
+        state, move,
+        {"0": ["combat.plans.0.traps", "combat.plans.0.monsters", "combat.plans.0.tile"],
+         "1": ["combat.plans.0.traps", "combat.plans.0.monsters", "combat.plans.0.tile", "combat_cards"],
+         "spectator": ["combat.plans.0.traps", "combat.plans.0.monsters", "combat_cards"]},
+    ))
+    for state, move, _ in _playout(5):
+        if dlrules.is_over(dlrules.apply(state, move)):  # type: ignore[arg-type]
+            break
+    out.append(record_position(
+        BYRULE, "SCO-15-face-down-monsters-count-after-the-clean-up", ["SCO-15", "SCO-1b", "SCO-8d", "CMB-END-4"],
+        "Full game, 4 players, the last move of year 2's combat: Player 4's Dragon and Troll are face down. The counts "
+        "are taken after the clean-up, when they are face up again: both count (2 points), and Player 4 alone holds "
+        "the monster title (3 points).",
+        state, move,  # type: ignore[arg-type]
+        only=("players.3.monsters",), after={"outcome.players.3.lines.SCO-1b": 2, "outcome.players.3.titles.SCO-8d": 3},
+    ))
+    return out
+
+
+def _playout(seed: int) -> object:
+    from conformance.seed_by_rule import playout
+
+    return playout({"players": 4, "variant": "full"}, seed)
+
+
+def _views(id: str, rules: list[str], description: str, state: GameState, move: object,
+           seen: dict[str, list[str]]) -> Path:  # fmt: skip
+    """A ``views`` scenario (as ``seed_views.write``): what each viewer sees after ``move``."""
+    import json
+
+    import dlrules
+    from conformance.runner import lookup, observe, run
+    from dlrules.apps.conformance.convert import format_scenario
+
+    folder = SCENARIOS / "views"
+    path = record_position(folder, id, rules, description, state, move, only=("?",))  # type: ignore[arg-type]
+    scenario = json.loads(path.read_text(encoding="utf-8"))
+    del scenario["expect"]["changes"]
+    after = dlrules.apply(state, move)  # type: ignore[arg-type]
+    scenario["expect"]["views"] = {
+        viewer: {p: lookup(observe(after, int(viewer) if viewer.isdigit() else viewer), p) for p in paths}
+        for viewer, paths in seen.items()
+    }
+    run(scenario)
+    path.write_text(format_scenario(scenario), encoding="utf-8")
+    return path
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
