@@ -709,6 +709,61 @@ def _views(id: str, rules: list[str], description: str, state: GameState, move: 
     return path
 
 
+# --- data readings: glyph ranks, the outer ring, unlimited banks (U-18, U-19, SETUP-2) ---------------------
+
+
+@writer
+def data_readings() -> list[Path]:
+    from conformance.record import Builder
+    from res_positions import IMPS, ROOM, player
+    from test_resolution_tavern_rooms import three_on
+
+    from dlrules import CHANCE, Phase, legal_moves, to_move
+    from dlrules.core.moves import BuildRoom, Draw, TakeAction
+    from dlrules.core.state import Dungeon, Tile
+
+    out = []
+    b = Builder(3, "full")
+    drawn = ["y1-thief-3-2", "y1-warrior-5"]
+    while True:
+        moves = legal_moves(b.state)
+        if CHANCE in to_move(b.state) and isinstance(moves[0], Draw) and moves[0].deck == "adventurers":
+            if not drawn:
+                break
+            b.play(Draw("adventurers", drawn.pop(0)))
+        else:
+            b.play(moves[0])
+    assert b.state.phase is Phase.ROUND_START
+    out.append(b.record(
+        "U-18-the-glyph-rank-is-the-tiles-own", ["U-18", "RST-4"],
+        "Round start, 3 players: a thief with 3 hit points but a rank-2 glyph and a rank-3 warrior came first; the "
+        "third adventurer is a priest with 3 hit points and a rank-1 glyph. The row is sorted by each tile's own glyph "
+        "rank (U-18's reading, table A): the priest goes left of the thief, though both have 3 hit points and the "
+        "thief was drawn first.",
+        Draw("adventurers", "y1-priest-3-1"), folder=BYRULE, only=("adventurers_next",),
+        after={"adventurers_next": ["y1-priest-3-1", "y1-thief-3-2", "y1-warrior-5"]},
+    ))
+    corner = Dungeon(tuple(Tile(sq) for sq in ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2))))
+    state = three_on(ROOM, rooms=("workshop", "mint"), tweak=player(2, dungeon=corner))
+    out.append(record_position(
+        BYRULE, "U-19-the-workshop-may-stand-in-a-corner", ["U-19", "ACT-ROOM-4"],
+        "Year 1, Build Room, 4 players: Player 3 buys the Workshop, a room for the edge of the dungeon, and places it "
+        "on his tunnel in the corner A1. The edge is every square outside the inner 6 (14 squares, the reading of "
+        "U-19), the corners included.",
+        state, BuildRoom(2, "workshop", (0, 0)), only=("players.2.tiles",),
+    ))
+    state = three_on(IMPS, tweak=player(2, imps=40))
+    out.append(record_position(
+        BYRULE, "SETUP-2-imps-are-unlimited", ["SETUP-2", "ACT-IMP-1"],
+        "Year 1, Recruit Imps slot III, 4 players: Player 3 already has 40 imps, more figures than the box holds. The "
+        "bank is unlimited (something else stands in for a missing figure): he pays 1 food and 1 gold and takes 2 more "
+        "imps, 42.",
+        state, TakeAction(2), only=("players.2.imps", "players.2.food", "players.2.gold"),
+        after={"players.2.imps": 42},
+    ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
