@@ -349,7 +349,7 @@ def resolution_more() -> list[Path]:
     return out
 
 
-# --- special events with no established text: drawn, resolved, no effect (SPE-C-3, SPE-C-4, SPE-C-5) ---------
+# --- special events with no established text: drawn, resolved, no effect (SPE-C-3, SPE-C-4, SPE-C-5, U-5) ----
 
 
 def _special_resolved(seed: int, card: str) -> tuple[GameState, object]:
@@ -374,6 +374,9 @@ def special_events() -> list[Path]:
         ("SPE-C-3", 9, "monster-strike", "Monster Strike", "every monster stays face up and nobody pays anything", "monsters"),
         ("SPE-C-4", 0, "earthquake", "Earthquake", "no tunnel and no room collapses", "tiles"),
         ("SPE-C-5", 1, "vip-visit", "VIP Visit", "nothing in any dungeon changes", "tiles"),
+        ("U-5", 5, "special-6", "one of the four cards no source names (the placeholder special-6)",
+         "nothing in any dungeon changes (U-5's reading: the seven cards without an established text have no effect)",
+         "tiles"),
     ):
         state, move = _special_resolved(seed, card)
         after: dict[str, object] = {}
