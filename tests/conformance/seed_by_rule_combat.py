@@ -214,7 +214,9 @@ def _playout(seed: int) -> object:
 
 def _views(id: str, rules: list[str], description: str, state: GameState, move: object,
            seen: dict[str, list[str]]) -> Path:  # fmt: skip
-    """A ``views`` scenario (as ``seed_views.write``): what each viewer sees after ``move``."""
+    """A ``views`` scenario (as ``seed_views.write``): what each viewer sees
+    after ``move``; the first viewer's paths are also checked as the referee
+    sees them (``after``)."""
     import json
 
     import dlrules
@@ -222,10 +224,11 @@ def _views(id: str, rules: list[str], description: str, state: GameState, move: 
     from dlrules.apps.conformance.convert import format_scenario
 
     folder = SCENARIOS / "views"
-    path = record_position(folder, id, rules, description, state, move, only=("?",))  # type: ignore[arg-type]
+    after = dlrules.apply(state, move)  # type: ignore[arg-type]
+    referee = {p: lookup(observe(after), p) for p in seen[next(iter(seen))]}  # what the owner sees, the referee too
+    path = record_position(folder, id, rules, description, state, move, only=("?",), after=referee)  # type: ignore[arg-type]
     scenario = json.loads(path.read_text(encoding="utf-8"))
     del scenario["expect"]["changes"]
-    after = dlrules.apply(state, move)  # type: ignore[arg-type]
     scenario["expect"]["views"] = {
         viewer: {p: lookup(observe(after, int(viewer) if viewer.isdigit() else viewer), p) for p in paths}
         for viewer, paths in seen.items()
