@@ -138,9 +138,9 @@ def combat_readings() -> list[Path]:
 
 @writer
 def combat_more() -> list[Path]:
-    import dlrules
     from combat_positions import COLUMN, play, position, tunnels
 
+    import dlrules
     from dlrules.core.moves import Draw, PlanDefence, Spy, WordOfPeace
 
     entrance = COLUMN[0]

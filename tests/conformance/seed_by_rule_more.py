@@ -73,11 +73,22 @@ def _before_reveal(
 
 @writer
 def resolution() -> list[Path]:
-    from res_positions import FOOD, IMPS, MINE, MONSTER, REP, ROOM, DIG, decline_until, player, at_resolution
+    from res_positions import (
+        DIG,
+        FOOD,
+        IMPS,
+        MINE,
+        MONSTER,
+        REP,
+        ROOM,
+        at_resolution,
+        decline_until,
+        player,
+    )
     from test_resolution_tavern_rooms import three_on
 
     from dlrules import apply
-    from dlrules.core.moves import BuildRoom, ChooseOrders, Decline, HireMonster
+    from dlrules.core.moves import BuildRoom, Decline, HireMonster
     from dlrules.core.state import Dungeon, Tile
 
     out = []
@@ -209,14 +220,14 @@ def year_two() -> list[Path]:
 
 @writer
 def events() -> list[Path]:
+    from res_positions import FOOD, MINE, MONSTER, REP, at_resolution, evolve
     from test_events import e3
     from test_order_return import e2
     from test_rulebook_year1 import e5
     from year_helpers import step
 
-    from dlrules import Action, Phase, PayMonster, ReturnOrder, apply, legal_moves
+    from dlrules import Action, PayMonster, Phase, ReturnOrder, apply, legal_moves
     from dlrules.core.moves import HireMonster
-    from res_positions import FOOD, MINE, MONSTER, REP, at_resolution, evolve
 
     out = []
     out.append(record_position(
@@ -299,7 +310,18 @@ def scoring() -> list[Path]:
 
 @writer
 def resolution_more() -> list[Path]:
-    from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, TRAPS, at_resolution, decline_until, player
+    from res_positions import (
+        DIG,
+        FOOD,
+        IMPS,
+        MINE,
+        MONSTER,
+        REP,
+        TRAPS,
+        at_resolution,
+        decline_until,
+        player,
+    )
     from test_resolution_tavern_rooms import three_on
 
     from dlrules.core.moves import ChooseOrders, DigTunnel, HireMonster, TakeAction
@@ -406,7 +428,6 @@ def _orders_built(players: int, first_player: int, avoid: tuple[object, ...]) ->
     """A first-game ``Builder`` (setup + moves) up to the orders, the dealt
     unavailable orders and the dummies' orders avoiding ``avoid``."""
     from conformance.record import Builder
-
     from dlrules import CHANCE, Phase, legal_moves, to_move
     from dlrules.core.moves import DealOrders, DrawDummyOrders
 
@@ -422,10 +443,11 @@ def _orders_built(players: int, first_player: int, avoid: tuple[object, ...]) ->
 
 @writer
 def structure() -> list[Path]:
-    import dlrules
-    from test_events import events as payday, finish_turn
-    from year_helpers import at_resolution as year_at_resolution, enter, monsters, resolved
+    from test_events import events as payday
+    from year_helpers import at_resolution as year_at_resolution
+    from year_helpers import enter, monsters, resolved
 
+    import dlrules
     from dlrules import Action, PayMonster, Phase
     from dlrules.core.moves import ChooseOrders, Draw, FinishProduction
 
@@ -494,10 +516,10 @@ def structure() -> list[Path]:
 
 @writer
 def data_readings() -> list[Path]:
-    from conformance.record import Builder
     from res_positions import IMPS, ROOM, player
     from test_resolution_tavern_rooms import three_on
 
+    from conformance.record import Builder
     from dlrules import CHANCE, Phase, legal_moves, to_move
     from dlrules.core.moves import BuildRoom, Draw, TakeAction
     from dlrules.core.state import Dungeon, Tile
@@ -546,7 +568,7 @@ def data_readings() -> list[Path]:
 
 def main(argv: list[str]) -> None:
     import conformance.seed_by_rule_combat  # noqa: F401  (its writers join the module's WRITERS)
-    from conformance import seed_by_rule_more as module  # this file run as __main__ is another module object
+    from conformance import seed_by_rule_more as module  # noqa: PLW0406 (run as __main__, this file is another module)
 
     for f in module.WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
