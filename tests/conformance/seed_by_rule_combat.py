@@ -122,7 +122,8 @@ def combat_readings() -> list[Path]:
     state = play(state, PlanDefence(0, entrance, ("poisoned-dart",)), PlanDefence(1, entrance))
     out.append(record_position(
         BYRULE, "U-14-the-darts-2-follow-the-paladin-into-the-next-dungeon", ["U-14", "CMB-EOR-2", "CMB-PAL-2"],
-        "Year 1's combat, round 1: Player 1's Poisoned Dart hits the paladin (2 counters); Player 1's conquest drops "
+        "Year 1's combat, round 1: the paladin (2 counters) leads Player 1's party; Player 1's Poisoned Dart targets "
+        "him (its 1 cancelled by his icons, its 2 to come at the end of the round). Player 1's conquest drops "
         "his evil to 10 and the paladin moves to Player 2 (11). He fights Player 2's battle at the head of that party "
         "and takes its fatigue; the dart's 2 fall at the end of the round, in Player 2's dungeon, and eliminate him: "
         "he goes to Player 2's prison. Player 2's warrior takes nothing.",

@@ -557,7 +557,7 @@ def data_readings() -> list[Path]:
     state = three_on(IMPS, tweak=player(2, imps=40))
     out.append(record_position(
         BYRULE, "SETUP-2-imps-are-unlimited", ["SETUP-2", "ACT-IMP-1"],
-        "Year 1, Recruit Imps slot III, 4 players: Player 3 already has 40 imps, more figures than the box holds. The "
+        "Year 1, Recruit Imps slot III, 4 players: Player 3 already has 40 imps, far more figures than a colour has. The "
         "bank is unlimited (something else stands in for a missing figure): he pays 1 food and 1 gold and takes 2 more "
         "imps, 42.",
         state, TakeAction(2), only=("players.2.imps", "players.2.food", "players.2.gold"),
