@@ -10,11 +10,13 @@ or from seeded play-outs. Run through ``seed_by_rule_more.py``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from conformance.record import record_position
 from conformance.seed_by_rule_more import BYRULE, _found, writer
 from dlrules.apps.conformance.scenarios import SCENARIOS
+from dlrules.core.moves import Move
 from dlrules.core.state import GameState
 
 # --- combat: the paladin during combat (CMB-BAT-2, CMB-PAL-1, PAL-9, CMB-PAL-3, P-2) ----------
@@ -182,38 +184,38 @@ def combat_more() -> list[Path]:
         state, draw, only=("combat_cards", "decks.combat.size", f"players.{spy.seat}.spied"),
     ))
     state = position({0: ["y1-warrior-5"], 1: ["y1-warrior-5"]}, monsters={0: ["goblin"]}, traps={0: ["pendulum"]})
-    move = PlanDefence(0, entrance, ("pendulum",), (0,))
+    plan: Move = PlanDefence(0, entrance, ("pendulum",), (0,))
     out.append(_views(
         "CMB-REF-6-in-combat-trap-cards-and-unrevealed-cards-are-hidden", ["CMB-REF-6", "CMB-PLAN-9", "CMB-CARD-7"],
         "Year 1's combat, round 1: Player 1 plans his defence at the entrance with his Goblin and a Pendulum. Player 2 and "
         "a spectator see the battle tile and the monster sent (public), the trap card only face down; none of them "
         "sees the combat cards not yet revealed.",
-        state, move,
+        state, plan,
         {"0": ["combat.plans.0.traps", "combat.plans.0.monsters", "combat.plans.0.tile"],
          "1": ["combat.plans.0.traps", "combat.plans.0.monsters", "combat.plans.0.tile", "combat_cards"],
          "spectator": ["combat.plans.0.traps", "combat.plans.0.monsters", "combat_cards"]},
     ))
     for state, move, _ in _playout(5):
-        if dlrules.is_over(dlrules.apply(state, move)):  # type: ignore[arg-type]
+        if dlrules.is_over(dlrules.apply(state, move)):
             break
     out.append(record_position(
         BYRULE, "SCO-15-face-down-monsters-count-after-the-clean-up", ["SCO-15", "SCO-1b", "SCO-8d", "CMB-END-4"],
         "Full game, 4 players, the last move of year 2's combat: Player 4's Dragon and Troll are face down. The counts "
         "are taken after the clean-up, when they are face up again: both count (2 points), and Player 4 alone holds "
         "the monster title (3 points).",
-        state, move,  # type: ignore[arg-type]
+        state, move,
         only=("players.3.monsters",), after={"outcome.players.3.lines.SCO-1b": 2, "outcome.players.3.titles.SCO-8d": 3},
     ))
     return out
 
 
-def _playout(seed: int) -> object:
+def _playout(seed: int) -> Iterator[tuple[GameState, Move, list[Move]]]:
     from conformance.seed_by_rule import playout
 
     return playout({"players": 4, "variant": "full"}, seed)
 
 
-def _views(id: str, rules: list[str], description: str, state: GameState, move: object,
+def _views(id: str, rules: list[str], description: str, state: GameState, move: Move,
            seen: dict[str, list[str]]) -> Path:  # fmt: skip
     """A ``views`` scenario (as ``seed_views.write``): what each viewer sees
     after ``move``; the first viewer's paths are also checked as the referee
@@ -225,9 +227,9 @@ def _views(id: str, rules: list[str], description: str, state: GameState, move: 
     from dlrules.apps.conformance.convert import format_scenario
 
     folder = SCENARIOS / "views"
-    after = dlrules.apply(state, move)  # type: ignore[arg-type]
+    after = dlrules.apply(state, move)
     referee = {p: lookup(observe(after), p) for p in seen[next(iter(seen))]}  # what the owner sees, the referee too
-    path = record_position(folder, id, rules, description, state, move, only=("?",), after=referee)  # type: ignore[arg-type]
+    path = record_position(folder, id, rules, description, state, move, only=("?",), after=referee)
     scenario = json.loads(path.read_text(encoding="utf-8"))
     del scenario["expect"]["changes"]
     scenario["expect"]["views"] = {

@@ -22,7 +22,7 @@ kit's ``untested.json``::
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -32,6 +32,7 @@ import attrs
 
 from conformance.record import record_position
 from dlrules.apps.conformance.scenarios import SCENARIOS
+from dlrules.core.moves import Move
 from dlrules.core.state import GameState
 
 BYRULE = SCENARIOS / "byrule"
@@ -47,7 +48,7 @@ def writer(f: Callable[[], list[Path]]) -> Callable[[], list[Path]]:
 
 
 def _before_reveal(
-    orders: dict[int, tuple[object, ...]], variant: str, tweak: Callable[[GameState], GameState] = lambda s: s, **kw: object
+    orders: Mapping[int, tuple[object, ...]], variant: str, tweak: Callable[[GameState], GameState] = lambda s: s, **kw: object
 ) -> GameState:
     """The position where every seat but the last has chosen ``orders``; the
     last seat's ``ChooseOrders`` reveals them (``res_positions.at_resolution``
@@ -132,7 +133,7 @@ def resolution() -> list[Path]:
 # --- year 2: the statements and cross-references that decide a result (Y2-17, Y2-18, Y2-22, Y2-24, SPE-2) ------
 
 
-def _found(seed: int, wanted: Callable[[GameState, object], bool], players: int = 4) -> tuple[GameState, object]:
+def _found(seed: int, wanted: Callable[[GameState, Move], bool], players: int = 4) -> tuple[GameState, Move]:
     """The first (position, move) of seed ``seed``'s full-game play-out (``seed_by_rule.playout``) that ``wanted``."""
     from conformance.seed_by_rule import playout
 
@@ -374,7 +375,7 @@ def resolution_more() -> list[Path]:
 # --- special events with no established text: drawn, resolved, no effect (SPE-C-3, SPE-C-4, SPE-C-5, U-5) ----
 
 
-def _special_resolved(seed: int, card: str) -> tuple[GameState, object]:
+def _special_resolved(seed: int, card: str) -> tuple[GameState, Move]:
     """The move of seed ``seed``'s 3-player full game that carries the game through the Events phase where
     special event ``card`` is resolved."""
     import dlrules
@@ -436,7 +437,8 @@ def _orders_built(players: int, first_player: int, avoid: tuple[object, ...]) ->
         moves = legal_moves(b.state)
         deals = [m for m in moves if isinstance(m, (DealOrders, DrawDummyOrders)) and not set(m.orders) & set(avoid)]
         if moves and isinstance(moves[0], DealOrders) and moves[0].target >= players:  # a dummy's: take them away
-            deals = sorted(moves, key=lambda m: -len(set(getattr(m, "orders", ())) & set(avoid)))
+            deals = sorted([m for m in moves if isinstance(m, (DealOrders, DrawDummyOrders))],
+                           key=lambda m: -len(set(m.orders) & set(avoid)))  # fmt: skip
         b.play(deals[0] if deals else moves[0])
     return b
 
@@ -477,7 +479,7 @@ def structure() -> list[Path]:
         ChooseOrders(3, four[3], None), folder=BYRULE, only=("board", "players.3.played"),
         before={f"board.{space}": [None, None, None] for space in spaces},
     ))
-    state, move = _found(0, lambda s, m: s.round == 1 and s.year == 1 and dlrules.apply(s, m).round == 2, players=3)  # type: ignore[arg-type]
+    state, move = _found(0, lambda s, m: s.round == 1 and s.year == 1 and dlrules.apply(s, m).round == 2, players=3)
     out.append(record_position(
         BYRULE, "RS-1-winter-has-no-events-and-no-adventurers", ["RS-1", "RS-3"],
         "Full game, 3 players, year 1, winter: the last order returned ends winter's Order return. Winter has no Event "
