@@ -151,8 +151,29 @@ DIFF = "{python} -m dlrules conformance diff --engine '{engine}' --games {games}
 """The second test command: differential games of the clean tree (the reference) against the mutant served over the protocol."""
 
 
-def recheck(survivors: Path, games: int, moves: int) -> None:
-    """Run the second command on each survivor of ``survivors.json``, each mutant made in a scratch copy; print which it catches."""
+KIT_RUN = "{python} -m dlrules conformance run"
+"""The test command again (``--recheck kit``): the kit of this tree, after scenarios were added for survivors."""
+
+
+def _verdict(kind: str, done: subprocess.CompletedProcess[str]) -> str:
+    """What the second command said of one mutant: ``agree``/``passes`` or ``caught …``."""
+    if kind == "kit":
+        rules = [line for line in done.stdout.splitlines() if line.startswith("rules with a failing scenario")]
+        return "passes" if done.returncode == 0 else f"caught: {(rules or ['exit ' + str(done.returncode)])[0][:160]}"
+    try:
+        answer = json.loads(done.stdout)
+        if answer["agree"]:
+            return "agree"
+        found = answer["disagreement"]["disagreement"]
+        return f"caught ({found['kind']}): {' '.join(found['rules'][:6])}"
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return f"caught: exit {done.returncode}: {done.stderr.strip().splitlines()[-1:] or ''}"
+
+
+def recheck(survivors: Path, kind: str, games: int, moves: int) -> None:
+    """Run a second command on each survivor of ``survivors.json``, each mutant made in a scratch copy of this
+    tree; print which it catches. ``kind``: ``diff`` (differential games of the clean tree, the reference,
+    against the mutant served over the protocol) or ``kit`` (the kit's run again, with this tree's scenarios)."""
     from cosmic_ray.mutating import use_mutation
     from cosmic_ray.plugins import get_operator
 
@@ -161,26 +182,26 @@ def recheck(survivors: Path, games: int, moves: int) -> None:
     with tempfile.TemporaryDirectory(prefix="dlrules-cosmic-ray-") as tmp:
         scratch = Path(tmp)
         scratch_copy(scratch)
-        engine = f"env PYTHONPATH={scratch / 'src'} PYTHONDONTWRITEBYTECODE=1 {sys.executable} -m dlrules engine"
-        command = DIFF.format(python=sys.executable, engine=engine, games=games, moves=moves)
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        if kind == "diff":
+            engine = f"env PYTHONPATH={scratch / 'src'} PYTHONDONTWRITEBYTECODE=1 {sys.executable} -m dlrules engine"
+            command = DIFF.format(python=sys.executable, engine=engine, games=games, moves=moves)
+            env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        else:
+            command = KIT_RUN.format(python=sys.executable)
+            env = {**os.environ, "PYTHONPATH": str(scratch / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
         for mutant in found:
             with use_mutation(scratch / mutant["module"], get_operator(mutant["operator_name"])(), mutant["occurrence"]) as (_, mutated):
                 if mutated is None:
                     print(f"{mutant['module']}:{mutant['line']} {mutant['operator']}: the mutation could not be made")
                     continue
                 done = subprocess.run(shlex.split(command), capture_output=True, text=True, env=env, check=False)
-            try:
-                answer = json.loads(done.stdout)
-                found_ = answer["disagreement"]
-                verdict = "agree" if answer["agree"] else f"caught ({found_['disagreement']['kind']}): {' '.join(found_['disagreement']['rules'][:6])}"
-            except (json.JSONDecodeError, KeyError, AttributeError):
-                verdict = f"caught: exit {done.returncode}: {done.stderr.strip().splitlines()[-1:] or ''}"
+            verdict = _verdict(kind, done)
             caught += verdict.startswith("caught")
-            mutant["diff_check"] = verdict
+            mutant[f"{kind}_check"] = verdict
             print(f"{mutant['module']}:{mutant['line']} {mutant['operator']}: {verdict}", flush=True)
     survivors.write_text(json.dumps(found, indent=1) + "\n", encoding="utf-8")
-    print(f"diff ({games} games, {moves} moves) caught {caught} of {len(found)} survivors")
+    what = f"diff ({games} games, {moves} moves)" if kind == "diff" else "the kit's run"
+    print(f"{what} caught {caught} of {len(found)} survivors")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, help="seconds for one run of the kit (default: the config's)")
     parser.add_argument("--out", type=Path, default=KEPT, help=f"where the session and survivors are kept (default {KEPT.relative_to(ROOT)})")
     parser.add_argument("--report", type=Path, metavar="SESSION", help="only print the figures of a finished session database")
-    parser.add_argument("--recheck", type=Path, metavar="SURVIVORS", help="run the second command (diff against the mutant) on the survivors of a finished run")
+    parser.add_argument("--recheck", type=Path, metavar="SURVIVORS", help="run a second command on the survivors of a finished run (survivors.json)")
+    parser.add_argument("--with", dest="second", choices=("diff", "kit"), default="diff",
+                        help="--recheck: diff (games against the mutant, default) or kit (the kit's run again)")
     parser.add_argument("--games", type=int, default=2, help="--recheck: games played (default 2)")
     parser.add_argument("--max-moves", type=int, default=300, help="--recheck: moves a game (default 300)")
     parser.add_argument("--dry-run", action="store_true", help="count the mutants, run none")
@@ -204,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.recheck:
         if not args.recheck.exists():
             parser.error(f"{args.recheck}: no such file")
-        recheck(args.recheck, args.games, args.max_moves)
+        recheck(args.recheck, args.second, args.games, args.max_moves)
         return 0
     if not 0 < args.sample <= 1:
         parser.error("--sample must be in (0, 1]")
