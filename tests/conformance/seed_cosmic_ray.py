@@ -3,7 +3,8 @@ mutants survived the kit in the cosmic-ray run of docs/conformance.md
 ("Source mutants (cosmic-ray)"), issue 36 item 2. The kit refused room
 activations (PROD-1..3, Y2-2, Y2-4, Y2-5) but never checked what a room
 makes: a Magic Room making two imps, imps that stay free after producing, a
-Workshop that owes no trap card or keeps drawing them all survived. Each
+Workshop that owes no trap card or keeps drawing them, a Printing Press
+raising evil all survived. Each
 scenario starts from a seeded play-out's position (``seed_by_rule.playout``)
 and expects every change the move makes.
 
@@ -62,6 +63,13 @@ def main() -> None:
         f"Year 1, production: the card drawn for Player {draw_seat(move)}'s Workshop joins their trap cards, the deck "
         "has one card less, and the same player moves again (one card for one activation).",
         after, draw,
+    ))
+    state, move = first_activation(2, 3, "printing-press")
+    print(record_position(
+        FOLDER, "cr-PROD-1-the-printing-press-lowers-evil-by-one", ["PROD-1"],
+        f"Year 1, production: Player {move.seat + 1}'s Printing Press, with 3 imps, improves their reputation: their "
+        "evil marker goes down 1 space; the 3 imps are no longer free.",
+        state, move,
     ))
     state, move = first_activation(3, 0, "tool-shed")
     print(record_position(
