@@ -11,6 +11,7 @@ listed rule IDs.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -110,16 +111,35 @@ def _check(document: dict[str, Any], path: str, wanted: Any, when: str) -> None:
         raise Failed(f"{when}, {path} is {json.dumps(value)}, not {json.dumps(wanted)}")
 
 
+def _check_odds(listed: dict[str, Fraction | None], wanted: list[dict[str, Any]]) -> None:
+    """``expect.odds``: each ``{"move", "probability"}`` must be a chance move
+    the engine lists at the start, with exactly that probability (``"n/d"``)."""
+    for item in wanted:
+        key = canonical(item["move"])
+        if key not in listed:
+            raise Failed(f"before the move, the chance outcome {json.dumps(item['move'])} is not among the legal moves")
+        if listed[key] != Fraction(item["probability"]):
+            have = listed[key]
+            said = "no probability" if have is None else f"probability {have.numerator}/{have.denominator}"
+            raise Failed(f"before the move, {json.dumps(item['move'])} has {said}, not {item['probability']}")
+
+
 def check(engine: Engine, scenario: dict[str, Any]) -> None:
     """Check one scenario on ``engine``; raises ``Failed`` saying what differs
-    (``EngineError`` when the engine itself fails)."""
+    (``EngineError`` when the engine itself fails). ``expect.odds``, when
+    given, is checked at the start, against the engine's listed probabilities."""
     start(engine, scenario)
     before = engine.observe()
     for path, value in scenario.get("before", {}).items():
         _check(before, path, value, "before the move")
     move = scenario["move"]
     expect = scenario["expect"]
-    listed = canonical(move) in {canonical(m) for m in engine.legal_moves()}
+    if "odds" in expect:
+        moves, odds = engine.chances()
+        _check_odds(dict(zip(map(canonical, moves), odds, strict=True)), expect["odds"])
+        listed = canonical(move) in set(map(canonical, moves))
+    else:
+        listed = canonical(move) in {canonical(m) for m in engine.legal_moves()}
     if expect["legal"]:
         if not listed and move.get("type") not in UNLISTED:
             raise Failed("the move is not among the legal moves")
