@@ -1,0 +1,155 @@
+"""Write scenarios for the gaps an outside author's mutant engines found in
+the kit (issue 36; /work/outside-mutants): rules that no scenario checked the
+way a bug breaks them, or that only the whole seeded game (SCO-4) or another
+rule's scenario caught. Each scenario cites the rule a bug there breaks
+FIRST, and checks what the rulebook says, not one mutant's code path:
+
+- the decks' composition (SETUP-4, T-7, U-4, CMB-CARD-1, SPE-4): from a new
+  game (not a position, which would carry the deck with it), the deck's size
+  before the move and the odds of a draw (``expect.odds``), every card kind
+  with its copies;
+- events: taxes rounded up for 1..6 tiles (EVT-TAX-1), Embezzlement rounded
+  down (SPE-C-1), a monster let go on Pay Day (EVT-PAY-2);
+- production: the Mint's gold (PROD-1), a room's second activation in year 2
+  (Y2-2);
+- resolution: Build Room from slot III (RES-2), a 2x2 block of tunnels refused
+  citing ACT-DIG-6, the 3-player dummy on slot II (DUM3-2);
+- combat: the fed Troll's 4 (M-4), the Labyrinth's choice (CMB-TRAP-2),
+  fatigue rolling on to the next adventurer (CMB-CONQ-2);
+- the paladin's tie at the start of year 2 (PAL-8), the adventurers' tie
+  among equally evil lords (ADV-3).
+
+Files: ``scenarios/byrule/gap-*.json``. Run from the repository root::
+
+    PYTHONPATH=src .venv/bin/python tests/conformance/seed_gaps.py [NAME ...]
+
+(NAME: only the writers whose function name contains it.)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import attrs  # noqa: E402
+
+import dlrules  # noqa: E402
+from conformance.record import Builder, move_data, record_position  # noqa: E402
+from conformance.runner import run  # noqa: E402
+from dlrules import CHANCE  # noqa: E402
+from dlrules.apps.conformance.convert import format_scenario  # noqa: E402
+from dlrules.apps.conformance.engines import fraction_text  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.core.chance import chance_outcomes  # noqa: E402
+from dlrules.core.moves import Draw, Move  # noqa: E402
+from dlrules.core.state import GameState  # noqa: E402
+
+BYRULE = SCENARIOS / "byrule"
+WRITERS: list[Callable[[], list[Path]]] = []
+
+
+def writer(f: Callable[[], list[Path]]) -> Callable[[], list[Path]]:
+    WRITERS.append(f)
+    return f
+
+
+def _id(name: str) -> str:
+    return f"gap-{name}"
+
+
+def with_odds(path: Path, state: GameState) -> Path:
+    """Add to the scenario at ``path`` the odds (``expect.odds``) of every
+    chance outcome dlrules lists at ``state``, its start; check it again."""
+    scenario: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    scenario["expect"]["odds"] = [
+        {"move": move_data(move), "probability": fraction_text(p)} for move, p in chance_outcomes(state)
+    ]
+    run(scenario)
+    path.write_text(format_scenario(scenario), encoding="utf-8")
+    return path
+
+
+def _to_draw(deck: str, seed: int, players: int = 3, **options: bool) -> Builder:
+    """A seeded play-out of a new full game up to the first draw from ``deck``."""
+    rng = random.Random(seed)
+    b = Builder(players, "full", **options)
+    while True:
+        seats = dlrules.to_move(b.state)
+        if not seats:
+            raise SystemExit(f"seed {seed}: the game ended before a draw from the {deck} deck")
+        if CHANCE in seats:
+            outcomes = chance_outcomes(b.state)
+            if isinstance(outcomes[0][0], Draw) and outcomes[0][0].deck == deck:
+                return b
+            b.play(dlrules.sample_chance(b.state, rng))
+        else:
+            moves = dlrules.legal_moves(b.state)
+            b.play(moves[rng.randrange(len(moves))])
+
+
+# --- the decks: composition through a draw's odds, from a new game ------------------------------------------
+
+
+@writer
+def decks() -> list[Path]:
+    out = []
+    b = _to_draw("traps", 1)
+    out.append(with_odds(b.record(
+        _id("SETUP-4-the-trap-deck-27-cards-3-of-each-of-9"), ["SETUP-4", "T-7", "U-4", "ACT-TRAP-1"],
+        "Full game, 3 players: the first trap card drawn in the game. The trap deck was 27 cards, 3 of each of the 9 "
+        "traps (Pendulum included), none drawn yet: each trap comes up with probability 3/27 = 1/9.",
+        Draw("traps", "pendulum"), folder=BYRULE, before={"decks.traps.size": 27}, only=("decks.traps",),
+    ), b.state))
+    b = _to_draw("combat", 1)
+    out.append(with_odds(b.record(
+        _id("CMB-CARD-1-the-year-1-combat-deck-9-different-cards"), ["CMB-CARD-1", "C1-9", "C1-5"],
+        "Full game, 3 players: the first year-1 combat card identified. The year-1 combat deck is 9 different cards "
+        "(one Fireball, one Graffiti ...), of which 4 are the year's stack, unseen: each of the 9 comes up with "
+        "probability 1/9. The Graffiti is turned up.",
+        Draw("combat", "graffiti"), folder=BYRULE, before={"decks.combat.size": 9}, only=("decks.combat",),
+    ), b.state))
+    b = _to_draw("special", 1)
+    out.append(with_odds(b.record(
+        _id("SPE-4-the-special-event-deck-9-cards-earthquake-included"), ["SPE-4", "SPE-C-4", "SPE-5"],
+        "Full game, 3 players: the year's special event card is turned up with its tile. The deck holds the 9 blue "
+        "special event cards (Earthquake included): each comes up with probability 1/9. The Earthquake comes up.",
+        Draw("special", "earthquake"), folder=BYRULE, before={"decks.special.size": 9}, only=("decks.special",),
+    ), b.state))
+    b = _to_draw("adventurers", 1)
+    out.append(with_odds(b.record(
+        _id("SETUP-4-a-draw-follows-the-copies-two-warriors-of-4"), ["SETUP-4", "RST-1", "A-1"],
+        "Full game, 3 players: the first year-1 adventurer drawn. The 16 year-1 adventurer tiles hold two "
+        "4-point warriors and one of every other tile: a 4-point warrior comes up with probability 2/16 = 1/8, "
+        "each other tile 1/16 (the odds follow the copies, not the kinds).",
+        Draw("adventurers", "y1-warrior-4"), folder=BYRULE, before={"decks.adventurers.size": 16},
+        only=("decks.adventurers",),
+    ), b.state))
+    b = _to_draw("monsters", 1)
+    first = dlrules.legal_moves(b.state)[0]
+    assert isinstance(first, Draw)
+    b.play(first)  # one monster drawn: the odds of the next follow the copies left
+    out.append(with_odds(b.record(
+        _id("SETUP-4-a-monster-draw-follows-the-copies-left"), ["SETUP-4", "RST-1"],
+        f"Full game, 3 players: one year-1 monster ({first.card}) has been drawn from the 12 (2 of each of 6 kinds). "
+        f"The next draw: a {first.card} comes up with probability 1/11, each other kind 2/11.",
+        dlrules.legal_moves(b.state)[-1], folder=BYRULE, only=("decks.monsters",),
+    ), b.state))
+    return out
+
+
+def main(argv: list[str]) -> None:
+    for f in WRITERS:
+        if not argv or any(name in f.__name__ for name in argv):
+            for path in f():
+                print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
