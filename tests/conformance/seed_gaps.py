@@ -144,6 +144,68 @@ def decks() -> list[Path]:
     return out
 
 
+# --- events: taxes rounded up, Embezzlement rounded down, a monster let go -------------------------------------
+
+
+SQUARES = ((0, 2), (1, 2), (2, 2), (3, 2), (2, 1), (2, 3), (1, 1))
+"""The 3 printed tunnels, then tiles dug from them (no 2x2 block filled)."""
+
+
+@writer
+def events() -> list[Path]:
+    from res_positions import DIG, FOOD, IMPS, MINE, MONSTER, REP, at_resolution, evolve
+    from test_events import events as at_events
+    from year_helpers import monsters
+
+    from dlrules import Phase
+    from dlrules.core.moves import PayMonster, PayTaxes
+    from dlrules.core.state import Dungeon, Tile
+
+    out = []
+    for n in range(3, 8):
+        tiles = tuple(Tile(s, "mint" if s == (2, 1) else None, conquered=s == (3, 2)) for s in SQUARES[:n])
+        due = (n + 1) // 2
+        what = f"{n} dungeon tiles" + (" (one conquered)" if n >= 4 else "") + (" (one the Mint)" if n >= 5 else "")
+        state = at_events("taxes", players=2, p0={"gold": 9, "dungeon": Dungeon(tiles)}, p1={"gold": 0})
+        out.append(record_position(
+            BYRULE, _id(f"EVT-TAX-1-{n}-tiles-owe-{due}-gold"), ["EVT-TAX-1", "EVT-TAX-2", "RUL-6"],
+            f"First game, Taxes, 2 players: Player 1 has {what} and 9 gold. 1 gold per 2 tiles, rounded up: he owes "
+            f"{due} ({due + 1} choices: pay 0 to {due}). He pays nothing and takes {due} damage token"
+            f"{'s' if due > 1 else ''}.",
+            state, PayTaxes(0, 0), before={"legal_count": due + 1}, only=("players.0",),
+            after={"players.0.damage_tokens": due, "players.0.gold": 9},
+        ))
+    golds = (5, 3, 1, 8)
+    orders = {0: (FOOD, REP, MONSTER), 1: (FOOD, REP, MINE), 2: (FOOD, REP, DIG), 3: (FOOD, REP, IMPS)}
+    state = at_resolution(orders, variant="full",  # type: ignore[arg-type]
+                          tweak=evolve(round=2, events=(None, "special", None, None), special_event="embezzlement"))
+    while True:
+        move = dlrules.legal_moves(state)[-1]
+        after = dlrules.apply(state, move)
+        if after.phase is Phase.EVENTS or after.round != state.round:
+            break
+        state = after
+    state = attrs.evolve(state, players=tuple(attrs.evolve(p, gold=g) for p, g in zip(state.players, golds, strict=True)))
+    out.append(record_position(
+        BYRULE, _id("SPE-C-1-embezzlement-loses-half-rounded-down"), ["SPE-C-1", "SPE-13"],
+        "Full game, 4 players, spring: the special event is Embezzlement. The last order taken back ends the round's "
+        "resolution; the event takes half of each lord's gold, rounded down: 5 gold loses 2 (keeps 3), 3 loses 1 "
+        "(keeps 2), 1 loses nothing, 8 loses 4. Nobody takes a damage token.",
+        state, move, only=("players.0.gold", "players.1.gold", "players.2.gold", "players.3.gold"),
+        after={"players.0.gold": 3, "players.1.gold": 2, "players.2.gold": 1, "players.3.gold": 4,
+               "players.0.damage_tokens": 0},
+    ))
+    state = at_events("payday", p0={"monsters": monsters("goblin"), "evil": 5, "food": 3}, p1={"monsters": ()})
+    out.append(record_position(
+        BYRULE, _id("EVT-PAY-2-a-monster-let-go-leaves-and-adds-1-evil"), ["EVT-PAY-2", "EVT-PAY-1"],
+        "First game, Pay Day, 2 players: Player 1 (evil 5, 3 food) lets his Goblin go instead of paying its 1 food: "
+        "the Goblin leaves for the far lands and his evil rises by 1, to 6; his food stays 3.",
+        state, PayMonster(0, 0, False), only=("players.0", "far_lands"),
+        after={"players.0.evil": 6, "players.0.food": 3, "players.0.monsters": []},
+    ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
