@@ -195,13 +195,89 @@ def events() -> list[Path]:
         after={"players.0.gold": 3, "players.1.gold": 2, "players.2.gold": 1, "players.3.gold": 4,
                "players.0.damage_tokens": 0},
     ))
-    state = at_events("payday", p0={"monsters": monsters("goblin"), "evil": 5, "food": 3}, p1={"monsters": ()})
+    state = at_events("payday", p0={"monsters": monsters("goblin"), "evil": 5, "food": 3}, p1={"monsters": monsters("ghost"), "food": 3})
     out.append(record_position(
         BYRULE, _id("EVT-PAY-2-a-monster-let-go-leaves-and-adds-1-evil"), ["EVT-PAY-2", "EVT-PAY-1"],
         "First game, Pay Day, 2 players: Player 1 (evil 5, 3 food) lets his Goblin go instead of paying its 1 food: "
-        "the Goblin leaves for the far lands and his evil rises by 1, to 6; his food stays 3.",
+        "the Goblin leaves for the far lands and his evil rises by 1, to 6; his food stays 3. Player 2 decides next.",
         state, PayMonster(0, 0, False), only=("players.0", "far_lands"),
-        after={"players.0.evil": 6, "players.0.food": 3, "players.0.monsters": []},
+        after={"players.0.evil": 6, "players.0.food": 3, "players.0.monsters": [], "far_lands": ["goblin"], "to_move": [1]},
+    ))
+    return out
+
+
+# --- production: the Mint's gold, year 2's second activation ----------------------------------------------
+
+
+@writer
+def production() -> list[Path]:
+    from test_production import COOP, MINT
+    from test_production import production as at_production
+    from year_helpers import dungeon, step
+
+    from dlrules import ActivateRoom
+
+    out = []
+    rooms = dungeon({MINT: "mint", COOP: "chicken-coop"})
+    state = at_production(imps=3, gold=0, food=0, dungeon=rooms)
+    out.append(record_position(
+        BYRULE, _id("PROD-1-the-mint-makes-1-gold"), ["PROD-1"],
+        "Year 1, Production, 2 players: Player 1 has a Mint and a Chicken Coop, 3 free imps, no gold, no food. "
+        "He staffs the Mint with the 3 imps: it makes 1 gold (not food).",
+        state, ActivateRoom(0, MINT), only=("players.0",), after={"players.0.gold": 1, "players.0.food": 0},
+    ))
+    state = step(at_production(year=2, imps=9, gold=0, food=0, dungeon=rooms), ActivateRoom(0, MINT))
+    out.append(record_position(
+        BYRULE, _id("Y2-2-a-room-produces-a-second-time-in-year-2"), ["Y2-2", "PROD-1", "PROD-3"],
+        "Year 2, Production, 2 players: Player 1 (9 imps) has staffed his Mint once (1 gold). In year 2 a year-1 room "
+        "may work twice a round, with its own imps: 3 more imps staff it again, and it makes a second gold.",
+        state, ActivateRoom(0, MINT), only=("players.0",), after={"players.0.gold": 2, "players.0.food": 0},
+    ))
+    return out
+
+
+# --- resolution: Build Room from slot III, the 2x2 block, the 3-player dummy on slot II ---------------------
+
+
+@writer
+def resolution() -> list[Path]:
+    from res_positions import DIG, ROOM, player
+    from seed_foundation import DUMMY, MR, dealt
+    from test_resolution_tavern_rooms import three_on
+
+    from dlrules import Action, Phase
+    from dlrules.core.moves import BuildRoom, DigTunnel, DrawDummyOrders
+    from dlrules.core.state import Dungeon, Tile
+
+    out = []
+    state = three_on(ROOM)
+    build = next(m for m in dlrules.legal_moves(state) if isinstance(m, BuildRoom))
+    out.append(record_position(
+        BYRULE, _id("RES-2-build-room-acts-III-II-I"), ["RES-2", "ACT-ROOM-1"],
+        "Year 1, Build Room, 4 players: Players 1, 2, 3 stand on slots I, II, III. Build Room acts from the longest "
+        "slot: Player 3 (slot III) chooses first; once he has built, Player 2 (slot II) is next, then Player 1.",
+        state, build, before={"to_move": [2]}, only=("to_move", "room_shop", "players.2.tiles"),
+        after={"to_move": [1]},
+    ))
+    block = Dungeon((Tile((0, 2)), Tile((1, 1)), Tile((1, 2)), Tile((2, 2))))
+    state = three_on(DIG, tweak=player(2, dungeon=block))
+    path = record_position(
+        BYRULE, _id("ACT-DIG-6-a-tunnel-may-not-fill-a-2x2-block"), ["ACT-DIG-6"],
+        "Year 1, Dig Tunnels, 4 players: Player 3 has his printed tunnels C1, C2, C3 and a tunnel at B2. A tunnel at "
+        "B1 would fill the block B1, C1, B2, C2 with tunnels (no room in it): refused, citing the 2x2 rule.",
+        state, DigTunnel(2, (0, 1)),
+    )
+    assert json.loads(path.read_text(encoding="utf-8"))["expect"]["rules"] == ["ACT-DIG-6"], path
+    out.append(path)
+    b = dealt(3, [MR] * 3, [DUMMY]).chance_first(stop=Phase.ORDERS)
+    assert b.state.phase is Phase.ORDERS
+    out.append(Builder.record(
+        b, _id("DUM3-2-the-dummys-minions-stand-on-slot-II"), ["DUM3-2", "DUM3-1"],
+        "Orders, 3 players: the dummy draws Get Food, Dig Tunnels and Mine Gold; its three minions go on slot II of "
+        "those actions (not slot I, not III).",
+        DrawDummyOrders(3, (Action.FOOD, Action.DIG, Action.MINE)), folder=BYRULE,
+        only=("board", "dummies"), after={"board.food": [None, 3, None], "board.dig": [None, 3, None],
+                                          "board.mine": [None, 3, None]},
     ))
     return out
 
