@@ -282,6 +282,58 @@ def resolution() -> list[Path]:
     return out
 
 
+# --- combat: the fed Troll, the Labyrinth's choice, fatigue rolling on ----------------------------------------
+
+
+@writer
+def combat() -> list[Path]:
+    from combat_positions import COLUMN, TRAINING, play, position, tunnels
+
+    from dlrules.core.moves import Attack, ChooseTrap, PlanDefence
+
+    entrance = COLUMN[0]
+    no_fatigue = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
+    only = ("players.0.party", "players.0.prison", "players.0.food")
+    out = []
+    troll = play(position({0: ["y1-warrior-5"]}, monsters={0: ["troll"]}, cards=no_fatigue, food=1),
+                 PlanDefence(0, entrance, (), (0,)))
+    out.append(record_position(
+        BYRULE, _id("M-4-the-fed-troll-deals-4"), ["M-4", "CMB-PLAN-7"],
+        "Year 1's combat, round 1 (no fatigue): the Troll defends the entrance against a 5-point warrior alone. "
+        "Player 1 pays the Troll 1 food: it deals 4, not its standard 3. The warrior stands with 4 counters.",
+        troll, Attack(0, 0, 1), only=only,
+        after={"players.0.party": [{"key": "y1-warrior-5", "damage": 4}], "players.0.prison": [], "players.0.food": 0},
+    ))
+    out.append(record_position(
+        BYRULE, _id("M-4-the-unfed-troll-deals-3"), ["M-4"],
+        "Year 1's combat, round 1 (no fatigue): the Troll defends the entrance against a 5-point warrior alone. "
+        "Player 1 keeps his food: the Troll deals its standard 3.",
+        troll, Attack(0, 0, 0), only=only,
+        after={"players.0.party": [{"key": "y1-warrior-5", "damage": 3}], "players.0.prison": [], "players.0.food": 1},
+    ))
+    lab = play(position({0: ["y1-warrior-5", "y1-thief-4-2"]}, traps={0: ["rolling-stone", "wall-of-fire"]},
+                        dungeons={0: tunnels(rooms={entrance: "labyrinth"})}, cards=no_fatigue),
+               PlanDefence(0, entrance, ("rolling-stone", "wall-of-fire")))
+    for first, second in (("wall-of-fire", "rolling-stone"), ("rolling-stone", "wall-of-fire")):
+        out.append(record_position(
+            BYRULE, _id(f"CMB-TRAP-2-the-labyrinths-defender-sets-off-the-{first}-first"), ["CMB-TRAP-2", "CMB-TRAP-4"],
+            "Year 1's combat, round 1: Player 1's Labyrinth at the entrance holds two traps, a Rolling Stone and a "
+            "Wall of Fire, against a 5-point warrior and a thief. The defender chooses which goes off first (2 "
+            f"choices): the {first.replace('-', ' ').title()}, then the {second.replace('-', ' ').title()}.",
+            lab, ChooseTrap(0, first), before={"legal_count": 2, "to_move": [0]}, only=("players.0.party", "players.0.prison"),
+        ))
+    fatigue = position({0: ["y1-thief-3-1:2", "y1-warrior-4"]}, cards=TRAINING)
+    out.append(record_position(
+        BYRULE, _id("CMB-CONQ-2-fatigue-left-over-goes-to-the-next-adventurer"), ["CMB-CONQ-2", "CMB-PARTY-2"],
+        "Year 1's combat, round 1 (fatigue 2): Player 1 sets no trap and no monster at the entrance against a 3-point "
+        "thief with 2 counters and a 4-point warrior. The party takes 2 fatigue one point at a time: the first "
+        "eliminates the thief (prison), the second goes to the warrior, now first.",
+        fatigue, PlanDefence(0, entrance), only=("players.0.party", "players.0.prison"),
+        after={"players.0.prison": ["y1-thief-3-1"], "players.0.party": [{"key": "y1-warrior-4", "damage": 1}]},
+    ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
