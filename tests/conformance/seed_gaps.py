@@ -334,6 +334,64 @@ def combat() -> list[Path]:
     return out
 
 
+# --- ties: the paladin at the start of year 2 (PAL-8), the adventurers among equally evil lords (ADV-3) ------
+
+
+def _first(seed: int, players: int, wanted: Callable[[GameState, GameState], bool]) -> tuple[GameState, Move]:
+    """The first (position, move) of a seeded full-game play-out with ``wanted(position, after the move)``."""
+    from conformance.seed_by_rule import playout
+
+    for state, move, _ in playout({"players": players, "variant": "full"}, seed):
+        if wanted(state, dlrules.apply(state, move)):
+            return state, move
+    raise SystemExit(f"seed {seed}: the play-out never reaches the position wanted")
+
+
+def _evils(state: GameState, evils: tuple[int, ...]) -> GameState:
+    return attrs.evolve(state, players=tuple(attrs.evolve(p, evil=e) for p, e in zip(state.players, evils, strict=True)))
+
+
+@writer
+def ties() -> list[Path]:
+    out = []
+    state, move = _first(1, 4, lambda s, a: s.year == 1 and a.year == 2)
+    new_first = dlrules.apply(state, move).first_player
+    order = [(new_first + i) % 4 for i in range(4)]
+    tied = (order[0], order[2])  # the first and the third in year 2's player order, both at 11
+    state = _evils(attrs.evolve(state, paladin=None), tuple(11 if seat in tied else 5 for seat in range(4)))
+    after = dlrules.apply(state, move)
+    assert after.paladin == tied[1], (after.paladin, tied)
+    names = ", ".join(f"Player {s + 1}" for s in order)
+    out.append(record_position(
+        BYRULE, _id("PAL-8-a-tie-at-the-start-of-year-2-goes-to-the-last-in-player-order"), ["PAL-8", "Y2-14", "Y2-12"],
+        f"Full game, 4 players: the move that ends year 1 (the last of its combat). No lord holds a paladin; Players {tied[0] + 1} and "
+        f"{tied[1] + 1} stand at evil 11, the others at 5. Year 2 begins with Player {new_first + 1} first (player "
+        f"order {names}); the year-2 paladin arrives at once and goes to the tied lord last in that order: "
+        f"Player {tied[1] + 1}.",
+        state, move, only=("paladin", "first_player", "year"), after={"paladin": tied[1], "year": 2},
+    ))
+
+    def adventurers_arrive(s: GameState, a: GameState) -> bool:
+        return s.year == 1 and not any(p.party for p in s.players) and any(p.party for p in a.players)
+
+    state, move = _first(5, 3, adventurers_arrive)
+    state = _evils(state, (5, 5, 5))
+    first = state.first_player
+    offer = list(state.adventurers_now)
+    seats = [(first + i) % 3 for i in range(3)]
+    assert first != 0 and len(offer) == 3
+    parties = {f"players.{seat}.party": [{"key": key, "damage": 0}] for seat, key in zip(seats, offer, strict=True)}
+    out.append(record_position(
+        BYRULE, _id("ADV-3-equally-evil-lords-the-first-player-counts-as-nicer"), ["ADV-3", "ADV-1", "ADV-2"],
+        f"Full game, 3 players, year 1, round {state.round}: the adventurers {', '.join(offer)} (in the order they are "
+        f"handed out, to the nicest first) go to the dungeons. All three lords stand at evil 5: the first player, "
+        f"Player {first + 1}, counts as nicest and takes {offer[0]}; then Player {seats[1] + 1}, on his left, "
+        f"{offer[1]}; Player {seats[2] + 1} {offer[2]}.",
+        state, move, only=tuple(parties), after=parties,
+    ))
+    return out
+
+
 def main(argv: list[str]) -> None:
     for f in WRITERS:
         if not argv or any(name in f.__name__ for name in argv):
