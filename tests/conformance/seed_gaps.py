@@ -359,16 +359,22 @@ def ties() -> list[Path]:
     order = [(new_first + i) % 4 for i in range(4)]
     tied = (order[0], order[2])  # the first and the third in year 2's player order, both at 11
     state = _evils(attrs.evolve(state, paladin=None), tuple(11 if seat in tied else 5 for seat in range(4)))
+    # the move itself may move markers (the end of combat): start the tied lords so that they stand tied after it
+    moved = [b.evil - a.evil for a, b in zip(state.players, dlrules.apply(state, move).players, strict=True)]
+    start = tuple(11 - moved[seat] if seat in tied else 5 for seat in range(4))
+    state = _evils(state, start)
     after = dlrules.apply(state, move)
-    assert after.paladin == tied[1], (after.paladin, tied)
+    assert [after.players[s].evil for s in tied] == [11, 11] and after.paladin == tied[1], (after.paladin, tied)
     names = ", ".join(f"Player {s + 1}" for s in order)
     out.append(record_position(
         BYRULE, _id("PAL-8-a-tie-at-the-start-of-year-2-goes-to-the-last-in-player-order"), ["PAL-8", "Y2-14", "Y2-12"],
-        f"Full game, 4 players: the move that ends year 1 (the last of its combat). No lord holds a paladin; Players {tied[0] + 1} and "
-        f"{tied[1] + 1} stand at evil 11, the others at 5. Year 2 begins with Player {new_first + 1} first (player "
+        f"Full game, 4 players: the move that ends year 1 (the last of its combat). No lord holds a paladin; after it "
+        f"Players {tied[0] + 1} and {tied[1] + 1} stand at evil 11 (from {start[tied[0]]} and {start[tied[1]]}), the "
+        f"others lower. Year 2 begins with Player {new_first + 1} first (player "
         f"order {names}); the year-2 paladin arrives at once and goes to the tied lord last in that order: "
         f"Player {tied[1] + 1}.",
-        state, move, only=("paladin", "first_player", "year"), after={"paladin": tied[1], "year": 2},
+        state, move, only=("paladin", "first_player", "year"),
+        after={"paladin": tied[1], "year": 2, f"players.{tied[0]}.evil": 11, f"players.{tied[1]}.evil": 11},
     ))
 
     def adventurers_arrive(s: GameState, a: GameState) -> bool:
