@@ -29,7 +29,6 @@ Files: ``scenarios/byrule/gap-*.json``. Run from the repository root::
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -43,7 +42,7 @@ import attrs  # noqa: E402
 import dlrules  # noqa: E402
 from conformance.record import Builder, move_data, record_position  # noqa: E402
 from conformance.runner import run  # noqa: E402
-from dlrules import CHANCE  # noqa: E402
+from dlrules import CHANCE, Action, Phase  # noqa: E402
 from dlrules.apps.conformance.convert import format_scenario  # noqa: E402
 from dlrules.apps.conformance.engines import fraction_text  # noqa: E402
 from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
@@ -76,22 +75,38 @@ def with_odds(path: Path, state: GameState) -> Path:
     return path
 
 
-def _to_draw(deck: str, seed: int, players: int = 3, **options: bool) -> Builder:
-    """A seeded play-out of a new full game up to the first draw from ``deck``."""
-    rng = random.Random(seed)
-    b = Builder(players, "full", **options)
+def _seat_move(state: GameState, goal: Action | None) -> Move:
+    """A plain player: every seat chooses ``goal`` first among its orders and
+    performs only that action, declining every other (so few rules act before
+    the draw: a broken slot cost or dummy elsewhere does not stop the play)."""
+    from res_positions import cursor
+
+    from dlrules.core.moves import ChooseOrders, Decline
+
+    moves = dlrules.legal_moves(state)
+    if state.phase is Phase.ORDERS and goal is not None:
+        return next((m for m in moves if isinstance(m, ChooseOrders) and m.orders[0] is goal), moves[0])
+    if state.phase is Phase.RESOLUTION and state.resolution is not None:
+        acting = cursor(state)[0] is goal
+        return next((m for m in moves if isinstance(m, Decline) != acting), moves[0])
+    return moves[0]
+
+
+def _to_draw(deck: str, goal: Action | None = None, players: int = 4) -> Builder:
+    """A new full game of ``players`` (4: no dummy) played plainly (``_seat_move``; chance turns up its first
+    listed outcome, never a combat card before the one wanted) up to the first draw from ``deck``."""
+    b = Builder(players, "full")
     while True:
         seats = dlrules.to_move(b.state)
         if not seats:
-            raise SystemExit(f"seed {seed}: the game ended before a draw from the {deck} deck")
+            raise SystemExit(f"the game ended before a draw from the {deck} deck")
         if CHANCE in seats:
             outcomes = chance_outcomes(b.state)
             if isinstance(outcomes[0][0], Draw) and outcomes[0][0].deck == deck:
                 return b
-            b.play(dlrules.sample_chance(b.state, rng))
+            b.play(outcomes[0][0])
         else:
-            moves = dlrules.legal_moves(b.state)
-            b.play(moves[rng.randrange(len(moves))])
+            b.play(_seat_move(b.state, goal))
 
 
 # --- the decks: composition through a draw's odds, from a new game ------------------------------------------
@@ -100,44 +115,44 @@ def _to_draw(deck: str, seed: int, players: int = 3, **options: bool) -> Builder
 @writer
 def decks() -> list[Path]:
     out = []
-    b = _to_draw("traps", 1)
+    b = _to_draw("traps", Action.TRAPS)
     out.append(with_odds(b.record(
         _id("SETUP-4-the-trap-deck-27-cards-3-of-each-of-9"), ["SETUP-4", "T-7", "U-4", "ACT-TRAP-1"],
-        "Full game, 3 players: the first trap card drawn in the game. The trap deck was 27 cards, 3 of each of the 9 "
+        "Full game, 4 players: the first trap card drawn in the game. The trap deck was 27 cards, 3 of each of the 9 "
         "traps (Pendulum included), none drawn yet: each trap comes up with probability 3/27 = 1/9.",
         Draw("traps", "pendulum"), folder=BYRULE, before={"decks.traps.size": 27}, only=("decks.traps",),
     ), b.state))
-    b = _to_draw("combat", 1)
+    b = _to_draw("combat", Action.REPUTATION)
     out.append(with_odds(b.record(
         _id("CMB-CARD-1-the-year-1-combat-deck-9-different-cards"), ["CMB-CARD-1", "C1-9", "C1-5"],
-        "Full game, 3 players: the first year-1 combat card identified. The year-1 combat deck is 9 different cards "
+        "Full game, 4 players: the first year-1 combat card identified. The year-1 combat deck is 9 different cards "
         "(one Fireball, one Graffiti ...), of which 4 are the year's stack, unseen: each of the 9 comes up with "
         "probability 1/9. The Graffiti is turned up.",
         Draw("combat", "graffiti"), folder=BYRULE, before={"decks.combat.size": 9}, only=("decks.combat",),
     ), b.state))
-    b = _to_draw("special", 1)
+    b = _to_draw("special")
     out.append(with_odds(b.record(
         _id("SPE-4-the-special-event-deck-9-cards-earthquake-included"), ["SPE-4", "SPE-C-4", "SPE-5"],
-        "Full game, 3 players: the year's special event card is turned up with its tile. The deck holds the 9 blue "
+        "Full game, 4 players: the year's special event card is turned up with its tile. The deck holds the 9 blue "
         "special event cards (Earthquake included): each comes up with probability 1/9. The Earthquake comes up.",
         Draw("special", "earthquake"), folder=BYRULE, before={"decks.special.size": 9}, only=("decks.special",),
     ), b.state))
-    b = _to_draw("adventurers", 1)
+    b = _to_draw("adventurers")
     out.append(with_odds(b.record(
         _id("SETUP-4-a-draw-follows-the-copies-two-warriors-of-4"), ["SETUP-4", "RST-1", "A-1"],
-        "Full game, 3 players: the first year-1 adventurer drawn. The 16 year-1 adventurer tiles hold two "
+        "Full game, 4 players: the first year-1 adventurer drawn. The 16 year-1 adventurer tiles hold two "
         "4-point warriors and one of every other tile: a 4-point warrior comes up with probability 2/16 = 1/8, "
         "each other tile 1/16 (the odds follow the copies, not the kinds).",
         Draw("adventurers", "y1-warrior-4"), folder=BYRULE, before={"decks.adventurers.size": 16},
         only=("decks.adventurers",),
     ), b.state))
-    b = _to_draw("monsters", 1)
+    b = _to_draw("monsters")
     first = dlrules.legal_moves(b.state)[0]
     assert isinstance(first, Draw)
     b.play(first)  # one monster drawn: the odds of the next follow the copies left
     out.append(with_odds(b.record(
         _id("SETUP-4-a-monster-draw-follows-the-copies-left"), ["SETUP-4", "RST-1"],
-        f"Full game, 3 players: one year-1 monster ({first.card}) has been drawn from the 12 (2 of each of 6 kinds). "
+        f"Full game, 4 players: one year-1 monster ({first.card}) has been drawn from the 12 (2 of each of 6 kinds). "
         f"The next draw: a {first.card} comes up with probability 1/11, each other kind 2/11.",
         dlrules.legal_moves(b.state)[-1], folder=BYRULE, only=("decks.monsters",),
     ), b.state))
