@@ -81,9 +81,11 @@ def _seat_move(state: GameState, goal: Action | None) -> Move:
     the draw: a broken slot cost or dummy elsewhere does not stop the play)."""
     from res_positions import cursor
 
-    from dlrules.core.moves import ChooseOrders, Decline
+    from dlrules.core.moves import ChooseOrders, Decline, KeepUnavailable
 
     moves = dlrules.legal_moves(state)
+    if goal is not None and isinstance(moves[0], KeepUnavailable):
+        return next((m for m in moves if isinstance(m, KeepUnavailable) and goal not in m.orders), moves[0])
     if state.phase is Phase.ORDERS and goal is not None:
         return next((m for m in moves if isinstance(m, ChooseOrders) and m.orders[0] is goal), moves[0])
     if state.phase is Phase.RESOLUTION and state.resolution is not None:
@@ -92,19 +94,22 @@ def _seat_move(state: GameState, goal: Action | None) -> Move:
     return moves[0]
 
 
-def _to_draw(deck: str, goal: Action | None = None, players: int = 4) -> Builder:
-    """A new full game of ``players`` (4: no dummy) played plainly (``_seat_move``; chance turns up its first
-    listed outcome, never a combat card before the one wanted) up to the first draw from ``deck``."""
-    b = Builder(players, "full")
+def _to_draw(deck: str, goal: Action | None = None, prefer: dict[str, str] | None = None) -> Builder:
+    """A new 4-player full game (no dummy) played plainly (``_seat_move``; chance turns up its first listed
+    outcome, or the card ``prefer`` names for a deck) up to the first draw from ``deck``, in round 1 (no order
+    has been taken back yet)."""
+    b = Builder(4, "full")
     while True:
         seats = dlrules.to_move(b.state)
-        if not seats:
-            raise SystemExit(f"the game ended before a draw from the {deck} deck")
+        if not seats or b.state.round > 1:
+            raise SystemExit(f"round 1 ended before a draw from the {deck} deck")
         if CHANCE in seats:
-            outcomes = chance_outcomes(b.state)
-            if isinstance(outcomes[0][0], Draw) and outcomes[0][0].deck == deck:
+            outcomes = [m for m, _ in chance_outcomes(b.state)]
+            first = outcomes[0]
+            if isinstance(first, Draw) and first.deck == deck:
                 return b
-            b.play(outcomes[0][0])
+            wanted = (prefer or {}).get(first.deck) if isinstance(first, Draw) else None
+            b.play(next((m for m in outcomes if isinstance(m, Draw) and m.card == wanted), first))
         else:
             b.play(_seat_move(b.state, goal))
 
@@ -130,7 +135,7 @@ def decks() -> list[Path]:
         "probability 1/9. The Graffiti is turned up.",
         Draw("combat", "graffiti"), folder=BYRULE, before={"decks.combat.size": 9}, only=("decks.combat",),
     ), b.state))
-    b = _to_draw("special")
+    b = _to_draw("special", prefer={"events": "special"})
     out.append(with_odds(b.record(
         _id("SPE-4-the-special-event-deck-9-cards-earthquake-included"), ["SPE-4", "SPE-C-4", "SPE-5"],
         "Full game, 4 players: the year's special event card is turned up with its tile. The deck holds the 9 blue "
@@ -395,7 +400,7 @@ def ties() -> list[Path]:
     def adventurers_arrive(s: GameState, a: GameState) -> bool:
         return s.year == 1 and not any(p.party for p in s.players) and any(p.party for p in a.players)
 
-    state, move = _first(5, 3, adventurers_arrive)
+    state, move = _first(1, 3, adventurers_arrive)  # the move: a FinishProduction
     state = _evils(state, (5, 5, 5))
     first = state.first_player
     offer = list(state.adventurers_now)
