@@ -246,12 +246,12 @@ def production() -> list[Path]:
         "He staffs the Mint with the 3 imps: it makes 1 gold (not food).",
         state, ActivateRoom(0, MINT), only=("players.0",), after={"players.0.gold": 1, "players.0.food": 0},
     ))
-    state = step(at_production(year=2, imps=9, gold=0, food=0, dungeon=rooms), ActivateRoom(0, MINT))
+    state = step(at_production(year=2, imps=9, gold=0, food=0, dungeon=rooms), ActivateRoom(0, COOP))
     out.append(record_position(
         BYRULE, _id("Y2-2-a-room-produces-a-second-time-in-year-2"), ["Y2-2", "PROD-1", "PROD-3"],
-        "Year 2, Production, 2 players: Player 1 (9 imps) has staffed his Mint once (1 gold). In year 2 a year-1 room "
-        "may work twice a round, with its own imps: 3 more imps staff it again, and it makes a second gold.",
-        state, ActivateRoom(0, MINT), only=("players.0",), after={"players.0.gold": 2, "players.0.food": 0},
+        "Year 2, Production, 2 players: Player 1 (9 imps) has staffed his Chicken Coop once (1 food). In year 2 a "
+        "year-1 room may work twice a round, with its own imps: 3 more imps staff it again, and it makes a second food.",
+        state, ActivateRoom(0, COOP), only=("players.0",), after={"players.0.food": 2, "players.0.gold": 0},
     ))
     return out
 
