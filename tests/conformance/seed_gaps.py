@@ -207,7 +207,7 @@ def events() -> list[Path]:
         state = after
     state = attrs.evolve(state, players=tuple(attrs.evolve(p, gold=g) for p, g in zip(state.players, golds, strict=True)))
     out.append(record_position(
-        BYRULE, _id("SPE-C-1-embezzlement-loses-half-rounded-down"), ["SPE-C-1", "SPE-13"],
+        BYRULE, _id("SPE-C-1-embezzlement-loses-half-rounded-down"), ["SPE-C-1", "EVT-SPECIAL-1"],
         "Full game, 4 players, spring: the special event is Embezzlement. The last order taken back ends the round's "
         "resolution; the event takes half of each lord's gold, rounded down: 5 gold loses 2 (keeps 3), 3 loses 1 "
         "(keeps 2), 1 loses nothing, 8 loses 4. Nobody takes a damage token.",
