@@ -144,7 +144,7 @@ def decks() -> list[Path]:
     ), b.state))
     b = _to_draw("adventurers")
     out.append(with_odds(b.record(
-        _id("SETUP-4-a-draw-follows-the-copies-two-warriors-of-4"), ["SETUP-4", "RST-1", "A-1"],
+        _id("SETUP-4-a-draw-follows-the-copies-two-warriors-of-4"), ["SETUP-4", "RST-1"],
         "Full game, 4 players: the first year-1 adventurer drawn. The 16 year-1 adventurer tiles hold two "
         "4-point warriors and one of every other tile: a 4-point warrior comes up with probability 2/16 = 1/8, "
         "each other tile 1/16 (the odds follow the copies, not the kinds).",
