@@ -37,18 +37,18 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import attrs  # noqa: E402
+import attrs
 
-import dlrules  # noqa: E402
-from conformance.record import Builder, move_data, record_position  # noqa: E402
-from conformance.runner import run  # noqa: E402
-from dlrules import CHANCE, Action, Phase  # noqa: E402
-from dlrules.apps.conformance.convert import format_scenario  # noqa: E402
-from dlrules.apps.conformance.engines import fraction_text  # noqa: E402
-from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
-from dlrules.core.chance import chance_outcomes  # noqa: E402
-from dlrules.core.moves import Draw, Move  # noqa: E402
-from dlrules.core.state import GameState  # noqa: E402
+import dlrules
+from conformance.record import Builder, move_data, record_position
+from conformance.runner import run
+from dlrules import CHANCE, Action, Phase
+from dlrules.apps.conformance.convert import format_scenario
+from dlrules.apps.conformance.engines import fraction_text
+from dlrules.apps.conformance.scenarios import SCENARIOS
+from dlrules.core.chance import chance_outcomes
+from dlrules.core.moves import Draw, Move
+from dlrules.core.state import GameState
 
 BYRULE = SCENARIOS / "byrule"
 WRITERS: list[Callable[[], list[Path]]] = []
@@ -197,7 +197,7 @@ def events() -> list[Path]:
         ))
     golds = (5, 3, 1, 8)
     orders = {0: (FOOD, REP, MONSTER), 1: (FOOD, REP, MINE), 2: (FOOD, REP, DIG), 3: (FOOD, REP, IMPS)}
-    state = at_resolution(orders, variant="full",  # type: ignore[arg-type]
+    state = at_resolution(orders, variant="full",
                           tweak=evolve(round=2, events=(None, "special", None, None), special_event="embezzlement"))
     while True:
         move = dlrules.legal_moves(state)[-1]
@@ -262,9 +262,9 @@ def production() -> list[Path]:
 @writer
 def resolution() -> list[Path]:
     from res_positions import DIG, ROOM, player
-    from seed_foundation import DUMMY, MR, dealt
     from test_resolution_tavern_rooms import three_on
 
+    from conformance.seed_foundation import DUMMY, MR, dealt
     from dlrules import Action, Phase
     from dlrules.core.moves import BuildRoom, DigTunnel, DrawDummyOrders
     from dlrules.core.state import Dungeon, Tile
