@@ -17,7 +17,12 @@ from typing import Any
 
 import attrs
 
-from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, canonical
+from dlrules.apps.conformance.engines import (
+    SETUP_KEYS,
+    Engine,
+    canonical,
+    read_fraction,
+)
 from dlrules.apps.conformance.observe import lookup
 
 FORMAT = 2
@@ -54,7 +59,17 @@ def load(path: Path) -> dict[str, Any]:
             f"{path.name}: scenario format {data.get('format')!r}{' with a dlrules state' if 'state' in data else ''}; "
             f"this runner reads format {FORMAT} (convert it: dlrules conformance convert {path})"
         )
+    expect = data.get("expect")
+    odds = expect.get("odds", []) if isinstance(expect, dict) else []
+    if not isinstance(odds, list) or not all(_odds_item(item) for item in odds):
+        raise ScenarioError(f'{path.name}: expect.odds is a list of {{"move": {{...}}, "probability": "n/d"}}, not {json.dumps(odds)[:200]}')
     return data
+
+
+def _odds_item(item: Any) -> bool:
+    """One item of ``expect.odds``: ``{"move": {...}, "probability": "n/d"}`` with 0 <= n/d <= 1."""
+    return isinstance(item, dict) and set(item) == {"move", "probability"} and isinstance(item["move"], dict) \
+        and read_fraction(item["probability"]) is not None
 
 
 class Failed(AssertionError):
@@ -115,10 +130,11 @@ def _check_odds(listed: dict[str, Fraction | None], wanted: list[dict[str, Any]]
     """``expect.odds``: each ``{"move", "probability"}`` must be a chance move
     the engine lists at the start, with exactly that probability (``"n/d"``)."""
     for item in wanted:
+        probability = read_fraction(item["probability"])
         key = canonical(item["move"])
         if key not in listed:
             raise Failed(f"before the move, the chance outcome {json.dumps(item['move'])} is not among the legal moves")
-        if listed[key] != Fraction(item["probability"]):
+        if listed[key] != probability:
             have = listed[key]
             said = "no probability" if have is None else f"probability {have.numerator}/{have.denominator}"
             raise Failed(f"before the move, {json.dumps(item['move'])} has {said}, not {item['probability']}")
