@@ -185,7 +185,7 @@ def events() -> list[Path]:
     for n in range(3, 8):
         tiles = tuple(Tile(s, "mint" if s == (2, 1) else None, conquered=s == (3, 2)) for s in SQUARES[:n])
         due = (n + 1) // 2
-        what = f"{n} dungeon tiles" + (" (one conquered)" if n >= 4 else "") + (" (one the Mint)" if n >= 5 else "")
+        what = f"{n} dungeon tiles" + {3: "", 4: " (one conquered)"}.get(n, " (one conquered, one the Mint)")
         state = at_events("taxes", players=2, p0={"gold": 9, "dungeon": Dungeon(tiles)}, p1={"gold": 0})
         out.append(record_position(
             BYRULE, _id(f"EVT-TAX-1-{n}-tiles-owe-{due}-gold"), ["EVT-TAX-1", "EVT-TAX-2", "RUL-6"],
@@ -209,7 +209,7 @@ def events() -> list[Path]:
     out.append(record_position(
         BYRULE, _id("SPE-C-1-embezzlement-loses-half-rounded-down"), ["SPE-C-1", "EVT-SPECIAL-1"],
         "Full game, 4 players, spring: the special event is Embezzlement. The last order taken back ends the round's "
-        "resolution; the event takes half of each lord's gold, rounded down: 5 gold loses 2 (keeps 3), 3 loses 1 "
+        "order return; the event takes half of each lord's gold, rounded down: 5 gold loses 2 (keeps 3), 3 loses 1 "
         "(keeps 2), 1 loses nothing, 8 loses 4. Nobody takes a damage token.",
         state, move, only=("players.0.gold", "players.1.gold", "players.2.gold", "players.3.gold"),
         after={"players.0.gold": 3, "players.1.gold": 2, "players.2.gold": 1, "players.3.gold": 4,
@@ -334,12 +334,13 @@ def combat() -> list[Path]:
     lab = play(position({0: ["y1-warrior-5", "y1-thief-4-2"]}, traps={0: ["rolling-stone", "wall-of-fire"]},
                         dungeons={0: tunnels(rooms={entrance: "labyrinth"})}, cards=no_fatigue),
                PlanDefence(0, entrance, ("rolling-stone", "wall-of-fire")))
+    names = {"wall-of-fire": "Wall of Fire", "rolling-stone": "Rolling Stone"}
     for first, second in (("wall-of-fire", "rolling-stone"), ("rolling-stone", "wall-of-fire")):
         out.append(record_position(
             BYRULE, _id(f"CMB-TRAP-2-the-labyrinths-defender-sets-off-the-{first}-first"), ["CMB-TRAP-2", "CMB-TRAP-4"],
             "Year 1's combat, round 1: Player 1's Labyrinth at the entrance holds two traps, a Rolling Stone and a "
             "Wall of Fire, against a 5-point warrior and a thief. The defender chooses which goes off first (2 "
-            f"choices): the {first.replace('-', ' ').title()}, then the {second.replace('-', ' ').title()}.",
+            f"choices): the {names[first]}, then the {names[second]}.",
             lab, ChooseTrap(0, first), before={"legal_count": 2, "to_move": [0]}, only=("players.0.party", "players.0.prison"),
         ))
     fatigue = position({0: ["y1-thief-3-1:2", "y1-warrior-4"]}, cards=TRAINING)
@@ -389,8 +390,8 @@ def ties() -> list[Path]:
     out.append(record_position(
         BYRULE, _id("PAL-8-a-tie-at-the-start-of-year-2-goes-to-the-last-in-player-order"), ["PAL-8", "Y2-14", "Y2-12"],
         f"Full game, 4 players: the move that ends year 1 (the last of its combat). No lord holds a paladin; after it "
-        f"Players {tied[0] + 1} and {tied[1] + 1} stand at evil 11 (from {start[tied[0]]} and {start[tied[1]]}), the "
-        f"others lower. Year 2 begins with Player {new_first + 1} first (player "
+        f"Players {tied[0] + 1} and {tied[1] + 1} stand at evil 11 (the move itself moves markers: theirs from "
+        f"{start[tied[0]]} and {start[tied[1]]}), the others lower. Year 2 begins with Player {new_first + 1} first (player "
         f"order {names}); the year-2 paladin arrives at once and goes to the tied lord last in that order: "
         f"Player {tied[1] + 1}.",
         state, move, only=("paladin", "first_player", "year"),
