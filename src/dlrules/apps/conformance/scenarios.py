@@ -11,12 +11,18 @@ listed rule IDs.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, canonical
+from dlrules.apps.conformance.engines import (
+    SETUP_KEYS,
+    Engine,
+    canonical,
+    read_fraction,
+)
 from dlrules.apps.conformance.observe import lookup
 
 FORMAT = 2
@@ -53,7 +59,17 @@ def load(path: Path) -> dict[str, Any]:
             f"{path.name}: scenario format {data.get('format')!r}{' with a dlrules state' if 'state' in data else ''}; "
             f"this runner reads format {FORMAT} (convert it: dlrules conformance convert {path})"
         )
+    expect = data.get("expect")
+    odds = expect.get("odds", []) if isinstance(expect, dict) else []
+    if not isinstance(odds, list) or not all(_odds_item(item) for item in odds):
+        raise ScenarioError(f'{path.name}: expect.odds is a list of {{"move": {{...}}, "probability": "n/d"}}, not {json.dumps(odds)[:200]}')
     return data
+
+
+def _odds_item(item: Any) -> bool:
+    """One item of ``expect.odds``: ``{"move": {...}, "probability": "n/d"}`` with 0 <= n/d <= 1."""
+    return isinstance(item, dict) and set(item) == {"move", "probability"} and isinstance(item["move"], dict) \
+        and read_fraction(item["probability"]) is not None
 
 
 class Failed(AssertionError):
@@ -110,16 +126,36 @@ def _check(document: dict[str, Any], path: str, wanted: Any, when: str) -> None:
         raise Failed(f"{when}, {path} is {json.dumps(value)}, not {json.dumps(wanted)}")
 
 
+def _check_odds(listed: dict[str, Fraction | None], wanted: list[dict[str, Any]]) -> None:
+    """``expect.odds``: each ``{"move", "probability"}`` must be a chance move
+    the engine lists at the start, with exactly that probability (``"n/d"``)."""
+    for item in wanted:
+        probability = read_fraction(item["probability"])
+        key = canonical(item["move"])
+        if key not in listed:
+            raise Failed(f"before the move, the chance outcome {json.dumps(item['move'])} is not among the legal moves")
+        if listed[key] != probability:
+            have = listed[key]
+            said = "no probability" if have is None else f"probability {have.numerator}/{have.denominator}"
+            raise Failed(f"before the move, {json.dumps(item['move'])} has {said}, not {item['probability']}")
+
+
 def check(engine: Engine, scenario: dict[str, Any]) -> None:
     """Check one scenario on ``engine``; raises ``Failed`` saying what differs
-    (``EngineError`` when the engine itself fails)."""
+    (``EngineError`` when the engine itself fails). ``expect.odds``, when
+    given, is checked at the start, against the engine's listed probabilities."""
     start(engine, scenario)
     before = engine.observe()
     for path, value in scenario.get("before", {}).items():
         _check(before, path, value, "before the move")
     move = scenario["move"]
     expect = scenario["expect"]
-    listed = canonical(move) in {canonical(m) for m in engine.legal_moves()}
+    if "odds" in expect:
+        moves, odds = engine.chances()
+        _check_odds(dict(zip(map(canonical, moves), odds, strict=True)), expect["odds"])
+        listed = canonical(move) in set(map(canonical, moves))
+    else:
+        listed = canonical(move) in {canonical(m) for m in engine.legal_moves()}
     if expect["legal"]:
         if not listed and move.get("type") not in UNLISTED:
             raise Failed("the move is not among the legal moves")
