@@ -1,0 +1,199 @@
+"""Write the ``cr-`` scenarios (``scenarios/byrule``) for the real gaps of
+the cosmic-ray run (docs/conformance.md, "Source mutants (cosmic-ray)",
+issue 36): source mutants of the rules modules that break a rule and that
+no scenario noticed. Each scenario here cites the broken rule first and
+fails against the mutant it was written for (the mutation is named in each
+writer's docstring): combat (a Golem and the knocked-out monsters, a battle
+that stops, the Labyrinth's unrevealed trap, the room bonuses, evil exactly
+on the paladin's space), scoring (the Hall of Fame, a total of exactly 1),
+resolution (slot III's foreimp when digging and mining, the trap deck run
+short, a monster's gold) and production (two activations in year 2,
+trolls, exactly two workers, a blocked room, an empty trap deck).
+
+Positions are built by hand (``combat_positions``, ``scoring_positions``)
+or taken from seeded play-outs (``seed_by_rule.playout``) and changed with
+``evolve``; every scenario must pass as recorded (``record_position``).
+
+Run from the repository root: ``.venv/bin/python tests/conformance/seed_cosmic_gaps.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from combat_positions import COLUMN, play, position, tunnels  # noqa: E402
+from scoring_positions import end_of_game, lord  # noqa: E402
+
+from conformance.record import record_position  # noqa: E402
+from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
+from dlrules.core.moves import Attack, ChooseTrap, Draw, PlanDefence  # noqa: E402
+from dlrules.core.state import GameState  # noqa: E402
+
+FOLDER = SCENARIOS / "byrule"
+ENTRANCE = COLUMN[0]
+QUIET = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
+"""Year-1 combat cards with no fatigue and no spell on a party without wizards."""
+YEAR_2 = ("magic-key", "blind-rage", "regeneration", "illusion")
+ILLUSION_FIRST = ("illusion", "magic-key", "blind-rage", "regeneration")
+"""Year 2's cards, Illusion (fatigue 1) first; a party without wizards casts nothing."""
+REFUSED = Draw("monsters", "goblin")  # SCO-3: after final scoring every move is refused
+
+WRITERS: list[Callable[[], list[Path]]] = []
+
+
+def writer(f: Callable[[], list[Path]]) -> Callable[[], list[Path]]:
+    WRITERS.append(f)
+    return f
+
+
+# --- scoring ---------------------------------------------------------------------------------------
+
+
+@writer
+def scoring() -> list[Path]:
+    """``scoring.py:368`` (the Hall of Fame's bonus subtracted from the total) and ``:369`` (``total > 1``: a
+    total of exactly 1 earns no licence)."""
+    hall = end_of_game(lord(rooms=("hall-of-fame",), tunnels=5, imps=5), lord(), lord(), lord())
+    one = end_of_game(lord(tunnels=1, conquered_tunnels=2, evil=9), lord(imps=4, evil=1, gold=2))
+    return [
+        record_position(
+            FOLDER, "cr-SCO-12-the-hall-of-fame-adds-two-per-exclusive-title", ["SCO-12", "SCO-1h", "SCO-2", "SCO-3"],
+            "4 players: Player 1 has an unconquered Hall of Fame, 5 tunnels and 5 imps; he holds three titles alone "
+            "(rooms, tunnels, imps: 3 each) and shares the other four (2 each): the Hall of Fame adds 2 per exclusive "
+            "title, 6, to his total: 2 (the room) + 17 (titles) + 6 = 25. A move is refused.",
+            hall, REFUSED,
+            before={"outcome.players.0.hall_of_fame": 6, "outcome.players.0.total": 25, "outcome.winners": [0]},
+        ),
+        record_position(
+            FOLDER, "cr-SCO-3-a-total-of-one-earns-the-licence", ["SCO-3", "SCO-2", "SCO-1e"],
+            "2 players: Player 1 has 1 tunnel and 2 conquered tunnels (-4), the most evil (the evil title alone, 2) and "
+            "shares the room, tunnel and monster titles (1 each): his total is 1, above 0, so he earns his dungeon lord "
+            "licence. A move is refused.",
+            one, REFUSED,
+            before={"outcome.players.0.total": 1, "outcome.players.0.licence": True},
+        ),
+    ]
+
+
+# --- combat ----------------------------------------------------------------------------------------
+
+
+@writer
+def paladin_on_the_line() -> list[Path]:
+    """``combat/fight.py:143`` (``p.evil >= line`` -> ``>``: evil exactly on the paladin's space in combat does not
+    attract him)."""
+    start = position({0: ["y1-warrior-5"], 1: ["y1-warrior-5"]}, paladin=0, paladin_damage=1, evil={0: 10, 1: 10},
+                     cards=QUIET)  # fmt: skip
+    state = play(start, PlanDefence(0, ENTRANCE, (), ()))
+    return [record_position(
+        FOLDER, "cr-CMB-PAL-1-evil-exactly-on-the-paladins-space-attracts-him-in-combat", ["CMB-PAL-1", "PAL-2", "PAL-7"],
+        "Year 1's combat, round 1, 2 players both at evil 10 (the paladin's space), the paladin (1 damage) leading "
+        "Player 1's party. Player 2 plans last; the battles run in play order: Player 1's entrance is conquered, his "
+        "evil drops to 9, and at once Player 2, on the paladin's space and strictly higher, takes the paladin, who "
+        "fights in her battle; its conquest brings her to 9 too (a tie never moves him).",
+        state, PlanDefence(1, ENTRANCE, (), ()), only=("paladin", "players.0.evil", "players.1.evil", "combat.paladin"),
+        after={"paladin": 1},
+    )]
+
+
+@writer
+def knocked_out() -> list[Path]:
+    """``combat/fight.py:217, 223`` (the Golem's exception off by default), ``:224`` (``and`` -> ``or``, ``==`` ->
+    ``!=``: every monster, or every monster but the Golem, goes back face up)."""
+    start = position({0: ["y2-warrior-8", "y2-warrior-7"]}, monsters={0: ["golem", "goblin"]}, year=2, cards=YEAR_2)
+    said = ("Year 2's combat, round 1: Player 1 sends his Golem and his Goblin against a party of two warriors; both "
+            "attack. After acting, the Goblin is knocked out (face down, unusable for the rest of this combat); the "
+            "Golem goes back face up, ready to be sent again.")  # fmt: skip
+    move = PlanDefence(0, ENTRANCE, (), (0, 1))
+    return [
+        record_position(FOLDER, "cr-CMB-MON-4-a-monster-that-acted-is-knocked-out-a-golem-is-not",
+                        ["CMB-MON-4", "M-7"], said, start, move, only=("players.0.monsters",),
+                        after={"players.0.monsters": [{"kind": "golem", "ready": True}, {"kind": "goblin", "ready": False}]}),
+        record_position(FOLDER, "cr-M-7-the-golem-goes-back-face-up-after-acting",
+                        ["M-7", "CMB-MON-4"], said, start, move, only=("players.0.monsters",),
+                        after={"players.0.monsters": [{"kind": "golem", "ready": True}, {"kind": "goblin", "ready": False}]}),
+    ]
+
+
+@writer
+def stopped_battle() -> list[Path]:
+    """``combat/fight.py:235`` (``if not b.sent``: monsters still sent are not knocked out), ``:223`` (a Golem
+    still sent knocked out), ``:237, 238`` (the unrevealed trap not back in hand, or the gold wrong)."""
+    lab = tunnels(rooms={ENTRANCE: "labyrinth"})
+
+    def stopped(monster: str) -> GameState:
+        start = position({0: ["y1-warrior-3"], 1: ["y1-warrior-5"]}, traps={0: ["rolling-stone", "cursed-ring"]},
+                         monsters={0: [monster]}, dungeons={0: lab}, gold=1)  # fmt: skip
+        return play(start, PlanDefence(0, ENTRANCE, ("cursed-ring", "rolling-stone"), (0,)), PlanDefence(1, ENTRANCE))
+
+    move = ChooseTrap(0, "rolling-stone")
+    only = ("players.0",)
+    return [
+        record_position(
+            FOLDER, "cr-CMB-MON-8-a-monster-sent-to-a-stopped-battle-is-knocked-out", ["CMB-MON-8", "CMB-BAT-3"],
+            "Year 1's combat, round 1: Player 1 defends his Labyrinth with two trap cards and sends his Goblin. He "
+            "reveals the Rolling Stone first: it eliminates the only adventurer, and the battle stops before the "
+            "Goblin acts. The Goblin is knocked out all the same (face down).",
+            stopped("goblin"), move, only=only, after={"players.0.monsters": [{"kind": "goblin", "ready": False}]},
+        ),
+        record_position(
+            FOLDER, "cr-CMB-MON-8-a-golem-sent-to-a-stopped-battle-stays-face-up", ["CMB-MON-8", "M-7", "CMB-BAT-3"],
+            "Year 1's combat, round 1: Player 1 defends his Labyrinth with two trap cards and sends his Golem. The "
+            "Rolling Stone, revealed first, eliminates the only adventurer and the battle stops before the Golem acts: "
+            "a Golem is the exception, it goes back face up.",
+            stopped("golem"), move, only=only, after={"players.0.monsters": [{"kind": "golem", "ready": True}]},
+        ),
+        record_position(
+            FOLDER, "cr-CMB-TRAP-9-the-labyrinths-second-trap-goes-back-unrevealed-and-unpaid", ["CMB-TRAP-9", "CMB-BAT-3"],
+            "Year 1's combat, round 1: Player 1 (1 gold) defends his Labyrinth with the Rolling Stone and the Cursed "
+            "Ring. The Rolling Stone eliminates the only adventurer: the battle stops; the Cursed Ring is not revealed, "
+            "costs nothing (he keeps his 1 gold) and goes back to his trap cards.",
+            stopped("goblin"), move, only=only,
+            after={"players.0.traps": ["cursed-ring", "kamikaze-imp"], "players.0.gold": 1},
+        ),
+    ]
+
+
+@writer
+def room_bonus() -> list[Path]:
+    """``combat/fight.py:259`` (``not tile.conquered`` -> ``tile.conquered``: the bonus only in a conquered room,
+    that is never) and ``:260`` (the bonus subtracted)."""
+    training = tunnels(rooms={ENTRANCE: "training-room"})
+    start = position({0: ["y1-warrior-3", "y1-warrior-4"]}, monsters={0: ["goblin"]}, dungeons={0: training},
+                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    dark = tunnels(rooms={ENTRANCE: "dark-room"})
+    witch = play(position({0: ["y1-warrior-5", "y1-warrior-4"]}, monsters={0: ["witch"]}, dungeons={0: dark}, cards=QUIET),
+                 PlanDefence(0, ENTRANCE, (), (0,)))  # fmt: skip
+    return [
+        record_position(
+            FOLDER, "cr-CMB-MON-7-the-training-room-adds-one-to-the-goblin-and-its-follow-up", ["CMB-MON-7", "R-1"],
+            "Year 2's combat, round 1 (Illusion: fatigue 1, not cast): Player 1 sends his Goblin to his Training Room "
+            "against two warriors. Each of the Goblin's attacks does 1 more there: 3 on the first warrior (3 hit points: "
+            "eliminated, to the prison), then the follow-up's 2 on the second (4 hit points), who takes 1 fatigue: 3.",
+            start, PlanDefence(0, ENTRANCE, (), (0,)), only=("players.0.prison", "players.0.party"),
+            after={"players.0.prison": ["y1-warrior-3"], "players.0.party": [{"key": "y1-warrior-4", "damage": 3}]},
+        ),
+        record_position(
+            FOLDER, "cr-R-2-the-dark-room-adds-one-to-the-witch", ["R-2", "CMB-MON-7", "CMB-ROOM-1"],
+            "Year 1's combat, round 1: Player 1's Witch attacks in his Dark Room: her 4 damage become 5, and the first "
+            "warrior (5 hit points) is eliminated and goes to the prison.",
+            witch, Attack(0, 0, 0), only=("players.0.prison", "players.0.party"),
+            after={"players.0.prison": ["y1-warrior-5"]},
+        ),
+    ]
+
+
+def main() -> None:
+    for write in WRITERS:
+        for path in write():
+            print(path)
+
+
+if __name__ == "__main__":
+    main()
