@@ -33,7 +33,11 @@ from scoring_positions import end_of_game, lord  # noqa: E402
 from conformance.record import record_position  # noqa: E402
 from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules.core.moves import Attack, ChooseTrap, Draw, PlanDefence  # noqa: E402
-from dlrules.core.state import GameState  # noqa: E402
+from dlrules.core.moves import ActivateRoom  # noqa: E402
+from dlrules.core.state import Deck, Dungeon, GameState, Monster, Square, Tile  # noqa: E402
+from conformance.seed_cosmic_ray import first_activation  # noqa: E402
+
+import attrs  # noqa: E402
 
 FOLDER = SCENARIOS / "byrule"
 ENTRANCE = COLUMN[0]
@@ -187,6 +191,73 @@ def room_bonus() -> list[Path]:
             after={"players.0.prison": ["y1-warrior-5"]},
         ),
     ]
+
+
+# --- production ------------------------------------------------------------------------------------
+
+
+def _workshop_position() -> tuple[GameState, int]:
+    """Year 1, production, seed 1's 3-player play-out: the first position where a Workshop may be activated
+    (its owner, 5 imps all free, 3 food, a Workshop on the entrance and two tunnels), and its owner."""
+    state, move = first_activation(3, 1, "workshop")
+    return state, move.seat
+
+
+def _lord(state: GameState, seat: int, rooms: dict[Square, str], **fields: object) -> GameState:
+    """``state`` with player ``seat``'s three tiles holding ``rooms`` (the others tunnels) and ``fields`` changed."""
+    p = state.players[seat]
+    dungeon = Dungeon(tuple(Tile(t.square, rooms.get(t.square)) for t in p.dungeon.tiles))
+    lord_ = attrs.evolve(p, dungeon=dungeon, **fields)  # type: ignore[arg-type]
+    return attrs.evolve(state, players=state.players[:seat] + (lord_,) + state.players[seat + 1 :])
+
+
+@writer
+def production() -> list[Path]:
+    """``production.py:108`` (a Workshop from an empty trap deck), ``:173`` (``<`` -> ``<=``: no room listed with
+    exactly 2 free workers), ``:186`` (``continue`` -> ``break``: no room listed after a blocked one), ``:62, 63``
+    (troll tokens miscounted), ``:356, 358`` (a troll token counted as an imp, or busy trolls lowered)."""
+    state, seat = _workshop_position()
+    who = f"Player {seat + 1}"
+    magic = {ENTRANCE: "workshop", COLUMN[1]: "magic-room"}
+    out = []
+    empty = attrs.evolve(state, decks=attrs.evolve(state.decks, traps=Deck.of({})))
+    out.append(record_position(
+        FOLDER, "cr-LIB-PROD-2-a-workshop-cannot-work-with-the-trap-deck-empty", ["LIB-PROD-2", "PROD-1"],
+        f"Year 1, production: {who} has a Workshop and 5 free imps, but the trap deck is empty: the Workshop has no "
+        "card to make, and activating it is refused.",
+        empty, ActivateRoom(seat, ENTRANCE),
+    ))
+    two = _lord(state, seat, magic, busy_imps=3)
+    out.append(record_position(
+        FOLDER, "cr-PROD-1-exactly-two-free-imps-work-the-magic-room", ["PROD-1"],
+        f"Year 1, production: {who} has 5 imps, 3 of them already at work, so exactly 2 free: enough for the Magic "
+        "Room (2 imps and 1 food): it makes 1 imp.",
+        two, ActivateRoom(seat, COLUMN[1]),
+    ))
+    used = _lord(state, seat, magic, rooms_used=(ENTRANCE,), busy_imps=0)
+    out.append(record_position(
+        FOLDER, "cr-PROD-3-a-used-room-does-not-block-the-next-one", ["PROD-3", "PROD-1"],
+        f"Year 1, production: {who} already activated his Workshop (on the entrance) this round, so it may not work "
+        "again; his Magic Room, the next tile, may still be activated.",
+        used, ActivateRoom(seat, COLUMN[1]),
+    ))
+    two_rooms = {**magic, COLUMN[2]: "magic-room"}
+    troll = _lord(state, seat, two_rooms, busy_imps=4, monsters=(Monster("troll"),))
+    out.append(record_position(
+        FOLDER, "cr-PROD-2-a-troll-token-works-as-an-imp", ["PROD-2", "PROD-1"],
+        f"Year 1, production: {who} has 1 free imp, a Troll (one troll token) and two Magic Rooms: the imp and the "
+        "token work the first Magic Room together (2 workers) and are busy for the round; the room makes 1 imp, free "
+        "at once. That 1 free imp alone cannot work the second Magic Room: only ending production is left.",
+        troll, ActivateRoom(seat, COLUMN[1], trolls=1), after={f"players.{seat}.free_imps": 1, "legal_count": 1},
+    ))
+    busy = _lord(state, seat, magic, busy_imps=4, monsters=(Monster("troll"),), busy_trolls=1)
+    out.append(record_position(
+        FOLDER, "cr-PROD-2-a-busy-troll-token-cannot-work-again", ["PROD-2", "PROD-1"],
+        f"Year 1, production: {who} has 1 free imp and a Troll whose one token already works this round: the Magic "
+        "Room cannot have the token again, and 1 imp is not enough: refused.",
+        busy, ActivateRoom(seat, COLUMN[1], trolls=1),
+    ))
+    return out
 
 
 def main() -> None:
