@@ -33,7 +33,12 @@ from scoring_positions import end_of_game, lord  # noqa: E402
 from conformance.record import record_position  # noqa: E402
 from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
 from dlrules.core.moves import Attack, ChooseTrap, Draw, PlanDefence  # noqa: E402
-from dlrules.core.moves import ActivateRoom  # noqa: E402
+from dlrules.core.moves import ActivateRoom, DigTunnel, HireMonster, MineGold, TakeAction  # noqa: E402
+from dlrules.core.phases.resolution import _DIG as DIG, _MINE as MINE, _MONSTER as MONSTER, _TRAPS as TRAPS  # noqa: E402
+from dlrules.core.phases.resolution_refusals import trap_draws  # noqa: E402
+from dlrules.core.state import Phase, PlayerState  # noqa: E402
+from conformance.seed_by_rule import playout  # noqa: E402
+from dlrules import legal_moves  # noqa: E402
 from dlrules.core.state import Deck, Dungeon, GameState, Monster, Square, Tile  # noqa: E402
 from conformance.seed_cosmic_ray import first_activation  # noqa: E402
 
@@ -258,6 +263,120 @@ def production() -> list[Path]:
         busy, ActivateRoom(seat, COLUMN[1], trolls=1),
     ))
     return out
+
+
+# --- resolution ------------------------------------------------------------------------------------
+
+
+def _acting(seed: int, space: int, slot: int, year: int, players: int = 3) -> tuple[GameState, int]:
+    """The first position of seed ``seed``'s play-out where the resolution cursor stands, untouched, on ``space``'s
+    ``slot`` in ``year`` with a player to move, and that player."""
+    for state, move, _ in playout({"players": players, "variant": "full"}, seed):
+        r = state.resolution
+        if (state.phase is Phase.RESOLUTION and state.year == year and r is not None and (r.space, r.slot) == (space, slot)
+                and r.dug == 0 and r.draws == 0 and r.spy is None and not r.discarding):  # fmt: skip
+            return state, move.seat  # type: ignore[attr-defined]
+    raise SystemExit(f"seed {seed}'s play-out never resolves space {space}, slot {slot} in year {year}")
+
+
+def _free(state: GameState, seat: int, free: int) -> GameState:
+    """Player ``seat`` with exactly ``free`` free imps (the others busy), no foreimp out yet."""
+    p = state.players[seat]
+    return _set(state, seat, attrs.evolve(p, foreimps=0, busy_imps=p.imps - free))
+
+
+def _set(state: GameState, seat: int, player: PlayerState) -> GameState:
+    return attrs.evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
+
+
+def _short_deck(state: GameState, cards: int) -> GameState:
+    """The trap deck cut down to ``cards`` cards; the others go to the trap discard pile (the count stays whole)."""
+    deck = state.decks.traps
+    kept: dict[str, int] = {}
+    gone: list[str] = []
+    for key, copies in deck.unseen:
+        keep = min(copies, cards - sum(kept.values()))
+        if keep:
+            kept[key] = keep
+        gone += [key] * (copies - keep)
+    assert not deck.bottom and sum(kept.values()) == cards
+    return attrs.evolve(state, decks=attrs.evolve(state.decks, traps=Deck.of(kept)), trap_discard=state.trap_discard + tuple(gone))
+
+
+@writer
+def digging() -> list[Path]:
+    """``resolution.py:385`` (``dug == -1``: slot III's foreimp not needed), ``:796`` (``before == 1``: the foreimp
+    not placed with the first tunnel), ``:803`` (``+ fores``: foreimps counted as free imps when digging on)."""
+    state, seat = _acting(3, DIG, 2, 1)
+    who = f"Player {seat + 1}"
+    two = _free(state, seat, 2)
+    square = next(m for m in legal_moves(two) if isinstance(m, DigTunnel))
+    assert isinstance(square, DigTunnel)
+    return [
+        record_position(
+            FOLDER, "cr-ACT-DIG-3-slot-iii-digs-its-first-tunnel-under-a-foreimp", ["ACT-DIG-3", "ACT-DIG-2"],
+            f"Year 1, resolution, Dig Tunnels slot III: {who} has exactly 2 free imps. He digs a tunnel: 1 imp digs "
+            "and 1 goes as the foreimp (both busy), so no free imp is left and digging ends with this tunnel.",
+            two, square,
+        ),
+        record_position(
+            FOLDER, "cr-ACT-DIG-3-one-free-imp-cannot-dig-on-slot-iii", ["ACT-DIG-3"],
+            f"Year 1, resolution, Dig Tunnels slot III: {who} has 1 free imp: the slot needs a foreimp even for a "
+            "single tunnel, so he cannot dig: a tunnel is refused.",
+            _free(state, seat, 1), square,
+        ),
+    ]
+
+
+@writer
+def mining() -> list[Path]:
+    """``resolution.py:415`` (``max_miners`` without slot III's foreimp) and ``:709`` (mining places no foreimp)."""
+    state, seat = _acting(1, MINE, 2, 2)
+    who = f"Player {seat + 1}"
+    two = _free(state, seat, 2)
+    return [
+        record_position(
+            FOLDER, "cr-ACT-MINE-6-slot-iii-mines-under-a-foreimp", ["ACT-MINE-6", "ACT-MINE-1"],
+            f"Year 2, resolution, Mine Gold slot III: {who} has exactly 2 free imps: 1 mines (1 gold) and 1 goes as the "
+            "foreimp; both are busy.",
+            two, MineGold(seat, 1),
+        ),
+        record_position(
+            FOLDER, "cr-ACT-MINE-5-slot-iiis-foreimp-is-not-a-free-mining-imp", ["ACT-MINE-5", "ACT-MINE-6"],
+            f"Year 2, resolution, Mine Gold slot III: {who} has exactly 2 free imps; one must be the foreimp (ACT-MINE-6), "
+            "so 2 mining imps would need 3 free imps: refused (dlrules cites the free imps, ACT-MINE-5).",
+            two, MineGold(seat, 2),
+        ),
+    ]
+
+
+@writer
+def buying_traps() -> list[Path]:
+    """``resolution.py:474`` (``<`` -> ``<=``: a trap deck holding exactly the slot's draws is refused)."""
+    state, seat = _acting(0, TRAPS, 0, 1)
+    exact = _short_deck(state, trap_draws(state, 0))
+    return [record_position(
+        FOLDER, "cr-ACT-TRAP-1-a-deck-holding-exactly-the-draw-is-enough", ["ACT-TRAP-1", "RES-6"],
+        f"Year 1, resolution, Buy Traps slot I: the trap deck holds exactly 1 card, the slot's draw: Player {seat + 1} "
+        "may take the order (and pays its 1 gold); chance then draws the last card.",
+        exact, TakeAction(seat),
+    )]
+
+
+@writer
+def hiring() -> list[Path]:
+    """``resolution.py:852`` (``p.gold + cost.gold``: hiring gains the monster's gold instead of paying it)."""
+    state, seat = _acting(0, MONSTER, 1, 2)
+    p = state.players[seat]
+    trap = p.traps[0] if p.traps else None
+    assert trap is not None
+    two = _set(state, seat, attrs.evolve(p, gold=2))  # (seed 0's player has none)
+    return [record_position(
+        FOLDER, "cr-ACT-MON-2-hiring-the-golem-pays-its-gold", ["ACT-MON-2", "Y2-19"],
+        f"Year 2, resolution, Hire Monster slot II: Player {seat + 1}, with 2 gold and one trap card, hires the Golem, "
+        "paying its cost: 1 gold (1 left) and his trap card, discarded face down. The Golem goes ready into his lair.",
+        two, HireMonster(seat, "golem", trap=trap),
+    )]
 
 
 def main() -> None:
