@@ -64,21 +64,33 @@ def writer(f: Callable[[], list[Path]]) -> Callable[[], list[Path]]:
 # --- scoring ---------------------------------------------------------------------------------------
 
 
+def hall_of_fame() -> Path:
+    """Year 2's combat, 2 players: Player 1's one plan ends the last combat (the later rounds are played by
+    themselves, LIB-CMB-1) and the game is scored. Player 2, never attacked, has an unconquered Hall of Fame, 5
+    tunnel tiles and 5 imps. A refusal after the game is over would cite SCO-3 first, so the scenario is the
+    last move of the game."""
+    dungeon = tunnels(*COLUMN, (3, 2), (2, 1), rooms={(2, 1): "hall-of-fame"})
+    start = position({0: ["y1-warrior-5", "y1-warrior-4"]}, monsters={0: ["goblin"]}, dungeons={1: dungeon}, year=2,
+                     cards=YEAR_2, spare=None)  # fmt: skip
+    state = _set(start, 1, attrs.evolve(start.players[1], imps=5))
+    return record_position(
+        FOLDER, "cr-SCO-12-the-hall-of-fame-adds-one-per-exclusive-title-with-2-players", ["SCO-12", "SCO-1h", "SCO-2", "SCO-4"],
+        "Year 2's combat, 2 players: Player 1's plan is the last decision of the game; his party of two warriors "
+        "conquers 2 tiles (evil 5 to 3) and combat ends, then scoring. Player 2 holds five titles alone (evil, rooms, "
+        "tunnels, imps, fewest conquered: 2 each with 2 players) and shares riches (1); her unconquered Hall of Fame "
+        "adds 1 per exclusive title with 2 players: 5. Total 2 (the room) + 11 + 5 = 18.",
+        state, PlanDefence(0, ENTRANCE, (), (0,)), only=("over",),
+        after={"outcome.players.1.hall_of_fame": 5, "outcome.players.1.total": 18, "outcome.winners": [1]},
+    )
+
+
 @writer
 def scoring() -> list[Path]:
     """``scoring.py:368`` (the Hall of Fame's bonus subtracted from the total) and ``:369`` (``total > 1``: a
     total of exactly 1 earns no licence)."""
-    hall = end_of_game(lord(rooms=("hall-of-fame",), tunnels=5, imps=5), lord(), lord(), lord())
     one = end_of_game(lord(tunnels=1, conquered_tunnels=2, evil=9), lord(imps=4, evil=1, gold=2))
     return [
-        record_position(
-            FOLDER, "cr-SCO-12-the-hall-of-fame-adds-two-per-exclusive-title", ["SCO-12", "SCO-1h", "SCO-2", "SCO-3"],
-            "4 players: Player 1 has an unconquered Hall of Fame, 5 tunnels and 5 imps; he holds three titles alone "
-            "(rooms, tunnels, imps: 3 each) and shares the other four (2 each): the Hall of Fame adds 2 per exclusive "
-            "title, 6, to his total: 2 (the room) + 17 (titles) + 6 = 25. A move is refused.",
-            hall, REFUSED,
-            before={"outcome.players.0.hall_of_fame": 6, "outcome.players.0.total": 25, "outcome.winners": [0]},
-        ),
+        hall_of_fame(),
         record_position(
             FOLDER, "cr-SCO-3-a-total-of-one-earns-the-licence", ["SCO-3", "SCO-2", "SCO-1e"],
             "2 players: Player 1 has 1 tunnel and 2 conquered tunnels (-4), the most evil (the evil title alone, 2) and "
@@ -115,18 +127,25 @@ def paladin_on_the_line() -> list[Path]:
 def knocked_out() -> list[Path]:
     """``combat/fight.py:217, 223`` (the Golem's exception off by default), ``:224`` (``and`` -> ``or``, ``==`` ->
     ``!=``: every monster, or every monster but the Golem, goes back face up)."""
-    start = position({0: ["y2-warrior-8", "y2-warrior-7"]}, monsters={0: ["golem", "goblin"]}, year=2, cards=YEAR_2)
-    said = ("Year 2's combat, round 1: Player 1 sends his Golem and his Goblin against a party of two warriors; both "
-            "attack. After acting, the Goblin is knocked out (face down, unusable for the rest of this combat); the "
-            "Golem goes back face up, ready to be sent again.")  # fmt: skip
-    move = PlanDefence(0, ENTRANCE, (), (0, 1))
+    def sent(monster: str) -> GameState:
+        return position({0: ["y2-warrior-8", "y2-warrior-7"]}, monsters={0: [monster]}, year=2, cards=YEAR_2)
+
+    move = PlanDefence(0, ENTRANCE, (), (0,))
+    only = ("players.0.monsters",)
     return [
-        record_position(FOLDER, "cr-CMB-MON-4-a-monster-that-acted-is-knocked-out-a-golem-is-not",
-                        ["CMB-MON-4", "M-7"], said, start, move, only=("players.0.monsters",),
-                        after={"players.0.monsters": [{"kind": "golem", "ready": True}, {"kind": "goblin", "ready": False}]}),
-        record_position(FOLDER, "cr-M-7-the-golem-goes-back-face-up-after-acting",
-                        ["M-7", "CMB-MON-4"], said, start, move, only=("players.0.monsters",),
-                        after={"players.0.monsters": [{"kind": "golem", "ready": True}, {"kind": "goblin", "ready": False}]}),
+        record_position(
+            FOLDER, "cr-CMB-MON-4-a-monster-that-acted-is-knocked-out", ["CMB-MON-4"],
+            "Year 2's combat, round 1: Player 1 sends his Goblin to his entrance against a party of two warriors; it "
+            "attacks, and after acting it is knocked out: face down, unusable for the rest of this combat.",
+            sent("goblin"), move, only=only, after={"players.0.monsters": [{"kind": "goblin", "ready": False}]},
+        ),
+        record_position(
+            FOLDER, "cr-M-7-the-golem-goes-back-face-up-after-acting", ["M-7", "CMB-MON-4"],
+            "Year 2's combat, round 1: Player 1 sends his Golem to his entrance against a party of two warriors; it "
+            "attacks (4 on the first), and after acting it goes back face up, ready to be sent again: a Golem is the "
+            "exception to being knocked out.",
+            sent("golem"), move, only=only, after={"players.0.monsters": [{"kind": "golem", "ready": True}]},
+        ),
     ]
 
 
