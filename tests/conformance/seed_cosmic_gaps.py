@@ -25,24 +25,42 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
 
-from combat_positions import COLUMN, play, position, tunnels  # noqa: E402
-from scoring_positions import end_of_game, lord  # noqa: E402
+import attrs
+from combat_positions import COLUMN, play, position, tunnels
+from scoring_positions import end_of_game, lord
 
-from conformance.record import record_position  # noqa: E402
-from dlrules.apps.conformance.scenarios import SCENARIOS  # noqa: E402
-from dlrules.core.moves import Attack, ChooseTrap, Draw, PlanDefence  # noqa: E402
-from dlrules.core.moves import ActivateRoom, DigTunnel, HireMonster, MineGold, TakeAction  # noqa: E402
-from dlrules.core.phases.resolution import _DIG as DIG, _MINE as MINE, _MONSTER as MONSTER, _TRAPS as TRAPS  # noqa: E402
-from dlrules.core.phases.resolution_refusals import trap_draws  # noqa: E402
-from dlrules.core.state import Phase, PlayerState  # noqa: E402
-from conformance.seed_by_rule import playout  # noqa: E402
-from dlrules import legal_moves  # noqa: E402
-from dlrules.core.state import Deck, Dungeon, GameState, Monster, Square, Tile  # noqa: E402
-from conformance.seed_cosmic_ray import first_activation  # noqa: E402
-
-import attrs  # noqa: E402
+from conformance.record import record_position
+from conformance.seed_by_rule import playout
+from conformance.seed_cosmic_ray import first_activation
+from dlrules import legal_moves
+from dlrules.apps.conformance.scenarios import SCENARIOS
+from dlrules.core.moves import (
+    ActivateRoom,
+    Attack,
+    ChooseTrap,
+    DigTunnel,
+    Draw,
+    HireMonster,
+    MineGold,
+    PlanDefence,
+    TakeAction,
+)
+from dlrules.core.phases.resolution import _DIG as DIG
+from dlrules.core.phases.resolution import _MINE as MINE
+from dlrules.core.phases.resolution import _MONSTER as MONSTER
+from dlrules.core.phases.resolution import _TRAPS as TRAPS
+from dlrules.core.phases.resolution_refusals import trap_draws
+from dlrules.core.state import (
+    Deck,
+    Dungeon,
+    GameState,
+    Monster,
+    Phase,
+    PlayerState,
+    Square,
+    Tile,
+)
 
 FOLDER = SCENARIOS / "byrule"
 ENTRANCE = COLUMN[0]
@@ -294,7 +312,7 @@ def _acting(seed: int, space: int, slot: int, year: int, players: int = 3) -> tu
         r = state.resolution
         if (state.phase is Phase.RESOLUTION and state.year == year and r is not None and (r.space, r.slot) == (space, slot)
                 and r.dug == 0 and r.draws == 0 and r.spy is None and not r.discarding):  # fmt: skip
-            return state, move.seat  # type: ignore[attr-defined]
+            return state, move.seat
     raise SystemExit(f"seed {seed}'s play-out never resolves space {space}, slot {slot} in year {year}")
 
 
