@@ -211,9 +211,13 @@ def _diff(args: argparse.Namespace) -> int:
         print("rules involved: " + (", ".join(found.rules) or "(none named)"))
         for line in found.details:
             print("  " + line)
-        print("reproducing record:" + (f" written to {args.out} (replay it: --from {args.out})" if args.out else ""))
-        if not args.out:
-            print(json.dumps(found.record()))
+        if args.out:
+            print(f"reproducing record: written to {args.out} (replay it: --from {args.out})")
+        else:  # the moves, one a line; the start is a whole position: --out or --json writes it
+            start = "a position" if "position" in found.start else json.dumps(found.start["setup"])
+            print(f"reproducing moves from {start} (--out FILE writes the whole record, to replay with --from FILE):")
+            for move in found.moves:
+                print("  " + json.dumps(move))
     return EXIT_OK if found is None else EXIT_FAILED
 
 

@@ -120,8 +120,8 @@ def reveal_forced(engine: Engine) -> None:
 def _check(document: dict[str, Any], path: str, wanted: Any, when: str) -> None:
     try:
         value = lookup(document, path)
-    except (KeyError, IndexError, ValueError) as exc:
-        raise Failed(f"{when}, the observation has no {path}: {exc}") from None
+    except (KeyError, IndexError, ValueError):
+        raise Failed(f"{when}, {path} is absent from the observation, not {json.dumps(wanted)}") from None
     if value != wanted:
         raise Failed(f"{when}, {path} is {json.dumps(value)}, not {json.dumps(wanted)}")
 
@@ -158,7 +158,7 @@ def check(engine: Engine, scenario: dict[str, Any]) -> None:
         listed = canonical(move) in {canonical(m) for m in engine.legal_moves()}
     if expect["legal"]:
         if not listed and move.get("type") not in UNLISTED:
-            raise Failed("the move is not among the legal moves")
+            raise Failed(f"the move {json.dumps(move)} is not among the legal moves")
         refusal = engine.apply(move)
         if refusal is not None:
             raise Failed(f"the move is refused, citing {list(refusal.rules)}: {'; '.join(refusal.messages)}")
