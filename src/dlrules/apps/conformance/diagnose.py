@@ -9,9 +9,9 @@ Bayesian single-fault diagnosis over those spectra (as Barinel's, Abreu et al.
 scenario fails with a probability set by how directly it is about R::
 
     g(s, R) = 0.5   s cites R first (it was written to catch R broken)
-              0.25  s cites R
-              0.05  s only exercises R (R's code runs; most changes to it do not show)
-              0.01  R is not in s's spectrum (the spectra miss some reads of data)
+              0.2   s cites R
+              0.02  s only exercises R (R's code runs; most changes to it do not show)
+              0.005 R is not in s's spectrum (the spectra miss some reads of data)
 
     score(R) = P(R | run) = L(R) / sum of L over the candidates,
     L(R) = product over failing s of g(s, R) * product over passing s of (1 - g(s, R))
@@ -41,7 +41,7 @@ from dlrules.apps.conformance.scenarios import Result
 SPECTRA = Path(__file__).resolve().parent / "spectra.json"
 """The kit's spectra: scenario id → the rule IDs its check exercises on the reference."""
 
-FIRST, CITED, EXERCISED, ELSE = 0.6, 0.15, 0.02, 0.005
+FIRST, CITED, EXERCISED, ELSE = 0.5, 0.2, 0.02, 0.005
 """g(s, R): how likely scenario s fails when rule R alone is broken, by how s is
 about R: it cites R first, cites it, only exercises it, or R is not in its spectrum."""
 
