@@ -106,7 +106,7 @@ def reference_fingerprint() -> str:
     return out.stdout.strip()
 
 
-def verdict(mutant: Mutant, run: dict[str, Any], reference: str) -> dict[str, Any]:
+def verdict(mutant: Mutant, run: dict[str, Any], reference: str, reuse: bool = False) -> dict[str, Any]:
     if "broken" in run:
         return {"broken": run["broken"]}
     failed = run["failed"]
@@ -114,20 +114,21 @@ def verdict(mutant: Mutant, run: dict[str, Any], reference: str) -> dict[str, An
         return {"broken": "no effect seen: no scenario fails and ten seeded games play as on the reference"}
     firsts = [f["rules"][0] for f in failed if f["rules"]]
     cited = next((r for r in firsts if r in mutant.rules), None)
-    top = [s["rule"] for s in (run["suspects"] if "suspects" in run else _diagnose(failed))[:3]]
+    fresh = "suspects" in run and not reuse  # a kept run is diagnosed again with the kit's diagnosis as it is now
+    top = [s["rule"] for s in (run["suspects"] if fresh else _diagnose(failed))[:3]]
     return {"run_caught": bool(failed), "failed": len(failed), "named": top[0] if top and top[0] in mutant.rules else None,
             "top3": next((r for r in top if r in mutant.rules), None), "suspects": top, "cited_first": cited}  # fmt: skip
 
 
 def _diagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The report's suspects for a run kept before runs recorded them
-    (``--reuse``): its failing scenarios among the kit's as it is now."""
+    """The report's suspects for a kept run (``--reuse``): its failing
+    scenarios (with their messages) among the kit's as it is now."""
     from dlrules.apps.conformance.diagnose import suspects
     from dlrules.apps.conformance.scenarios import Result, load, scenario_files
 
-    bad = {f["id"] for f in failed}
+    bad = {f["id"]: f.get("message") or "failed" for f in failed}
     kit = [load(p) for p in scenario_files()]
-    results = [Result(s["id"], tuple(s["rules"]), "failed" if s["id"] in bad else None) for s in kit]
+    results = [Result(s["id"], tuple(s["rules"]), bad.get(s["id"])) for s in kit]
     return [s.as_json() for s in suspects(results)]
 
 
@@ -143,7 +144,7 @@ def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> 
     rows = []
     for mutant, run in zip(mutants, runs, strict=True):
         rows.append({"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
-                     **verdict(mutant, run, reference)})  # fmt: skip
+                     **verdict(mutant, run, reference, reuse)})  # fmt: skip
     wanted = [r for r in rows if "broken" not in r and (diff == "all" or (diff == "survivors" and not r["run_caught"]))]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"], reuse), wanted), strict=True):

@@ -26,11 +26,12 @@ def failed(id: str, *rules: str, message: str = FAIL) -> Result:
 
 
 # Four scenarios of a year: two about digging, one about recruiting imps, and a whole game.
+# Each exercised rule with how many rules the narrowest code that ran citing it cites.
 SPECTRA_OF_A_YEAR = {
-    "dig-slot-1": ("ACT-DIG-1", "RES-2", "RES-3"),
-    "dig-refused": ("ACT-DIG-1", "ACT-DIG-4", "RES-3"),
-    "imps-slot-1": ("ACT-IMP-1", "RES-2", "RES-3"),
-    "whole-game": ("ACT-DIG-1", "ACT-IMP-1", "RES-2", "RES-3", "SCO-1", "SCO-4"),
+    "dig-slot-1": {"ACT-DIG-1": 1, "RES-2": 2, "RES-3": 2},
+    "dig-refused": {"ACT-DIG-1": 1, "ACT-DIG-4": 1, "RES-3": 2},
+    "imps-slot-1": {"ACT-IMP-1": 1, "RES-2": 2, "RES-3": 2},
+    "whole-game": {"ACT-DIG-1": 1, "ACT-IMP-1": 1, "RES-2": 2, "RES-3": 2, "SCO-1": 3, "SCO-4": 3},
 }
 
 
@@ -66,10 +67,30 @@ def test_a_rule_that_explains_every_failure_beats_one_cited_first_by_a_single_fa
 
 
 def test_among_rules_with_the_same_spectrum_the_one_the_failures_cite_first_wins() -> None:
-    spectra = {"a": ("R-1", "R-2"), "b": ("R-1", "R-2")}
+    spectra = {"a": {"R-1": 2, "R-2": 2}, "b": {"R-1": 2, "R-2": 2}}
     for first in ("R-1", "R-2"):
         results = [failed("a", first), failed("b", first)]
         assert suspects(results, spectra)[0].rule == first
+
+
+def test_code_about_a_rule_alone_is_stronger_evidence_than_code_citing_many() -> None:
+    # Both scenarios fail; R-1's code cites R-1 alone, R-2 is cited by a function citing 8 rules.
+    spectra = {"a": {"R-1": 1, "R-2": 8}, "b": {"R-1": 1, "R-2": 8}, "c": {"R-2": 8}}
+    results = [failed("a", "X-1"), failed("b", "X-2"), passed("c", "X-3")]
+    assert suspects(results, spectra)[0].rule == "R-1"
+
+
+def test_a_scenario_failing_in_its_setup_is_no_evidence_about_the_rules_it_cites() -> None:
+    # The dig scenario failed before its own move (a setup move refused): its citation of
+    # ACT-DIG-4 counts as exercised only; the imps scenario's failure at its move names ACT-IMP-1.
+    spectra = {"dig": {"ACT-IMP-1": 1, "RES-3": 2}, "imps": {"ACT-IMP-1": 1, "RES-3": 2}}
+    results = [
+        failed("dig", "ACT-DIG-4", message='setup move 3 ({"seat": 0, "type": "TakeAction"}) is refused, citing [\'RES-3\']'),
+        failed("imps", "ACT-IMP-1"),
+    ]
+    assert suspects(results, spectra)[0].rule == "ACT-IMP-1"
+    alone = {s.rule: s.score for s in suspects(results[:1], spectra)}
+    assert alone["ACT-DIG-4"] == alone["ACT-IMP-1"]  # its citation gives ACT-DIG-4 no more weight than exercising
 
 
 def test_without_spectra_the_cited_rules_rank() -> None:
@@ -114,6 +135,7 @@ def test_the_spectra_ship_with_the_kit_and_cover_every_scenario() -> None:
     assert data["format"] == generator.FORMAT
     # a scenario about a slot of Get Food exercises the rule of its slots, and one playing a card, the card's row
     assert "ACT-FOOD-1" in shipped["ACT-FOOD-1-slot-I-1-gold-for-2-food"]
+    assert all(isinstance(n, int) and n >= 1 for rules in shipped.values() for n in rules.values())
 
 
 def test_the_spectra_are_not_stale() -> None:
