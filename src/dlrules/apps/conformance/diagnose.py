@@ -83,7 +83,7 @@ def load_spectra(path: Path = SPECTRA) -> dict[str, dict[str, int]]:
 SETUP_FAILED = "setup move "
 """How a failure before the scenario's own move begins (``scenarios.start``)."""
 
-SCALES = (0.125, 0.25, 0.5, 1.0, 2.0)
+SCALES = (0.25, 0.5, 1.0)
 """How readily a broken rule shows, unknown: g is scaled by each in turn (at
 most ``CAP``) and the likelihoods averaged (a uniform prior over the scales)."""
 
