@@ -220,3 +220,29 @@ def test_play_seats_one_bot_per_seat_with_bots(capsys: pytest.CaptureFixture[str
     assert "bots P1 greedy, P2 random" in capsys.readouterr().out
     assert cli_main(["play", "--players", "2", "--bots", "greedy,clever"]) == 2
     assert "--bots names one bot for every seat or one per seat" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["desk", "--port", "٨٠٣٨"], ["play", "--seed", "١"], ["show", "game.jsonl", "--at", "１２"], ["simulate", "--games", "٣"],
+    ["tournament", "--games", "²"], ["conformance", "diff", "--seed", "٠"], ["conformance", "perft", "--depth", "٢"],
+])  # fmt: skip
+def test_LIB_SRV_12_every_command_reads_numbers_in_ascii_digits_only(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``int`` reads Arabic-Indic and full-width digits too; the command line,
+    like the table server, takes the digits 0-9 only (LIB-SRV-12)."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and ("in the digits 0-9" in err or "a whole number" in err), err
+
+
+def test_show_reads_a_record_saved_with_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file saved by a Windows editor starts with a byte-order mark: ``show``
+    reads it as ``explain`` and the desk do, rather than calling it malformed."""
+    state = dlrules.new_game(2)
+    from dlrules.records.serialization import dumps
+
+    marked = tmp_path / "marked.json"
+    marked.write_text("\ufeff" + dumps(state), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["show", str(marked)]) == 0
+    assert capsys.readouterr().out.strip()

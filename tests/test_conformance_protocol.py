@@ -425,6 +425,11 @@ def test_diff_starts_from_a_position_file_or_a_game_record(tmp_path: Path, capsy
     junk.write_text('{"hello": 1}', encoding="utf-8")
     assert main(["conformance", "diff", "--from", str(junk)]) == 2
     assert "neither a position" in capsys.readouterr().err
+    missing = tmp_path / "missing" / "game.json"
+    assert main(["conformance", "diff", "--from", str(missing)]) == 2
+    assert f"{missing}: no such file" in capsys.readouterr().err
+    assert main(["conformance", "diff", "--from", "no-such-scenario"]) == 2
+    assert "no scenario 'no-such-scenario' in the kit, and no file of that name" in capsys.readouterr().err
 
 
 RARE_KINDS = {

@@ -73,63 +73,30 @@ SETUPS: tuple[dict[str, Any], ...] = (
 )
 
 UNTESTED: dict[str, str] = {
-    "SETUP-1": "the table's choice of the first player: a setup parameter (first_player), not a move",
-    "SETUP-2": "unlimited banks: no position runs out of tokens, so no move can show a limit",
-    "RS-1": "the calendar of a year: narration of the phases' order, shown by every scenario that crosses a round",
-    "ORD-1": "a description of the board (8 spaces of 3 slots): data behind every resolution scenario, no rule of its own",
-    "PROD-4": "simultaneous production is a shortcut the referee replaces by an order (RUL-5): no observable effect",
-    "RUL-5": "the referee's order for simultaneous steps: a ruling on presentation, the result is the same in any order",
-    "EVT-3": "a description of the event deck (3 cards a year): setup data, no move decides it",
     "CMB-REF-5": "announcing automatic changes as events: narration only",
     "CMB-REF-1": "the shape of the combat sequence: narration of the steps each combat scenario walks",
-    "CMB-SPELL-7": "'you' on a card means the defender: a reading of card text, exercised by every spell scenario",
-    "CMB-ROOM-2": "year-1 and scoring rooms have no combat effect: an absence, shown by every battle in such a room",
     "SCO-7": "the order of the scoring lines on the overview card: presentation only",
-    "SPE-C-5": "VIP Visit: its text is unknown (U-5); the library gives it no effect",
-    "SPE-C-6": "a special event card not named in any source (U-5): no effect to test",
-    "SPE-C-7": "a special event card not named in any source (U-5): no effect to test",
-    "SPE-C-8": "a special event card not named in any source (U-5): no effect to test",
-    "SPE-C-9": "a special event card not named in any source (U-5): no effect to test",
+    "SPE-C-6": "a card no source names, the library's placeholder special-6 (LIB-6): a scenario of its own would test "
+                 "the placeholder's key, not a rule; its reading (no effect) is U-5's scenario",
+    "SPE-C-7": "a card no source names, the library's placeholder special-7 (LIB-6): a scenario of its own would test "
+                 "the placeholder's key, not a rule; its reading (no effect) is U-5's scenario",
+    "SPE-C-8": "a card no source names, the library's placeholder special-8 (LIB-6): a scenario of its own would test "
+                 "the placeholder's key, not a rule; its reading (no effect) is U-5's scenario",
+    "SPE-C-9": "a card no source names, the library's placeholder special-9 (LIB-6): a scenario of its own would test "
+                 "the placeholder's key, not a rule; its reading (no effect) is U-5's scenario",
     "SPE-13": "a correction of an earlier note in the spec: no rule of play",
     "SPE-11": "the referee's chance model for special events (LIB-EVT-4): chance, tested by perft and diff",
-    "CMB-CARD-7": "hidden information (who knows a combat card): a seat's view, checked by the views, not by a move",
-    "CMB-PLAN-9": "hidden information (what the other seats see of a plan): a seat's view, not a move's result",
-    "CMB-REF-6": "hidden information in combat: a seat's view, not a move's result",
-    "ACT-TRAP-2": "trap cards are face down: a seat's view, not a move's result",
-    "ORD-7": "unavailable orders are public: a seat's view, not a move's result",
     "U-1": "an open question (year-2 combat card texts): the readings are the rulings the card scenarios cite",
     "U-2": "an open question (fast/slow icons, Graffiti): the readings are the card rows' rulings",
     "U-3": "an open question (which traps print a year-2 value): no source, the data follows the known cards",
     "U-4": "an open question (copies of each trap): deck composition, checked by chance odds, not by a move",
-    "U-5": "an open question (special event texts): the unknown cards have no effect",
-    "U-9": "an open question (evil cost at the top in the first game): a reading, its scenario cites RES-10",
     "U-10": "an open question (names of three titles): names only, no effect on play",
     "U-15": "an open question (which special event card is year 1's): setup data, a chance deal",
     "U-16": "an open question (year-2 event tiles): setup data, a chance deal",
-    "U-17": "an open question (monster costs shown as icons): the readings are the cost scenarios' rules",
-    "U-18": "an open question (glyph ranks per tile): data, its effect cited as RST-4 and RST-5",
-    "U-19": "an open question (outer-ring squares): data, its effect cited as ACT-ROOM-4",
-    "U-6": "an open question whose reading (printed hit points, reduced by anti-trap icons) is T-8's and CMB-5's: their scenarios test it",
-    "U-8": "an open question whose reading (knocked out anyway) is CMB-MON-8's, CMB-TRAP-9's and CMB-END-5's: their scenarios test it",
-    "U-11": "an open question whose reading (a title at 0 is shared by all) is SCO-13's: its scenarios test it",
-    "U-14": "an open question whose reading is CMB-PAL-2's and CMB-EOR-2's: their scenarios test it",
-    "U-20": "an open question whose reading (the gold is paid and lost) is ORD-9's: its scenarios test it",
-    "U-21": "an open question whose reading (wages first, then each dismissal's evil) is RUL-14's: its scenarios test it",
-    "Y2-17": "a cross-reference: production and year-2 rooms are Y2-2, Y2-4 and the R rows, which have their own scenarios",
-    "Y2-18": "a cross-reference: Buy Traps in year 2 is Y2-3, which has its own scenarios",
-    "Y2-22": "a statement that year 1's rules hold in year 2: each of them is tested by its own scenarios, some in year 2",
-    "Y2-24": "a statement that year 1's combat rules hold in year 2: each is tested by its own scenarios, some in year 2",
-    "PAL-9": "a summary of CMB-PAL-1..5, which carry the rules and their scenarios",
-    "SPE-2": "a cross-reference: Pay Day and Taxes in the full game are EVT-PAY-1..3, EVT-TAX-1..3 and RES-10, with their scenarios",
-    "SCO-15": "the data the counts are read from (L for its layout): each count is tested by the SCO-1 and SCO-8 scenarios",
     "CMB-CARD-1": "setup by chance: which 4 of the 9 cards, in which order, is drawn when a card is first seen (a spy's look, "
                   "the reveal): chance outcomes, for the odds and perft, not a move's result",
     "SPE-4": "setup by chance: the 2 special event cards set aside are drawn when first revealed (LIB-EVT-4): chance "
              "outcomes, for the odds and perft, not a move's result",
-    "E2": "a worked example of RET-1, RET-2 and RUL-1: those rules' scenarios replay its steps",
-    "E3": "a worked example of EVT-PAY-1..3, PAL-5 and PAL-6: those rules' scenarios replay its steps",
-    "E4": "a worked example of DUM3-2..4: those rules' scenarios replay its steps",
-    "E5": "a worked example of Pay Day near the top of the evilometer (EVT-PAY-3, RES-10): their scenarios replay it",
 }
 """Rule IDs no scenario can test, each with its reason; written to the kit's
 ``untested.json`` (with those the seeding did not reach, marked so)."""
@@ -497,6 +464,12 @@ def cited_now() -> set[str]:
 UNTESTED_FILE = SCENARIOS.parent / "untested.json"
 
 
+SEEDED = re.compile(r"-(refused|effect|data)-[a-z]+\.json$")
+"""The name of a file this script writes (``write``): a rerun replaces those
+only; the hand-written scenarios of ``seed_by_rule_more.py`` in the same
+folder stay."""
+
+
 def write_untested(untested: dict[str, str]) -> None:
     UNTESTED_FILE.write_text(
         json.dumps({"format": 1, "untested": dict(sorted(untested.items()))}, indent=2, ensure_ascii=False) + "\n",
@@ -528,7 +501,8 @@ def main(argv: list[str] | None = None) -> int:
     best = search(targets, args.games)
     if not args.dry_run:
         for old in FOLDER.glob("*.json"):
-            old.unlink()
+            if SEEDED.search(old.name):
+                old.unlink()
         FOLDER.mkdir(exist_ok=True)
     written, failed = [], []
     checks: dict[str, bool | None] = {}
@@ -579,6 +553,8 @@ def main(argv: list[str] | None = None) -> int:
     verified = sum(1 for v in checks.values() if v is True)
     kinds: dict[str, int] = {}
     for path in FOLDER.glob("*.json"):
+        if not SEEDED.search(path.name):
+            continue
         kind = next(k for k in ("refused", "effect", "data") if f"-{k}-" in path.name)
         kinds[kind] = kinds.get(kind, 0) + 1
     print(f"by kind: {kinds}")

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dlrules.apps.cli.common import UsageError
+from dlrules.apps.cli.common import UsageError, ascii_int
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 POLICY_NAMES = ("uniform", "acting", "building", "traps", "combat")
@@ -61,17 +61,17 @@ def register(sub: Any) -> None:
                            "what the games covered. By default the games start from new 2-, 3- and 4-player games, "
                            "a game with a table's rulings and the kit's rare-rule anchors, one game each.")  # fmt: skip
     _engine_option(diff)
-    diff.add_argument("--games", type=int, metavar="N", help="games to play (default: one per start)")
-    diff.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-    diff.add_argument("--players", type=int, action="append", choices=(2, 3, 4), help="start only from new games of these player counts")
+    diff.add_argument("--games", type=ascii_int, metavar="N", help="games to play (default: one per start)")
+    diff.add_argument("--seed", type=ascii_int, default=0, metavar="S", help="random seed (default 0)")
+    diff.add_argument("--players", type=ascii_int, action="append", choices=(2, 3, 4), help="start only from new games of these player counts")
     diff.add_argument("--variant", choices=("full", "first"), default="full")
     diff.add_argument("--policy", choices=("mixed", *POLICY_NAMES), default="mixed",
                       help="how players choose (default mixed: a steered policy per game; uniform: uniformly at random)")  # fmt: skip
     diff.add_argument("--from", dest="starts", action="append", metavar="SCENARIO|FILE",
                       help="start from a kit scenario's position, a position file, or a game record "
                       "(a reproducing record of diff, a scenario file) instead (repeatable)")  # fmt: skip
-    diff.add_argument("--max-moves", type=int, default=5000, metavar="M", help="cut each game after M moves")
-    diff.add_argument("--shrink", type=int, default=100, metavar="N", help="replays spent shrinking the disagreement (default 100)")
+    diff.add_argument("--max-moves", type=ascii_int, default=5000, metavar="M", help="cut each game after M moves")
+    diff.add_argument("--shrink", type=ascii_int, default=100, metavar="N", help="replays spent shrinking the disagreement (default 100)")
     diff.add_argument("--out", type=Path, metavar="FILE", help="write the reproducing record (JSON) to FILE")
     diff.add_argument("--json", action="store_true", help="machine-readable output")
     diff.set_defaults(func=_diff)
@@ -79,7 +79,7 @@ def register(sub: Any) -> None:
     perft = csub.add_parser("perft", help="count legal-move sequences from the kit's anchor positions",
                             description="Recompute the kit's perft anchors (perft.json) on the engine and compare.")  # fmt: skip
     _engine_option(perft)
-    perft.add_argument("--depth", type=int, default=3, metavar="D", help="up to depth D (default 3)")
+    perft.add_argument("--depth", type=ascii_int, default=3, metavar="D", help="up to depth D (default 3)")
     perft.add_argument("--anchor", metavar="TEXT", help="only anchors whose name holds TEXT")
     perft.add_argument("--divide", metavar="TEXT", help="split the count of the anchor whose name holds TEXT, at --depth, by its first move "
                        "(with --engine: both sides, and the first moves whose counts differ)")  # fmt: skip
@@ -155,10 +155,13 @@ def _diff_starts(args: argparse.Namespace) -> list[dict[str, Any]]:
     if args.starts:
         starts = []
         for name in args.starts:
+            path = Path(name)
+            if not path.exists() and (path.suffix or "/" in name or "\\" in name):
+                raise UsageError(f"{name}: no such file (a kit scenario is named by its id, without a folder or suffix)")
             try:
-                starts.append(read_start(Path(name)) if Path(name).suffix == ".json" or Path(name).exists() else scenario_start(name))
+                starts.append(read_start(path) if path.exists() else scenario_start(name))
             except KeyError as exc:
-                raise UsageError(str(exc.args[0])) from exc
+                raise UsageError(f"{exc.args[0]}, and no file of that name") from exc
             except (OSError, ValueError) as exc:
                 raise UsageError(f"{name}: {exc}") from exc
         for start in starts:

@@ -16,6 +16,8 @@ import argparse
 import sys
 from typing import Any
 
+from dlrules.apps.cli.common import ascii_int
+
 from dlrules.core.state import GameState
 
 DEFAULT_PORT = 8038
@@ -77,6 +79,6 @@ def register(sub: Any) -> None:
         "export the position as text, JSON, SVG or a link.",
     )
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this computer only)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+    p.add_argument("--port", type=ascii_int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     p.set_defaults(func=_desk)

@@ -27,7 +27,7 @@ from dlrules import rulebook
 from dlrules._version import __version__
 from dlrules.agents.bots import BOTS
 from dlrules.core.chance import play_out
-from dlrules.apps.cli.common import UsageError, add_game_options, usage_errors
+from dlrules.apps.cli.common import UsageError, add_game_options, ascii_int, usage_errors
 from dlrules.apps.cli.limits import add_limit_options, limits_of
 from dlrules.apps.cli.docs import DocsUsageError
 from dlrules.apps.cli.show import add_unchecked_option
@@ -477,7 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_game_options(play)
     play.set_defaults(players=None)  # none given: as many as --bots names, else 4 (``_play``)
-    play.add_argument("--seed", type=int, default=1, help="random seed for chance and the bots (default 1)")
+    play.add_argument("--seed", type=ascii_int, default=1, help="random seed for chance and the bots (default 1)")
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' policy (default greedy: takes actions rather than declining; ismcts searches, about 0.2 s a decision)")
     play.add_argument("--bots", metavar="NAMES", help="one bot per seat, separated by commas (e.g. ismcts,greedy: a 2-player game unless --players says otherwise); overrides --bot")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) to FILE")
@@ -509,8 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("file", metavar="FILE", nargs="?", help="a game record (JSON Lines)")
     exp.add_argument("--position", metavar="FILE", help="a position instead: written as people write it ('dlrules docs position-text') or a state's JSON")
     exp.add_argument("--move", metavar="TEXT", help='ask whether this move (in the notation, e.g. "P2 dig B2") is legal: the answer and its rules (exit 1: not legal)')
-    exp.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
-    exp.add_argument("--seat", type=int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
+    exp.add_argument("--at", type=ascii_int, metavar="N", help="after the first N moves (default: all)")
+    exp.add_argument("--seat", type=ascii_int, metavar="K", help="show Player K's view (1-based) instead of the referee's")
     exp.add_argument("--json", action="store_true", help="machine-readable output")
     add_unchecked_option(exp)
     add_limit_options(exp)

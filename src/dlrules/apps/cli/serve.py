@@ -18,6 +18,8 @@ import errno
 import sys
 from typing import Any
 
+from dlrules.apps.cli.common import ascii_int
+
 DEFAULT_DB = "dlrules-games.sqlite"
 
 
@@ -86,15 +88,6 @@ def _serve(args: argparse.Namespace) -> int:
         http=with_header_timeout(args.header_timeout),  # LIB-SRV-12: a client slow to send its headers is dropped
     )  # fmt: skip  # no access log: every path holds a seat's or the creation key (LIB-SRV-1, LIB-SRV-11)
     return 0
-
-
-def ascii_int(text: str) -> int:
-    """A whole number written in ASCII digits (``int`` also reads ``٣`` and
-    ``１２``; LIB-SRV-12: a game is created from ASCII digits only)."""
-    digits = text.strip().removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
-        raise argparse.ArgumentTypeError(f"expected a whole number in the digits 0-9, not {text[:40]!r}")
-    return int(text)
 
 
 def _port_taken(host: str, port: int) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from dlrules.apps.cli.common import ascii_int
 from dlrules.apps.cli.limits import add_limit_options, limits_of
 from dlrules.core.engine import apply
 from dlrules.records.limits import DEFAULT_LIMITS, Limits, excerpt, parse_json
@@ -48,7 +49,7 @@ def read_text(path: str, limits: Limits = DEFAULT_LIMITS) -> str:
     """The file's text, at most ``limits.max_size`` characters (issue 11: an
     endless file is never read whole)."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark, as Windows editors write, is not text
             text = fh.read(limits.max_size + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise ShowError(f"{path}: cannot read it: {excerpt(str(exc), 120)}") from exc
@@ -268,15 +269,15 @@ def register(sub: Any) -> None:
         "whole game as one offline HTML page with previous/next (--html).",
     )
     show.add_argument("file", metavar="FILE", help="a game record (JSON Lines) or a position file (a state's JSON)")
-    show.add_argument("--at", type=int, metavar="N", help="after the first N moves (default: all)")
-    show.add_argument("--seat", type=int, metavar="K", help="only what Player K (from 1) may see")
+    show.add_argument("--at", type=ascii_int, metavar="N", help="after the first N moves (default: all)")
+    show.add_argument("--seat", type=ascii_int, metavar="K", help="only what Player K (from 1) may see")
     show.add_argument("--svg", metavar="OUT", help="write the picture of the position to OUT (SVG)")
     show.add_argument("--html", metavar="OUT", help="write the whole game as an HTML page to OUT, opened at --at (default: the start)")
     show.add_argument(
         "--part", choices=("position", "board", "dungeon", "battle"), default="position",
         help="with --svg: the whole position (default), the central board, one dungeon, or the battle (during combat)",
     )  # fmt: skip
-    show.add_argument("--dungeon", type=int, metavar="P", help="with --part dungeon: Player P's dungeon (default: --seat, else 1)")
+    show.add_argument("--dungeon", type=ascii_int, metavar="P", help="with --part dungeon: Player P's dungeon (default: --seat, else 1)")
     add_unchecked_option(show)
     add_limit_options(show)
     show.set_defaults(func=run_show)

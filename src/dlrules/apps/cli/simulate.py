@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dlrules.agents.bots import BOTS
-from dlrules.apps.cli.common import UsageError, add_game_options, positive_int, usage_errors
+from dlrules.apps.cli.common import UsageError, add_game_options, ascii_int, positive_int, usage_errors
 from dlrules.apps.simreport import format_table, pyplot, summarize, write_html, write_plots
 from dlrules.apps.simulate import BACKENDS, COUNTS, Config, SimulationError, default_workers, read_results, run
 
@@ -96,9 +96,9 @@ def register(sub: Any) -> None:
         "so the same command writes the same file whatever --workers and --backend.",
         epilog="Ctrl-C keeps every finished game in the file (exit status 130); --resume plays the rest.",
     )
-    sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    sim.add_argument("--games", type=ascii_int, default=1000, help="how many games (default 1000)")
     add_game_options(sim)
-    sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sim.add_argument("--seed", type=ascii_int, default=0, help="master seed (default 0)")
     sim.add_argument(
         "--bots",
         default="greedy",

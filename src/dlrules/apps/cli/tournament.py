@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from dlrules.apps.cli.common import UsageError
+from dlrules.apps.cli.common import UsageError, ascii_int
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -48,14 +48,14 @@ def register(sub: Any) -> None:
         "win rate (a shared victory counts 1/k) with its 95% Wilson interval, the mean scores with 95% intervals and "
         "the bot's CPU seconds a decision; --json prints them as one JSON document.",
     )
-    p.add_argument("--players", type=int, default=4, help="2, 3 or 4 lords (default 4)")
+    p.add_argument("--players", type=ascii_int, default=4, help="2, 3 or 4 lords (default 4)")
     p.add_argument("--variant", default="full", help="'full' (default) or 'first'")
-    p.add_argument("--games", type=int, default=20, help="how many games (default 20)")
-    p.add_argument("--seed", type=int, default=1, help="the seed of chance and the bots (default 1)")
+    p.add_argument("--games", type=ascii_int, default=20, help="how many games (default 20)")
+    p.add_argument("--seed", type=ascii_int, default=1, help="the seed of chance and the bots (default 1)")
     p.add_argument("--bot", default="ismcts", help="the bot under test (default ismcts; the bots: random, greedy, ismcts)")
     p.add_argument("--opponent", default="greedy", help="every other seat's bot (default greedy)")
-    p.add_argument("--iterations", type=int, help="the ismcts bot's simulations a decision (default its own, 120)")
-    p.add_argument("--horizon", type=int, help="the ismcts bot's play-out length in moves (default its own, 50)")
+    p.add_argument("--iterations", type=ascii_int, help="the ismcts bot's simulations a decision (default its own, 120)")
+    p.add_argument("--horizon", type=ascii_int, help="the ismcts bot's play-out length in moves (default its own, 50)")
     p.add_argument("--quiet", action="store_true", help="no line per game, only the report")
     p.add_argument("--json", action="store_true", help="the games and the report as one JSON document")
     p.set_defaults(func=_tournament)
