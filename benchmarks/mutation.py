@@ -9,8 +9,12 @@ caught each mutant and which rule it named.
 
 Definitions (docs/conformance.md repeats them):
 
-- *caught by run*: at least one scenario fails; *named first*: a failing
-  scenario lists one of the mutant's rules first;
+- *caught by run*: at least one scenario fails; *named first*: the run
+  report's top suspect (its diagnosis: the rule most likely broken) is one
+  of the mutant's rules; *in the top 3*: one of the report's first three
+  suspects is; *cited first*: some failing scenario lists one of the
+  mutant's rules first (the lenient measure the matrix used before the
+  diagnosis);
 - *caught by diff*: ``dlrules conformance diff`` at its defaults (10 games,
   seed 0, 2, 3 and 4 players) against the mutant served over the protocol
   finds a disagreement; the rules it names are shown;
@@ -102,15 +106,35 @@ def reference_fingerprint() -> str:
     return out.stdout.strip()
 
 
-def verdict(mutant: Mutant, run: dict[str, Any], reference: str) -> dict[str, Any]:
+def verdict(mutant: Mutant, run: dict[str, Any], reference: str, reuse: bool = False) -> dict[str, Any]:
     if "broken" in run:
         return {"broken": run["broken"]}
     failed = run["failed"]
     if not failed and run["fingerprint"] == reference:
         return {"broken": "no effect seen: no scenario fails and ten seeded games play as on the reference"}
     firsts = [f["rules"][0] for f in failed if f["rules"]]
-    named = next((r for r in firsts if r in mutant.rules), None)
-    return {"run_caught": bool(failed), "failed": len(failed), "named": named, "first_named": firsts[0] if firsts else None}
+    cited = next((r for r in firsts if r in mutant.rules), None)
+    fresh = "suspects" in run and not reuse  # a kept run is diagnosed again with the kit's diagnosis as it is now
+    top = [s["rule"] for s in (run["suspects"] if fresh else _diagnose(failed))[:3]]
+    return {"run_caught": bool(failed), "failed": len(failed), "named": top[0] if top and top[0] in mutant.rules else None,
+            "top3": next((r for r in top if r in mutant.rules), None), "suspects": top, "cited_first": cited}  # fmt: skip
+
+
+def _diagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The report's suspects for a kept run (``--reuse``): its failing
+    scenarios (with their messages) among the kit's as it is now."""
+    from dlrules.apps.conformance.diagnose import suspects
+    from dlrules.apps.conformance.scenarios import Result, load, scenario_files
+
+    bad = {f["id"]: f.get("message") or "failed" for f in failed}
+    kit = [load(p) for p in scenario_files()]
+    results = [Result(s["id"], tuple(s["rules"]), bad.get(s["id"])) for s in kit]
+    return [s.as_json() for s in suspects(results)]
+
+
+def _commit() -> str:
+    out = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True, check=False)
+    return out.stdout.strip() or "unknown"
 
 
 def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> list[dict[str, Any]]:
@@ -120,7 +144,7 @@ def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> 
     rows = []
     for mutant, run in zip(mutants, runs, strict=True):
         rows.append({"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
-                     **verdict(mutant, run, reference)})  # fmt: skip
+                     **verdict(mutant, run, reference, reuse)})  # fmt: skip
     wanted = [r for r in rows if "broken" not in r and (diff == "all" or (diff == "survivors" and not r["run_caught"]))]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"], reuse), wanted), strict=True):
@@ -135,8 +159,8 @@ def _line(row: dict[str, Any]) -> str:
         return f"BROKEN {row['name']} [{row['family']}]: {row['broken']}"
     diff = row.get("diff")
     d = "-" if diff is None else ("caught" + (f" ({', '.join(diff['rules'][:3])})" if diff["rules"] else "") if diff["caught"] else "missed")
-    run = f"caught ({row['failed']} scenarios), named {row['named'] or 'no'}" if row["run_caught"] else "missed"
-    return f"{row['name']} [{','.join(row['rules'])}]: run {run}; first named {row['first_named']}; diff {d}"
+    run = f"caught ({row['failed']} scenarios), named first {row['named'] or 'no'}" if row["run_caught"] else "missed"
+    return f"{row['name']} [{','.join(row['rules'])}]: run {run}; suspects {', '.join(row['suspects'])}; diff {d}"
 
 
 def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
@@ -147,6 +171,8 @@ def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
         "live": len(live),
         "run_caught": sum(r["run_caught"] for r in live),
         "run_named": sum(bool(r["named"]) for r in live),
+        "run_top3": sum(bool(r["top3"]) for r in live),
+        "run_cited_first": sum(bool(r["cited_first"]) for r in live),
         "diff_run": sum("diff" in r for r in live),
         "diff_caught": sum(bool(r.get("diff", {}).get("caught")) for r in live),
         "caught_by_either": sum(r["run_caught"] or bool(r.get("diff", {}).get("caught")) for r in live),
@@ -157,24 +183,28 @@ def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
 def markdown(rows: list[dict[str, Any]], t: dict[str, int], diff: str) -> str:
     live = max(t["live"], 1)
     lines = [
-        f"Kill matrix generated {datetime.date.today().isoformat()} by `benchmarks/mutation.py --diff {diff} --markdown`: "
+        f"Kill matrix generated {datetime.date.today().isoformat()} at commit {_commit()} by "
+        f"`benchmarks/mutation.py --diff {diff} --markdown`: "
         f"{t['mutants']} mutants in {t['families']} rule families, {t['broken']} broken. Of the {t['live']} live ones, "
-        f"`run` catches {t['run_caught']} ({100 * t['run_caught'] / live:.0f} %) and names the broken rule first for "
-        f"{t['run_named']} ({100 * t['run_named'] / live:.0f} %); `diff` ran on {t['diff_run']} and caught {t['diff_caught']}; "
+        f"`run` catches {t['run_caught']} ({100 * t['run_caught'] / live:.0f} %); its report names the broken rule first "
+        f"for {t['run_named']} ({100 * t['run_named'] / live:.0f} %) and in its top 3 for {t['run_top3']} "
+        f"({100 * t['run_top3'] / live:.0f} %); a failing scenario cites it first for {t['run_cited_first']} "
+        f"({100 * t['run_cited_first'] / live:.0f} %); `diff` ran on {t['diff_run']} and caught {t['diff_caught']}; "
         f"`run` or `diff` caught {t['caught_by_either']} of {t['live']}.",
         "",
-        "| mutant | kind | rules broken | run | named first | diff |",
-        "|---|---|---|---|---|---|",
+        "| mutant | kind | rules broken | run | named first | top 3 suspects | diff |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         if "broken" in r:
-            lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | broken: {r['broken']} | | |")
+            lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | broken: {r['broken']} | | | |")
             continue
         diff_cell = "" if "diff" not in r else ("caught" + (f" ({', '.join(r['diff']['rules'][:3])})" if r["diff"]["rules"] else "")
                                                 if r["diff"]["caught"] else "missed")  # fmt: skip
         run_cell = f"caught ({r['failed']})" if r["run_caught"] else "missed"
-        named = r["named"] or (f"no (first: {r['first_named']})" if r["first_named"] else "")
-        lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | {run_cell} | {named} | {diff_cell} |")
+        named = "yes" if r["named"] else ("no" if r["run_caught"] else "")
+        lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | {run_cell} | {named} | {', '.join(r['suspects'])} "
+                     f"| {diff_cell} |")  # fmt: skip
     return "\n".join(lines) + "\n"
 
 

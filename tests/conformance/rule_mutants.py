@@ -368,8 +368,9 @@ def run_one(mutant: Mutant, rules: tuple[str, ...] = ()) -> dict[str, Any]:
     if mutant.kind == "function" and COUNTER.changed == 0:
         return {"name": mutant.name, "broken": "the substituted function changed no result (not called, or never mattered)"}
     failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200]} for r in report.results if not r.passed]
-    return {"name": mutant.name, "scenarios": len(report.results), "failed": failed, "fingerprint": fingerprint,
-            "changed": COUNTER.changed if mutant.kind == "function" else None}  # fmt: skip
+    suspects = [s.as_json() for s in report.suspects()[:10]]  # the report's diagnosis, likeliest broken first
+    return {"name": mutant.name, "scenarios": len(report.results), "failed": failed, "suspects": suspects,
+            "fingerprint": fingerprint, "changed": COUNTER.changed if mutant.kind == "function" else None}  # fmt: skip
 
 
 def main(argv: list[str]) -> int:

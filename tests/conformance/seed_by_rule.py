@@ -31,7 +31,6 @@ The expectations are dlrules' (the reference): review the diff after a rerun.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import random
 import re
@@ -55,7 +54,7 @@ from dlrules.apps.conformance.engines import move_data, move_of
 from dlrules.apps.conformance.position import from_position, to_position
 from dlrules.apps.conformance.scenarios import SCENARIOS
 from dlrules.core.moves import Attack
-from dlrules.tools import rulecov
+from dlrules.tools import spectra
 
 ROOT = HERE.parents[1]
 FOLDER = SCENARIOS / "byrule"
@@ -112,34 +111,9 @@ Citation = tuple[int, bool]
 
 def rule_functions() -> dict[tuple[str, int], dict[str, list[Citation]]]:
     """(file, first line of its code object) → rule ID → where the function's
-    own lines cite it (a nested function's lines count for it only)."""
-    ids = rulecov.known_ids(ROOT)
-    cites: dict[str, dict[int, set[str]]] = {}
-    for rule, places in rulecov.implemented(ROOT, ids).items():
-        for place in places:
-            file, line = place.rsplit(":", 1)
-            cites.setdefault(str(ROOT / file), {}).setdefault(int(line), set()).add(rule)
-    out: dict[tuple[str, int], dict[str, list[Citation]]] = {}
-    for file, lines in cites.items():
-        tree = ast.parse(Path(file).read_text(encoding="utf-8"))
-        spans: list[tuple[int, int, tuple[int, int]]] = []
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-                doc = node.body[0] if node.body else None
-                docs = (doc.lineno, doc.end_lineno or doc.lineno) if (
-                    isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)
-                ) else (0, -1)
-                spans.append((first, node.end_lineno or node.lineno, docs))
-        for number, rules in lines.items():
-            inside = [s for s in spans if s[0] <= number <= s[1]]
-            if not inside:
-                continue
-            start, _, (doc_first, doc_last) = max(inside, key=lambda s: s[0])  # the innermost
-            entry = out.setdefault((file, start), {})
-            for rule in rules:
-                entry.setdefault(rule, []).append((number, doc_first <= number <= doc_last))
-    return out
+    own lines cite it (a nested function's lines count for it only); the
+    kit's spectra read the rule code the same way (``dlrules.tools.spectra``)."""
+    return spectra.rule_functions(ROOT)
 
 
 def _slug(text: str) -> str:

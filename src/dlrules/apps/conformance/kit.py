@@ -15,7 +15,7 @@ from pathlib import Path
 
 from dlrules.apps.conformance import KIT, KIT_VERSION
 
-CONTENTS = ("README.md", "protocol.md", "perft.json", "anchors", "schemas", "scenarios", "untested.json")
+CONTENTS = ("README.md", "protocol.md", "perft.json", "anchors", "schemas", "scenarios", "spectra.json", "untested.json")
 """The kit's parts, relative to the package folder ``dlrules/apps/conformance``."""
 
 

@@ -1,5 +1,6 @@
 """Run the whole kit on an engine and report: pass/fail per scenario and per
-rule ID, as text, JSON or JUnit XML (``dlrules conformance run``)."""
+rule ID, and the rules most likely broken (``diagnose``), as text, JSON or
+JUnit XML (``dlrules conformance run``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from dlrules.apps.conformance.diagnose import Suspect, suspects, summary
 from dlrules.apps.conformance.engines import Engine, EngineError
 from dlrules.apps.conformance.scenarios import Failed, Result, ScenarioError, check, load, scenario_files
 
@@ -38,6 +40,10 @@ class Report:
 
     def failing_rules(self) -> list[str]:
         return [rule for rule, (p, n) in self.by_rule().items() if p < n]
+
+    def suspects(self) -> list[Suspect]:
+        """The rules most likely broken, likeliest first (``diagnose``; empty when nothing fails)."""
+        return suspects(self.results)
 
 
 def run_suite(
@@ -86,12 +92,18 @@ def run_suite(
     return Report(engine.name, tuple(results))
 
 
+SUSPECTS = 10
+"""How many suspects the JSON report and the JUnit properties list."""
+
+
 def as_text(report: Report, verbose: bool = False) -> str:
     lines = []
     for r in report.results:
         if not r.passed or verbose:
             lines.append(f"{'PASS' if r.passed else 'FAIL'} {r.id} [{', '.join(r.rules)}]" + ("" if r.passed else f": {r.message}"))
     failing = report.failing_rules()
+    if report.failed:
+        lines.append(summary(report.suspects()))
     if failing:
         by_rule = report.by_rule()
         lines.append("rules with a failing scenario: " + ", ".join(f"{rule} ({by_rule[rule][1] - by_rule[rule][0]}/{by_rule[rule][1]})" for rule in failing))
@@ -110,13 +122,16 @@ def as_json(report: Report) -> dict[str, Any]:
         "scenarios": [{"id": r.id, "rules": list(r.rules), "passed": r.passed, "message": r.message} for r in report.results],
         "rules": {rule: {"passed": p, "run": n} for rule, (p, n) in report.by_rule().items()},
         "failing_rules": report.failing_rules(),
+        "suspects": [s.as_json() for s in report.suspects()[:SUSPECTS]],
     }
 
 
 def as_junit(report: Report) -> str:
     """JUnit XML: a test suite with one test case per scenario (class name: its
     first rule ID; a failure element with the message), and one with a test
-    case per rule ID (failing when a scenario citing it fails)."""
+    case per rule ID (failing when a scenario citing it fails), the rules
+    most likely broken first, each named in a ``suspect`` property with its
+    rank and score."""
     total = sum(r.seconds for r in report.results)
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -135,8 +150,16 @@ def as_junit(report: Report) -> str:
     lines.append("  </testsuite>")
     by_rule = report.by_rule()
     failing = report.failing_rules()
+    ranked = report.suspects()
     lines.append(f"  <testsuite name={quoteattr(report.engine + ': rule IDs')} tests=\"{len(by_rule)}\" failures=\"{len(failing)}\" errors=\"0\">")
-    for rule, (passed, run) in by_rule.items():
+    if ranked:
+        lines.append("    <properties>")
+        for i, s in enumerate(ranked[:SUSPECTS], start=1):
+            value = f"{i}. {s.rule} (score {s.score:.4f}: {s.failing} failing, {s.passing} passing)"
+            lines.append(f"      <property name=\"suspect\" value={quoteattr(value)}/>")
+        lines.append("    </properties>")
+    rank = {s.rule: i for i, s in enumerate(ranked)}
+    for rule, (passed, run) in sorted(by_rule.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])):
         head = f"    <testcase classname=\"rules\" name={quoteattr(rule)}"
         if passed == run:
             lines.append(head + "/>")

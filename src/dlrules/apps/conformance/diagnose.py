@@ -1,0 +1,171 @@
+"""Which rule is most likely broken? Spectrum-based fault localisation over a
+run's scenarios (docs/conformance.md, "Diagnosis").
+
+Each scenario's *spectrum* is the set of rule IDs its check exercises on the
+reference, each with how many rules the narrowest code that ran citing it
+cites (``spectra.json`` in the kit, made by ``python -m dlrules.tools.spectra
+--write``), plus the rules the scenario cites. The ranking is a Bayesian
+single-fault diagnosis over those spectra (as Barinel's, Abreu et al. 2009,
+for one faulty component): assume exactly one rule R is broken; a scenario s
+fails with a probability set by how directly s is about R::
+
+    g(s, R) = 0.5     s cites R first (it was written to catch R broken)
+              0.2     s cites R
+              0.1 / n s exercises R through code citing n rules (at least 0.005)
+              0.005   R is not in s's spectrum (the spectra miss some reads of data)
+
+A scenario that failed in its setup (a setup move refused) never reached its
+own move: its citations count as exercising only. How readily a broken rule
+shows is unknown: g is scaled by 1/4, 1/2 and 1 (at most 0.95) and the
+likelihoods averaged::
+
+    L(R)     = mean over k of  Π over failing s of k·g(s, R)  ×  Π over passing s of (1 − k·g(s, R))
+    score(R) = L(R) / Σ L(R') over the candidates (the rules in a failing scenario's spectrum)
+
+(g = 0.005 is not scaled.) Ties go to the rule more failing scenarios cite
+first, then cite, then fewer passing ones exercise, then the rule ID.
+Scenarios not run (the engine stopped) or unreadable are no evidence.
+
+The driver ranks: an engine under test only answers the protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from dlrules.apps.conformance.scenarios import Result
+
+SPECTRA = Path(__file__).resolve().parent / "spectra.json"
+"""The kit's spectra: scenario id → the rule IDs its check exercises on the reference."""
+
+FIRST, CITED, EXERCISED, ELSE = 0.5, 0.2, 0.1, 0.005
+"""g(s, R): how likely scenario s fails when rule R alone is broken, by how s is
+about R: it cites R first, cites it, exercises it (through code about R alone;
+divided by the rules the code cites), or R is not in its spectrum."""
+
+
+@attrs.frozen
+class Suspect:
+    """A rule and its evidence: its score, and the failing and passing
+    scenarios whose spectrum holds it (how many; ``first``: failing ones citing it first)."""
+
+    rule: str
+    score: float
+    failing: int
+    passing: int
+    first: int = 0
+    cited: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "score": round(self.score, 4), "failing": self.failing, "passing": self.passing}
+
+
+Spectra = Mapping[str, Mapping[str, int]]
+"""Scenario id → rule ID exercised → how many rules the narrowest code that ran citing it cites."""
+
+
+def load_spectra(path: Path = SPECTRA) -> dict[str, dict[str, int]]:
+    """The kit's spectra; empty when the kit has none (the ranking then rests
+    on the rules the scenarios cite)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError:
+        return {}
+    return {sid: dict(rules) for sid, rules in data["scenarios"].items()}
+
+
+SETUP_FAILED = "setup move "
+"""How a failure before the scenario's own move begins (``scenarios.start``)."""
+
+SCALES = (0.25, 0.5, 1.0)
+"""How readily a broken rule shows, unknown: g is scaled by each in turn (at
+most ``CAP``) and the likelihoods averaged (a uniform prior over the scales)."""
+
+CAP = 0.95
+
+
+def weights(result: Result, spectra: Spectra) -> dict[str, float]:
+    """Rule ID → g(s, R) for the rules in this scenario's spectrum (ELSE for
+    the others): EXERCISED shared among the rules the narrowest code that ran
+    citing R cites. A scenario that failed in its setup never reached its own
+    move: the rules it cites only count as exercised."""
+    out = {rule: max(ELSE, EXERCISED / n) for rule, n in spectra.get(result.id, {}).items()}
+    reached = result.passed or not (result.message or "").startswith(SETUP_FAILED)
+    for rule in result.rules:
+        out[rule] = CITED if reached else max(out.get(rule, ELSE), EXERCISED)
+    if result.rules and reached:
+        out[result.rules[0]] = FIRST
+    return out
+
+
+def _likelihood(outcomes: list[tuple[bool, float]]) -> float:
+    """log of the mean over ``SCALES`` of Π g (failing) × Π (1 − g) (passing);
+    ``outcomes``: (passed, g) for every scenario whose spectrum holds the rule."""
+    logs = []
+    for k in SCALES:
+        total = 0.0
+        for passed, g in outcomes:
+            scaled = min(CAP, k * g)
+            total += math.log1p(-scaled) if passed else math.log(scaled)
+        logs.append(total)
+    top = max(logs)
+    return top + math.log(sum(math.exp(v - top) for v in logs) / len(logs))
+
+
+def _evidence(result: Result) -> bool:
+    """Whether the scenario's outcome says anything about the rules (it ran)."""
+    return result.message is None or not result.message.startswith(("not run:", "unreadable:"))
+
+
+def suspects(results: Iterable[Result], spectra: Spectra | None = None) -> list[Suspect]:
+    """The rules in the failing scenarios' spectra, likeliest broken first
+    (empty when nothing fails)."""
+    spectra = load_spectra() if spectra is None else spectra
+    runs = [(r, weights(r, spectra)) for r in results if _evidence(r)]
+    failing = [(r, w) for r, w in runs if not r.passed]
+    candidates = sorted({rule for _, w in failing for rule in w})
+    if not candidates:
+        return []
+    log: dict[str, float] = {}
+    counts: dict[str, list[int]] = {}  # rule → [failing, passing, failing citing it first, failing citing it]
+    for rule in candidates:
+        total = 0.0  # the scenarios whose spectrum lacks the rule: g = ELSE, whatever the scale
+        outcomes: list[tuple[bool, float]] = []
+        entry = [0, 0, 0, 0]
+        for result, w in runs:
+            if rule not in w:
+                total += math.log1p(-ELSE) if result.passed else math.log(ELSE)
+                continue
+            g = w[rule]
+            outcomes.append((result.passed, g))
+            if result.passed:
+                entry[1] += 1
+            else:
+                entry[0] += 1
+                entry[2] += g == FIRST
+                entry[3] += g >= CITED
+        log[rule], counts[rule] = total + _likelihood(outcomes), entry
+    top = max(log.values())
+    norm = sum(math.exp(v - top) for v in log.values())
+    out = [Suspect(rule, math.exp(log[rule] - top) / norm, *counts[rule]) for rule in candidates]
+    out.sort(key=lambda s: (-round(s.score, 9), -s.first, -s.cited, s.passing, s.rule))
+    return out
+
+
+def summary(ranked: list[Suspect], n: int = 3) -> str:
+    """'most likely broken: R1 (…), then R2 (…), R3 (…)'."""
+
+    def one(s: Suspect) -> str:
+        return f"{s.rule} ({s.score:.2f}: {s.failing} failing, {s.passing} passing)"
+
+    top = ranked[:n]
+    if not top:
+        return ""
+    rest = ", ".join(one(s) for s in top[1:])
+    return f"most likely broken: {one(top[0])}" + (f", then {rest}" if rest else "")

@@ -1,0 +1,244 @@
+"""The kit's spectra (issue 36): for every scenario, the rule IDs its
+checking *exercises* on the reference, written to the kit's
+``spectra.json``, from which ``dlrules conformance run`` ranks the rules most
+likely broken (``dlrules.apps.conformance.diagnose``, docs/conformance.md).
+A developer tool, not shipped in the wheel; its output is.
+
+Usage (from the repository root)::
+
+    python -m dlrules.tools.spectra            # exit 1 when spectra.json is stale
+    python -m dlrules.tools.spectra --write    # regenerate it (after adding scenarios)
+
+A scenario is checked on dlrules (in-process, the same requests as over the
+protocol) under a tracer. A rule R is exercised when:
+
+- *rule code* ran: a function whose own lines cite R (``rulecov``'s reading
+  of citations: docstrings, comments, ``Violation``\\ s) was called, and the
+  citation is in its docstring, or on a line that ran (or one of the 3 lines
+  after a comment that ran: the code the comment is about);
+- *a card's row* (M-, T-, R-, C1-, C2-, SPE-C-): the scenario's move names
+  the card (hires, builds, plays, attacks with it), or the card's effect ran
+  during the check (a spell cast, a trap going off).
+
+The tracer sees everything the check runs: the setup moves or the position,
+the legal moves, the move, the forced reveals and the observations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import CodeType, FrameType
+from typing import Any
+
+from dlrules.apps.conformance.diagnose import SPECTRA
+from dlrules.apps.conformance.engines import InProcess
+from dlrules.apps.conformance.scenarios import ScenarioError, check, load, scenario_files
+from dlrules.components import COMBAT_CARDS, MONSTERS, ROOMS, SPECIAL_EVENTS, TRAPS
+from dlrules.tools import rulecov
+
+FORMAT = 2
+"""The version of ``spectra.json``'s layout."""
+
+Citation = tuple[int, bool]
+"""A citation of a rule in a function: its line, and whether it is in the docstring."""
+
+Functions = dict[tuple[str, int], dict[str, list[Citation]]]
+"""(file, first line of a function's code object) → rule ID → where its own lines cite it."""
+
+
+def repo_root() -> Path:
+    return Path(__file__).resolve().parents[3]
+
+
+def rule_functions(root: Path) -> Functions:
+    """Every function of the rule code citing a rule ID, with where it cites
+    each (a nested function's lines count for it only, not its parent)."""
+    ids = rulecov.known_ids(root)
+    cites: dict[str, dict[int, set[str]]] = {}
+    for rule, places in rulecov.implemented(root, ids).items():
+        for place in places:
+            file, line = place.rsplit(":", 1)
+            cites.setdefault(str(root / file), {}).setdefault(int(line), set()).add(rule)
+    out: Functions = {}
+    for file, lines in cites.items():
+        tree = ast.parse(Path(file).read_text(encoding="utf-8"))
+        spans: list[tuple[int, int, tuple[int, int]]] = []
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                doc = node.body[0] if node.body else None
+                is_doc = isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)
+                docs = (doc.lineno, doc.end_lineno or doc.lineno) if is_doc and doc is not None else (0, -1)
+                spans.append((first, node.end_lineno or node.lineno, docs))
+        for number, rules in lines.items():
+            inside = [s for s in spans if s[0] <= number <= s[1]]
+            if not inside:
+                continue
+            start, _, (doc_first, doc_last) = max(inside, key=lambda s: s[0])  # the innermost
+            entry = out.setdefault((file, start), {})
+            for rule in rules:
+                entry.setdefault(rule, []).append((number, doc_first <= number <= doc_last))
+    return out
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def card_rows(root: Path) -> dict[str, str]:
+    """A card's key → the rule IDs of its rows (M-, T-, R-, C1-, C2-, SPE-C-) in docs/rule-ids.txt."""
+    keys = {k: k for table in (MONSTERS, TRAPS, ROOMS, COMBAT_CARDS, SPECIAL_EVENTS) for k in table}
+    keys["fire-wall"] = "wall-of-fire"
+    out: dict[str, list[str]] = {}
+    for line in (root / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        if line.startswith("#") or len(parts) < 3 or not re.match(r"(M|T|R|C1|C2|SPE-C)-[0-9]+$", parts[0]):
+            continue
+        name = _slug(re.split(r"[:(]", parts[2])[0].replace("(Y2)", ""))
+        if name in keys:
+            out.setdefault(keys[name], []).append(parts[0])
+    return {k: ",".join(v) for k, v in out.items()}
+
+
+KEYED = frozenset({"_cast", "_trap", "_trap_hits"})
+"""Combat functions whose ``key`` argument is the card in effect: a spell cast
+(``_cast`` returning True) or a trap going off."""
+
+
+class _Trace:
+    """What a traced check ran: the functions called, the lines run in the rule
+    functions, the cards whose effect ran."""
+
+    def __init__(self, watched: Functions) -> None:
+        self.watched = watched
+        self.codes: set[CodeType] = set()
+        self.lines: set[tuple[str, int]] = set()
+        self.cards: set[str] = set()
+
+    def _local(self, frame: FrameType, event: str, arg: object) -> Any:
+        if event == "line":
+            self.lines.add((frame.f_code.co_filename, frame.f_lineno))
+        elif event == "return" and frame.f_code.co_name == "_cast" and arg is True:
+            self.cards.add(str(frame.f_locals.get("key")))
+        return self._local
+
+    def tracer(self, frame: FrameType, event: str, arg: object) -> Any:
+        code = frame.f_code
+        self.codes.add(code)
+        if code.co_name in KEYED and code.co_name != "_cast":
+            self.cards.add(str(frame.f_locals.get("key")))
+        if (code.co_filename, code.co_firstlineno) in self.watched or code.co_name == "_cast":
+            return self._local
+        return None
+
+    def run(self, call: Callable[[], None]) -> None:
+        previous = sys.gettrace()
+        sys.settrace(self.tracer)
+        try:
+            call()
+        finally:
+            sys.settrace(previous)
+
+
+_SOURCES: dict[str, list[str]] = {}
+
+
+def _decides(file: str, line: int) -> bool:
+    """Whether the cited line is a condition or a comment: it runs (or stands)
+    whichever way it goes, so a line after it must have run."""
+    if file not in _SOURCES:
+        _SOURCES[file] = Path(file).read_text(encoding="utf-8").splitlines()
+    return _SOURCES[file][line - 1].strip().startswith(("if ", "elif ", "while ", "#"))
+
+
+def _rules_run(t: _Trace) -> dict[str, int]:
+    """Rule ID → how many rules the narrowest code that ran citing it cites
+    (1: a function about that rule alone)."""
+    out: dict[str, int] = {}
+    for code in t.codes:
+        entry = t.watched.get((code.co_filename, code.co_firstlineno), {})
+        for rule, places in entry.items():
+            for line, doc in places:
+                first = 1 if _decides(code.co_filename, line) else 0
+                if doc or any((code.co_filename, line + k) in t.lines for k in range(first, 4)):
+                    out[rule] = min(out.get(rule, len(entry)), len(entry))
+                    break
+    return out
+
+
+def _named_cards(data: Any, known: dict[str, str]) -> set[str]:
+    """The card keys a move's data names (strings anywhere in it)."""
+    if isinstance(data, str):
+        return {data} if data in known else set()
+    if isinstance(data, dict):
+        return set().union(*(_named_cards(v, known) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(_named_cards(v, known) for v in data)) if data else set()
+    return set()
+
+
+def spectrum(scenario: dict[str, Any], functions: Functions, rows: dict[str, str]) -> dict[str, int]:
+    """The rule IDs the scenario's check exercises on dlrules, each with how
+    many rules the narrowest code that ran citing it cites (a card's row: 1)."""
+    t = _Trace(functions)
+    engine = InProcess()
+    t.run(lambda: check(engine, scenario))  # the scenario passes on the reference (its tests say so)
+    rules = _rules_run(t)
+    for card in _named_cards(scenario["move"], rows) | (t.cards & rows.keys()):
+        rules.update(dict.fromkeys(rows[card].split(","), 1))
+    return dict(sorted(rules.items()))
+
+
+def spectra(root: Path) -> dict[str, Any]:
+    """``spectra.json``'s content for the kit's scenarios."""
+    functions = rule_functions(root)
+    rows = card_rows(root)
+    out: dict[str, dict[str, int]] = {}
+    for path in scenario_files():
+        try:
+            scenario = load(path)
+        except ScenarioError:
+            continue
+        out[scenario["id"]] = spectrum(scenario, functions, rows)
+    return {
+        "format": FORMAT,
+        "about": "scenario id -> {rule ID its check exercises on the reference (dlrules): how many rules the "
+        "narrowest code that ran citing it cites}; generated by "
+        "python -m dlrules.tools.spectra --write; docs/conformance.md, 'Diagnosis'",
+        "scenarios": dict(sorted(out.items())),
+    }
+
+
+def text(content: dict[str, Any]) -> str:
+    """The file's text: one scenario a line, so that a change reads as a small diff."""
+    lines = ["{", f' "format": {content["format"]},', f' "about": {json.dumps(content["about"])},', ' "scenarios": {']
+    items = list(content["scenarios"].items())
+    for i, (sid, rules) in enumerate(items):
+        lines.append(f"  {json.dumps(sid)}: {json.dumps(rules)}{',' if i < len(items) - 1 else ''}")
+    lines += [" }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The kit's spectra: the rule IDs each scenario exercises on the reference.")
+    parser.add_argument("--write", action="store_true", help=f"regenerate {SPECTRA.name}")
+    args = parser.parse_args(argv)
+    fresh = text(spectra(repo_root()))
+    if args.write:
+        SPECTRA.write_text(fresh, encoding="utf-8")
+        print(f"wrote {SPECTRA}")
+        return 0
+    if not SPECTRA.exists() or SPECTRA.read_text(encoding="utf-8") != fresh:
+        print(f"{SPECTRA} is stale: python -m dlrules.tools.spectra --write", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

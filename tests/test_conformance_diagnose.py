@@ -1,0 +1,145 @@
+"""The kit's diagnosis (issue 36): from a run's results and the scenarios'
+spectra (the rule IDs each exercises on the reference), the rules most likely
+broken, likeliest first (dlrules.apps.conformance.diagnose; docs/conformance.md,
+"Diagnosis")."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+from dlrules.apps.conformance.diagnose import SPECTRA, load_spectra, suspects, summary
+from dlrules.apps.conformance.kit import kit_files
+from dlrules.apps.conformance.scenarios import Result, load, scenario_files
+from dlrules.apps.conformance.suite import Report, as_json, as_junit, as_text
+from dlrules.tools import spectra as generator
+
+FAIL = "after the move, players.0.imps is 5, not 4"
+
+
+def passed(id: str, *rules: str) -> Result:
+    return Result(id, rules, None)
+
+
+def failed(id: str, *rules: str, message: str = FAIL) -> Result:
+    return Result(id, rules, message)
+
+
+# Four scenarios of a year: two about digging, one about recruiting imps, and a whole game.
+# Each exercised rule with how many rules the narrowest code that ran citing it cites.
+SPECTRA_OF_A_YEAR = {
+    "dig-slot-1": {"ACT-DIG-1": 1, "RES-2": 2, "RES-3": 2},
+    "dig-refused": {"ACT-DIG-1": 1, "ACT-DIG-4": 1, "RES-3": 2},
+    "imps-slot-1": {"ACT-IMP-1": 1, "RES-2": 2, "RES-3": 2},
+    "whole-game": {"ACT-DIG-1": 1, "ACT-IMP-1": 1, "RES-2": 2, "RES-3": 2, "SCO-1": 3, "SCO-4": 3},
+}
+
+
+def test_a_rule_exercised_only_by_the_failing_scenarios_ranks_first() -> None:
+    # Recruit Imps slot I gives one imp too many: its scenario and the whole game fail, the
+    # digging scenarios pass. RES-2 and RES-3 run in the failing scenarios too, but also in
+    # the passing ones: ACT-IMP-1 is the only rule every failing scenario exercises and no
+    # passing one does.
+    results = [
+        passed("dig-slot-1", "ACT-DIG-1"),
+        passed("dig-refused", "ACT-DIG-4", "ACT-DIG-1"),
+        failed("imps-slot-1", "ACT-IMP-1", "RES-2"),
+        failed("whole-game", "SCO-4"),
+    ]
+    ranked = suspects(results, SPECTRA_OF_A_YEAR)
+    assert [s.rule for s in ranked[:1]] == ["ACT-IMP-1"]
+    top = ranked[0]
+    assert (top.failing, top.passing, top.first) == (2, 0, 1)
+    assert top.score > 0.5 and abs(sum(s.score for s in ranked) - 1) < 1e-9  # a probability over the candidates
+    assert {s.rule for s in ranked} == {"ACT-IMP-1", "RES-2", "RES-3", "ACT-DIG-1", "SCO-1", "SCO-4"}
+
+
+def test_a_rule_that_explains_every_failure_beats_one_cited_first_by_a_single_failure() -> None:
+    # Both digging scenarios fail and the whole game too: ACT-DIG-1 is in all three spectra,
+    # ACT-DIG-4 (cited first by one of them) explains only that one.
+    results = [
+        failed("dig-slot-1", "ACT-DIG-1"),
+        failed("dig-refused", "ACT-DIG-4", "ACT-DIG-1"),
+        passed("imps-slot-1", "ACT-IMP-1"),
+        failed("whole-game", "SCO-4"),
+    ]
+    assert suspects(results, SPECTRA_OF_A_YEAR)[0].rule == "ACT-DIG-1"
+
+
+def test_among_rules_with_the_same_spectrum_the_one_the_failures_cite_first_wins() -> None:
+    spectra = {"a": {"R-1": 2, "R-2": 2}, "b": {"R-1": 2, "R-2": 2}}
+    for first in ("R-1", "R-2"):
+        results = [failed("a", first), failed("b", first)]
+        assert suspects(results, spectra)[0].rule == first
+
+
+def test_code_about_a_rule_alone_is_stronger_evidence_than_code_citing_many() -> None:
+    # Both scenarios fail; R-1's code cites R-1 alone, R-2 is cited by a function citing 8 rules.
+    spectra = {"a": {"R-1": 1, "R-2": 8}, "b": {"R-1": 1, "R-2": 8}, "c": {"R-2": 8}}
+    results = [failed("a", "X-1"), failed("b", "X-2"), passed("c", "X-3")]
+    assert suspects(results, spectra)[0].rule == "R-1"
+
+
+def test_a_scenario_failing_in_its_setup_is_no_evidence_about_the_rules_it_cites() -> None:
+    # The dig scenario failed before its own move (a setup move refused): its citation of
+    # ACT-DIG-4 counts as exercised only; the imps scenario's failure at its move names ACT-IMP-1.
+    spectra = {"dig": {"ACT-IMP-1": 1, "RES-3": 2}, "imps": {"ACT-IMP-1": 1, "RES-3": 2}}
+    results = [
+        failed("dig", "ACT-DIG-4", message='setup move 3 ({"seat": 0, "type": "TakeAction"}) is refused, citing [\'RES-3\']'),
+        failed("imps", "ACT-IMP-1"),
+    ]
+    assert suspects(results, spectra)[0].rule == "ACT-IMP-1"
+    alone = {s.rule: s.score for s in suspects(results[:1], spectra)}
+    assert alone["ACT-DIG-4"] == alone["ACT-IMP-1"]  # its citation gives ACT-DIG-4 no more weight than exercising
+
+
+def test_without_spectra_the_cited_rules_rank() -> None:
+    results = [failed("a", "ORD-3", "RUL-1"), passed("b", "RUL-1"), failed("c", "ORD-3")]
+    assert [s.rule for s in suspects(results, {})] == ["ORD-3", "RUL-1"]
+
+
+def test_scenarios_not_run_are_no_evidence_and_a_clean_run_has_no_suspects() -> None:
+    results = [failed("imps-slot-1", "ACT-IMP-1"), failed("dig-slot-1", "ACT-DIG-1", message="not run: the engine stopped")]
+    assert [s.rule for s in suspects(results, SPECTRA_OF_A_YEAR)][:1] == ["ACT-IMP-1"]
+    assert suspects([passed("dig-slot-1", "ACT-DIG-1")], SPECTRA_OF_A_YEAR) == []
+    assert summary([]) == ""
+
+
+def test_the_reports_name_the_likeliest_broken_rule_first() -> None:
+    broken = "RES-2-hire-monster-slot-III-acts-first"
+    kit = [load(p) for p in scenario_files()]
+    report = Report("engine", tuple((failed if s["id"] == broken else passed)(s["id"], *s["rules"]) for s in kit))
+    top = report.suspects()[0]
+    text = as_text(report).splitlines()
+    assert text[0].startswith(f"FAIL {broken}")
+    assert text[1].startswith(f"most likely broken: {top.rule} (") and ", then " in text[1]
+    document = as_json(report)
+    assert document["suspects"][0] == {"rule": top.rule, "score": round(top.score, 4), "failing": 1, "passing": top.passing}
+    assert len(document["suspects"]) == 10
+    root = ET.fromstring(as_junit(report))
+    [props] = list(root.iter("properties"))
+    assert props[0].get("value", "").startswith(f"1. {top.rule} (score ")
+    rules_suite = [s for s in root.iter("testsuite") if s.get("name", "").endswith("rule IDs")][0]
+    cited_suspects = [s.rule for s in report.suspects() if s.rule in report.by_rule()]
+    assert rules_suite.findall("testcase")[0].get("name") == cited_suspects[0]  # the rule IDs, likeliest broken first
+    clean = Report("engine", (passed("a", "R-1"),))
+    assert "most likely" not in as_text(clean) and as_json(clean)["suspects"] == [] and "<properties>" not in as_junit(clean)
+
+
+def test_the_spectra_ship_with_the_kit_and_cover_every_scenario() -> None:
+    shipped = load_spectra()
+    ids = {load(p)["id"] for p in scenario_files()}
+    assert set(shipped) == ids, "python -m dlrules.tools.spectra --write"
+    assert "spectra.json" in {name for name, _ in kit_files()}
+    data = json.loads(SPECTRA.read_text(encoding="utf-8"))
+    assert data["format"] == generator.FORMAT
+    # a scenario about a slot of Get Food exercises the rule of its slots, and one playing a card, the card's row
+    assert "ACT-FOOD-1" in shipped["ACT-FOOD-1-slot-I-1-gold-for-2-food"]
+    assert all(isinstance(n, int) and n >= 1 for rules in shipped.values() for n in rules.values())
+
+
+def test_the_spectra_are_not_stale() -> None:
+    """The kit's spectra.json is what the generator makes now from the kit's
+    scenarios and the rule code (rerun it: python -m dlrules.tools.spectra --write)."""
+    fresh = generator.text(generator.spectra(generator.repo_root()))
+    assert SPECTRA.read_text(encoding="utf-8") == fresh, "stale: python -m dlrules.tools.spectra --write"
