@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 import dlrules
+from dlrules.apps.conformance.diagnose import load_spectra
 from dlrules.core.engine import apply
 from dlrules.core.moves import Move
 from dlrules.core.state import GameState, evolve
@@ -47,6 +48,9 @@ Citation = tuple[int, bool]
 
 Functions = dict[tuple[str, int], dict[str, list[Citation]]]
 """(file, first line of a function's code object) → rule ID → where its own lines cite it."""
+
+WRITERS = 2
+"""How many rule functions up the stack from a store count as its writers."""
 
 KEYED = frozenset({"_cast", "_trap", "_trap_hits"})
 """Combat functions whose ``key`` argument is the card in effect: a spell cast
@@ -103,11 +107,14 @@ class Trace:
             sys.settrace(previous)
 
     def _writer(self, frame: FrameType | None) -> None:
-        """The nearest rule function on the stack: it wrote one of ``fields``."""
-        while frame is not None:
+        """The nearest rule functions on the stack (``WRITERS`` of them): they
+        wrote one of ``fields`` (the nearest may be a helper many rules share,
+        as the evilometer's bounds: its callers are kept too)."""
+        found = 0
+        while frame is not None and found < WRITERS:
             if (frame.f_code.co_filename, frame.f_code.co_firstlineno) in self.watched:
                 self.writers.add(frame.f_code)
-                return
+                found += 1
             frame = frame.f_back
 
     def rules_written(self) -> set[str]:
@@ -193,4 +200,18 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
         for row in cards[card]:
             rules[row] = 1
     written = frozenset(trace.rules_written() & rules.keys())
-    return Exercised(tuple(sorted(rules, key=lambda r: (r not in written, rules[r], r))), written)
+    often = exercised_by()
+    ranked = sorted(rules, key=lambda r: (r not in written, often.get(r, 0) if r in written else 0, rules[r], often.get(r, 0), r))
+    return Exercised(tuple(ranked), written)
+
+
+@cache
+def exercised_by() -> dict[str, int]:
+    """Rule ID → how many of the kit's scenarios exercise it (``spectra.json``):
+    code that runs everywhere (the evilometer's bounds, whose turn it is) says
+    less about a difference than code few scenarios reach."""
+    counts: dict[str, int] = {}
+    for rules in load_spectra().values():
+        for rule in rules:
+            counts[rule] = counts.get(rule, 0) + 1
+    return counts

@@ -227,15 +227,18 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
                 rules = move_rules(before, start["moves"][-1], paths)
             elif kind == "observation":  # at once, from a new game or a position: its setup and decks
                 rules = setup_rules(paths)
+            elif kind == "legal_moves" and played:  # dlrules' reasons, then the code of the move that led here
+                rules = tuple(dict.fromkeys([*rules, *exercised(previous, move_of(played[-1]), played[-1]).rules]))
             return Disagreement(start, tuple(played), kind, details, rules)
         if i == len(moves):
             return None
         move = moves[i]
         refusal = engine.apply(move)
-        if refusal is not None:
+        if refusal is not None:  # the rules dlrules' code runs for the move, then the engine's reason
+            rules = tuple(dict.fromkeys([*exercised(state, move_of(move), move).rules, *refusal.rules]))
             return Disagreement(start, tuple(played + [move]), "refusal",
                                 (f"the engine refuses {json.dumps(move)}, which dlrules accepts: {'; '.join(refusal.messages)}",),
-                                tuple(refusal.rules))  # fmt: skip
+                                rules)  # fmt: skip
         previous, state = state, apply(state, move_of(move))
         played.append(move)
     return None
