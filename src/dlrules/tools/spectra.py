@@ -36,6 +36,7 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
+from dlrules.apps.conformance.blame import CODE_RULES, Functions, Trace, named_cards
 from dlrules.apps.conformance.diagnose import SPECTRA
 from dlrules.apps.conformance.engines import InProcess
 from dlrules.apps.conformance.scenarios import ScenarioError, check, load, scenario_files
@@ -44,13 +45,6 @@ from dlrules.tools import rulecov
 
 FORMAT = 2
 """The version of ``spectra.json``'s layout."""
-
-Citation = tuple[int, bool]
-"""A citation of a rule in a function: its line, and whether it is in the docstring."""
-
-Functions = dict[tuple[str, int], dict[str, list[Citation]]]
-"""(file, first line of a function's code object) → rule ID → where its own lines cite it."""
-
 
 def repo_root() -> Path:
     return Path(__file__).resolve().parents[3]
@@ -106,91 +100,14 @@ def card_rows(root: Path) -> dict[str, str]:
     return {k: ",".join(v) for k, v in out.items()}
 
 
-KEYED = frozenset({"_cast", "_trap", "_trap_hits"})
-"""Combat functions whose ``key`` argument is the card in effect: a spell cast
-(``_cast`` returning True) or a trap going off."""
-
-
-class _Trace:
-    """What a traced check ran: the functions called, the lines run in the rule
-    functions, the cards whose effect ran."""
-
-    def __init__(self, watched: Functions) -> None:
-        self.watched = watched
-        self.codes: set[CodeType] = set()
-        self.lines: set[tuple[str, int]] = set()
-        self.cards: set[str] = set()
-
-    def _local(self, frame: FrameType, event: str, arg: object) -> Any:
-        if event == "line":
-            self.lines.add((frame.f_code.co_filename, frame.f_lineno))
-        elif event == "return" and frame.f_code.co_name == "_cast" and arg is True:
-            self.cards.add(str(frame.f_locals.get("key")))
-        return self._local
-
-    def tracer(self, frame: FrameType, event: str, arg: object) -> Any:
-        code = frame.f_code
-        self.codes.add(code)
-        if code.co_name in KEYED and code.co_name != "_cast":
-            self.cards.add(str(frame.f_locals.get("key")))
-        if (code.co_filename, code.co_firstlineno) in self.watched or code.co_name == "_cast":
-            return self._local
-        return None
-
-    def run(self, call: Callable[[], None]) -> None:
-        previous = sys.gettrace()
-        sys.settrace(self.tracer)
-        try:
-            call()
-        finally:
-            sys.settrace(previous)
-
-
-_SOURCES: dict[str, list[str]] = {}
-
-
-def _decides(file: str, line: int) -> bool:
-    """Whether the cited line is a condition or a comment: it runs (or stands)
-    whichever way it goes, so a line after it must have run."""
-    if file not in _SOURCES:
-        _SOURCES[file] = Path(file).read_text(encoding="utf-8").splitlines()
-    return _SOURCES[file][line - 1].strip().startswith(("if ", "elif ", "while ", "#"))
-
-
-def _rules_run(t: _Trace) -> dict[str, int]:
-    """Rule ID → how many rules the narrowest code that ran citing it cites
-    (1: a function about that rule alone)."""
-    out: dict[str, int] = {}
-    for code in t.codes:
-        entry = t.watched.get((code.co_filename, code.co_firstlineno), {})
-        for rule, places in entry.items():
-            for line, doc in places:
-                first = 1 if _decides(code.co_filename, line) else 0
-                if doc or any((code.co_filename, line + k) in t.lines for k in range(first, 4)):
-                    out[rule] = min(out.get(rule, len(entry)), len(entry))
-                    break
-    return out
-
-
-def _named_cards(data: Any, known: dict[str, str]) -> set[str]:
-    """The card keys a move's data names (strings anywhere in it)."""
-    if isinstance(data, str):
-        return {data} if data in known else set()
-    if isinstance(data, dict):
-        return set().union(*(_named_cards(v, known) for v in data.values())) if data else set()
-    if isinstance(data, list):
-        return set().union(*(_named_cards(v, known) for v in data)) if data else set()
-    return set()
-
-
 def spectrum(scenario: dict[str, Any], functions: Functions, rows: dict[str, str]) -> dict[str, int]:
     """The rule IDs the scenario's check exercises on dlrules, each with how
     many rules the narrowest code that ran citing it cites (a card's row: 1)."""
-    t = _Trace(functions)
+    t = Trace(functions)
     engine = InProcess()
     t.run(lambda: check(engine, scenario))  # the scenario passes on the reference (its tests say so)
-    rules = _rules_run(t)
-    for card in _named_cards(scenario["move"], rows) | (t.cards & rows.keys()):
+    rules = t.rules_run()
+    for card in named_cards(scenario["move"], rows) | (t.cards & rows.keys()):
         rules.update(dict.fromkeys(rows[card].split(","), 1))
     return dict(sorted(rules.items()))
 
@@ -215,6 +132,30 @@ def spectra(root: Path) -> dict[str, Any]:
     }
 
 
+def code_rules(root: Path) -> dict[str, Any]:
+    """``coderules.json``'s content: the rule functions (files relative to the
+    package) and each card's rows, for ``diff``'s naming (``blame.exercised``)."""
+    package = root / "src" / "dlrules"
+    functions = {f"{Path(file).relative_to(package).as_posix()}:{line}": {r: [list(c) for c in cites] for r, cites in sorted(rules.items())}
+                 for (file, line), rules in rule_functions(root).items()}  # fmt: skip
+    return {
+        "format": 1,
+        "about": "dlrules' rule code: 'file:first line of a function' -> {rule ID: [[line citing it, in the docstring]]}, "
+        "and each card's rows; generated by python -m dlrules.tools.spectra --write; docs/conformance.md, 'Diagnosis'",
+        "functions": dict(sorted(functions.items())),
+        "cards": {k: v.split(",") for k, v in sorted(card_rows(root).items())},
+    }
+
+
+def code_text(content: dict[str, Any]) -> str:
+    """``coderules.json``'s text: one function a line."""
+    lines = ["{", f' "format": {content["format"]},', f' "about": {json.dumps(content["about"])},', ' "functions": {']
+    items = list(content["functions"].items())
+    lines += [f"  {json.dumps(k)}: {json.dumps(v)}{',' if i < len(items) - 1 else ''}" for i, (k, v) in enumerate(items)]
+    lines += [" },", f' "cards": {json.dumps(content["cards"])}', "}"]
+    return "\n".join(lines) + "\n"
+
+
 def text(content: dict[str, Any]) -> str:
     """The file's text: one scenario a line, so that a change reads as a small diff."""
     lines = ["{", f' "format": {content["format"]},', f' "about": {json.dumps(content["about"])},', ' "scenarios": {']
@@ -229,15 +170,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The kit's spectra: the rule IDs each scenario exercises on the reference.")
     parser.add_argument("--write", action="store_true", help=f"regenerate {SPECTRA.name}")
     args = parser.parse_args(argv)
-    fresh = text(spectra(repo_root()))
+    outputs = {SPECTRA: text(spectra(repo_root())), CODE_RULES: code_text(code_rules(repo_root()))}
     if args.write:
-        SPECTRA.write_text(fresh, encoding="utf-8")
-        print(f"wrote {SPECTRA}")
+        for path, fresh in outputs.items():
+            path.write_text(fresh, encoding="utf-8")
+            print(f"wrote {path}")
         return 0
-    if not SPECTRA.exists() or SPECTRA.read_text(encoding="utf-8") != fresh:
-        print(f"{SPECTRA} is stale: python -m dlrules.tools.spectra --write", file=sys.stderr)
-        return 1
-    return 0
+    stale = [path for path, fresh in outputs.items() if not path.exists() or path.read_text(encoding="utf-8") != fresh]
+    for path in stale:
+        print(f"{path} is stale: python -m dlrules.tools.spectra --write", file=sys.stderr)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

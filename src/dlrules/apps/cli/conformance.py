@@ -208,7 +208,8 @@ def _diff(args: argparse.Namespace) -> int:
     else:
         print(f"{engine.name}: disagreement in game {result.games} ({found.kind}), {len(found.moves)} move{'' if len(found.moves) == 1 else 's'} from "
               f"{'a position' if 'position' in found.start else 'a new game'} (found {result.shrunk_from} moves into the game)")  # fmt: skip
-        print("rules involved: " + (", ".join(found.rules) or "(none named)"))
+        shown = ", ".join(found.rules[:8]) + (f" (and {len(found.rules) - 8} more: --json lists them)" if len(found.rules) > 8 else "")
+        print("rules involved, most likely first: " + (shown or "(none named)"))
         for line in found.details:
             print("  " + line)
         if args.out:

@@ -23,6 +23,8 @@ from dlrules.core.errors import IllegalMove
 from dlrules.core.moves import Move
 from dlrules.core.phases.scoring import is_over
 from dlrules.core.state import CHANCE, GameState
+from dlrules.apps.conformance.blame import exercised
+from dlrules.apps.conformance.diagnose import load_spectra
 from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, fraction_text, move_data, move_of
 from dlrules.apps.conformance.observe import REFEREE, SPECTATOR, Viewer, leaves, observe
 from dlrules.apps.conformance.perft import start_state
@@ -69,6 +71,41 @@ def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tupl
         if chosen:
             return tuple(sorted({r for e in chosen for r in e.rules}))
     return ()
+
+
+def move_rules(state: GameState, data: dict[str, Any], paths: Sequence[str]) -> tuple[str, ...]:
+    """The rules involved when the move ``data`` at ``state`` changes ``paths``
+    differently, most likely first: the rule code dlrules runs for it,
+    narrowest first (``blame.exercised``), then the rules of the kit's
+    scenarios of the same kind of move touching those paths (all there is
+    when the tracer sees nothing, under a compiled build)."""
+    move = move_of(data)
+    fields = frozenset(part for p in paths for part in p.split(".")[-2:] if not part.isdigit())
+    seen = exercised(state, move, data, fields)
+    run, related = seen.rules, rules_touching(paths)
+    ranked = sorted(range(len(run)), key=lambda i: (run[i] not in seen.written, run[i] not in related, i))  # the writers' first
+    return tuple(dict.fromkeys([*(run[i] for i in ranked), *rules_for_change(state, move, paths)]))
+
+
+def rules_touching(paths: Sequence[str]) -> frozenset[str]:
+    """The rules the kit's scenarios (any move) whose expected changes touch
+    one of ``paths`` cite, or exercise through code about at most 2 rules
+    (their spectra, ``diagnose.load_spectra``)."""
+    wanted = {general(p) for p in paths}
+    spectra = load_spectra()
+    found: set[str] = set()
+    for e in rule_index():
+        if any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in e.paths):
+            found.update(e.rules)
+            found.update(r for r, n in spectra.get(e.id, {}).items() if n <= 2)
+    return frozenset(found)
+
+
+def setup_rules(paths: Sequence[str]) -> tuple[str, ...]:
+    """The rules of a difference before any move: a deck's size or content
+    (its composition, as ``ODDS_RULES``), else the setup's (SETUP-*)."""
+    rules = [r for p in paths if (g := general(p)).startswith("decks.") for r in ODDS_RULES.get(g.split(".")[1], ())]
+    return tuple(dict.fromkeys(rules or ["SETUP-3", "SETUP-4", "SETUP-5"]))
 
 
 ODDS_RULES: dict[str, tuple[str, ...]] = {
@@ -127,20 +164,21 @@ def compare(state: GameState, engine: Engine, views: bool = True) -> tuple[str, 
         missing = [ours[k] for k in sorted(ours.keys() - theirs.keys())]
         listing = [f"the engine also lists {json.dumps(m)}" for m in extra[:5]]
         listing += [f"the engine does not list {json.dumps(m)}" for m in missing[:5]]
-        rules: set[str] = set()
-        for m in extra[:5]:
+        rules: list[str] = []
+        for m in extra[:5]:  # dlrules' reasons for refusing what the engine lists
             try:
-                rules.update(v.rule for v in check(state, move_of(m)))
+                rules += [v.rule for v in check(state, move_of(m))]
             except (ValueError, TypeError, KeyError):
                 listing.append(f"dlrules cannot read the move {json.dumps(m)}")
-        if missing:  # the engine's reason, if it gives one (a refusal changes nothing)
-            refusal = engine.apply(missing[0])
+        if missing:  # the rules dlrules' code runs for the move it lists; then the engine's reason, if it gives one
+            rules += exercised(state, move_of(missing[0]), missing[0]).rules
+            refusal = engine.apply(missing[0])  # a refusal changes nothing
             if refusal is not None:
-                rules.update(refusal.rules)
+                rules += refusal.rules
                 listing.append(f"the engine refuses {json.dumps(missing[0])} citing {list(refusal.rules)}")
             else:
                 listing.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
-        return "legal_moves", tuple(listing), tuple(sorted(rules))
+        return "legal_moves", tuple(listing), tuple(dict.fromkeys(rules))
     if CHANCE in to_move(state):
         mine_odds = {canonical(move_data(m)): p for m, p in chance_outcomes(state)}
         wrong = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds and p != mine_odds[k]]
@@ -182,20 +220,25 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
         if found is not None:
             kind, details, rules = found
             paths = [d.partition(":")[0] for d in details]
-            if kind == "observation" and played:  # the rules of the last move's kind that touch those paths
-                rules = rules_for_change(previous, move_of(played[-1]), paths)
+            if kind == "observation" and played:  # the rules the last move exercises on dlrules
+                rules = move_rules(previous, played[-1], paths)
             elif kind == "observation" and start.get("moves"):  # at once: the start's own last move
                 before = start_state({**start, "moves": start["moves"][:-1]})
-                rules = rules_for_change(before, move_of(start["moves"][-1]), paths)
+                rules = move_rules(before, start["moves"][-1], paths)
+            elif kind == "observation":  # at once, from a new game or a position: its setup and decks
+                rules = setup_rules(paths)
+            elif kind == "legal_moves" and played:  # dlrules' reasons, then the code of the move that led here
+                rules = tuple(dict.fromkeys([*rules, *exercised(previous, move_of(played[-1]), played[-1]).rules]))
             return Disagreement(start, tuple(played), kind, details, rules)
         if i == len(moves):
             return None
         move = moves[i]
         refusal = engine.apply(move)
-        if refusal is not None:
+        if refusal is not None:  # the rules dlrules' code runs for the move, then the engine's reason
+            rules = tuple(dict.fromkeys([*exercised(state, move_of(move), move).rules, *refusal.rules]))
             return Disagreement(start, tuple(played + [move]), "refusal",
                                 (f"the engine refuses {json.dumps(move)}, which dlrules accepts: {'; '.join(refusal.messages)}",),
-                                tuple(refusal.rules))  # fmt: skip
+                                rules)  # fmt: skip
         previous, state = state, apply(state, move_of(move))
         played.append(move)
     return None

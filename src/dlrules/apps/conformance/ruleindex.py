@@ -25,6 +25,7 @@ class Entry:
     signature: tuple[str, ...]
     paths: frozenset[str]
     rules: tuple[str, ...]
+    id: str = ""
 
 
 @cache
@@ -41,7 +42,7 @@ def rule_index() -> tuple[Entry, ...]:
         except Exception:  # a scenario the reference cannot start is the suite's business  # noqa: BLE001
             continue
         paths = frozenset(general(p) for p in [*data["expect"].get("changes", {}), *data["expect"].get("after", {})])
-        entries.append(Entry(sig, paths, tuple(data["rules"])))
+        entries.append(Entry(sig, paths, tuple(data["rules"]), data["id"]))
     return tuple(entries)
 
 

@@ -84,6 +84,13 @@ class Result:
     rules: tuple[str, ...]
     message: str | None
     seconds: float = 0.0
+    parted: tuple[str, ...] = ()
+    """For a failure: the rules named where the engine parts from dlrules when
+    the scenario is replayed on both (``localise``), most likely first."""
+    where: str = ""
+    """For a failure: where and how the engine parts from dlrules (empty: it never does)."""
+    early: bool = False
+    """For a failure: the engine parts from dlrules before the scenario's own move (in its setup moves)."""
 
     @property
     def passed(self) -> bool:

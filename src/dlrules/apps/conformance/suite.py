@@ -14,6 +14,7 @@ import attrs
 
 from dlrules.apps.conformance.diagnose import Suspect, suspects, summary
 from dlrules.apps.conformance.engines import Engine, EngineError
+from dlrules.apps.conformance.localise import localise
 from dlrules.apps.conformance.scenarios import Failed, Result, ScenarioError, check, load, scenario_files
 
 
@@ -50,11 +51,14 @@ def run_suite(
     engine: Engine,
     paths: Iterable[Path] | None = None,
     select: Callable[[dict[str, Any]], bool] | None = None,
+    localising: bool = True,
 ) -> Report:
     """Check every scenario (the kit's, or those under ``paths``) on ``engine``.
     An engine failure fails that scenario and the run goes on; the engine
     then gets a fresh start from the next scenario's ``new_game`` or
-    ``load_position``."""
+    ``load_position``. A failing scenario is replayed on dlrules and the
+    engine side by side (``localising``, ``localise.localise``): where they
+    part, and the rules dlrules' code runs there, go with its result."""
     files: list[Path] = []
     for path in paths if paths is not None else [None]:
         if path is None:
@@ -88,7 +92,11 @@ def run_suite(
                     revive()  # a crashed program starts again for the next scenario
             except EngineError as again:
                 dead = f"the engine stopped and cannot be restarted: {again}"
-        results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began))
+        parted: tuple[str, ...] = ()
+        where, early = "", False
+        if message is not None and dead is None and localising and not message.startswith("engine failure"):
+            parted, where, early = localise(engine, scenario)
+        results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began, parted, where, early))
     return Report(engine.name, tuple(results))
 
 
@@ -101,6 +109,8 @@ def as_text(report: Report, verbose: bool = False) -> str:
     for r in report.results:
         if not r.passed or verbose:
             lines.append(f"{'PASS' if r.passed else 'FAIL'} {r.id} [{', '.join(r.rules)}]" + ("" if r.passed else f": {r.message}"))
+            if r.where:
+                lines.append(f"     replayed beside dlrules, the engine parts from it {r.where}; dlrules' code there: {', '.join(r.parted[:5]) or '(none named)'}")
     failing = report.failing_rules()
     if report.failed:
         lines.append(summary(report.suspects()))
@@ -119,7 +129,8 @@ def as_json(report: Report) -> dict[str, Any]:
     return {
         "engine": report.engine,
         "passed": not report.failed,
-        "scenarios": [{"id": r.id, "rules": list(r.rules), "passed": r.passed, "message": r.message} for r in report.results],
+        "scenarios": [{"id": r.id, "rules": list(r.rules), "passed": r.passed, "message": r.message,
+                       **({"parted": {"where": r.where, "rules": list(r.parted)}} if r.where else {})} for r in report.results],  # fmt: skip
         "rules": {rule: {"passed": p, "run": n} for rule, (p, n) in report.by_rule().items()},
         "failing_rules": report.failing_rules(),
         "suspects": [s.as_json() for s in report.suspects()[:SUSPECTS]],

@@ -1,0 +1,217 @@
+"""Which rules does a move exercise on the reference? ``diff`` names the rules
+of a disagreement with it (docs/conformance.md, "Diagnosis"): the rule code
+dlrules runs for the move where the engine parts from it, narrowest first.
+
+The kit ships ``coderules.json`` (made with ``spectra.json`` by ``python -m
+dlrules.tools.spectra --write``): every function of dlrules' rule code that
+cites a rule ID, and where it cites it. A move is applied on dlrules under a
+tracer; a rule is *exercised* when a function citing it ran and the citation
+is in its docstring, or on a line that ran (or within the 3 lines after a
+condition or comment that ran); a card's row (M-, T-, R-, C1-, C2-, SPE-C-)
+when the move names the card or the card's effect ran. Each rule is ranked by
+how many rules the narrowest such function cites (1: code about that rule
+alone), so the code that decided the result comes before the machinery
+around it.
+
+The tracer sees Python functions only: under the optional compiled build
+(mypyc) nothing is seen, and ``diff`` falls back on the kit's scenarios of
+the same kind of move (``diff.rules_for_change``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from types import CodeType, FrameType
+from typing import Any
+
+import attrs
+
+import dlrules
+from dlrules.apps.conformance.diagnose import load_spectra
+from dlrules.core.engine import apply
+from dlrules.core.moves import Move
+from dlrules.core.state import GameState, evolve
+
+_EVOLVE = evolve.__code__
+
+CODE_RULES = Path(__file__).resolve().parent / "coderules.json"
+"""The kit's map of dlrules' rule code (``python -m dlrules.tools.spectra --write``)."""
+
+PACKAGE = Path(dlrules.__file__).resolve().parent
+
+Citation = tuple[int, bool]
+"""A citation of a rule in a function: its line, and whether it is in the docstring."""
+
+Functions = dict[tuple[str, int], dict[str, list[Citation]]]
+"""(file, first line of a function's code object) → rule ID → where its own lines cite it."""
+
+WRITERS = 2
+"""How many rule functions up the stack from a store count as its writers."""
+
+KEYED = frozenset({"_cast", "_trap", "_trap_hits"})
+"""Combat functions whose ``key`` argument is the card in effect: a spell cast
+(``_cast`` returning True) or a trap going off."""
+
+
+@cache
+def shipped() -> tuple[Functions, dict[str, tuple[str, ...]]]:
+    """The rule functions (files as this installation has them) and each card's rows, from ``coderules.json``."""
+    data: dict[str, Any] = json.loads(CODE_RULES.read_text(encoding="utf-8"))
+    functions: Functions = {}
+    for place, rules in data["functions"].items():
+        file, line = place.rsplit(":", 1)
+        functions[(str(PACKAGE / file), int(line))] = {r: [(n, bool(d)) for n, d in cites] for r, cites in rules.items()}
+    return functions, {k: tuple(v) for k, v in data["cards"].items()}
+
+
+class Trace:
+    """What a traced call ran: the functions called, the lines run in the rule
+    functions, the cards whose effect ran."""
+
+    def __init__(self, watched: Functions, fields: frozenset[str] = frozenset()) -> None:
+        self.watched = watched
+        self.fields = fields
+        self.codes: set[CodeType] = set()
+        self.lines: set[tuple[str, int]] = set()
+        self.cards: set[str] = set()
+        self.writers: set[CodeType] = set()
+
+    def _local(self, frame: FrameType, event: str, arg: object) -> Any:
+        if event == "line":
+            self.lines.add((frame.f_code.co_filename, frame.f_lineno))
+        elif event == "return" and frame.f_code.co_name == "_cast" and arg is True:
+            self.cards.add(str(frame.f_locals.get("key")))
+        return self._local
+
+    def tracer(self, frame: FrameType, event: str, arg: object) -> Any:
+        code = frame.f_code
+        self.codes.add(code)
+        if self.fields and _writes(code, frame, self.fields):
+            self._writer(frame.f_back)
+        if code.co_name in KEYED and code.co_name != "_cast":
+            self.cards.add(str(frame.f_locals.get("key")))
+        if (code.co_filename, code.co_firstlineno) in self.watched or code.co_name == "_cast":
+            return self._local
+        return None
+
+    def run(self, call: Callable[[], object]) -> None:
+        previous = sys.gettrace()
+        sys.settrace(self.tracer)
+        try:
+            call()
+        finally:
+            sys.settrace(previous)
+
+    def _writer(self, frame: FrameType | None) -> None:
+        """The nearest rule functions on the stack (``WRITERS`` of them): they
+        wrote one of ``fields`` (the nearest may be a helper many rules share,
+        as the evilometer's bounds: its callers are kept too)."""
+        found = 0
+        while frame is not None and found < WRITERS:
+            if (frame.f_code.co_filename, frame.f_code.co_firstlineno) in self.watched:
+                self.writers.add(frame.f_code)
+                found += 1
+            frame = frame.f_back
+
+    def rules_written(self) -> set[str]:
+        """The rules cited by the rule functions that wrote one of ``fields``."""
+        return {r for code in self.writers for r in self.watched[(code.co_filename, code.co_firstlineno)]}
+
+    def rules_run(self) -> dict[str, int]:
+        """Rule ID → how many rules the narrowest code that ran citing it cites
+        (1: a function about that rule alone)."""
+        out: dict[str, int] = {}
+        for code in self.codes:
+            entry = self.watched.get((code.co_filename, code.co_firstlineno), {})
+            for rule, places in entry.items():
+                for line, doc in places:
+                    first = 1 if _decides(code.co_filename, line) else 0
+                    if doc or any((code.co_filename, line + k) in self.lines for k in range(first, 4)):
+                        out[rule] = min(out.get(rule, len(entry)), len(entry))
+                        break
+        return out
+
+
+def _writes(code: CodeType, frame: FrameType, fields: frozenset[str]) -> bool:
+    """Whether the call stores one of ``fields`` in a record: ``evolve`` with
+    it among its changes, or a setter made for it (``state.setter``, whose
+    generated function is named ``set_<its fields>``)."""
+    if code is _EVOLVE:
+        return bool(fields & frame.f_locals.get("changes", {}).keys())
+    name = code.co_name
+    return name.startswith("set_") and any(f in name[4:] for f in fields)
+
+
+@cache
+def _source(file: str) -> tuple[str, ...]:
+    try:
+        return tuple(Path(file).read_text(encoding="utf-8").splitlines())
+    except OSError:
+        return ()
+
+
+def _decides(file: str, line: int) -> bool:
+    """Whether the cited line is a condition or a comment: it runs (or stands)
+    whichever way it goes, so a line after it must have run."""
+    lines = _source(file)
+    return 0 < line <= len(lines) and lines[line - 1].strip().startswith(("if ", "elif ", "while ", "#"))
+
+
+def named_cards(data: Any, known: dict[str, Any]) -> set[str]:
+    """The card keys a move's data names (strings anywhere in it)."""
+    if isinstance(data, str):
+        return {data} if data in known else set()
+    if isinstance(data, dict):
+        return set().union(*(named_cards(v, known) for v in data.values())) if data else set()
+    if isinstance(data, (list, tuple)):
+        return set().union(*(named_cards(v, known) for v in data)) if data else set()
+    return set()
+
+
+@attrs.frozen
+class Exercised:
+    """What a move exercises on dlrules: ``rules``, those whose code wrote a
+    differing field first, then the narrowest code first (ties: the rule ID);
+    ``written``, the rules of the code that wrote one."""
+
+    rules: tuple[str, ...] = ()
+    written: frozenset[str] = frozenset()
+
+
+def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, fields: frozenset[str] = frozenset()) -> Exercised:
+    """The rule IDs ``move`` at ``state`` exercises on dlrules; nothing when
+    the tracer sees nothing (a compiled build) or dlrules refuses the move.
+    ``data``: the move as the protocol sends it, for the cards it names.
+    ``fields``: the names of the records' fields that differ; the rules of
+    the code that wrote one of them (the nearest rule function calling
+    ``evolve`` or a setter with it) come first."""
+    functions, cards = shipped()
+    trace = Trace(functions, fields)
+    try:
+        trace.run(lambda: apply(state, move))
+    except Exception:  # noqa: BLE001 - refused (IllegalMove) or unreadable here: what it exercised so far is no verdict
+        return Exercised()
+    rules = trace.rules_run()
+    for card in named_cards(data or {}, cards) | (trace.cards & cards.keys()):
+        for row in cards[card]:
+            rules[row] = 1
+    written = frozenset(trace.rules_written() & rules.keys())
+    often = exercised_by()
+    ranked = sorted(rules, key=lambda r: (r not in written, often.get(r, 0) if r in written else 0, rules[r], often.get(r, 0), r))
+    return Exercised(tuple(ranked), written)
+
+
+@cache
+def exercised_by() -> dict[str, int]:
+    """Rule ID → how many of the kit's scenarios exercise it (``spectra.json``):
+    code that runs everywhere (the evilometer's bounds, whose turn it is) says
+    less about a difference than code few scenarios reach."""
+    counts: dict[str, int] = {}
+    for rules in load_spectra().values():
+        for rule in rules:
+            counts[rule] = counts.get(rule, 0) + 1
+    return counts
