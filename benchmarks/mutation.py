@@ -9,9 +9,12 @@ caught each mutant and which rule it named.
 
 Definitions (docs/conformance.md repeats them):
 
-- *caught by run*: at least one scenario fails; *named first*: the run
-  report's top suspect (its diagnosis: the rule most likely broken) is one
-  of the mutant's rules; *in the top 3*: one of the report's first three
+- *caught by run*: at least one scenario fails (the kit run in the
+  mutant's own process, which also tells whether its change took effect);
+  *named first*: the top suspect of the run's report over the protocol
+  (dlrules driving the mutant as another engine, each failure localised
+  beside the reference: what ``dlrules conformance run --engine`` prints)
+  is one of the mutant's rules; *in the top 3*: one of the report's first three
   suspects is; *cited first*: some failing scenario lists one of the
   mutant's rules first (the lenient measure the matrix used before the
   diagnosis);
@@ -69,6 +72,32 @@ def run_kit(name: str, reuse: bool = False) -> dict[str, Any]:
     CACHE.mkdir(parents=True, exist_ok=True)
     kept.write_text(out.stdout, encoding="utf-8")
     print(f"ran {name}: {len(result.get('failed', []))} failing scenarios", file=sys.stderr, flush=True)
+    return result
+
+
+def run_protocol(name: str, reuse: bool = False) -> dict[str, Any]:
+    """The kit's ``run`` as another engine's author sees it: this process's
+    dlrules (the reference, unchanged) drives the mutant served over the
+    protocol, so each failing scenario is localised beside the reference
+    (``localise``) and the report's diagnosis is the one ``dlrules conformance
+    run --engine`` prints."""
+    kept = CACHE / f"{name}.protocol.json"
+    if reuse and kept.exists():
+        cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+        return cached
+    from dlrules.apps.conformance.engines import Subprocess
+    from dlrules.apps.conformance.suite import run_suite
+
+    engine = Subprocess([sys.executable, str(SCRIPT), "serve", name])
+    try:
+        report = run_suite(engine)
+    finally:
+        engine.close()
+    failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200], "parted": list(r.parted[:5])}
+              for r in report.results if not r.passed]  # fmt: skip
+    result = {"failed": failed, "suspects": [s.as_json() for s in report.suspects()[:10]]}
+    CACHE.mkdir(parents=True, exist_ok=True)
+    kept.write_text(json.dumps(result), encoding="utf-8")
     return result
 
 
@@ -141,10 +170,15 @@ def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> 
     reference = reference_fingerprint()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         runs = list(pool.map(lambda m: run_kit(m.name, reuse), mutants))
+    live = [m.name for m, run in zip(mutants, runs, strict=True) if "broken" not in run and run["failed"]]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:  # the run over the protocol, for the diagnosis an author reads
+        over = dict(zip(live, pool.map(lambda n: run_protocol(n, reuse), live), strict=True))
     rows = []
     for mutant, run in zip(mutants, runs, strict=True):
+        if mutant.name in over:
+            run = {**run, "failed": over[mutant.name]["failed"], "suspects": over[mutant.name]["suspects"]}
         rows.append({"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
-                     **verdict(mutant, run, reference, reuse)})  # fmt: skip
+                     **verdict(mutant, run, reference, reuse and mutant.name not in over)})  # fmt: skip
     wanted = [r for r in rows if "broken" not in r and (diff == "all" or (diff == "survivors" and not r["run_caught"]))]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"], reuse), wanted), strict=True):
