@@ -45,6 +45,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import dlrules
 from dlrules.agents.adapters.tensors import clear_cache
@@ -84,31 +85,49 @@ def openspiel(players: int, moves: list[Move], observe: bool = False) -> Loop:
     import pyspiel
     from open_spiel.python.observation import make_observation
 
-    import dlrules.agents.adapters.openspiel
-    from dlrules.agents.actions import encode
+    import dlrules.agents.adapters.openspiel  # noqa: F401 - registers the game
 
     game = pyspiel.load_game("python_dungeon_lords", {"players": players})
     observer = make_observation(game) if observe else None
-    actions = [(True, (encode(m),)) if m.seat == CHANCE else (False, decisions_of(m)) for m in moves]  # what an agent would send
+    sent = _sent(game, moves)
 
     def loop() -> None:
         state = game.new_initial_state()
-        for chance, ds in actions:
-            state.current_player()
+        for chance, action in sent:
+            player = state.current_player()
             if chance:
                 state.chance_outcomes()
-                state.apply_action(ds[0])
-                continue
-            while True:  # decisions with a single open value are made for the player: skip past them
+            else:
                 if observer is not None:
-                    observer.set_from(state, state.current_player())
+                    observer.set_from(state, player)
                 state.legal_actions()
-                state.apply_action(ds[len(state.partial.chosen)])
-                if state.partial.seat is None:
-                    break  # the move is whole
-        assert state.game_state.phase is dlrules.Phase.GAME_OVER
+            state.apply_action(action)
+        assert state.is_terminal()
 
     return loop
+
+
+def _sent(game: Any, moves: list[Move]) -> list[tuple[bool, int]]:
+    """What the agents send, in order (worked out before the clock starts,
+    as the native loop's moves are given): each chance outcome's id, and the
+    decisions of each player's move that are the player's to make (the
+    adapter makes a decision with a single open value itself)."""
+    from dlrules.agents.actions import encode
+
+    state = game.new_initial_state()
+    sent: list[tuple[bool, int]] = []
+    for m in moves:
+        if m.seat == CHANCE:
+            sent.append((True, encode(m)))
+            state.apply_action(sent[-1][1])
+            continue
+        ds = decisions_of(m)
+        while True:
+            sent.append((False, ds[len(state.partial.chosen)]))
+            state.apply_action(sent[-1][1])
+            if state.partial.seat is None:
+                break  # the move is whole
+    return sent
 
 
 def observed(players: int, moves: list[Move]) -> Loop:
