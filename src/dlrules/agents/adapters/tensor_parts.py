@@ -120,6 +120,14 @@ class W:
             buf[i] = 1
         return np.frombuffer(buf, np.uint8) if buf else np.zeros(0, np.uint8)
 
+    def data(self) -> bytes:
+        """The same bits as ``bits``, one byte each (0 or 1): the cache's form
+        (``dlrules.agents.adapters.tensors`` writes them into a ``bytearray``)."""
+        buf = bytearray(self.pos)
+        for i in self.ones:
+            buf[i] = 1
+        return bytes(buf)
+
     def part(self, name: str) -> None:
         """A new part of the layout begins (size -1 marks it in ``fields``)."""
         if self.record:

@@ -41,11 +41,11 @@ from dlrules.records.views import PlayerView, redact_combat, redact_fight, redac
 
 # --- the cache ------------------------------------------------------------------
 
-_MEMO: dict[tuple[Any, ...], tuple[object, Bits]] = {}
+_MEMO: dict[tuple[Any, ...], tuple[object, bytes]] = {}
 _MEMO_LIMIT: Final[int] = 200_000
 
 
-def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> Bits:
+def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> bytes:
     """``make``'s bits, cached under ``key`` (which holds ``id(pin)``); ``pin`` is kept with them."""
     got = _MEMO.get(key)
     if got is None:
@@ -53,7 +53,7 @@ def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> Bit
             _MEMO.clear()
         w = W()
         make(w)
-        got = _MEMO[key] = (pin, w.bits())
+        got = _MEMO[key] = (pin, w.data())
     return got[1]
 
 
@@ -85,7 +85,7 @@ def _player_groups(block: int, p: PlayerState | None, own: bool, chosen: bool, k
     ]  # fmt: skip
 
 
-def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> Bits:
+def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> bytes:
     """``make(w, *args)``'s bits, cached under ``key`` (looked up first: no closure made for a hit)."""
     got = _MEMO.get(key)
     if got is None:
@@ -93,11 +93,11 @@ def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: A
             _MEMO.clear()
         w = W()
         make(w, *args)
-        got = _MEMO[key] = (pin, w.bits())
+        got = _MEMO[key] = (pin, w.data())
     return got[1]
 
 
-Block = tuple[Bits, Bits, Bits, Bits, Bits]
+Block = tuple[bytes, bytes, bytes, bytes, bytes]
 """A player block's five groups (numbers, orders, lair, dungeon, party), each
 cached on its own, in the vector one after another."""
 
@@ -123,7 +123,7 @@ viewer is its owner, and the positions it spied when so."""
 def _absent_block() -> Block:
     """The block of a seat not in the game: five groups of zeros."""
     if not _ABSENT:
-        parts: list[Bits] = []
+        parts: list[bytes] = []
         makes: tuple[Callable[[W], None], ...] = (
             lambda w: player_numbers(w, 0, None), lambda w: player_orders(w, None, False, False, 0), lambda w: player_lair(w, None),
             lambda w: player_dungeon(w, None), lambda w: player_party(w, None, ()),
@@ -131,7 +131,7 @@ def _absent_block() -> Block:
         for make in makes:
             w = W()
             make(w)
-            parts.append(w.bits())
+            parts.append(w.data())
         _ABSENT.append((parts[0], parts[1], parts[2], parts[3], parts[4]))
     return _ABSENT[0]
 
@@ -204,7 +204,7 @@ def _g_public(src: Source) -> list[Group]:
     ]  # fmt: skip
 
 
-def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], Bits]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]]:
+def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], bytes]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytes]]:
     get = operator.attrgetter(*fields)
 
     def same(state: GameState, before: GameState) -> bool:
@@ -213,7 +213,7 @@ def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], Bits])
     return same, lookup
 
 
-_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]], ...] = (
+_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytes]], ...] = (
     _sub(("tavern",), lambda s, me, n: _made(("tavern", s.tavern), None, cards, "tavern", MONSTER_SLOTS, s.tavern, "tavern", "monsters on offer")),
     _sub(("room_shop",), lambda s, me, n: _made(("room_shop", s.room_shop), None, cards, "room_shop", ROOM_SLOTS, s.room_shop, "room_shop", "rooms on offer")),
     _sub(("adventurers_next",), lambda s, me, n: _made(("adventurers_next", s.adventurers_next), None, cards, "adventurers_next", ADVENTURER_SLOTS, s.adventurers_next, "adventurers", "next round's adventurers")),
@@ -291,7 +291,7 @@ def _groups(src: Source) -> list[list[Group]]:
     return [build(src) for build, _ in _BUILDERS]
 
 
-def _bits(groups: list[Group]) -> Bits:
+def _bits(groups: list[Group]) -> bytes:
     """The bits of groups cached together: looked up under all their keys at once."""
     if len(groups) == 1:
         key, pin, make = groups[0]
@@ -301,7 +301,7 @@ def _bits(groups: list[Group]) -> Bits:
     if got is None:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
-        got = _MEMO[key] = (tuple(p for _, p, _ in groups), np.concatenate([_cached(k, p, make) for k, p, make in groups]))
+        got = _MEMO[key] = (tuple(p for _, p, _ in groups), b"".join([_cached(k, p, make) for k, p, make in groups]))
     return got[1]
 
 
@@ -319,12 +319,14 @@ def _redacted_player(p: PlayerState) -> PlayerState:
 
 
 class _Last:
-    """The last observation made for one (seat, viewer): its state, each group's bits and the whole."""
+    """The last observation made for one (seat, viewer): its state, each
+    group's bits, the whole (``buf``, never written once made) and the
+    read-only array over it."""
 
-    __slots__ = ("bits", "parts", "state", "to_move")
+    __slots__ = ("bits", "buf", "parts", "state", "to_move")
 
-    def __init__(self, state: GameState, parts: list[Any], bits: Bits, to_move: tuple[int, ...]) -> None:
-        self.state, self.parts, self.bits, self.to_move = state, parts, bits, to_move
+    def __init__(self, state: GameState, parts: list[Any], buf: bytearray, bits: Bits, to_move: tuple[int, ...]) -> None:
+        self.state, self.parts, self.buf, self.bits, self.to_move = state, parts, buf, bits, to_move
 
 
 _LAST: dict[tuple[int, int | None, int], _Last] = {}
@@ -453,7 +455,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
         else:
             parts.append(_bits(build(src)))
     if last is not None and before is not None:  # the last vector, with the groups that changed written over it
-        bits = last.bits.copy()
+        buf = bytearray(last.buf)  # (bytes copied and written: cheaper than numpy's slices for a few parts)
         starts = _starts(parts)
         for i, part, old in zip(range(len(parts)), parts, last.parts):
             if part is not old:
@@ -462,13 +464,14 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
                     offsets = _OFFSETS[i]
                     for j in range(len(part)):
                         if part[j] is not old[j]:
-                            bits[start + offsets[j] : start + offsets[j + 1]] = part[j]
+                            buf[start + offsets[j] : start + offsets[j + 1]] = part[j]
                 else:
-                    bits[start : starts[i + 1]] = part
+                    buf[start : starts[i + 1]] = part
     else:
-        bits = np.concatenate([x for part in parts for x in (part if type(part) is tuple else (part,))])
+        buf = bytearray(b"".join([x for part in parts for x in (part if type(part) is tuple else (part,))]))
+    bits = np.frombuffer(buf, np.uint8)
     bits.flags.writeable = False
-    _LAST[key] = _Last(state, parts, bits, moving)
+    _LAST[key] = _Last(state, parts, buf, bits, moving)
     return bits
 
 
