@@ -375,95 +375,98 @@ _PLAYER_GROUP: Final[tuple[int | None, ...]] = tuple(
 )
 
 
+_GENERIC: Final[tuple[tuple[int, Callable[[Source], list[Group]], Callable[[GameState, GameState], bool]], ...]] = tuple(
+    (i, build, same) for i, ((build, _), same) in enumerate(zip(_BUILDERS, _SAME)) if same is not None and i > 2
+)
+"""The groups after the public one that are not player blocks (combat,
+resolution, decks, fight, outcome): looked up again when ``_SAME`` says they changed."""
+
+_GAME_OVER: Final[Phase] = Phase.GAME_OVER
+
+
 def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     """The observation of seat ``me`` (block 0) as ``viewer`` sees the state
     (``me`` itself; ``None``: the spectator; ``ALL``: nothing hidden), 0/1
     uint8 (read-only: shared). Incremental: against the last observation
     made for the same seat and viewer, only the groups whose records changed
     are looked up again (each from the cache when seen before)."""
-    key = (me, viewer, state.n_players)
+    n = len(state.players)
+    key = (me, viewer, n)
     last = _LAST.get(key)
     if last is not None and last.state is state:
         return last.bits
     src = Source(state, me, viewer)
-    before = last.state if last is not None and (last.state.phase is Phase.GAME_OVER) == (state.phase is Phase.GAME_OVER) else None
-    parts: list[Any] = []  # a group's bits, or a player block's five
+    before = last.state if last is not None and (last.state.phase is _GAME_OVER) == (state.phase is _GAME_OVER) else None
+    old: list[Any] = last.parts if last is not None and before is not None else []  # empty: every group looked up
     moving = src.to_move()
-    n = src.n
-    hide = src.hide
-    players, spied = state.players, state.spied
-    same_spied = before is not None and spied is before.spied
-    for i, (build, _) in enumerate(_BUILDERS):
-        block = _PLAYER_GROUP[i]
-        if block is not None:
-            if block >= n:
-                parts.append(_absent_block())
-                continue
-            seat = (me + block) % n
-            p = players[seat]
-            if last is not None and before is not None and same_spied and p is before.players[seat]:
-                parts.append(last.parts[i])
-                continue
-            # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
-            own = not hide or seat == viewer
-            seen = spied[seat] if own and seat < len(spied) else None
-            quick = ("seat", id(p), own, seen)
-            got = _BLOCKS.get(quick)
-            if got is None:  # its five groups, each from the cache when unchanged
-                if len(_BLOCKS) >= _MEMO_LIMIT:
-                    _BLOCKS.clear()
-                shown, chosen, kept, dealt = src.player(seat)
-                got = _BLOCKS[quick] = (p, _block_bits(shown, chosen, kept, dealt, seen or ()))
-            parts.append(got[1])
-            continue
-        if i == 0:  # the head, as two parts: the time of the game, and the seats to move
-            old_head = last.parts[0] if last is not None and before is not None else None
-            s = state
-            if (
-                old_head is not None and before is not None and s.phase is before.phase and s.round == before.round
-                and s.year == before.year and s.first_player == before.first_player and s.variant == before.variant
-                and s.deal_and_keep == before.deal_and_keep
-            ):  # fmt: skip
-                time_part = old_head[0]
-            else:
-                time_part = _made(("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player), None, head_time, s, me)
-            if old_head is not None and last is not None and last.to_move == moving:
-                moving_part = old_head[1]
-            else:
-                moving_part = _made(("to_move", me, n, moving), None, head_to_move, me, n, moving)
-            parts.append(old_head if old_head is not None and time_part is old_head[0] and moving_part is old_head[1] else (time_part, moving_part))
-            continue
-        if i == 1:  # the board
-            if last is not None and before is not None and (state.board is before.board or state.board == before.board):
-                parts.append(last.parts[1])
-            else:
-                parts.append(_made(("board", state.board, me, n), None, board, state.board, me, n))
-            continue
-        if i == 2:  # the public group: its ten parts, each looked up only when its fields changed
-            if last is not None and before is not None:
-                old = last.parts[2]
-                if _same_public(state, before):
-                    parts.append(old)
-                else:
-                    parts.append(tuple(old[j] if same_j(state, before) else lookup(state, me, n) for j, (same_j, lookup) in enumerate(_PUBLIC_SUBS)))
-            else:
-                parts.append(tuple(lookup(state, me, n) for _, lookup in _PUBLIC_SUBS))
-            continue
-        same = _SAME[i]
-        if last is not None and before is not None and same is not None and same(state, before):
-            parts.append(last.parts[i])
+    s = state
+    # the head, as two parts: the time of the game, and the seats to move
+    if old and before is not None and (
+        s.phase is before.phase and s.round == before.round and s.year == before.year and s.first_player == before.first_player
+        and s.variant == before.variant and s.deal_and_keep == before.deal_and_keep
+    ):  # fmt: skip
+        time_part = old[0][0]
+    else:
+        time_part = _made(("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player), None, head_time, s, me)
+    if old and last is not None and last.to_move == moving:
+        moving_part = old[0][1]
+    else:
+        moving_part = _made(("to_move", me, n, moving), None, head_to_move, me, n, moving)
+    parts: list[Any] = [old[0] if old and time_part is old[0][0] and moving_part is old[0][1] else (time_part, moving_part)]
+    # the board
+    if old and before is not None and (s.board is before.board or s.board == before.board):
+        parts.append(old[1])
+    else:
+        parts.append(_made(("board", s.board, me, n), None, board, s.board, me, n))
+    # the public group: its ten parts, each looked up only when its fields changed
+    if old and before is not None:
+        if _same_public(s, before):
+            parts.append(old[2])
         else:
-            parts.append(_bits(build(src)))
-    if last is not None and before is not None:  # the last vector, with the groups that changed written over it
+            was = old[2]
+            parts.append(tuple(was[j] if same_j(s, before) else lookup(s, me, n) for j, (same_j, lookup) in enumerate(_PUBLIC_SUBS)))
+    else:
+        parts.append(tuple(lookup(s, me, n) for _, lookup in _PUBLIC_SUBS))
+    # combat, resolution and decks; the player blocks; the fight and the outcome
+    generic = _GENERIC
+    for i, build, same in generic[:3]:
+        parts.append(old[i] if old and before is not None and same(s, before) else _bits(build(src)))
+    hide = src.hide
+    players, spied = s.players, s.spied
+    same_spied = before is not None and spied is before.spied
+    for block in range(MAX_PLAYERS):
+        if block >= n:
+            parts.append(_absent_block())
+            continue
+        seat = (me + block) % n
+        p = players[seat]
+        if old and same_spied and before is not None and p is before.players[seat]:
+            parts.append(old[6 + block])
+            continue
+        # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
+        own = not hide or seat == viewer
+        seen = spied[seat] if own and seat < len(spied) else None
+        quick = ("seat", id(p), own, seen)
+        got = _BLOCKS.get(quick)
+        if got is None:  # its five groups, each from the cache when unchanged
+            if len(_BLOCKS) >= _MEMO_LIMIT:
+                _BLOCKS.clear()
+            shown, chosen, kept, dealt = src.player(seat)
+            got = _BLOCKS[quick] = (p, _block_bits(shown, chosen, kept, dealt, seen or ()))
+        parts.append(got[1])
+    for i, build, same in generic[3:]:
+        parts.append(old[i] if old and before is not None and same(s, before) else _bits(build(src)))
+    if old:  # the last vector, with the groups that changed written over it
+        assert last is not None
         buf = bytearray(last.buf)  # (bytes copied and written: cheaper than numpy's slices for a few parts)
         starts = _starts(parts)
-        for i, part, old in zip(range(len(parts)), parts, last.parts):
-            if part is not old:
+        for i, part, was in zip(range(len(parts)), parts, old):
+            if part is not was:
                 start = starts[i]
-                if type(part) is tuple:  # a player block or the public group: the parts that changed in it
+                if type(part) is tuple:  # a player block, the head or the public group: the parts that changed in it
                     offsets = _OFFSETS[i]
                     for j in range(len(part)):
-                        if part[j] is not old[j]:
+                        if part[j] is not was[j]:
                             buf[start + offsets[j] : start + offsets[j + 1]] = part[j]
                 else:
                     buf[start : starts[i + 1]] = part
