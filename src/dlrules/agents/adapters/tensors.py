@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from itertools import compress
+from operator import is_not
 from typing import Any, Final
 
 import attrs
@@ -41,11 +43,11 @@ from dlrules.records.views import PlayerView, redact_combat, redact_fight, redac
 
 # --- the cache ------------------------------------------------------------------
 
-_MEMO: dict[tuple[Any, ...], tuple[object, bytes]] = {}
+_MEMO: dict[tuple[Any, ...], tuple[object, bytearray]] = {}
 _MEMO_LIMIT: Final[int] = 200_000
 
 
-def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> bytes:
+def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> bytearray:
     """``make``'s bits, cached under ``key`` (which holds ``id(pin)``); ``pin`` is kept with them."""
     got = _MEMO.get(key)
     if got is None:
@@ -85,7 +87,7 @@ def _player_groups(block: int, p: PlayerState | None, own: bool, chosen: bool, k
     ]  # fmt: skip
 
 
-def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> bytes:
+def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> bytearray:
     """``make(w, *args)``'s bits, cached under ``key`` (looked up first: no closure made for a hit)."""
     got = _MEMO.get(key)
     if got is None:
@@ -97,7 +99,7 @@ def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: A
     return got[1]
 
 
-Block = tuple[bytes, bytes, bytes, bytes, bytes]
+Block = tuple[bytearray, bytearray, bytearray, bytearray, bytearray]
 """A player block's five groups (numbers, orders, lair, dungeon, party), each
 cached on its own, in the vector one after another."""
 
@@ -123,7 +125,7 @@ viewer is its owner, and the positions it spied when so."""
 def _absent_block() -> Block:
     """The block of a seat not in the game: five groups of zeros."""
     if not _ABSENT:
-        parts: list[bytes] = []
+        parts: list[bytearray] = []
         makes: tuple[Callable[[W], None], ...] = (
             lambda w: player_numbers(w, 0, None), lambda w: player_orders(w, None, False, False, 0), lambda w: player_lair(w, None),
             lambda w: player_dungeon(w, None), lambda w: player_party(w, None, ()),
@@ -204,7 +206,7 @@ def _g_public(src: Source) -> list[Group]:
     ]  # fmt: skip
 
 
-def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], bytes]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytes]]:
+def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], bytearray]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytearray]]:
     get = operator.attrgetter(*fields)
 
     def same(state: GameState, before: GameState) -> bool:
@@ -213,7 +215,7 @@ def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], bytes]
     return same, lookup
 
 
-_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytes]], ...] = (
+_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytearray]], ...] = (
     _sub(("tavern",), lambda s, me, n: _made(("tavern", s.tavern), None, cards, "tavern", MONSTER_SLOTS, s.tavern, "tavern", "monsters on offer")),
     _sub(("room_shop",), lambda s, me, n: _made(("room_shop", s.room_shop), None, cards, "room_shop", ROOM_SLOTS, s.room_shop, "room_shop", "rooms on offer")),
     _sub(("adventurers_next",), lambda s, me, n: _made(("adventurers_next", s.adventurers_next), None, cards, "adventurers_next", ADVENTURER_SLOTS, s.adventurers_next, "adventurers", "next round's adventurers")),
@@ -291,7 +293,7 @@ def _groups(src: Source) -> list[list[Group]]:
     return [build(src) for build, _ in _BUILDERS]
 
 
-def _bits(groups: list[Group]) -> bytes:
+def _bits(groups: list[Group]) -> bytearray:
     """The bits of groups cached together: looked up under all their keys at once."""
     if len(groups) == 1:
         key, pin, make = groups[0]
@@ -301,7 +303,7 @@ def _bits(groups: list[Group]) -> bytes:
     if got is None:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
-        got = _MEMO[key] = (tuple(p for _, p, _ in groups), b"".join([_cached(k, p, make) for k, p, make in groups]))
+        got = _MEMO[key] = (tuple(p for _, p, _ in groups), bytearray(b"".join([_cached(k, p, make) for k, p, make in groups])))
     return got[1]
 
 
@@ -460,16 +462,14 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
         assert last is not None
         buf = bytearray(last.buf)  # (bytes copied and written: cheaper than numpy's slices for a few parts)
         starts = _starts(parts)
-        for i, part, was in zip(range(len(parts)), parts, old):
-            if part is not was:
-                start = starts[i]
-                if type(part) is tuple:  # a player block, the head or the public group: the parts that changed in it
-                    offsets = _OFFSETS[i]
-                    for j in range(len(part)):
-                        if part[j] is not was[j]:
-                            buf[start + offsets[j] : start + offsets[j + 1]] = part[j]
-                else:
-                    buf[start : starts[i + 1]] = part
+        for i in compress(range(len(parts)), map(is_not, parts, old)):  # (the groups that changed, found in C)
+            part, start = parts[i], starts[i]
+            if type(part) is tuple:  # a player block, the head or the public group: the parts that changed in it
+                offsets, was = _OFFSETS[i], old[i]
+                for j in compress(range(len(part)), map(is_not, part, was)):
+                    buf[start + offsets[j] : start + offsets[j + 1]] = part[j]
+            else:
+                buf[start : starts[i + 1]] = part
     else:
         buf = bytearray(b"".join([x for part in parts for x in (part if type(part) is tuple else (part,))]))
     bits = np.frombuffer(buf, np.uint8)
