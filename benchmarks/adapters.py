@@ -2,17 +2,19 @@
 
     python benchmarks/adapters.py                 # 2 and 4 players, a few seconds each
     python benchmarks/adapters.py --games 3 --seed 5
+    python benchmarks/adapters.py --instructions  # also instructions per move (valgrind), about 4 minutes a player count
 
-The same whole games are played three ways, move for move: seeded random
+The same whole games are played four ways, move for move: seeded random
 games are recorded first, then each is replayed
 
 - **native**: at each move, what a player of the library does: ``to_move``,
   ``legal_moves`` (a chance node: ``chance_outcomes``, the exact
   probabilities), then ``apply`` of the move;
-- **OpenSpiel**: at each move, ``current_player``, then for each of the move's
-  decisions ``legal_actions`` and ``apply_action`` (a chance node:
-  ``chance_outcomes`` and ``apply_action``); the ids an agent would send are
-  worked out before the clock starts, as the native loop's moves are given;
+- **OpenSpiel**: at each decision (a chance outcome, or a decision of a
+  player's move that is the player's to make), ``current_player``, then
+  ``chance_outcomes`` or ``legal_actions``, then ``apply_action``; the ids
+  the agents send are worked out before the clock starts (``_sent``), as the
+  native loop's moves are given;
 - **OpenSpiel with an observation tensor**: as OpenSpiel, and at each player
   decision the acting player's observation tensor as a learner reads it
   (``open_spiel.python.observation.make_observation``'s ``set_from``: a
@@ -21,15 +23,27 @@ games are recorded first, then each is replayed
   target: at most 3×, issue 39);
 - **PettingZoo**: each decision through ``last()`` (the observation vector
   and its mask) and ``step`` (chance inside the environment, seeded so that
-  it draws the same cards as the record).
+  it draws the same cards as the record), from ``reset``.
 
-Each game is replayed ``--repeat`` times each way, alternating, and the
-fastest round of each counts (noise on a shared machine only ever slows a
-round down). Reported: CPU microseconds per library move (a whole move: a chance outcome
-or a player's move, however many decisions it takes) for each, and the
-ratio OpenSpiel / native (the target: at most 1.3). The PettingZoo figure
-includes building an observation vector per decision, which the native API
-does not do (a seat's view); it is given for scale.
+Each way is prepared first (the game loaded, the ids worked out) and only
+its loop is measured. Each game is replayed ``--repeat`` times each way,
+alternating, and the fastest round of each counts (noise on a shared
+machine only ever slows a round down); every round starts from empty tensor
+caches (``clear_cache``), as a new game in a fresh process does. Reported:
+CPU microseconds per library move (a whole move: a chance outcome or a
+player's move, however many decisions it takes) for each, the ratio
+OpenSpiel / native (the target: at most 1.3) and the ratio of the step with
+a tensor to the bare step. The PettingZoo figure includes building an
+observation vector per decision, which the native API does not do (a seat's
+view); it is given for scale.
+
+``--instructions`` also counts, in the same run, each way's instructions per
+move under valgrind's callgrind (``--toggle-collect`` on the
+``functools.reduce`` call that runs the loop, so preparing is not counted;
+``--warm`` uncounted replays first; address randomisation off with
+``setarch -R`` where allowed, ``PYTHONHASHSEED=0``): the same on every run
+to within a fraction of a percent whatever the machine's load, so the two
+ratios can be judged on a shared machine where seconds move by a quarter.
 """
 
 from __future__ import annotations
