@@ -472,8 +472,7 @@ def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
                 buf[start : starts[i + 1]] = part
     else:
         buf = bytearray(b"".join([x for part in parts for x in (part if type(part) is tuple else (part,))]))
-    bits = np.frombuffer(buf, np.uint8)
-    bits.flags.writeable = False
+    bits = np.frombuffer(memoryview(buf).toreadonly(), np.uint8)  # read-only for good: its writeable flag cannot be set again
     _LAST[key] = _Last(state, parts, buf, bits, moving)
     return bits
 
