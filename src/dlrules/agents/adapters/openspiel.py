@@ -41,7 +41,6 @@ from dlrules.agents.adapters.common import (
     PARTIAL_SIZE,
     check_reward,
     finished,
-    observation_array,
     observation_layout,
     observation_size,
     observation_string,
@@ -51,6 +50,7 @@ from dlrules.agents.adapters.common import (
     return_sum,
     returns,
 )
+from dlrules.agents.adapters.tensors import observation_bits
 from dlrules.agents.adapters.recall import STEP_BITS, History, recall_array, recall_lines, view_digest
 from dlrules.core.chance import outcome_weights
 from dlrules.core.phases.scoring import is_over as library_is_over
@@ -377,7 +377,7 @@ class DungeonLordsObserver:
         written, by its users (copy it to change it)."""
         obs = self._obs
         tensor = self.tensor
-        bits = observation_array(state.game_state, player, public=self.public_only)
+        bits = observation_bits(state.game_state, player, None if self.public_only else player)  # observation_array's own call
         if bits is not self._written:  # the same vector as the last one written (a move under way): already there
             tensor[:obs] = bits
             self._written = bits

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 from typing import Final
 
 import attrs
@@ -120,6 +121,16 @@ class W:
             buf[i] = 1
         return np.frombuffer(buf, np.uint8) if buf else np.zeros(0, np.uint8)
 
+    def data(self) -> bytearray:
+        """The same bits as ``bits``, one byte each (0 or 1): the cache's form
+        (``dlrules.agents.adapters.tensors`` copies them into the vector's
+        ``bytearray``: from a ``bytearray``, a slice is copied at once, where
+        ``bytes`` would be copied twice). Never written once made."""
+        buf = bytearray(self.pos)
+        for i in self.ones:
+            buf[i] = 1
+        return buf
+
     def part(self, name: str) -> None:
         """A new part of the layout begins (size -1 marks it in ``fields``)."""
         if self.record:
@@ -128,7 +139,7 @@ class W:
     def span(self, name: str, size: int, ones: Iterable[int], how: str) -> None:
         """A field of ``size`` bits with ones at ``ones`` (relative to the field)."""
         pos = self.pos
-        self.ones.extend(pos + i for i in ones)
+        self.ones.extend(map(operator.add, repeat(pos), ones))  # (pos + i for each, in C)
         self.pos = pos + size
         if self.record:
             self.fields.append((name, size, how))
@@ -253,14 +264,28 @@ def head_to_move(w: W, me: int, n: int, to_move: tuple[int, ...]) -> None:
     w.members("seats", _SEAT_RANGE, [rel(x) for x in to_move], "relative seat to move")
 
 
+_BOARD_SEATS: dict[tuple[int, int], dict[int | None, int | None]] = {}
+"""For each (me, n): ``_rel(me, n)`` of each colour met on a board, or None
+when the board part shows no bit for it (an empty slot, chance, a colour
+beyond the 4 relative seats)."""
+
+
 def board(w: W, board: tuple[tuple[int | None, ...], ...], me: int, n: int) -> None:
-    rel = _rel(me, n)
+    seats = _BOARD_SEATS.get((me, n))
+    if seats is None:
+        seats = _BOARD_SEATS[(me, n)] = {}
     w.part("board")
     ones: list[int] = []
     for space in range(min(len(board), len(ACTION_ORDER))):
         for slot, colour in enumerate(board[space][:_SLOTS]):
-            who = rel(colour)
-            if who is not None and who < MAX_PLAYERS:
+            if colour is None:
+                continue  # an empty slot
+            if colour in seats:
+                who = seats[colour]
+            else:
+                who = _rel(me, n)(colour)
+                who = seats[colour] = who if who is not None and who < MAX_PLAYERS else None
+            if who is not None:
                 ones.append((space * _SLOTS + slot) * MAX_PLAYERS + who)
     w.span("slots", len(ACTION_ORDER) * _SLOTS * MAX_PLAYERS, ones, "8 spaces (board order) × 3 slots (I, II, III) × one-hot over 4 relative seats (zeros: empty or a dummy)")
 

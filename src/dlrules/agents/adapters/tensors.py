@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from itertools import compress
+from operator import is_not
 from typing import Any, Final
 
 import attrs
@@ -41,11 +43,11 @@ from dlrules.records.views import PlayerView, redact_combat, redact_fight, redac
 
 # --- the cache ------------------------------------------------------------------
 
-_MEMO: dict[tuple[Any, ...], tuple[object, Bits]] = {}
+_MEMO: dict[tuple[Any, ...], tuple[object, bytearray]] = {}
 _MEMO_LIMIT: Final[int] = 200_000
 
 
-def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> Bits:
+def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> bytearray:
     """``make``'s bits, cached under ``key`` (which holds ``id(pin)``); ``pin`` is kept with them."""
     got = _MEMO.get(key)
     if got is None:
@@ -53,7 +55,7 @@ def _cached(key: tuple[Any, ...], pin: object, make: Callable[[W], None]) -> Bit
             _MEMO.clear()
         w = W()
         make(w)
-        got = _MEMO[key] = (pin, w.bits())
+        got = _MEMO[key] = (pin, w.data())
     return got[1]
 
 
@@ -85,7 +87,7 @@ def _player_groups(block: int, p: PlayerState | None, own: bool, chosen: bool, k
     ]  # fmt: skip
 
 
-def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> Bits:
+def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: Any) -> bytearray:
     """``make(w, *args)``'s bits, cached under ``key`` (looked up first: no closure made for a hit)."""
     got = _MEMO.get(key)
     if got is None:
@@ -93,11 +95,11 @@ def _made(key: tuple[Any, ...], pin: object, make: Callable[..., None], *args: A
             _MEMO.clear()
         w = W()
         make(w, *args)
-        got = _MEMO[key] = (pin, w.bits())
+        got = _MEMO[key] = (pin, w.data())
     return got[1]
 
 
-Block = tuple[Bits, Bits, Bits, Bits, Bits]
+Block = tuple[bytearray, bytearray, bytearray, bytearray, bytearray]
 """A player block's five groups (numbers, orders, lair, dungeon, party), each
 cached on its own, in the vector one after another."""
 
@@ -123,7 +125,7 @@ viewer is its owner, and the positions it spied when so."""
 def _absent_block() -> Block:
     """The block of a seat not in the game: five groups of zeros."""
     if not _ABSENT:
-        parts: list[Bits] = []
+        parts: list[bytearray] = []
         makes: tuple[Callable[[W], None], ...] = (
             lambda w: player_numbers(w, 0, None), lambda w: player_orders(w, None, False, False, 0), lambda w: player_lair(w, None),
             lambda w: player_dungeon(w, None), lambda w: player_party(w, None, ()),
@@ -131,7 +133,7 @@ def _absent_block() -> Block:
         for make in makes:
             w = W()
             make(w)
-            parts.append(w.bits())
+            parts.append(w.data())
         _ABSENT.append((parts[0], parts[1], parts[2], parts[3], parts[4]))
     return _ABSENT[0]
 
@@ -204,7 +206,7 @@ def _g_public(src: Source) -> list[Group]:
     ]  # fmt: skip
 
 
-def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], Bits]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]]:
+def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], bytearray]) -> tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytearray]]:
     get = operator.attrgetter(*fields)
 
     def same(state: GameState, before: GameState) -> bool:
@@ -213,7 +215,7 @@ def _sub(fields: tuple[str, ...], lookup: Callable[[GameState, int, int], Bits])
     return same, lookup
 
 
-_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], Bits]], ...] = (
+_PUBLIC_SUBS: tuple[tuple[Callable[[GameState, GameState], bool], Callable[[GameState, int, int], bytearray]], ...] = (
     _sub(("tavern",), lambda s, me, n: _made(("tavern", s.tavern), None, cards, "tavern", MONSTER_SLOTS, s.tavern, "tavern", "monsters on offer")),
     _sub(("room_shop",), lambda s, me, n: _made(("room_shop", s.room_shop), None, cards, "room_shop", ROOM_SLOTS, s.room_shop, "room_shop", "rooms on offer")),
     _sub(("adventurers_next",), lambda s, me, n: _made(("adventurers_next", s.adventurers_next), None, cards, "adventurers_next", ADVENTURER_SLOTS, s.adventurers_next, "adventurers", "next round's adventurers")),
@@ -291,7 +293,7 @@ def _groups(src: Source) -> list[list[Group]]:
     return [build(src) for build, _ in _BUILDERS]
 
 
-def _bits(groups: list[Group]) -> Bits:
+def _bits(groups: list[Group]) -> bytearray:
     """The bits of groups cached together: looked up under all their keys at once."""
     if len(groups) == 1:
         key, pin, make = groups[0]
@@ -301,7 +303,7 @@ def _bits(groups: list[Group]) -> Bits:
     if got is None:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
-        got = _MEMO[key] = (tuple(p for _, p, _ in groups), np.concatenate([_cached(k, p, make) for k, p, make in groups]))
+        got = _MEMO[key] = (tuple(p for _, p, _ in groups), bytearray(b"".join([_cached(k, p, make) for k, p, make in groups])))
     return got[1]
 
 
@@ -319,12 +321,14 @@ def _redacted_player(p: PlayerState) -> PlayerState:
 
 
 class _Last:
-    """The last observation made for one (seat, viewer): its state, each group's bits and the whole."""
+    """The last observation made for one (seat, viewer): its state, each
+    group's bits, the whole (``buf``, never written once made) and the
+    read-only array over it."""
 
-    __slots__ = ("bits", "parts", "state", "to_move")
+    __slots__ = ("bits", "buf", "parts", "state", "to_move")
 
-    def __init__(self, state: GameState, parts: list[Any], bits: Bits, to_move: tuple[int, ...]) -> None:
-        self.state, self.parts, self.bits, self.to_move = state, parts, bits, to_move
+    def __init__(self, state: GameState, parts: list[Any], buf: bytearray, bits: Bits, to_move: tuple[int, ...]) -> None:
+        self.state, self.parts, self.buf, self.bits, self.to_move = state, parts, buf, bits, to_move
 
 
 _LAST: dict[tuple[int, int | None, int], _Last] = {}
@@ -373,102 +377,103 @@ _PLAYER_GROUP: Final[tuple[int | None, ...]] = tuple(
 )
 
 
+_GENERIC: Final[tuple[tuple[int, Callable[[Source], list[Group]], Callable[[GameState, GameState], bool]], ...]] = tuple(
+    (i, build, same) for i, ((build, _), same) in enumerate(zip(_BUILDERS, _SAME)) if same is not None and i > 2
+)
+"""The groups after the public one that are not player blocks (combat,
+resolution, decks, fight, outcome): looked up again when ``_SAME`` says they changed."""
+
+_GAME_OVER: Final[Phase] = Phase.GAME_OVER
+
+
 def observation_bits(state: GameState, me: int, viewer: int | None) -> Bits:
     """The observation of seat ``me`` (block 0) as ``viewer`` sees the state
     (``me`` itself; ``None``: the spectator; ``ALL``: nothing hidden), 0/1
     uint8 (read-only: shared). Incremental: against the last observation
     made for the same seat and viewer, only the groups whose records changed
     are looked up again (each from the cache when seen before)."""
-    key = (me, viewer, state.n_players)
+    n = len(state.players)
+    key = (me, viewer, n)
     last = _LAST.get(key)
     if last is not None and last.state is state:
         return last.bits
     src = Source(state, me, viewer)
-    before = last.state if last is not None and (last.state.phase is Phase.GAME_OVER) == (state.phase is Phase.GAME_OVER) else None
-    parts: list[Any] = []  # a group's bits, or a player block's five
+    before = last.state if last is not None and (last.state.phase is _GAME_OVER) == (state.phase is _GAME_OVER) else None
+    old: list[Any] = last.parts if last is not None and before is not None else []  # empty: every group looked up
     moving = src.to_move()
-    n = src.n
-    hide = src.hide
-    players, spied = state.players, state.spied
-    same_spied = before is not None and spied is before.spied
-    for i, (build, _) in enumerate(_BUILDERS):
-        block = _PLAYER_GROUP[i]
-        if block is not None:
-            if block >= n:
-                parts.append(_absent_block())
-                continue
-            seat = (me + block) % n
-            p = players[seat]
-            if last is not None and before is not None and same_spied and p is before.players[seat]:
-                parts.append(last.parts[i])
-                continue
-            # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
-            own = not hide or seat == viewer
-            seen = spied[seat] if own and seat < len(spied) else None
-            quick = ("seat", id(p), own, seen)
-            got = _BLOCKS.get(quick)
-            if got is None:  # its five groups, each from the cache when unchanged
-                if len(_BLOCKS) >= _MEMO_LIMIT:
-                    _BLOCKS.clear()
-                shown, chosen, kept, dealt = src.player(seat)
-                got = _BLOCKS[quick] = (p, _block_bits(shown, chosen, kept, dealt, seen or ()))
-            parts.append(got[1])
-            continue
-        if i == 0:  # the head, as two parts: the time of the game, and the seats to move
-            old_head = last.parts[0] if last is not None and before is not None else None
-            s = state
-            if (
-                old_head is not None and before is not None and s.phase is before.phase and s.round == before.round
-                and s.year == before.year and s.first_player == before.first_player and s.variant == before.variant
-                and s.deal_and_keep == before.deal_and_keep
-            ):  # fmt: skip
-                time_part = old_head[0]
-            else:
-                time_part = _made(("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player), None, head_time, s, me)
-            if old_head is not None and last is not None and last.to_move == moving:
-                moving_part = old_head[1]
-            else:
-                moving_part = _made(("to_move", me, n, moving), None, head_to_move, me, n, moving)
-            parts.append(old_head if old_head is not None and time_part is old_head[0] and moving_part is old_head[1] else (time_part, moving_part))
-            continue
-        if i == 1:  # the board
-            if last is not None and before is not None and (state.board is before.board or state.board == before.board):
-                parts.append(last.parts[1])
-            else:
-                parts.append(_made(("board", state.board, me, n), None, board, state.board, me, n))
-            continue
-        if i == 2:  # the public group: its ten parts, each looked up only when its fields changed
-            if last is not None and before is not None:
-                old = last.parts[2]
-                if _same_public(state, before):
-                    parts.append(old)
-                else:
-                    parts.append(tuple(old[j] if same_j(state, before) else lookup(state, me, n) for j, (same_j, lookup) in enumerate(_PUBLIC_SUBS)))
-            else:
-                parts.append(tuple(lookup(state, me, n) for _, lookup in _PUBLIC_SUBS))
-            continue
-        same = _SAME[i]
-        if last is not None and before is not None and same is not None and same(state, before):
-            parts.append(last.parts[i])
-        else:
-            parts.append(_bits(build(src)))
-    if last is not None and before is not None:  # the last vector, with the groups that changed written over it
-        bits = last.bits.copy()
-        starts = _starts(parts)
-        for i, part, old in zip(range(len(parts)), parts, last.parts):
-            if part is not old:
-                start = starts[i]
-                if type(part) is tuple:  # a player block or the public group: the parts that changed in it
-                    offsets = _OFFSETS[i]
-                    for j in range(len(part)):
-                        if part[j] is not old[j]:
-                            bits[start + offsets[j] : start + offsets[j + 1]] = part[j]
-                else:
-                    bits[start : starts[i + 1]] = part
+    s = state
+    # the head, as two parts: the time of the game, and the seats to move
+    if old and before is not None and (
+        s.phase is before.phase and s.round == before.round and s.year == before.year and s.first_player == before.first_player
+        and s.variant == before.variant and s.deal_and_keep == before.deal_and_keep
+    ):  # fmt: skip
+        time_part = old[0][0]
     else:
-        bits = np.concatenate([x for part in parts for x in (part if type(part) is tuple else (part,))])
-    bits.flags.writeable = False
-    _LAST[key] = _Last(state, parts, bits, moving)
+        time_part = _made(("head", me, n, s.variant, s.deal_and_keep, s.year, s.round, s.phase, s.first_player), None, head_time, s, me)
+    if old and last is not None and last.to_move == moving:
+        moving_part = old[0][1]
+    else:
+        moving_part = _made(("to_move", me, n, moving), None, head_to_move, me, n, moving)
+    parts: list[Any] = [old[0] if old and time_part is old[0][0] and moving_part is old[0][1] else (time_part, moving_part)]
+    # the board
+    if old and before is not None and (s.board is before.board or s.board == before.board):
+        parts.append(old[1])
+    else:
+        parts.append(_made(("board", s.board, me, n), None, board, s.board, me, n))
+    # the public group: its ten parts, each looked up only when its fields changed
+    if old and before is not None:
+        if _same_public(s, before):
+            parts.append(old[2])
+        else:
+            was = old[2]
+            parts.append(tuple(was[j] if same_j(s, before) else lookup(s, me, n) for j, (same_j, lookup) in enumerate(_PUBLIC_SUBS)))
+    else:
+        parts.append(tuple(lookup(s, me, n) for _, lookup in _PUBLIC_SUBS))
+    # combat, resolution and decks; the player blocks; the fight and the outcome
+    generic = _GENERIC
+    for i, build, same in generic[:3]:
+        parts.append(old[i] if old and before is not None and same(s, before) else _bits(build(src)))
+    hide = src.hide
+    players, spied = s.players, s.spied
+    same_spied = before is not None and spied is before.spied
+    for block in range(MAX_PLAYERS):
+        if block >= n:
+            parts.append(_absent_block())
+            continue
+        seat = (me + block) % n
+        p = players[seat]
+        if old and same_spied and before is not None and p is before.players[seat]:
+            parts.append(old[6 + block])
+            continue
+        # a seat's block does not depend on where it sits: any observer's earlier look at the same record serves
+        own = not hide or seat == viewer
+        seen = spied[seat] if own and seat < len(spied) else None
+        quick = ("seat", id(p), own, seen)
+        got = _BLOCKS.get(quick)
+        if got is None:  # its five groups, each from the cache when unchanged
+            if len(_BLOCKS) >= _MEMO_LIMIT:
+                _BLOCKS.clear()
+            shown, chosen, kept, dealt = src.player(seat)
+            got = _BLOCKS[quick] = (p, _block_bits(shown, chosen, kept, dealt, seen or ()))
+        parts.append(got[1])
+    for i, build, same in generic[3:]:
+        parts.append(old[i] if old and before is not None and same(s, before) else _bits(build(src)))
+    if old:  # the last vector, with the groups that changed written over it
+        assert last is not None
+        buf = bytearray(last.buf)  # (bytes copied and written: cheaper than numpy's slices for a few parts)
+        starts = _starts(parts)
+        for i in compress(range(len(parts)), map(is_not, parts, old)):  # (the groups that changed, found in C)
+            part, start = parts[i], starts[i]
+            if type(part) is tuple:  # a player block, the head or the public group: the parts that changed in it
+                offsets, was = _OFFSETS[i], old[i]
+                for j in compress(range(len(part)), map(is_not, part, was)):
+                    buf[start + offsets[j] : start + offsets[j + 1]] = part[j]
+            else:
+                buf[start : starts[i + 1]] = part
+    else:
+        buf = bytearray(b"".join([x for part in parts for x in (part if type(part) is tuple else (part,))]))
+    bits = np.frombuffer(memoryview(buf).toreadonly(), np.uint8)  # read-only for good: its writeable flag cannot be set again
+    _LAST[key] = _Last(state, parts, buf, bits, moving)
     return bits
 
 
