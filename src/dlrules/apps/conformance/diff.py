@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -209,13 +210,16 @@ def _start_engine(engine: Engine, start: dict[str, Any]) -> None:
             raise EngineError(f"the engine refuses a move of the start: {json.dumps(move)}")
 
 
-def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]]) -> Disagreement | None:
+def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]], deadline: float | None = None) -> Disagreement | None:
     """Play ``moves`` from ``start`` on both, comparing at every step; the
-    first disagreement (its moves cut there), or None."""
+    first disagreement (its moves cut there), or None (also when the clock,
+    ``time.monotonic()``, passes ``deadline`` first)."""
     state = previous = start_state(start)
     _start_engine(engine, start)
     played: list[dict[str, Any]] = []
     for i in range(len(moves) + 1):
+        if deadline is not None and time.monotonic() > deadline:
+            return None
         found = compare(state, engine)
         if found is not None:
             kind, details, rules = found

@@ -10,18 +10,20 @@ code runs for that move (``blame``), tell the diagnosis which rule to blame.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from dlrules.apps.conformance.diff import replay
 from dlrules.apps.conformance.engines import Engine, EngineError
 
 
-def localise(engine: Engine, scenario: dict[str, Any]) -> tuple[tuple[str, ...], str, bool]:
+def localise(engine: Engine, scenario: dict[str, Any], seconds: float = 60.0) -> tuple[tuple[str, ...], str, bool]:
     """(rules, where, early) for a failing scenario: the rules named where
     ``engine`` parts from dlrules, most likely first, a phrase saying where,
     and whether that is before the scenario's own move; ((), "", False) when
     they never part (the difference is in what the scenario checks only, e.g.
-    the rules a refusal cites) or dlrules cannot replay it."""
+    the rules a refusal cites), dlrules cannot replay it, or the replay takes
+    more than ``seconds``."""
     if "position" in scenario:
         start: dict[str, Any] = {"position": scenario["position"]}
         moves: list[dict[str, Any]] = []
@@ -32,7 +34,7 @@ def localise(engine: Engine, scenario: dict[str, Any]) -> tuple[tuple[str, ...],
     if scenario["expect"]["legal"]:
         moves.append(scenario["move"])  # a refused move is compared as the legal moves listed before it
     try:
-        found = replay(engine, start, moves)
+        found = replay(engine, start, moves, time.monotonic() + seconds)
     except EngineError:
         return (), "", False
     except Exception:  # noqa: BLE001 - a scenario dlrules itself cannot replay: the suite reports it; no localisation

@@ -47,6 +47,12 @@ class Report:
         return suspects(self.results)
 
 
+LOCALISING_SECONDS = 120.0
+"""How long a run spends replaying failures beside dlrules, at most (the
+replay compares every step: with a slow engine, dozens of failures could
+take far longer than the run)."""
+
+
 def run_suite(
     engine: Engine,
     paths: Iterable[Path] | None = None,
@@ -57,7 +63,9 @@ def run_suite(
     An engine failure fails that scenario and the run goes on; the engine
     then gets a fresh start from the next scenario's ``new_game`` or
     ``load_position``. A failing scenario is replayed on dlrules and the
-    engine side by side (``localising``, ``localise.localise``): where they
+    engine side by side (``localising``, ``localise.localise``, for
+    ``LOCALISING_SECONDS`` in all: a slow engine's later failures go
+    unlocalised, their results as the scenarios alone say): where they
     part, and the rules dlrules' code runs there, go with its result."""
     files: list[Path] = []
     for path in paths if paths is not None else [None]:
@@ -68,6 +76,7 @@ def run_suite(
         else:
             files.append(path)
     results = []
+    spent = 0.0  # seconds spent localising failures
     dead: str | None = None  # the engine stopped and could not be restarted
     for path in files:
         began = time.perf_counter()
@@ -94,8 +103,10 @@ def run_suite(
                 dead = f"the engine stopped and cannot be restarted: {again}"
         parted: tuple[str, ...] = ()
         where, early = "", False
-        if message is not None and dead is None and localising and not message.startswith("engine failure"):
+        if message is not None and dead is None and localising and not message.startswith("engine failure") and spent < LOCALISING_SECONDS:
+            began_localising = time.perf_counter()
             parted, where, early = localise(engine, scenario)
+            spent += time.perf_counter() - began_localising
         results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began, parted, where, early))
     return Report(engine.name, tuple(results))
 
