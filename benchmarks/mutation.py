@@ -88,7 +88,9 @@ def run_protocol(name: str, reuse: bool = False) -> dict[str, Any]:
     from dlrules.apps.conformance.engines import Subprocess
     from dlrules.apps.conformance.suite import run_suite
 
-    engine = Subprocess([sys.executable, str(SCRIPT), "serve", name])
+    from conformance.rule_mutants import ANSWER_SECONDS
+
+    engine = Subprocess([sys.executable, str(SCRIPT), "serve", name], timeout=ANSWER_SECONDS)  # as the in-process run's limit
     try:
         report = run_suite(engine)
     finally:

@@ -210,6 +210,28 @@ def test_an_engine_that_hangs_is_reported_with_the_request_it_failed_on() -> Non
     assert 'did not answer {"cmd": "observe", "seat": 0} within 10 s' in done.stderr
 
 
+def test_an_engine_that_stops_reading_is_reported_not_waited_for_for_ever() -> None:
+    """A program busy elsewhere (a loop in its rules) stops reading its input;
+    a request larger than the pipe (a position is tens of kilobytes) used to
+    block the driver's write for ever, the timeout covering only the answer."""
+    import time
+
+    from dlrules.apps.conformance.engines import EngineError
+
+    busy = ("import io, sys, time\n"
+            "from dlrules.apps.conformance.protocol import serve\n"
+            "serve(stdin=io.StringIO(sys.stdin.readline()))  # the hello, answered\n"
+            "time.sleep(120)  # then busy elsewhere, reading nothing\n")  # fmt: skip
+    engine = Subprocess([PYTHON, "-c", busy], timeout=1)
+    began = time.monotonic()
+    try:
+        with pytest.raises(EngineError, match="did not read .* within 1 s"):
+            engine.request({"cmd": "load_position", "position": {"padding": "x" * 300_000}})
+    finally:
+        engine.close()
+    assert time.monotonic() - began < 30
+
+
 def test_garbage_odds_are_the_engines_failure_not_the_drivers() -> None:
     engine = Subprocess(f"{PYTHON} {MUTANTS} garbage-odds")
     try:

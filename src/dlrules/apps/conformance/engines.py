@@ -400,11 +400,8 @@ class Subprocess(_Driven):
 
     def request(self, request: dict[str, Any]) -> dict[str, Any]:
         shown = json.dumps(request)[:300]
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
         try:
-            stdin.write((json.dumps(request) + "\n").encode("utf-8"))
-            stdin.flush()
+            self._send((json.dumps(request) + "\n").encode("utf-8"), shown)
         except (BrokenPipeError, OSError) as exc:
             raise EngineError(f"{self.command!r} stopped (exit status {self.process.poll()}) before {shown}: {exc}") from exc
         raw = self._line(shown)
@@ -419,6 +416,22 @@ class Subprocess(_Driven):
         if not isinstance(answer, dict):
             raise EngineError(f"{self.command!r} answered {shown} with {str(answer)[:200]}, not an object")
         return answer
+
+    def _send(self, data: bytes, shown: str) -> None:
+        """Write a request within ``timeout`` seconds: a program busy elsewhere
+        stops reading, and a request larger than the pipe (a position) would
+        otherwise block the driver for ever. Pieces of at most ``PIPE_BUF``
+        bytes, each once the pipe has room (a write that size never blocks)."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        fd = stdin.fileno()
+        deadline = time.monotonic() + self.timeout
+        view = memoryview(data)
+        while view:
+            _, ready, _ = select.select([], [fd], [], max(deadline - time.monotonic(), 0.0))
+            if not ready:
+                raise EngineError(f"{self.command!r} did not read {shown} within {self.timeout:g} s")
+            view = view[os.write(fd, view[: select.PIPE_BUF]) :]
 
     def _line(self, shown: str) -> bytes:
         """The next line the program writes, read within ``timeout`` seconds in
