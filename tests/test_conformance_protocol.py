@@ -227,6 +227,8 @@ def test_an_engine_that_stops_reading_is_reported_not_waited_for_for_ever() -> N
     try:
         with pytest.raises(EngineError, match="did not read .* within 1 s"):
             engine.request({"cmd": "load_position", "position": {"padding": "x" * 300_000}})
+        stalled = engine.process
+        assert engine.revive() and stalled.poll() is not None  # the stalled program is stopped and a fresh one started
     finally:
         engine.close()
     assert time.monotonic() - began < 30

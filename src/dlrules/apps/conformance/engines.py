@@ -380,6 +380,7 @@ class Subprocess(_Driven):
         except OSError as exc:
             raise EngineError(f"cannot start {self.command!r}: {exc}") from exc
         self._pending = b""  # bytes read past the last answer's newline
+        self._stalled = False  # a request timed out: a late answer would be read as the next one's
         try:
             hello = self._ok({"cmd": "hello"})
         except EngineError:
@@ -391,8 +392,10 @@ class Subprocess(_Driven):
         self.name = str(hello.get("engine") or self.command)
 
     def revive(self) -> bool:
-        """Start the program again if it has stopped (after a crash); True if it was restarted."""
-        if self.process.poll() is None:
+        """Start the program again if it has stopped (after a crash) or a
+        request to it timed out (a hang, or an answer too late to trust);
+        True if it was restarted."""
+        if self.process.poll() is None and not self._stalled:
             return False
         self.close()
         self._start()
@@ -430,6 +433,7 @@ class Subprocess(_Driven):
         while view:
             _, ready, _ = select.select([], [fd], [], max(deadline - time.monotonic(), 0.0))
             if not ready:
+                self._stalled = True
                 raise EngineError(f"{self.command!r} did not read {shown} within {self.timeout:g} s")
             view = view[os.write(fd, view[: select.PIPE_BUF]) :]
 
@@ -446,6 +450,7 @@ class Subprocess(_Driven):
             left = deadline - time.monotonic()
             ready, _, _ = select.select([stdout], [], [], max(left, 0.0))
             if not ready:
+                self._stalled = True
                 raise EngineError(f"{self.command!r} did not answer {shown} within {self.timeout:g} s")
             chunk = os.read(stdout.fileno(), 1 << 16)  # the pipe itself: its buffered reader is never used
             if not chunk:
@@ -460,12 +465,13 @@ class Subprocess(_Driven):
 
     def close(self) -> None:
         if self.process.poll() is None:
+            if not getattr(self, "_stalled", False):  # a stalled program would not read the quit either
+                try:
+                    self.request({"cmd": "quit"})
+                except EngineError:
+                    pass
             try:
-                self.request({"cmd": "quit"})
-            except EngineError:
-                pass
-            try:
-                self.process.wait(5)
+                self.process.wait(0.5 if self._stalled else 5)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
