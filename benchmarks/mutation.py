@@ -95,8 +95,8 @@ def run_protocol(name: str, reuse: bool = False) -> dict[str, Any]:
         report = run_suite(engine)
     finally:
         engine.close()
-    failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200], "parted": list(r.parted[:5])}
-              for r in report.results if not r.passed]  # fmt: skip
+    failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200], "parted": list(r.parted[:8]),
+               "where": r.where, "early": r.early} for r in report.results if not r.passed]  # fmt: skip
     result = {"failed": failed, "suspects": [s.as_json() for s in report.suspects()[:10]]}
     CACHE.mkdir(parents=True, exist_ok=True)
     kept.write_text(json.dumps(result), encoding="utf-8")
@@ -157,9 +157,12 @@ def _diagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     from dlrules.apps.conformance.diagnose import suspects
     from dlrules.apps.conformance.scenarios import Result, load, scenario_files
 
-    bad = {f["id"]: f.get("message") or "failed" for f in failed}
+    bad = {f["id"]: f for f in failed}
     kit = [load(p) for p in scenario_files()]
-    results = [Result(s["id"], tuple(s["rules"]), bad.get(s["id"])) for s in kit]
+    results = [Result(s["id"], tuple(s["rules"]), None) if s["id"] not in bad else
+               Result(s["id"], tuple(s["rules"]), bad[s["id"]].get("message") or "failed", 0.0, tuple(bad[s["id"]].get("parted", ())),
+                      bad[s["id"]].get("where", ""), bool(bad[s["id"]].get("early")))
+               for s in kit]  # fmt: skip
     return [s.as_json() for s in suspects(results)]
 
 
@@ -180,7 +183,7 @@ def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> 
         if mutant.name in over:
             run = {**run, "failed": over[mutant.name]["failed"], "suspects": over[mutant.name]["suspects"]}
         rows.append({"name": mutant.name, "kind": mutant.kind, "family": mutant.family, "rules": list(mutant.rules),
-                     **verdict(mutant, run, reference, reuse and mutant.name not in over)})  # fmt: skip
+                     **verdict(mutant, run, reference, reuse)})  # fmt: skip
     wanted = [r for r in rows if "broken" not in r and (diff == "all" or (diff == "survivors" and not r["run_caught"]))]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for row, found in zip(wanted, pool.map(lambda r: run_diff(r["name"], reuse), wanted), strict=True):

@@ -85,6 +85,6 @@ def test_a_failing_scenario_is_replayed_beside_dlrules_and_the_rules_where_it_pa
     assert iso["rules"][0] == "ACT-FOOD-1"  # the code that stored the food, few scenarios reach, first
     game = failing["SCO-4-a-seeded-4-player-game-to-the-end"]["parted"]  # fails at its end, parts at the first Get Food
     assert game["where"].startswith("after 24 moves") and game["rules"][0] == "ACT-FOOD-1"
-    assert report["suspects"][0]["rule"] == "ACT-FOOD-1"
+    assert "ACT-FOOD-1" in [s["rule"] for s in report["suspects"][:3]]  # the diagnosis weighs it (docs/conformance.md)
     assert main(["conformance", "run", "--engine", engine, "--rule", "ACT-FOOD"]) == 1
     assert "replayed beside dlrules, the engine parts from it after 1 move" in capsys.readouterr().out

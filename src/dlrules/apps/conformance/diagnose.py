@@ -101,17 +101,17 @@ def weights(result: Result, spectra: Spectra) -> dict[str, float]:
         out[rule] = CITED if reached else max(out.get(rule, ELSE), EXERCISED)
     if result.rules and reached:
         out[result.rules[0]] = FIRST
-    if result.parted:  # replayed beside dlrules, it parts at a move whose code names these
-        if result.early:  # before its own move: they, not its citations, say what broke
-            for rule in result.rules:
-                out[rule] = min(out[rule], EXERCISED)
+    if result.parted and result.early:  # it parts before its own move: the code there, not its citations, says what broke
+        for rule in result.rules:
+            out[rule] = min(out[rule], EXERCISED)
         for i, rule in enumerate(result.parted[:PARTED]):
             out[rule] = max(out.get(rule, ELSE), FIRST if i == 0 else CITED)
-    return out
+    return out  # parting at its own move, the scenario's citations stay the evidence (the code there is the machinery around it)
 
 
 PARTED = 5
-"""How many of the rules named where a failing scenario parts from dlrules weigh as cited (the first as cited first)."""
+"""How many of the rules named where a failing scenario parts from dlrules weigh as cited (the first as cited first
+when it parts before the scenario's own move: its citations then say nothing)."""
 
 
 def _likelihood(outcomes: list[tuple[bool, float]]) -> float:
