@@ -30,7 +30,6 @@ from typing import Any
 
 import attrs
 
-import dlrules
 from dlrules.apps.conformance.diagnose import load_spectra
 from dlrules.core.engine import apply
 from dlrules.core.moves import Move
@@ -41,7 +40,8 @@ _EVOLVE = evolve.__code__
 CODE_RULES = Path(__file__).resolve().parent / "coderules.json"
 """The kit's map of dlrules' rule code (``python -m dlrules.tools.spectra --write``)."""
 
-PACKAGE = Path(dlrules.__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[2]
+"""The installed package's folder (``coderules.json`` names files relative to it)."""
 
 Citation = tuple[int, bool]
 """A citation of a rule in a function: its line, and whether it is in the docstring."""
