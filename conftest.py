@@ -100,6 +100,10 @@ OUTSIDE_SUBSET: dict[str, str] = {
         "every scenario in process, on the build under test"
     ),
     "tests/test_conformance_mutation.py": "single-rule mutants, each a subprocess engine: the kit's power, not the build",
+    "tests/test_conformance_blame.py": (
+        "traces dlrules' Python code (blame, localisation) and reads the repository's generated code map: compiled code "
+        "is not traced (docs/conformance.md says diff and run then fall back on the spectra)"
+    ),
     "tests/test_adapter_playthrough.py": "OpenSpiel's playthrough (not installed in the lowest-versions run; the adapter is not compiled)",
     "tests/test_serve_process.py": "the server as a process with src/ first on its path (tests/servekit.py): never the compiled build",
     "tests/test_packaging.py": "builds and installs a wheel of the source tree: the packaging, not the build under test",
