@@ -116,6 +116,7 @@ def slots(games: int = 24) -> list[Path]:
                         break
             if isinstance(move, MineGold):
                 cand = _beyond(state, move)[0]
+                assert isinstance(cand, MineGold)  # one imp more than the move sent
                 violations = dlrules.check(state, cand)
                 if violations and rule in {v.rule for v in violations} and len({v.rule for v in violations}) <= 2:
                     refused.add((space, slot))
