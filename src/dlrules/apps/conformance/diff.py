@@ -58,20 +58,21 @@ def rules_for_change(state: GameState, move: Move, paths: Sequence[str]) -> tupl
     one of the paths; else of scenarios in the same phase changing one; else
     every rule of that kind of move."""
     wanted = {general(p) for p in paths}
-
-    def touches(entry: Entry) -> bool:
-        return any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in entry.paths)
-
     sig = signature(state, move)
     same_kind = [e for e in rule_index() if e.signature == sig]
     for chosen in (
-        [e for e in same_kind if touches(e)],
-        [e for e in rule_index() if e.signature[0] == sig[0] and touches(e)],
+        [e for e in same_kind if _touches(e, wanted)],
+        [e for e in rule_index() if e.signature[0] == sig[0] and _touches(e, wanted)],
         same_kind,
     ):
         if chosen:
             return tuple(sorted({r for e in chosen for r in e.rules}))
     return ()
+
+
+def _touches(entry: Entry, wanted: set[str]) -> bool:
+    """Whether a scenario's expected changes touch one of the ``wanted`` (general) paths, or a part or whole of one."""
+    return any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in entry.paths)
 
 
 def move_rules(state: GameState, data: dict[str, Any], paths: Sequence[str]) -> tuple[str, ...]:
@@ -96,7 +97,7 @@ def rules_touching(paths: Sequence[str]) -> frozenset[str]:
     spectra = load_spectra()
     found: set[str] = set()
     for e in rule_index():
-        if any(w == c or w.startswith(c + ".") or c.startswith(w + ".") for w in wanted for c in e.paths):
+        if _touches(e, wanted):
             found.update(e.rules)
             found.update(r for r, n in spectra.get(e.id, {}).items() if n <= 2)
     return frozenset(found)

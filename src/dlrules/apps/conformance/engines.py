@@ -465,7 +465,7 @@ class Subprocess(_Driven):
 
     def close(self) -> None:
         if self.process.poll() is None:
-            if not getattr(self, "_stalled", False):  # a stalled program would not read the quit either
+            if not self._stalled:  # a stalled program would not read the quit either
                 try:
                     self.request({"cmd": "quit"})
                 except EngineError:
