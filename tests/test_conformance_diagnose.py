@@ -10,7 +10,7 @@ import json
 import os
 import xml.etree.ElementTree as ET
 
-from dlrules.apps.conformance.diagnose import SPECTRA, load_spectra, suspects, summary
+from dlrules.apps.conformance.diagnose import SPECTRA, Units, load_spectra, load_units, suspects, summary
 from dlrules.apps.conformance.kit import kit_files
 from dlrules.apps.conformance.scenarios import Result, load, scenario_files
 from dlrules.apps.conformance.suite import Report, as_json, as_junit, as_text
@@ -82,6 +82,25 @@ def test_code_about_a_rule_alone_is_stronger_evidence_than_code_citing_many() ->
     assert suspects(results, spectra)[0].rule == "R-1"
 
 
+def test_the_code_unit_every_failure_ran_and_no_pass_did_lends_its_rule_the_weight() -> None:
+    # Every scenario exercises through one function citing both: the rules alone
+    # cannot be told apart (the tie goes to the rule ID). But the two failing scenarios also ran
+    # a function citing R-2 alone, which no passing scenario ran: R-2 is likelier, and the
+    # suspect names that function as the code lending it the weight.
+    spectra = {sid: {"R-1": 2, "R-2": 2} for sid in "abcd"}
+    results = [failed("a"), failed("b"), passed("c"), passed("d")]  # scenarios citing no rule (whole games)
+    assert suspects(results, spectra)[0].rule == "R-1"
+    units = Units(
+        {"core/walk.py:both": ("R-1", "R-2"), "core/walk.py:second": ("R-2",)},
+        {"a": frozenset({"core/walk.py:both", "core/walk.py:second"}), "b": frozenset({"core/walk.py:both", "core/walk.py:second"}),
+         "c": frozenset({"core/walk.py:both"}), "d": frozenset({"core/walk.py:both"})},
+    )  # fmt: skip
+    ranked = suspects(results, spectra, units)
+    assert [s.rule for s in ranked] == ["R-2", "R-1"]
+    assert ranked[0].code == "core/walk.py:second" and ranked[0].as_json()["code"] == "core/walk.py:second"
+    assert abs(sum(s.score for s in ranked) - 1) < 1e-9  # still a probability over the rules
+
+
 def test_a_scenario_failing_in_its_setup_is_no_evidence_about_the_rules_it_cites() -> None:
     # The dig scenario failed before its own move (a setup move refused): its citation of
     # ACT-DIG-4 counts as exercised only; the imps scenario's failure at its move names ACT-IMP-1.
@@ -116,7 +135,8 @@ def test_the_reports_name_the_likeliest_broken_rule_first() -> None:
     assert text[0].startswith(f"FAIL {broken}")
     assert text[1].startswith(f"most likely broken: {top.rule} (") and ", then " in text[1]
     document = as_json(report)
-    assert document["suspects"][0] == {"rule": top.rule, "score": round(top.score, 4), "failing": 1, "passing": top.passing}
+    assert document["suspects"][0] == top.as_json()
+    assert {"rule": top.rule, "score": round(top.score, 4), "failing": 1, "passing": top.passing}.items() <= top.as_json().items()
     assert len(document["suspects"]) == 10
     root = ET.fromstring(as_junit(report))
     [props] = list(root.iter("properties"))
@@ -138,6 +158,11 @@ def test_the_spectra_ship_with_the_kit_and_cover_every_scenario() -> None:
     # a scenario about a slot of Get Food exercises the rule of its slots, and one playing a card, the card's row
     assert "ACT-FOOD-1" in shipped["ACT-FOOD-1-slot-I-1-gold-for-2-food"]
     assert all(isinstance(n, int) and n >= 1 for rules in shipped.values() for n in rules.values())
+    # the code units: every scenario ran some; the Get Food scenario ran the code of its slots
+    units = load_units()
+    assert set(units.ran) == ids and all(units.ran.values())
+    assert all(unit in units.rules for ran in units.ran.values() for unit in ran)
+    assert any("ACT-FOOD-1" in units.rules[u] for u in units.ran["ACT-FOOD-1-slot-I-1-gold-for-2-food"])
 
 
 def test_the_spectra_are_not_stale() -> None:

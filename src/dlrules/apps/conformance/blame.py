@@ -121,18 +121,29 @@ class Trace:
         """The rules cited by the rule functions that wrote one of ``fields``."""
         return {r for code in self.writers for r in self.watched[(code.co_filename, code.co_firstlineno)]}
 
-    def rules_run(self) -> dict[str, int]:
-        """Rule ID → how many rules the narrowest code that ran citing it cites
-        (1: a function about that rule alone)."""
-        out: dict[str, int] = {}
+    def cited_run(self) -> dict[CodeType, set[str]]:
+        """The rule functions that ran, each with the rules it cites whose
+        citation counts as run (in its docstring, or on a line that ran, or
+        within the 3 lines after a condition or comment that ran)."""
+        out: dict[CodeType, set[str]] = {}
         for code in self.codes:
             entry = self.watched.get((code.co_filename, code.co_firstlineno), {})
             for rule, places in entry.items():
                 for line, doc in places:
                     first = 1 if _decides(code.co_filename, line) else 0
                     if doc or any((code.co_filename, line + k) in self.lines for k in range(first, 4)):
-                        out[rule] = min(out.get(rule, len(entry)), len(entry))
+                        out.setdefault(code, set()).add(rule)
                         break
+        return out
+
+    def rules_run(self) -> dict[str, int]:
+        """Rule ID → how many rules the narrowest code that ran citing it cites
+        (1: a function about that rule alone)."""
+        out: dict[str, int] = {}
+        for code, rules in self.cited_run().items():
+            cites = len(self.watched[(code.co_filename, code.co_firstlineno)])
+            for rule in rules:
+                out[rule] = min(out.get(rule, cites), cites)
         return out
 
 

@@ -22,9 +22,24 @@ likelihoods averaged::
     L(R)     = mean over k of  Π over failing s of k·g(s, R)  ×  Π over passing s of (1 − k·g(s, R))
     score(R) = L(R) / Σ L(R') over the candidates (the rules in a failing scenario's spectrum)
 
-(g = 0.005 is not scaled.) Ties go to the rule more failing scenarios cite
-first, then cite, then fewer passing ones exercise, then the rule ID.
-Scenarios not run (the engine stopped) or unreadable are no evidence.
+(g = 0.005 is not scaled.) Rules are what a report names, but what breaks is
+code: a function that several rules' code relies on, or a card's row. So the
+candidates are also dlrules' *code units* (``units`` and ``ran`` in
+``spectra.json``: the rule functions and card rows each scenario's check ran),
+each a hypothesis "this unit alone is broken" with g = 0.1 for a scenario
+that ran it and 0.005 for one that did not. Over all the hypotheses, rules and
+units alike, the posterior is normalised, and each rule's score is the
+probability that the fault is that rule, or a unit citing it, shared among the
+unit's rules as the rules alone rank them::
+
+    score(R) = P(R) + Σ over units u citing R of  P(u) × P_rules(R) / Σ over R' cited by u of P_rules(R')
+
+(P_rules: the ranking of the rules alone, as above.) A unit that every
+failing scenario ran and few passing ones did (the narrowest code the
+failures share) thus lends its rules the weight a rule's own scenarios could
+not give them. Ties go to the rule more failing scenarios cite first, then
+cite, then fewer passing ones exercise, then the rule ID. Scenarios not run
+(the engine stopped) or unreadable are no evidence.
 
 The driver ranks: an engine under test only answers the protocol.
 """
@@ -34,6 +49,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +69,9 @@ divided by the rules the code cites), or R is not in its spectrum."""
 @attrs.frozen
 class Suspect:
     """A rule and its evidence: its score, and the failing and passing
-    scenarios whose spectrum holds it (how many; ``first``: failing ones citing it first)."""
+    scenarios whose spectrum holds it (how many; ``first``: failing ones
+    citing it first); ``code``: the unit of dlrules' code that lends it the
+    most weight, when a unit does."""
 
     rule: str
     score: float
@@ -61,23 +79,51 @@ class Suspect:
     passing: int
     first: int = 0
     cited: int = 0
+    code: str = ""
 
     def as_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "score": round(self.score, 4), "failing": self.failing, "passing": self.passing}
+        out: dict[str, Any] = {"rule": self.rule, "score": round(self.score, 4), "failing": self.failing, "passing": self.passing}
+        if self.code:
+            out["code"] = self.code
+        return out
 
 
 Spectra = Mapping[str, Mapping[str, int]]
 """Scenario id → rule ID exercised → how many rules the narrowest code that ran citing it cites."""
 
 
+@attrs.frozen
+class Units:
+    """dlrules' code units the kit's scenarios run (``spectra.json``):
+    ``rules``, a unit (``file:qualified name`` of a rule function, or
+    ``card:KEY``) → the rules it cites; ``ran``, scenario id → the units its
+    check ran."""
+
+    rules: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    ran: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+
+
+@cache
+def _read(path: Path) -> dict[str, Any]:
+    """``spectra.json``'s content, read once per process (empty when the kit has none)."""
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except OSError:
+        return {}
+    return data
+
+
 def load_spectra(path: Path = SPECTRA) -> dict[str, dict[str, int]]:
     """The kit's spectra; empty when the kit has none (the ranking then rests
     on the rules the scenarios cite)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError:
-        return {}
-    return {sid: dict(rules) for sid, rules in data["scenarios"].items()}
+    return {sid: dict(rules) for sid, rules in _read(path).get("scenarios", {}).items()}
+
+
+@cache
+def load_units(path: Path = SPECTRA) -> Units:
+    """The kit's code units and which scenarios ran them; none when the kit has none."""
+    data = _read(path)
+    return Units({u: tuple(r) for u, r in data.get("units", {}).items()}, {sid: frozenset(u) for sid, u in data.get("ran", {}).items()})
 
 
 SETUP_FAILED = "setup move "
@@ -133,17 +179,11 @@ def _evidence(result: Result) -> bool:
     return result.message is None or not result.message.startswith(("not run:", "unreadable:"))
 
 
-def suspects(results: Iterable[Result], spectra: Spectra | None = None) -> list[Suspect]:
-    """The rules in the failing scenarios' spectra, likeliest broken first
-    (empty when nothing fails)."""
-    spectra = load_spectra() if spectra is None else spectra
-    runs = [(r, weights(r, spectra)) for r in results if _evidence(r)]
-    failing = [(r, w) for r, w in runs if not r.passed]
-    candidates = sorted({rule for _, w in failing for rule in w})
-    if not candidates:
-        return []
+def _rule_logs(runs: list[tuple[Result, dict[str, float]]], candidates: list[str]) -> tuple[dict[str, float], dict[str, list[int]]]:
+    """Each candidate rule's log-likelihood, and its counts: [failing, passing,
+    failing citing it first, failing citing it] among the scenarios whose spectrum holds it."""
     log: dict[str, float] = {}
-    counts: dict[str, list[int]] = {}  # rule → [failing, passing, failing citing it first, failing citing it]
+    counts: dict[str, list[int]] = {}
     for rule in candidates:
         total = 0.0  # the scenarios whose spectrum lacks the rule: g = ELSE, whatever the scale
         outcomes: list[tuple[bool, float]] = []
@@ -161,9 +201,70 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None) -> list[
                 entry[2] += g == FIRST
                 entry[3] += g >= CITED
         log[rule], counts[rule] = total + _likelihood(outcomes), entry
-    top = max(log.values())
-    norm = sum(math.exp(v - top) for v in log.values())
-    out = [Suspect(rule, math.exp(log[rule] - top) / norm, *counts[rule]) for rule in candidates]
+    return log, counts
+
+
+UNIT = 0.1
+"""g(s, u) for a scenario that ran the code unit u (ELSE for one that did not)."""
+
+
+def _unit_logs(runs: list[tuple[Result, dict[str, float]]], units: Units) -> dict[str, float]:
+    """Each unit a failing scenario ran → the log-likelihood that it alone is broken."""
+    failing = sum(not r.passed for r, _ in runs)
+    passing = len(runs) - failing
+    covered: dict[str, list[int]] = {}  # unit → [failing, passing] among the scenarios that ran it
+    for result, _ in runs:
+        for unit in units.ran.get(result.id, ()):
+            covered.setdefault(unit, [0, 0])[result.passed] += 1
+    out = {}
+    for unit, (nf, np_) in covered.items():
+        if nf:
+            rest = (failing - nf) * math.log(ELSE) + (passing - np_) * math.log1p(-ELSE)
+            out[unit] = rest + _likelihood([(False, UNIT)] * nf + [(True, UNIT)] * np_)
+    return out
+
+
+def _normalised(logs: Mapping[str, float]) -> dict[str, float]:
+    top = max(logs.values())
+    norm = sum(math.exp(v - top) for v in logs.values())
+    return {k: math.exp(v - top) / norm for k, v in logs.items()}
+
+
+def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: Units | None = None) -> list[Suspect]:
+    """The rules in the failing scenarios' spectra and those of the code units
+    they ran, likeliest broken first (empty when nothing fails). Without
+    ``spectra``: the kit's, with its units; with ``spectra`` and no ``units``:
+    the rules alone."""
+    if units is None:
+        units = load_units() if spectra is None else Units()
+    spectra = load_spectra() if spectra is None else spectra
+    runs = [(r, weights(r, spectra)) for r in results if _evidence(r)]
+    failing = [(r, w) for r, w in runs if not r.passed]
+    candidates = sorted({rule for _, w in failing for rule in w})
+    if not candidates:
+        return []
+    log, counts = _rule_logs(runs, candidates)
+    alone = _normalised(log)  # the rules alone: how a unit's weight is shared among the rules it cites
+    unit_logs = {f"unit {u}": v for u, v in _unit_logs(runs, units).items()}
+    posterior = _normalised({**log, **unit_logs})
+    score = {rule: posterior[rule] for rule in candidates}
+    lent: dict[str, tuple[float, str]] = {}  # rule → the unit lending it the most, and how much
+    for key, p in posterior.items():
+        if not key.startswith("unit "):
+            continue
+        unit = key[5:]
+        cited = units.rules.get(unit, ())
+        shares = [alone.get(rule, 0.0) for rule in cited]
+        total = sum(shares)
+        for rule, share in zip(cited, shares, strict=True):
+            part = p * (share / total if total > 0 else 1 / len(cited))
+            score[rule] = score.get(rule, 0.0) + part
+            if part > lent.get(rule, (0.0, ""))[0]:
+                lent[rule] = (part, unit)
+    out = []
+    for rule, value in score.items():
+        failing_n, passing_n, first, cited_n = counts.get(rule, [0, 0, 0, 0])
+        out.append(Suspect(rule, value, failing_n, passing_n, first, cited_n, lent.get(rule, (0.0, ""))[1]))
     out.sort(key=lambda s: (-round(s.score, 9), -s.first, -s.cited, s.passing, s.rule))
     return out
 
