@@ -219,11 +219,12 @@ def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
     }
 
 
-def markdown(rows: list[dict[str, Any]], t: dict[str, int], diff: str) -> str:
+def markdown(rows: list[dict[str, Any]], t: dict[str, int], diff: str, reuse: bool = False) -> str:
     live = max(t["live"], 1)
+    kept = " (the mutants' kept runs, re-diagnosed by this commit's diagnosis)" if reuse else ""
     lines = [
-        f"Kill matrix generated {datetime.date.today().isoformat()} at commit {_commit()} by "
-        f"`benchmarks/mutation.py --diff {diff} --markdown`: "
+        f"Kill matrix generated {datetime.date.today().isoformat()} at commit {_commit()}{kept} by "
+        f"`benchmarks/mutation.py --diff {diff}{' --reuse' if reuse else ''} --markdown`: "
         f"{t['mutants']} mutants in {t['families']} rule families, {t['broken']} broken. Of the {t['live']} live ones, "
         f"`run` catches {t['run_caught']} ({100 * t['run_caught'] / live:.0f} %); its report names the broken rule first "
         f"for {t['run_named']} ({100 * t['run_named'] / live:.0f} %) and in its top 3 for {t['run_top3']} "
@@ -261,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     t = totals(rows)
     if args.json:
         args.json.write_text(json.dumps({"totals": t, "rows": rows}, indent=1) + "\n", encoding="utf-8")
-    print(markdown(rows, t, args.diff) if args.markdown else json.dumps(t))
+    print(markdown(rows, t, args.diff, args.reuse) if args.markdown else json.dumps(t))
     return 0
 
 
