@@ -148,7 +148,37 @@ def verdict(mutant: Mutant, run: dict[str, Any], reference: str, reuse: bool = F
     fresh = "suspects" in run and not reuse  # a kept run is diagnosed again with the kit's diagnosis as it is now
     top = [s["rule"] for s in (run["suspects"] if fresh else _diagnose(failed))[:3]]
     return {"run_caught": bool(failed), "failed": len(failed), "named": top[0] if top and top[0] in mutant.rules else None,
-            "top3": next((r for r in top if r in mutant.rules), None), "suspects": top, "cited_first": cited}  # fmt: skip
+            "top3": next((r for r in top if r in mutant.rules), None), "suspects": top, "cited_first": cited,
+            "twins": twins(mutant, failed)}  # fmt: skip
+
+
+def twins(mutant: Mutant, failed: list[dict[str, Any]]) -> list[str]:
+    """For a function mutant: the other code units of dlrules (``spectra.json``)
+    that explain its failures as well as its own function does: each ran in
+    every failing scenario the function ran in, and in no more passing ones,
+    and cites none of the mutant's rules. No ranking of spectra can tell them
+    from the broken function: naming it first needs a scenario that runs one
+    and not the other."""
+    from dlrules.apps.conformance.diagnose import load_units
+
+    if mutant.kind != "function":
+        return []
+    units = load_units()
+    module, name = mutant.name.rsplit(".", 1)
+    own = f"{module.replace('.', '/')}.py:{name}"
+    bad = {f["id"] for f in failed}
+    ran: dict[str, set[str]] = {}
+    for sid, names in units.ran.items():
+        for unit in names:
+            ran.setdefault(unit, set()).add(sid)
+    mine = ran.get(own, set())
+    out = []
+    for unit, where in sorted(ran.items()):
+        if unit == own or set(units.rules.get(unit, ())) & set(mutant.rules):
+            continue
+        if mine & bad <= where and len(where - bad) <= len(mine - bad):
+            out.append(f"{unit} ({', '.join(units.rules.get(unit, ()))})")
+    return out
 
 
 def _diagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -212,6 +242,7 @@ def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
         "run_named": sum(bool(r["named"]) for r in live),
         "run_top3": sum(bool(r["top3"]) for r in live),
         "run_cited_first": sum(bool(r["cited_first"]) for r in live),
+        "missed_with_twins": sum(bool(r["run_caught"] and not r["named"] and r.get("twins")) for r in live),
         "diff_run": sum("diff" in r for r in live),
         "diff_caught": sum(bool(r.get("diff", {}).get("caught")) for r in live),
         "caught_by_either": sum(r["run_caught"] or bool(r.get("diff", {}).get("caught")) for r in live),
@@ -229,22 +260,24 @@ def markdown(rows: list[dict[str, Any]], t: dict[str, int], diff: str, reuse: bo
         f"`run` catches {t['run_caught']} ({100 * t['run_caught'] / live:.0f} %); its report names the broken rule first "
         f"for {t['run_named']} ({100 * t['run_named'] / live:.0f} %) and in its top 3 for {t['run_top3']} "
         f"({100 * t['run_top3'] / live:.0f} %); a failing scenario cites it first for {t['run_cited_first']} "
-        f"({100 * t['run_cited_first'] / live:.0f} %); `diff` ran on {t['diff_run']} and caught {t['diff_caught']}; "
+        f"({100 * t['run_cited_first'] / live:.0f} %); of those not named first, {t['missed_with_twins']} have a twin "
+        f"(another unit of dlrules' code that explains the failures as well: column *twins*); `diff` ran on {t['diff_run']} and caught {t['diff_caught']}; "
         f"`run` or `diff` caught {t['caught_by_either']} of {t['live']}.",
         "",
-        "| mutant | kind | rules broken | run | named first | top 3 suspects | diff |",
-        "|---|---|---|---|---|---|---|",
+        "| mutant | kind | rules broken | run | named first | top 3 suspects | twins | diff |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         if "broken" in r:
-            lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | broken: {r['broken']} | | | |")
+            lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | broken: {r['broken']} | | | | |")
             continue
         diff_cell = "" if "diff" not in r else ("caught" + (f" ({', '.join(r['diff']['rules'][:3])})" if r["diff"]["rules"] else "")
                                                 if r["diff"]["caught"] else "missed")  # fmt: skip
         run_cell = f"caught ({r['failed']})" if r["run_caught"] else "missed"
         named = "yes" if r["named"] else ("no" if r["run_caught"] else "")
+        twin = "; ".join(r.get("twins", [])[:2]) + (f"; {len(r['twins']) - 2} more" if len(r.get("twins", [])) > 2 else "")
         lines.append(f"| `{r['name']}` | {r['kind']} | {', '.join(r['rules'])} | {run_cell} | {named} | {', '.join(r['suspects'])} "
-                     f"| {diff_cell} |")  # fmt: skip
+                     f"| {twin if not r['named'] else ''} | {diff_cell} |")  # fmt: skip
     return "\n".join(lines) + "\n"
 
 
