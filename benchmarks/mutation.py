@@ -172,6 +172,8 @@ def twins(mutant: Mutant, failed: list[dict[str, Any]]) -> list[str]:
         for unit in names:
             ran.setdefault(unit, set()).add(sid)
     mine = ran.get(own, set())
+    if not mine & bad:
+        return []  # the spectra never saw its function run where the mutant fails: no unit is its twin
     out = []
     for unit, where in sorted(ran.items()):
         if unit == own or set(units.rules.get(unit, ())) & set(mutant.rules):
