@@ -31,6 +31,7 @@ def returnable(state: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def _returnable(played: tuple[PlayedOrder, ...]) -> tuple[Action, ...]:
+    """RET-2 from the orders played: the first, then any not carried out (RUL-1)."""
     if not played:
         return ()
     out: tuple[Action, ...] = (played[0].action,)

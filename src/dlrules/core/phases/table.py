@@ -97,9 +97,10 @@ class InBattle:
 
 
 def explain(state: GameState, move: TableRuling, deck: str | None, key: str | None, battle: InBattle | None = None) -> tuple[Violation, ...]:
-    """Why ``move`` is refused now, or () when it may be applied. ``deck``,
-    ``key``: the card whose step it is (None: no card of the table's now);
-    ``battle``: the step is in a battle (combat-only kinds allowed)."""
+    """LIB-TAB-8: why ``move`` is refused now, or () when it may be applied.
+    ``deck``, ``key``: the card whose step it is (None: no card of the
+    table's now); ``battle``: the step is in a battle (combat-only kinds
+    allowed)."""
     if not state.table_rulings:
         return (Violation(RULE, "this game was not set up for table rulings (new_game(..., table_rulings=True))"),)
     if move.seat != TABLE:
