@@ -10,7 +10,7 @@ import json
 import os
 import xml.etree.ElementTree as ET
 
-from dlrules.apps.conformance.diagnose import SPECTRA, Units, load_spectra, load_units, suspects, summary
+from dlrules.apps.conformance.diagnose import SPECTRA, Units, groups, load_spectra, load_units, suspects, summary
 from dlrules.apps.conformance.kit import kit_files
 from dlrules.apps.conformance.scenarios import Result, load, scenario_files
 from dlrules.apps.conformance.suite import Report, as_json, as_junit, as_text
@@ -101,6 +101,23 @@ def test_the_code_unit_every_failure_ran_and_no_pass_did_lends_its_rule_the_weig
     assert abs(sum(s.score for s in ranked) - 1) < 1e-9  # still a probability over the rules
 
 
+def test_units_the_same_scenarios_ran_are_one_hypothesis_and_a_table_weighs_as_one_unit() -> None:
+    # Title points (SCO-2) with 4 players are wrong: both 4-player scenarios fail, twenty others pass.
+    # Three scoring functions (citing SCO-9) ran in every scenario: the kit cannot tell them apart, so they are
+    # one hypothesis, not three. The row of the title table for 4 players, read by the failing
+    # scenarios only, explains the failures best, although the table's rows share one unit's prior.
+    others = [f"{n}-players-{i}" for n in ("two", "three") for i in range(10)]
+    spectra = {sid: {"SCO-9": 2, "SCO-2": 2} for sid in (*others, "four-a", "four-b")}
+    results = [*(passed(sid) for sid in others), failed("four-a"), failed("four-b")]
+    scoring = {f"core/scoring.py:{f}": ("SCO-9",) for f in ("tally", "titles", "lines")}
+    rows = {f"data:titles:{n}": ("SCO-2",) for n in (2, 3, 4)}
+    ran = {sid: {f"data:titles:{2 if sid.startswith('two') else 3}"} for sid in others} | {"four-a": {"data:titles:4"}, "four-b": {"data:titles:4"}}
+    units = Units({**scoring, **rows}, {sid: frozenset(set(scoring) | read) for sid, read in ran.items()})
+    assert groups(units)["core/scoring.py:lines"] == ("core/scoring.py:lines", "core/scoring.py:tally", "core/scoring.py:titles")
+    ranked = suspects(results, spectra, units)
+    assert ranked[0].rule == "SCO-2" and ranked[0].code == "data:titles:4"
+
+
 def test_a_scenario_failing_in_its_setup_is_no_evidence_about_the_rules_it_cites() -> None:
     # The dig scenario failed before its own move (a setup move refused): its citation of
     # ACT-DIG-4 counts as exercised only; the imps scenario's failure at its move names ACT-IMP-1.
@@ -163,6 +180,8 @@ def test_the_spectra_ship_with_the_kit_and_cover_every_scenario() -> None:
     assert set(units.ran) == ids and all(units.ran.values())
     assert all(unit in units.rules for ran in units.ran.values() for unit in ran)
     assert any("ACT-FOOD-1" in units.rules[u] for u in units.ran["ACT-FOOD-1-slot-I-1-gold-for-2-food"])
+    # ... and read the row of its slot: a data unit, with the rule stating the slot's cost and reward
+    assert units.rules["data:slots:food-I"] == ("ACT-FOOD-1",) and "data:slots:food-I" in units.ran["ACT-FOOD-1-slot-I-1-gold-for-2-food"]
 
 
 def test_the_spectra_are_not_stale() -> None:
@@ -178,3 +197,25 @@ def test_the_spectra_are_not_stale() -> None:
     env = {**os.environ, "PYTHONPATH": str(root / "src")}
     done = subprocess.run([sys.executable, "-m", "dlrules.tools.spectra"], cwd=root, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_rows_a_call_reads_are_recorded_and_the_tables_put_back() -> None:
+    # The spectra's data units: while watching, reading slot II of Dig Tunnels and the title
+    # points for 3 players is recorded; the results are the tables' own; afterwards every
+    # module holds the original tables again.
+    import importlib
+
+    from dlrules.components import Action, board
+    from dlrules.components import scoring as components_scoring
+    from dlrules.tools import rows_read
+
+    scoring = importlib.import_module("dlrules.core.phases.scoring")
+    spaces, titles = board.SPACES, components_scoring.TITLE_POINTS
+    expected = board.slot_spec(Action.DIG, 1)
+    with rows_read.watching(rows_read.tables({})) as read:
+        assert board.slot_spec(Action.DIG, 1) == expected
+        assert scoring.TITLE_POINTS[3] == titles[3]
+        assert board.SPACES is not spaces and scoring.TITLE_POINTS is not titles
+    assert read == {("slots", "dig-II"), ("titles", "3")}
+    assert board.SPACES is spaces and scoring.TITLE_POINTS is titles and components_scoring.TITLE_POINTS is titles
+    assert rows_read.slot_rules("dig-II") == ("ACT-DIG-1",)

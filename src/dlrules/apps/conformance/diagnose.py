@@ -25,14 +25,17 @@ likelihoods averaged::
 (g = 0.005 is not scaled.) Rules are what a report names, but what breaks is
 code: a function that several rules' code relies on, or a card's row. So the
 candidates are also dlrules' *code units* (``units`` and ``ran`` in
-``spectra.json``: the rule functions and card rows each scenario's check ran),
-each a hypothesis "this unit alone is broken" with g = 0.1 for a scenario
-that ran it and 0.005 for one that did not. Over all the hypotheses, rules and
+``spectra.json``: the rule functions, cards and rows of the components'
+tables each scenario's check ran or read). Units that the same scenarios
+ran are one group (the kit cannot tell them apart), and each group is a
+hypothesis "this group alone is broken", with g = 0.1 for a scenario that
+ran it and 0.005 for one that did not; the rows of one table share the
+prior of one unit. Over all the hypotheses, rules and
 units alike, the posterior is normalised, and each rule's score is the
 probability that the fault is that rule, or a unit citing it, shared among the
 unit's rules as the rules alone rank them::
 
-    score(R) = P(R) + Σ over units u citing R of  P(u) × P_rules(R) / Σ over R' cited by u of P_rules(R')
+    score(R) = P(R) + Σ over groups u citing R of  P(u) × P_rules(R) / Σ over R' cited by u of P_rules(R')
 
 (P_rules: the ranking of the rules alone, as above.) A unit that every
 failing scenario ran and few passing ones did (the narrowest code the
@@ -208,20 +211,48 @@ UNIT = 0.1
 """g(s, u) for a scenario that ran the code unit u (ELSE for one that did not)."""
 
 
-def _unit_logs(runs: list[tuple[Result, dict[str, float]]], units: Units) -> dict[str, float]:
-    """Each unit a failing scenario ran → the log-likelihood that it alone is broken."""
+def groups(units: Units) -> dict[str, tuple[str, ...]]:
+    """The units in groups the kit cannot tell apart (the same scenarios ran
+    each of them): the group's first unit → its units."""
+    ran: dict[str, set[str]] = {}
+    for sid, names in units.ran.items():
+        for unit in names:
+            ran.setdefault(unit, set()).add(sid)
+    alike: dict[frozenset[str], list[str]] = {}
+    for unit in sorted(ran):
+        alike.setdefault(frozenset(ran[unit]), []).append(unit)
+    return {members[0]: tuple(members) for members in alike.values()}
+
+
+def _unit_logs(runs: list[tuple[Result, dict[str, float]]], units: Units, grouped: Mapping[str, tuple[str, ...]]) -> dict[str, float]:
+    """Each group of units (``groups``) a failing scenario ran → the
+    log-likelihood that it alone is broken (one hypothesis: the kit cannot
+    tell its units apart), with its prior: 1, or for rows of one table of the
+    components, 1 / the table's rows (a table weighs as one unit)."""
     failing = sum(not r.passed for r, _ in runs)
     passing = len(runs) - failing
     covered: dict[str, list[int]] = {}  # unit → [failing, passing] among the scenarios that ran it
     for result, _ in runs:
         for unit in units.ran.get(result.id, ()):
             covered.setdefault(unit, [0, 0])[result.passed] += 1
+    rows: dict[str, int] = {}  # a table of the components → how many of its rows are units
+    for unit in units.rules:
+        if unit.startswith("data:"):
+            rows[_table(unit)] = rows.get(_table(unit), 0) + 1
     out = {}
-    for unit, (nf, np_) in covered.items():
+    for first, members in grouped.items():
+        nf, np_ = covered.get(first, (0, 0))
         if nf:
             rest = (failing - nf) * math.log(ELSE) + (passing - np_) * math.log1p(-ELSE)
-            out[unit] = rest + _likelihood([(False, UNIT)] * nf + [(True, UNIT)] * np_)
+            tables = {_table(u) if u.startswith("data:") else "" for u in members}
+            prior = -math.log(rows[next(iter(tables))]) if len(tables) == 1 and "" not in tables else 0.0
+            out[first] = prior + rest + _likelihood([(False, UNIT)] * nf + [(True, UNIT)] * np_)
     return out
+
+
+def _table(unit: str) -> str:
+    """``data:TABLE:KEY`` → ``TABLE``."""
+    return unit.split(":", 2)[1]
 
 
 def _normalised(logs: Mapping[str, float]) -> dict[str, float]:
@@ -245,22 +276,23 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
         return []
     log, counts = _rule_logs(runs, candidates)
     alone = _normalised(log)  # the rules alone: how a unit's weight is shared among the rules it cites
-    unit_logs = {f"unit {u}": v for u, v in _unit_logs(runs, units).items()}
+    grouped = groups(units)
+    unit_logs = {f"unit {u}": v for u, v in _unit_logs(runs, units, grouped).items()}
     posterior = _normalised({**log, **unit_logs})
     score = {rule: posterior[rule] for rule in candidates}
     lent: dict[str, tuple[float, str]] = {}  # rule → the unit lending it the most, and how much
     for key, p in posterior.items():
         if not key.startswith("unit "):
             continue
-        unit = key[5:]
-        cited = units.rules.get(unit, ())
+        members = grouped[key[5:]]  # a group lends its weight to its units' rules, shared as the rules alone rank them
+        cited = tuple(dict.fromkeys(r for m in members for r in units.rules.get(m, ())))
         shares = [alone.get(rule, 0.0) for rule in cited]
         total = sum(shares)
         for rule, share in zip(cited, shares, strict=True):
             part = p * (share / total if total > 0 else 1 / len(cited))
             score[rule] = score.get(rule, 0.0) + part
             if part > lent.get(rule, (0.0, ""))[0]:
-                lent[rule] = (part, unit)
+                lent[rule] = (part, next(m for m in members if rule in units.rules.get(m, ())))
     out = []
     for rule, value in score.items():
         failing_n, passing_n, first, cited_n = counts.get(rule, [0, 0, 0, 0])
