@@ -1,5 +1,5 @@
 """Write SCORING.md's SCO-X1 cases as conformance scenarios
-(tests/conformance/scoring/SCO-X1-*.json), next to ``seed_scoring.py``'s worked
+(tests/conformance/scoring/SCO-X1-*.json, with a Cafeteria case of SCO-6), next to ``seed_scoring.py``'s worked
 total (SCO-X2), shared victory, Hall of Fame and licence scenarios. Like those,
 each starts from a constructed end-of-game ``state`` (SCO-4), checks the scores
 through the observation's ``outcome`` paths in ``before``, and that a move is
@@ -78,6 +78,15 @@ def main() -> None:
         end_of_game(lord(gold=2, food=2), lord(gold=1, food=1, traps=("pendulum", "trap-door", "pendulum"))),
         REFUSED,
         {"outcome.players.1.titles.SCO-8f": 2, "outcome.players.1.total": 8},
+    ))
+    print(write(
+        "SCO-6-the-cafeteria-feeds-a-troll-a-goblin-a-slime-and-a-witch",
+        ["R-5", "SCO-6", "SCO-1g", "SCO-3"],
+        "Scoring, 2 players: Player 1's unconquered Cafeteria gives 1 for each troll, goblin, slime and witch he owns: "
+        "with one of each, and a ghost it does not feed, 4.",
+        end_of_game(lord(rooms=("cafeteria",), monsters=("troll", "goblin", "slime", "witch", "ghost")), lord()),
+        REFUSED,
+        {"outcome.players.0.lines.SCO-1g": 4},
     ))
 
 
