@@ -76,7 +76,7 @@ class _ReadTuple(tuple[Any, ...]):
 
 
 def _key(key: Any) -> str:
-    value = getattr(key, "value", key)  # an enum member: its value (a scoring line's SCO-1x)
+    value = getattr(key, "value", key)  # an enum member: its value (a scoring line's rule ID)
     return str(value)
 
 
