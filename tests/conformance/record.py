@@ -25,17 +25,18 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Self
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import dlrules  # noqa: E402
-from dlrules import CHANCE, GameState, Move, Phase  # noqa: E402
-from conformance.runner import FORMAT, SCENARIOS, leaves, observe, reveal_known, run  # noqa: E402
-from dlrules.apps.conformance.convert import format_scenario  # noqa: E402
-from dlrules.apps.conformance.position import to_position  # noqa: E402
+import dlrules
+from conformance.runner import FORMAT, SCENARIOS, leaves, observe, reveal_known, run
+from dlrules import CHANCE, GameState, Move, Phase
+from dlrules.apps.conformance.convert import format_scenario
+from dlrules.apps.conformance.position import to_position
 
 
 def move_data(move: Move) -> Any:
@@ -164,6 +165,29 @@ def record_position(
     path = folder / f"{id}.json"
     path.write_text(format_scenario(scenario), encoding="utf-8")
     return path
+
+
+Writer = Callable[[], list[Path]]
+"""A function writing some scenarios (``record_position``, ``Builder.record``): the paths it wrote."""
+
+
+class Writers:
+    """A seeding script's scenario writers, in the order they are registered
+    (``seed_by_rule_more.py``, ``seed_gaps.py``, ``seed_cosmic_gaps.py``)."""
+
+    def __init__(self) -> None:
+        self._writers: list[Writer] = []
+
+    def writer(self, f: Writer) -> Writer:
+        """Register ``f`` (a decorator: ``f`` is returned unchanged)."""
+        self._writers.append(f)
+        return f
+
+    def run(self, names: Iterable[str] = ()) -> list[Path]:
+        """Call the writers in order (only those whose function name contains
+        one of ``names``, when any is given); the paths they wrote."""
+        wanted = tuple(names)
+        return [path for f in self._writers if not wanted or any(n in f.__name__ for n in wanted) for path in f()]
 
 
 def main(argv: list[str] | None = None) -> int:

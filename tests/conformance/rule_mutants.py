@@ -226,15 +226,15 @@ def _return_kind(node: Any) -> str | None:
 
 def function_mutants(per_family: int = 2) -> tuple[Mutant, ...]:
     """Up to ``per_family`` function substitutions per rule family, built from
-    the rule code's citations (tests/conformance/seed_by_rule.rule_functions)."""
+    the rule code's citations (``dlrules.tools.spectra.rule_functions``)."""
     import ast
 
-    from conformance.seed_by_rule import rule_functions
+    from dlrules.tools.spectra import rule_functions
 
     ids = {line.split("\t")[0] for line in (ROOT / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines()
            if line and not line.startswith("#")}  # fmt: skip
     nodes: dict[tuple[str, int], ast.FunctionDef] = {}
-    functions = rule_functions()
+    functions = rule_functions(ROOT)
     for file in {f for f, _ in functions}:
         tree = ast.parse(Path(file).read_text(encoding="utf-8"))
         for top in tree.body:

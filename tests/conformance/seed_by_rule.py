@@ -35,9 +35,9 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
-from types import CodeType, FrameType
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
@@ -49,10 +49,11 @@ import dlrules
 from conformance.record import expectation, record_position
 from conformance.substitute import KINDS, find, substituted
 from dlrules import CHANCE, Action, GameState, Move
-from dlrules.components import COMBAT_CARDS, MONSTERS, ROOMS, SPECIAL_EVENTS, TRAPS
+from dlrules.apps.conformance.blame import Functions, Trace, decides
 from dlrules.apps.conformance.engines import move_data, move_of
 from dlrules.apps.conformance.position import from_position, to_position
 from dlrules.apps.conformance.scenarios import SCENARIOS
+from dlrules.components import COMBAT_CARDS, MONSTERS, ROOMS, TRAPS
 from dlrules.core.moves import Attack
 from dlrules.tools import spectra
 
@@ -105,103 +106,19 @@ UNTESTED: dict[str, str] = {
 # --- rule code: which functions cite which rules ----------------------------------------------
 
 
-Citation = tuple[int, bool]
-"""A citation of a rule in a function: its line, and whether it is in the docstring."""
-
-
-def rule_functions() -> dict[tuple[str, int], dict[str, list[Citation]]]:
-    """(file, first line of its code object) → rule ID → where the function's
-    own lines cite it (a nested function's lines count for it only); the
-    kit's spectra read the rule code the same way (``dlrules.tools.spectra``)."""
-    return spectra.rule_functions(ROOT)
-
-
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def data_keys() -> dict[str, str]:
-    """Data rule ID (a card's row) → the card's key."""
-    keys = {**{k: k for k in MONSTERS}, **{k: k for k in TRAPS}, **{k: k for k in ROOMS},
-            **{k: k for k in COMBAT_CARDS}, **{k: k for k in SPECIAL_EVENTS}}  # fmt: skip
-    keys["fire-wall"] = "wall-of-fire"
-    out = {}
-    for line in (ROOT / "docs" / "rule-ids.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            continue
-        rule, _, words = line.split("\t")
-        if not re.match(r"(M|T|R|C1|C2|SPE-C)-[0-9]+$", rule):
-            continue
-        name = _slug(re.split(r"[:(]", words)[0].replace("(Y2)", ""))
-        if name in keys:
-            out[rule] = keys[name]
-    return out
+    """Data rule ID (a card's row) → the card's key (``spectra.card_rows`` read the other way)."""
+    return {rule: key for key, rows in spectra.card_rows(ROOT).items() for rule in rows.split(",")}
 
 
 # --- play-outs and candidates -------------------------------------------------------------------
 
 
-KEYED = {"_cast", "_trap", "_trap_hits"}
-"""Combat functions whose ``key`` argument is the card in effect: a spell cast
-(``_cast`` returning True) or a trap going off."""
-
-
-@attrs.define
-class Trace:
-    codes: set[CodeType] = attrs.Factory(set)
-    lines: set[tuple[str, int]] = attrs.Factory(set)
-    cards: set[str] = attrs.Factory(set)
-
-
-def _trace(state: GameState, move: Move, watched: dict[tuple[str, int], Any], call: Callable[..., Any] = dlrules.apply) -> Trace:
-    """Play ``move`` (or ``call`` it: ``dlrules.check``) under a tracer: the
-    functions called, the lines run in the rule functions (``watched``), the
-    cards whose effect ran."""
-    t = Trace()
-
-    def local(frame: FrameType, event: str, arg: object) -> Any:
-        if event == "line":
-            t.lines.add((frame.f_code.co_filename, frame.f_lineno))
-        elif event == "return" and frame.f_code.co_name == "_cast" and arg is True:
-            t.cards.add(str(frame.f_locals.get("key")))
-        return local
-
-    def tracer(frame: FrameType, event: str, arg: object) -> Any:
-        code = frame.f_code
-        t.codes.add(code)
-        if code.co_name in KEYED and code.co_name != "_cast":
-            t.cards.add(str(frame.f_locals.get("key")))
-        if (code.co_filename, code.co_firstlineno) in watched or code.co_name == "_cast":
-            return local
-        return None
-
-    sys.settrace(tracer)
-    try:
-        call(state, move)
-    finally:
-        sys.settrace(None)
-    return t
-
-
-def _decides(file: str, line: int) -> bool:
-    """Whether the cited line is a condition (``if``/``elif``/``while``): it runs
-    whichever way it goes, so the lines after it must have run."""
-    text = _source(file)[line - 1].strip()
-    return text.startswith(("if ", "elif ", "while ", "#"))
-
-
-_SOURCES: dict[str, list[str]] = {}
-
-
-def _source(file: str) -> list[str]:
-    if file not in _SOURCES:
-        _SOURCES[file] = Path(file).read_text(encoding="utf-8").splitlines()
-    return _SOURCES[file]
-
-
-def _exercised(
-    t: Trace, functions: dict[tuple[str, int], dict[str, list[Citation]]]
-) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
+def _exercised(t: Trace, functions: Functions) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
     """Rule ID → score (lower is narrower) for the rules the traced move ran:
     a cited line run (or one of the 3 lines after a comment) scores the
     number of rules cited there; a docstring citation scores 20 plus the
@@ -217,7 +134,7 @@ def _exercised(
             for line, doc in places:
                 if doc:
                     s = 20 + len(entry)
-                elif any((code.co_filename, line + k) in t.lines for k in range(1 if _decides(code.co_filename, line) else 0, 4)):
+                elif any((code.co_filename, line + k) in t.lines for k in range(1 if decides(code.co_filename, line) else 0, 4)):
                     s = sum(1 for r, ps in entry.items() if any(p[0] == line for p in ps))
                 else:
                     continue
@@ -328,12 +245,12 @@ def _offer(best: dict[str, list[Found]], rule: str, found: Found) -> None:
 def _portable(move: Move) -> bool:
     try:
         return move_of(move_data(move)) == move
-    except Exception:
+    except Exception:  # noqa: BLE001 - a move the protocol cannot carry, however it fails: not a candidate
         return False
 
 
 def search(targets: set[str], games: int) -> dict[str, list[Found]]:
-    functions = rule_functions()
+    functions = spectra.rule_functions(ROOT)
     data = {r: k for r, k in data_keys().items() if r in targets}
     best: dict[str, list[Found]] = {}
     pool: dict[str, Move] = {}  # a move of each type seen lately
@@ -346,7 +263,8 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
             # effects: the move played, and one more legal move of the position
             tried = [move] + ([listed[rng.randrange(len(listed))]] if len(listed) > 1 else [])
             for m in tried:
-                t = _trace(state, m, functions)
+                t = Trace(functions)
+                t.run(partial(dlrules.apply, state, m))
                 for rule, (score, keys) in _exercised(t, functions).items():
                     if rule in targets:
                         if rule.startswith(("Y2-", "P-2", "C2-", "M-7", "M-8", "M-9")) and state.year == 1:
@@ -379,7 +297,7 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
                     continue
                 try:
                     violations = dlrules.check(state, cand)
-                except Exception:
+                except Exception:  # noqa: BLE001, S112 - a near move dlrules cannot even check: not a candidate
                     continue
                 if not violations or any(v.rule == "RS-3" for v in violations):
                     continue
@@ -390,7 +308,8 @@ def search(targets: set[str], games: int) -> dict[str, list[Found]]:
                 score = len(cited) + (0 if type(cand) in types else 10)
                 if all(_full(best, r, "refusal", score) for r in wanted):
                     continue
-                t = _trace(fresh(state), cand, functions, dlrules.check)  # a fresh copy: the legal moves are listed again
+                t = Trace(functions)
+                t.run(partial(dlrules.check, fresh(state), cand))  # a fresh copy: the legal moves are listed again
                 ran = _exercised(t, functions)
                 for rule in wanted:
                     _offer(best, rule, Found(score, state, cand, "refusal", ran.get(rule, (0, ()))[1]))

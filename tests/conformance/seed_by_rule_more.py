@@ -30,18 +30,14 @@ sys.path.insert(0, str(HERE.parent))
 
 import attrs
 
-from conformance.record import record_position
+from conformance.record import Writers, record_position
 from dlrules.apps.conformance.scenarios import SCENARIOS
 from dlrules.core.moves import Move
 from dlrules.core.state import GameState
 
 BYRULE = SCENARIOS / "byrule"
-WRITERS: list[Callable[[], list[Path]]] = []
-
-
-def writer(f: Callable[[], list[Path]]) -> Callable[[], list[Path]]:
-    WRITERS.append(f)
-    return f
+WRITERS = Writers()
+writer = WRITERS.writer
 
 
 # --- resolution: Build Room, Hire Monster, the first order's gold (RUL-3, RUL-4, ACT-ROOM-6, U-20, Y2-22) --------
@@ -572,10 +568,8 @@ def main(argv: list[str]) -> None:
     import conformance.seed_by_rule_combat  # noqa: F401  (its writers join the module's WRITERS)
     from conformance import seed_by_rule_more as module  # noqa: PLW0406 (run as __main__, this file is another module)
 
-    for f in module.WRITERS:
-        if not argv or any(name in f.__name__ for name in argv):
-            for path in f():
-                print(path.relative_to(SCENARIOS))
+    for path in module.WRITERS.run(argv):
+        print(path.relative_to(SCENARIOS))
 
 
 if __name__ == "__main__":

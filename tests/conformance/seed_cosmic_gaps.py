@@ -20,7 +20,6 @@ Run from the repository root: ``.venv/bin/python tests/conformance/seed_cosmic_g
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -30,7 +29,7 @@ import attrs
 from combat_positions import COLUMN, play, position, tunnels
 from scoring_positions import end_of_game, lord
 
-from conformance.record import record_position
+from conformance.record import Writers, record_position
 from conformance.seed_by_rule import playout
 from conformance.seed_cosmic_ray import first_activation
 from dlrules import legal_moves
@@ -71,12 +70,8 @@ ILLUSION_FIRST = ("illusion", "magic-key", "blind-rage", "regeneration")
 """Year 2's cards, Illusion (fatigue 1) first; a party without wizards casts nothing."""
 REFUSED = Draw("monsters", "goblin")  # SCO-3: after final scoring every move is refused
 
-WRITERS: list[Callable[[], list[Path]]] = []
-
-
-def writer(f: Callable[[], list[Path]]) -> Callable[[], list[Path]]:
-    WRITERS.append(f)
-    return f
+WRITERS = Writers()
+writer = WRITERS.writer
 
 
 # --- scoring ---------------------------------------------------------------------------------------
@@ -417,9 +412,8 @@ def hiring() -> list[Path]:
 
 
 def main() -> None:
-    for write in WRITERS:
-        for path in write():
-            print(path)
+    for path in WRITERS.run():
+        print(path)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ sys.path.insert(0, str(HERE.parent))
 import attrs
 
 import dlrules
-from conformance.record import Builder, move_data, record_position
+from conformance.record import Builder, Writers, move_data, record_position
 from conformance.runner import run
 from dlrules import CHANCE, Action, Phase
 from dlrules.apps.conformance.convert import format_scenario
@@ -51,12 +51,8 @@ from dlrules.core.moves import Draw, Move
 from dlrules.core.state import GameState
 
 BYRULE = SCENARIOS / "byrule"
-WRITERS: list[Callable[[], list[Path]]] = []
-
-
-def writer(f: Callable[[], list[Path]]) -> Callable[[], list[Path]]:
-    WRITERS.append(f)
-    return f
+WRITERS = Writers()
+writer = WRITERS.writer
 
 
 def _id(name: str) -> str:
@@ -420,10 +416,8 @@ def ties() -> list[Path]:
 
 
 def main(argv: list[str]) -> None:
-    for f in WRITERS:
-        if not argv or any(name in f.__name__ for name in argv):
-            for path in f():
-                print(path)
+    for path in WRITERS.run(argv):
+        print(path)
 
 
 if __name__ == "__main__":

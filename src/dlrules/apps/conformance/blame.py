@@ -130,7 +130,7 @@ class Trace:
             entry = self.watched.get((code.co_filename, code.co_firstlineno), {})
             for rule, places in entry.items():
                 for line, doc in places:
-                    first = 1 if _decides(code.co_filename, line) else 0
+                    first = 1 if decides(code.co_filename, line) else 0
                     if doc or any((code.co_filename, line + k) in self.lines for k in range(first, 4)):
                         out.setdefault(code, set()).add(rule)
                         break
@@ -165,7 +165,7 @@ def _source(file: str) -> tuple[str, ...]:
         return ()
 
 
-def _decides(file: str, line: int) -> bool:
+def decides(file: str, line: int) -> bool:
     """Whether the cited line is a condition or a comment: it runs (or stands)
     whichever way it goes, so a line after it must have run."""
     lines = _source(file)
