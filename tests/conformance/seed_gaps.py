@@ -17,7 +17,10 @@ FIRST, and checks what the rulebook says, not one mutant's code path:
 - combat: the fed Troll's 4 (M-4), the Labyrinth's choice (CMB-TRAP-2),
   fatigue rolling on to the next adventurer (CMB-CONQ-2);
 - the paladin's tie at the start of year 2 (PAL-8), the adventurers' tie
-  among equally evil lords (ADV-3).
+  among equally evil lords (ADV-3);
+- a lord who only ties the paladin's holder does not take him, one strictly
+  higher does (PAL-7: a second, held-out set of outside mutants found no
+  scenario with a tie).
 
 Files: ``scenarios/byrule/gap-*.json``. Run from the repository root::
 
@@ -412,6 +415,39 @@ def ties() -> list[Path]:
         f"{offer[1]}; Player {seats[2] + 1} {offer[2]}.",
         state, move, only=tuple(parties), after=parties,
     ))
+    return out
+
+
+@writer
+def paladin_tie() -> list[Path]:
+    """PAL-7: a move that raises one lord's evil by 1 (not the first player's), the paladin held by the lord
+    before him in player order, above the line: to a tie he stays, above it he moves."""
+
+    def one_rises(s: GameState, a: GameState) -> bool:  # ... and it is not the first player's
+        rises = [b.evil - p.evil for p, b in zip(s.players, a.players, strict=True)]
+        return s.year == 1 and sorted(rises) == [0, 0, 1] and rises[s.first_player] == 0 and s.paladin is None
+
+    state, move = _first(1, 3, one_rises)
+    riser = next(i for i, (p, b) in enumerate(zip(state.players, dlrules.apply(state, move).players, strict=True)) if b.evil != p.evil)
+    holder = (riser - 1) % 3  # before the riser in player order: a tie, were ties to count, would go to the riser (PAL-8)
+    assert [(state.first_player + i) % 3 for i in range(3)].index(holder) < [(state.first_player + i) % 3 for i in range(3)].index(riser)
+    out = []
+    for before, after, stays in ((10, 11, True), (11, 12, False)):
+        evils = tuple(11 if seat == holder else before if seat == riser else 4 for seat in range(3))
+        position = attrs.evolve(_evils(state, evils), paladin=holder)
+        assert dlrules.apply(position, move).paladin == (holder if stays else riser)
+        name = ("PAL-7-a-lord-who-only-ties-the-paladins-holder-does-not-take-him" if stays
+                else "PAL-7-a-lord-strictly-higher-than-the-paladins-holder-takes-him")
+        out.append(record_position(
+            BYRULE, _id(name), ["PAL-7", "PAL-2"],
+            f"Full game, 3 players, year 1: the paladin attacks Player {holder + 1}'s dungeon (evil 11, above the "
+            f"paladin's space). Player {riser + 1}, at evil {before}, makes a move that raises his evil by 1, to "
+            f"{after}: " + ("a tie with the holder never moves the paladin; he stays with Player "
+                             f"{holder + 1}." if stays else f"strictly higher than the holder, and on or above the "
+                             f"paladin's space: the paladin moves to Player {riser + 1}."),
+            position, move, only=("paladin",),
+            after={"paladin": holder if stays else riser, f"players.{riser}.evil": after, f"players.{holder}.evil": 11},
+        ))
     return out
 
 
