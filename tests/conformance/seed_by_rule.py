@@ -34,8 +34,11 @@ import argparse
 import json
 import random
 import re
+import signal
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -330,6 +333,35 @@ def _module(file: str) -> str:
     return ".".join(Path(file).relative_to(ROOT / "src").with_suffix("").parts)
 
 
+REPLAY_SECONDS = 20
+"""How long one replay with a substituted function may run: a broken rule
+function can make the loop settle for ever (``combat.decisions._legal``
+broken, at CMB-PAL-4's scenario): stuck, it counts as a change."""
+
+
+class _Stuck(BaseException):
+    """A replay ran past ``REPLAY_SECONDS`` (a BaseException: no ``except Exception`` in the code replayed swallows it)."""
+
+
+@contextmanager
+def _limited(seconds: float) -> Iterator[None]:
+    """Raise ``_Stuck`` in the body after ``seconds`` (only in the main thread, with SIGALRM; elsewhere no limit)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stuck
+
+    previous: Callable[..., Any] | int | None = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def verify(found: Found) -> bool | None:
     """Whether breaking the rule's code changes what the scenario expects:
     each rule function that ran (module level) is substituted in turn with
@@ -344,7 +376,10 @@ def verify(found: Found) -> bool | None:
         for kind in KINDS:
             with substituted(fn, kind) as counter:
                 try:
-                    now = _outcome(expectation(fresh(found.state), found.move))
+                    with _limited(REPLAY_SECONDS):
+                        now = _outcome(expectation(fresh(found.state), found.move))
+                except _Stuck:  # a broken rule that makes the move loop for ever is a change
+                    return True
                 except Exception:  # noqa: BLE001 - a broken rule that crashes the move is a change
                     return True
             if counter.changed:
