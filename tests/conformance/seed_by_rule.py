@@ -109,10 +109,6 @@ UNTESTED: dict[str, str] = {
 # --- rule code: which functions cite which rules ----------------------------------------------
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 def data_keys() -> dict[str, str]:
     """Data rule ID (a card's row) → the card's key (``spectra.card_rows`` read the other way)."""
     return {rule: key for key, rows in spectra.card_rows(ROOT).items() for rule in rows.split(",")}
@@ -396,12 +392,12 @@ def write(rule: str, found: Found) -> Path:
     if found.kind == "refusal":
         rules = sorted({v.rule for v in dlrules.check(state, move)})
         rules.remove(rule)
-        sid = f"{rule}-refused-{_slug(type(move).__name__)}"
+        sid = f"{rule}-refused-{spectra.slug(type(move).__name__)}"
         description = f"{rule} ({when}): {what}: refused, citing {rule} first."
         return record_position(FOLDER, sid, [rule, *rules], description, state, move)
     if not _outcome(expectation(state, move)).get("changes"):
         raise ValueError("the move changes nothing the observation shows")
-    sid = f"{rule}-{found.kind}-{_slug(type(move).__name__)}"
+    sid = f"{rule}-{found.kind}-{spectra.slug(type(move).__name__)}"
     description = f"{rule} ({when}): {what}; every change it makes, decided by {rule}."
     return record_position(FOLDER, sid, [rule], description, state, move)
 

@@ -89,7 +89,8 @@ def rule_functions(root: Path) -> Functions:
     return out
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
+    """``text`` in lower case, runs of anything but letters and digits made one hyphen."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
@@ -102,7 +103,7 @@ def card_rows(root: Path) -> dict[str, str]:
         parts = line.split("\t")
         if line.startswith("#") or len(parts) < 3 or not re.match(r"(M|T|R|C1|C2|SPE-C)-[0-9]+$", parts[0]):
             continue
-        name = _slug(re.split(r"[:(]", parts[2])[0].replace("(Y2)", ""))
+        name = slug(re.split(r"[:(]", parts[2])[0].replace("(Y2)", ""))
         if name in keys:
             out.setdefault(keys[name], []).append(parts[0])
     return {k: ",".join(v) for k, v in out.items()}
