@@ -20,7 +20,9 @@ FIRST, and checks what the rulebook says, not one mutant's code path:
   among equally evil lords (ADV-3);
 - a lord who only ties the paladin's holder does not take him, one strictly
   higher does (PAL-7: a second, held-out set of outside mutants found no
-  scenario with a tie).
+  scenario with a tie); from the same set's misses, a warrior arriving goes
+  in front of a party (ADV-5), and a lord may pay less tax than he could
+  (EVT-TAX-3).
 
 Files: ``scenarios/byrule/gap-*.json``. Run from the repository root::
 
@@ -449,6 +451,58 @@ def paladin_tie() -> list[Path]:
             after={"paladin": holder if stays else riser, f"players.{riser}.evil": after, f"players.{holder}.evil": 11},
         ))
     return out
+
+
+@writer
+def warrior_in_front() -> list[Path]:
+    """ADV-5: a warrior arriving goes in front of the party already there (found in a seeded 3-player game)."""
+    from dlrules.components import ADVENTURERS
+
+    def warrior(key: str) -> bool:
+        return key in ADVENTURERS and ADVENTURERS[key].cls.value == "warrior"
+
+    def warrior_arrives(s: GameState, a: GameState) -> bool:
+        return s.year == 1 and any(
+            p.party and len(q.party) == len(p.party) + 1 and warrior(q.party[0].key) and not warrior(p.party[0].key)
+            for p, q in zip(s.players, a.players, strict=True)
+        )
+
+    state, move = _first(1, 3, warrior_arrives)
+    after = dlrules.apply(state, move)
+    seat = next(i for i, (p, q) in enumerate(zip(state.players, after.players, strict=True))
+                if p.party and len(q.party) == len(p.party) + 1 and warrior(q.party[0].key))  # fmt: skip
+    party = [{"key": a.key, "damage": a.damage} for a in after.players[seat].party]
+    return [record_position(
+        BYRULE, _id("ADV-5-an-arriving-warrior-goes-in-front-of-the-party"), ["ADV-5", "ADV-4"],
+        f"Full game, 3 players, year 1, round {state.round}: the move ends the events and the round's adventurers go to "
+        f"the dungeons. Player {seat + 1}'s party holds {', '.join(a.key for a in state.players[seat].party)}; the warrior "
+        f"{party[0]['key']} arriving goes in front of it, everyone else shifting back.",
+        state, move, only=(f"players.{seat}.party",), after={f"players.{seat}.party": party},
+    )]
+
+
+@writer
+def taxes_part_payment() -> list[Path]:
+    """EVT-TAX-3: a lord who could pay all his tax may pay less, and takes a red mark for each gold unpaid."""
+    from dlrules.apps.conformance.position import from_position
+    from dlrules.core.moves import PayTaxes
+
+    refused = json.loads((BYRULE / "EVT-TAX-3-refused-paytaxes.json").read_text(encoding="utf-8"))
+    state = from_position(refused["position"])
+    seat = 3
+    player = state.players[seat]
+    move = PayTaxes(seat, 1)
+    after = dlrules.apply(state, move).players[seat]
+    unpaid = after.damage_tokens - player.damage_tokens
+    assert player.gold >= 2 and after.gold == player.gold - 1 and unpaid >= 1, (player.gold, after.gold, unpaid)
+    return [record_position(
+        BYRULE, _id("EVT-TAX-3-a-lord-may-pay-less-tax-than-he-could"), ["EVT-TAX-3", "EVT-TAX-2"],
+        f"Full game, 4 players, year 1, round {state.round}, the Taxes: Player {seat + 1} has {player.gold} gold and owes "
+        f"{unpaid + 1}. He may choose to pay less than he could: he pays 1, keeps {after.gold}, and takes {unpaid} red "
+        f"mark{'s' if unpaid != 1 else ''} for the gold unpaid.",
+        state, move, only=(f"players.{seat}",),
+        after={f"players.{seat}.gold": after.gold, f"players.{seat}.damage_tokens": after.damage_tokens},
+    )]
 
 
 def main(argv: list[str]) -> None:
