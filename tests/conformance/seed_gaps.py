@@ -21,8 +21,8 @@ FIRST, and checks what the rulebook says, not one mutant's code path:
 - a lord who only ties the paladin's holder does not take him, one strictly
   higher does (PAL-7: a second, held-out set of outside mutants found no
   scenario with a tie); from the same set's misses, a warrior arriving goes
-  in front of a party (ADV-5), and a lord may pay less tax than he could
-  (EVT-TAX-3).
+  in front of a party (ADV-5), a lord may pay less tax than he could
+  (EVT-TAX-3), and a party no monster attacked does not heal (CMB-HEAL-1).
 
 Files: ``scenarios/byrule/gap-*.json``. Run from the repository root::
 
@@ -502,6 +502,52 @@ def taxes_part_payment() -> list[Path]:
         f"mark{'s' if unpaid != 1 else ''} for the gold unpaid.",
         state, move, only=(f"players.{seat}",),
         after={f"players.{seat}.gold": after.gold, f"players.{seat}.damage_tokens": after.damage_tokens},
+    )]
+
+
+@writer
+def no_attack_no_healing() -> list[Path]:
+    """CMB-HEAL-1: a party holding hearts and damage heals nothing when no monster or ghost attacked it this
+    round. The position: the first move of a seeded 2-player game whose battle reaches its healing step so
+    (found by watching the step, ``steps._last_steps``, while the play-out's moves are applied)."""
+    import importlib
+
+    from conformance.seed_by_rule import playout
+
+    steps = importlib.import_module("dlrules.core.phases.combat.steps")
+    party = importlib.import_module("dlrules.core.phases.combat.party")
+    last_steps: Callable[[Any, int, int], None] = getattr(steps, "_last_steps")  # noqa: B009 - a private step, watched
+    seen: list[int] = []
+
+    def watched(run: Any, seat: int, position: int) -> None:
+        battle = run.battle
+        _, damage, _, hearts, _ = party._counters(party._party_in(run, seat))
+        if battle is not None and not battle.attacked and not battle.no_heal and hearts and any(damage):
+            seen.append(seat)
+        last_steps(run, seat, position)
+
+    setattr(steps, "_last_steps", watched)  # noqa: B010
+    try:
+        for state, move, _ in playout({"players": 2, "variant": "full"}, 1):
+            seen.clear()
+            dlrules.apply(state, move)
+            if seen:
+                break
+        else:
+            raise SystemExit("seed 1: no battle reaches its healing step unattacked with hearts and damage")
+    finally:
+        setattr(steps, "_last_steps", last_steps)  # noqa: B010
+    seat = seen[0]
+    members = list(state.players[seat].party)
+    if state.fight is not None and state.fight.paladin is not None and state.paladin == seat:
+        members.insert(0, state.fight.paladin)  # he leads the party (PAL-3); his damage travels with him
+    listing = ", ".join(f"{a.key}: {a.damage}" for a in members)
+    return [record_position(
+        BYRULE, _id("CMB-HEAL-1-a-party-no-monster-attacked-does-not-heal"), ["CMB-HEAL-1", "CMB-HEAL-2", "CMB-MON-6"],
+        f"Full game, 2 players, year {state.year}: the move brings Player {seat + 1}'s battle to its healing step. His "
+        f"party ({listing} damage) holds hearts, but no monster or ghost attacked it this round: it heals nothing (fatigue and the "
+        f"conquest follow as usual).",
+        state, move, only=(f"players.{seat}.party", f"players.{seat}.prison", f"players.{seat}.tiles", "combat.paladin"),
     )]
 
 
