@@ -167,10 +167,7 @@ def twins(mutant: Mutant, failed: list[dict[str, Any]]) -> list[str]:
     module, name = mutant.name.rsplit(".", 1)
     own = f"{module.replace('.', '/')}.py:{name}"
     bad = {f["id"] for f in failed}
-    ran: dict[str, set[str]] = {}
-    for sid, names in units.ran.items():
-        for unit in names:
-            ran.setdefault(unit, set()).add(sid)
+    ran = units.ran_by()
     mine = ran.get(own, set())
     if not mine & bad:
         return []  # the spectra never saw its function run where the mutant fails: no unit is its twin

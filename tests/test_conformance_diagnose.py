@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from dlrules.apps.conformance.diagnose import SPECTRA, Units, groups, load_spectra, load_units, suspects, summary
 from dlrules.apps.conformance.kit import kit_files
@@ -102,11 +103,12 @@ def test_the_code_unit_every_failure_ran_and_no_pass_did_lends_its_rule_the_weig
 
 
 def test_units_the_same_scenarios_ran_are_one_hypothesis_and_a_table_weighs_as_one_unit() -> None:
-    # Title points (SCO-2) with 4 players are wrong: both 4-player scenarios fail, twenty others pass.
-    # Three scoring functions (citing SCO-9) ran in every scenario: the kit cannot tell them apart, so they are
-    # one hypothesis, not three. The row of the title table for 4 players, read by the failing
-    # scenarios only, explains the failures best, although the table's rows share one unit's prior.
-    others = [f"{n}-players-{i}" for n in ("two", "three") for i in range(10)]
+    # Title points (SCO-2) with 4 players are wrong: both 4-player scenarios fail, forty others pass.
+    # Three scoring functions (citing SCO-9) ran in every scenario: the kit cannot tell them apart,
+    # so they are one hypothesis (with the prior of three units). The row of the title table for
+    # 4 players, read by the failing scenarios only, explains the failures best, although the
+    # table's three rows share one unit's prior.
+    others = [f"{n}-players-{i}" for n in ("two", "three") for i in range(20)]
     spectra = {sid: {"SCO-9": 2, "SCO-2": 2} for sid in (*others, "four-a", "four-b")}
     results = [*(passed(sid) for sid in others), failed("four-a"), failed("four-b")]
     scoring = {f"core/scoring.py:{f}": ("SCO-9",) for f in ("tally", "titles", "lines")}
@@ -219,3 +221,39 @@ def test_the_rows_a_call_reads_are_recorded_and_the_tables_put_back() -> None:
     assert read == {("slots", "dig-II"), ("titles", "3")}
     assert board.SPACES is spaces and scoring.TITLE_POINTS is titles and components_scoring.TITLE_POINTS is titles
     assert rows_read.slot_rules("dig-II") == ("ACT-DIG-1",)
+
+
+def test_a_table_is_put_back_when_the_call_watched_raises() -> None:
+    from dlrules.components import board
+    from dlrules.tools import rows_read
+
+    spaces = board.SPACES
+    try:
+        with rows_read.watching(rows_read.tables({})):
+            raise RuntimeError("the check crashed")
+    except RuntimeError:
+        pass
+    assert board.SPACES is spaces
+
+
+def test_units_only_scenarios_not_run_tell_apart_are_one_group_in_that_run() -> None:
+    # Two functions, one per rule, ran in the same scenarios of this run: "c", the only scenario
+    # that ran one and not the other, was not run (the engine stopped). The run cannot tell them
+    # apart: one group, not two hypotheses, and the rules tie.
+    spectra = {sid: {"R-1": 2, "R-2": 2} for sid in "abc"}
+    units = Units({"f:one": ("R-1",), "f:two": ("R-2",)},
+                  {"a": frozenset({"f:one", "f:two"}), "b": frozenset({"f:one", "f:two"}), "c": frozenset({"f:two"})})  # fmt: skip
+    results = [failed("a"), passed("b"), failed("c", message="not run: the engine stopped")]
+    assert groups(units, ["a", "b"]) == {"f:one": ("f:one", "f:two")}
+    ranked = suspects(results, spectra, units)
+    assert {s.rule for s in ranked} == {"R-1", "R-2"} and abs(ranked[0].score - ranked[1].score) < 1e-9
+    assert ranked[0].code.endswith("(+1 alike)")
+
+
+def test_a_spectra_file_that_is_unreadable_or_of_another_layout_is_no_spectra(tmp_path: Path) -> None:
+    from dlrules.apps.conformance.diagnose import load_units
+
+    for name, text in (("empty", ""), ("list", "[]"), ("future", '{"format": 99, "scenarios": {}}')):
+        path = tmp_path / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        assert load_spectra(path) == {} and load_units(path) == Units()

@@ -113,9 +113,9 @@ def card_rows(root: Path) -> dict[str, str]:
 class Spectrum:
     """What one scenario's check exercises on dlrules: ``rules``, each rule ID
     with how many rules the narrowest code that ran citing it cites (a card's
-    row: 1); ``units``, the code units that ran (a rule function, as
-    ``file:qualified name``, or a card's row, as ``card:KEY``), each with the
-    rules it cites."""
+    row: 1); ``units``, the units it ran or read (a rule function, as
+    ``file:qualified name``; a card, as ``card:KEY``; a row of a table of the
+    components, as ``data:TABLE:KEY``), each with the rules it cites or states."""
 
     rules: dict[str, int]
     units: dict[str, tuple[str, ...]]
@@ -129,6 +129,7 @@ def spectrum(scenario: dict[str, Any], functions: Functions, rows: dict[str, str
     too (``data:TABLE:KEY``)."""
     t = Trace(functions)
     engine = InProcess()
+    clear_caches()  # a cached function would neither run nor read for any scenario but the first to call it
     if read is not None:
         read.clear()
     t.run(lambda: check(engine, scenario))  # the scenario passes on the reference (its tests say so)
@@ -139,10 +140,24 @@ def spectrum(scenario: dict[str, Any], functions: Functions, rows: dict[str, str
         rules.update(dict.fromkeys(rows[card].split(","), 1))
         units[f"card:{card}"] = tuple(rows[card].split(","))
     for table, key in read or ():
-        stated = (row_rules or {})[table](key)
+        rules_of = (row_rules or {}).get(table)
+        stated = rules_of(key) if rules_of is not None else ()
         if stated:
             units[f"data:{table}:{key}"] = stated
     return Spectrum(dict(sorted(rules.items())), dict(sorted(units.items())))
+
+
+def clear_caches() -> None:
+    """Empty every ``functools`` cache of dlrules' loaded modules (module-level
+    functions), so that what a scenario's check runs and reads does not
+    depend on the scenarios checked before it. (Caches kept by hand, in a
+    module's dict, stay: they hold results, not the reads that made them.)"""
+    for name, module in list(sys.modules.items()):
+        if name == "dlrules" or name.startswith("dlrules."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear) and hasattr(value, "__wrapped__"):
+                    clear()
 
 
 def unit_name(code: CodeType, package: Path) -> str:

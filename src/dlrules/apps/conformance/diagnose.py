@@ -24,16 +24,17 @@ likelihoods averaged::
 
 (g = 0.005 is not scaled.) Rules are what a report names, but what breaks is
 code: a function that several rules' code relies on, or a card's row. So the
-candidates are also dlrules' *code units* (``units`` and ``ran`` in
+candidates are also dlrules' *units* (``units`` and ``ran`` in
 ``spectra.json``: the rule functions, cards and rows of the components'
-tables each scenario's check ran or read). Units that the same scenarios
-ran are one group (the kit cannot tell them apart), and each group is a
-hypothesis "this group alone is broken", with g = 0.1 for a scenario that
-ran it and 0.005 for one that did not; the rows of one table share the
-prior of one unit. Over all the hypotheses, rules and
-units alike, the posterior is normalised, and each rule's score is the
-probability that the fault is that rule, or a unit citing it, shared among the
-unit's rules as the rules alone rank them::
+tables each scenario's check ran or read). Units that the same scenarios of
+the run ran are one group (the run cannot tell them apart), and each group
+is a hypothesis "this group alone is broken", with g = 0.1 for a scenario
+that ran it and 0.005 for one that did not, and a prior summing its units'
+(1 for a function or card, 1/N for a row of a table of N rows). Over all the
+hypotheses, rules and groups alike, the posterior is normalised, and each
+rule's score is the probability that the fault is that rule, or a group
+citing it, shared among the group's rules as the rules alone rank them
+(equally when none has weight of its own)::
 
     score(R) = P(R) + Σ over groups u citing R of  P(u) × P_rules(R) / Σ over R' cited by u of P_rules(R')
 
@@ -54,14 +55,19 @@ import math
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from dlrules.apps.conformance.scenarios import Result
 
 SPECTRA = Path(__file__).resolve().parent / "spectra.json"
-"""The kit's spectra: scenario id → the rule IDs its check exercises on the reference."""
+"""The kit's spectra: scenario id → the rule IDs its check exercises on the
+reference, and the units (rule functions, cards, rows of the components'
+tables) it ran or read."""
+
+FORMATS = (2, 3)
+"""The layouts of ``spectra.json`` this diagnosis reads (2: rules only; 3: with the units)."""
 
 FIRST, CITED, EXERCISED, ELSE = 0.5, 0.2, 0.1, 0.005
 """g(s, R): how likely scenario s fails when rule R alone is broken, by how s is
@@ -97,21 +103,34 @@ Spectra = Mapping[str, Mapping[str, int]]
 
 @attrs.frozen
 class Units:
-    """dlrules' code units the kit's scenarios run (``spectra.json``):
-    ``rules``, a unit (``file:qualified name`` of a rule function, or
-    ``card:KEY``) → the rules it cites; ``ran``, scenario id → the units its
-    check ran."""
+    """dlrules' units the kit's scenarios run or read (``spectra.json``):
+    ``rules``, a unit (a rule function as ``file:qualified name``, a card as
+    ``card:KEY``, a row of a table of the components as ``data:TABLE:KEY``)
+    → the rules it cites or states; ``ran``, scenario id → the units its
+    check ran or read."""
 
     rules: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     ran: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
 
+    def ran_by(self, ids: Iterable[str] | None = None) -> dict[str, set[str]]:
+        """Unit → the scenarios (among ``ids``; all without) that ran it."""
+        out: dict[str, set[str]] = {}
+        for sid in self.ran if ids is None else ids:
+            for unit in self.ran.get(sid, ()):
+                out.setdefault(unit, set()).add(sid)
+        return out
+
 
 @cache
 def _read(path: Path) -> dict[str, Any]:
-    """``spectra.json``'s content, read once per process (empty when the kit has none)."""
+    """``spectra.json``'s content, read once per process; empty when the kit
+    has none, or when it is unreadable or of a layout this diagnosis does
+    not know (the ranking then rests on the rules the scenarios cite)."""
     try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except OSError:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") not in FORMATS or not isinstance(data.get("scenarios"), dict):
         return {}
     return data
 
@@ -119,14 +138,16 @@ def _read(path: Path) -> dict[str, Any]:
 def load_spectra(path: Path = SPECTRA) -> dict[str, dict[str, int]]:
     """The kit's spectra; empty when the kit has none (the ranking then rests
     on the rules the scenarios cite)."""
-    return {sid: dict(rules) for sid, rules in _read(path).get("scenarios", {}).items()}
+    return {sid: dict(rules) for sid, rules in _read(path)["scenarios"].items()} if _read(path) else {}
 
 
 @cache
 def load_units(path: Path = SPECTRA) -> Units:
-    """The kit's code units and which scenarios ran them; none when the kit has none."""
+    """The kit's units and which scenarios ran them; none when the kit has
+    none (a unit without rules is left out: it could lend weight to nothing)."""
     data = _read(path)
-    return Units({u: tuple(r) for u, r in data.get("units", {}).items()}, {sid: frozenset(u) for sid, u in data.get("ran", {}).items()})
+    rules = {u: tuple(r) for u, r in data.get("units", {}).items() if r}
+    return Units(rules, {sid: frozenset(u for u in names if u in rules) for sid, names in data.get("ran", {}).items()})
 
 
 SETUP_FAILED = "setup move "
@@ -208,45 +229,47 @@ def _rule_logs(runs: list[tuple[Result, dict[str, float]]], candidates: list[str
 
 
 UNIT = 0.1
-"""g(s, u) for a scenario that ran the code unit u (ELSE for one that did not)."""
+"""g(s, u) for a scenario that ran a unit of the group u (ELSE for one that did not)."""
 
 
-def groups(units: Units) -> dict[str, tuple[str, ...]]:
-    """The units in groups the kit cannot tell apart (the same scenarios ran
-    each of them): the group's first unit → its units."""
-    ran: dict[str, set[str]] = {}
-    for sid, names in units.ran.items():
-        for unit in names:
-            ran.setdefault(unit, set()).add(sid)
+def groups(units: Units, ids: Iterable[str] | None = None) -> dict[str, tuple[str, ...]]:
+    """The units in groups the scenarios ``ids`` (all without) cannot tell
+    apart (the same ones among them ran each unit): the group's first unit
+    → its units."""
     alike: dict[frozenset[str], list[str]] = {}
-    for unit in sorted(ran):
-        alike.setdefault(frozenset(ran[unit]), []).append(unit)
+    for unit, where in sorted(units.ran_by(ids).items()):
+        alike.setdefault(frozenset(where), []).append(unit)
     return {members[0]: tuple(members) for members in alike.values()}
 
 
-def _unit_logs(runs: list[tuple[Result, dict[str, float]]], units: Units, grouped: Mapping[str, tuple[str, ...]]) -> dict[str, float]:
-    """Each group of units (``groups``) a failing scenario ran → the
-    log-likelihood that it alone is broken (one hypothesis: the kit cannot
-    tell its units apart), with its prior: 1, or for rows of one table of the
-    components, 1 / the table's rows (a table weighs as one unit)."""
-    failing = sum(not r.passed for r, _ in runs)
-    passing = len(runs) - failing
-    covered: dict[str, list[int]] = {}  # unit → [failing, passing] among the scenarios that ran it
-    for result, _ in runs:
-        for unit in units.ran.get(result.id, ()):
-            covered.setdefault(unit, [0, 0])[result.passed] += 1
-    rows: dict[str, int] = {}  # a table of the components → how many of its rows are units
+def _priors(units: Units) -> dict[str, float]:
+    """Each unit's prior weight: 1, or for a row of a table of the
+    components, 1 / the table's rows among the units (a table weighs as
+    one function)."""
+    rows: dict[str, int] = {}
     for unit in units.rules:
         if unit.startswith("data:"):
             rows[_table(unit)] = rows.get(_table(unit), 0) + 1
+    return {unit: 1 / rows[_table(unit)] if unit.startswith("data:") else 1.0 for unit in units.rules}
+
+
+def _group_logs(runs: list[tuple[Result, dict[str, float]]], units: Units, grouped: Mapping[str, tuple[str, ...]]) -> dict[str, float]:
+    """Each group (``groups``) a failing scenario ran → the log of its prior
+    (its units' priors summed) times the likelihood that it alone is broken:
+    g = UNIT for a scenario that ran it, ELSE for one that did not."""
+    failing = sum(not r.passed for r, _ in runs)
+    passing = len(runs) - failing
+    outcome = {r.id: r.passed for r, _ in runs}
+    ran_by = units.ran_by(outcome)
+    prior = _priors(units)
     out = {}
     for first, members in grouped.items():
-        nf, np_ = covered.get(first, (0, 0))
-        if nf:
-            rest = (failing - nf) * math.log(ELSE) + (passing - np_) * math.log1p(-ELSE)
-            tables = {_table(u) if u.startswith("data:") else "" for u in members}
-            prior = -math.log(rows[next(iter(tables))]) if len(tables) == 1 and "" not in tables else 0.0
-            out[first] = prior + rest + _likelihood([(False, UNIT)] * nf + [(True, UNIT)] * np_)
+        failed_in = sum(not outcome[sid] for sid in ran_by[first])
+        passed_in = len(ran_by[first]) - failed_in
+        if failed_in:
+            rest = (failing - failed_in) * math.log(ELSE) + (passing - passed_in) * math.log1p(-ELSE)
+            weight = sum(prior.get(m, 1.0) for m in members)
+            out[first] = math.log(weight) + rest + _likelihood([(False, UNIT)] * failed_in + [(True, UNIT)] * passed_in)
     return out
 
 
@@ -255,7 +278,11 @@ def _table(unit: str) -> str:
     return unit.split(":", 2)[1]
 
 
-def _normalised(logs: Mapping[str, float]) -> dict[str, float]:
+Key = TypeVar("Key")
+
+
+def _normalised(logs: Mapping[Key, float]) -> dict[Key, float]:
+    """Log-likelihoods → probabilities summing to 1."""
     top = max(logs.values())
     norm = sum(math.exp(v - top) for v in logs.values())
     return {k: math.exp(v - top) / norm for k, v in logs.items()}
@@ -275,26 +302,34 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
     if not candidates:
         return []
     log, counts = _rule_logs(runs, candidates)
-    alone = _normalised(log)  # the rules alone: how a unit's weight is shared among the rules it cites
-    grouped = groups(units)
-    unit_logs = {f"unit {u}": v for u, v in _unit_logs(runs, units, grouped).items()}
-    posterior = _normalised({**log, **unit_logs})
-    score = {rule: posterior[rule] for rule in candidates}
-    lent: dict[str, tuple[float, str]] = {}  # rule → the unit lending it the most, and how much
-    for key, p in posterior.items():
-        if not key.startswith("unit "):
+    alone = _normalised(log)  # the rules alone: how a group's weight is shared among the rules it cites
+    grouped = groups(units, [r.id for r, _ in runs])  # told apart by the scenarios of this run only
+    group_logs = _group_logs(runs, units, grouped)
+    posterior = _normalised({**{("rule", r): v for r, v in log.items()}, **{("group", g): v for g, v in group_logs.items()}})
+    score = {rule: posterior[("rule", rule)] for rule in candidates}
+    lent: dict[str, tuple[float, str]] = {}  # rule → the weight of the group lending it the most, and how it is named
+    ran_by = units.ran_by([r.id for r, _ in runs])
+    for (kind, key), p in posterior.items():
+        if kind != "group":
             continue
-        members = grouped[key[5:]]  # a group lends its weight to its units' rules, shared as the rules alone rank them
-        cited = tuple(dict.fromkeys(r for m in members for r in units.rules.get(m, ())))
+        members = grouped[key]  # a group lends its weight to its units' rules, shared as the rules alone rank them
+        cited = tuple(dict.fromkeys(r for m in members for r in units.rules[m]))
         shares = [alone.get(rule, 0.0) for rule in cited]
         total = sum(shares)
         for rule, share in zip(cited, shares, strict=True):
             part = p * (share / total if total > 0 else 1 / len(cited))
             score[rule] = score.get(rule, 0.0) + part
             if part > lent.get(rule, (0.0, ""))[0]:
-                lent[rule] = (part, next(m for m in members if rule in units.rules.get(m, ())))
+                named = next(m for m in members if rule in units.rules[m])
+                lent[rule] = (part, named + (f" (+{len(members) - 1} alike)" if len(members) > 1 else ""))
+                if rule not in counts:  # a rule only a group brings: the scenarios that ran the group
+                    where = ran_by[key]
+                    failed_in = sum(1 for r, _ in runs if not r.passed and r.id in where)
+                    counts[rule] = [failed_in, len(where) - failed_in, 0, 0]
     out = []
     for rule, value in score.items():
+        if value <= 0.0:
+            continue  # no weight at all: not a suspect
         failing_n, passing_n, first, cited_n = counts.get(rule, [0, 0, 0, 0])
         out.append(Suspect(rule, value, failing_n, passing_n, first, cited_n, lent.get(rule, (0.0, ""))[1]))
     out.sort(key=lambda s: (-round(s.score, 9), -s.first, -s.cited, s.passing, s.rule))
