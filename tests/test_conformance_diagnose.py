@@ -214,11 +214,12 @@ def test_the_rows_a_call_reads_are_recorded_and_the_tables_put_back() -> None:
     scoring = importlib.import_module("dlrules.core.phases.scoring")
     spaces, titles = board.SPACES, components_scoring.TITLE_POINTS
     expected = board.slot_spec(Action.DIG, 1)
-    with rows_read.watching(rows_read.tables({})) as read:
+    with rows_read.watching(rows_read.tables({})) as reading:
         assert board.slot_spec(Action.DIG, 1) == expected
         assert scoring.TITLE_POINTS[3] == titles[3]
         assert board.SPACES is not spaces and scoring.TITLE_POINTS is not titles
-    assert read == {("slots", "dig-II"), ("titles", "3")}
+    assert reading.read == {("slots", "dig-II"), ("titles", "3")}
+    assert reading.units() == {"data:slots:dig-II": ("ACT-DIG-1",), "data:titles:3": ("SCO-2",)}
     assert board.SPACES is spaces and scoring.TITLE_POINTS is titles and components_scoring.TITLE_POINTS is titles
     assert rows_read.slot_rules("dig-II") == ("ACT-DIG-1",)
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
@@ -64,7 +64,7 @@ class _ReadTuple(tuple[Any, ...]):
     keys: tuple[str, ...]
     read: set[tuple[str, str]]
 
-    def __new__(cls, name: str, rows: tuple[Any, ...], keys: tuple[str, ...], read: set[tuple[str, str]]) -> _ReadTuple:
+    def __new__(cls, name: str, rows: tuple[Any, ...], keys: tuple[str, ...], read: set[tuple[str, str]]) -> Self:
         out = super().__new__(cls, rows)
         out.name, out.keys, out.read = name, keys, read
         return out
@@ -130,11 +130,31 @@ def _rebind(original: object, replacement: object) -> None:
                     setattr(module, attr, replacement)
 
 
+@attrs.frozen
+class Reading:
+    """What ``watching`` yields: ``read``, the rows read so far, as (table,
+    key) (clear it between calls); ``rules``, a table's name → the rules a
+    row's key gives."""
+
+    read: set[tuple[str, str]]
+    rules: Mapping[str, Callable[[str], tuple[str, ...]]]
+
+    def units(self) -> dict[str, tuple[str, ...]]:
+        """The rows read, as the spectra's units (``data:TABLE:KEY``), with
+        the rules each states; a row stating none is left out."""
+        out: dict[str, tuple[str, ...]] = {}
+        for table, key in self.read:
+            stated = self.rules[table](key) if table in self.rules else ()
+            if stated:
+                out[f"data:{table}:{key}"] = stated
+        return out
+
+
 @contextmanager
-def watching(watched: tuple[Table, ...]) -> Iterator[set[tuple[str, str]]]:
+def watching(watched: tuple[Table, ...]) -> Iterator[Reading]:
     """While inside, the rows read of ``watched`` and of the board's slots
-    (``slots``, keyed ``ACTION-I``..``III``) are added to the set yielded,
-    as (table, key); everything is put back on leaving."""
+    (``slots``, keyed ``ACTION-I``..``III``) are added to the yielded
+    ``Reading``'s set, as (table, key); everything is put back on leaving."""
     read: set[tuple[str, str]] = set()
     swapped: list[tuple[object, object]] = []
     spaces = board.SPACES
@@ -151,7 +171,7 @@ def watching(watched: tuple[Table, ...]) -> Iterator[set[tuple[str, str]]]:
     for original, replacement in swapped:
         _rebind(original, replacement)
     try:
-        yield read
+        yield Reading(read, {t.name: t.rules for t in watched} | {"slots": slot_rules})
     finally:
         for original, replacement in swapped:
             _rebind(replacement, original)

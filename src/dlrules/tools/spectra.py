@@ -37,9 +37,8 @@ import ast
 import json
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from types import CodeType, FrameType
+from types import CodeType
 from typing import Any
 
 import attrs
@@ -47,7 +46,12 @@ import attrs
 from dlrules.apps.conformance.blame import CODE_RULES, Functions, Trace, named_cards
 from dlrules.apps.conformance.diagnose import SPECTRA
 from dlrules.apps.conformance.engines import InProcess
-from dlrules.apps.conformance.scenarios import ScenarioError, check, load, scenario_files
+from dlrules.apps.conformance.scenarios import (
+    ScenarioError,
+    check,
+    load,
+    scenario_files,
+)
 from dlrules.components import COMBAT_CARDS, MONSTERS, ROOMS, SPECIAL_EVENTS, TRAPS
 from dlrules.tools import rows_read, rulecov
 
@@ -122,16 +126,15 @@ class Spectrum:
 
 
 def spectrum(scenario: dict[str, Any], functions: Functions, rows: dict[str, str], package: Path,
-             read: set[tuple[str, str]] | None = None, row_rules: dict[str, Callable[[str], tuple[str, ...]]] | None = None) -> Spectrum:
+             reading: rows_read.Reading | None = None) -> Spectrum:
     """The rules and code units the scenario's check exercises on dlrules;
-    with ``read`` (``rows_read.watching``'s set) and ``row_rules`` (a table's
-    name → the rules a row's key gives), the rows of the components it read
-    too (``data:TABLE:KEY``)."""
+    with ``reading`` (``rows_read.watching``'s), the rows of the components
+    it read too (``data:TABLE:KEY``)."""
     t = Trace(functions)
     engine = InProcess()
     clear_caches()  # a cached function would neither run nor read for any scenario but the first to call it
-    if read is not None:
-        read.clear()
+    if reading is not None:
+        reading.read.clear()
     t.run(lambda: check(engine, scenario))  # the scenario passes on the reference (its tests say so)
     rules = t.rules_run()
     units = {unit_name(code, package): tuple(sorted(functions[(code.co_filename, code.co_firstlineno)]))
@@ -139,11 +142,8 @@ def spectrum(scenario: dict[str, Any], functions: Functions, rows: dict[str, str
     for card in named_cards(scenario["move"], rows) | (t.cards & rows.keys()):
         rules.update(dict.fromkeys(rows[card].split(","), 1))
         units[f"card:{card}"] = tuple(rows[card].split(","))
-    for table, key in read or ():
-        rules_of = (row_rules or {}).get(table)
-        stated = rules_of(key) if rules_of is not None else ()
-        if stated:
-            units[f"data:{table}:{key}"] = stated
+    if reading is not None:
+        units.update(reading.units())
     return Spectrum(dict(sorted(rules.items())), dict(sorted(units.items())))
 
 
@@ -175,15 +175,14 @@ def spectra(root: Path) -> dict[str, Any]:
     ran: dict[str, list[str]] = {}
     units: dict[str, tuple[str, ...]] = {}
     watched = rows_read.tables(rows)
-    row_rules = {t.name: t.rules for t in watched} | {"slots": rows_read.slot_rules}
     InProcess()  # the engine's modules loaded before the tables are watched in them
-    with rows_read.watching(watched) as read:
+    with rows_read.watching(watched) as reading:
         for path in scenario_files():
             try:
                 scenario = load(path)
             except ScenarioError:
                 continue
-            found = spectrum(scenario, functions, rows, package, read, row_rules)
+            found = spectrum(scenario, functions, rows, package, reading)
             rules[scenario["id"]] = found.rules
             ran[scenario["id"]] = sorted(found.units)
             units.update(found.units)
