@@ -461,16 +461,14 @@ def warrior_in_front() -> list[Path]:
     def warrior(key: str) -> bool:
         return key in ADVENTURERS and ADVENTURERS[key].cls.value == "warrior"
 
-    def warrior_arrives(s: GameState, a: GameState) -> bool:
-        return s.year == 1 and any(
-            p.party and len(q.party) == len(p.party) + 1 and warrior(q.party[0].key) and not warrior(p.party[0].key)
-            for p, q in zip(s.players, a.players, strict=True)
-        )
+    def in_front(s: GameState, a: GameState) -> list[int]:
+        """The seats whose party (not led by a warrior) a warrior joined in front."""
+        return [seat for seat, (p, q) in enumerate(zip(s.players, a.players, strict=True))
+                if p.party and len(q.party) == len(p.party) + 1 and warrior(q.party[0].key) and not warrior(p.party[0].key)]  # fmt: skip
 
-    state, move = _first(1, 3, warrior_arrives)
+    state, move = _first(1, 3, lambda s, a: s.year == 1 and bool(in_front(s, a)))
     after = dlrules.apply(state, move)
-    seat = next(i for i, (p, q) in enumerate(zip(state.players, after.players, strict=True))
-                if p.party and len(q.party) == len(p.party) + 1 and warrior(q.party[0].key))  # fmt: skip
+    seat = in_front(state, after)[0]
     party = [{"key": a.key, "damage": a.damage} for a in after.players[seat].party]
     return [record_position(
         BYRULE, _id("ADV-5-an-arriving-warrior-goes-in-front-of-the-party"), ["ADV-5", "ADV-4"],

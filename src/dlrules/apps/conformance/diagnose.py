@@ -138,7 +138,7 @@ def _read(path: Path) -> dict[str, Any]:
 def load_spectra(path: Path = SPECTRA) -> dict[str, dict[str, int]]:
     """The kit's spectra; empty when the kit has none (the ranking then rests
     on the rules the scenarios cite)."""
-    return {sid: dict(rules) for sid, rules in _read(path)["scenarios"].items()} if _read(path) else {}
+    return {sid: dict(rules) for sid, rules in _read(path).get("scenarios", {}).items()}
 
 
 @cache
@@ -236,8 +236,13 @@ def groups(units: Units, ids: Iterable[str] | None = None) -> dict[str, tuple[st
     """The units in groups the scenarios ``ids`` (all without) cannot tell
     apart (the same ones among them ran each unit): the group's first unit
     → its units."""
+    return _alike(units.ran_by(ids))
+
+
+def _alike(ran_by: Mapping[str, set[str]]) -> dict[str, tuple[str, ...]]:
+    """``groups`` from unit → the scenarios that ran it."""
     alike: dict[frozenset[str], list[str]] = {}
-    for unit, where in sorted(units.ran_by(ids).items()):
+    for unit, where in sorted(ran_by.items()):
         alike.setdefault(frozenset(where), []).append(unit)
     return {members[0]: tuple(members) for members in alike.values()}
 
@@ -253,19 +258,23 @@ def _priors(units: Units) -> dict[str, float]:
     return {unit: 1 / rows[_table(unit)] if unit.startswith("data:") else 1.0 for unit in units.rules}
 
 
-def _group_logs(runs: list[tuple[Result, dict[str, float]]], units: Units, grouped: Mapping[str, tuple[str, ...]]) -> dict[str, float]:
+def _split(where: set[str], passed: Mapping[str, bool]) -> tuple[int, int]:
+    """How many of the scenarios ``where`` failed, and how many passed."""
+    failed_in = sum(not passed[sid] for sid in where)
+    return failed_in, len(where) - failed_in
+
+
+def _group_logs(passed: Mapping[str, bool], ran_by: Mapping[str, set[str]], grouped: Mapping[str, tuple[str, ...]],
+                prior: Mapping[str, float]) -> dict[str, float]:  # fmt: skip
     """Each group (``groups``) a failing scenario ran → the log of its prior
     (its units' priors summed) times the likelihood that it alone is broken:
-    g = UNIT for a scenario that ran it, ELSE for one that did not."""
-    failing = sum(not r.passed for r, _ in runs)
-    passing = len(runs) - failing
-    outcome = {r.id: r.passed for r, _ in runs}
-    ran_by = units.ran_by(outcome)
-    prior = _priors(units)
+    g = UNIT for a scenario that ran it, ELSE for one that did not.
+    ``passed``: scenario id → whether it passed, for the scenarios of the run."""
+    failing = sum(not p for p in passed.values())
+    passing = len(passed) - failing
     out = {}
     for first, members in grouped.items():
-        failed_in = sum(not outcome[sid] for sid in ran_by[first])
-        passed_in = len(ran_by[first]) - failed_in
+        failed_in, passed_in = _split(ran_by[first], passed)
         if failed_in:
             rest = (failing - failed_in) * math.log(ELSE) + (passing - passed_in) * math.log1p(-ELSE)
             weight = sum(prior.get(m, 1.0) for m in members)
@@ -303,12 +312,13 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
         return []
     log, counts = _rule_logs(runs, candidates)
     alone = _normalised(log)  # the rules alone: how a group's weight is shared among the rules it cites
-    grouped = groups(units, [r.id for r, _ in runs])  # told apart by the scenarios of this run only
-    group_logs = _group_logs(runs, units, grouped)
+    passed = {r.id: r.passed for r, _ in runs}
+    ran_by = units.ran_by(passed)  # the scenarios of this run only tell units apart
+    grouped = _alike(ran_by)
+    group_logs = _group_logs(passed, ran_by, grouped, _priors(units))
     posterior = _normalised({**{("rule", r): v for r, v in log.items()}, **{("group", g): v for g, v in group_logs.items()}})
     score = {rule: posterior[("rule", rule)] for rule in candidates}
     lent: dict[str, tuple[float, str]] = {}  # rule → the weight of the group lending it the most, and how it is named
-    ran_by = units.ran_by([r.id for r, _ in runs])
     for (kind, key), p in posterior.items():
         if kind != "group":
             continue
@@ -323,9 +333,7 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
                 named = next(m for m in members if rule in units.rules[m])
                 lent[rule] = (part, named + (f" (+{len(members) - 1} alike)" if len(members) > 1 else ""))
                 if rule not in counts:  # a rule only a group brings: the scenarios that ran the group
-                    where = ran_by[key]
-                    failed_in = sum(1 for r, _ in runs if not r.passed and r.id in where)
-                    counts[rule] = [failed_in, len(where) - failed_in, 0, 0]
+                    counts[rule] = [*_split(ran_by[key], passed), 0, 0]
     out = []
     for rule, value in score.items():
         if value <= 0.0:
