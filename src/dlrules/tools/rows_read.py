@@ -19,6 +19,7 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any, Self
 
 import attrs
@@ -121,13 +122,17 @@ def slot_rules(key: str) -> tuple[str, ...]:
     return (SLOT_RULES[key.rsplit("-", 1)[0]],)
 
 
+def dlrules_modules() -> list[ModuleType]:
+    """The modules of dlrules loaded now."""
+    return [module for name, module in list(sys.modules.items()) if name == "dlrules" or name.startswith("dlrules.")]
+
+
 def _rebind(original: object, replacement: object) -> None:
     """Every loaded module of dlrules holding ``original`` as a global holds ``replacement`` instead."""
-    for name, module in list(sys.modules.items()):
-        if name == "dlrules" or name.startswith("dlrules."):
-            for attr, value in list(vars(module).items()):
-                if value is original:
-                    setattr(module, attr, replacement)
+    for module in dlrules_modules():
+        for attr, value in list(vars(module).items()):
+            if value is original:
+                setattr(module, attr, replacement)
 
 
 @attrs.frozen

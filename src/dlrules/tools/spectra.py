@@ -152,12 +152,11 @@ def clear_caches() -> None:
     functions), so that what a scenario's check runs and reads does not
     depend on the scenarios checked before it. (Caches kept by hand, in a
     module's dict, stay: they hold results, not the reads that made them.)"""
-    for name, module in list(sys.modules.items()):
-        if name == "dlrules" or name.startswith("dlrules."):
-            for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear) and hasattr(value, "__wrapped__"):
-                    clear()
+    for module in rows_read.dlrules_modules():
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and hasattr(value, "__wrapped__"):
+                clear()
 
 
 def unit_name(code: CodeType, package: Path) -> str:
