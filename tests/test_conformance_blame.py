@@ -5,6 +5,7 @@ that wrote the differing field first."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -88,3 +89,59 @@ def test_a_failing_scenario_is_replayed_beside_dlrules_and_the_rules_where_it_pa
     assert "ACT-FOOD-1" in [s["rule"] for s in report["suspects"][:3]]  # the diagnosis weighs it (docs/conformance.md)
     assert main(["conformance", "run", "--engine", engine, "--rule", "ACT-FOOD"]) == 1
     assert "replayed beside dlrules, the engine parts from it after 1 move" in capsys.readouterr().out
+
+
+def test_legal_moves_that_differ_with_the_state_name_the_move_that_led_there_first() -> None:
+    """RST-5 broken (``_same_rank`` answers the opposite, served over the
+    protocol): after the round's last adventurer is drawn the engine still
+    draws, where dlrules has moved on to the orders. The legal moves differ,
+    and so does the state (its phase): the rules of the draw that led there
+    come first, not those of the orders dlrules lists."""
+    from dlrules.apps.conformance.engines import Subprocess
+    from dlrules.apps.conformance.localise import localise
+
+    root = generator.repo_root()
+    engine = Subprocess([sys.executable, str(root / "tests" / "conformance" / "rule_mutants.py"), "serve",
+                         "core.phases.round_start._same_rank"])  # fmt: skip
+    try:
+        rules, where, early = localise(engine, load(next(SCENARIOS.rglob("ORD-1-eight-action-spaces-of-three-slots.json"))))
+    finally:
+        engine.close()
+    assert where.startswith("after 14 moves (legal_moves: the engine also lists") and early
+    assert "RST-5" in rules[:5] and rules.index("RST-5") < rules.index("ORD-3"), rules
+
+
+def test_legal_moves_that_differ_on_the_same_state_name_the_listing_first() -> None:
+    """The states agree (no "the state differs too" among the details): the
+    moves are listed wrongly, and dlrules' reasons come before the code of
+    the move that led there."""
+    from dlrules.apps.conformance.diff import STATE_DIFFERS, _led_here
+
+    state, move = _scenario("EVT-TAX-2-effect-returnorder")
+    listing = ("the engine also lists {}",)
+    assert _led_here(state, move, listing, ("ORD-3",))[0] == "ORD-3"
+    differing = listing + (f"{STATE_DIFFERS}players.2.damage_tokens: dlrules 1, the engine 0",)
+    assert _led_here(state, move, differing, ("ORD-3",))[0] == "EVT-TAX-2"
+
+
+def test_an_engine_that_does_not_list_the_scenarios_own_move_parts_at_that_move_not_before_it() -> None:
+    """CMB-MON-5 broken (``_priests`` drops the party's last member, served
+    over the protocol): the engine does not list the ghost's attack on the
+    last thief, the scenario's own move. That is what the scenario checks,
+    so the parting is not "before its own move": its citations stay the
+    evidence (docs/conformance.md, "Where the engine parts from dlrules")."""
+    from dlrules.apps.conformance.engines import Subprocess
+    from dlrules.apps.conformance.localise import _own_move_unlisted, localise
+
+    scenario = load(next(SCENARIOS.rglob("gap-CMB-MON-5-the-ghost-may-attack-the-last-adventurer.json")))
+    root = generator.repo_root()
+    engine = Subprocess([sys.executable, str(root / "tests" / "conformance" / "rule_mutants.py"), "serve",
+                         "core.phases.combat.monsters._priests"])  # fmt: skip
+    try:
+        _, where, early = localise(engine, scenario)
+    finally:
+        engine.close()
+    assert where.startswith("at the start (legal_moves: the engine does not list") and not early
+    other = {**scenario["move"], "target": 1}
+    assert _own_move_unlisted((f"the engine does not list {json.dumps(other)}",), scenario["move"]) is False
+    assert _own_move_unlisted(("the engine does not list {not json",), scenario["move"]) is False

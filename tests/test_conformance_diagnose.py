@@ -120,6 +120,25 @@ def test_units_the_same_scenarios_ran_are_one_hypothesis_and_a_table_weighs_as_o
     assert ranked[0].rule == "SCO-2" and ranked[0].code == "data:titles:4"
 
 
+def test_a_row_read_puts_the_rule_it_states_in_the_scenarios_spectrum() -> None:
+    # The 4-player title points (SCO-2) are wrong. Two scenarios cite SCO-2 and fail; three about other
+    # scoring lines fail too, for they read the same row, though no code they run cites SCO-2. The code
+    # every scenario runs cites SCO-1. With the row's rule in their spectra, SCO-2 explains all five
+    # failures; without, it explains two, and SCO-1 (exercised everywhere) wins.
+    others = [f"line-{i}" for i in range(3)]
+    passing = [f"two-players-{i}" for i in range(6)]
+    spectra = {sid: {"SCO-1": 3} for sid in (*others, *passing)} | {f"title-{i}": {"SCO-1": 3, "SCO-2": 1} for i in range(2)}
+    results = [*(failed(sid) for sid in others), failed("title-0", "SCO-2"), failed("title-1", "SCO-2"),
+               *(passed(sid, "SCO-2") for sid in passing[:2]), *(passed(sid) for sid in passing[2:])]  # fmt: skip
+    code = {"core/scoring.py:lines": ("SCO-1",)}
+    ran = {sid: frozenset({"core/scoring.py:lines", "data:titles:4"}) for sid in (*others, "title-0", "title-1")}
+    ran |= {sid: frozenset({"core/scoring.py:lines", "data:titles:2"}) for sid in passing}
+    rows = {"data:titles:2": ("SCO-2",), "data:titles:4": ("SCO-2",)}
+    assert suspects(results, spectra, Units(code, {}))[0].rule == "SCO-1"  # the units unknown: the rules alone
+    ranked = suspects(results, spectra, Units({**code, **rows}, ran))
+    assert ranked[0].rule == "SCO-2" and ranked[0].failing == 5
+
+
 def test_a_scenario_failing_in_its_setup_is_no_evidence_about_the_rules_it_cites() -> None:
     # The dig scenario failed before its own move (a setup move refused): its citation of
     # ACT-DIG-4 counts as exercised only; the imps scenario's failure at its move names ACT-IMP-1.

@@ -168,7 +168,7 @@ def _trap_damage(key: str, delta: int) -> Callable[[], None]:
 
 DATA: tuple[Mutant, ...] = (
     Mutant("hire-monster-i-first", "RES", ("RES-2",), "data", shipped.hire_monster_i_first, "Hire Monster resolves I first"),
-    Mutant("ghost-hits-the-first", "CMB-MON", ("CMB-MON-5",), "data", shipped.ghost_hits_the_first, "a ghost may attack the first adventurer"),
+    Mutant("ghost-hits-the-first", "CMB-MON", ("CMB-MON-5", "M-3"), "data", shipped.ghost_hits_the_first, "a ghost may attack the first adventurer"),
     Mutant("food-slot-i-three-food", "ACT-FOOD", ("ACT-FOOD-1",), "data", shipped.food_slot_i_three_food, "Get Food I gives 3 food"),
     Mutant("unavailable-orders-playable", "ORD", ("ORD-2",), "data", shipped.unavailable_orders_playable, "an unavailable order may be played"),
     Mutant("food-slot-iii-four-food", "ACT-FOOD", ("ACT-FOOD-1",), "data", _slot("food", 2, food=4), "Get Food III gives 4 food"),
@@ -247,6 +247,9 @@ def function_mutants(per_family: int = 2) -> tuple[Mutant, ...]:
         node = nodes.get((file, line))
         if node is None or not rules or len(rules) > 2 or node.name.startswith("__"):
             continue
+        declared = {r for r, places in cites.items() if any(in_doc for _, in_doc in places)}
+        if declared and not declared & ids:
+            continue  # its docstring says it decides library rulings only: a rule its comments cite is one it relies on
         kind = _return_kind(node)
         if kind is None:
             continue

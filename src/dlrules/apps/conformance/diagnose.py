@@ -282,6 +282,25 @@ def _group_logs(passed: Mapping[str, bool], ran_by: Mapping[str, set[str]], grou
     return out
 
 
+def _with_rows(spectra: Spectra, units: Units) -> Spectra:
+    """``spectra`` with, for each scenario, the rules stated by the rows of
+    the components' tables its check read (``data:TABLE:KEY``): exercised as
+    code about those rules alone would be (a wrong printed value breaks the
+    rule that states it, wherever the row is read)."""
+    out: dict[str, Mapping[str, int]] = dict(spectra)
+    for sid, ran in units.ran.items():
+        stated: dict[str, int] = {}
+        for unit in ran:
+            if unit.startswith("data:"):
+                rules = units.rules.get(unit, ())
+                for rule in rules:
+                    stated[rule] = min(stated.get(rule, len(rules)), len(rules))
+        if stated:
+            code = spectra.get(sid, {})
+            out[sid] = {**stated, **{r: min(n, stated.get(r, n)) for r, n in code.items()}}
+    return out
+
+
 def _table(unit: str) -> str:
     """``data:TABLE:KEY`` → ``TABLE``."""
     return unit.split(":", 2)[1]
@@ -304,7 +323,7 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
     the rules alone."""
     if units is None:
         units = load_units() if spectra is None else Units()
-    spectra = load_spectra() if spectra is None else spectra
+    spectra = _with_rows(load_spectra() if spectra is None else spectra, units)
     runs = [(r, weights(r, spectra)) for r in results if _evidence(r)]
     failing = [(r, w) for r, w in runs if not r.passed]
     candidates = sorted({rule for _, w in failing for rule in w})

@@ -152,6 +152,16 @@ def _observation_diff(mine: dict[str, Any], yours: dict[str, Any]) -> list[str]:
     return [f"{p}: dlrules {json.dumps(a.get(p, '<absent>'))}, the engine {json.dumps(b.get(p, '<absent>'))}" for p in paths]
 
 
+UNLISTED = "the engine does not list "
+"""How ``compare`` lists a move dlrules lists and the engine does not (the move follows, as JSON)."""
+
+STATE_DIFFERS = "the state differs too: "
+"""How ``compare`` lists a difference of the referee's observation beside one of the legal moves."""
+
+LISTING = frozenset({"to_move", "legal_count"})
+"""The observation's paths read off the legal moves, not the state: a difference there is the listing's."""
+
+
 def compare(state: GameState, engine: Engine, views: bool = True) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
     """(kind, details, rules) where the engine's legal moves, its odds at a
     chance node, or its observation (the referee's, then each seat's and the
@@ -165,7 +175,9 @@ def compare(state: GameState, engine: Engine, views: bool = True) -> tuple[str, 
         extra = [theirs[k] for k in sorted(theirs.keys() - ours.keys())]
         missing = [ours[k] for k in sorted(ours.keys() - theirs.keys())]
         listing = [f"the engine also lists {json.dumps(m)}" for m in extra[:5]]
-        listing += [f"the engine does not list {json.dumps(m)}" for m in missing[:5]]
+        listing += [f"{UNLISTED}{json.dumps(m)}" for m in missing[:5]]
+        state_differs = [d for d in _observation_diff(observe(state, REFEREE, legal), engine.observe())  # before a move is tried
+                         if d.partition(":")[0] not in LISTING]  # fmt: skip
         rules: list[str] = []
         for m in extra[:5]:  # dlrules' reasons for refusing what the engine lists
             try:
@@ -180,6 +192,7 @@ def compare(state: GameState, engine: Engine, views: bool = True) -> tuple[str, 
                 listing.append(f"the engine refuses {json.dumps(missing[0])} citing {list(refusal.rules)}")
             else:
                 listing.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
+        listing += [f"{STATE_DIFFERS}{d}" for d in state_differs[:8]]
         return "legal_moves", tuple(listing), tuple(dict.fromkeys(rules))
     if CHANCE in to_move(state):
         mine_odds = {canonical(move_data(m)): p for m, p in chance_outcomes(state)}
@@ -211,6 +224,18 @@ def _start_engine(engine: Engine, start: dict[str, Any]) -> None:
             raise EngineError(f"the engine refuses a move of the start: {json.dumps(move)}")
 
 
+def _led_here(previous: GameState, last: dict[str, Any], details: Sequence[str], reasons: tuple[str, ...]) -> tuple[str, ...]:
+    """The rules of a difference in the legal moves after the move ``last``:
+    when the engine's state differs too (``details`` say so), the move that
+    led here left it so, and its code comes first (as for a difference of
+    observation), then dlrules' ``reasons``; when the states agree, the
+    moves are listed wrongly: the reasons first, then the move's code."""
+    paths = [d.removeprefix(STATE_DIFFERS).partition(":")[0] for d in details if d.startswith(STATE_DIFFERS)]
+    if paths:
+        return tuple(dict.fromkeys([*move_rules(previous, last, paths), *reasons]))
+    return tuple(dict.fromkeys([*reasons, *exercised(previous, move_of(last), last).rules]))
+
+
 def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]], deadline: float | None = None) -> Disagreement | None:
     """Play ``moves`` from ``start`` on both, comparing at every step; the
     first disagreement (its moves cut there), or None (also when the clock,
@@ -232,8 +257,8 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
                 rules = move_rules(before, start["moves"][-1], paths)
             elif kind == "observation":  # at once, from a new game or a position: its setup and decks
                 rules = setup_rules(paths)
-            elif kind == "legal_moves" and played:  # dlrules' reasons, then the code of the move that led here
-                rules = tuple(dict.fromkeys([*rules, *exercised(previous, move_of(played[-1]), played[-1]).rules]))
+            elif kind == "legal_moves" and played:
+                rules = _led_here(previous, played[-1], details, rules)
             return Disagreement(start, tuple(played), kind, details, rules)
         if i == len(moves):
             return None

@@ -358,17 +358,24 @@ class InProcess(_Driven):
         return self.referee.handle(request)
 
 
+STARTUP_SECONDS = 30.0
+"""How long a program may take to answer its first request, ``hello``: its start (an interpreter loading its
+modules on a busy machine) is not an answer, and a short ``timeout`` per answer must not refuse a slow start."""
+
+
 class Subprocess(_Driven):
     """A program speaking the referee protocol: ``command`` is split as a
-    shell would (``"python my_adapter.py --fast"``); ``timeout`` seconds per answer."""
+    shell would (``"python my_adapter.py --fast"``); ``timeout`` seconds per
+    answer, ``startup`` (at least) for the first, ``hello``."""
 
-    def __init__(self, command: str | Sequence[str], timeout: float = 60.0) -> None:
+    def __init__(self, command: str | Sequence[str], timeout: float = 60.0, startup: float = STARTUP_SECONDS) -> None:
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
             raise EngineError("no engine command given")
         self.argv = argv
         self.command = " ".join(argv)
         self.timeout = timeout
+        self.startup = startup
         self._start()
 
     def _start(self) -> None:
@@ -381,11 +388,14 @@ class Subprocess(_Driven):
             raise EngineError(f"cannot start {self.command!r}: {exc}") from exc
         self._pending = b""  # bytes read past the last answer's newline
         self._stalled = False  # a request timed out: a late answer would be read as the next one's
+        answer_limit, self.timeout = self.timeout, max(self.timeout, self.startup)  # the first answer waits for the start
         try:
             hello = self._ok({"cmd": "hello"})
         except EngineError:
             self.close()
             raise
+        finally:
+            self.timeout = answer_limit
         if hello.get("protocol") != PROTOCOL or hello.get("version") != PROTOCOL_VERSION:
             self.close()
             raise EngineError(f"{self.command!r} speaks {hello.get('protocol')!r} version {hello.get('version')!r}, not {PROTOCOL} {PROTOCOL_VERSION}")

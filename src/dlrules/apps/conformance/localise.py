@@ -10,11 +10,12 @@ code runs for that move (``blame``), tell the diagnosis which rule to blame.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
-from dlrules.apps.conformance.diff import replay
-from dlrules.apps.conformance.engines import Engine
+from dlrules.apps.conformance.diff import UNLISTED, replay
+from dlrules.apps.conformance.engines import Engine, canonical
 
 
 def localise(engine: Engine, scenario: dict[str, Any], seconds: float = 60.0) -> tuple[tuple[str, ...], str, bool]:
@@ -43,4 +44,20 @@ def localise(engine: Engine, scenario: dict[str, Any], seconds: float = 60.0) ->
     detail = found.details[0] if found.details else ""
     played = len(found.moves)  # a refusal's moves end with the move refused; any other's, with the last one both made
     early = played <= setup if found.kind == "refusal" else played < setup or (played == setup and scenario["expect"]["legal"])
+    if early and played == setup and _own_move_unlisted(found.details, scenario["move"]):
+        early = False  # the engine does not list the scenario's own move: what the scenario checks, so its citations hold
     return found.rules, f"{step} ({found.kind}: {detail[:160]})", early
+
+
+def _own_move_unlisted(details: tuple[str, ...], move: dict[str, Any]) -> bool:
+    """Whether ``details`` (a difference of the legal moves, ``diff.compare``) say the engine does not list ``move``."""
+    wanted = canonical(move)
+    for line in details:
+        if line.startswith(UNLISTED):
+            try:
+                listed = json.loads(line.removeprefix(UNLISTED))
+            except ValueError:
+                continue
+            if isinstance(listed, dict) and canonical(listed) == wanted:
+                return True
+    return False
