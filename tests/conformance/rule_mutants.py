@@ -167,7 +167,7 @@ def _trap_damage(key: str, delta: int) -> Callable[[], None]:
 
 
 DATA: tuple[Mutant, ...] = (
-    Mutant("hire-monster-i-first", "RES", ("RES-2",), "data", shipped.hire_monster_i_first, "Hire Monster resolves I first"),
+    Mutant("hire-monster-i-first", "RES", ("RES-2", "ACT-MON-1"), "data", shipped.hire_monster_i_first, "Hire Monster resolves I first"),
     Mutant("ghost-hits-the-first", "CMB-MON", ("CMB-MON-5", "M-3"), "data", shipped.ghost_hits_the_first, "a ghost may attack the first adventurer"),
     Mutant("food-slot-i-three-food", "ACT-FOOD", ("ACT-FOOD-1",), "data", shipped.food_slot_i_three_food, "Get Food I gives 3 food"),
     Mutant("unavailable-orders-playable", "ORD", ("ORD-2",), "data", shipped.unavailable_orders_playable, "an unavailable order may be played"),

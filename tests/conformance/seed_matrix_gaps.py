@@ -3,6 +3,8 @@
 showed broken, so the diagnosis could not name it. Each scenario checks that
 value or rule alone, in a position of its own, and cites it first:
 
+- the last ordering of a hand, and the last dummy third, a player may choose
+  (ORD-3, DUM2-3);
 - the Chicken Coop staffed with its 3 imps, and refused with 2 (PROD-1);
 - Get Food slot I's 2 food for 1 gold, for a player other than the first
   (ACT-FOOD-1);
@@ -37,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import dlrules
-from conformance.record import Writers, record_position
+from conformance.record import Builder, Writers, record_position
 from dlrules.apps.conformance.scenarios import SCENARIOS
 
 BYRULE = SCENARIOS / "byrule"
@@ -47,6 +49,37 @@ writer = WRITERS.writer
 
 def _id(name: str) -> str:
     return f"gap-{name}"
+
+
+@writer
+def last_choice_of_orders() -> list[Path]:
+    """ORD-3: any three orders of the hand, in any order (the last ordering listed included); DUM2-3: with the
+    dummy's third among its candidates (the last candidate with it)."""
+    from conformance.seed_foundation import DUMMY, MR, dealt, in_orders
+    from dlrules import Action, Phase
+    from dlrules.core.phases.orders import _seat_choices  # the reference's list: its last entry is the one checked
+
+    out = []
+    b = in_orders(4)
+    last = _seat_choices(b.state, 0)[-1]
+    out.append(Builder.record(
+        b, _id("ORD-3-any-ordering-of-three-orders-even-the-last-listed"), ["ORD-3"],
+        f"Orders, 4 players: Player 1 may choose any three different orders of his hand in any order; he chooses "
+        f"{', '.join(a.value for a in last.orders)} (the ordering dlrules lists last).",
+        last, folder=BYRULE,
+    ))  # fmt: skip
+    b = dealt(2, [MR] * 2, [DUMMY, (Action.FOOD, Action.REPUTATION, Action.DIG)]).chance_first(stop=Phase.ORDERS)
+    b.play(*[m for m in dlrules.legal_moves(b.state) if type(m).__name__ == "DrawDummyOrders"][:1])
+    b.play(*[m for m in dlrules.legal_moves(b.state) if type(m).__name__ == "DrawDummyOrders"][:1])
+    last = _seat_choices(b.state, 0)[-1]
+    assert last.dummy_order is not None
+    out.append(Builder.record(
+        b, _id("DUM2-3-the-dummys-third-may-be-any-candidate-even-the-last-listed"), ["DUM2-3", "ORD-3"],
+        f"Orders, 2 players: Player 1 chooses his three orders ({', '.join(a.value for a in last.orders)}) and, "
+        f"secretly, his dummy's third among its candidates: {last.dummy_order.value} (the choice dlrules lists last).",
+        last, folder=BYRULE,
+    ))  # fmt: skip
+    return out
 
 
 @writer
