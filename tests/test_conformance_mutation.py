@@ -78,3 +78,13 @@ def test_the_catalogue_covers_every_rule_family_it_names_with_both_kinds() -> No
     assert len({m.family for m in mutants}) >= 25
     assert all(m.rules and m.rules[0].startswith(m.family) for m in mutants)
     assert len(DATA) >= 7
+
+
+def test_a_function_deciding_library_rulings_only_is_not_a_rule_functions_mutant() -> None:
+    """``table.explain``'s docstring cites LIB-TAB-8 (a ruling of dlrules'), and a
+    comment in it cites CMB-PAL-1, a rule its code relies on: breaking it
+    would not break CMB-PAL-1, so the catalogue leaves it out; a function
+    whose docstring cites a rule of the game stays (``paladin_gone``)."""
+    names = set(catalogue())
+    assert "core.phases.table.explain" not in names
+    assert "core.phases.common.paladin_gone" in names

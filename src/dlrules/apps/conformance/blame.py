@@ -193,13 +193,19 @@ class Exercised:
     written: frozenset[str] = frozenset()
 
 
+LIBRARY = "LIB-"
+"""How a ruling of dlrules' (docs/rulings.md) is named: beside a rule of the game in the same code, it comes after
+it (a ruling settles an edge case of the rule; the game's rule is the one an engine's author looks up)."""
+
+
 def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, fields: frozenset[str] = frozenset()) -> Exercised:
     """The rule IDs ``move`` at ``state`` exercises on dlrules; nothing when
     the tracer sees nothing (a compiled build) or dlrules refuses the move.
     ``data``: the move as the protocol sends it, for the cards it names.
     ``fields``: the names of the records' fields that differ; the rules of
     the code that wrote one of them (the nearest rule function calling
-    ``evolve`` or a setter with it) come first."""
+    ``evolve`` or a setter with it) come first, a ruling of dlrules' after
+    the game's rules there (``LIBRARY``)."""
     functions, cards = shipped()
     trace = Trace(functions, fields)
     try:
@@ -212,7 +218,8 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
             rules[row] = 1
     written = frozenset(trace.rules_written() & rules.keys())
     often = exercised_by()
-    ranked = sorted(rules, key=lambda r: (r not in written, often.get(r, 0) if r in written else 0, rules[r], often.get(r, 0), r))
+    ranked = sorted(rules, key=lambda r: (r not in written, r.startswith(LIBRARY), often.get(r, 0) if r in written else 0, rules[r],
+                                          often.get(r, 0), r))  # fmt: skip
     return Exercised(tuple(ranked), written)
 
 

@@ -231,7 +231,8 @@ def _adventurer(state: GameState, card: str) -> GameState:
 
 
 def _same_rank(row: tuple[str, ...], rank: int) -> bool:
-    """RST-5: every tile of ``row`` shows the glyph rank ``rank``."""
+    """RST-5, RUL-7: every tile of ``row`` shows the glyph rank ``rank`` ("the
+    same glyph" is the same glyph rank, whatever the classes)."""
     ranks = _RANKS
     for key in row:
         if ranks[key] != rank:
