@@ -164,7 +164,7 @@ def monster_slot_iii() -> list[Path]:
     from res_positions import MONSTER
     from test_resolution_tavern_rooms import three_on
 
-    from dlrules.core.moves import HireMonster
+    from dlrules.core.moves import Decline, HireMonster
 
     out = []
     for monster in ("goblin", "witch"):
@@ -185,6 +185,12 @@ def monster_slot_iii() -> list[Path]:
         "the longest slot: once Player 3 (slot III) has hired the troll, Player 2 (slot II) chooses next, "
         "among the goblin and the witch.",
         state, HireMonster(2, "troll"), only=("to_move", "resolution", "tavern"),
+    ))  # fmt: skip
+    out.append(record_position(
+        BYRULE, _id("RES-2-when-hire-monster-slot-III-declines-slot-II-chooses"), ["RES-2", "ACT-MON-1"],
+        "Year 1, Hire Monster, 4 players: Players 1, 2, 3 stand on slots I, II, III. Player 3 (slot III) "
+        "declines; Hire Monster acts from the longest slot, so Player 2 (slot II) chooses next, among all three.",
+        state, Decline(2), only=("to_move", "resolution", "tavern"),
     ))  # fmt: skip
     state = dlrules.apply(state, HireMonster(2, "troll"))
     out.append(record_position(
@@ -239,6 +245,18 @@ def room_squares() -> list[Path]:
         BYRULE, _id("ACT-ROOM-4-the-last-square-of-the-rooms-area-is-offered"), ["ACT-ROOM-4", "ACT-ROOM-6"],
         f"Year 1, Build Room, 4 players: Player 3 (slot III) builds the Mint, a lower-half room, on the tunnel at "
         f"{last.square}: an unconquered tunnel in the room's area (of {len(squares)}, the last in grid order).",
+        state, last, only=("players.2.tiles", "players.2.gold", "room_shop", "to_move"),
+    ))  # fmt: skip
+    upper = Dungeon((Tile((0, 1)), Tile((0, 2)), Tile((1, 2)), Tile((2, 1)), Tile((2, 2))))
+    state = three_on(ROOM, tweak=player(2, dungeon=upper))
+    squares = dungeon.room_squares(state.players[2].dungeon, "chicken-coop")
+    last = BuildRoom(2, "chicken-coop", squares[-1])
+    assert last in dlrules.legal_moves(state) and len(squares) > 1, squares
+    out.append(record_position(
+        BYRULE, _id("ACT-ROOM-4-the-last-upper-half-square-is-offered"), ["ACT-ROOM-4"],
+        f"Year 1, Build Room, 4 players: Player 3 (slot III) builds the Chicken Coop, an upper-half room, on the "
+        f"tunnel at {last.square}: an unconquered tunnel in the room's area (of {len(squares)}, the last in grid "
+        f"order).",
         state, last, only=("players.2.tiles", "players.2.gold", "room_shop", "to_move"),
     ))  # fmt: skip
     lone = Dungeon((Tile((0, 2)), Tile((1, 1)), Tile((1, 2), conquered=True), Tile((2, 2), conquered=True)))
