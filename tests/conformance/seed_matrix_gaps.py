@@ -10,7 +10,8 @@ value or rule alone, in a position of its own, and cites it first:
   (ACT-FOOD-1);
 - Dig Tunnels slot I: the second tunnel ends the order (ACT-DIG-1);
 - Hire Monster slot III's extra food, on the goblin and the witch (ACT-MON-3);
-- Hire Monster's order: after slot III, slot II; after slot II, slot I (RES-2);
+- Hire Monster's order: after slot III (or its decline), slot II; after slot II,
+  slot I (RES-2);
 - the Demon's price: any other monster, the last of the lair included (Y2-20);
 - the squares a room may go on: the last of them in grid order is one
   (ACT-ROOM-4), and a room whose area holds a single open tunnel still gets
@@ -40,15 +41,11 @@ sys.path.insert(0, str(HERE.parent))
 
 import dlrules
 from conformance.record import Builder, Writers, record_position
+from conformance.seed_gaps import BYRULE, _id  # the same folder and the same ``gap-`` names as the outside mutants' gaps
 from dlrules.apps.conformance.scenarios import SCENARIOS
 
-BYRULE = SCENARIOS / "byrule"
 WRITERS = Writers()
 writer = WRITERS.writer
-
-
-def _id(name: str) -> str:
-    return f"gap-{name}"
 
 
 @writer
