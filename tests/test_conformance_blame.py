@@ -145,3 +145,20 @@ def test_an_engine_that_does_not_list_the_scenarios_own_move_parts_at_that_move_
     other = {**scenario["move"], "target": 1}
     assert _own_move_unlisted((f"the engine does not list {json.dumps(other)}",), scenario["move"]) is False
     assert _own_move_unlisted(("the engine does not list {not json",), scenario["move"]) is False
+    own = f"the engine does not list {json.dumps(scenario['move'])}"
+    assert _own_move_unlisted((own,), scenario["move"])
+    astray = (own, "the state differs too: players.0.gold: dlrules 5, the engine 4")
+    assert not _own_move_unlisted(astray, scenario["move"])  # the engine went astray before the scenario's move
+
+
+def test_at_the_code_that_wrote_the_field_the_games_rules_come_before_a_ruling_of_dlrules() -> None:
+    """The round's last adventurer drawn: the code that wrote the row of next
+    round's adventurers cites RST-3..5, RUL-7 and LIB-3 (dlrules' ruling on
+    RST-5 when no other rank is left). Asked about that row, the game's
+    rules come first and the ruling after them, though few scenarios reach it."""
+    data = load(next(SCENARIOS.rglob("ORD-1-eight-action-spaces-of-three-slots.json")))
+    moves = data["moves"]
+    state = start_state({"setup": data["setup"], "moves": moves[:13]})
+    seen = exercised(state, move_of(moves[13]), moves[13], frozenset({"adventurers_next"}))
+    assert "LIB-3" in seen.written and "RST-5" in seen.written
+    assert seen.rules.index("LIB-3") > max(seen.rules.index(r) for r in seen.written if not r.startswith("LIB-"))

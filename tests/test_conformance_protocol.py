@@ -541,3 +541,22 @@ def test_an_engine_of_another_protocol_version_is_refused_naming_both(tmp_path: 
     )
     with pytest.raises(dlrules.apps.conformance.EngineError, match="version 1, not dlrules-referee 2"):
         Subprocess(f"{PYTHON} {script}")
+
+
+def test_an_engine_slow_to_start_gets_its_startup_allowance_then_the_answer_timeout() -> None:
+    """An interpreter loading its modules on a busy machine is not an answer:
+    the first request, ``hello``, waits at least ``startup`` seconds, the
+    later ones ``timeout`` (a mutant server slow to start crashed the kill
+    matrix's run with a driver traceback)."""
+    from dlrules.apps.conformance.engines import EngineError
+
+    slow = "import time; time.sleep(1.5)\nfrom dlrules.apps.conformance.protocol import serve\nserve()\n"
+    engine = Subprocess([PYTHON, "-c", slow], timeout=0.5, startup=10)
+    try:
+        assert engine.timeout == 0.5  # the answer timeout is back once started
+        engine.new_game({"players": 2})
+        assert engine.legal_moves()  # it plays once started
+    finally:
+        engine.close()
+    with pytest.raises(EngineError, match="did not answer .*hello.* within 0.5 s"):
+        Subprocess([PYTHON, "-c", slow], timeout=0.5, startup=0.5)

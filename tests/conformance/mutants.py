@@ -95,7 +95,9 @@ MUTANTS: dict[str, tuple[Callable[[], Referee | None], str]] = {
     "food-slot-i-three-food": (food_slot_i_three_food, "ACT-FOOD-1"),
     "unavailable-orders-playable": (unavailable_orders_playable, "ORD-2"),
 }
-"""Name → (the change, which may return the Referee to serve; the rule ID it breaks)."""
+"""Name → (the change, which may return the Referee to serve; the rule ID it breaks, the one a report must
+name). ``rule_mutants.DATA`` lists every rule each breaks: the ghost's printed row (M-3) too, and ACT-MON-1, which
+states Hire Monster's III, II, I as RES-2 does."""
 
 
 def main(argv: list[str]) -> int:

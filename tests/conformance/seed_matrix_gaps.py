@@ -61,8 +61,8 @@ def last_choice_of_orders() -> list[Path]:
     last = _seat_choices(b.state, 0)[-1]
     out.append(Builder.record(
         b, _id("ORD-3-any-ordering-of-three-orders-even-the-last-listed"), ["ORD-3"],
-        f"Orders, 4 players: Player 1 may choose any three different orders of his hand in any order; he chooses "
-        f"{', '.join(a.value for a in last.orders)} (the ordering dlrules lists last).",
+        f"Orders, 4 players: Player 1 may choose any three different orders of his hand, in any order: he "
+        f"chooses {', '.join(a.value for a in last.orders)}, the last three of his hand in reverse order.",
         last, folder=BYRULE,
     ))  # fmt: skip
     b = dealt(2, [MR] * 2, [DUMMY, (Action.FOOD, Action.REPUTATION, Action.DIG)]).chance_first(stop=Phase.ORDERS)
@@ -73,7 +73,7 @@ def last_choice_of_orders() -> list[Path]:
     out.append(Builder.record(
         b, _id("DUM2-3-the-dummys-third-may-be-any-candidate-even-the-last-listed"), ["DUM2-3", "ORD-3"],
         f"Orders, 2 players: Player 1 chooses his three orders ({', '.join(a.value for a in last.orders)}) and, "
-        f"secretly, his dummy's third among its candidates: {last.dummy_order.value} (the choice dlrules lists last).",
+        f"secretly, his dummy's third: any of its candidates, here {last.dummy_order.value}.",
         last, folder=BYRULE,
     ))  # fmt: skip
     return out
@@ -168,12 +168,14 @@ def monster_slot_iii() -> list[Path]:
         state = three_on(MONSTER)
         player = state.players[2]
         after = dlrules.apply(state, HireMonster(2, monster)).players[2]
+        kept = {f"players.2.{k}": getattr(after, k) for k in ("food", "evil", "gold")}  # what stays is checked too
         out.append(record_position(
             BYRULE, _id(f"ACT-MON-3-slot-III-pays-1-more-food-for-the-{monster}"), ["ACT-MON-3"],
             f"Year 1, Hire Monster, 4 players: Players 1, 2, 3 stand on slots I, II, III. Player 3 (slot III, "
             f"{player.food} food, evil {player.evil}) hires the {monster}: he pays its cost and 1 food more "
             f"for slot III, leaving {after.food} food and evil {after.evil}.",
             state, HireMonster(2, monster), only=("players.2.food", "players.2.evil", "players.2.gold", "players.2.monsters"),
+            after=kept,
         ))  # fmt: skip
     state = three_on(MONSTER)
     out.append(record_position(
@@ -187,7 +189,7 @@ def monster_slot_iii() -> list[Path]:
         BYRULE, _id("RES-2-when-hire-monster-slot-III-declines-slot-II-chooses"), ["RES-2", "ACT-MON-1"],
         "Year 1, Hire Monster, 4 players: Players 1, 2, 3 stand on slots I, II, III. Player 3 (slot III) "
         "declines; Hire Monster acts from the longest slot, so Player 2 (slot II) chooses next, among all three.",
-        state, Decline(2), only=("to_move", "resolution", "tavern"),
+        state, Decline(2), only=("to_move", "resolution", "tavern"), after={"tavern": list(state.tavern)},
     ))  # fmt: skip
     state = dlrules.apply(state, HireMonster(2, "troll"))
     out.append(record_position(

@@ -218,8 +218,8 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
             rules[row] = 1
     written = frozenset(trace.rules_written() & rules.keys())
     often = exercised_by()
-    ranked = sorted(rules, key=lambda r: (r not in written, r.startswith(LIBRARY), often.get(r, 0) if r in written else 0, rules[r],
-                                          often.get(r, 0), r))  # fmt: skip
+    ranked = sorted(rules, key=lambda r: (r not in written, r in written and r.startswith(LIBRARY),
+                                          often.get(r, 0) if r in written else 0, rules[r], often.get(r, 0), r))  # fmt: skip
     return Exercised(tuple(ranked), written)
 
 

@@ -162,18 +162,21 @@ LISTING = frozenset({"to_move", "legal_count"})
 """The observation's paths read off the legal moves, not the state: a difference there is the listing's."""
 
 
-def compare(state: GameState, engine: Engine, views: bool = True) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict[str, Any] | None = None) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
     """(kind, details, rules) where the engine's legal moves, its odds at a
     chance node, or its observation (the referee's, then each seat's and the
     spectator's when ``views``) differ from dlrules' at ``state``, else None.
-    Kinds: ``legal_moves``, ``odds``, ``observation``, ``view``."""
+    Kinds: ``legal_moves``, ``odds``, ``observation``, ``view``. ``upcoming``:
+    the move a record plays next; when the engine does not list it, it is the
+    first move named so (``UNLISTED``) and the one whose code is weighed."""
     legal = legal_moves(state)
     ours = {canonical(m): m for m in map(move_data, legal)}
     listed, odds = engine.chances()
     theirs = {canonical(m): m for m in listed}
     if ours.keys() != theirs.keys():
         extra = [theirs[k] for k in sorted(theirs.keys() - ours.keys())]
-        missing = [ours[k] for k in sorted(ours.keys() - theirs.keys())]
+        wanted = canonical(upcoming) if upcoming is not None else None
+        missing = [ours[k] for k in sorted(ours.keys() - theirs.keys(), key=lambda k: (k != wanted, k))]
         listing = [f"the engine also lists {json.dumps(m)}" for m in extra[:5]]
         listing += [f"{UNLISTED}{json.dumps(m)}" for m in missing[:5]]
         state_differs = [d for d in _observation_diff(observe(state, REFEREE, legal), engine.observe())  # before a move is tried
@@ -246,7 +249,7 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
     for i in range(len(moves) + 1):
         if deadline is not None and time.monotonic() > deadline:
             return None
-        found = compare(state, engine)
+        found = compare(state, engine, upcoming=moves[i] if i < len(moves) else None)
         if found is not None:
             kind, details, rules = found
             paths = [d.partition(":")[0] for d in details]
