@@ -3,8 +3,9 @@
 showed broken, so the diagnosis could not name it. Each scenario checks that
 value or rule alone, in a position of its own, and cites it first:
 
-- the last ordering of a hand, and the last dummy third, a player may choose
-  (ORD-3, DUM2-3);
+- the last ordering of a hand (4 players, and 3 from a position, so that the
+  dummy's draw is not replayed), and the last dummy third, a player may
+  choose (ORD-3, DUM2-3);
 - the Chicken Coop staffed with its 3 imps, and refused with 2 (PROD-1);
 - Get Food slot I's 2 food for 1 gold, for a player other than the first
   (ACT-FOOD-1);
@@ -64,6 +65,17 @@ def last_choice_of_orders() -> list[Path]:
         f"Orders, 4 players: Player 1 may choose any three different orders of his hand, in any order: he "
         f"chooses {', '.join(a.value for a in last.orders)}, the last three of his hand in reverse order.",
         last, folder=BYRULE,
+    ))  # fmt: skip
+    b = dealt(3, [MR] * 3, [DUMMY]).chance_first(stop=Phase.ORDERS)
+    b.play(*[m for m in dlrules.legal_moves(b.state) if type(m).__name__ == "DrawDummyOrders"][:1])
+    last = _seat_choices(b.state, 0)[-1]
+    assert last.dummy_order is None
+    out.append(record_position(  # a position: the dummy's draw is not replayed, only the choosing checked
+        BYRULE, _id("ORD-3-with-3-players-any-ordering-of-three-orders"), ["ORD-3"],
+        f"Orders, 3 players, the dummy's orders drawn: Player 1 may choose any three different orders of his hand, "
+        f"in any order: he chooses {', '.join(a.value for a in last.orders)}, the last three of his hand in reverse "
+        f"order.",
+        b.state, last,
     ))  # fmt: skip
     b = dealt(2, [MR] * 2, [DUMMY, (Action.FOOD, Action.REPUTATION, Action.DIG)]).chance_first(stop=Phase.ORDERS)
     b.play(*[m for m in dlrules.legal_moves(b.state) if type(m).__name__ == "DrawDummyOrders"][:1])
