@@ -112,16 +112,15 @@ def test_legal_moves_that_differ_with_the_state_name_the_move_that_led_there_fir
 
 
 def test_legal_moves_that_differ_on_the_same_state_name_the_listing_first() -> None:
-    """The states agree (no "the state differs too" among the details): the
+    """The states agree (no path where the engine's state differs): the
     moves are listed wrongly, and dlrules' reasons come before the code of
-    the move that led there."""
-    from dlrules.apps.conformance.diff import STATE_DIFFERS, _led_here
+    the move that led there; where the state differs too, the code of the
+    move that wrote the field comes first."""
+    from dlrules.apps.conformance.diff import _led_here
 
     state, move = _scenario("EVT-TAX-2-effect-returnorder")
-    listing = ("the engine also lists {}",)
-    assert _led_here(state, move, listing, ("ORD-3",))[0] == "ORD-3"
-    differing = listing + (f"{STATE_DIFFERS}players.2.damage_tokens: dlrules 1, the engine 0",)
-    assert _led_here(state, move, differing, ("ORD-3",))[0] == "EVT-TAX-2"
+    assert _led_here(state, move, (), ("ORD-3",))[0] == "ORD-3"
+    assert _led_here(state, move, ("players.2.damage_tokens",), ("ORD-3",))[0] == "EVT-TAX-2"
 
 
 def test_an_engine_that_does_not_list_the_scenarios_own_move_parts_at_that_move_not_before_it() -> None:
@@ -130,7 +129,8 @@ def test_an_engine_that_does_not_list_the_scenarios_own_move_parts_at_that_move_
     last thief, the scenario's own move. That is what the scenario checks,
     so the parting is not "before its own move": its citations stay the
     evidence (docs/conformance.md, "Where the engine parts from dlrules")."""
-    from dlrules.apps.conformance.engines import Subprocess
+    from dlrules.apps.conformance.diff import Disagreement
+    from dlrules.apps.conformance.engines import Subprocess, canonical
     from dlrules.apps.conformance.localise import _own_move_unlisted, localise
 
     scenario = load(next(SCENARIOS.rglob("gap-CMB-MON-5-the-ghost-may-attack-the-last-adventurer.json")))
@@ -142,12 +142,14 @@ def test_an_engine_that_does_not_list_the_scenarios_own_move_parts_at_that_move_
     finally:
         engine.close()
     assert where.startswith("at the start (legal_moves: the engine does not list") and not early
-    other = {**scenario["move"], "target": 1}
-    assert _own_move_unlisted((f"the engine does not list {json.dumps(other)}",), scenario["move"]) is False
-    assert _own_move_unlisted(("the engine does not list {not json",), scenario["move"]) is False
-    own = f"the engine does not list {json.dumps(scenario['move'])}"
-    assert _own_move_unlisted((own,), scenario["move"])
-    astray = (own, "the state differs too: players.0.gold: dlrules 5, the engine 4")
+    own, other = canonical(scenario["move"]), canonical({**scenario["move"], "target": 1})
+
+    def parted(unlisted: set[str], state_paths: tuple[str, ...] = ()) -> Disagreement:
+        return Disagreement({}, (), "legal_moves", (), (), frozenset(unlisted), state_paths)
+
+    assert _own_move_unlisted(parted({other}), scenario["move"]) is False
+    assert _own_move_unlisted(parted({other, own}), scenario["move"])
+    astray = parted({own}, ("players.0.gold",))
     assert not _own_move_unlisted(astray, scenario["move"])  # the engine went astray before the scenario's move
 
 

@@ -44,6 +44,8 @@ class Disagreement:
     kind: str  # "legal_moves", "odds", "observation", "view", "refusal", "engine"
     details: tuple[str, ...]
     rules: tuple[str, ...]
+    unlisted: frozenset[str] = frozenset()  # legal moves: the canonical forms of the moves only dlrules lists
+    state_paths: tuple[str, ...] = ()  # legal moves: the observation's paths where the engine's state differs too
 
     def record(self) -> dict[str, Any]:
         """The reproducing record: the start, then the moves; ``expect`` the
@@ -152,23 +154,29 @@ def _observation_diff(mine: dict[str, Any], yours: dict[str, Any]) -> list[str]:
     return [f"{p}: dlrules {json.dumps(a.get(p, '<absent>'))}, the engine {json.dumps(b.get(p, '<absent>'))}" for p in paths]
 
 
-UNLISTED = "the engine does not list "
-"""How ``compare`` lists a move dlrules lists and the engine does not (the move follows, as JSON)."""
-
-STATE_DIFFERS = "the state differs too: "
-"""How ``compare`` lists a difference of the referee's observation beside one of the legal moves."""
-
 LISTING = frozenset({"to_move", "legal_count"})
 """The observation's paths read off the legal moves, not the state: a difference there is the listing's."""
 
 
-def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict[str, Any] | None = None) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
-    """(kind, details, rules) where the engine's legal moves, its odds at a
-    chance node, or its observation (the referee's, then each seat's and the
-    spectator's when ``views``) differ from dlrules' at ``state``, else None.
-    Kinds: ``legal_moves``, ``odds``, ``observation``, ``view``. ``upcoming``:
+@attrs.frozen
+class Difference:
+    """What ``compare`` found: its kind, the details a person reads, the rules
+    involved; for legal moves, the canonical forms of the moves only dlrules
+    lists and the paths where the engine's state (its observation) differs too."""
+
+    kind: str  # "legal_moves", "odds", "observation", "view"
+    details: tuple[str, ...]
+    rules: tuple[str, ...]
+    unlisted: frozenset[str] = frozenset()
+    state_paths: tuple[str, ...] = ()
+
+
+def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict[str, Any] | None = None) -> Difference | None:
+    """Where the engine's legal moves, its odds at a chance node, or its
+    observation (the referee's, then each seat's and the spectator's when
+    ``views``) differ from dlrules' at ``state``, else None. ``upcoming``:
     the move a record plays next; when the engine does not list it, it is the
-    first move named so (``UNLISTED``) and the one whose code is weighed."""
+    first move named so ("the engine does not list …") and the one whose code is weighed."""
     legal = legal_moves(state)
     ours = {canonical(m): m for m in map(move_data, legal)}
     listed, odds = engine.chances()
@@ -178,9 +186,10 @@ def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict
         wanted = canonical(upcoming) if upcoming is not None else None
         missing = [ours[k] for k in sorted(ours.keys() - theirs.keys(), key=lambda k: (k != wanted, k))]
         listing = [f"the engine also lists {json.dumps(m)}" for m in extra[:5]]
-        listing += [f"{UNLISTED}{json.dumps(m)}" for m in missing[:5]]
+        listing += [f"the engine does not list {json.dumps(m)}" for m in missing[:5]]
         state_differs = [d for d in _observation_diff(observe(state, REFEREE, legal), engine.observe())  # before a move is tried
                          if d.partition(":")[0] not in LISTING]  # fmt: skip
+        state_paths = tuple(d.partition(":")[0] for d in state_differs)
         rules: list[str] = []
         for m in extra[:5]:  # dlrules' reasons for refusing what the engine lists
             try:
@@ -195,24 +204,24 @@ def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict
                 listing.append(f"the engine refuses {json.dumps(missing[0])} citing {list(refusal.rules)}")
             else:
                 listing.append(f"the engine accepts {json.dumps(missing[0])} but does not list it")
-        listing += [f"{STATE_DIFFERS}{d}" for d in state_differs[:8]]
-        return "legal_moves", tuple(listing), tuple(dict.fromkeys(rules))
+        listing += [f"the state differs too: {d}" for d in state_differs[:8]]
+        return Difference("legal_moves", tuple(listing), tuple(dict.fromkeys(rules)), frozenset(ours.keys() - theirs.keys()), state_paths)
     if CHANCE in to_move(state):
         mine_odds = {canonical(move_data(m)): p for m, p in chance_outcomes(state)}
         wrong = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds and p != mine_odds[k]]
         if wrong:
             details = tuple(f"the probability of {json.dumps(m)}: dlrules {fraction_text(a)}, the engine {'none' if b is None else fraction_text(b)}"
                             for m, a, b in wrong[:8])  # fmt: skip
-            return "odds", details, tuple(sorted({r for m, _, _ in wrong for r in _odds_rules(m)}))
+            return Difference("odds", details, tuple(sorted({r for m, _, _ in wrong for r in _odds_rules(m)})))
     mine = _observation_diff(observe(state, REFEREE, legal), engine.observe())
     if mine:
-        return "observation", tuple(mine[:8]), ()
+        return Difference("observation", tuple(mine[:8]), ())
     if views:
         for viewer in viewers(state)[1:]:
             found = _observation_diff(observe(state, viewer, legal), engine.observe(viewer))
             if found:
                 details = tuple(f"seen by {'seat ' + str(viewer) if isinstance(viewer, int) else viewer}: {d}" for d in found[:8])
-                return "view", details, view_rules([d.partition(":")[0] for d in found])
+                return Difference("view", details, view_rules([d.partition(":")[0] for d in found]))
     return None
 
 
@@ -227,15 +236,14 @@ def _start_engine(engine: Engine, start: dict[str, Any]) -> None:
             raise EngineError(f"the engine refuses a move of the start: {json.dumps(move)}")
 
 
-def _led_here(previous: GameState, last: dict[str, Any], details: Sequence[str], reasons: tuple[str, ...]) -> tuple[str, ...]:
+def _led_here(previous: GameState, last: dict[str, Any], state_paths: Sequence[str], reasons: tuple[str, ...]) -> tuple[str, ...]:
     """The rules of a difference in the legal moves after the move ``last``:
-    when the engine's state differs too (``details`` say so), the move that
+    when the engine's state differs too (at ``state_paths``), the move that
     led here left it so, and its code comes first (as for a difference of
     observation), then dlrules' ``reasons``; when the states agree, the
     moves are listed wrongly: the reasons first, then the move's code."""
-    paths = [d.removeprefix(STATE_DIFFERS).partition(":")[0] for d in details if d.startswith(STATE_DIFFERS)]
-    if paths:
-        return tuple(dict.fromkeys([*move_rules(previous, last, paths), *reasons]))
+    if state_paths:
+        return tuple(dict.fromkeys([*move_rules(previous, last, state_paths), *reasons]))
     return tuple(dict.fromkeys([*reasons, *exercised(previous, move_of(last), last).rules]))
 
 
@@ -251,7 +259,7 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
             return None
         found = compare(state, engine, upcoming=moves[i] if i < len(moves) else None)
         if found is not None:
-            kind, details, rules = found
+            kind, details, rules = found.kind, found.details, found.rules
             paths = [d.partition(":")[0] for d in details]
             if kind == "observation" and played:  # the rules the last move exercises on dlrules
                 rules = move_rules(previous, played[-1], paths)
@@ -261,8 +269,8 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
             elif kind == "observation":  # at once, from a new game or a position: its setup and decks
                 rules = setup_rules(paths)
             elif kind == "legal_moves" and played:
-                rules = _led_here(previous, played[-1], details, rules)
-            return Disagreement(start, tuple(played), kind, details, rules)
+                rules = _led_here(previous, played[-1], found.state_paths, rules)
+            return Disagreement(start, tuple(played), kind, details, rules, found.unlisted, found.state_paths)
         if i == len(moves):
             return None
         move = moves[i]

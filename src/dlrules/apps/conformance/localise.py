@@ -10,11 +10,10 @@ code runs for that move (``blame``), tell the diagnosis which rule to blame.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
-from dlrules.apps.conformance.diff import STATE_DIFFERS, UNLISTED, replay
+from dlrules.apps.conformance.diff import Disagreement, replay
 from dlrules.apps.conformance.engines import Engine, canonical
 
 
@@ -44,25 +43,13 @@ def localise(engine: Engine, scenario: dict[str, Any], seconds: float = 60.0) ->
     detail = found.details[0] if found.details else ""
     played = len(found.moves)  # a refusal's moves end with the move refused; any other's, with the last one both made
     early = played <= setup if found.kind == "refusal" else played < setup or (played == setup and scenario["expect"]["legal"])
-    if early and played == setup and _own_move_unlisted(found.details, scenario["move"]):
+    if early and played == setup and _own_move_unlisted(found, scenario["move"]):
         early = False  # the engine does not list the scenario's own move, in the same state: what the scenario checks
     return found.rules, f"{step} ({found.kind}: {detail[:160]})", early
 
 
-def _own_move_unlisted(details: tuple[str, ...], move: dict[str, Any]) -> bool:
-    """Whether ``details`` (a difference of the legal moves, ``diff.compare``,
-    which names ``move`` first when it is unlisted) say the engine does not
-    list ``move`` while its state agrees with dlrules' (a state that differs
-    too went astray before: the scenario's setup or position)."""
-    if any(line.startswith(STATE_DIFFERS) for line in details):
-        return False
-    wanted = canonical(move)
-    for line in details:
-        if line.startswith(UNLISTED):
-            try:
-                listed = json.loads(line.removeprefix(UNLISTED))
-            except ValueError:
-                continue
-            if isinstance(listed, dict) and canonical(listed) == wanted:
-                return True
-    return False
+def _own_move_unlisted(found: Disagreement, move: dict[str, Any]) -> bool:
+    """Whether the engine does not list ``move`` while its state agrees with
+    dlrules' (a state that differs too went astray before: the scenario's
+    setup or position)."""
+    return not found.state_paths and canonical(move) in found.unlisted
