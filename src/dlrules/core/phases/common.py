@@ -212,8 +212,11 @@ def check_paladin(state: GameState) -> GameState:
 
 
 def paladin_gone(state: GameState) -> bool:
-    """CMB-PAL-3: the year's paladin is out of its combat (eliminated, or
-    gone): he never moves again (``paladin_after``'s ``gone``)."""
+    """CMB-PAL-3, PAL-5: the year's paladin is out of its combat (eliminated,
+    or gone): he never moves again (``paladin_after``'s ``gone``). Its
+    callers move evil outside combat's run (which keeps its own flag,
+    ``fight.Run.gone``), so the answer they get is that he is not gone, and
+    the evilometer's every move is checked for him (PAL-5)."""
     fight = state.fight
     return fight is not None and fight.paladin_gone
 
