@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from dlrules.apps.conformance.diagnose import load_spectra
-from dlrules.core.engine import apply
+from dlrules.core.engine import PHASES, apply
 from dlrules.core.moves import Move
 from dlrules.core.state import GameState, evolve
 
@@ -198,14 +198,17 @@ LIBRARY = "LIB-"
 it (a ruling settles an edge case of the rule; the game's rule is the one an engine's author looks up)."""
 
 
-def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, fields: frozenset[str] = frozenset()) -> Exercised:
+def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, fields: frozenset[str] = frozenset(),
+              listing: bool = False) -> Exercised:  # fmt: skip
     """The rule IDs ``move`` at ``state`` exercises on dlrules; nothing when
     the tracer sees nothing (a compiled build) or dlrules refuses the move.
     ``data``: the move as the protocol sends it, for the cards it names.
     ``fields``: the names of the records' fields that differ; the rules of
     the code that wrote one of them (the nearest rule function calling
     ``evolve`` or a setter with it) come first, a ruling of dlrules' after
-    the game's rules there (``LIBRARY``)."""
+    the game's rules there (``LIBRARY``). ``listing``: the engine does not
+    list the move, or refuses it: the rules of the code that lists the
+    moves at ``state`` (``listed``) come first, then the move's own."""
     functions, cards = shipped()
     trace = Trace(functions, fields)
     try:
@@ -213,6 +216,7 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
     except Exception:  # noqa: BLE001 - refused (IllegalMove) or unreadable here: what it exercised so far is no verdict
         return Exercised()
     rules = trace.rules_run()
+    first = listed(state) if listing else ()
     for card in named_cards(data or {}, cards) | (trace.cards & cards.keys()):
         for row in cards[card]:
             rules[row] = 1
@@ -220,7 +224,26 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
     often = exercised_by()
     ranked = sorted(rules, key=lambda r: (r not in written, r in written and r.startswith(LIBRARY),
                                           often.get(r, 0) if r in written else 0, rules[r], often.get(r, 0), r))  # fmt: skip
-    return Exercised(tuple(ranked), written)
+    return Exercised(tuple(dict.fromkeys([*first, *ranked])), written)
+
+
+def listed(state: GameState) -> tuple[str, ...]:
+    """The rule IDs the code listing the legal moves at ``state`` exercises
+    on dlrules, narrowest code first (ties: fewer scenarios exercise it,
+    then the rule ID). It runs afresh, past the loop's cache of the moves
+    listed (``legal_moves`` may have listed them before the tracer ran):
+    when an engine does not list a move dlrules lists, or refuses it, the
+    code deciding which moves are legal parts from it, not the code the
+    move then runs."""
+    functions, _ = shipped()
+    trace = Trace(functions)
+    try:
+        trace.run(lambda: PHASES[state.phase].legal(state))
+    except Exception:  # noqa: BLE001 - a state dlrules cannot list: nothing to name
+        return ()
+    rules = trace.rules_run()
+    often = exercised_by()
+    return tuple(sorted(rules, key=lambda r: (rules[r], often.get(r, 0), r)))
 
 
 @cache

@@ -197,7 +197,7 @@ def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict
             except (ValueError, TypeError, KeyError):
                 listing.append(f"dlrules cannot read the move {json.dumps(m)}")
         if missing:  # the rules dlrules' code runs for the move it lists; then the engine's reason, if it gives one
-            rules += exercised(state, move_of(missing[0]), missing[0]).rules
+            rules += exercised(state, move_of(missing[0]), missing[0], listing=True).rules
             refusal = engine.apply(missing[0])  # a refusal changes nothing
             if refusal is not None:
                 rules += refusal.rules
@@ -276,7 +276,7 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
         move = moves[i]
         refusal = engine.apply(move)
         if refusal is not None:  # the rules dlrules' code runs for the move, then the engine's reason
-            rules = tuple(dict.fromkeys([*exercised(state, move_of(move), move).rules, *refusal.rules]))
+            rules = tuple(dict.fromkeys([*exercised(state, move_of(move), move, listing=True).rules, *refusal.rules]))
             return Disagreement(start, tuple(played + [move]), "refusal",
                                 (f"the engine refuses {json.dumps(move)}, which dlrules accepts: {'; '.join(refusal.messages)}",),
                                 rules)  # fmt: skip
