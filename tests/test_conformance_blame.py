@@ -164,3 +164,25 @@ def test_at_the_code_that_wrote_the_field_the_games_rules_come_before_a_ruling_o
     seen = exercised(state, move_of(moves[13]), moves[13], frozenset({"adventurers_next"}))
     assert "LIB-3" in seen.written and "RST-5" in seen.written
     assert seen.rules.index("LIB-3") > max(seen.rules.index(r) for r in seen.written if not r.startswith("LIB-"))
+
+
+def test_a_move_the_engine_does_not_list_names_the_code_listing_the_moves_first_even_once_they_are_listed() -> None:
+    """CMB-MON-6's position: the Vampire may attack the last adventurer. An
+    engine that does not list that attack parts from dlrules in the code
+    deciding which attacks are legal (the targets: ``_priests``, CMB-MON-5),
+    not in the battle's steps the attack then runs (CMB-4). dlrules has
+    usually listed the moves of that state already (``compare`` does,
+    first), which hid the listing from the tracer: it is traced afresh."""
+    from dlrules.apps.conformance.blame import listed
+    from dlrules.core.engine import legal_moves
+
+    state, _ = _scenario("CMB-MON-6-effect-attack")
+    legal_moves(state)  # listed and kept by the loop's cache, as in ``compare``
+    attack = {"monster": 0, "option": 1, "seat": 3, "target": 2, "type": "Attack"}
+    plain = exercised(state, move_of(attack), attack)
+    assert plain.rules[0] == "CMB-4"  # the move's own code: the battle's steps, the next attack's targets long after
+    assert plain.rules.index("CMB-MON-5") > plain.rules.index("CMB-4")
+    listing = listed(state)
+    assert "CMB-MON-5" in listing[:3] and "CMB-4" not in listing
+    unlisted = exercised(state, move_of(attack), attack, listing=True)
+    assert unlisted.rules[: len(listing)] == listing and unlisted.rules.index("CMB-MON-5") < unlisted.rules.index("CMB-4")
