@@ -1,0 +1,61 @@
+"""Write scenarios for the rules a held-out mutant set showed had no scenario
+of their own (issue 36; benchmarks/heldout/README.md): a mutant that ``run``
+missed, whose rule the kit cited but no scenario's check could see broken.
+The scenarios are written from the rules spec, not from the mutant's code;
+the mutant is then no longer held out (docs/conformance.md says which):
+
+- year 2's Buy Traps: the card discarded goes to the discard pile, out of the
+  game, not back into the traps deck (Y2-3; set 4).
+
+Files: ``scenarios/byrule/gap-*.json``. Run from the repository root::
+
+    PYTHONPATH=src .venv/bin/python tests/conformance/seed_heldout_gaps.py [NAME ...]
+
+(NAME: only the writers whose function name contains it.)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from conformance.record import Writers, record_position
+from conformance.seed_by_rule_more import _found
+from conformance.seed_gaps import BYRULE, _id
+
+WRITERS = Writers()
+writer = WRITERS.writer
+
+
+@writer
+def year_2_discard() -> list[Path]:
+    """Y2-3: after year 2's Buy Traps the player discards one trap card, face down, to the discard pile: it leaves
+    the game and the traps deck keeps its size."""
+    from dlrules import GameState, Move
+    from dlrules.core.moves import DiscardTrap
+
+    def wanted(state: GameState, move: Move) -> bool:
+        return state.year == 2 and isinstance(move, DiscardTrap) and state.resolution is not None
+
+    state, move = _found(0, wanted)
+    assert isinstance(move, DiscardTrap)
+    deck = state.decks.traps.size
+    return [record_position(
+        BYRULE, _id("Y2-3-the-trap-discarded-after-year-2-buy-traps-leaves-the-game"), ["Y2-3", "SETUP-3"],
+        f"Full game, year 2, after Buy Traps: Player {move.seat + 1} holds one trap card more than the space gave "
+        f"and discards one of them face down to the discard pile. It leaves the game: the traps deck keeps its "
+        f"{deck} cards and the player's hand loses one.",
+        state, move, after={"decks.traps.size": deck},
+    )]
+
+
+def main(argv: list[str]) -> None:
+    for path in WRITERS.run(argv):
+        print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
