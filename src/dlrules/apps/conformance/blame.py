@@ -186,8 +186,9 @@ def named_cards(data: Any, known: dict[str, Any]) -> set[str]:
 @attrs.frozen
 class Exercised:
     """What a move exercises on dlrules: ``rules``, those whose code wrote a
-    differing field first, then the narrowest code first (ties: the rule ID);
-    ``written``, the rules of the code that wrote one."""
+    differing field first (after the listing's that the move's code runs too,
+    when ``exercised`` is asked with ``listing``), then the narrowest code
+    first (ties: the rule ID); ``written``, the rules of the code that wrote one."""
 
     rules: tuple[str, ...] = ()
     written: frozenset[str] = frozenset()
@@ -207,8 +208,13 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
     the code that wrote one of them (the nearest rule function calling
     ``evolve`` or a setter with it) come first, a ruling of dlrules' after
     the game's rules there (``LIBRARY``). ``listing``: the engine does not
-    list the move, or refuses it: the rules of the code that lists the
-    moves at ``state`` (``listed``) come first, then the move's own."""
+    list the move: the rules of the code that lists the moves at ``state``
+    (``listed``) which the move's own code runs too come first (the
+    listing decides the move's legality there; the rest of the phase's
+    listing, every seat's and every kind of move's, would push the move's
+    own code back), then the move's own, then the rest of the listing. (An
+    engine refusing a move it lists parts in its own checks, not its
+    listing: no ``listing`` then.)"""
     functions, cards = shipped()
     trace = Trace(functions, fields)
     try:
@@ -216,7 +222,8 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
     except Exception:  # noqa: BLE001 - refused (IllegalMove) or unreadable here: what it exercised so far is no verdict
         return Exercised()
     rules = trace.rules_run()
-    first = listed(state) if listing else ()
+    lister = listed(state) if listing else ()
+    first = [r for r in lister if r in rules]  # the listing's part the move's own code runs too
     for card in named_cards(data or {}, cards) | (trace.cards & cards.keys()):
         for row in cards[card]:
             rules[row] = 1
@@ -224,7 +231,7 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
     often = exercised_by()
     ranked = sorted(rules, key=lambda r: (r not in written, r in written and r.startswith(LIBRARY),
                                           often.get(r, 0) if r in written else 0, rules[r], often.get(r, 0), r))  # fmt: skip
-    return Exercised(tuple(dict.fromkeys([*first, *ranked])), written)
+    return Exercised(tuple(dict.fromkeys([*first, *ranked, *lister])), written)
 
 
 def listed(state: GameState) -> tuple[str, ...]:
@@ -234,11 +241,14 @@ def listed(state: GameState) -> tuple[str, ...]:
     listed (``legal_moves`` may have listed them before the tracer ran):
     when an engine does not list a move dlrules lists, or refuses it, the
     code deciding which moves are legal parts from it, not the code the
-    move then runs."""
+    move then runs. The listing traced is that of a copy of ``state``: no
+    cache keyed by the state's identity answers for it (combat's
+    ``decisions.legal`` returns the loop's moves for its newest state)."""
     functions, _ = shipped()
     trace = Trace(functions)
+    fresh = attrs.evolve(state)
     try:
-        trace.run(lambda: PHASES[state.phase].legal(state))
+        trace.run(lambda: PHASES[fresh.phase].legal(fresh))
     except Exception:  # noqa: BLE001 - a state dlrules cannot list: nothing to name
         return ()
     rules = trace.rules_run()

@@ -275,8 +275,8 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
             return None
         move = moves[i]
         refusal = engine.apply(move)
-        if refusal is not None:  # the rules dlrules' code runs for the move, then the engine's reason
-            rules = tuple(dict.fromkeys([*exercised(state, move_of(move), move, listing=True).rules, *refusal.rules]))
+        if refusal is not None:  # the rules dlrules' code runs for the move, then the engine's reason (it listed the move: ``compare`` found the lists alike)
+            rules = tuple(dict.fromkeys([*exercised(state, move_of(move), move).rules, *refusal.rules]))
             return Disagreement(start, tuple(played + [move]), "refusal",
                                 (f"the engine refuses {json.dumps(move)}, which dlrules accepts: {'; '.join(refusal.messages)}",),
                                 rules)  # fmt: skip

@@ -212,11 +212,10 @@ def check_paladin(state: GameState) -> GameState:
 
 
 def paladin_gone(state: GameState) -> bool:
-    """CMB-PAL-3, PAL-5: the year's paladin is out of its combat (eliminated,
-    or gone): he never moves again (``paladin_after``'s ``gone``). Its
-    callers move evil outside combat's run (which keeps its own flag,
-    ``fight.Run.gone``), so the answer they get is that he is not gone, and
-    the evilometer's every move is checked for him (PAL-5)."""
+    """CMB-PAL-3: the year's paladin is out of its combat (eliminated, or
+    gone): he never moves again (``paladin_after``'s ``gone``). Outside
+    combat he is never gone; in combat it is asked when a table's ruling
+    moves a marker (combat's own run keeps its flag, ``fight.Run.gone``)."""
     fight = state.fight
     return fight is not None and fight.paladin_gone
 
