@@ -124,9 +124,11 @@ def crystals(party: Sequence[Adventurer]) -> int:
 
 def _counters(members: Sequence[Adventurer]) -> tuple[list[str], list[int], list[int], int, bool]:
     """What the battle's last steps need of ``members``, each record read
-    once: their keys, damage counters and hit points (``hit_points``), their
-    hearts (``hearts``), and whether the party is plain: no illusion (C2-2)
-    and everyone standing with counters from 0 up (``conquest._tires_plainly``)."""
+    once: their keys, damage counters and hit points (CMB-PARTY-4,
+    ``hit_points``), their hearts for the healing (CMB-HEAL-2, ``hearts``),
+    and whether the party is plain for the fatigue (CMB-CONQ-2): no illusion
+    (C2-2) and everyone standing with counters from 0 up
+    (``conquest._tires_plainly``)."""
     keys: list[str] = []
     damages: list[int] = []
     hps: list[int] = []
