@@ -5,7 +5,9 @@ The scenarios are written from the rules spec, not from the mutant's code;
 the mutant is then no longer held out (docs/conformance.md says which):
 
 - year 2's Buy Traps: the card discarded goes to the discard pile, out of the
-  game, not back into the traps deck (Y2-3; set 4).
+  game, not back into the traps deck (Y2-3; set 4);
+- the Troll's option with a price: a lord with exactly 1 food may feed him
+  (CMB-MON-2; set 4).
 
 Files: ``scenarios/byrule/gap-*.json``. Run from the repository root::
 
@@ -22,6 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+import dlrules
 from conformance.record import Writers, record_position
 from conformance.seed_by_rule_more import _found
 from conformance.seed_gaps import BYRULE, _id
@@ -49,6 +52,33 @@ def year_2_discard() -> list[Path]:
         f"and discards one of them face down to the discard pile. It leaves the game: the traps deck keeps its "
         f"{deck} cards and the player's hand loses one.",
         state, move, after={"decks.traps.size": deck},
+    )]
+
+
+@writer
+def troll_with_one_food() -> list[Path]:
+    """CMB-MON-2: the option with a price (the Troll's 1 food) may be picked when the defender can pay it then,
+    his last food included."""
+    from dlrules import GameState, Move
+    from dlrules.core.moves import Attack
+
+    def wanted(state: GameState, move: Move) -> bool:
+        if not isinstance(move, Attack) or state.fight is None:
+            return False
+        p = state.players[move.seat]
+        fed = Attack(move.seat, move.monster, 1, None)
+        return p.food == 1 and p.monsters[move.monster].kind == "troll" and fed in dlrules.legal_moves(state)
+
+    state, move = _found(5, wanted)
+    assert isinstance(move, Attack)
+    fed = Attack(move.seat, move.monster, 1, None)
+    return [record_position(
+        BYRULE, _id("CMB-MON-2-the-troll-fed-with-the-lords-last-food"), ["CMB-MON-2", "M-4"],
+        f"Combat, year {state.year}, round {state.fight.round if state.fight else '?'}: Player {move.seat + 1} sent his "
+        "Troll and has exactly 1 food left. The Troll's two options are divided by a line, and the second has a "
+        "price, 1 food: he may pick it because he can pay it now. He pays his last food and the Troll attacks "
+        "with its fed option.",
+        state, fed, only=(f"players.{move.seat}.food", "combat.battle"), after={f"players.{move.seat}.food": 0},
     )]
 
 

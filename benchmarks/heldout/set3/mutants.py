@@ -200,7 +200,7 @@ MUTANTS: dict[str, tuple[Callable[[], Referee | None], str, tuple[str, ...]]] = 
     "taxes-round-down": (taxes_round_down, "EVT-TAX-1", ("RUL-6",)),
     "payday-dismissal-no-evil": (payday_dismissal_no_evil, "EVT-PAY-2", ()),
     "adventurer-ties-by-seat": (adventurer_ties_by_seat, "ADV-3", ()),
-    "dummy-on-slot-i": (dummy_on_slot_i, "DUM3-2", ()),
+    "dummy-on-slot-i": (dummy_on_slot_i, "DUM3-2", ("DUM3-3",)),
     "room-twice-in-year-one": (room_twice_in_year_one, "PROD-3", ()),
     "no-same-rank-redraw": (no_same_rank_redraw, "RST-5", ("RUL-7",)),
     "riches-ignore-traps": (riches_ignore_traps, "SCO-8f", ()),

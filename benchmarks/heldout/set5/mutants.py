@@ -38,6 +38,19 @@ def trap_slot_ii_costs_gold() -> None:
     _set_slot(Action.TRAPS, 1, cost=board.Cost(gold=1), text="1 gold -> 1 trap")
 
 
+def prisoner_scores_three() -> None:
+    """SCO-1c broken: each (non-paladin) adventurer in prison scores +3 (it is +2)."""
+    from dlrules.components import scoring as values
+    from dlrules.core.phases import scoring
+
+    prisoners = values.ITEM_VALUES[values.Item.PRISONERS]
+    values.ITEM_VALUES[values.Item.PRISONERS] = attrs.evolve(prisoners, points=3)
+    scoring._COUNTED = tuple(
+        (item, what, 3 if item is values.Item.PRISONERS else points) for item, what, points in scoring._COUNTED
+    )
+    scoring._counted_line.cache_clear()
+
+
 # --- logic -----------------------------------------------------------------------------------
 
 
@@ -61,6 +74,57 @@ def adventurer_ties_by_seat() -> None:
         return tuple(seat for _, _, seat in ranked)
 
     adventurers._nicest_first = nicest
+
+
+def year_one_rooms_produce_twice() -> None:
+    """PROD-3 broken: in the first year a room may produce twice a round (the
+    year-2 allowance of Y2-2 applied to both years; it is once in year 1)."""
+    from dlrules.core.phases import production
+
+    production.activations_per_round = lambda state: 2
+
+
+def riches_without_traps() -> None:
+    """SCO-8f broken: the Lord of Riches counts gold + food only, forgetting the
+    trap cards still held (it is gold + food + trap cards)."""
+    from dlrules.core.phases import scoring
+
+    real = scoring._title_values
+
+    def values(player: Any, tally: Any) -> tuple[int, ...]:
+        out = list(real(player, tally))
+        out[scoring._MEASURED.index(scoring.Title.RICHES)] = player.gold + player.food
+        return tuple(out)
+
+    scoring._title_values = values
+
+
+# --- odds ------------------------------------------------------------------------------------
+
+
+def dummy_draws_from_all_eight() -> None:
+    """DUM3-1 broken (the chance draw): the 3-player dummy draws its 3 orders at
+    random from all 8 of its cards, its 3 unavailable ones included (it is 3 of
+    the other 5): 56 equally likely draws, each 1/56 instead of 1/10."""
+    import math
+
+    from dlrules.components import Action
+    from dlrules.core import chance
+    from dlrules.core.phases import orders
+
+    real_draws = orders._dummy_draws
+
+    def draws(colour: int, deck: tuple[Any, ...], k: int) -> tuple[Any, ...]:
+        return real_draws(colour, tuple(Action) if k == 3 else deck, k)
+
+    def probability(state: Any, move: Any) -> int:
+        dummy = next(d for d in state.dummies if d.colour == move.colour)
+        k = orders.dummy_draw_size(state)
+        return math.comb(len(Action) if k == 3 else len(dummy.deck), k)
+
+    orders._dummy_draws = draws
+    orders.dummy_draw_probability = probability
+    chance.dummy_draw_probability = probability
 
 
 # --- view ------------------------------------------------------------------------------------
@@ -89,6 +153,10 @@ MUTANTS: dict[str, tuple[Callable[[], Referee | None], str, tuple[str, ...]]] = 
     "taxes-rounded-down": (taxes_rounded_down, "EVT-TAX-1", ()),
     "adventurer-ties-by-seat": (adventurer_ties_by_seat, "ADV-3", ()),
     "committed-orders-shown": (committed_orders_shown, "ORD-3", ()),
+    "dummy-draws-from-all-eight": (dummy_draws_from_all_eight, "DUM3-1", ()),
+    "prisoner-scores-three": (prisoner_scores_three, "SCO-1c", ()),
+    "riches-without-traps": (riches_without_traps, "SCO-8f", ()),
+    "year-one-rooms-produce-twice": (year_one_rooms_produce_twice, "PROD-3", ()),
 }
 """Name -> (the change, which may return the Referee to serve; the primary rule ID; other rule IDs it breaks)."""
 

@@ -7,8 +7,9 @@ random games through the Referee hooks (``moves``, ``odds``, ``play``,
 ``observation``), printing one trace line per step: the legal moves, their
 probabilities, a hash of every seat's observation and of the position. The
 real dlrules plays the same seeds in another subprocess; the first step where
-the traces differ is the witness. A mutant may also name a directed setup
-(``DIRECTED``): a scripted choice of moves that reaches its rule quickly.
+the traces differ is the witness (for an observation, the first differing
+path is shown). ``PLANS`` may give a mutant other setups, seeds or a move
+preference (a substring of the moves random play should favour).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 SEEDS = tuple(range(12))
 MAX_STEPS = 4000
 
-# per mutant: (setup dicts to try, bias) — bias names a preference for random move choice
+# per mutant: {"setups": [...], "seeds": [...], "prefer": str}; the default: 3 players, SEEDS, no preference
 PLANS: dict[str, dict[str, Any]] = {}
 
 
@@ -34,7 +35,7 @@ def _h(value: Any) -> str:
     return hashlib.sha1(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:12]
 
 
-def trace(name: str, seeds: list[int], setup: dict[str, Any], prefer: str | None) -> None:
+def trace(name: str, seeds: list[int], setup: dict[str, Any], prefer: str | None, dump_at: int | None = None) -> None:
     sys.path.insert(0, str(HERE))
     from dlrules.apps.conformance.engines import Referee, canonical, move_of
     from dlrules.apps.conformance.position import to_position
@@ -56,6 +57,9 @@ def trace(name: str, seeds: list[int], setup: dict[str, Any], prefer: str | None
             moves = [canonical(listed[i]) for i in order]
             probs = [odds[i] for i in order]
             seats = len(state.players)
+            if dump_at is not None and step == dump_at:
+                print(json.dumps({str(s): referee.observation(state, s) for s in range(seats)}))
+                return
             obs = {str(s): _h(referee.observation(state, s)) for s in range(seats)}
             line = {"seed": seed, "step": step, "moves": moves, "probs": probs, "obs": obs,
                     "pos": _h(to_position(state))}
@@ -80,27 +84,39 @@ def trace(name: str, seeds: list[int], setup: dict[str, Any], prefer: str | None
             referee.state = referee.play(state, move_of(json.loads(moves[pick])))
 
 
-def dump(name: str, seed: int, upto: int, setup: dict[str, Any], prefer: str | None) -> None:
-    """The observations of every seat at ``upto`` of ``seed`` (replaying the same random choices)."""
-    import io
-    import contextlib
-
-    buf = io.StringIO()
-    global MAX_STEPS
-    MAX_STEPS = upto + 1
-    with contextlib.redirect_stdout(buf):
-        trace(name, [seed], setup, prefer)
-    sys.path.insert(0, str(HERE))
-
-
-def run(name: str, seeds: list[int], setup: dict[str, Any], prefer: str | None) -> list[dict[str, Any]]:
+def run(name: str, seeds: list[int], setup: dict[str, Any], prefer: str | None, dump_at: int | None = None) -> list[dict[str, Any]]:
     out = subprocess.run(
-        [sys.executable, __file__, "--trace", name, json.dumps(seeds), json.dumps(setup), json.dumps(prefer)],
+        [sys.executable, __file__, "--trace", name, json.dumps(seeds), json.dumps(setup), json.dumps(prefer), json.dumps(dump_at)],
         capture_output=True, text=True, timeout=900,
     )
     if out.returncode != 0:
         raise RuntimeError(f"{name}: trace failed: {out.stderr[-2000:]}")
     return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """The first path where two JSON documents differ, with both values."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key, "<absent>") != b.get(key, "<absent>"):
+                return first_difference(a.get(key, "<absent>"), b.get(key, "<absent>"), f"{path}.{key}")
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+        return None
+    return None if a == b else f"{path}: real {json.dumps(a)[:160]}, mutant {json.dumps(b)[:160]}"
+
+
+def explain_observation(name: str, seed: int, step: int, setup: dict[str, Any], prefer: str | None) -> str:
+    real = run("real", [seed], setup, prefer, step)[-1]
+    mut = run(name, [seed], setup, prefer, step)[-1]
+    for seat in real:
+        found = first_difference(real[seat], mut[seat])
+        if found:
+            return f"seat {seat} sees {found}"
+    return "?"
 
 
 def compare(real: list[dict[str, Any]], mut: list[dict[str, Any]]) -> str | None:
@@ -115,7 +131,7 @@ def compare(real: list[dict[str, Any]], mut: list[dict[str, Any]]) -> str | None
             return f"{where}: chance probabilities differ, e.g. {diffs[0][0]}: real {diffs[0][1]}, mutant {diffs[0][2]}"
         if a["obs"] != b["obs"]:
             seats = [s for s in a["obs"] if a["obs"][s] != b["obs"][s]]
-            return f"{where}: the observation of seat(s) {seats} differs (same legal moves)"
+            return f"{where}: the observation of seat(s) {seats} differs (same legal moves) @@{a['seed']}@@{a['step']}"
         if a["pos"] != b["pos"]:
             return f"{where}: the position differs (same moves, same observations)"
     if len(real) != len(mut):
@@ -130,6 +146,9 @@ def witness(name: str) -> str | None:
     seeds = list(plan.get("seeds", SEEDS))
     for setup in setups:
         found = compare(run("real", seeds, setup, prefer), run(name, seeds, setup, prefer))
+        if found and "@@" in found:
+            found, seed, step = found.split("@@")
+            found += "; " + explain_observation(name, int(seed), int(step), setup, prefer)
         if found:
             return f"{setup} {found}"
     return None
@@ -137,7 +156,7 @@ def witness(name: str) -> str | None:
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "--trace":
-        trace(argv[1], json.loads(argv[2]), json.loads(argv[3]), json.loads(argv[4]))
+        trace(argv[1], json.loads(argv[2]), json.loads(argv[3]), json.loads(argv[4]), json.loads(argv[5]))
         return 0
     sys.path.insert(0, str(HERE))
     import mutants
