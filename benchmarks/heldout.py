@@ -38,6 +38,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ["PYTHONPATH"] = str(ROOT / "src")  # every mutant process runs this checkout's dlrules
 
 SETS = ROOT / "benchmarks" / "heldout"
@@ -75,20 +76,15 @@ def run_protocol(set_name: str, name: str, reuse: bool = False) -> dict[str, Any
     if reuse and kept.exists():
         cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
         return cached
-    from dlrules.apps.conformance.engines import EngineError, Subprocess
-    from dlrules.apps.conformance.suite import run_suite
+    from dlrules.apps.conformance.engines import EngineError
+
+    from kitruns import run_over_protocol
 
     try:
-        engine = Subprocess(_command(set_name, name), timeout=ANSWER_SECONDS)
+        result = run_over_protocol(_command(set_name, name), ANSWER_SECONDS)
     except EngineError as exc:
         return {"broken": f"the engine did not start: {str(exc)[:200]}"}
-    try:
-        report = run_suite(engine)
-    finally:
-        engine.close()
-    failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200], "parted": list(r.parted[:8]),
-               "where": r.where, "early": r.early} for r in report.results if not r.passed]  # fmt: skip
-    result = {"failed": failed, "suspects": [s.as_json() for s in report.suspects()[:10]]}
+    failed = result["failed"]
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_text(json.dumps(result), encoding="utf-8")
     print(f"ran {set_name}/{name}: {len(failed)} failing scenarios", file=sys.stderr, flush=True)
@@ -119,25 +115,13 @@ def run_diff(set_name: str, name: str, reuse: bool = False) -> dict[str, Any]:
     return out
 
 
-def _diagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A kept run's suspects under the kit's diagnosis as it is now."""
-    from dlrules.apps.conformance.diagnose import suspects
-    from dlrules.apps.conformance.scenarios import Result, load, scenario_files
-
-    bad = {f["id"]: f for f in failed}
-    kit = [load(p) for p in scenario_files()]
-    results = [Result(s["id"], tuple(s["rules"]), None) if s["id"] not in bad else
-               Result(s["id"], tuple(s["rules"]), bad[s["id"]].get("message") or "failed", 0.0, tuple(bad[s["id"]].get("parted", ())),
-                      bad[s["id"]].get("where", ""), bool(bad[s["id"]].get("early")))
-               for s in kit]  # fmt: skip
-    return [s.as_json() for s in suspects(results)]
-
-
 def verdict(rules: tuple[str, ...], run: dict[str, Any], reuse: bool) -> dict[str, Any]:
     if "broken" in run:
         return {"broken": run["broken"]}
+    from kitruns import rediagnose
+
     failed = run["failed"]
-    top = [s["rule"] for s in (_diagnose(failed) if reuse else run["suspects"])[:3]] if failed else []
+    top = [s["rule"] for s in (rediagnose(failed) if reuse else run["suspects"])[:3]] if failed else []
     firsts = [f["rules"][0] for f in failed if f["rules"]]
     return {"run_caught": bool(failed), "failed": len(failed), "suspects": top,
             "named": top[0] if top and top[0] in rules else None,

@@ -43,6 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "src"))
 os.environ["PYTHONPATH"] = str(ROOT / "src")  # every mutant process runs this checkout's dlrules, not an installed one
 
@@ -85,19 +86,10 @@ def run_protocol(name: str, reuse: bool = False) -> dict[str, Any]:
     if reuse and kept.exists():
         cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
         return cached
-    from dlrules.apps.conformance.engines import Subprocess
-    from dlrules.apps.conformance.suite import run_suite
-
     from conformance.rule_mutants import ANSWER_SECONDS
+    from kitruns import run_over_protocol
 
-    engine = Subprocess([sys.executable, str(SCRIPT), "serve", name], timeout=ANSWER_SECONDS)  # as the in-process run's limit
-    try:
-        report = run_suite(engine)
-    finally:
-        engine.close()
-    failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200], "parted": list(r.parted[:8]),
-               "where": r.where, "early": r.early} for r in report.results if not r.passed]  # fmt: skip
-    result = {"failed": failed, "suspects": [s.as_json() for s in report.suspects()[:10]]}
+    result = run_over_protocol([sys.executable, str(SCRIPT), "serve", name], ANSWER_SECONDS)  # as the in-process run's limit
     CACHE.mkdir(parents=True, exist_ok=True)
     kept.write_text(json.dumps(result), encoding="utf-8")
     return result
@@ -181,18 +173,10 @@ def twins(mutant: Mutant, failed: list[dict[str, Any]]) -> list[str]:
 
 
 def _diagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The report's suspects for a kept run (``--reuse``): its failing
-    scenarios (with their messages) among the kit's as it is now."""
-    from dlrules.apps.conformance.diagnose import suspects
-    from dlrules.apps.conformance.scenarios import Result, load, scenario_files
+    """The report's suspects for a kept run (``--reuse``)."""
+    from kitruns import rediagnose
 
-    bad = {f["id"]: f for f in failed}
-    kit = [load(p) for p in scenario_files()]
-    results = [Result(s["id"], tuple(s["rules"]), None) if s["id"] not in bad else
-               Result(s["id"], tuple(s["rules"]), bad[s["id"]].get("message") or "failed", 0.0, tuple(bad[s["id"]].get("parted", ())),
-                      bad[s["id"]].get("where", ""), bool(bad[s["id"]].get("early")))
-               for s in kit]  # fmt: skip
-    return [s.as_json() for s in suspects(results)]
+    return rediagnose(failed)
 
 
 def _commit() -> str:
