@@ -100,6 +100,9 @@ OUTSIDE_SUBSET: dict[str, str] = {
         "every scenario in process, on the build under test"
     ),
     "tests/test_conformance_mutation.py": "single-rule mutants, each a subprocess engine: the kit's power, not the build",
+    "tests/test_heldout_sets.py::test_the_kit_catches_every_mutant_of_the_sample_held_out_set": (
+        "the held-out mutants, each a subprocess engine patching dlrules' Python: the kit's power, not the build"
+    ),
     "tests/test_conformance_blame.py": (
         "traces dlrules' Python code (blame, localisation) and reads the repository's generated code map: compiled code "
         "is not traced (docs/conformance.md says diff and run then fall back on the spectra)"
