@@ -30,16 +30,12 @@ import datetime
 import importlib.util
 import json
 import os
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-os.environ["PYTHONPATH"] = str(ROOT / "src")  # every mutant process runs this checkout's dlrules
 
 SETS = ROOT / "benchmarks" / "heldout"
 CACHE = ROOT / "build" / "heldout"
@@ -97,19 +93,9 @@ def run_diff(set_name: str, name: str, reuse: bool = False) -> dict[str, Any]:
     if reuse and kept.exists():
         cached: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
         return cached
-    from dlrules.apps.conformance.diff import differential
-    from dlrules.apps.conformance.engines import EngineError, Subprocess
+    from kitruns import diff_at_defaults
 
-    engine = Subprocess(_command(set_name, name), timeout=ANSWER_SECONDS)
-    try:
-        result = differential(engine, [{"setup": {"players": n, "variant": "full"}} for n in (2, 3, 4)], 10, 0, 5000, 100)
-        found = result.found
-        out = {"caught": found is not None, "rules": [] if found is None else list(found.rules),
-               "moves": None if found is None else len(found.moves)}  # fmt: skip
-    except EngineError as exc:
-        out = {"caught": True, "rules": [], "note": f"engine failure: {str(exc)[:100]}"}
-    finally:
-        engine.close()
+    out = diff_at_defaults(_command(set_name, name), ANSWER_SECONDS)
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_text(json.dumps(out), encoding="utf-8")
     return out
@@ -158,15 +144,12 @@ def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
     }
 
 
-def _commit() -> str:
-    out = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True, check=False)
-    return out.stdout.strip() or "unknown"
-
-
 def markdown(rows: list[dict[str, Any]], t: dict[str, int], argv: list[str]) -> str:
+    from kitruns import commit
+
     live = max(t["mutants"] - t["broken"], 1)
     lines = [
-        f"Held-out sets run {datetime.date.today().isoformat()} at commit {_commit()} by "
+        f"Held-out sets run {datetime.date.today().isoformat()} at commit {commit(ROOT)} by "
         f"`benchmarks/heldout.py {' '.join(argv)}`: {t['mutants']} mutants, {t['broken']} not served. "
         f"`run` catches {t['run_caught']} of {live}; its report names a declared rule first for {t['run_named']} "
         f"({100 * t['run_named'] / live:.0f} %), in its top 3 for {t['run_top3']} ({100 * t['run_top3'] / live:.0f} %); "
@@ -200,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the rows as JSON")
     parser.add_argument("--reuse", action="store_true", help="reuse each mutant's last run (build/heldout/SET/NAME.json)")
     args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT / "src"))  # here, not on import: tests/test_heldout_sets.py reads ``declared``
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    os.environ["PYTHONPATH"] = str(ROOT / "src")  # every mutant process runs this checkout's dlrules
     sets = args.set or sorted(p.parent.name for p in SETS.glob("*/mutants.py"))
     rows = matrix(sets, args.only, args.diff, args.jobs, args.reuse)
     for r in rows:

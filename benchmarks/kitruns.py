@@ -1,10 +1,12 @@
-"""The kit's run over the protocol against an engine served by a command,
-kept as JSON, and a kept run diagnosed again by the kit as it is now: what
-``mutation.py`` (the kill matrix) and ``heldout.py`` (the held-out sets)
-both measure."""
+"""The kit's run and ``diff`` over the protocol against an engine served by
+a command, kept as JSON, and a kept run diagnosed again by the kit as it is
+now: what ``mutation.py`` (the kill matrix) and ``heldout.py`` (the held-out
+sets) both measure."""
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
 from typing import Any
 
 
@@ -39,3 +41,30 @@ def rediagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
                       bad[s["id"]].get("where", ""), bool(bad[s["id"]].get("early")))
                for s in kit]  # fmt: skip
     return [s.as_json() for s in suspects(results)]
+
+
+def diff_at_defaults(command: list[str], timeout: float | None = None) -> dict[str, Any]:
+    """``dlrules conformance diff --engine COMMAND`` at its defaults (10
+    games, seed 0, 2, 3 and 4 players) as data: whether it found a
+    disagreement, the rules it names and the moves to it; an engine that
+    fails counts as caught. ``timeout``: for each answer (the driver's
+    default when None)."""
+    from dlrules.apps.conformance.diff import differential
+    from dlrules.apps.conformance.engines import EngineError, Subprocess
+
+    engine = Subprocess(command) if timeout is None else Subprocess(command, timeout=timeout)
+    try:
+        result = differential(engine, [{"setup": {"players": n, "variant": "full"}} for n in (2, 3, 4)], 10, 0, 5000, 100)
+    except EngineError as exc:
+        return {"caught": True, "rules": [], "note": f"engine failure: {str(exc)[:100]}"}
+    finally:
+        engine.close()
+    found = result.found
+    return {"caught": found is not None, "rules": [] if found is None else list(found.rules),
+            "moves": None if found is None else len(found.moves)}  # fmt: skip
+
+
+def commit(root: Path) -> str:
+    """The checkout's commit, abbreviated, for a table's heading."""
+    out = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%h"], capture_output=True, text=True, check=False)
+    return out.stdout.strip() or "unknown"

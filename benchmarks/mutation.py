@@ -108,19 +108,9 @@ def run_diff(name: str, reuse: bool = False) -> dict[str, Any]:
 
 
 def _diff(name: str) -> dict[str, Any]:
-    from dlrules.apps.conformance.diff import differential
-    from dlrules.apps.conformance.engines import EngineError, Subprocess
+    from kitruns import diff_at_defaults
 
-    engine = Subprocess([sys.executable, str(SCRIPT), "serve", name])
-    try:
-        result = differential(engine, [{"setup": {"players": n, "variant": "full"}} for n in (2, 3, 4)], 10, 0, 5000, 100)
-    except EngineError as exc:
-        return {"caught": True, "rules": [], "note": f"engine failure: {str(exc)[:100]}"}
-    finally:
-        engine.close()
-    found = result.found
-    return {"caught": found is not None, "rules": [] if found is None else list(found.rules),
-            "moves": None if found is None else len(found.moves)}  # fmt: skip
+    return diff_at_defaults([sys.executable, str(SCRIPT), "serve", name])
 
 
 def reference_fingerprint() -> str:
@@ -180,8 +170,9 @@ def _diagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _commit() -> str:
-    out = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True, check=False)
-    return out.stdout.strip() or "unknown"
+    from kitruns import commit
+
+    return commit(ROOT)
 
 
 def matrix(mutants: list[Mutant], diff: str, jobs: int, reuse: bool = False) -> list[dict[str, Any]]:

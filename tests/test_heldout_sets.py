@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -23,6 +24,7 @@ def _ids() -> set[str]:
     return {line.split("\t")[0] for line in lines if line and not line.startswith("#")}
 
 
+@cache
 def _benchmark() -> ModuleType:
     spec = importlib.util.spec_from_file_location("heldout_benchmark", ROOT / "benchmarks" / "heldout.py")
     assert spec is not None and spec.loader is not None

@@ -239,9 +239,8 @@ def listed(state: GameState) -> tuple[str, ...]:
     on dlrules, narrowest code first (ties: fewer scenarios exercise it,
     then the rule ID). It runs afresh, past the loop's cache of the moves
     listed (``legal_moves`` may have listed them before the tracer ran):
-    when an engine does not list a move dlrules lists, or refuses it, the
-    code deciding which moves are legal parts from it, not the code the
-    move then runs. The listing traced is that of a copy of ``state``: no
+    when an engine does not list a move dlrules lists, the code deciding
+    which moves are legal parts from it, not the code the move then runs. The listing traced is that of a copy of ``state``: no
     cache keyed by the state's identity answers for it (combat's
     ``decisions.legal`` returns the loop's moves for its newest state)."""
     functions, _ = shipped()
