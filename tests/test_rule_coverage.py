@@ -90,3 +90,51 @@ def test_table_row_ids_with_a_letter_are_known_and_cited(tmp_path: Path) -> None
     pattern = rulecov.citation_pattern(ids)
     found = [rule for rule, _ in rulecov.cited("SCO-1a; SCO-1; SCO-1b; test_SCO_1a_x RUL-1s", pattern, set(ids))]
     assert found == ["SCO-1a", "SCO-1", "SCO-1", "SCO-1a", "RUL-1"]
+
+
+NO_CODE_OF_ITS_OWN: dict[str, str] = {
+    **{f"CX-{n}": "a worked combat example: the rules it walks through are cited by their code" for n in range(1, 11)},
+    **{f"E{n}": "a worked example: the rules it walks through are cited by their code" for n in (1, 2, 3, 5)},
+    "E6": "a worked example (Pay Day with Demons): Y2-21's code cites it in its module docstring",
+    "SCO-X1": "a worked scoring example", "SCO-X2": "a worked scoring example",
+    **{f"U-{n}": "an open question: its reading is a ruling (LIB-) or a value in the component data"
+       for n in (3, 4, 5, 6, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21)},
+    "ACT-ROOM-9": "a pointer to where rooms matter (scoring, production, combat), each with its own IDs",
+    "CMB-1": "the overview of combat; each part has its own IDs (CMB-CARD, CMB-BAT, ...)",
+    "Y2-18": "a pointer: year 2's Buy Traps is Y2-3",
+    "Y2-22": "'nothing else changes' in year 2: no code of its own",
+    "Y2-24": "a pointer: year 2's combat is year 1's with year 2's cards and trap values (data)",
+    "SPE-2": "a pointer: Pay Day and Taxes are EVT-PAY and EVT-TAX, with year 2's wages (Y2-19..21)",
+    "EVT-3": "a count in the component data (three event tiles a year)",
+    "ORD-1": "a count in the component data (eight action spaces of three slots)",
+    "ORD-7": "what every seat sees: the views' list of public fields (records/views.py), not a function",
+    "PROD-4": "players may act at once: the engine lists every seat's moves, there is no order to enforce",
+    "CMB-REF-5": "narration only (the events a battle announces)",
+    "SPE-C-7": "a card no source names: its effect is SPE-12's (announced, nothing else)",
+    "SPE-C-8": "a card no source names: its effect is SPE-12's (announced, nothing else)",
+}  # fmt: skip
+"""Rule IDs no function of the rule code needs to cite, each with its reason.
+Any other rule an engine can break is cited by the function that decides it,
+so that a reader finds its code by the ID and the conformance kit's
+diagnosis can name it (``coderules.json``, ``spectra.json``)."""
+
+
+def test_every_rule_is_cited_by_the_function_deciding_it() -> None:
+    """A rule cited only in a module's docstring, or only by the dispute desk,
+    is invisible to the kit's diagnosis (it traces functions), and a reader
+    looking for its code by its ID finds none: cite it where it is decided."""
+    import json
+
+    ids = {i for i in rulecov.known_ids(ROOT) if not i.startswith("LIB-")}
+    kit = ROOT / "src" / "dlrules" / "apps" / "conformance"
+    code = json.loads((kit / "coderules.json").read_text(encoding="utf-8"))
+    spectra = json.loads((kit / "spectra.json").read_text(encoding="utf-8"))
+    cited = {r for rules in code["functions"].values() for r in rules}
+    cited |= {r for rows in code["cards"].values() for r in rows}
+    cited |= {r for rules in spectra["units"].values() for r in rules}  # the rows of the components' tables
+    missing = sorted(ids - cited - NO_CODE_OF_ITS_OWN.keys())
+    assert not missing, f"rule IDs no rule function cites (cite each where it is decided, or list it with a reason): {missing}"
+    stale = sorted(NO_CODE_OF_ITS_OWN.keys() & cited)
+    assert not stale, f"rule IDs listed as having no code of their own, but cited by a rule function now: {stale}"
+    unknown = sorted(NO_CODE_OF_ITS_OWN.keys() - ids)
+    assert not unknown, f"unknown rule IDs in NO_CODE_OF_ITS_OWN: {unknown}"

@@ -130,7 +130,7 @@ def year_one_paladin_leaves(state: GameState) -> GameState:
 
 
 def year_two_decks(state: GameState) -> GameState:
-    """Y2-10: the gold-backed monsters, rooms and adventurers; any silver
+    """Y2-10, Y2-1: the gold-backed monsters, rooms and adventurers; any silver
     tile left in a stack is never drawn (the box). The trap deck goes on."""
     d = state.decks
     left: Iterable[str] = _cards(d.monsters) + _cards(d.rooms) + _cards(d.adventurers)
@@ -215,7 +215,8 @@ CHANGE_OF_YEAR = (
 
 
 def change_year(state: GameState) -> GameState:
-    """Y2-7 … Y2-15 in order; the engine then starts year 2's winter (Y2-16)."""
+    """Y2-7 … Y2-15 in order; the engine then starts year 2's winter (Y2-16).
+    Nothing else changes: everything a player has carries over (Y2-6)."""
     for step in CHANGE_OF_YEAR:
         state = step(state)
     return state

@@ -206,7 +206,7 @@ def march_evil(state: GameState, evils: list[int], seat: int, delta: int, holder
 
 def check_paladin(state: GameState) -> GameState:
     """PAL-2, PAL-6..8: after a marker moves, who holds the paladin (see
-    ``paladin_after``)."""
+    ``paladin_after``); a marker crossing the line draws him at once (PAL-4)."""
     holder = paladin_after(state, [p.evil for p in state.players], state.paladin, paladin_gone(state))
     return state if holder == state.paladin else evolve(state, paladin=holder)
 

@@ -197,9 +197,10 @@ def _next_seat(state: GameState) -> GameState:
 
 
 def _payday_choices(state: GameState, seat: int, player: PlayerState, turn: Turn, now: tuple[int, ...]) -> tuple[Move, ...]:
-    """EVT-PAY-1/2, Y2-19..21: for each monster decided ``now``, its wages
-    when it can be paid, then letting it go; () when none can be paid (then
-    each leaves by itself: no decision)."""
+    """EVT-PAY-1/2, Y2-19..21: for each monster decided ``now`` (every monster
+    in the lair is decided in turn, those hired this round included: RUL-10),
+    its wages when it can be paid, then letting it go; () when none can be
+    paid (then each leaves by itself: no decision)."""
     moves: list[Move] = []
     payable = False
     for i in now:

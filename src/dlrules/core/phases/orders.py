@@ -471,7 +471,7 @@ def _reveal(state: GameState, last: tuple[int, tuple[Action, ...]] | None = None
         for seat in order_of_play:
             action = committed_of[seat][k]
             space, placed, shut_out = places[action]
-            took = take[board[space]][seat]  # ORD-4: the lowest free slot, if any
+            took = take[board[space]][seat]  # ORD-4: the lowest free slot, if any; a dummy's is not free (DUM3-3, DUM2-6)
             if unpaid and k == 0 and seat in unpaid:
                 order = shut_out  # ORD-9, RUL-1
             elif took is not None:

@@ -169,7 +169,8 @@ def _onward(
     state: GameState, board: Board, step: int, also: Mapping[str, Any] | None = None
 ) -> tuple[Board, Resolution, dict[str, Any] | None]:
     """RES-1/RES-2: the cursor at the first slot from ``step`` (an index into
-    the walk) where a player's minion waits, or at the end (ACT-END-1).
+    the walk: slots I, II, III, but III, II, I on Hire Monster, ACT-MON-1,
+    and Build Room, ACT-ROOM-1) where a player's minion waits, or at the end (ACT-END-1).
     Empty slots, where nothing happens, are passed; a dummy minion on the way
     goes home and takes nothing (DUM3-4, DUM2-7), unless the optional DUM3-5
     is on and it stands on Hire Monster (``_dummy_hire``). Returns the board
@@ -654,7 +655,7 @@ def _take(state: GameState, move: TakeAction) -> GameState:
     imps = p.imps + reward.imps
     played = _orders_after(p, r, True)
     up = cost.evil
-    down = reward.evil_down  # ACT-REP-1, RES-8
+    down = reward.evil_down  # ACT-REP-1, RES-8; at the bottom nothing moves, yet the order counts as carried out (RUL-2)
     if up or down:
         evil, holder = _evil_after(state, seat, up, down)
         player = _SET_TAKEN_EVIL(p, food, gold, imps, played, evil)

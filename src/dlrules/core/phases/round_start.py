@@ -59,7 +59,7 @@ def _needed(state: GameState) -> str | None:
         if events[n] is None and _left(d.events):
             return "events"  # RST-2
         if state.special_event is None and state.variant == "full" and "special" in events and _left(d.special):
-            return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile
+            return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile (of the 2 set aside at setup, SPE-4)
         if len(state.adventurers_next) < _PER_ROUND[len(state.players)] and _left(d.adventurers):
             return "adventurers"  # RST-3
     return None

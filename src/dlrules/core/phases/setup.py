@@ -67,7 +67,7 @@ set of fields (``state.setter``: as ``evolve``, faster)."""
 
 def _deal_size(state: GameState, target: int) -> int:
     """RUL-13, RUL-8: how many orders chance deals ``target`` (a player's
-    deal, or a dummy colour's 3 unavailable orders)."""
+    deal, or a dummy colour's 3 unavailable orders: DUM3-1, DUM2-1)."""
     return player_deal_size(state) if target < state.n_players else DUMMY_UNAVAILABLE.value
 
 

@@ -45,7 +45,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     n = len(members)
     keys, was, hps, hearts, plain = _counters(members)
     damages = list(was)  # the counters as healing and fatigue leave them
-    # CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first.
+    # CMB-6, CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first, if a monster attacked.
     attacked = b.attacked
     if not attacked or b.no_heal:
         power = hearts if narrate else 0  # told only

@@ -135,7 +135,8 @@ _PALADIN_LINE: Final = PALADIN_SPACE.value
 
 def _check_paladin(run: Run) -> None:
     """PAL-2, PAL-6..8 (``common.check_paladin``) on the run's values: after
-    a marker moves, who holds the paladin."""
+    each single move of a marker in combat, who holds the paladin; he moves
+    at once (CMB-BAT-2, PAL-9)."""
     if run.gone:
         return  # CMB-PAL-3: he never moves again (``paladin_after``'s first answer, without the list of evils)
     line = _PALADIN_LINE

@@ -67,8 +67,9 @@ def _revealed(state: GameState, card: str, *, drawn: bool) -> GameState:
 
 
 def enter(state: GameState, phase: Phase | None = None) -> GameState:
-    """CMB-CARD-3, CMB-REF-1: combat setup; the year's paladin is ready to
-    fight with no damage (CMB-PARTY-1)."""
+    """CMB-CARD-3, CMB-REF-1: combat setup; the year's paladin (the weaker in
+    year 1, the stronger in year 2: PAL-10) is ready to fight with no damage
+    (CMB-PARTY-1)."""
     n = state.n_players
     paladin = Adventurer(PALADINS[state.year].key)
     if narrating():
