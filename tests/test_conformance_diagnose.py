@@ -102,6 +102,30 @@ def test_the_code_unit_every_failure_ran_and_no_pass_did_lends_its_rule_the_weig
     assert abs(sum(s.score for s in ranked) - 1) < 1e-9  # still a probability over the rules
 
 
+def test_a_small_function_whose_own_scenarios_pass_lends_less_than_the_big_one_they_fail_through() -> None:
+    # A spell is cast with one magic point too few (the big ``cast`` function, citing 4 spell
+    # rules, is broken in SPELL-1). ``waiting`` (citing BAT-3 alone) runs only after a spell is
+    # cast, so it ran in exactly the failing scenarios and in two passing ones, which are the
+    # scenarios written about BAT-3 itself; ``cast`` ran in those and in four more passing ones.
+    # Counted as code alone, ``waiting`` (fewer passing runs) would win. But the scenarios about
+    # BAT-3 passed, which a broken ``waiting`` would hardly allow, while the one scenario about
+    # SPELL-1 failed: SPELL-1 comes first.
+    spell = ("SPELL-1", "SPELL-2", "SPELL-3", "SPELL-4")
+    failing = {"draw-a": ("C-1",), "draw-b": ("C-2",), "exact-magic": ("SPELL-1",)}
+    bat = {"bat-a": ("BAT-3",), "bat-b": ("BAT-3",)}
+    others = {f"round-{i}": ("C-3",) for i in range(4)}
+    spectra = {sid: {**dict.fromkeys(spell, 4), "BAT-3": 1} for sid in (*failing, *bat)} | {sid: dict.fromkeys(spell, 4) for sid in others}
+    results = [*(failed(sid, *rules) for sid, rules in failing.items()), *(passed(sid, *rules) for sid, rules in (*bat.items(), *others.items()))]
+    units = Units(
+        {"combat/spells.py:cast": spell, "combat/steps.py:waiting": ("BAT-3",)},
+        {**{sid: frozenset({"combat/spells.py:cast", "combat/steps.py:waiting"}) for sid in (*failing, *bat)},
+         **{sid: frozenset({"combat/spells.py:cast"}) for sid in others}},
+    )  # fmt: skip
+    assert suspects(results, spectra, units)[0].rule == "SPELL-1"
+    unwritten = [passed(r.id, "C-4") if r.id in bat else r for r in results]  # the same runs, but no scenario is about BAT-3
+    assert suspects(unwritten, spectra, units)[0].rule == "BAT-3"
+
+
 def test_units_the_same_scenarios_ran_are_one_hypothesis_and_a_table_weighs_as_one_unit() -> None:
     # Title points (SCO-2) with 4 players are wrong: both 4-player scenarios fail, forty others pass.
     # Three scoring functions (citing SCO-9) ran in every scenario: the kit cannot tell them apart,

@@ -30,7 +30,11 @@ tables each scenario's check ran or read). Units that the same scenarios of
 the run ran are one group (the run cannot tell them apart), and each group
 is a hypothesis "this group alone is broken", with g = 0.1 for a scenario
 that ran it and 0.005 for one that did not, and a prior summing its units'
-(1 for a function or card, 1/N for a row of a table of N rows). Over all the
+(1 for a function or card, 1/N for a row of a table of N rows). A scenario
+that ran the group and was written about one of its rules weighs as it
+does for that rule, shared among the group's N rules (g = 0.5 / N when it
+cites it first, 0.2 / N when it cites it; at least 0.1): a small function's
+own scenarios passing speak against it, as a rule's do. Over all the
 hypotheses, rules and groups alike, the posterior is normalised, and each
 rule's score is the probability that the fault is that rule, or a group
 citing it, shared among the group's rules as the rules alone rank them
@@ -265,11 +269,14 @@ def _split(where: set[str], passed: Mapping[str, bool]) -> tuple[int, int]:
 
 
 def _group_logs(passed: Mapping[str, bool], ran_by: Mapping[str, set[str]], grouped: Mapping[str, tuple[str, ...]],
-                prior: Mapping[str, float]) -> dict[str, float]:  # fmt: skip
+                prior: Mapping[str, float], units: Units, about: Mapping[str, Mapping[str, float]]) -> dict[str, float]:  # fmt: skip
     """Each group (``groups``) a failing scenario ran → the log of its prior
     (its units' priors summed) times the likelihood that it alone is broken:
-    g = UNIT for a scenario that ran it, ELSE for one that did not.
-    ``passed``: scenario id → whether it passed, for the scenarios of the run."""
+    g = UNIT for a scenario that ran it, ELSE for one that did not; a
+    scenario about one of the group's rules (``about``: its ``weights``,
+    CITED or FIRST there) weighs that, shared among the group's rules
+    (``_about``). ``passed``: scenario id → whether it passed, for the
+    scenarios of the run."""
     failing = sum(not p for p in passed.values())
     passing = len(passed) - failing
     out = {}
@@ -278,8 +285,18 @@ def _group_logs(passed: Mapping[str, bool], ran_by: Mapping[str, set[str]], grou
         if failed_in:
             rest = (failing - failed_in) * math.log(ELSE) + (passing - passed_in) * math.log1p(-ELSE)
             weight = sum(prior.get(m, 1.0) for m in members)
-            out[first] = math.log(weight) + rest + _likelihood([(False, UNIT)] * failed_in + [(True, UNIT)] * passed_in)
+            cited = frozenset(r for m in members for r in units.rules.get(m, ()))
+            outcomes = [(passed[sid], _about(about.get(sid, {}), cited)) for sid in sorted(ran_by[first])]
+            out[first] = math.log(weight) + rest + _likelihood(outcomes)
     return out
+
+
+def _about(weights: Mapping[str, float], cited: frozenset[str]) -> float:
+    """g(s, u) for a scenario s that ran the group u citing the rules
+    ``cited``: UNIT, or more when s was written about one of them (its
+    weight for that rule, CITED or FIRST, shared among ``cited``)."""
+    about = max((w for rule, w in weights.items() if w >= CITED and rule in cited), default=0.0)
+    return max(UNIT, about / len(cited)) if cited else UNIT
 
 
 def _with_rows(spectra: Spectra, units: Units) -> Spectra:
@@ -334,7 +351,7 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
     passed = {r.id: r.passed for r, _ in runs}
     ran_by = units.ran_by(passed)  # the scenarios of this run only tell units apart
     grouped = _alike(ran_by)
-    group_logs = _group_logs(passed, ran_by, grouped, _priors(units))
+    group_logs = _group_logs(passed, ran_by, grouped, _priors(units), units, {r.id: w for r, w in runs})
     posterior = _normalised({**{("rule", r): v for r, v in log.items()}, **{("group", g): v for g, v in group_logs.items()}})
     score = {rule: posterior[("rule", rule)] for rule in candidates}
     lent: dict[str, tuple[float, str]] = {}  # rule → the weight of the group lending it the most, and how it is named
