@@ -45,7 +45,8 @@ def test_at_least_80_percent_of_the_rule_ids_are_cited() -> None:
 def test_each_seeded_scenario_names_its_rule_first() -> None:
     for path in scenario_files(SCENARIOS / "byrule"):
         data = load(path)
-        # cr-: written for a source mutant (seed_cosmic_ray.py); gap-: for an outside mutant's gap (seed_gaps.py)
-        assert data["id"].removeprefix("cr-").removeprefix("gap-").startswith(data["rules"][0] + "-"), path.name
+        # cr-: written for a source mutant (seed_cosmic_ray.py); gap-: for an outside mutant's gap (seed_gaps.py);
+        # first-: for a rule no scenario cited first (seed_first_*.py)
+        assert data["id"].removeprefix("cr-").removeprefix("gap-").removeprefix("first-").startswith(data["rules"][0] + "-"), path.name
         if not data["expect"]["legal"]:
             assert data["rules"][0] in data["expect"]["rules"], path.name

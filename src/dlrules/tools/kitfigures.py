@@ -32,6 +32,8 @@ def figures(root: Path = ROOT) -> dict[str, str]:
     files = scenario_files()
     scenarios = [load(p) for p in files]
     cited = {r for s in scenarios for r in s["rules"]}
+    first = {s["rules"][0] for s in scenarios if s["rules"]}
+    untested = set(json.loads((KIT / "untested.json").read_text(encoding="utf-8"))["untested"])
     rule_file = root / "docs" / "rule-ids.txt"
     listed = {line.split("\t", 1)[0] for line in rule_file.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")}
     known = set(known_ids(root))
@@ -50,6 +52,8 @@ def figures(root: Path = ROOT) -> dict[str, str]:
         "areas": ", ".join(f"`{area}/` {n}" for area, n in sorted(areas.items())),
         "views": str(views),
         "cited": f"{len(cited & listed)} of the {len(listed)} rule IDs of docs/rule-ids.txt ({100 * len(cited & listed) // max(len(listed), 1)} %)",
+        "cited_first": f"{len(first & (listed - untested))} of the {len(listed - untested)} rule IDs a scenario can test "
+        f"({100 * len(first & (listed - untested)) // max(len(listed - untested), 1)} %)",
         "decision_kinds": str(len(DECISION_KINDS)),
         "anchors": f"{len(all_anchors)} anchors ({sum(1 for a in all_anchors if a.rules)} of them for rare rules), {sum(len(a.counts) for a in all_anchors)} published counts",
         "diff_starts": str(3 + 1 + len(rare_starts())),
