@@ -206,8 +206,10 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
     ``data``: the move as the protocol sends it, for the cards it names.
     ``fields``: the names of the records' fields that differ; the rules of
     the code that wrote one of them (the nearest rule function calling
-    ``evolve`` or a setter with it) come first, a ruling of dlrules' after
-    the game's rules there (``LIBRARY``). ``listing``: the engine does not
+    ``evolve`` or a setter with it) come first; among those written and
+    among the rest, a ruling of dlrules' (``LIBRARY``) after the game's rules
+    (a reading of the library's explains a difference less often than a
+    rule of the game the same code runs). ``listing``: the engine does not
     list the move: the rules of the code that lists the moves at ``state``
     (``listed``) which the move's own code runs too come first (the
     listing decides the move's legality there; the rest of the phase's
@@ -229,7 +231,7 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
             rules[row] = 1
     written = frozenset(trace.rules_written() & rules.keys())
     often = exercised_by()
-    ranked = sorted(rules, key=lambda r: (r not in written, r in written and r.startswith(LIBRARY),
+    ranked = sorted(rules, key=lambda r: (r not in written, r.startswith(LIBRARY),
                                           often.get(r, 0) if r in written else 0, rules[r], often.get(r, 0), r))  # fmt: skip
     return Exercised(tuple(dict.fromkeys([*first, *ranked, *lister])), written)
 
