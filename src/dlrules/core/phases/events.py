@@ -503,6 +503,8 @@ def _dismissal_evil(state: GameState, seat: int) -> GameState:
 
 
 def _pay_taxes(state: GameState, seat: int, gold: int) -> GameState:
+    """EVT-TAX-2: ``seat`` pays ``gold`` of the tax due (EVT-TAX-1) and takes a
+    damage token for each gold of it not paid."""
     player = state.players[seat]
     due = tax_due(player)
     unpaid = due - gold
