@@ -192,8 +192,8 @@ def _party_in(run: Run, seat: int) -> tuple[Adventurer, ...]:
 
 def _lined_up(members: tuple[Adventurer, ...], paladin: Adventurer | None) -> tuple[Adventurer, ...]:
     """``party``: the queue ``members`` with the ``paladin`` who attacks it
-    (None: he does not) in front, behind any illusion (C2-2); an illusion
-    alone is no party (LIB-CMB-9)."""
+    (None: he does not) in front (CMB-PARTY-1, PAL-3), behind any illusion
+    (C2-2); an illusion alone is no party (LIB-CMB-9)."""
     if paladin is not None:
         front = 0
         while front < len(members) and members[front].key == _ILLUSION:
