@@ -167,6 +167,18 @@ def playout(setup: dict[str, Any], seed: int) -> Iterator[tuple[GameState, Move,
         state = dlrules.apply(state, move)
 
 
+def nothing_left_to_fight(state: GameState, fields: tuple[dict[str, Any], ...] | None = None) -> GameState:
+    """``state``, in a year's combat, with every party gone from the dungeons,
+    no imp at work and the year's paladin out of the combat: nothing is left
+    to fight, so the next combat move ends the combat. ``fields``: for each
+    player, further fields of his record."""
+    assert state.fight is not None
+    records = fields if fields is not None else ({},) * len(state.players)
+    players = tuple(attrs.evolve(p, party=(), busy_imps=0, **f) for p, f in zip(state.players, records, strict=True))
+    fight = attrs.evolve(state.fight, plans=(None,) * len(players), battle=None, paladin=None, paladin_gone=True)
+    return attrs.evolve(state, players=players, fight=fight)
+
+
 CARD_KEYS = sorted({*MONSTERS, *TRAPS, *ROOMS, *COMBAT_CARDS})
 
 

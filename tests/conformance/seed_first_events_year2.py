@@ -48,7 +48,7 @@ import attrs
 
 import dlrules
 from conformance.record import Builder, Writers, record_position
-from conformance.seed_by_rule import playout
+from conformance.seed_by_rule import nothing_left_to_fight, playout
 from conformance.seed_gaps import BYRULE, with_odds
 from dlrules import Phase
 from dlrules.apps.conformance.position import from_position
@@ -269,10 +269,7 @@ def _combat_over(year: int, **changes: Any) -> tuple[GameState, Move]:
     """The last move of year ``year``'s combat with every party gone from the dungeons and the year's paladin out of
     the combat (nothing left to fight: the move ends the combat); ``changes``: further GameState fields."""
     state, move = _seed0(f"year {year}")
-    players = tuple(attrs.evolve(p, party=(), busy_imps=0) for p in state.players)
-    assert state.fight is not None
-    fight = attrs.evolve(state.fight, plans=(None,) * len(players), battle=None, paladin=None, paladin_gone=True)
-    return attrs.evolve(state, players=players, fight=fight, **changes), move
+    return attrs.evolve(nothing_left_to_fight(state), **changes), move
 
 
 @writer

@@ -30,15 +30,10 @@ from conformance.seed_gaps import BYRULE
 WRITERS = Writers()
 writer = WRITERS.writer
 
-TRAINING = ("graffiti", "detect-evil", "word-of-peace", "suggestion")
-"""Year-1 cards of fatigue 2 whose spells a party without a wizard does not cast
-(Graffiti's text is unknown: no effect, U-2)."""
-
-
 @writer
 def paladin_leads() -> list[Path]:
     """CMB-PARTY-1, PAL-3: the paladin stands first; the Witch's standard 4 and the fatigue hit him, not the warrior."""
-    from combat_positions import COLUMN, play, position
+    from combat_positions import COLUMN, TRAINING, play, position
 
     from dlrules.core.moves import Attack, PlanDefence
 
@@ -61,7 +56,7 @@ def paladin_leads() -> list[Path]:
 @writer
 def eliminated_and_conquered() -> list[Path]:
     """CMB-8: the Witch's 4 on a warrior of 4 hit points eliminates him; CMB-CONQ-3: the other conquers the tile."""
-    from combat_positions import COLUMN, play, position
+    from combat_positions import COLUMN, TRAINING, play, position
 
     from dlrules.core.moves import Attack, PlanDefence
 

@@ -44,7 +44,7 @@ import attrs
 
 import dlrules
 from conformance.record import Writers, record_position
-from conformance.seed_by_rule import playout
+from conformance.seed_by_rule import nothing_left_to_fight, playout
 from conformance.seed_gaps import BYRULE
 from dlrules import Phase
 from dlrules.core.moves import Move
@@ -78,10 +78,7 @@ def _final(*lords: dict[str, Any], **changes: Any) -> Final:
     (nothing left to fight: the move ends combat, the clean-up follows, then scoring, SCO-4), no imp at work, the
     year's paladin gone; ``changes``: further GameState fields."""
     state, move = _last(len(lords))
-    players = tuple(attrs.evolve(p, party=(), busy_imps=0, **fields) for p, fields in zip(state.players, lords, strict=True))
-    assert state.fight is not None
-    fight = attrs.evolve(state.fight, plans=(None,) * len(lords), battle=None, paladin=None, paladin_gone=True)
-    return attrs.evolve(state, players=players, fight=fight, **changes), move
+    return attrs.evolve(nothing_left_to_fight(state, lords), **changes), move
 
 
 def _id(name: str) -> str:
