@@ -213,9 +213,10 @@ def check_paladin(state: GameState) -> GameState:
 
 def paladin_gone(state: GameState) -> bool:
     """CMB-PAL-3: the year's paladin is out of its combat (eliminated, or
-    gone): he never moves again (``paladin_after``'s ``gone``). Outside
-    combat he is never gone; in combat it is asked when a table's ruling
-    moves a marker (combat's own run keeps its flag, ``fight.Run.gone``)."""
+    gone): he never moves again (``paladin_after``'s ``gone``). PAL-2:
+    outside combat he is never gone, so a marker reaching his space always
+    brings him; in combat it is asked when a table's ruling moves a marker
+    (combat's own run keeps its flag, ``fight.Run.gone``)."""
     fight = state.fight
     return fight is not None and fight.paladin_gone
 
