@@ -322,6 +322,20 @@ def main() -> None:
         "Orders, 2 players: the dummy's third order is one of its 3 remaining cards, not one it drew.",
         ChooseOrders(0, (A.DIG, A.FOOD, A.MINE), A.FOOD),
     ))
+    # DUM2-2: each player answers for one dummy, the second player for the second (Buy Traps, Hire
+    # Monster, Build Room left), not for the first (Improve Reputation, Dig Tunnels, Hire Monster).
+    rec(b.record(
+        "DUM2-2-second-player-answers-for-the-second-dummy", ["DUM2-2", "DUM2-3"],
+        "Orders, 2 players: Player 2 is responsible for the second dummy, so picks its third among "
+        "that dummy's candidates: Build Room.",
+        ChooseOrders(1, (A.DIG, A.FOOD, A.MINE), A.ROOM), only=("players.1", "orders_chosen", "to_move"),
+    ))  # what the choice records; how many ways remain is ORD-3's and DUM2-3's (their own scenarios count them)
+    rec(b.record(
+        "DUM2-2-not-the-other-players-dummy-refused", ["DUM2-2", "DUM2-3"],
+        "Orders, 2 players: Improve Reputation is a candidate of the first dummy, which Player 1 answers "
+        "for; Player 2 may not give it to their own dummy.",
+        ChooseOrders(1, (A.DIG, A.FOOD, A.MINE), A.REPUTATION),
+    ))
     b.play(ChooseOrders(0, (A.MINE, A.FOOD, A.DIG), A.MONSTER))
     rec(b.record(
         "DUM2-4-DUM2-5-DUM2-6-dummy-thirds-before-real-minions", ["DUM2-4", "DUM2-5", "DUM2-6", "ORD-4", "ORD-5", "ORD-6"],
