@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from dlrules.apps.conformance.blame import CODE_RULES, exercised, shipped
@@ -186,6 +187,8 @@ def test_a_move_the_engine_does_not_list_names_the_code_listing_the_moves_first_
     assert plain.rules.index("CMB-MON-5") > plain.rules.index("CMB-4")
     assert listed(state) == listing
     unlisted = exercised(state, move_of(attack), attack, listing=True)
-    shared = [r for r in listing if r in plain.rules]  # the listing's part the attack's own code runs too
+    checked = exercised(attrs.evolve(state), move_of(attack), attack)  # its legality checked afresh, past the loop's cache
+    assert set(plain.rules) <= set(checked.rules)
+    shared = [r for r in listing if r in checked.rules]  # the listing's part the attack's own code runs too
     assert unlisted.rules[0] == "CMB-MON-5" and unlisted.rules[: len(shared)] == tuple(shared)
     assert set(unlisted.rules) == set(plain.rules) | set(listing)  # the rest of the listing after the move's own

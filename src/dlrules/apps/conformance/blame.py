@@ -216,11 +216,16 @@ def exercised(state: GameState, move: Move, data: dict[str, Any] | None = None, 
     listing, every seat's and every kind of move's, would push the move's
     own code back), then the move's own, then the rest of the listing. (An
     engine refusing a move it lists parts in its own checks, not its
-    listing: no ``listing`` then.)"""
+    listing: no ``listing`` then.) With ``listing`` the move is applied to a
+    copy of ``state``: its legality check then lists the moves afresh, as
+    ``listed`` does, instead of finding them in the loop's cache of the
+    moves listed for this very state (the replay listed them just before),
+    so the move's own code includes the listing code that decides whether
+    it is legal (Build Room's squares, ``room_squares``)."""
     functions, cards = shipped()
     trace = Trace(functions, fields)
     try:
-        trace.run(lambda: apply(state, move))
+        trace.run(lambda: apply(attrs.evolve(state) if listing else state, move))
     except Exception:  # noqa: BLE001 - refused (IllegalMove) or unreadable here: what it exercised so far is no verdict
         return Exercised()
     rules = trace.rules_run()
