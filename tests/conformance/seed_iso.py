@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -34,6 +35,7 @@ from scoring_positions import end_of_game, lord
 
 import dlrules
 from conformance.record import record_position
+from conformance.runner import leaves, observe, reveal_known
 from conformance.seed_by_rule import SETUPS, playout
 from dlrules import BuildRoom, DigTunnel, Draw, GameState, HireMonster, MineGold, Move, TakeAction
 from dlrules.apps.conformance.scenarios import SCENARIOS
@@ -61,6 +63,18 @@ def _slot(state: GameState) -> tuple[str, int] | None:
 
 def _only(seat: int) -> tuple[str, ...]:
     return (f"players.{seat}.", "resolution", "to_move", "board.")
+
+
+SUPPLIES = ("gold", "food", "imps", "evil")
+"""What a slot's cost and reward are paid in and given in."""
+
+
+def _supplies(state: GameState, move: Move) -> dict[str, Any]:
+    """The acting player's supplies after ``move``, changed or not: a free
+    slot's cost (Buy Traps II) shows as gold left where it was, which the
+    changes alone do not say."""
+    seen = dict(leaves(observe(reveal_known(dlrules.apply(state, move)))))
+    return {path: seen[path] for key in SUPPLIES if (path := f"players.{move.seat}.{key}") in seen}
 
 
 def _beyond(state: GameState, move: Move) -> list[Move]:
@@ -95,7 +109,7 @@ def slots(games: int = 24) -> list[Path]:
                     f"Year {state.year}, {space} slot {NUMERALS[slot]}: Player {seat + 1} acts ({kind}"
                     f"{f', having dug {dug} tunnels' if dug else ''}); what the "
                     f"slot costs and gives shows in the player's supplies and in what happens next ({rule}).",
-                    state, move, only=_only(seat),
+                    state, move, only=_only(seat), after=_supplies(state, move),
                 ))  # fmt: skip
             if (space, slot) in refused:
                 continue
