@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -67,3 +68,40 @@ def test_malformed_odds_are_an_unreadable_scenario(tmp_path: Path, odds: object)
     path.write_text(json.dumps(scenario), encoding="utf-8")
     with pytest.raises(ScenarioError, match="expect.odds is a list of"):
         load(path)
+
+
+TRAPS_NINE = ("anti-magic-dart", "cursed-ring", "kamikaze-imp", "pendulum", "poisoned-dart", "poisoned-meal",
+              "rolling-stone", "trap-door", "wall-of-fire")  # fmt: skip
+
+
+def _draws(counts: dict[str, int]) -> list[tuple[dict[str, Any], Fraction, Fraction | None]]:
+    """Each trap drawn from dlrules' deck (3 of each: 1/9) and from a deck of ``counts``."""
+    total = sum(counts.values())
+    return [({"type": "Draw", "deck": "traps", "card": t, "seat": -1}, Fraction(1, 9),
+             Fraction(counts[t], total) if counts.get(t) else None) for t in TRAPS_NINE]  # fmt: skip
+
+
+def test_a_deck_with_one_card_too_many_names_that_cards_row_first() -> None:
+    """SETUP-4, T-7: an engine whose trap deck holds 4 Pendulums (28 cards):
+    every trap's odds change, the others' all by 27/28, the Pendulum's by 9/7:
+    the Pendulum's row is the one the disagreement names first."""
+    from dlrules.apps.conformance.blame import shipped
+    from dlrules.apps.conformance.diff import _odd_cards
+
+    pendulum = shipped()[1]["pendulum"]
+    assert _odd_cards(_draws({t: 4 if t == "pendulum" else 3 for t in TRAPS_NINE})) == pendulum
+
+
+def test_a_deck_with_a_card_swapped_names_both_rows_and_a_fair_deck_none() -> None:
+    """A Wall of Fire where a Trap Door should be: those two cards' odds change,
+    the seven others' do not (factor 1, the most common). A deck with the same
+    odds names no card; a card the engine never deals (None) stands out too."""
+    from dlrules.apps.conformance.blame import shipped
+    from dlrules.apps.conformance.diff import _odd_cards
+
+    _, rows = shipped()
+    swapped = {t: 3 for t in TRAPS_NINE} | {"wall-of-fire": 4, "trap-door": 2}
+    assert set(_odd_cards(_draws(swapped))) == {*rows["wall-of-fire"], *rows["trap-door"]}
+    assert _odd_cards(_draws({t: 3 for t in TRAPS_NINE})) == ()
+    missing = {t: 3 for t in TRAPS_NINE if t != "cursed-ring"}
+    assert _odd_cards(_draws(missing)) == rows["cursed-ring"]

@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -24,7 +26,7 @@ from dlrules.core.errors import IllegalMove
 from dlrules.core.moves import Move
 from dlrules.core.phases.scoring import is_over
 from dlrules.core.state import CHANCE, GameState
-from dlrules.apps.conformance.blame import exercised
+from dlrules.apps.conformance.blame import exercised, shipped
 from dlrules.apps.conformance.diagnose import load_spectra
 from dlrules.apps.conformance.engines import SETUP_KEYS, Engine, EngineError, canonical, fraction_text, move_data, move_of
 from dlrules.apps.conformance.observe import REFEREE, SPECTATOR, Viewer, leaves, observe
@@ -143,6 +145,24 @@ def _odds_rules(move: dict[str, Any]) -> tuple[str, ...]:
     return ODDS_RULES.get(str(key), ())
 
 
+def _odd_cards(outcomes: Sequence[tuple[dict[str, Any], Fraction, Fraction | None]]) -> tuple[str, ...]:
+    """``outcomes``: each chance outcome both list, with dlrules' odds and the
+    engine's. The rows of the cards whose odds are off by a factor of their own: a
+    deck holding one card too many (or too few) changes every card's odds,
+    the others' all by one factor (the deck's size), that card's by another;
+    so the cards whose factor is not the most common one are those whose
+    count differs, and the rows giving their counts come first. (With every
+    factor alike, or one card only, no card stands out: nothing.)"""
+    factors = [None if theirs is None else theirs / mine for _, mine, theirs in outcomes]
+    counts = Counter(factors)
+    if len(counts) < 2:
+        return ()
+    common, _ = counts.most_common(1)[0]
+    _, cards = shipped()
+    return tuple(dict.fromkeys(r for (move, _, _), f in zip(outcomes, factors, strict=True) if f != common
+                               for r in cards.get(str(move.get("card")), ())))  # fmt: skip
+
+
 def viewers(state: GameState) -> list[Viewer]:
     """Every observation a referee answers: the referee's, each seat's, the spectator's."""
     return [REFEREE, *range(state.n_players), SPECTATOR]
@@ -212,7 +232,9 @@ def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict
         if wrong:
             details = tuple(f"the probability of {json.dumps(m)}: dlrules {fraction_text(a)}, the engine {'none' if b is None else fraction_text(b)}"
                             for m, a, b in wrong[:8])  # fmt: skip
-            return Difference("odds", details, tuple(sorted({r for m, _, _ in wrong for r in _odds_rules(m)})))
+            deck = sorted({r for m, _, _ in wrong for r in _odds_rules(m)})
+            every = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds]
+            return Difference("odds", details, tuple(dict.fromkeys([*_odd_cards(every), *deck])))
     mine = _observation_diff(observe(state, REFEREE, legal), engine.observe())
     if mine:
         return Difference("observation", tuple(mine[:8]), ())
