@@ -418,33 +418,42 @@ def ties() -> list[Path]:
         state, move, only=tuple(parties), after=parties,
     ))
 
-    def more_adventurers(s: GameState, a: GameState) -> bool:  # they arrive, and the first player is not Player 1
-        arrived = sum(len(p.party) for p in a.players) > sum(len(p.party) for p in s.players)
-        return s.year == 1 and arrived and s.first_player in (1, 2)
+    for n, firsts in ((4, (1, 2)), (3, (1,))):  # first players for whom a pair of lords, neither first, is ordered against seat number
+        out.append(_tie_by_player_order(n, firsts))
+    return out
 
-    state, move = _first(1, 4, more_adventurers)
+
+def _tie_by_player_order(players: int, firsts: tuple[int, ...]) -> Path:
+    """ADV-3: two lords tied as the nicest, neither the first player, the
+    one later by seat number earlier in player order (from the first player,
+    to the left): he takes the first adventurer."""
+
+    def more_adventurers(s: GameState, a: GameState) -> bool:  # they arrive, and the first player is one of ``firsts``
+        arrived = sum(len(p.party) for p in a.players) > sum(len(p.party) for p in s.players)
+        return s.year == 1 and arrived and s.first_player in firsts
+
+    state, move = _first(1, players, more_adventurers)
     first = state.first_player
-    order = [(first + i) % 4 for i in range(4)]
-    # two tied lords, neither the first player, the one later by seat number earlier in player order
+    order = [(first + i) % players for i in range(players)]
     early, late = next((y, x) for x in order for y in order if x < y and order.index(y) < order.index(x) and first not in (x, y))
     wanted = {early: 3, late: 3, **{seat: 6 + i for i, seat in enumerate(s for s in order if s not in (early, late))}}
     moved = [b.evil - a.evil for a, b in zip(state.players, dlrules.apply(state, move).players, strict=True)]
-    state = _evils(state, tuple(wanted[seat] - moved[seat] for seat in range(4)))
+    state = _evils(state, tuple(wanted[seat] - moved[seat] for seat in range(players)))
     offer = list(state.adventurers_now)
     nicest = [early, late] + [seat for seat in sorted(wanted, key=lambda t: wanted[t]) if seat not in (early, late)]
-    assert len(offer) == 4 and [p.evil for p in dlrules.apply(state, move).players] == [wanted[t] for t in range(4)]
+    assert len(offer) == players and [p.evil for p in dlrules.apply(state, move).players] == [wanted[t] for t in range(players)]
     given = {f"players.{seat}.party": [*[{"key": a.key, "damage": a.damage} for a in state.players[seat].party],
                                        {"key": key, "damage": 0}] for seat, key in zip(nicest, offer, strict=True)}  # fmt: skip
-    out.append(record_position(
-        BYRULE, _id("ADV-3-a-tie-between-two-lords-goes-by-player-order-not-seat-number"), ["ADV-3", "ADV-2"],
-        f"Full game, 4 players, year 1, round {state.round}: Player {first + 1} is the first player, so player order is "
+    suffix = "" if players == 4 else f"-{players}-players"
+    return record_position(
+        BYRULE, _id(f"ADV-3-a-tie-between-two-lords-goes-by-player-order-not-seat-number{suffix}"), ["ADV-3", "ADV-2"],
+        f"Full game, {players} players, year 1, round {state.round}: Player {first + 1} is the first player, so player order is "
         f"{', '.join(f'Player {t + 1}' for t in order)}. The adventurers {', '.join(offer)} are handed out nicest lord first. "
         f"Players {late + 1} and {early + 1} tie as the nicest (evil 3): Player {early + 1} comes first in player order "
         f"(from the first player, to the left), so takes {offer[0]}, though Player {late + 1} sits before him in "
         f"seat number; Player {late + 1} takes {offer[1]}.",
         state, move, only=tuple(given), after=given,
-    ))
-    return out
+    )
 
 
 @writer
