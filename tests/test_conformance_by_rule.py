@@ -68,9 +68,7 @@ CITED_NOT_FIRST = {
     **{
         rule: NOT_YET
         for rule in (
-            "SETUP-3", "RS-2", "RS-3", "ORD-7", "ACT-MON-5", "RUL-7",
-            "CMB-4", "CMB-CARD-7", "CMB-PLAN-3", "CMB-SPELL-8", "CMB-MON-1", "CMB-HEAL-2",
-            "CMB-CONQ-1", "CMB-EOR-2", "T-5", "C2-4", "C2-6",
+            "SETUP-3", "RS-2", "RS-3", "ORD-7", "ACT-MON-5", "RUL-7", "T-5", "C2-4", "C2-6",
         )
     },
 }  # fmt: skip
