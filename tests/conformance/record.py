@@ -140,13 +140,17 @@ class Builder:
 def record_position(
     folder: Path, id: str, rules: list[str], description: str, state: GameState, move: Move,
     *, before: dict[str, Any] | None = None, only: tuple[str, ...] | None = None, after: dict[str, Any] | None = None,
+    views: dict[str, dict[str, Any]] | None = None,
 ) -> Path:
     """Write ``<folder>/<id>.json``: a scenario starting from a ``position``
     (the position format, docs/conformance.md), for a position that a short
     list of moves from a new game cannot reach; ``before``: observation paths checked before the
     move; ``only``: the expected changes restricted to paths starting with
-    these; ``after``: paths checked after the move besides the changes. The
-    scenario must pass as recorded."""
+    these; ``after``: paths checked after the move besides the changes;
+    ``views``: viewer ("0".."3", "spectator") → paths → values that viewer's
+    observation must hold after the move: what each seat sees then says the
+    rule, and the referee's changes are left out. The scenario must pass as
+    recorded."""
     scenario: dict[str, Any] = {
         "format": FORMAT,
         "id": id,
@@ -160,6 +164,9 @@ def record_position(
     scenario["expect"] = expectation(state, move, only)
     if after:
         scenario["expect"]["after"] = after
+    if views is not None:
+        del scenario["expect"]["changes"]
+        scenario["expect"]["views"] = views
     run(scenario)  # it must pass as written
     folder.mkdir(exist_ok=True)
     path = folder / f"{id}.json"

@@ -78,21 +78,9 @@ def views(state: GameState, move: Move, paths: dict[str, list[str]]) -> dict[str
 def write(id: str, rules: list[str], description: str, state: GameState, move: Move,
           referee: list[str], seen: dict[str, list[str]]) -> None:  # fmt: skip
     """Record the scenario: the referee's paths as ``after``, the others' as ``views``."""
-    after = dlrules.apply(state, move)
-    ref = observe(after)
-    record_position(FOLDER, id, rules, description, state, move, only=("?",), after={p: lookup(ref, p) for p in referee})
-    path = FOLDER / f"{id}.json"
-    import json
-
-    from dlrules.apps.conformance.convert import format_scenario
-
-    scenario = json.loads(path.read_text(encoding="utf-8"))
-    del scenario["expect"]["changes"]
-    scenario["expect"]["views"] = views(state, move, seen)
-    from conformance.runner import run
-
-    run(scenario)
-    path.write_text(format_scenario(scenario), encoding="utf-8")
+    ref = observe(dlrules.apply(state, move))
+    path = record_position(FOLDER, id, rules, description, state, move, only=("?",),
+                           after={p: lookup(ref, p) for p in referee}, views=views(state, move, seen))  # fmt: skip
     print(path.relative_to(SCENARIOS.parent))
 
 

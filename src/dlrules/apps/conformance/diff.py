@@ -228,13 +228,13 @@ def compare(state: GameState, engine: Engine, views: bool = True, upcoming: dict
         return Difference("legal_moves", tuple(listing), tuple(dict.fromkeys(rules)), frozenset(ours.keys() - theirs.keys()), state_paths)
     if CHANCE in to_move(state):
         mine_odds = {canonical(move_data(m)): p for m, p in chance_outcomes(state)}
-        wrong = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds and p != mine_odds[k]]
+        both = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds]
+        wrong = [(m, a, b) for m, a, b in both if b != a]
         if wrong:
             details = tuple(f"the probability of {json.dumps(m)}: dlrules {fraction_text(a)}, the engine {'none' if b is None else fraction_text(b)}"
                             for m, a, b in wrong[:8])  # fmt: skip
             deck = sorted({r for m, _, _ in wrong for r in _odds_rules(m)})
-            every = [(theirs[k], mine_odds[k], p) for k, p in zip(map(canonical, listed), odds, strict=True) if k in mine_odds]
-            return Difference("odds", details, tuple(dict.fromkeys([*_odd_cards(every), *deck])))
+            return Difference("odds", details, tuple(dict.fromkeys([*_odd_cards(both), *deck])))
     mine = _observation_diff(observe(state, REFEREE, legal), engine.observe())
     if mine:
         return Difference("observation", tuple(mine[:8]), ())
