@@ -10,20 +10,26 @@ code runs for that move (``blame``), tell the diagnosis which rule to blame.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
+from dlrules.apps.conformance.counterfactual import Case, observation_text
 from dlrules.apps.conformance.diff import Disagreement, replay
-from dlrules.apps.conformance.engines import Engine, canonical
+from dlrules.apps.conformance.engines import Engine, canonical, move_of
+from dlrules.apps.conformance.perft import start_state
 
 
-def localise(engine: Engine, scenario: dict[str, Any], seconds: float = 60.0) -> tuple[tuple[str, ...], str, bool]:
+def localise(
+    engine: Engine, scenario: dict[str, Any], seconds: float = 60.0, cases: list[Case] | None = None
+) -> tuple[tuple[str, ...], str, bool]:
     """(rules, where, early) for a failing scenario: the rules named where
     ``engine`` parts from dlrules, most likely first, a phrase saying where,
     and whether that is before the scenario's own move; ((), "", False) when
     they never part (the difference is in what the scenario checks only, e.g.
     the rules a refusal cites), dlrules cannot replay it, or the replay takes
-    more than ``seconds``."""
+    more than ``seconds``. ``cases``: where they part is added to it, with
+    the engine's outcome there, for ``counterfactual.explain``."""
     if "position" in scenario:
         start: dict[str, Any] = {"position": scenario["position"]}
         moves: list[dict[str, Any]] = []
@@ -45,7 +51,30 @@ def localise(engine: Engine, scenario: dict[str, Any], seconds: float = 60.0) ->
     early = played <= setup if found.kind == "refusal" else played < setup or (played == setup and scenario["expect"]["legal"])
     if early and played == setup and _own_move_unlisted(found, scenario["move"]):
         early = False  # the engine does not list the scenario's own move, in the same state: what the scenario checks
+    if cases is not None:
+        try:
+            case = _case(engine, start, found)
+        except Exception:  # noqa: BLE001 - the engine failing now, or a step dlrules cannot replay: nothing to explain
+            case = None
+        if case is not None:
+            cases.append(case)
     return found.rules, f"{step} ({found.kind}: {detail[:160]})", early
+
+
+def _case(engine: Engine, start: dict[str, Any], found: Disagreement) -> Case | None:
+    """Where the engine parts from dlrules, as a ``Case``: the move and the
+    engine's observation after it, the engine's legal moves, or its refusal
+    (the engine stands where the replay stopped)."""
+    played = [*start.get("moves", []), *found.moves]
+    if found.moves and (found.kind == "observation" or (found.kind == "legal_moves" and found.state_paths)):  # the last move left the engine elsewhere
+        before = start_state({**start, "moves": played[:-1]})
+        return Case(before, move_of(played[-1]), ("observation", observation_text(engine.observe())))
+    if found.kind == "legal_moves":
+        listed, _ = engine.chances()
+        return Case(start_state({**start, "moves": played}), None, ("listing", json.dumps(sorted(canonical(m) for m in listed))))
+    if found.kind == "refusal" and found.moves:
+        return Case(start_state({**start, "moves": played[:-1]}), move_of(played[-1]), ("refusal", json.dumps(True)))
+    return None
 
 
 def _own_move_unlisted(found: Disagreement, move: dict[str, Any]) -> bool:

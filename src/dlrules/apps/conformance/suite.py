@@ -4,6 +4,8 @@ JUnit XML (``dlrules conformance run``)."""
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -12,7 +14,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from dlrules.apps.conformance.diagnose import Suspect, suspects, summary
+from dlrules.apps.conformance.counterfactual import Case, Explanation, agreement, explain
+from dlrules.apps.conformance.diagnose import Suspect, load_spectra, load_units, suspects, summary
 from dlrules.apps.conformance.engines import Engine, EngineError
 from dlrules.apps.conformance.localise import localise
 from dlrules.apps.conformance.scenarios import Failed, Result, ScenarioError, check, load, scenario_files
@@ -52,12 +55,20 @@ LOCALISING_SECONDS = 120.0
 replay compares every step: with a slow engine, dozens of failures could
 take far longer than the run)."""
 
+EXPLAINED_CASES = 3
+"""How many failures a run asks ``counterfactual.explain`` about, at most:
+those parting at the scenario's own move first, in the order they ran."""
+
+EXPLAINING_SECONDS = 10.0
+"""How long ``counterfactual.explain`` may take for one failure."""
+
 
 def run_suite(
     engine: Engine,
     paths: Iterable[Path] | None = None,
     select: Callable[[dict[str, Any]], bool] | None = None,
     localising: bool = True,
+    explaining: bool = True,
 ) -> Report:
     """Check every scenario (the kit's, or those under ``paths``) on ``engine``.
     An engine failure fails that scenario and the run goes on; the engine
@@ -66,7 +77,10 @@ def run_suite(
     engine side by side (``localising``, ``localise.localise``, for
     ``LOCALISING_SECONDS`` in all: a slow engine's later failures go
     unlocalised, their results as the scenarios alone say): where they
-    part, and the rules dlrules' code runs there, go with its result."""
+    part, and the rules dlrules' code runs there, go with its result. Then
+    (``explaining``) up to ``EXPLAINED_CASES`` of those places are explained
+    (``counterfactual.explain``): the rules of the functions of dlrules that
+    one small change makes do what the engine did go with the result too."""
     files: list[Path] = []
     for path in paths if paths is not None else [None]:
         if path is None:
@@ -75,7 +89,9 @@ def run_suite(
             files.extend(scenario_files(path))
         else:
             files.append(path)
-    results = []
+    results: list[Result] = []
+    loaded: dict[str, dict[str, Any]] = {}  # scenario id → the scenario, for those run
+    places: list[tuple[bool, int, Case]] = []  # where failures part: (before their own move, result index, case)
     spent = 0.0  # seconds spent localising failures
     dead: str | None = None  # the engine stopped and could not be restarted
     for path in files:
@@ -87,6 +103,7 @@ def run_suite(
             continue
         if select is not None and not select(scenario):
             continue
+        loaded[scenario["id"]] = scenario
         message: str | None = f"not run: {dead}" if dead else None
         try:
             if dead is None:
@@ -105,10 +122,65 @@ def run_suite(
         where, early = "", False
         if message is not None and dead is None and localising and not message.startswith("engine failure") and spent < LOCALISING_SECONDS:
             began_localising = time.perf_counter()
-            parted, where, early = localise(engine, scenario)
+            found: list[Case] = []
+            parted, where, early = localise(engine, scenario, cases=found if explaining else None)
+            places.extend((early, len(results), case) for case in found[:1])
             spent += time.perf_counter() - began_localising
         results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began, parted, where, early))
+    for _, index, case in sorted(places, key=lambda p: (p[0], p[1]))[:EXPLAINED_CASES]:
+        explanations, reproduced = _most_alike(explain(case, EXPLAINING_SECONDS), results, loaded)
+        if explanations:
+            ranked = sorted(explanations, key=lambda e: len(e.rules))  # the narrowest function first, its changed line's rules first
+            rules = tuple(dict.fromkeys(r for e in ranked for r in (*e.local, *e.rules)))
+            results[index] = attrs.evolve(results[index], explained=rules, reproduced=reproduced)
     return Report(engine.name, tuple(results))
+
+
+DEBUG = bool(os.environ.get("DLRULES_EXPLAIN_DEBUG"))
+
+SAMPLE = 16
+"""How many failing and how many passing scenarios that ran a function ``agreement`` checks a change to it on, at most."""
+
+
+def _most_alike(explanations: tuple[Explanation, ...], results: list[Result], loaded: dict[str, dict[str, Any]]) -> tuple[tuple[Explanation, ...], bool]:
+    """The explanations whose change makes dlrules give the engine's verdicts
+    most often on the run's scenarios that ran its function (``agreement``,
+    on up to ``SAMPLE`` failing and ``SAMPLE`` passing ones, spread evenly); all of
+    them when none can be checked. And whether they gave every verdict of
+    at least ``REPRODUCING`` scenarios, passing ones among them, as the engine."""
+    if not explanations:
+        return explanations, False
+    ran_by = load_units().ran_by(loaded)
+    spectra = load_spectra()
+    passed = {r.id: r.passed for r in results if r.id in loaded and not (r.message or "").startswith(("not run:", "unreadable:"))}
+    scored: list[tuple[float, Explanation]] = []
+    for e in explanations:
+        if e.unit in ran_by:
+            ran = sorted(sid for sid in ran_by[e.unit] if sid in passed)
+        else:  # a value of the components: the failures, and the scenarios exercising its rules
+            ran = sorted(sid for sid in passed if not passed[sid] or set(e.rules) & spectra.get(sid, {}).keys())
+        sample = [*_spread([s for s in ran if not passed[s]]), *_spread([s for s in ran if passed[s]])]
+        fraction = agreement(e, [(loaded[s], passed[s]) for s in sample])
+        if DEBUG:
+            print(f"  {e.unit} [{', '.join(e.rules[:4])}] {e.change} local {e.local}: {fraction} of {len(sample)}", file=sys.stderr)
+        if fraction is not None:
+            whole = fraction == 1.0 and len(sample) >= REPRODUCING and any(passed[s] for s in sample)
+            scored.append((fraction + whole, e))
+    if not scored:
+        return explanations, False
+    best = max(f for f, _ in scored)
+    return tuple(dict.fromkeys(e for f, e in scored if f == best)), best > 1.0
+
+
+REPRODUCING = 4
+"""How many scenarios a change must give the engine's verdicts on, passing ones among them, to reproduce its bug."""
+
+
+def _spread(ids: list[str]) -> list[str]:
+    """At most ``SAMPLE`` of ``ids``, evenly spaced."""
+    if len(ids) <= SAMPLE:
+        return ids
+    return [ids[i * len(ids) // SAMPLE] for i in range(SAMPLE)]
 
 
 SUSPECTS = 10
@@ -122,6 +194,8 @@ def as_text(report: Report, verbose: bool = False) -> str:
             lines.append(f"{'PASS' if r.passed else 'FAIL'} {r.id} [{', '.join(r.rules)}]" + ("" if r.passed else f": {r.message}"))
             if r.where:
                 lines.append(f"     replayed beside dlrules, the engine parts from it {r.where}; dlrules' code there: {', '.join(r.parted[:5]) or '(none named)'}")
+            if r.explained:
+                lines.append(f"     one small change to dlrules' code citing {', '.join(r.explained[:5])} makes it do what the engine did there")
     failing = report.failing_rules()
     if report.failed:
         lines.append(summary(report.suspects()))
@@ -141,7 +215,8 @@ def as_json(report: Report) -> dict[str, Any]:
         "engine": report.engine,
         "passed": not report.failed,
         "scenarios": [{"id": r.id, "rules": list(r.rules), "passed": r.passed, "message": r.message,
-                       **({"parted": {"where": r.where, "rules": list(r.parted)}} if r.where else {})} for r in report.results],  # fmt: skip
+                       **({"parted": {"where": r.where, "rules": list(r.parted)}} if r.where else {}),
+                       **({"explained": list(r.explained)} if r.explained else {})} for r in report.results],  # fmt: skip
         "rules": {rule: {"passed": p, "run": n} for rule, (p, n) in report.by_rule().items()},
         "failing_rules": report.failing_rules(),
         "suspects": [s.as_json() for s in report.suspects()[:SUSPECTS]],

@@ -1,0 +1,503 @@
+"""Which small change to dlrules' rule code makes it do what the engine did?
+(docs/conformance.md, "Diagnosis".)
+
+Where a failing scenario parts from dlrules at a move, the localisation
+knows the rule code dlrules ran for that move (``blame``), but a whole combat
+round runs dozens of rule functions, and the spectra cannot tell the function
+that decided the difference from the machinery around it. This module asks
+the question the other way round, as mutation-based fault localisation does
+(Metallaxis, Papadakis and Le Traon 2015): for each rule function the move
+ran on dlrules, for each small change a bug could be (an integer constant one
+more or one less, a comparison made strict or loose, ``==`` and ``!=``, ``in``
+and ``not in``, a condition negated, the function's result negated, one more,
+one less, or a tuple of it shortened), does dlrules with that change alone
+give exactly the engine's outcome (its observation after the move, or the
+moves it lists, or its refusal)? The functions with such a change *explain*
+the difference, and their rules come first.
+
+Each change is tried in a child process (``os.fork``): dlrules in the
+driver is never changed, and a change that loops or crashes costs only its
+child. Where there is no ``fork`` (Windows), or under the compiled build (no
+Python code to change), nothing is explained and the diagnosis stays as it
+was. The search stops at ``seconds``.
+"""
+
+from __future__ import annotations
+
+import dis
+import functools
+import hashlib
+import json
+import os
+import re
+import select
+import sys
+import time
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+
+from dlrules.apps.conformance.blame import Trace, shipped
+from dlrules.apps.conformance.engines import canonical, move_data
+from dlrules.apps.conformance.observe import REFEREE, leaves, observe
+from dlrules.core.engine import apply, check, legal_moves
+from dlrules.core.known import RECENT
+from dlrules.core.moves import Move
+from dlrules.core.state import GameState
+
+Outcome = tuple[str, str]
+"""What a move did, comparable across processes: its kind ("observation",
+"listing", "refusal") and a canonical text of it."""
+
+
+@attrs.frozen
+class Explanation:
+    """A rule function of dlrules (``unit``: ``file:qualified name`` as the
+    spectra name it), the rules it cites, and the change to it that gives the
+    engine's outcome."""
+
+    unit: str
+    rules: tuple[str, ...]
+    change: str
+    install: Callable[[], None] | None = attrs.field(default=None, eq=False, repr=False)
+    """Puts the change in place (in a child process: ``agreement``)."""
+    local: tuple[str, ...] = ()
+    """The rules cited on the lines around the change (a comment or a condition
+    there), when it changes one line: what that line was written for."""
+
+
+def outcome(kind: str, state: GameState, move: Move | None) -> Outcome:
+    """dlrules' outcome of ``move`` at ``state`` of the ``kind`` compared: the
+    referee's observation after it, the moves listed at ``state``, or
+    whether it is refused."""
+    if kind == "listing":
+        return kind, json.dumps(sorted(canonical(move_data(m)) for m in legal_moves(state)))
+    assert move is not None, "only the listing is asked without a move"
+    if kind == "refusal":
+        return kind, json.dumps(bool(check(state, move)))
+    after = apply(state, move)
+    return kind, observation_text(observe(after, REFEREE, legal_moves(after)))
+
+
+def digest(value: Outcome) -> bytes:
+    """A short fingerprint of an outcome (what a child answers)."""
+    return hashlib.sha256(json.dumps(value).encode()).digest()
+
+
+def observation_text(observation: dict[str, Any]) -> str:
+    """An observation as canonical text (its leaves, sorted)."""
+    return json.dumps(sorted((path, json.dumps(value, sort_keys=True)) for path, value in leaves(observation)))
+
+
+@attrs.frozen(eq=False)
+class Case:
+    """A difference to explain: ``move`` at ``state`` on dlrules, and the
+    engine's outcome of it (``wanted``)."""
+
+    state: GameState
+    move: Move | None
+    wanted: Outcome
+
+
+def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tuple[Explanation, ...]:
+    """The rule functions the case's move runs on dlrules (the listing at its
+    state, for a ``"listing"`` outcome) that one small change makes give the
+    engine's outcome, narrowest first (the fewest rules cited), with up to
+    ``PER_UNIT`` such changes each; nothing when ``fork`` or the tracer is missing, or
+    dlrules already gives that outcome. ``workers`` children at once (the
+    cores, at most 4)."""
+    if not hasattr(os, "fork"):
+        return ()
+    state, move, wanted = case.state, case.move, case.wanted
+    functions, _ = shipped()
+    trace = Trace(functions)
+    fresh = attrs.evolve(state)
+    began = time.monotonic()
+    try:
+        if wanted[0] == "listing":
+            trace.run(lambda: legal_moves(fresh))
+        elif move is not None:
+            trace.run(lambda: apply(fresh, move) if wanted[0] == "observation" else check(fresh, move))
+        if outcome(wanted[0], attrs.evolve(state), move) == wanted:
+            return ()
+    except Exception:  # noqa: BLE001 - dlrules cannot play the move here: nothing to explain
+        return ()
+    limit = max(0.25, 20 * (time.monotonic() - began))  # a change that takes far longer loops
+    _cache_clearers()  # found once, before the children
+    deadline = time.monotonic() + seconds
+    tasks = [(unit, rules, change, install, _near(functions, fn, line))
+             for unit, rules, fn in _units(trace, functions) for change, install, line in mutations(fn)]  # fmt: skip
+    tasks += [(unit, rules, change, install, ()) for unit, rules, change, install in fact_mutations()]
+    target = digest(wanted)
+    found: dict[str, list[Explanation]] = {}
+    running: dict[int, tuple[str, tuple[str, ...], str, int, float, Install, tuple[str, ...]]] = {}  # pid → the task, its pipe and end
+    width = workers or min(4, os.cpu_count() or 1)
+    queue = iter(tasks)
+    try:
+        while True:
+            while len(running) < width and time.monotonic() < deadline:
+                task = next((t for t in queue if len(found.get(t[0], ())) < PER_UNIT), None)
+                if task is None:
+                    break
+                unit, rules, change, install, local = task
+                pid, pipe = _start(install, state, move, wanted[0])
+                running[pid] = (unit, rules, change, pipe, time.monotonic() + limit, install, local)
+            if not running:
+                break
+            for pid, (unit, rules, change, pipe, end, install, local) in list(running.items()):
+                answer = _collect(pid, pipe, end)
+                if answer is _PENDING:
+                    continue
+                del running[pid]
+                if answer == target and len(found.get(unit, ())) < PER_UNIT:
+                    found.setdefault(unit, []).append(Explanation(unit, rules, change, install, local))
+            if running:
+                select.select([r[3] for r in running.values()], [], [], 0.01)
+    finally:
+        for pid, (_, _, _, pipe, _, _, _) in running.items():
+            _stop(pid, pipe)
+    order = {unit: i for i, (unit, *_) in enumerate(tasks)}
+    return tuple(sorted((e for es in found.values() for e in es), key=lambda e: (len(e.rules), order[e.unit])))
+
+
+PER_UNIT = 2
+"""How many changes to one function that explain the case ``explain`` keeps (their agreement elsewhere can differ)."""
+
+
+Install = Callable[[], None]
+"""Puts one change in place (in the child process that tries it)."""
+
+
+def _units(trace: Trace, functions: dict[tuple[str, int], dict[str, list[tuple[int, bool]]]]) -> list[tuple[str, tuple[str, ...], types.FunctionType]]:
+    """The rule functions the trace saw run that can be changed (a Python
+    function reachable from its module), narrowest first: (unit, its rules, the function)."""
+    known = _functions()
+    out = []
+    for code in trace.codes:
+        key = (code.co_filename, code.co_firstlineno)
+        rules = functions.get(key)
+        fn = known.get(key)
+        if rules and fn is not None:  # its rules as it cites them: the docstring's first, in the order of their lines
+            cited = sorted(rules, key=lambda r: (not any(doc for _, doc in rules[r]), min(n for n, _ in rules[r]), r))
+            out.append((_unit_name(fn), tuple(cited), fn))
+    return sorted(out, key=lambda u: (len(u[1]), u[0]))
+
+
+NEAR = 3
+"""How many lines either side of a changed line a citation may stand to be that line's (a comment above a condition)."""
+
+
+def _near(functions: dict[tuple[str, int], dict[str, list[tuple[int, bool]]]], fn: types.FunctionType, line: int | None) -> tuple[str, ...]:
+    """The rules ``fn`` cites on the lines within ``NEAR`` of ``line`` (not in its docstring), nearest first."""
+    if line is None:
+        return ()
+    cites = functions.get((fn.__code__.co_filename, fn.__code__.co_firstlineno), {})
+    near = sorted((min(abs(n - line) for n, doc in places if not doc and abs(n - line) <= NEAR), rule)
+                  for rule, places in cites.items() if any(not doc and abs(n - line) <= NEAR for n, doc in places))  # fmt: skip
+    return tuple(rule for _, rule in near)
+
+
+def _unit_name(fn: types.FunctionType) -> str:
+    """``file:qualified name``, the file relative to the package, as ``spectra.json`` names a unit."""
+    from dlrules.apps.conformance.blame import PACKAGE
+
+    file = os.path.relpath(fn.__code__.co_filename, PACKAGE)
+    return f"{file}:{fn.__qualname__}"
+
+
+def _functions() -> dict[tuple[str, int], types.FunctionType]:
+    """dlrules' functions by (file, first line): module-level ones, those
+    behind a cache (``__wrapped__``) and the methods of its classes."""
+    out: dict[tuple[str, int], types.FunctionType] = {}
+
+    def add(value: object) -> None:
+        inner = getattr(value, "__wrapped__", value)
+        if isinstance(inner, (staticmethod, classmethod)):
+            inner = inner.__func__
+        if isinstance(inner, types.FunctionType) and str(inner.__module__).startswith("dlrules."):
+            out.setdefault((inner.__code__.co_filename, inner.__code__.co_firstlineno), inner)
+
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("dlrules.") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            add(value)
+            if isinstance(value, type) and value.__module__ == name:
+                for member in vars(value).values():
+                    add(member)
+    return out
+
+
+COMPARE_SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
+"""A comparison made strict or loose, or turned round."""
+
+JUMP_SWAP = {
+    "POP_JUMP_FORWARD_IF_FALSE": "POP_JUMP_FORWARD_IF_TRUE", "POP_JUMP_FORWARD_IF_TRUE": "POP_JUMP_FORWARD_IF_FALSE",
+    "POP_JUMP_BACKWARD_IF_FALSE": "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_TRUE": "POP_JUMP_BACKWARD_IF_FALSE",
+    "POP_JUMP_IF_FALSE": "POP_JUMP_IF_TRUE", "POP_JUMP_IF_TRUE": "POP_JUMP_IF_FALSE",
+}  # fmt: skip
+"""A condition negated (the jumps of CPython 3.11 and later that test one)."""
+
+_SHIFT = {(3, 12): 4}.get(sys.version_info[:2], 5 if sys.version_info >= (3, 13) else 0)
+"""Where a ``COMPARE_OP`` argument keeps the comparison: its low bits on 3.11, above 4 flag bits on 3.12, 5 after."""
+
+
+def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, int | None]]:
+    """The small changes to ``fn`` tried, each with a phrase and its
+    installer, the likeliest bugs first: a comparison changed, an integer
+    constant one off, ``in`` or ``is`` negated, the result changed (as its
+    annotation allows), a condition negated (line numbers as the source has them)."""
+    code = fn.__code__
+    raw = bytearray(code.co_code)
+    instructions = list(dis.get_instructions(code))
+    for ins in instructions:
+        if ins.opname == "COMPARE_OP" and ins.argval in COMPARE_SWAP:
+            index = dis.cmp_op.index(COMPARE_SWAP[str(ins.argval)])
+            arg = (index << _SHIFT) | (ins.arg & ((1 << _SHIFT) - 1)) if ins.arg is not None else index
+            if arg < 256:
+                yield f"{ins.argval} as {COMPARE_SWAP[str(ins.argval)]}{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, arg)), _lineno(ins)
+    for i, value in enumerate(code.co_consts):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 100:
+            lines = [_lineno(ins) for ins in instructions if ins.opname == "LOAD_CONST" and ins.arg == i]
+            line = lines[0] if len(set(lines)) == 1 else None  # one line: the change is that line's
+            for delta in (1, -1):
+                consts = code.co_consts[:i] + (value + delta,) + code.co_consts[i + 1 :]
+                yield f"its constant {value} as {value + delta}", _code_change(fn, code.replace(co_consts=consts)), line
+    for ins in instructions:
+        if ins.opname in ("IS_OP", "CONTAINS_OP") and ins.arg in (0, 1):
+            yield f"{ins.opname.split('_')[0].lower()} negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, 1 - ins.arg)), _lineno(ins)
+    returns = str(fn.__annotations__.get("return", ""))
+    for phrase, change, kind in RESULTS:
+        if returns == kind or returns.startswith(kind + "["):
+            yield f"its result {phrase}", _result_change(fn, change), None
+    for ins in instructions:
+        if ins.opname in JUMP_SWAP and JUMP_SWAP[ins.opname] in dis.opmap:
+            yield f"a condition negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap[JUMP_SWAP[ins.opname]], None)), _lineno(ins)
+            if sys.version_info < (3, 13):  # no inline cache after a conditional jump: the condition popped, never jumping
+                yield f"a condition ignored{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap["POP_TOP"], 0)), _lineno(ins)
+
+
+def _lineno(ins: dis.Instruction) -> int | None:
+    return ins.positions.lineno if ins.positions is not None else None
+
+
+def _line(ins: dis.Instruction) -> str:
+    line = _lineno(ins)
+    return f" (line {line})" if line else ""
+
+
+def fact_mutations() -> Iterator[tuple[str, tuple[str, ...], str, Install]]:
+    """The changes to the components' sourced integer values (``Fact``), one
+    more or one less: (unit ``fact:NAME``, the rules its description names,
+    the change, its installer). Each is put in place in every module of
+    dlrules holding the value."""
+    from dlrules.components.base import Fact
+
+    seen: dict[int, tuple[str, Any]] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("dlrules.components") and module is not None:
+            for attr, value in vars(module).items():
+                if isinstance(value, Fact) and isinstance(value.value, int) and not isinstance(value.value, bool):
+                    seen.setdefault(id(value), (attr, value))
+    for attr, fact in seen.values():
+        rules = tuple(dict.fromkeys(_RULE_ID.findall(fact.name)))
+        if not rules:
+            continue
+        for delta in (1, -1):
+            yield f"fact:{attr}", rules, f"{attr} as {fact.value + delta}", _fact_change(fact, attrs.evolve(fact, value=fact.value + delta))
+
+
+_RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?\b")
+"""A rule ID in a text (CMB-CONQ-3, SCO-1f, C2-4)."""
+
+
+def _fact_change(old: object, new: object) -> Install:
+    def install() -> None:
+        for name, module in list(sys.modules.items()):
+            if name.startswith("dlrules.") and module is not None:
+                space = vars(module)
+                for attr, value in list(space.items()):
+                    if value is old:
+                        space[attr] = new
+
+    return install
+
+
+def _patched(code: types.CodeType, raw: bytearray, offset: int, op: int | None, arg: int | None) -> types.CodeType:
+    """``code`` with the instruction at ``offset`` given opcode ``op`` and/or argument ``arg``."""
+    new = bytearray(raw)
+    if op is not None:
+        new[offset] = op
+    if arg is not None:
+        new[offset + 1] = arg
+    return code.replace(co_code=bytes(new))
+
+
+def _negated(value: Any) -> Any:
+    return (not value) if isinstance(value, bool) else value
+
+
+def _more(value: Any) -> Any:
+    return value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _less(value: Any) -> Any:
+    return value - 1 if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _shorter(value: Any) -> Any:
+    return value[:-1] if isinstance(value, tuple) and value else value
+
+
+def _behind(value: Any) -> Any:
+    return value[1:] if isinstance(value, tuple) and value else value
+
+
+RESULTS: tuple[tuple[str, Callable[[Any], Any], str], ...] = (
+    ("negated", _negated, "bool"), ("one more", _more, "int"), ("one less", _less, "int"),
+    ("without its last element", _shorter, "tuple"), ("without its first element", _behind, "tuple"),
+)  # fmt: skip
+"""The changes to a function's result, each for the results its annotation
+says it returns (and leaving a value of another type as it is)."""
+
+
+def _code_change(fn: types.FunctionType, code: types.CodeType) -> Install:
+    def install() -> None:
+        fn.__code__ = code
+
+    return install
+
+
+def _result_change(fn: types.FunctionType, change: Callable[[Any], Any]) -> Install:
+    def install() -> None:
+        original = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+        original.__kwdefaults__ = fn.__kwdefaults__
+        tag = f"_counterfactual_{fn.__name__}"
+        fn.__globals__[tag] = (original, change)
+        wrapper = _CALL.__code__.replace(co_name=fn.__name__, co_names=tuple(tag if n == "_CF_PARTS" else n for n in _CALL.__code__.co_names))
+        if fn.__closure__ is not None:
+            raise ValueError("a closure's result is not changed")
+        fn.__code__ = wrapper
+        fn.__defaults__ = None
+        fn.__kwdefaults__ = None
+
+    return install
+
+
+def _CALL(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the template of a changed function's code
+    original, change = _CF_PARTS  # type: ignore[name-defined]  # noqa: F821 - renamed per function (``_result_change``)
+    return change(original(*args, **kwargs))
+
+
+def _fresh_caches() -> None:
+    """Empty dlrules' caches in the child, so a changed function is asked
+    again: every ``functools`` cache of its modules and the loop's recent states."""
+    for clear in _cache_clearers():
+        clear()
+    RECENT.clear()
+
+
+@functools.cache
+def _cache_clearers() -> tuple[Callable[[], None], ...]:
+    """The ``cache_clear`` of every ``functools`` cache in dlrules' modules (found once, in the driver)."""
+    found: dict[int, Callable[[], None]] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("dlrules.") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    found.setdefault(id(value), clear)
+    return tuple(found.values())
+
+
+_PENDING = object()
+"""A child that has not answered yet."""
+
+
+def _start(install: Install, state: GameState, move: Move | None, kind: str) -> tuple[int, int]:
+    """A child process trying one change on the case: its pid and the pipe it answers on."""
+    return _child(install, lambda: digest(outcome(kind, attrs.evolve(state), move)))
+
+
+def _child(install: Install, job: Callable[[], bytes]) -> tuple[int, int]:
+    """A child process that puts a change in place and answers ``job()``
+    (``b"-"`` when either fails): its pid and the pipe it answers on."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: change, work, answer, and leave without cleaning up
+        os.close(read)
+        try:
+            install()
+            _fresh_caches()
+            answer = job()
+        except BaseException:  # noqa: BLE001 - a change that breaks dlrules explains nothing
+            answer = b"-"
+        try:
+            os.write(write, answer)
+        finally:
+            os._exit(0)
+    os.close(write)
+    return pid, read
+
+
+def agreement(explanation: Explanation, scenarios: list[tuple[dict[str, Any], bool]], seconds: float = 5.0) -> float | None:
+    """How many of ``scenarios`` (each with whether the engine passed it) give
+    the engine's verdict on dlrules with the explanation's change, as a
+    fraction; None when that cannot be known (no fork, no change, the child
+    failed or outlasted ``seconds``). A change that explains one failure
+    but fails scenarios the engine passes, or passes others it fails, is a
+    poorer explanation of the engine than one that agrees with it everywhere."""
+    if explanation.install is None or not scenarios or not hasattr(os, "fork"):
+        return None
+
+    def verdicts() -> bytes:
+        from dlrules.apps.conformance.engines import InProcess
+        from dlrules.apps.conformance.scenarios import check
+
+        engine = InProcess()
+        agree = 0
+        for scenario, passed in scenarios:
+            try:
+                check(engine, scenario)
+                ok = True
+            except Exception:  # noqa: BLE001 - failed (or broke) with the change
+                ok = False
+            agree += ok == passed
+        return str(agree).encode()
+
+    _cache_clearers()
+    pid, pipe = _child(explanation.install, verdicts)
+    end = time.monotonic() + seconds
+    while (answer := _collect(pid, pipe, end)) is _PENDING:
+        select.select([pipe], [], [], 0.05)
+    if not isinstance(answer, bytes) or not answer.isdigit():
+        return None
+    return int(answer) / len(scenarios)
+
+
+def _collect(pid: int, pipe: int, end: float) -> object:
+    """The digest of the child's outcome (``b"-"`` or nothing when it failed,
+    None when it passed ``end``), or ``_PENDING`` while it is still at work."""
+    if not select.select([pipe], [], [], 0)[0]:
+        if time.monotonic() < end:
+            return _PENDING
+        _stop(pid, pipe)
+        return None
+    chunks: list[bytes] = []
+    while chunk := os.read(pipe, 1 << 16):
+        chunks.append(chunk)
+    os.close(pipe)
+    os.waitpid(pid, 0)
+    return b"".join(chunks)
+
+
+def _stop(pid: int, pipe: int) -> None:
+    """End a child that outlasted its time, and reap it."""
+    try:
+        os.kill(pid, 9)
+    except ProcessLookupError:
+        pass
+    os.close(pipe)
+    os.waitpid(pid, 0)
