@@ -127,9 +127,10 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     limit = max(0.25, 20 * (time.monotonic() - began))  # a change that takes far longer loops
     _cache_clearers()  # found once, before the children
     deadline = time.monotonic() + seconds
-    tasks = [(unit, rules, change, install, _near(functions, fn, line))
-             for unit, rules, fn in _units(trace, functions) for change, install, line in mutations(fn)]  # fmt: skip
-    tasks += [(unit, rules, change, install, ()) for unit, rules, change, install in fact_mutations()]
+    none: tuple[str, ...] = ()
+    tasks = [(unit, rules, change, install, none) for unit, rules, change, install in fact_mutations()]  # few: first
+    tasks += [(unit, rules, change, install, _near(functions, fn, line))
+              for unit, rules, fn in _units(trace, functions) for change, install, line in mutations(fn)]  # fmt: skip
     target = digest(wanted)
     found: dict[str, list[Explanation]] = {}
     running: dict[int, tuple[str, tuple[str, ...], str, int, float, Install, tuple[str, ...]]] = {}  # pid → the task, its pipe and end
@@ -158,7 +159,9 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     finally:
         for pid, (_, _, _, pipe, _, _, _) in running.items():
             _stop(pid, pipe)
-    order = {unit: i for i, (unit, *_) in enumerate(tasks)}
+    order: dict[str, int] = {}
+    for i, (unit, *_) in enumerate(tasks):
+        order.setdefault(unit, i)
     return tuple(sorted((e for es in found.values() for e in es), key=lambda e: (len(e.rules), order[e.unit])))
 
 

@@ -1,0 +1,182 @@
+"""The diagnosis's counterfactual explanations (``counterfactual``,
+docs/conformance.md, "Diagnosis"): where an engine parts from dlrules, a small
+change to dlrules' rule code that makes it do exactly what the engine did
+names the code, and so the rule, that the engine breaks.
+
+Each test makes the engine's outcome with a change made here (a sourced value,
+a function's result), outside the module's own list of changes, and checks
+that the search finds it, leaves dlrules as it was, and that a run's report
+puts the reproduced rule first.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from conformance.substitute import find, substituted
+
+from dlrules.apps.conformance import counterfactual
+from dlrules.apps.conformance.counterfactual import Case, Explanation, agreement, explain, outcome
+from dlrules.apps.conformance.engines import move_of
+from dlrules.apps.conformance.perft import start_state
+from dlrules.apps.conformance.scenarios import Result, load
+from dlrules.apps.conformance.diagnose import Suspect, _reproduced_first
+from dlrules.apps.conformance.scenarios import SCENARIOS
+from dlrules.components import combat
+from dlrules.core.state import GameState
+from dlrules.core.moves import Move
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="the counterfactual search forks a child per change")
+
+
+def _scenario(stem: str) -> dict[str, Any]:
+    return load(next(SCENARIOS.rglob(f"{stem}.json")))
+
+
+def _at_move(stem: str) -> tuple[GameState, Move]:
+    """A kit scenario's position just before its own move, and the move."""
+    s = _scenario(stem)
+    start = {"position": s["position"]} if "position" in s else {"setup": s["setup"], "moves": s.get("moves", [])}
+    return start_state(start), move_of(s["move"])
+
+
+CONQUEST = "first-CMB-CONQ-3-an-adventurer-left-conquers-the-tile"
+
+
+@contextmanager
+def _conquest_costs(evil: int) -> Iterator[None]:
+    """CMB-CONQ-3's value changed in every module of dlrules holding it, here, for the engine's outcome."""
+    old = combat.CONQUEST_EVIL
+    new = attrs.evolve(old, value=evil)
+    holders = [vars(m) for name, m in list(sys.modules.items()) if name.startswith("dlrules.") and m is not None]
+    changed = [space for space in holders if any(v is old for v in space.values())]
+    for space in changed:
+        for key, value in list(space.items()):
+            if value is old:
+                space[key] = new
+    try:
+        yield
+    finally:
+        for space in changed:
+            for key, value in list(space.items()):
+                if value is new:
+                    space[key] = old
+
+
+@needs_fork
+def test_CMB_CONQ_3_a_conquest_costing_two_evil_is_explained_by_the_value_of_conquest() -> None:
+    state, move = _at_move(CONQUEST)
+    with _conquest_costs(2):
+        wanted = outcome("observation", attrs.evolve(state), move)
+    assert outcome("observation", attrs.evolve(state), move) != wanted, "the changed value must change the outcome"
+    found = explain(Case(state, move, wanted), seconds=60)
+    assert any(e.unit == "fact:CONQUEST_EVIL" and e.rules == ("CMB-CONQ-3",) and e.change == "CONQUEST_EVIL as 2" for e in found), found
+    assert outcome("observation", attrs.evolve(state), move) != wanted, "dlrules itself is left as it was"
+
+
+@needs_fork
+def test_CMB_SPELL_2_a_party_with_one_magic_point_more_is_explained_by_the_count_of_crystals() -> None:
+    state, move = _at_move("gap-CMB-SPELL-1-a-party-with-exactly-the-rounds-magic-casts")
+    fn = find("dlrules.core.phases.combat.party", "crystals")
+    assert fn is not None
+    with substituted(fn, "int"):  # one magic point more: the spell of a round that needs one more is cast
+        wanted = outcome("observation", attrs.evolve(state), move)
+    found = explain(Case(state, move, wanted), seconds=60)
+    units = {e.unit: e for e in found}
+    assert "core/phases/combat/party.py:crystals" in units, [e.unit for e in found]
+    assert units["core/phases/combat/party.py:crystals"].rules == ("CMB-SPELL-2",)
+    assert found[0].rules == ("CMB-SPELL-2",), "the narrowest code comes first"
+
+
+@needs_fork
+def test_nothing_is_explained_when_dlrules_already_does_what_the_engine_did() -> None:
+    state, move = _at_move(CONQUEST)
+    assert explain(Case(state, move, outcome("observation", attrs.evolve(state), move))) == ()
+
+
+def test_without_fork_nothing_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, move = _at_move(CONQUEST)
+    monkeypatch.delattr(os, "fork", raising=False)
+    assert explain(Case(state, move, ("observation", "[]"))) == ()
+
+
+@needs_fork
+def test_a_change_that_loops_for_ever_is_stopped_and_explains_nothing() -> None:
+    state, move = _at_move(CONQUEST)
+
+    def loop() -> None:
+        fn = find("dlrules.core.phases.combat.party", "crystals")
+        assert fn is not None
+
+        def forever(*_: object) -> int:
+            while True:
+                pass
+
+        fn.__code__ = forever.__code__
+
+    e = Explanation("core/phases/combat/party.py:crystals", ("CMB-SPELL-2",), "loops", loop)
+    assert agreement(e, [(_scenario(CONQUEST), True)], seconds=1.0) is None
+
+
+@needs_fork
+def test_agreement_counts_the_verdicts_a_change_gives_as_the_engine() -> None:
+    scenario = _scenario(CONQUEST)
+    with_value = Explanation("fact:CONQUEST_EVIL", ("CMB-CONQ-3",), "CONQUEST_EVIL as 2", _install_conquest(2))
+    assert agreement(with_value, [(scenario, False)]) == 1.0  # the scenario fails with the change, as on the engine
+    assert agreement(with_value, [(scenario, True)]) == 0.0
+    unchanged = Explanation("fact:CONQUEST_EVIL", ("CMB-CONQ-3",), "CONQUEST_EVIL as 1", _install_conquest(1))
+    assert agreement(unchanged, [(scenario, True), (scenario, False)]) == 0.5
+
+
+def _install_conquest(evil: int) -> counterfactual.Install:
+    def install() -> None:
+        held = _conquest_costs(evil)
+        held.__enter__()  # in the child only: never undone (kept, or its cleanup would undo it when collected)
+        _HELD.append(held)
+
+    return install
+
+
+_HELD: list[Any] = []
+
+
+def test_a_reproduced_change_puts_its_rules_first_in_the_order_the_failures_list_them() -> None:
+    ranked = [Suspect("CMB-PAL-3", 0.9, 3, 0), Suspect("CMB-CONQ-3", 0.1, 3, 1), Suspect("RES-8", 0.0, 1, 9)]
+    reproduced = [
+        Result("a", ("CMB-CONQ-2",), "failed", explained=("CMB-CONQ-3", "RES-8"), reproduced=True),
+        Result("b", ("CMB-CONQ-2",), "failed", explained=("CMB-CONQ-3",), reproduced=True),
+    ]
+    assert [s.rule for s in _reproduced_first(ranked, reproduced)] == ["CMB-CONQ-3", "RES-8", "CMB-PAL-3"]
+    assert _reproduced_first(ranked, []) == ranked
+
+
+@needs_fork
+def test_a_run_against_an_engine_whose_conquest_costs_two_evil_names_CMB_CONQ_3_first(tmp_path: Path) -> None:
+    from dlrules.apps.conformance.engines import InProcess, Referee
+    from dlrules.apps.conformance.suite import run_suite
+
+    class TwoEvil(Referee):
+        """dlrules with a conquest costing 2 evil, for each request only (the driver, in the same process, is not)."""
+
+        name = "two-evil"
+
+        def handle(self, request: Any) -> dict[str, Any]:
+            with _conquest_costs(2):
+                return super().handle(request)
+
+    paths = [p for p in SCENARIOS.rglob("*.json") if "CMB-CONQ" in p.name]
+    report = run_suite(InProcess(TwoEvil()), paths)
+    assert report.failed, "the engine must fail a conquest scenario"
+    assert any(r.reproduced for r in report.failed), [(r.id, r.explained) for r in report.failed]
+    assert report.suspects()[0].rule == "CMB-CONQ-3", [s.rule for s in report.suspects()[:5]]
