@@ -129,8 +129,9 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     deadline = time.monotonic() + seconds
     none: tuple[str, ...] = ()
     tasks = [(unit, rules, change, install, none) for unit, rules, change, install in fact_mutations()]  # few: first
-    tasks += [(unit, rules, change, install, _near(functions, fn, line))
-              for unit, rules, fn in _units(trace, functions) for change, install, line in mutations(fn)]  # fmt: skip
+    tasks += [(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 else None))
+              for unit, rules, fn in _units(trace, functions) for change, install, lines in mutations(fn)
+              if not lines or any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # a line that never ran changes nothing  # fmt: skip
     target = digest(wanted)
     found: dict[str, list[Explanation]] = {}
     running: dict[int, tuple[str, tuple[str, ...], str, int, float, Install, tuple[str, ...]]] = {}  # pid → the task, its pipe and end
@@ -247,7 +248,7 @@ _SHIFT = {(3, 12): 4}.get(sys.version_info[:2], 5 if sys.version_info >= (3, 13)
 """Where a ``COMPARE_OP`` argument keeps the comparison: its low bits on 3.11, above 4 flag bits on 3.12, 5 after."""
 
 
-def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, int | None]]:
+def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int, ...]]]:
     """The small changes to ``fn`` tried, each with a phrase and its
     installer, the likeliest bugs first: a comparison changed, an integer
     constant one off, ``in`` or ``is`` negated, the result changed (as its
@@ -260,35 +261,36 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, int | None
             index = dis.cmp_op.index(COMPARE_SWAP[str(ins.argval)])
             arg = (index << _SHIFT) | (ins.arg & ((1 << _SHIFT) - 1)) if ins.arg is not None else index
             if arg < 256:
-                yield f"{ins.argval} as {COMPARE_SWAP[str(ins.argval)]}{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, arg)), _lineno(ins)
+                yield f"{ins.argval} as {COMPARE_SWAP[str(ins.argval)]}{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, arg)), _lines(ins)
     for i, value in enumerate(code.co_consts):
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 100:
-            lines = [_lineno(ins) for ins in instructions if ins.opname == "LOAD_CONST" and ins.arg == i]
-            line = lines[0] if len(set(lines)) == 1 else None  # one line: the change is that line's
+            lines = tuple(sorted({n for ins in instructions if ins.opname == "LOAD_CONST" and ins.arg == i for n in _lines(ins)}))
             for delta in (1, -1):
                 consts = code.co_consts[:i] + (value + delta,) + code.co_consts[i + 1 :]
-                yield f"its constant {value} as {value + delta}", _code_change(fn, code.replace(co_consts=consts)), line
+                yield f"its constant {value} as {value + delta}", _code_change(fn, code.replace(co_consts=consts)), lines
     for ins in instructions:
         if ins.opname in ("IS_OP", "CONTAINS_OP") and ins.arg in (0, 1):
-            yield f"{ins.opname.split('_')[0].lower()} negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, 1 - ins.arg)), _lineno(ins)
+            yield f"{ins.opname.split('_')[0].lower()} negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, 1 - ins.arg)), _lines(ins)
     returns = str(fn.__annotations__.get("return", ""))
     for phrase, change, kind in RESULTS:
         if returns == kind or returns.startswith(kind + "["):
-            yield f"its result {phrase}", _result_change(fn, change), None
+            yield f"its result {phrase}", _result_change(fn, change), ()
     for ins in instructions:
         if ins.opname in JUMP_SWAP and JUMP_SWAP[ins.opname] in dis.opmap:
-            yield f"a condition negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap[JUMP_SWAP[ins.opname]], None)), _lineno(ins)
+            yield f"a condition negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap[JUMP_SWAP[ins.opname]], None)), _lines(ins)
             if sys.version_info < (3, 13):  # no inline cache after a conditional jump: the condition popped, never jumping
-                yield f"a condition ignored{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap["POP_TOP"], 0)), _lineno(ins)
+                yield f"a condition ignored{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap["POP_TOP"], 0)), _lines(ins)
 
 
-def _lineno(ins: dis.Instruction) -> int | None:
-    return ins.positions.lineno if ins.positions is not None else None
+def _lines(ins: dis.Instruction) -> tuple[int, ...]:
+    """The source line of an instruction (none when the compiler gives none)."""
+    line = ins.positions.lineno if ins.positions is not None else None
+    return (line,) if line else ()
 
 
 def _line(ins: dis.Instruction) -> str:
-    line = _lineno(ins)
-    return f" (line {line})" if line else ""
+    lines = _lines(ins)
+    return f" (line {lines[0]})" if lines else ""
 
 
 def fact_mutations() -> Iterator[tuple[str, tuple[str, ...], str, Install]]:
