@@ -107,6 +107,10 @@ OUTSIDE_SUBSET: dict[str, str] = {
         "traces dlrules' Python code (blame, localisation) and reads the repository's generated code map: compiled code "
         "is not traced (docs/conformance.md says diff and run then fall back on the spectra)"
     ),
+    "tests/test_conformance_counterfactual.py": (
+        "changes dlrules' Python code in forked children (the diagnosis's counterfactual search): compiled code has "
+        "none to change (docs/conformance.md says the ranking is then the spectra's alone)"
+    ),
     "tests/test_adapter_playthrough.py": "OpenSpiel's playthrough (not installed in the lowest-versions run; the adapter is not compiled)",
     "tests/test_serve_process.py": "the server as a process with src/ first on its path (tests/servekit.py): never the compiled build",
     "tests/test_packaging.py": "builds and installs a wheel of the source tree: the packaging, not the build under test",

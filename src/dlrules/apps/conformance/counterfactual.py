@@ -17,9 +17,10 @@ the difference, and their rules come first.
 
 Each change is tried in a child process (``os.fork``): dlrules in the
 driver is never changed, and a change that loops or crashes costs only its
-child. Where there is no ``fork`` (Windows), or under the compiled build (no
-Python code to change), nothing is explained and the diagnosis stays as it
-was. The search stops at ``seconds``.
+child. Where there is no ``fork`` (Windows) nothing is explained and the
+diagnosis stays as it was; under the compiled build (no Python code to trace
+or change) only the components' values are tried. A change on a line the
+move never ran is not tried. The search stops at ``seconds``.
 """
 
 from __future__ import annotations
