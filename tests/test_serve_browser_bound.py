@@ -20,7 +20,8 @@ pytestmark = needs_chromium
 
 
 def _n(driver: Any) -> int:
-    return int(driver.find_element("tag name", "body").get_attribute("data-n"))
+    """The number of moves the page shows played (its body's ``data-n``), in one call."""
+    return int(driver.execute_script("return document.body.getAttribute('data-n');"))
 
 
 def _wait(cond: Any, what: str, seconds: float = 20) -> None:
@@ -70,6 +71,13 @@ def tap(d: Any, element: Any) -> None:
     element.click()
 
 
+_BUTTONS = "return Array.from(arguments[0]).map(b => [b.getAttribute('data-move'), b.innerText.trim()]);"
+"""Each button's move and its words as shown (``innerText``, what ``WebElement.text`` reads), in one call."""
+
+_OPTIONS = "return Array.from(arguments[0].options).map(o => o.text.trim());"
+"""A list's entries as shown, in one call."""
+
+
 def press_a_move(d: Any, state: Any, seat: int, rng: random.Random) -> tuple[str, Any]:
     """On ``seat``'s page ``d``, which shows ``state``: check that its controls
     are exactly the seat's legal moves with the referee's words for each, then
@@ -88,12 +96,13 @@ def press_a_move(d: Any, state: Any, seat: int, rng: random.Random) -> tuple[str
     orders = d.find_elements(By.CSS_SELECTOR, "#moves select.order")
     lists = d.find_elements(By.CSS_SELECTOR, "#moves select.choice")
     expected: Move
-    if buttons:  # the buttons are the seat's legal moves now, each with its words
-        shown = {b.get_attribute("data-move"): b.text for b in buttons}
+    if buttons:  # the buttons are the seat's legal moves now, each with its words (read in one call: a whole game presses hundreds)
+        rows = d.execute_script(_BUTTONS, buttons)
+        shown = {move: text for move, text in rows}
         assert shown == words, f"the buttons are not P{seat + 1}'s moves now"
-        b = buttons[rng.randrange(len(buttons))]
-        label, expected = b.text, loads(str(b.get_attribute("data-move")), Move)
-        tap(d, b)
+        i = rng.randrange(len(buttons))
+        label, expected = rows[i][1], loads(str(rows[i][0]), Move)
+        tap(d, buttons[i])
     elif orders:  # choosing orders: the lists, and the words of the choice made
         pick = legal[rng.randrange(len(legal))]
         assert isinstance(pick, ChooseOrders)
@@ -106,7 +115,7 @@ def press_a_move(d: Any, state: Any, seat: int, rng: random.Random) -> tuple[str
     else:  # a long list: its entries are the seat's moves now
         assert lists, f"P{seat + 1} is to move and its page offers nothing"
         choice = Select(lists[0])
-        assert sorted(o.text for o in choice.options) == sorted(words.values())
+        assert sorted(d.execute_script(_OPTIONS, lists[0])) == sorted(words.values())
         choice.select_by_index(rng.randrange(len(choice.options)))
         label = choice.first_selected_option.text
         expected = next(m for m in legal if words[dumps(m)] == label)

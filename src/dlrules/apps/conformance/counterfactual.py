@@ -65,8 +65,9 @@ class Explanation:
     install: Callable[[], None] | None = attrs.field(default=None, eq=False, repr=False)
     """Puts the change in place (in a child process: ``agreement``)."""
     local: tuple[str, ...] = ()
-    """The rules cited on the lines around the change (a comment or a condition
-    there), when it changes one line: what that line was written for."""
+    """The rules cited on the lines around the change, when it changes one
+    condition or comparison: what that line was written for (a constant may
+    stand on a line written for something else)."""
 
 
 def outcome(kind: str, state: GameState, move: Move | None) -> Outcome:
@@ -130,7 +131,7 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     deadline = time.monotonic() + seconds
     none: tuple[str, ...] = ()
     tasks = [(unit, rules, change, install, none) for unit, rules, change, install in fact_mutations()]  # few: first
-    tasks += [(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 else None))
+    tasks += [(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 and not change.startswith("its constant") else None))
               for unit, rules, fn in _units(trace, functions) for change, install, lines in mutations(fn)
               if not lines or any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # a line that never ran changes nothing  # fmt: skip
     target = digest(wanted)

@@ -92,14 +92,14 @@ class Result:
     early: bool = False
     """For a failure: the engine parts from dlrules before the scenario's own move (in its setup moves)."""
     explained: tuple[str, ...] = ()
-    """For a failure: the rules of dlrules' functions that one small change
-    makes do what the engine did where they part (``counterfactual``),
-    narrowest function first, the rules cited at the changed line first in
-    each; empty when not asked or none does."""
-    reproduced: bool = False
-    """For a failure: with that change dlrules also gave the engine's verdict
-    on every other scenario of the run checked (``counterfactual.agreement``,
-    passing ones among them): the change reproduces the engine's bug."""
+    """For a failure: the rules of the narrowest code of dlrules that one
+    small change makes do what the engine did where they part, and give the
+    engine's verdict on every other scenario of the run checked
+    (``counterfactual``; ``suite``): the change reproduces the engine's bug.
+    Empty when not asked or no change does."""
+    explained_at: tuple[str, ...] = ()
+    """Of ``explained``: the rules cited at the line changed (a condition or
+    a comparison, within three lines), nearest first."""
 
     @property
     def passed(self) -> bool:

@@ -128,11 +128,13 @@ def run_suite(
             spent += time.perf_counter() - began_localising
         results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began, parted, where, early))
     for _, index, case in sorted(places, key=lambda p: (p[0], p[1]))[:EXPLAINED_CASES]:
-        explanations, reproduced = _most_alike(explain(case, EXPLAINING_SECONDS), results, loaded)
+        explanations = _reproducing(explain(case, EXPLAINING_SECONDS), results, loaded)
         if explanations:
-            ranked = sorted(explanations, key=lambda e: len(e.rules))  # the narrowest function first, its changed line's rules first
-            rules = tuple(dict.fromkeys(r for e in ranked for r in (*e.local, *e.rules)))
-            results[index] = attrs.evolve(results[index], explained=rules, reproduced=reproduced)
+            narrowest = min(len(e.rules) for e in explanations)  # the narrowest code that reproduces the bug
+            kept = [e for e in explanations if len(e.rules) == narrowest]
+            rules = tuple(dict.fromkeys(r for e in kept for r in e.rules))
+            at = tuple(dict.fromkeys(r for e in kept for r in e.local))
+            results[index] = attrs.evolve(results[index], explained=rules, explained_at=at)
     return Report(engine.name, tuple(results))
 
 
@@ -142,14 +144,17 @@ SAMPLE = 16
 """How many failing and how many passing scenarios that ran a function ``agreement`` checks a change to it on, at most."""
 
 
-def _most_alike(explanations: tuple[Explanation, ...], results: list[Result], loaded: dict[str, dict[str, Any]]) -> tuple[tuple[Explanation, ...], bool]:
-    """The explanations whose change makes dlrules give the engine's verdicts
-    most often on the run's scenarios that ran its function (``agreement``,
-    on up to ``SAMPLE`` failing and ``SAMPLE`` passing ones, spread evenly); all of
-    them when none can be checked. And whether they gave every verdict of
-    at least ``REPRODUCING`` scenarios, passing ones among them, as the engine."""
+def _reproducing(explanations: tuple[Explanation, ...], results: list[Result], loaded: dict[str, dict[str, Any]]) -> tuple[Explanation, ...]:
+    """The explanations whose change makes dlrules give the engine's verdict
+    on every one of the run's scenarios that ran its function and were
+    checked (``agreement``, on up to ``SAMPLE`` failing and ``SAMPLE``
+    passing ones, spread evenly; at least ``REPRODUCING``, passing ones among
+    them). None when no change does: a change that explains one failure but
+    not the engine's other verdicts approximates a bug the changes cannot
+    make (a card's printed row, an order of iteration), and its rules would
+    mislead."""
     if not explanations:
-        return explanations, False
+        return explanations
     ran_by = load_units().ran_by(loaded)
     spectra = load_spectra()
     passed = {r.id: r.passed for r in results if r.id in loaded and not (r.message or "").startswith(("not run:", "unreadable:"))}
@@ -166,10 +171,7 @@ def _most_alike(explanations: tuple[Explanation, ...], results: list[Result], lo
         if fraction is not None:
             whole = fraction == 1.0 and len(sample) >= REPRODUCING and any(passed[s] for s in sample)
             scored.append((fraction + whole, e))
-    if not scored:
-        return explanations, False
-    best = max(f for f, _ in scored)
-    return tuple(dict.fromkeys(e for f, e in scored if f == best)), best > 1.0
+    return tuple(dict.fromkeys(e for f, e in scored if f > 1.0))  # every verdict the engine's: the bug reproduced
 
 
 REPRODUCING = 4
@@ -195,7 +197,7 @@ def as_text(report: Report, verbose: bool = False) -> str:
             if r.where:
                 lines.append(f"     replayed beside dlrules, the engine parts from it {r.where}; dlrules' code there: {', '.join(r.parted[:5]) or '(none named)'}")
             if r.explained:
-                lines.append(f"     one small change to dlrules' code citing {', '.join(r.explained[:5])} makes it do what the engine did there")
+                lines.append(f"     one small change to dlrules' code citing {', '.join(r.explained[:5])} reproduces what the engine did")
     failing = report.failing_rules()
     if report.failed:
         lines.append(summary(report.suspects()))
@@ -216,7 +218,7 @@ def as_json(report: Report) -> dict[str, Any]:
         "passed": not report.failed,
         "scenarios": [{"id": r.id, "rules": list(r.rules), "passed": r.passed, "message": r.message,
                        **({"parted": {"where": r.where, "rules": list(r.parted)}} if r.where else {}),
-                       **({"explained": list(r.explained)} if r.explained else {})} for r in report.results],  # fmt: skip
+                       **({"explained": {"rules": list(r.explained), "at": list(r.explained_at)}} if r.explained else {})} for r in report.results],  # fmt: skip
         "rules": {rule: {"passed": p, "run": n} for rule, (p, n) in report.by_rule().items()},
         "failing_rules": report.failing_rules(),
         "suspects": [s.as_json() for s in report.suspects()[:SUSPECTS]],
