@@ -31,7 +31,7 @@ from dlrules.apps.conformance.counterfactual import Case, Explanation, agreement
 from dlrules.apps.conformance.engines import move_of
 from dlrules.apps.conformance.perft import start_state
 from dlrules.apps.conformance.scenarios import Result, load
-from dlrules.apps.conformance.diagnose import Suspect, _reproduced_first
+from dlrules.apps.conformance.diagnose import Suspect, Units, _reproduced_first, suspects
 from dlrules.apps.conformance.scenarios import SCENARIOS
 from dlrules.components import combat
 from dlrules.core.state import GameState
@@ -151,16 +151,23 @@ def _install_conquest(evil: int) -> counterfactual.Install:
 _HELD: list[Any] = []
 
 
-def test_a_reproduced_change_puts_its_codes_rules_first_in_the_order_the_scenarios_rank_them() -> None:
+def test_a_reproduced_value_puts_its_rules_first_in_the_order_the_scenarios_rank_them() -> None:
     ranked = [Suspect("CMB-PAL-3", 0.5, 3, 0), Suspect("CMB-PARTY-1", 0.4, 3, 1), Suspect("C2-2", 0.1, 1, 9), Suspect("RES-8", 0.0, 1, 9)]
     reproduced = [
-        Result("a", ("U-14",), "failed", explained=("PAL-3", "C2-2", "CMB-PARTY-1"), explained_at=("C2-2",)),
-        Result("b", ("P-2",), "failed", explained=("PAL-3", "C2-2", "CMB-PARTY-1"), explained_at=("C2-2",)),
-        Result("c", ("P-2",), "failed", explained=("C2-2",)),
+        Result("a", ("U-14",), "failed", explained=("PAL-3", "C2-2", "CMB-PARTY-1"), explained_at=("C2-2",), explained_by=("fact:X: X as 2",)),
+        Result("b", ("P-2",), "failed", explained=("PAL-3", "C2-2", "CMB-PARTY-1"), explained_at=("C2-2",), explained_by=("fact:X: X as 2",)),
+        Result("c", ("P-2",), "failed", explained=("C2-2",), explained_by=("fact:Y: Y as 0",)),
     ]
     assert [s.rule for s in _reproduced_first(ranked, reproduced[:2])] == ["CMB-PARTY-1", "C2-2", "PAL-3", "CMB-PAL-3", "RES-8"]
     assert [s.rule for s in _reproduced_first(ranked, reproduced)][0] == "C2-2", "named by more failures"
     assert _reproduced_first(ranked, []) == ranked
+
+
+def test_a_reproduced_change_to_a_function_is_reported_but_does_not_lead() -> None:
+    by_function = Result("a", ("M-1",), "failed", explained=("CMB-MON-3",), explained_by=("core/phases/combat/monsters.py:_follow_up: a condition ignored (line 9)",))
+    passing = Result("b", ("M-1",), None)
+    ranked = suspects([by_function, passing], {"a": {"M-1": 1, "CMB-MON-3": 2}, "b": {"M-1": 1}}, Units())
+    assert ranked[0].rule == "M-1", [s.rule for s in ranked]
 
 
 @needs_fork
@@ -180,5 +187,7 @@ def test_a_run_against_an_engine_whose_conquest_costs_two_evil_names_CMB_CONQ_3_
     paths = [p for p in SCENARIOS.rglob("*.json") if "CMB-CONQ" in p.name]
     report = run_suite(InProcess(TwoEvil()), paths)
     assert report.failed, "the engine must fail a conquest scenario"
-    assert any(r.explained == ("CMB-CONQ-3",) for r in report.failed), [(r.id, r.explained) for r in report.failed]
+    assert any(r.explained == ("CMB-CONQ-3",) and r.explained_by == ("fact:CONQUEST_EVIL: CONQUEST_EVIL as 2",) for r in report.failed), [
+        (r.id, r.explained_by) for r in report.failed
+    ]
     assert report.suspects()[0].rule == "CMB-CONQ-3", [s.rule for s in report.suspects()[:5]]

@@ -377,13 +377,21 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
         failing_n, passing_n, first, cited_n = counts.get(rule, [0, 0, 0, 0])
         out.append(Suspect(rule, value, failing_n, passing_n, first, cited_n, lent.get(rule, (0.0, ""))[1]))
     out.sort(key=lambda s: (-round(s.score, 9), -s.first, -s.cited, s.passing, s.rule))
-    return _reproduced_first(out, [r for r, _ in failing if r.explained])
+    return _reproduced_first(out, [r for r, _ in failing if r.explained_by and all(b.startswith(VALUE) for b in r.explained_by)])
+
+
+VALUE = "fact:"
+"""How a value of the components is named among the changes that reproduce a bug (``Result.explained_by``). Only a
+value leads the report: a change to a function that reproduces a bug may stand for a card's printed row the function
+reads (the Goblin's follow-up, the Troll's price: held-out sets 3 to 6 and the kill matrix, 4 December 2026), and
+which of the function's rules it breaks is the scenarios' to say; such a change is reported (``explained_by``), not
+ranked."""
 
 
 def _reproduced_first(ranked: list[Suspect], reproduced: list[Result]) -> list[Suspect]:
-    """``ranked`` with the rules of the code a small change to which
-    reproduces the engine's bug (``Result.explained``: with it dlrules gives
-    the engine's verdicts on every scenario checked) first, a rule more
+    """``ranked`` with the rules of a value of the components a change to
+    which reproduces the engine's bug (``Result.explained``: with it dlrules
+    gives the engine's verdicts on every scenario checked; ``VALUE``) first, a rule more
     failures name before one fewer do, then as ``ranked`` orders them (the
     change says which code; the scenarios, which of its rules). The rules
     cited at the changed line (``Result.explained_at``) are not put first:

@@ -100,6 +100,9 @@ class Result:
     explained_at: tuple[str, ...] = ()
     """Of ``explained``: the rules cited at the line changed (a condition or
     a comparison, within three lines), nearest first."""
+    explained_by: tuple[str, ...] = ()
+    """The changes that reproduce it, as ``unit: change`` (``fact:CONQUEST_EVIL:
+    CONQUEST_EVIL as 2``; ``core/phases/combat/spells.py:_cast: < as <= (line 56)``)."""
 
     @property
     def passed(self) -> bool:

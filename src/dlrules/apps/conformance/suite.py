@@ -134,7 +134,8 @@ def run_suite(
             kept = [e for e in explanations if len(e.rules) == narrowest]
             rules = tuple(dict.fromkeys(r for e in kept for r in e.rules))
             at = tuple(dict.fromkeys(r for e in kept for r in e.local))
-            results[index] = attrs.evolve(results[index], explained=rules, explained_at=at)
+            by = tuple(f"{e.unit}: {e.change}" for e in kept)
+            results[index] = attrs.evolve(results[index], explained=rules, explained_at=at, explained_by=by)
     return Report(engine.name, tuple(results))
 
 
@@ -197,7 +198,7 @@ def as_text(report: Report, verbose: bool = False) -> str:
             if r.where:
                 lines.append(f"     replayed beside dlrules, the engine parts from it {r.where}; dlrules' code there: {', '.join(r.parted[:5]) or '(none named)'}")
             if r.explained:
-                lines.append(f"     one small change to dlrules' code citing {', '.join(r.explained[:5])} reproduces what the engine did")
+                lines.append(f"     dlrules does what the engine did with one change: {'; '.join(r.explained_by[:3])} (citing {', '.join(r.explained[:5])})")
     failing = report.failing_rules()
     if report.failed:
         lines.append(summary(report.suspects()))
@@ -218,7 +219,7 @@ def as_json(report: Report) -> dict[str, Any]:
         "passed": not report.failed,
         "scenarios": [{"id": r.id, "rules": list(r.rules), "passed": r.passed, "message": r.message,
                        **({"parted": {"where": r.where, "rules": list(r.parted)}} if r.where else {}),
-                       **({"explained": {"rules": list(r.explained), "at": list(r.explained_at)}} if r.explained else {})} for r in report.results],  # fmt: skip
+                       **({"explained": {"rules": list(r.explained), "at": list(r.explained_at), "by": list(r.explained_by)}} if r.explained else {})} for r in report.results],  # fmt: skip
         "rules": {rule: {"passed": p, "run": n} for rule, (p, n) in report.by_rule().items()},
         "failing_rules": report.failing_rules(),
         "suspects": [s.as_json() for s in report.suspects()[:SUSPECTS]],
