@@ -24,7 +24,8 @@ def run_over_protocol(command: list[str], timeout: float) -> dict[str, Any]:
     finally:
         engine.close()
     failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200], "parted": list(r.parted[:8]),
-               "where": r.where, "early": r.early, "explained": list(r.explained), "explained_at": list(r.explained_at)} for r in report.results if not r.passed]  # fmt: skip
+               "where": r.where, "early": r.early, "explained": list(r.explained), "explained_at": list(r.explained_at),
+               "explained_by": list(r.explained_by)} for r in report.results if not r.passed]  # fmt: skip
     return {"failed": failed, "suspects": [s.as_json() for s in report.suspects()[:10]]}
 
 
@@ -38,7 +39,8 @@ def rediagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     kit = [load(p) for p in scenario_files()]
     results = [Result(s["id"], tuple(s["rules"]), None) if s["id"] not in bad else
                Result(s["id"], tuple(s["rules"]), bad[s["id"]].get("message") or "failed", 0.0, tuple(bad[s["id"]].get("parted", ())),
-                      bad[s["id"]].get("where", ""), bool(bad[s["id"]].get("early")), tuple(bad[s["id"]].get("explained", ())), tuple(bad[s["id"]].get("explained_at", ())))
+                      bad[s["id"]].get("where", ""), bool(bad[s["id"]].get("early")), tuple(bad[s["id"]].get("explained", ())), tuple(bad[s["id"]].get("explained_at", ())),
+                      tuple(bad[s["id"]].get("explained_by", ())))
                for s in kit]  # fmt: skip
     return [s.as_json() for s in suspects(results)]
 
