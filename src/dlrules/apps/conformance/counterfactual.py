@@ -449,13 +449,15 @@ def _child(install: Install, job: Callable[[], bytes]) -> tuple[int, int]:
     return pid, read
 
 
-def agreement(explanation: Explanation, scenarios: list[tuple[dict[str, Any], bool]], seconds: float = 5.0) -> float | None:
+def agreement(explanation: Explanation, scenarios: list[tuple[dict[str, Any], bool]], seconds: float = 5.0, whole: bool = False) -> float | None:
     """How many of ``scenarios`` (each with whether the engine passed it) give
     the engine's verdict on dlrules with the explanation's change, as a
     fraction; None when that cannot be known (no fork, no change, the child
     failed or outlasted ``seconds``). A change that explains one failure
     but fails scenarios the engine passes, or passes others it fails, is a
-    poorer explanation of the engine than one that agrees with it everywhere."""
+    poorer explanation of the engine than one that agrees with it everywhere.
+    ``whole``: only whether it agrees on all of them matters, so the child
+    stops at the first verdict that differs (the fraction is then below 1)."""
     if explanation.install is None or not scenarios or not hasattr(os, "fork"):
         return None
 
@@ -471,6 +473,8 @@ def agreement(explanation: Explanation, scenarios: list[tuple[dict[str, Any], bo
                 ok = True
             except Exception:  # noqa: BLE001 - failed (or broke) with the change
                 ok = False
+            if ok != passed and whole:
+                break  # one verdict off: not the engine's bug, whatever the rest say
             agree += ok == passed
         return str(agree).encode()
 

@@ -160,18 +160,23 @@ def _reproducing(explanations: tuple[Explanation, ...], results: list[Result], l
     spectra = load_spectra()
     passed = {r.id: r.passed for r in results if r.id in loaded and not (r.message or "").startswith(("not run:", "unreadable:"))}
     scored: list[tuple[float, Explanation]] = []
-    for e in explanations:
+    narrowest: int | None = None  # of a change found reproducing: wider code is not checked (only the narrowest is kept)
+    for e in sorted(explanations, key=lambda e: len(e.rules)):
+        if narrowest is not None and len(e.rules) > narrowest:
+            break
         if e.unit in ran_by:
             ran = sorted(sid for sid in ran_by[e.unit] if sid in passed)
         else:  # a value of the components: the failures, and the scenarios exercising its rules
             ran = sorted(sid for sid in passed if not passed[sid] or set(e.rules) & spectra.get(sid, {}).keys())
         sample = [*_spread([s for s in ran if not passed[s]]), *_spread([s for s in ran if passed[s]])]
-        fraction = agreement(e, [(loaded[s], passed[s]) for s in sample])
+        fraction = agreement(e, [(loaded[s], passed[s]) for s in sample], whole=True)
         if DEBUG:
             print(f"  {e.unit} [{', '.join(e.rules[:4])}] {e.change} local {e.local}: {fraction} of {len(sample)}", file=sys.stderr)
         if fraction is not None:
             whole = fraction == 1.0 and len(sample) >= REPRODUCING and any(passed[s] for s in sample)
             scored.append((fraction + whole, e))
+            if whole:
+                narrowest = len(e.rules)
     return tuple(dict.fromkeys(e for f, e in scored if f > 1.0))  # every verdict the engine's: the bug reproduced
 
 
