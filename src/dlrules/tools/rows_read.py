@@ -16,14 +16,13 @@ A developer tool, like ``spectra``: nothing in the package imports it.
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from types import ModuleType
 from typing import Any, Self
 
 import attrs
 
+from dlrules.apps.conformance.blame import rebind
 from dlrules.components import board
 
 SLOT_RULES: dict[str, str] = {
@@ -122,19 +121,6 @@ def slot_rules(key: str) -> tuple[str, ...]:
     return (SLOT_RULES[key.rsplit("-", 1)[0]],)
 
 
-def dlrules_modules() -> list[ModuleType]:
-    """The modules of dlrules loaded now."""
-    return [module for name, module in list(sys.modules.items()) if name == "dlrules" or name.startswith("dlrules.")]
-
-
-def _rebind(original: object, replacement: object) -> None:
-    """Every loaded module of dlrules holding ``original`` as a global holds ``replacement`` instead."""
-    for module in dlrules_modules():
-        for attr, value in list(vars(module).items()):
-            if value is original:
-                setattr(module, attr, replacement)
-
-
 @attrs.frozen
 class Reading:
     """What ``watching`` yields: ``read``, the rows read so far, as (table,
@@ -174,9 +160,9 @@ def watching(watched: tuple[Table, ...]) -> Iterator[Reading]:
             keys = tuple(_key(row[0]) for row in rows)  # (item, what, points) rows: keyed by the item
             swapped.append((rows, _ReadTuple(table.name, rows, keys, read)))
     for original, replacement in swapped:
-        _rebind(original, replacement)
+        rebind(original, replacement)
     try:
         yield Reading(read, {t.name: t.rules for t in watched} | {"slots": slot_rules})
     finally:
         for original, replacement in swapped:
-            _rebind(replacement, original)
+            rebind(replacement, original)

@@ -38,12 +38,11 @@ import json
 import re
 import sys
 from pathlib import Path
-from types import CodeType
 from typing import Any
 
 import attrs
 
-from dlrules.apps.conformance.blame import CODE_RULES, Functions, Trace, named_cards
+from dlrules.apps.conformance.blame import CODE_RULES, Functions, Trace, clear_caches, named_cards, unit_name
 from dlrules.apps.conformance.diagnose import SPECTRA
 from dlrules.apps.conformance.engines import InProcess
 from dlrules.apps.conformance.scenarios import (
@@ -145,24 +144,6 @@ def spectrum(scenario: dict[str, Any], functions: Functions, rows: dict[str, str
     if reading is not None:
         units.update(reading.units())
     return Spectrum(dict(sorted(rules.items())), dict(sorted(units.items())))
-
-
-def clear_caches() -> None:
-    """Empty every ``functools`` cache of dlrules' loaded modules (module-level
-    functions), so that what a scenario's check runs and reads does not
-    depend on the scenarios checked before it. (Caches kept by hand, in a
-    module's dict, stay: they hold results, not the reads that made them.)"""
-    for module in rows_read.dlrules_modules():
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and hasattr(value, "__wrapped__"):
-                clear()
-
-
-def unit_name(code: CodeType, package: Path) -> str:
-    """A rule function as the spectra name it: its file (relative to the
-    package) and its qualified name, steady when lines move."""
-    return f"{Path(code.co_filename).relative_to(package).as_posix()}:{code.co_qualname}"
 
 
 def spectra(root: Path) -> dict[str, Any]:

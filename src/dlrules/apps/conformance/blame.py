@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from types import CodeType, FrameType
+from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 import attrs
@@ -42,6 +42,41 @@ CODE_RULES = Path(__file__).resolve().parent / "coderules.json"
 
 PACKAGE = Path(__file__).resolve().parents[2]
 """The installed package's folder (``coderules.json`` names files relative to it)."""
+
+def unit_name(code: CodeType, package: Path = PACKAGE) -> str:
+    """A rule function as the spectra name it: its file (relative to the
+    package) and its qualified name, steady when lines move."""
+    return f"{Path(code.co_filename).relative_to(package).as_posix()}:{code.co_qualname}"
+
+
+def dlrules_modules() -> list[ModuleType]:
+    """The modules of dlrules loaded now."""
+    return [module for name, module in list(sys.modules.items()) if name == "dlrules" or name.startswith("dlrules.")]
+
+
+def rebind(original: object, replacement: object) -> None:
+    """Every loaded module of dlrules holding ``original`` as a global holds
+    ``replacement`` instead (a table watched by ``tools.rows_read``, a value
+    changed by ``counterfactual``)."""
+    for module in dlrules_modules():
+        for attr, value in list(vars(module).items()):
+            if value is original:
+                setattr(module, attr, replacement)
+
+
+def clear_caches() -> None:
+    """Empty every ``functools`` cache of dlrules' loaded modules (module-level
+    functions), so that a call runs and reads afresh: for the spectra, what a
+    scenario's check runs does not depend on the scenarios checked before it;
+    for ``counterfactual``, a changed function is asked again. (Caches kept by
+    hand, in a module's dict, stay: they hold results, not the reads that
+    made them.)"""
+    for module in dlrules_modules():
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and hasattr(value, "__wrapped__"):
+                clear()
+
 
 Citation = tuple[int, bool]
 """A citation of a rule in a function: its line, and whether it is in the docstring."""

@@ -26,7 +26,6 @@ move never ran is not tried. The search stops at ``seconds``.
 from __future__ import annotations
 
 import dis
-import functools
 import hashlib
 import json
 import os
@@ -40,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from dlrules.apps.conformance.blame import Trace, shipped
+from dlrules.apps.conformance.blame import Functions, Trace, clear_caches, dlrules_modules, rebind, shipped, unit_name
 from dlrules.apps.conformance.engines import canonical, move_data
 from dlrules.apps.conformance.observe import REFEREE, leaves, observe
 from dlrules.core.engine import apply, check, legal_moves
@@ -127,44 +126,42 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     except Exception:  # noqa: BLE001 - dlrules cannot play the move here: nothing to explain
         return ()
     limit = max(0.25, 20 * (time.monotonic() - began))  # a change that takes far longer loops
-    _cache_clearers()  # found once, before the children
     deadline = time.monotonic() + seconds
-    none: tuple[str, ...] = ()
-    tasks = [(unit, rules, change, install, none) for unit, rules, change, install in fact_mutations()]  # few: first
-    tasks += [(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 and not change.startswith("its constant") else None))
+    tasks = [Explanation(unit, rules, change, install) for unit, rules, change, install in fact_mutations()]  # few: first
+    tasks += [Explanation(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 and not change.startswith("its constant") else None))
               for unit, rules, fn in _units(trace, functions) for change, install, lines in mutations(fn)
               if not lines or any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # a line that never ran changes nothing  # fmt: skip
     target = digest(wanted)
     found: dict[str, list[Explanation]] = {}
-    running: dict[int, tuple[str, tuple[str, ...], str, int, float, Install, tuple[str, ...]]] = {}  # pid → the task, its pipe and end
+    running: dict[int, tuple[Explanation, int, float]] = {}  # pid → the change tried, its pipe, its end
     width = workers or min(4, os.cpu_count() or 1)
     queue = iter(tasks)
     try:
         while True:
             while len(running) < width and time.monotonic() < deadline:
-                task = next((t for t in queue if len(found.get(t[0], ())) < PER_UNIT), None)
+                task = next((t for t in queue if len(found.get(t.unit, ())) < PER_UNIT), None)
                 if task is None:
                     break
-                unit, rules, change, install, local = task
-                pid, pipe = _start(install, state, move, wanted[0])
-                running[pid] = (unit, rules, change, pipe, time.monotonic() + limit, install, local)
+                assert task.install is not None
+                pid, pipe = _start(task.install, state, move, wanted[0])
+                running[pid] = (task, pipe, time.monotonic() + limit)
             if not running:
                 break
-            for pid, (unit, rules, change, pipe, end, install, local) in list(running.items()):
+            for pid, (task, pipe, end) in list(running.items()):
                 answer = _collect(pid, pipe, end)
                 if answer is _PENDING:
                     continue
                 del running[pid]
-                if answer == target and len(found.get(unit, ())) < PER_UNIT:
-                    found.setdefault(unit, []).append(Explanation(unit, rules, change, install, local))
+                if answer == target and len(found.get(task.unit, ())) < PER_UNIT:
+                    found.setdefault(task.unit, []).append(task)
             if running:
-                select.select([r[3] for r in running.values()], [], [], 0.01)
+                select.select([pipe for _, pipe, _ in running.values()], [], [], 0.01)
     finally:
-        for pid, (_, _, _, pipe, _, _, _) in running.items():
+        for pid, (_, pipe, _) in running.items():
             _stop(pid, pipe)
     order: dict[str, int] = {}
-    for i, (unit, *_) in enumerate(tasks):
-        order.setdefault(unit, i)
+    for i, task in enumerate(tasks):
+        order.setdefault(task.unit, i)
     return tuple(sorted((e for es in found.values() for e in es), key=lambda e: (len(e.rules), order[e.unit])))
 
 
@@ -176,7 +173,7 @@ Install = Callable[[], None]
 """Puts one change in place (in the child process that tries it)."""
 
 
-def _units(trace: Trace, functions: dict[tuple[str, int], dict[str, list[tuple[int, bool]]]]) -> list[tuple[str, tuple[str, ...], types.FunctionType]]:
+def _units(trace: Trace, functions: Functions) -> list[tuple[str, tuple[str, ...], types.FunctionType]]:
     """The rule functions the trace saw run that can be changed (a Python
     function reachable from its module), narrowest first: (unit, its rules, the function)."""
     known = _functions()
@@ -187,7 +184,7 @@ def _units(trace: Trace, functions: dict[tuple[str, int], dict[str, list[tuple[i
         fn = known.get(key)
         if rules and fn is not None:  # its rules as it cites them: the docstring's first, in the order of their lines
             cited = sorted(rules, key=lambda r: (not any(doc for _, doc in rules[r]), min(n for n, _ in rules[r]), r))
-            out.append((_unit_name(fn), tuple(cited), fn))
+            out.append((unit_name(code), tuple(cited), fn))
     return sorted(out, key=lambda u: (len(u[1]), u[0]))
 
 
@@ -195,7 +192,7 @@ NEAR = 3
 """How many lines either side of a changed line a citation may stand to be that line's (a comment above a condition)."""
 
 
-def _near(functions: dict[tuple[str, int], dict[str, list[tuple[int, bool]]]], fn: types.FunctionType, line: int | None) -> tuple[str, ...]:
+def _near(functions: Functions, fn: types.FunctionType, line: int | None) -> tuple[str, ...]:
     """The rules ``fn`` cites on the lines within ``NEAR`` of ``line`` (not in its docstring), nearest first."""
     if line is None:
         return ()
@@ -203,14 +200,6 @@ def _near(functions: dict[tuple[str, int], dict[str, list[tuple[int, bool]]]], f
     near = sorted((min(abs(n - line) for n, doc in places if not doc and abs(n - line) <= NEAR), rule)
                   for rule, places in cites.items() if any(not doc and abs(n - line) <= NEAR for n, doc in places))  # fmt: skip
     return tuple(rule for _, rule in near)
-
-
-def _unit_name(fn: types.FunctionType) -> str:
-    """``file:qualified name``, the file relative to the package, as ``spectra.json`` names a unit."""
-    from dlrules.apps.conformance.blame import PACKAGE
-
-    file = os.path.relpath(fn.__code__.co_filename, PACKAGE)
-    return f"{file}:{fn.__qualname__}"
 
 
 def _functions() -> dict[tuple[str, int], types.FunctionType]:
@@ -225,12 +214,10 @@ def _functions() -> dict[tuple[str, int], types.FunctionType]:
         if isinstance(inner, types.FunctionType) and str(inner.__module__).startswith("dlrules."):
             out.setdefault((inner.__code__.co_filename, inner.__code__.co_firstlineno), inner)
 
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("dlrules.") or module is None:
-            continue
+    for module in dlrules_modules():
         for value in list(vars(module).values()):
             add(value)
-            if isinstance(value, type) and value.__module__ == name:
+            if isinstance(value, type) and value.__module__ == module.__name__:
                 for member in vars(value).values():
                     add(member)
     return out
@@ -303,8 +290,8 @@ def fact_mutations() -> Iterator[tuple[str, tuple[str, ...], str, Install]]:
     from dlrules.components.base import Fact
 
     seen: dict[int, tuple[str, Any]] = {}
-    for name, module in list(sys.modules.items()):
-        if name.startswith("dlrules.components") and module is not None:
+    for module in dlrules_modules():
+        if module.__name__.startswith("dlrules.components"):
             for attr, value in vars(module).items():
                 if isinstance(value, Fact) and isinstance(value.value, int) and not isinstance(value.value, bool):
                     seen.setdefault(id(value), (attr, value))
@@ -322,12 +309,7 @@ _RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?\b")
 
 def _fact_change(old: object, new: object) -> Install:
     def install() -> None:
-        for name, module in list(sys.modules.items()):
-            if name.startswith("dlrules.") and module is not None:
-                space = vars(module)
-                for attr, value in list(space.items()):
-                    if value is old:
-                        space[attr] = new
+        rebind(old, new)
 
     return install
 
@@ -401,22 +383,8 @@ def _CALL(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the template of a c
 def _fresh_caches() -> None:
     """Empty dlrules' caches in the child, so a changed function is asked
     again: every ``functools`` cache of its modules and the loop's recent states."""
-    for clear in _cache_clearers():
-        clear()
+    clear_caches()
     RECENT.clear()
-
-
-@functools.cache
-def _cache_clearers() -> tuple[Callable[[], None], ...]:
-    """The ``cache_clear`` of every ``functools`` cache in dlrules' modules (found once, in the driver)."""
-    found: dict[int, Callable[[], None]] = {}
-    for name, module in list(sys.modules.items()):
-        if name.startswith("dlrules.") and module is not None:
-            for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear):
-                    found.setdefault(id(value), clear)
-    return tuple(found.values())
 
 
 _PENDING = object()
@@ -478,7 +446,6 @@ def agreement(explanation: Explanation, scenarios: list[tuple[dict[str, Any], bo
             agree += ok == passed
         return str(agree).encode()
 
-    _cache_clearers()
     pid, pipe = _child(explanation.install, verdicts)
     end = time.monotonic() + seconds
     while (answer := _collect(pid, pipe, end)) is _PENDING:

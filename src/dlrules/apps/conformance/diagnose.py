@@ -202,7 +202,7 @@ def _likelihood(outcomes: list[tuple[bool, float]]) -> float:
     return top + math.log(sum(math.exp(v - top) for v in logs) / len(logs))
 
 
-def _evidence(result: Result) -> bool:
+def evidence(result: Result) -> bool:
     """Whether the scenario's outcome says anything about the rules (it ran)."""
     return result.message is None or not result.message.startswith(("not run:", "unreadable:"))
 
@@ -341,7 +341,7 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
     if units is None:
         units = load_units() if spectra is None else Units()
     spectra = _with_rows(load_spectra() if spectra is None else spectra, units)
-    runs = [(r, weights(r, spectra)) for r in results if _evidence(r)]
+    runs = [(r, weights(r, spectra)) for r in results if evidence(r)]
     failing = [(r, w) for r, w in runs if not r.passed]
     candidates = sorted({rule for _, w in failing for rule in w})
     if not candidates:

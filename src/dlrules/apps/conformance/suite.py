@@ -4,8 +4,6 @@ JUnit XML (``dlrules conformance run``)."""
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -15,7 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 import attrs
 
 from dlrules.apps.conformance.counterfactual import Case, Explanation, agreement, explain
-from dlrules.apps.conformance.diagnose import Suspect, load_spectra, load_units, suspects, summary
+from dlrules.apps.conformance.diagnose import Suspect, evidence, load_spectra, load_units, suspects, summary
 from dlrules.apps.conformance.engines import Engine, EngineError
 from dlrules.apps.conformance.localise import localise
 from dlrules.apps.conformance.scenarios import Failed, Result, ScenarioError, check, load, scenario_files
@@ -128,10 +126,8 @@ def run_suite(
             spent += time.perf_counter() - began_localising
         results.append(Result(scenario["id"], tuple(scenario["rules"]), message, time.perf_counter() - began, parted, where, early))
     for _, index, case in sorted(places, key=lambda p: (p[0], p[1]))[:EXPLAINED_CASES]:
-        explanations = _reproducing(explain(case, EXPLAINING_SECONDS), results, loaded)
-        if explanations:
-            narrowest = min(len(e.rules) for e in explanations)  # the narrowest code that reproduces the bug
-            kept = [e for e in explanations if len(e.rules) == narrowest]
+        kept = _reproducing(explain(case, EXPLAINING_SECONDS), results, loaded)
+        if kept:
             rules = tuple(dict.fromkeys(r for e in kept for r in e.rules))
             at = tuple(dict.fromkeys(r for e in kept for r in e.local))
             by = tuple(f"{e.unit}: {e.change}" for e in kept)
@@ -139,45 +135,36 @@ def run_suite(
     return Report(engine.name, tuple(results))
 
 
-DEBUG = bool(os.environ.get("DLRULES_EXPLAIN_DEBUG"))
-
 SAMPLE = 16
 """How many failing and how many passing scenarios that ran a function ``agreement`` checks a change to it on, at most."""
 
 
 def _reproducing(explanations: tuple[Explanation, ...], results: list[Result], loaded: dict[str, dict[str, Any]]) -> tuple[Explanation, ...]:
-    """The explanations whose change makes dlrules give the engine's verdict
-    on every one of the run's scenarios that ran its function and were
-    checked (``agreement``, on up to ``SAMPLE`` failing and ``SAMPLE``
-    passing ones, spread evenly; at least ``REPRODUCING``, passing ones among
-    them). None when no change does: a change that explains one failure but
-    not the engine's other verdicts approximates a bug the changes cannot
-    make (a card's printed row, an order of iteration), and its rules would
-    mislead."""
+    """The explanations of the narrowest code whose change makes dlrules give
+    the engine's verdict on every one of the run's scenarios that ran its
+    function and were checked (``agreement``, on up to ``SAMPLE`` failing
+    and ``SAMPLE`` passing ones, spread evenly; at least ``REPRODUCING``,
+    passing ones among them). None when no change does: a change that
+    explains one failure but not the engine's other verdicts approximates a
+    bug the changes cannot make (a card's printed row, an order of
+    iteration), and its rules would mislead."""
     if not explanations:
         return explanations
     ran_by = load_units().ran_by(loaded)
     spectra = load_spectra()
-    passed = {r.id: r.passed for r in results if r.id in loaded and not (r.message or "").startswith(("not run:", "unreadable:"))}
-    scored: list[tuple[float, Explanation]] = []
-    narrowest: int | None = None  # of a change found reproducing: wider code is not checked (only the narrowest is kept)
+    passed = {r.id: r.passed for r in results if r.id in loaded and evidence(r)}
+    kept: list[Explanation] = []
     for e in sorted(explanations, key=lambda e: len(e.rules)):
-        if narrowest is not None and len(e.rules) > narrowest:
-            break
+        if kept and len(e.rules) > len(kept[0].rules):
+            break  # wider code than a change found reproducing: only the narrowest is kept
         if e.unit in ran_by:
             ran = sorted(sid for sid in ran_by[e.unit] if sid in passed)
         else:  # a value of the components: the failures, and the scenarios exercising its rules
             ran = sorted(sid for sid in passed if not passed[sid] or set(e.rules) & spectra.get(sid, {}).keys())
         sample = [*_spread([s for s in ran if not passed[s]]), *_spread([s for s in ran if passed[s]])]
-        fraction = agreement(e, [(loaded[s], passed[s]) for s in sample], whole=True)
-        if DEBUG:
-            print(f"  {e.unit} [{', '.join(e.rules[:4])}] {e.change} local {e.local}: {fraction} of {len(sample)}", file=sys.stderr)
-        if fraction is not None:
-            whole = fraction == 1.0 and len(sample) >= REPRODUCING and any(passed[s] for s in sample)
-            scored.append((fraction + whole, e))
-            if whole:
-                narrowest = len(e.rules)
-    return tuple(dict.fromkeys(e for f, e in scored if f > 1.0))  # every verdict the engine's: the bug reproduced
+        if len(sample) >= REPRODUCING and any(passed[s] for s in sample) and agreement(e, [(loaded[s], passed[s]) for s in sample], whole=True) == 1.0:
+            kept.append(e)  # every verdict the engine's: the bug reproduced
+    return tuple(kept)
 
 
 REPRODUCING = 4
