@@ -29,22 +29,21 @@ Files: ``scenarios/byrule/first-*.json``. Run from the repository root::
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import attrs
 from combat_positions import COLUMN, position
 
 from conformance.record import Writers, record_position
-from conformance.seed_by_rule import playout
+from conformance.seed_by_rule_more import _found
 from conformance.seed_foundation import DUMMY, MR, B, dealt
 from conformance.seed_gaps import BYRULE
-from dlrules import Action, GameState, Move, Phase, apply
+from dlrules import Action, Phase, apply
 from dlrules.core.moves import ActivateRoom, DealOrders, Draw, HireMonster, KeepUnavailable, PlanDefence
-from dlrules.core.state import Dungeon, Monster, PlayerState, Tile
+from dlrules.core.phases.common import update_player
+from dlrules.core.state import Dungeon, Monster, Tile
 
 ENTRANCE = COLUMN[0]
 WRITERS = Writers()
@@ -53,18 +52,6 @@ writer = WRITERS.writer
 
 def _id(name: str) -> str:
     return f"first-{name}"
-
-
-def _found(wanted: Callable[[GameState, Move], bool], seed: int = 0, players: int = 3) -> tuple[GameState, Move]:
-    """The first (position, move) of seed ``seed``'s full-game play-out that ``wanted``."""
-    for state, move, _ in playout({"players": players, "variant": "full"}, seed):
-        if wanted(state, move):
-            return state, move
-    raise SystemExit(f"seed {seed}'s play-out has no such position")
-
-
-def _set(state: GameState, seat: int, player: PlayerState) -> GameState:
-    return attrs.evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
 
 
 @writer
@@ -76,9 +63,8 @@ def discard_piles() -> list[Path]:
 
     out = []
     state, seat = _acting(0, MONSTER, 1, 2)
-    p = state.players[seat]
-    trap = p.traps[0]
-    state = _set(state, seat, attrs.evolve(p, gold=2))
+    trap = state.players[seat].traps[0]
+    state = update_player(state, seat, gold=2)
     size = state.decks.traps.size
     out.append(record_position(
         BYRULE, _id("SETUP-3-the-golems-trap-card-goes-to-the-discard"), ["SETUP-3", "ACT-MON-2"],
@@ -108,7 +94,7 @@ def discard_piles() -> list[Path]:
 def progress_marker() -> list[Path]:
     """RS-2: the marker moves on after the phase: spring ends, summer's round start; year 1's combat ends, year 2."""
     out = []
-    state, move = _found(lambda s, m: s.year == 1 and s.round == 2 and apply(s, m).round == 3)
+    state, move = _found(0, lambda s, m: s.year == 1 and s.round == 2 and apply(s, m).round == 3, players=3)
     out.append(record_position(
         BYRULE, _id("RS-2-after-springs-last-phase-the-marker-is-on-summer"), ["RS-2", "RS-1"],
         f"Full game, 3 players, year 1, spring: the last decision of spring, in its {state.phase.value.replace('_', ' ')} "
@@ -116,7 +102,7 @@ def progress_marker() -> list[Path]:
         "state now says year 1, summer (round 3), round start.",
         state, move, only=("year", "round", "phase"), after={"year": 1, "round": 3, "phase": "round_start"},
     ))
-    state, move = _found(lambda s, m: s.year == 1 and apply(s, m).year == 2)
+    state, move = _found(0, lambda s, m: s.year == 1 and apply(s, m).year == 2, players=3)
     after = apply(state, move)
     out.append(record_position(
         BYRULE, _id("RS-2-after-year-ones-combat-the-marker-is-on-year-two"), ["RS-2", "Y2-16"],
@@ -132,7 +118,7 @@ def phase_order() -> list[Path]:
     """RS-3: Orders, then resolution, then Production; spring's Order return, then the Event phase."""
     out = []
     state, move = _found(
-        lambda s, m: s.phase is Phase.RESOLUTION and s.round == 2 and apply(s, m).phase is Phase.PRODUCTION
+        0, lambda s, m: s.phase is Phase.RESOLUTION and s.round == 2 and apply(s, m).phase is Phase.PRODUCTION, players=3
     )
     out.append(record_position(
         BYRULE, _id("RS-3-production-follows-the-resolution"), ["RS-3"],
@@ -141,7 +127,7 @@ def phase_order() -> list[Path]:
         "activate now decides.",
         state, move, only=("phase", "round"), after={"phase": "production", "round": 2},
     ))
-    state, move = _found(lambda s, m: s.phase is Phase.ORDER_RETURN and apply(s, m).phase is Phase.EVENTS)
+    state, move = _found(0, lambda s, m: s.phase is Phase.ORDER_RETURN and apply(s, m).phase is Phase.EVENTS, players=3)
     season = state.season
     out.append(record_position(
         BYRULE, _id("RS-3-events-follow-the-order-return"), ["RS-3", "RS-1"],
@@ -186,7 +172,7 @@ def troll_tokens() -> list[Path]:
     rooms = {ENTRANCE: "workshop", COLUMN[1]: "magic-room"}
     dungeon = Dungeon(tuple(Tile(t.square, rooms.get(t.square)) for t in p.dungeon.tiles))
     trolls = (Monster("troll"), Monster("goblin"), Monster("troll"))
-    state = _set(state, seat, attrs.evolve(p, dungeon=dungeon, busy_imps=p.imps, foreimps=0, monsters=trolls))
+    state = update_player(state, seat, dungeon=dungeon, busy_imps=p.imps, foreimps=0, monsters=trolls)
     return [record_position(
         BYRULE, _id("ACT-MON-5-two-trolls-two-tokens"), ["ACT-MON-5", "PROD-2"],
         f"Full game, year 1, production: Player {seat + 1}'s imps are all at work, but he has two Trolls (and a "
