@@ -27,6 +27,7 @@ sys.path.insert(0, str(HERE))
 from conformance.substitute import find, substituted
 
 from dlrules.apps.conformance import counterfactual
+from dlrules.apps.conformance.blame import rebind
 from dlrules.apps.conformance.counterfactual import Case, Explanation, agreement, explain, outcome
 from dlrules.apps.conformance.engines import move_of
 from dlrules.apps.conformance.perft import start_state
@@ -59,19 +60,11 @@ def _conquest_costs(evil: int) -> Iterator[None]:
     """CMB-CONQ-3's value changed in every module of dlrules holding it, here, for the engine's outcome."""
     old = combat.CONQUEST_EVIL
     new = attrs.evolve(old, value=evil)
-    holders = [vars(m) for name, m in list(sys.modules.items()) if name.startswith("dlrules.") and m is not None]
-    changed = [space for space in holders if any(v is old for v in space.values())]
-    for space in changed:
-        for key, value in list(space.items()):
-            if value is old:
-                space[key] = new
+    rebind(old, new)
     try:
         yield
     finally:
-        for space in changed:
-            for key, value in list(space.items()):
-                if value is new:
-                    space[key] = old
+        rebind(new, old)
 
 
 @needs_fork
@@ -140,15 +133,10 @@ def test_agreement_counts_the_verdicts_a_change_gives_as_the_engine() -> None:
 
 
 def _install_conquest(evil: int) -> counterfactual.Install:
-    def install() -> None:
-        held = _conquest_costs(evil)
-        held.__enter__()  # in the child only: never undone (kept, or its cleanup would undo it when collected)
-        _HELD.append(held)
+    def install() -> None:  # in the child only: never undone
+        rebind(combat.CONQUEST_EVIL, attrs.evolve(combat.CONQUEST_EVIL, value=evil))
 
     return install
-
-
-_HELD: list[Any] = []
 
 
 def test_a_reproduced_value_puts_its_rules_first_in_the_order_the_scenarios_rank_them() -> None:
