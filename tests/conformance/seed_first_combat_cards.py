@@ -87,7 +87,7 @@ def dart_reduced_then_not() -> list[Path]:
 @writer
 def aura_of_fear() -> list[Path]:
     """C2-4: Aura of Fear cast: the goblin sent still attacks; with only a ghost sent nothing is asked."""
-    from combat_positions import COLUMN, play, position
+    from combat_positions import COLUMN, position
 
     from dlrules.core.moves import PlanDefence
 
@@ -125,7 +125,7 @@ def aura_of_fear() -> list[Path]:
 @writer
 def blind_rage_dragon() -> list[Path]:
     """C2-6: Blind Rage cast, the Dragon sent: it still stops the Healing step."""
-    from combat_positions import COLUMN, play, position
+    from combat_positions import COLUMN, position
 
     from dlrules.core.moves import PlanDefence
 
