@@ -78,7 +78,7 @@ def test_a_failing_scenario_is_replayed_beside_dlrules_and_the_rules_where_it_pa
 
     root = generator.repo_root()
     engine = f"{sys.executable} {root / 'tests' / 'conformance' / 'mutants.py'} food-slot-i-three-food"
-    assert main(["conformance", "run", "--engine", engine, "--json"]) == 1
+    assert main(["conformance", "run", "--engine", engine, "--json", "--no-explain"]) == 1
     report = json.loads(capsys.readouterr().out)
     failing = {s["id"]: s for s in report["scenarios"] if not s["passed"]}
     assert failing and all("parted" in s for s in failing.values())

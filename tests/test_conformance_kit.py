@@ -173,10 +173,12 @@ def test_a_missing_engine_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
 def test_run_catches_each_broken_engine_and_names_its_rule(mutant: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rule = MUTANT_TABLE[mutant][1]
     junit = tmp_path / "junit.xml"
-    code, out = _cli(capsys, "conformance", "run", "--engine", f"{PYTHON} {MUTANTS} {mutant}", "--json", "--junit", str(junit))
+    code, out = _cli(capsys, "conformance", "run", "--engine", f"{PYTHON} {MUTANTS} {mutant}", "--json", "--junit", str(junit),
+                     "--no-explain")  # fmt: skip
     report = json.loads(out)
     assert code == 1 and rule in report["failing_rules"]
     assert any(rule in s["rules"] and not s["passed"] for s in report["scenarios"])
+    assert not any("explained" in s for s in report["scenarios"])  # --no-explain: no counterfactual step
     import xml.etree.ElementTree as ET
 
     [case] = [c for c in ET.parse(junit).getroot().iter("testcase") if c.get("classname") == "rules" and c.get("name") == rule]

@@ -51,6 +51,9 @@ def register(sub: Any) -> None:
     run.add_argument("--json", action="store_true", help="one JSON document: every scenario and every rule ID")
     run.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML to FILE (for CI)")
     run.add_argument("--verbose", action="store_true", help="list passing scenarios too")
+    run.add_argument("--no-explain", dest="explain", action="store_false",
+                     help="skip the counterfactual explanations of failures (faster; what is caught and the "
+                     "rules named first change only where a value of the components explains a failure)")  # fmt: skip
     run.set_defaults(func=_run)
 
     diff = csub.add_parser("diff", help="steered games on dlrules and the engine, compared move by move",
@@ -133,7 +136,8 @@ def _run(args: argparse.Namespace) -> int:
     prefixes = tuple(args.rule or ())
     engine = _open(args)
     try:
-        report = run_suite(engine, args.paths or None, (lambda s: any(r.startswith(prefixes) for r in s["rules"])) if prefixes else None)
+        select = (lambda s: any(r.startswith(prefixes) for r in s["rules"])) if prefixes else None
+        report = run_suite(engine, args.paths or None, select, explaining=args.explain)
     finally:
         engine.close()
     if args.junit:
