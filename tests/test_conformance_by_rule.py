@@ -46,8 +46,10 @@ def test_each_seeded_scenario_names_its_rule_first() -> None:
     for path in scenario_files(SCENARIOS / "byrule"):
         data = load(path)
         # cr-: written for a source mutant (seed_cosmic_ray.py); gap-: for an outside mutant's gap (seed_gaps.py);
-        # first-: for a rule no scenario cited first (seed_first_*.py)
-        assert data["id"].removeprefix("cr-").removeprefix("gap-").removeprefix("first-").startswith(data["rules"][0] + "-"), path.name
+        # first-: for a rule no scenario cited first (seed_first_*.py); aspect-: for an aspect of a rule its
+        # scenarios left unpinned (seed_aspects.py)
+        name = data["id"].removeprefix("cr-").removeprefix("gap-").removeprefix("first-").removeprefix("aspect-")
+        assert name.startswith(data["rules"][0] + "-"), path.name
         if not data["expect"]["legal"]:
             assert data["rules"][0] in data["expect"]["rules"], path.name
 
