@@ -14,10 +14,12 @@ import json
 import time
 from typing import Any
 
+from dlrules.core.engine import apply, legal_moves
 from dlrules.apps.conformance.counterfactual import Case, observation_text
 from dlrules.apps.conformance.diff import Disagreement, replay
-from dlrules.apps.conformance.engines import Engine, canonical, move_of
+from dlrules.apps.conformance.engines import Engine, canonical, move_data, move_of
 from dlrules.apps.conformance.perft import start_state
+from dlrules.apps.conformance.scenarios import FORCED_REVEALS, forced_reveal
 
 
 def localise(
@@ -39,6 +41,7 @@ def localise(
     setup = len(moves)
     if scenario["expect"]["legal"]:
         moves.append(scenario["move"])  # a refused move is compared as the legal moves listed before it
+        moves += _reveals(start, moves)  # the scenario checks after them: they may be where the engine parts
     try:
         found = replay(engine, start, moves, time.monotonic() + seconds)
     except Exception:  # noqa: BLE001 - the engine failing (EngineError) or a scenario dlrules cannot replay: the suite reports it
@@ -59,6 +62,26 @@ def localise(
         if case is not None:
             cases.append(case)
     return found.rules, f"{step} ({found.kind}: {detail[:160]})", early
+
+
+def _reveals(start: dict[str, Any], moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The forced reveals dlrules plays after ``moves`` from ``start``, as the
+    scenario's check does on the engine (``scenarios.reveal_forced``): a round
+    of combat resolves there, so a difference in it shows only after them.
+    None when dlrules cannot replay the moves (the replay reports that)."""
+    try:
+        state = start_state({**start, "moves": [*start.get("moves", []), *moves]})
+    except Exception:  # noqa: BLE001 - a scenario dlrules cannot replay: ``replay`` says so
+        return []
+    out: list[dict[str, Any]] = []
+    for _ in range(FORCED_REVEALS):
+        legal = legal_moves(state)
+        listed = [move_data(m) for m in legal]
+        if not forced_reveal(listed):
+            break
+        out.append(listed[0])
+        state = apply(state, legal[0])
+    return out
 
 
 def _case(engine: Engine, start: dict[str, Any], found: Disagreement) -> Case | None:

@@ -122,14 +122,24 @@ def start(engine: Engine, scenario: dict[str, Any]) -> None:
             raise Failed(f"setup move {i} ({json.dumps(move)}) is refused, citing {list(refusal.rules)}: {'; '.join(refusal.messages)}")
 
 
+FORCED_REVEALS = 4
+"""At most how many forced reveals follow a scenario's move (a year's four combat rounds)."""
+
+
+def forced_reveal(moves: list[dict[str, Any]]) -> bool:
+    """Whether these legal moves (as data) are a forced reveal: one chance
+    ``Draw`` from the ``combat`` deck, a combat card already identified, which
+    the table turns up without thinking (LIB-RC-3)."""
+    return len(moves) == 1 and moves[0].get("type") == "Draw" and moves[0].get("deck") == "combat"
+
+
 def reveal_forced(engine: Engine) -> None:
-    """After the move, turn up combat cards already identified: while the one
-    legal move is a chance ``Draw`` from the ``combat`` deck, play it (a chance
-    turn with one certain outcome, which the table does without thinking,
-    LIB-RC-3). Any other chance turn stays to be played."""
-    for _ in range(4):
+    """After the move, turn up combat cards already identified: while the
+    engine's legal moves are a ``forced_reveal``, play it. Any other chance
+    turn stays to be played."""
+    for _ in range(FORCED_REVEALS):
         moves = engine.legal_moves()
-        if len(moves) != 1 or moves[0].get("type") != "Draw" or moves[0].get("deck") != "combat":
+        if not forced_reveal(moves):
             return
         refusal = engine.apply(moves[0])
         if refusal is not None:
