@@ -192,3 +192,32 @@ def test_a_move_the_engine_does_not_list_names_the_code_listing_the_moves_first_
     shared = [r for r in listing if r in checked.rules]  # the listing's part the attack's own code runs too
     assert unlisted.rules[0] == "CMB-MON-5" and unlisted.rules[: len(shared)] == tuple(shared)
     assert set(unlisted.rules) == set(plain.rules) | set(listing)  # the rest of the listing after the move's own
+
+
+def test_a_difference_in_the_rounds_resolution_parts_after_the_forced_reveal_the_check_also_plays() -> None:
+    """An engine whose party counts one magic point more (``crystals`` + 1,
+    CMB-SPELL-2 broken), in-process: the scenario's move is the plan; the
+    round resolves only when the next combat card, already identified, is
+    turned up (the forced reveal the scenario's check plays, LIB-RC-3). The
+    replay beside dlrules plays it too, so the failure parts there, not
+    nowhere."""
+    sys.path.insert(0, str(generator.repo_root() / "tests"))
+    from conformance.substitute import find, substituted
+
+    from dlrules.apps.conformance.engines import InProcess, Referee
+    from dlrules.apps.conformance.localise import localise
+
+    fn = find("dlrules.core.phases.combat.party", "crystals")
+    assert fn is not None
+
+    class MoreMagic(Referee):
+        name = "one magic point more"
+
+        def handle(self, request: Any) -> dict[str, Any]:
+            with substituted(fn, "int"):
+                return super().handle(request)
+
+    scenario = load(next(SCENARIOS.rglob("aspect-CMB-SPELL-1-a-fast-spell-one-magic-point-short-is-not-cast.json")))
+    rules, where, early = localise(InProcess(MoreMagic()), scenario)
+    assert where.startswith("after 2 moves ("), where  # the plan, then the forced reveal: Word of Peace is cast
+    assert not early and rules, (rules, where)
