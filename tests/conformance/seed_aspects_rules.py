@@ -44,16 +44,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from conformance.record import Writers
-from conformance.seed_aspects import PARTY, _id, _party, _write
+from conformance.seed_aspects import NO_FATIGUE_FIRST, PARTY, PEACE_FIRST, _id, _party, _write
 
 WRITERS = Writers()
 writer = WRITERS.writer
 
-PEACE_FIRST = ("word-of-peace", "graffiti", "detect-evil", "fireball")
-"""Round 1's card is Word of Peace (fast, fatigue 2)."""
-
-INVISIBLE_FIRST = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
-"""Round 1's card is Invisibility (fast, fatigue 0)."""
+INVISIBLE_FIRST = NO_FATIGUE_FIRST
+"""Round 1's card is Invisibility (fast, fatigue 0), cast here on a wizard."""
 
 
 # --- U-7: the Pendulum with no second adventurer -------------------------------------------------------------
