@@ -152,11 +152,21 @@ def test_a_reproduced_value_puts_its_rules_first_in_the_order_the_scenarios_rank
     assert _reproduced_first(ranked, []) == ranked
 
 
-def test_a_reproduced_change_to_a_function_is_reported_but_does_not_lead() -> None:
-    by_function = Result("a", ("M-1",), "failed", explained=("CMB-MON-3",), explained_by=("core/phases/combat/monsters.py:_follow_up: a condition ignored (line 9)",))
+def test_a_reproduced_change_to_a_function_citing_several_rules_is_reported_but_does_not_lead() -> None:
+    by_function = Result("a", ("M-1",), "failed", explained=("CMB-MON-3", "CMB-MON-1"),
+                         explained_by=("core/phases/combat/monsters.py:_follow_up: a condition ignored (line 9)",))  # fmt: skip
     passing = Result("b", ("M-1",), None)
-    ranked = suspects([by_function, passing], {"a": {"M-1": 1, "CMB-MON-3": 2}, "b": {"M-1": 1}}, Units())
+    ranked = suspects([by_function, passing], {"a": {"M-1": 1, "CMB-MON-3": 2, "CMB-MON-1": 2}, "b": {"M-1": 1}}, Units())
     assert ranked[0].rule == "M-1", [s.rule for s in ranked]
+
+
+def test_a_reproduced_change_to_a_function_citing_one_rule_leads() -> None:
+    """The change says which code, and the code says which rule: nothing is left for the scenarios to choose."""
+    by_function = Result("a", ("C1-1",), "failed", explained=("CMB-BAT-3",),
+                         explained_by=("core/phases/combat/steps.py:_waiting: is negated (line 220)",))  # fmt: skip
+    passing = Result("b", ("C1-1",), None)
+    ranked = suspects([by_function, passing], {"a": {"C1-1": 1, "CMB-BAT-3": 1}, "b": {"C1-1": 1}}, Units())
+    assert ranked[0].rule == "CMB-BAT-3", [s.rule for s in ranked]
 
 
 @needs_fork

@@ -377,15 +377,26 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
         failing_n, passing_n, first, cited_n = counts.get(rule, [0, 0, 0, 0])
         out.append(Suspect(rule, value, failing_n, passing_n, first, cited_n, lent.get(rule, (0.0, ""))[1]))
     out.sort(key=lambda s: (-round(s.score, 9), -s.first, -s.cited, s.passing, s.rule))
-    return _reproduced_first(out, [r for r, _ in failing if r.explained_by and all(b.startswith(VALUE) for b in r.explained_by)])
+    return _reproduced_first(out, [r for r, _ in failing if _leads(r)])
 
 
 VALUE = "fact:"
-"""How a value of the components is named among the changes that reproduce a bug (``Result.explained_by``). Only a
-value leads the report: a change to a function that reproduces a bug may stand for a card's printed row the function
-reads (the Goblin's follow-up, the Troll's price: held-out sets 3 to 6 and the kill matrix, 4 December 2026), and
-which of the function's rules it breaks is the scenarios' to say; such a change is reported (``explained_by``), not
-ranked."""
+"""How a value of the components is named among the changes that reproduce a bug (``Result.explained_by``). A value
+leads the report, and so does a change to a function citing one rule alone. A change to a function citing several
+may stand for a card's printed row the function reads (the Goblin's follow-up, the Troll's price: held-out sets 3 to
+6 and the kill matrix, 4 December 2026), and which of the function's rules it breaks is the scenarios' to say; such
+a change is reported (``explained_by``), not ranked."""
+
+
+def _leads(result: Result) -> bool:
+    """Whether the changes that reproduce this failure name its rule
+    outright: each is to a value of the components, or together they cite
+    one rule (a function citing one rule alone; the kill matrix, 4 December
+    2026: `_waiting`, CMB-BAT-3, and `_choices`, SPE-C-2, named first, a
+    twin of `feedable` named SPE-C-2 instead of Y2-20; held-out sets 3 to 7
+    unchanged)."""
+    by = result.explained_by
+    return bool(by) and (all(b.startswith(VALUE) for b in by) or len(result.explained) == 1)
 
 
 def _reproduced_first(ranked: list[Suspect], reproduced: list[Result]) -> list[Suspect]:
