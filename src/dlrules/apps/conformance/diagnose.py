@@ -392,8 +392,8 @@ def _leads(result: Result) -> bool:
     """Whether the changes that reproduce this failure name its rule
     outright: each is to a value of the components, or together they cite
     one rule (a function citing one rule alone; the kill matrix, 4 December
-    2026: `_waiting`, CMB-BAT-3, and `_choices`, SPE-C-2, named first, a
-    twin of `feedable` named SPE-C-2 instead of Y2-20; held-out sets 3 to 7
+    2026: ``_waiting``, CMB-BAT-3, and ``_choices``, SPE-C-2, named first, a
+    twin of ``feedable`` named SPE-C-2 instead of Y2-20; held-out sets 3 to 7
     unchanged)."""
     by = result.explained_by
     return bool(by) and (all(b.startswith(VALUE) for b in by) or len(result.explained) == 1)

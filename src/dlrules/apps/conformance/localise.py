@@ -68,7 +68,7 @@ def _reveals(start: dict[str, Any], moves: list[dict[str, Any]]) -> list[dict[st
     """The forced reveals dlrules plays after ``moves`` from ``start``, as the
     scenario's check does on the engine (``scenarios.reveal_forced``): a round
     of combat resolves there, so a difference in it shows only after them.
-    None when dlrules cannot replay the moves (the replay reports that)."""
+    none when dlrules cannot replay the moves (the replay reports that)."""
     try:
         state = start_state({**start, "moves": [*start.get("moves", []), *moves]})
     except Exception:  # noqa: BLE001 - a scenario dlrules cannot replay: ``replay`` says so
