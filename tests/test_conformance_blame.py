@@ -207,8 +207,9 @@ def test_a_difference_in_the_rounds_resolution_parts_after_the_forced_reveal_the
     from dlrules.apps.conformance.engines import InProcess, Referee
     from dlrules.apps.conformance.localise import localise
 
-    fn = find("dlrules.core.phases.combat.party", "crystals")
-    assert fn is not None
+    found = find("dlrules.core.phases.combat.party", "crystals")
+    assert found is not None
+    fn = found
 
     class MoreMagic(Referee):
         name = "one magic point more"

@@ -244,7 +244,7 @@ def card_stays_out_after_its_round() -> list[Path]:
 
     start = position({0: ["y1-warrior-5", "y1-priest-4-1"]}, monsters={0: ["troll"]}, food=1, cards=(None,) * 4)
     state = play(start, PlanDefence(0, COLUMN[0], (), (0,)), Draw("combat", "graffiti"))  # the Troll's choice waits
-    assert state.decks.combat.size == 8 and state.fight is not None and state.fight.round == 1  # type: ignore[attr-defined]
+    assert state.decks.combat.size == 8 and state.fight is not None and state.fight.round == 1
     return [_write(
         _id("CMB-CARD-1", "the-rounds-card-does-not-go-back-to-the-deck-after-its-round"), ["CMB-CARD-1", "CMB-CARD-6"],
         "Year 1's combat, round 1: nobody had seen the year's four cards; round 1's, turned up from the 9-card deck, "
