@@ -33,6 +33,7 @@ Files: ``scenarios/byrule/aspect-Y2-*.json``. Run from the repository root::
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,22 +49,21 @@ from conformance.seed_aspects import _id, _write
 WRITERS = Writers()
 writer = WRITERS.writer
 
-_LAST: dict[int, tuple[Any, Any]] = {}
+@functools.cache
+def _last_draw(players: int) -> tuple[Any, Any]:
+    """Seed 0's full-game play-out with ``players``: year 1's combat, round 4's card turned up (a chance draw)."""
+    from conformance.seed_by_rule_more import _found
+    from dlrules.core.moves import Draw
+
+    return _found(0, lambda s, m: s.year == 1 and s.fight is not None and s.fight.round == 4 and isinstance(m, Draw), players)
 
 
 def _year_one_over(players: int, **changes: Any) -> tuple[Any, Any]:
-    """Seed 0's full-game play-out with ``players``: year 1's combat, round 4's card turned up (a chance draw),
-    with every party gone from the dungeons and the paladin out of the combat: the move ends the combat and the
-    change of year follows; ``changes``: further GameState fields."""
-    from conformance.seed_by_rule import nothing_left_to_fight, playout
-    from dlrules.core.moves import Draw
+    """``_last_draw`` with every party gone from the dungeons and the paladin out of the combat: the move ends the
+    combat and the change of year follows; ``changes``: further GameState fields."""
+    from conformance.seed_by_rule import nothing_left_to_fight
 
-    if players not in _LAST:
-        for state, move, _ in playout({"players": players, "variant": "full"}, 0):
-            if state.year == 1 and state.fight is not None and state.fight.round == 4 and isinstance(move, Draw):
-                _LAST[players] = (state, move)
-                break
-    state, move = _LAST[players]
+    state, move = _last_draw(players)
     return attrs.evolve(nothing_left_to_fight(state), **changes), move
 
 
