@@ -25,7 +25,7 @@ def run_over_protocol(command: list[str], timeout: float) -> dict[str, Any]:
         engine.close()
     failed = [{"id": r.id, "rules": list(r.rules), "message": (r.message or "")[:200], "parted": list(r.parted[:8]),
                "where": r.where, "early": r.early, "explained": list(r.explained), "explained_at": list(r.explained_at),
-               "explained_by": list(r.explained_by)} for r in report.results if not r.passed]  # fmt: skip
+               "explained_by": list(r.explained_by), "named": list(r.named)} for r in report.results if not r.passed]  # fmt: skip
     return {"failed": failed, "suspects": [s.as_json() for s in report.suspects()[:10]]}
 
 
@@ -40,9 +40,21 @@ def rediagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     results = [Result(s["id"], tuple(s["rules"]), None) if s["id"] not in bad else
                Result(s["id"], tuple(s["rules"]), bad[s["id"]].get("message") or "failed", 0.0, tuple(bad[s["id"]].get("parted", ())),
                       bad[s["id"]].get("where", ""), bool(bad[s["id"]].get("early")), tuple(bad[s["id"]].get("explained", ())), tuple(bad[s["id"]].get("explained_at", ())),
-                      tuple(bad[s["id"]].get("explained_by", ())))
+                      tuple(bad[s["id"]].get("explained_by", ())), tuple(bad[s["id"]].get("named", _named(bad[s["id"]].get("where", "")))))
                for s in kit]  # fmt: skip
     return [s.as_json() for s in suspects(results)]
+
+
+def _named(where: str) -> list[str]:
+    """The rules naming the differing field in a kept run's ``where`` (runs kept before ``named`` was)."""
+    from dlrules.apps.conformance.diff import field_rules
+
+    for kind in ("(observation: ", "(view: "):
+        if kind in where:
+            detail = where.split(kind, 1)[1]
+            detail = detail.split(": ", 1)[1] if detail.startswith("seen by ") else detail
+            return list(field_rules([detail.partition(":")[0]]))
+    return []
 
 
 def diff_at_defaults(command: list[str], timeout: float | None = None) -> dict[str, Any]:

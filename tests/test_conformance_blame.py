@@ -105,7 +105,7 @@ def test_legal_moves_that_differ_with_the_state_name_the_move_that_led_there_fir
     engine = Subprocess([sys.executable, str(root / "tests" / "conformance" / "rule_mutants.py"), "serve",
                          "core.phases.round_start._same_rank"])  # fmt: skip
     try:
-        rules, where, early = localise(engine, load(next(SCENARIOS.rglob("ORD-1-eight-action-spaces-of-three-slots.json"))))
+        rules, where, early, _ = localise(engine, load(next(SCENARIOS.rglob("ORD-1-eight-action-spaces-of-three-slots.json"))))
     finally:
         engine.close()
     assert where.startswith("after 14 moves (legal_moves: the engine also lists") and early
@@ -139,7 +139,7 @@ def test_an_engine_that_does_not_list_the_scenarios_own_move_parts_at_that_move_
     engine = Subprocess([sys.executable, str(root / "tests" / "conformance" / "rule_mutants.py"), "serve",
                          "core.phases.combat.monsters._priests"])  # fmt: skip
     try:
-        _, where, early = localise(engine, scenario)
+        _, where, early, _ = localise(engine, scenario)
     finally:
         engine.close()
     assert where.startswith("at the start (legal_moves: the engine does not list") and not early
@@ -219,6 +219,6 @@ def test_a_difference_in_the_rounds_resolution_parts_after_the_forced_reveal_the
                 return super().handle(request)
 
     scenario = load(next(SCENARIOS.rglob("aspect-CMB-SPELL-1-a-fast-spell-one-magic-point-short-is-not-cast.json")))
-    rules, where, early = localise(InProcess(MoreMagic()), scenario)
+    rules, where, early, _ = localise(InProcess(MoreMagic()), scenario)
     assert where.startswith("after 2 moves ("), where  # the plan, then the forced reveal: Word of Peace is cast
     assert not early and rules, (rules, where)

@@ -190,3 +190,107 @@ def test_a_run_against_an_engine_whose_conquest_costs_two_evil_names_CMB_CONQ_3_
         (r.id, r.explained_by) for r in report.failed
     ]
     assert report.suspects()[0].rule == "CMB-CONQ-3", [s.rule for s in report.suspects()[:5]]
+
+
+MINE_III = "cr-ACT-MINE-6-slot-iii-mines-under-a-foreimp"
+
+
+@contextmanager
+def _mine_slot_iii_without_foreimp() -> Iterator[None]:
+    """ACT-MINE-1's slot III printed without its foreimp, in every module of dlrules holding the board's spaces."""
+    from dlrules.components import Action, board
+
+    old = board.SPACES
+    space = old[Action.MINE.index]
+    one, two, three = space.slots
+    three = attrs.evolve(three, reward=attrs.evolve(three.reward, foreimp=False))
+    new = old[: Action.MINE.index] + (attrs.evolve(space, slots=(one, two, three)),) + old[Action.MINE.index + 1 :]
+    rebind(old, new)
+    try:
+        yield
+    finally:
+        rebind(new, old)
+
+
+def test_a_row_of_the_components_gives_its_small_changes() -> None:
+    from dlrules.apps.conformance.rowchanges import row_changes
+
+    changes = dict(row_changes("data:slots:mine-III"))
+    assert "reward.foreimp as False" in changes and "reward.imps_work as 5" in changes, sorted(changes)
+    assert "options[0].damage as 4" in dict(row_changes("data:monster-combat:vampire"))
+    assert list(row_changes("data:monsters:no-such-monster")) == [] and list(row_changes("core/x.py:f")) == []
+
+
+@needs_fork
+def test_ACT_MINE_1_slot_III_printed_without_its_foreimp_is_explained_by_the_slots_row() -> None:
+    s = _scenario(MINE_III)
+    state = start_state({"position": s["position"]} if "position" in s else {"setup": s["setup"], "moves": s.get("moves", [])})
+    with _mine_slot_iii_without_foreimp():
+        wanted = outcome("listing", attrs.evolve(state), None)
+    assert outcome("listing", attrs.evolve(state), None) != wanted, "the changed row must change the moves listed"
+    found = explain(Case(state, None, wanted), seconds=60)
+    assert any(e.unit == "data:slots:mine-III" and e.rules == ("ACT-MINE-1",) and e.change == "reward.foreimp as False" for e in found), found
+    assert outcome("listing", attrs.evolve(state), None) != wanted, "dlrules itself is left as it was"
+
+
+@needs_fork
+def test_a_run_against_an_engine_whose_mine_slot_III_has_no_foreimp_names_ACT_MINE_1_first() -> None:
+    """A printed value reproducing the engine's verdicts is the simpler story than a change of code that also
+    does: the row's rule leads (``suite._reproducing``, ``diagnose._leads``)."""
+    from dlrules.apps.conformance.engines import InProcess, Referee
+    from dlrules.apps.conformance.suite import run_suite
+
+    class NoForeimp(Referee):
+        name = "no-foreimp"
+
+        def handle(self, request: Any) -> dict[str, Any]:
+            with _mine_slot_iii_without_foreimp():
+                return super().handle(request)
+
+    paths = [p for p in SCENARIOS.rglob("*.json") if "MINE" in p.name or "minegold" in p.name]
+    report = run_suite(InProcess(NoForeimp()), paths)
+    assert report.failed, "the engine must fail a mining scenario"
+    assert any(r.explained_by and all(b.startswith("data:slots:mine-III: ") for b in r.explained_by) for r in report.failed), [
+        (r.id, r.explained_by) for r in report.failed
+    ]
+    assert report.suspects()[0].rule == "ACT-MINE-1", [s.rule for s in report.suspects()[:5]]
+
+
+def test_a_difference_in_a_field_kept_under_a_rule_names_that_rule() -> None:
+    """A title's points are kept under its rule ID: an engine whose Lord of Imps differs breaks SCO-8e, whatever
+    the scenario was written about (``diff.field_rules``, ``Result.named``)."""
+    from dlrules.apps.conformance.diff import field_rules
+
+    assert field_rules(["outcome.players.0.titles.SCO-8e", "players.1.gold", "outcome.players.1.titles.SCO-8e"]) == ("SCO-8e",)
+    assert field_rules(["players.0.imps"]) == ()
+    failing = Result("a", ("SCO-8d", "SCO-1b"), "failed", named=("SCO-8e",))
+    passing = [Result(f"p{i}", ("SCO-8d",), None) for i in range(3)]
+    spectra = {"a": {"SCO-8d": 1, "SCO-8e": 3, "SCO-1b": 1}, **{f"p{i}": {"SCO-8d": 1, "SCO-8e": 3, "SCO-1b": 1} for i in range(3)}}
+    assert suspects([failing, *passing], spectra, Units())[0].rule == "SCO-8e"
+    unnamed = attrs.evolve(failing, named=())
+    assert suspects([unnamed, *passing], spectra, Units())[0].rule != "SCO-8e", "without the field's name the scenario's citations lead"
+
+
+@needs_fork
+def test_CMB_CARD_7_a_seat_shown_the_rounds_card_at_planning_is_explained_by_the_face_up_cards() -> None:
+    """A view's difference is explained as a move's is: the projection's code with one small change shows the seat
+    what the engine's does (``view:SEAT`` outcomes)."""
+    from dlrules.apps.conformance.counterfactual import view_kind
+    from dlrules.core.state import Phase
+    from dlrules.records import views
+
+    state, _ = _at_move("first-CMB-CARD-7-the-revealed-card-is-public-the-spied-one-stays-secret")
+    old = views.face_up_combat
+
+    def shown_at_planning(s: GameState) -> frozenset[int]:
+        f = s.fight
+        return frozenset() if s.phase is not Phase.COMBAT or f is None else frozenset(range(min(f.round, len(s.combat))))
+
+    rebind(old, shown_at_planning)
+    try:
+        wanted = outcome(view_kind(0), attrs.evolve(state), None)
+    finally:
+        rebind(shown_at_planning, old)
+    assert outcome(view_kind(0), attrs.evolve(state), None) != wanted, "seat 0 must see more with the change"
+    found = explain(Case(state, None, wanted), seconds=60)
+    assert any(e.unit == "records/views.py:face_up_combat" and "CMB-CARD-7" in e.rules for e in found), found

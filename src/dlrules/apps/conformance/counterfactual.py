@@ -40,8 +40,10 @@ from typing import Any
 import attrs
 
 from dlrules.apps.conformance.blame import Functions, Trace, clear_caches, dlrules_modules, rebind, shipped, unit_name
+from dlrules.apps.conformance.diagnose import load_units
 from dlrules.apps.conformance.engines import canonical, move_data
-from dlrules.apps.conformance.observe import REFEREE, leaves, observe
+from dlrules.apps.conformance.observe import REFEREE, Viewer, leaves, observe
+from dlrules.apps.conformance.rowchanges import row_changes, watching
 from dlrules.core.engine import apply, check, legal_moves
 from dlrules.core.known import RECENT
 from dlrules.core.moves import Move
@@ -71,15 +73,33 @@ class Explanation:
 
 def outcome(kind: str, state: GameState, move: Move | None) -> Outcome:
     """dlrules' outcome of ``move`` at ``state`` of the ``kind`` compared: the
-    referee's observation after it, the moves listed at ``state``, or
-    whether it is refused."""
+    referee's observation after it, the moves listed at ``state``, whether
+    it is refused, or (``view:VIEWER``, no move) what a seat or the spectator
+    sees at ``state``."""
     if kind == "listing":
         return kind, json.dumps(sorted(canonical(move_data(m)) for m in legal_moves(state)))
+    if kind.startswith(VIEW):
+        return kind, observation_text(observe(state, viewer_of(kind), legal_moves(state)))
     assert move is not None, "only the listing is asked without a move"
     if kind == "refusal":
         return kind, json.dumps(bool(check(state, move)))
     after = apply(state, move)
     return kind, observation_text(observe(after, REFEREE, legal_moves(after)))
+
+
+VIEW = "view:"
+"""The kind of an outcome that is a seat's (or the spectator's) view: ``view:0``, ``view:spectator``."""
+
+
+def view_kind(viewer: Viewer) -> str:
+    """The outcome's kind for what ``viewer`` sees."""
+    return f"{VIEW}{viewer}"
+
+
+def viewer_of(kind: str) -> Viewer:
+    """``view:0`` → 0; ``view:spectator`` → ``"spectator"``."""
+    who = kind.removeprefix(VIEW)
+    return int(who) if who.isdigit() else who
 
 
 def digest(value: Outcome) -> bytes:
@@ -104,7 +124,7 @@ class Case:
 
 def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tuple[Explanation, ...]:
     """The rule functions the case's move runs on dlrules (the listing at its
-    state, for a ``"listing"`` outcome) that one small change makes give the
+    state, for a ``"listing"`` outcome; the view, for a ``view:`` one) that one small change makes give the
     engine's outcome, narrowest first (the fewest rules cited), with up to
     ``PER_UNIT`` such changes each; nothing when ``fork`` or the tracer is missing, or
     dlrules already gives that outcome. ``workers`` children at once (the
@@ -117,10 +137,13 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     fresh = attrs.evolve(state)
     began = time.monotonic()
     try:
-        if wanted[0] == "listing":
-            trace.run(lambda: legal_moves(fresh))
-        elif move is not None:
-            trace.run(lambda: apply(fresh, move) if wanted[0] == "observation" else check(fresh, move))
+        with watching() as read:
+            if wanted[0] == "listing":
+                trace.run(lambda: legal_moves(fresh))
+            elif wanted[0].startswith(VIEW):
+                trace.run(lambda: observe(fresh, viewer_of(wanted[0]), legal_moves(fresh)))
+            elif move is not None:
+                trace.run(lambda: apply(fresh, move) if wanted[0] == "observation" else check(fresh, move))
         if outcome(wanted[0], attrs.evolve(state), move) == wanted:
             return ()
     except Exception:  # noqa: BLE001 - dlrules cannot play the move here: nothing to explain
@@ -128,6 +151,7 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     limit = max(0.25, 20 * (time.monotonic() - began))  # a change that takes far longer loops
     deadline = time.monotonic() + seconds
     tasks = [Explanation(unit, rules, change, install) for unit, rules, change, install in fact_mutations()]  # few: first
+    tasks += [Explanation(unit, rules, change, install) for unit, rules in _rows(read) for change, install in row_changes(unit)]
     tasks += [Explanation(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 and not change.startswith("its constant") else None))
               for unit, rules, fn in _units(trace, functions) for change, install, lines in mutations(fn)
               if not lines or any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # a line that never ran changes nothing  # fmt: skip
@@ -171,6 +195,14 @@ PER_UNIT = 2
 
 Install = Callable[[], None]
 """Puts one change in place (in the child process that tries it)."""
+
+
+def _rows(read: set[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
+    """The rows of the components' tables the move read (``rowchanges.watching``)
+    that state rules (the spectra's ``data:TABLE:KEY`` units), the fewest rules first."""
+    stated = load_units().rules
+    rows = [(unit, stated[unit]) for unit in sorted(f"data:{table}:{key}" for table, key in read) if unit in stated]
+    return sorted(rows, key=lambda r: len(r[1]))
 
 
 def _units(trace: Trace, functions: Functions) -> list[tuple[str, tuple[str, ...], types.FunctionType]]:

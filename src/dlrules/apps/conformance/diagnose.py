@@ -15,7 +15,11 @@ fails with a probability set by how directly s is about R::
               0.005   R is not in s's spectrum (the spectra miss some reads of data)
 
 A scenario that failed in its setup (a setup move refused) never reached its
-own move: its citations count as exercising only. How readily a broken rule
+own move: its citations count as exercising only. A failing scenario whose
+observation differs in a field kept under a rule ID (a title's points,
+``outcome.players.0.titles.SCO-8e``: ``Result.named``) weighs as citing that
+rule (as first citing it, it named the title rather than the points table
+for a two-player game's titles: held-out set 7, 4 December 2026). How readily a broken rule
 shows is unknown: g is scaled by 1/4, 1/2 and 1 (at most 0.95) and the
 likelihoods averaged::
 
@@ -180,6 +184,8 @@ def weights(result: Result, spectra: Spectra) -> dict[str, float]:
             out[rule] = min(out[rule], EXERCISED)
         for i, rule in enumerate(result.parted[:PARTED]):
             out[rule] = max(out.get(rule, ELSE), FIRST if i == 0 else CITED)
+    for rule in result.named[:PARTED] if not result.passed else ():  # the differing field is kept under this rule: as cited
+        out[rule] = max(out.get(rule, ELSE), CITED)
     return out  # parting at its own move, the scenario's citations stay the evidence (the code there is the machinery around it)
 
 
@@ -380,8 +386,9 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
     return _reproduced_first(out, [r for r, _ in failing if _leads(r)])
 
 
-VALUE = "fact:"
-"""How a value of the components is named among the changes that reproduce a bug (``Result.explained_by``). A value
+VALUES = ("fact:", "data:")
+"""How a value of the components (a sourced value, ``fact:NAME``, or a value in a row of its tables,
+``data:TABLE:KEY``) is named among the changes that reproduce a bug (``Result.explained_by``). A value
 leads the report, and so does a change to a function citing one rule alone. A change to a function citing several
 may stand for a card's printed row the function reads (the Goblin's follow-up, the Troll's price: held-out sets 3 to
 6 and the kill matrix, 4 December 2026), and which of the function's rules it breaks is the scenarios' to say; such
@@ -396,13 +403,18 @@ def _leads(result: Result) -> bool:
     twin of ``feedable`` named SPE-C-2 instead of Y2-20; held-out sets 3 to 7
     unchanged)."""
     by = result.explained_by
-    return bool(by) and (all(b.startswith(VALUE) for b in by) or len(result.explained) == 1)
+    return bool(by) and (all(is_value(b) for b in by) or len(result.explained) == 1)
+
+
+def is_value(unit: str) -> bool:
+    """Whether a unit (or a change to it, ``unit: change``) is a value of the components, not code (``VALUES``)."""
+    return unit.startswith(VALUES)
 
 
 def _reproduced_first(ranked: list[Suspect], reproduced: list[Result]) -> list[Suspect]:
     """``ranked`` with the rules of a value of the components a change to
     which reproduces the engine's bug (``Result.explained``: with it dlrules
-    gives the engine's verdicts on every scenario checked; ``VALUE``) first, a rule more
+    gives the engine's verdicts on every scenario checked; ``VALUES``) first, a rule more
     failures name before one fewer do, then as ``ranked`` orders them (the
     change says which code; the scenarios, which of its rules). The rules
     cited at the changed line (``Result.explained_at``) are not put first:

@@ -15,6 +15,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from fractions import Fraction
 from typing import Any
 
@@ -48,6 +49,7 @@ class Disagreement:
     rules: tuple[str, ...]
     unlisted: frozenset[str] = frozenset()  # legal moves: the canonical forms of the moves only dlrules lists
     state_paths: tuple[str, ...] = ()  # legal moves: the observation's paths where the engine's state differs too
+    named: tuple[str, ...] = ()  # observation, view: the rules the differing fields are named by (``field_rules``)
 
     def record(self) -> dict[str, Any]:
         """The reproducing record: the start, then the moves; ``expect`` the
@@ -125,19 +127,43 @@ its shuffle (by deck), the deal of unavailable orders, the dummies' draws."""
 VIEW_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("players.*.traps", ("ACT-TRAP-2",)), ("players.*.committed", ("ORD-3",)), ("players.*.dummy_choice", ("DUM2-3",)),
     ("players.*.dealt", ("RUL-13",)), ("players.*.kept", ("RUL-13",)), ("players.*.spied", ("ACT-REP-2",)),
-    ("combat_cards", ("ACT-REP-2", "CMB-CARD-7")), ("resolution.spy", ("ACT-REP-2",)),
+    ("combat_cards", ("CMB-CARD-7", "ACT-REP-2")), ("resolution.spy", ("ACT-REP-2",)),
     ("combat.plans", ("CMB-PLAN-9",)), ("combat.battle.traps", ("CMB-PLAN-9", "CMB-REF-6")), ("box", ("Y2-8", "Y2-10")),
     ("decks.combat", ("LIB-CMB-3",)), ("trap_discard", ("SETUP-3",)), ("dealt_counts", ("RUL-13",)),
     ("orders_chosen", ("ORD-3",)), ("unavailable_chosen", ("RUL-13",)), ("legal_count", ("RUL-13", "ORD-3")),
 )  # fmt: skip
 """Observation paths a seat's view redacts, with the rules saying what that
-seat may know (dlrules.records.views): a seat's view that differs there names them."""
+seat may know (dlrules.records.views), the rule of who may know it first (a
+combat card: CMB-CARD-7, then the spy's exception, ACT-REP-2): a seat's view
+that differs there names them, in this order."""
+
+
+def field_rules(paths: Sequence[str]) -> tuple[str, ...]:
+    """The rule IDs that name a differing field of the observation, in the
+    order of ``paths``: a title's points are kept under its rule
+    (``outcome.players.0.titles.SCO-8e``), so a difference there is that
+    rule's, whatever code computed it."""
+    known = _rule_ids()
+    return tuple(dict.fromkeys(part for p in paths for part in p.split(".") if part in known))
+
+
+def _field(detail: str) -> str:
+    """A detail of an observation's difference → its path (``seen by seat 0:
+    combat_cards.1: …`` → ``combat_cards.1``)."""
+    return (detail.split(": ", 1)[1] if detail.startswith("seen by ") else detail).partition(":")[0]
+
+
+@cache
+def _rule_ids() -> frozenset[str]:
+    from dlrules.rulebook import all_rules
+
+    return frozenset(r.id for r in all_rules())
 
 
 def view_rules(paths: Sequence[str]) -> tuple[str, ...]:
-    """The rules of ``VIEW_RULES`` whose path holds one of ``paths``."""
-    found = {r for p in paths for prefix, rules in VIEW_RULES if (g := general(p)) == prefix or g.startswith(prefix + ".") for r in rules}
-    return tuple(sorted(found))
+    """The rules of ``VIEW_RULES`` whose path holds one of ``paths``, in the order of ``paths`` and the table's."""
+    found = [r for p in paths for prefix, rules in VIEW_RULES if (g := general(p)) == prefix or g.startswith(prefix + ".") for r in rules]
+    return tuple(dict.fromkeys(found))
 
 
 def _odds_rules(move: dict[str, Any]) -> tuple[str, ...]:
@@ -292,7 +318,9 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
                 rules = setup_rules(paths)
             elif kind == "legal_moves" and played:
                 rules = _led_here(previous, played[-1], found.state_paths, rules)
-            return Disagreement(start, tuple(played), kind, details, rules, found.unlisted, found.state_paths)
+            named = field_rules([_field(d) for d in details]) if kind in ("observation", "view") else ()
+            rules = tuple(dict.fromkeys([*named, *rules]))
+            return Disagreement(start, tuple(played), kind, details, rules, found.unlisted, found.state_paths, named)
         if i == len(moves):
             return None
         move = moves[i]

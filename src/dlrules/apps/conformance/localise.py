@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from dlrules.core.engine import apply, legal_moves
-from dlrules.apps.conformance.counterfactual import Case, observation_text
+from dlrules.apps.conformance.counterfactual import Case, observation_text, view_kind, viewer_of
 from dlrules.apps.conformance.diff import Disagreement, replay
 from dlrules.apps.conformance.engines import Engine, canonical, move_data, move_of
 from dlrules.apps.conformance.perft import start_state
@@ -24,10 +24,12 @@ from dlrules.apps.conformance.scenarios import FORCED_REVEALS, forced_reveal
 
 def localise(
     engine: Engine, scenario: dict[str, Any], seconds: float = 60.0, cases: list[Case] | None = None
-) -> tuple[tuple[str, ...], str, bool]:
-    """(rules, where, early) for a failing scenario: the rules named where
+) -> tuple[tuple[str, ...], str, bool, tuple[str, ...]]:
+    """(rules, where, early, named) for a failing scenario: the rules named where
     ``engine`` parts from dlrules, most likely first, a phrase saying where,
-    and whether that is before the scenario's own move; ((), "", False) when
+    whether that is before the scenario's own move, and the rules that name
+    the differing fields of the observation there (``diff.field_rules``: a
+    title's points); ((), "", False, ()) when
     they never part (the difference is in what the scenario checks only, e.g.
     the rules a refusal cites), dlrules cannot replay it, or the replay takes
     more than ``seconds``. ``cases``: where they part is added to it, with
@@ -45,9 +47,9 @@ def localise(
     try:
         found = replay(engine, start, moves, time.monotonic() + seconds)
     except Exception:  # noqa: BLE001 - the engine failing (EngineError) or a scenario dlrules cannot replay: the suite reports it
-        return (), "", False
+        return (), "", False, ()
     if found is None:
-        return (), "", False
+        return (), "", False, ()
     step = "at the start" if not found.moves else f"after {len(found.moves)} move{'' if len(found.moves) == 1 else 's'}"
     detail = found.details[0] if found.details else ""
     played = len(found.moves)  # a refusal's moves end with the move refused; any other's, with the last one both made
@@ -61,7 +63,7 @@ def localise(
             case = None
         if case is not None:
             cases.append(case)
-    return found.rules, f"{step} ({found.kind}: {detail[:160]})", early
+    return found.rules, f"{step} ({found.kind}: {detail[:160]})", early, found.named
 
 
 def _reveals(start: dict[str, Any], moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -86,8 +88,8 @@ def _reveals(start: dict[str, Any], moves: list[dict[str, Any]]) -> list[dict[st
 
 def _case(engine: Engine, start: dict[str, Any], found: Disagreement) -> Case | None:
     """Where the engine parts from dlrules, as a ``Case``: the move and the
-    engine's observation after it, the engine's legal moves, or its refusal
-    (the engine stands where the replay stopped)."""
+    engine's observation after it, the engine's legal moves, what a seat
+    sees, or its refusal (the engine stands where the replay stopped)."""
     played = [*start.get("moves", []), *found.moves]
     if found.moves and (found.kind == "observation" or (found.kind == "legal_moves" and found.state_paths)):  # the last move left the engine elsewhere
         before = start_state({**start, "moves": played[:-1]})
@@ -95,6 +97,9 @@ def _case(engine: Engine, start: dict[str, Any], found: Disagreement) -> Case | 
     if found.kind == "legal_moves":
         listed, _ = engine.chances()
         return Case(start_state({**start, "moves": played}), None, ("listing", json.dumps(sorted(canonical(m) for m in listed))))
+    if found.kind == "view" and found.details:  # what a seat (or the spectator) sees where the moves agree
+        viewer = viewer_of(view_kind(found.details[0].removeprefix("seen by ").partition(":")[0].removeprefix("seat ")))
+        return Case(start_state({**start, "moves": played}), None, (view_kind(viewer), observation_text(engine.observe(viewer))))
     if found.kind == "refusal" and found.moves:
         return Case(start_state({**start, "moves": played[:-1]}), move_of(played[-1]), ("refusal", json.dumps(True)))
     return None

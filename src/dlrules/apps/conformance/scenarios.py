@@ -103,6 +103,10 @@ class Result:
     explained_by: tuple[str, ...] = ()
     """The changes that reproduce it, as ``unit: change`` (``fact:CONQUEST_EVIL:
     CONQUEST_EVIL as 2``; ``core/phases/combat/spells.py:_cast: < as <= (line 56)``)."""
+    named: tuple[str, ...] = ()
+    """For a failure: the rules naming the fields of the observation that
+    differ where the engine parts from dlrules (a title's points are kept
+    under its rule ID: ``diff.field_rules``)."""
 
     @property
     def passed(self) -> bool:
