@@ -114,16 +114,16 @@ def conquest_costs_two_evil() -> None:
 def heal_without_monster_attack() -> None:
     """CMB-HEAL-1 broken: the party heals even when no monster or ghost attacked."""
     _load_rules()
-    patch_source("dlrules.core.phases.combat.conquest", "_last_steps", "if not attacked or b.no_heal:", "if b.no_heal:")
+    patch_source("dlrules.core.phases.combat.conquest", "_heals", "return b.attacked and not b.no_heal", "return not b.no_heal")
 
 
 def anti_trap_cancels_from_back() -> None:
     """CMB-TRAP-3 broken: anti-trap icons cancel trap damage from the last adventurer forwards."""
     _load_rules()
     patch_source(
-        "dlrules.core.phases.combat.traps", "_trap_hits",
-        "for i in range(n):\n        cancel = min(left, listed[i])",
-        "for i in reversed(range(n)):\n        cancel = min(left, listed[i])",
+        "dlrules.core.phases.combat.traps", "_cancel_front_first",
+        "for i in range(len(listed)):\n        cancel = min(left, listed[i])",
+        "for i in reversed(range(len(listed))):\n        cancel = min(left, listed[i])",
     )  # fmt: skip
 
 

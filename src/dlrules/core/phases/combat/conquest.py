@@ -30,6 +30,13 @@ _SET_CONQUERED: Final = setter(Tile, "conquered")
 _SET_TILES: Final = setter(Dungeon, "tiles")
 
 
+def _heals(b: Battle) -> bool:
+    """CMB-HEAL-1: the party heals only in a round where a monster or a ghost
+    attacked it, and nothing stopped its healing (a Dragon's attack, an
+    Anti-magic Dart on a priest)."""
+    return b.attacked and not b.no_heal
+
+
 def _last_steps(run: Run, seat: int, position: int) -> None:
     """CMB-4: the healing step, then fatigue and the conquest, then the end
     of the battle at ``position`` in play order and the next defender's turn
@@ -47,7 +54,7 @@ def _last_steps(run: Run, seat: int, position: int) -> None:
     damages = list(was)  # the counters as healing and fatigue leave them
     # CMB-6, CMB-HEAL-1, CMB-HEAL-2: hearts remove counters front first, if a monster attacked.
     attacked = b.attacked
-    if not attacked or b.no_heal:
+    if not _heals(b):
         power = hearts if narrate else 0  # told only
         if power:
             reason = "no_attack" if not attacked else "stopped"

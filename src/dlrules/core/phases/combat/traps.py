@@ -74,12 +74,7 @@ def _trap_hits(run: Run, key: str, target: int | None, traps: tuple[str, ...] | 
         assert target is not None
         listed[target] = damage
     icons = max(0, anti_trap(members) - b.icons_used)  # CMB-TRAP-4
-    left = icons
-    for i in range(n):
-        cancel = min(left, listed[i])
-        listed[i] -= cancel
-        left -= cancel
-    used = icons - left
+    used = _cancel_front_first(listed, icons)
     if used and run.narrate:
         announce("anti_trap", f"Anti-trap icons cancel {plural(used, 'point')} of the {TRAPS[key].name}'s damage (CMB-5).", seat, trap=key, cancelled=used)
     no_conquest = True if t.no_conquest else b.no_conquest
@@ -99,6 +94,18 @@ def _trap_hits(run: Run, key: str, target: int | None, traps: tuple[str, ...] | 
     else:
         run.battle = _SET_TRAPS_HIT(b, traps, b.icons_used + used, no_conquest, no_spells, no_heal)
     _hurt(run, seat, listed, f"The {TRAPS[key].name}", key)
+
+
+def _cancel_front_first(listed: list[int], icons: int) -> int:
+    """CMB-5: the anti-trap icons cancel the damage listed, one point each,
+    from the front adventurer backwards; the points cancelled (``listed``
+    is lowered in place)."""
+    left = icons
+    for i in range(len(listed)):
+        cancel = min(left, listed[i])
+        listed[i] -= cancel
+        left -= cancel
+    return icons - left
 
 
 _SET_PAID: Final = setter(PlayerState, "gold", "food", "imps", "busy_imps")
