@@ -374,9 +374,9 @@ def mining() -> list[Path]:
             two, MineGold(seat, 1),
         ),
         record_position(
-            FOLDER, "cr-ACT-MINE-5-slot-iiis-foreimp-is-not-a-free-mining-imp", ["ACT-MINE-5", "ACT-MINE-6"],
+            FOLDER, "cr-ACT-MINE-6-slot-iiis-foreimp-is-not-a-free-mining-imp", ["ACT-MINE-6", "ACT-MINE-5"],
             f"Year 2, resolution, Mine Gold slot III: {who} has exactly 2 free imps; one must be the foreimp (ACT-MINE-6), "
-            "so 2 mining imps would need 3 free imps: refused (dlrules cites the free imps, ACT-MINE-5).",
+            "so 2 mining imps would need 3 free imps: refused, citing the foreimp (ACT-MINE-6; no imp is busy).",
             two, MineGold(seat, 2),
         ),
     ]

@@ -197,6 +197,8 @@ def _mine_explain(p: PlayerState, slot: int, imps: int) -> Violation | None:
         shortfall = f"{imps} mining imps{extra} need {imps + fore} free imps; you have {p.free_imps}"
         if imps + fore <= p.free_imps + p.trolls - p.busy_trolls:  # the troll tokens would make up the count
             return Violation("PROD-2", f"{shortfall}, and a troll token never mines gold nor stands in for an imp here")
+        if imps <= p.free_imps:  # enough for the miners: it is slot III's foreimp that is missing
+            return Violation("ACT-MINE-6", f"{shortfall}: on slot III the foreimp is needed besides the mining imps")
         return Violation("ACT-MINE-5", f"{shortfall} (busy imps do one job a round)")
     return None
 
