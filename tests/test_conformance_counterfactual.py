@@ -219,6 +219,14 @@ def test_a_row_of_the_components_gives_its_small_changes() -> None:
     assert "reward.foreimp as False" in changes and "reward.imps_work as 5" in changes, sorted(changes)
     assert "options[0].damage as 4" in dict(row_changes("data:monster-combat:vampire"))
     assert list(row_changes("data:monsters:no-such-monster")) == [] and list(row_changes("core/x.py:f")) == []
+    assert "monsters as 2" in dict(row_changes("data:grounds:labyrinth")), "R-3: the Labyrinth's battle holds one monster"
+
+
+def test_a_production_rooms_row_states_PROD_1_and_a_combat_rooms_its_own_row() -> None:
+    from dlrules.tools import rows_read
+
+    rooms = {t.name: t for t in rows_read.tables({"labyrinth": "R-3"})}["rooms"]
+    assert rooms.rules("magic-room") == ("PROD-1",) and rooms.rules("labyrinth") == ("R-3",)
 
 
 @needs_fork

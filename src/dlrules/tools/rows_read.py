@@ -46,6 +46,9 @@ def tables(card_rows: dict[str, str]) -> tuple[Table, ...]:
     def card(key: str) -> tuple[str, ...]:
         return tuple(card_rows[key].split(",")) if key in card_rows else ()
 
+    def room(key: str) -> tuple[str, ...]:
+        return card(key) or ("PROD-1",)  # a production room has no row ID of its own: PROD-1 makes it produce as printed
+
     def hit_points(key: str) -> tuple[str, ...]:
         if key.startswith("paladin-"):
             return (f"P-{key.removeprefix('paladin-')}",)
@@ -57,10 +60,11 @@ def tables(card_rows: dict[str, str]) -> tuple[Table, ...]:
         "adventurers": lambda key: ("CMB-PARTY-4",),
         "paladins": lambda key: (f"P-{key}",),
         "monsters": card,
-        "rooms": card,
+        "rooms": room,
         "traps": card,
         "trap-combat": card,
         "monster-combat": card,
+        "grounds": card,  # the Labyrinth's and the Anti-magic Room's battles
         "hit-points": hit_points,  # the combat code's copy of the printed values
         "counted": lambda key: (key,),  # the scoring code's copy of SCO-1a..f
     }

@@ -32,6 +32,7 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     ("traps", "dlrules.components.cards", "TRAPS"),
     ("trap-combat", "dlrules.components.combat", "TRAP_COMBAT"),
     ("monster-combat", "dlrules.components.combat", "MONSTER_COMBAT"),
+    ("grounds", "dlrules.components.combat", "ROOM_GROUNDS"),  # a battle in a room: its monsters, traps and surcharge
     ("hit-points", "dlrules.core.phases.combat.party", "_HP"),  # the combat code's copy of the printed values
     ("counted", "dlrules.core.phases.scoring", "_COUNTED"),  # the scoring code's copy of SCO-1a..f
 )
