@@ -122,8 +122,8 @@ def anti_trap_cancels_from_back() -> None:
     _load_rules()
     patch_source(
         "dlrules.core.phases.combat.traps", "_cancel_front_first",
-        "for i in range(len(listed)):\n        cancel = min(left, listed[i])",
-        "for i in reversed(range(len(listed))):\n        cancel = min(left, listed[i])",
+        "for i in range(len(out)):\n        cancel = min(left, out[i])",
+        "for i in reversed(range(len(out))):\n        cancel = min(left, out[i])",
     )  # fmt: skip
 
 

@@ -125,7 +125,7 @@ def anti_trap_from_the_back() -> None:
     """CMB-TRAP-3 broken: anti-trap icons cancel the damage aimed at the last adventurers first (front first)."""
     from dlrules.core.phases.combat import traps
 
-    _rewrite(traps, "_cancel_front_first", [("    for i in range(len(listed)):\n        cancel", "    for i in reversed(range(len(listed))):\n        cancel")])
+    _rewrite(traps, "_cancel_front_first", [("    for i in range(len(out)):\n        cancel", "    for i in reversed(range(len(out))):\n        cancel")])
 
 
 def slow_spells_cast_fast() -> None:

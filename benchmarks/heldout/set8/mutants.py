@@ -116,7 +116,7 @@ def anti_trap_from_the_back() -> None:
     forwards (they are taken first from the damage aimed at the front)."""
     from dlrules.core.phases.combat import traps
 
-    _rewrite(traps, "_cancel_front_first", [("    for i in range(len(listed)):\n        cancel", "    for i in reversed(range(len(listed))):\n        cancel")])
+    _rewrite(traps, "_cancel_front_first", [("    for i in range(len(out)):\n        cancel", "    for i in reversed(range(len(out))):\n        cancel")])
 
 
 def paladin_has_no_magic() -> None:

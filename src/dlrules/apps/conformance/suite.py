@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 import attrs
 
 from dlrules.apps.conformance.counterfactual import Case, Explanation, agreement, explain
-from dlrules.apps.conformance.diagnose import Suspect, evidence, is_value, load_spectra, load_units, suspects, summary
+from dlrules.apps.conformance.diagnose import Suspect, evidence, load_spectra, load_units, suspects, summary
 from dlrules.apps.conformance.engines import Engine, EngineError
 from dlrules.apps.conformance.localise import localise
 from dlrules.apps.conformance.scenarios import Failed, Result, ScenarioError, check, load, scenario_files
@@ -155,9 +155,9 @@ def _reproducing(explanations: tuple[Explanation, ...], results: list[Result], l
     spectra = load_spectra()
     passed = {r.id: r.passed for r in results if r.id in loaded and evidence(r)}
     kept: list[Explanation] = []
-    for e in sorted(explanations, key=lambda e: (not is_value(e.unit), len(e.rules))):
-        if kept and (len(e.rules) > len(kept[0].rules) or is_value(e.unit) != is_value(kept[0].unit)):
-            break  # only the narrowest is kept; a printed value reproducing it is the simpler story than code
+    for e in sorted(explanations, key=lambda e: len(e.rules)):
+        if kept and len(e.rules) > len(kept[0].rules):
+            break  # wider code than a change found reproducing: only the narrowest is kept
         if e.unit in ran_by:
             ran = sorted(sid for sid in ran_by[e.unit] if sid in passed)
         else:  # a value of the components: the failures, and the scenarios exercising its rules

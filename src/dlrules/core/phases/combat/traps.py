@@ -10,6 +10,7 @@ attack (M-5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from dlrules.components import TRAPS
@@ -74,7 +75,9 @@ def _trap_hits(run: Run, key: str, target: int | None, traps: tuple[str, ...] | 
         assert target is not None
         listed[target] = damage
     icons = max(0, anti_trap(members) - b.icons_used)  # CMB-TRAP-4
-    used = _cancel_front_first(listed, icons)
+    before = sum(listed)
+    listed = list(_cancel_front_first(listed, icons))
+    used = before - sum(listed)
     if used and run.narrate:
         announce("anti_trap", f"Anti-trap icons cancel {plural(used, 'point')} of the {TRAPS[key].name}'s damage (CMB-5).", seat, trap=key, cancelled=used)
     no_conquest = True if t.no_conquest else b.no_conquest
@@ -96,16 +99,16 @@ def _trap_hits(run: Run, key: str, target: int | None, traps: tuple[str, ...] | 
     _hurt(run, seat, listed, f"The {TRAPS[key].name}", key)
 
 
-def _cancel_front_first(listed: list[int], icons: int) -> int:
-    """CMB-5: the anti-trap icons cancel the damage listed, one point each,
-    from the front adventurer backwards; the points cancelled (``listed``
-    is lowered in place)."""
+def _cancel_front_first(listed: Sequence[int], icons: int) -> tuple[int, ...]:
+    """CMB-5: the damage ``listed`` for each adventurer once the anti-trap
+    icons have cancelled it, one point each, from the front adventurer backwards."""
+    out = list(listed)
     left = icons
-    for i in range(len(listed)):
-        cancel = min(left, listed[i])
-        listed[i] -= cancel
+    for i in range(len(out)):
+        cancel = min(left, out[i])
+        out[i] -= cancel
         left -= cancel
-    return icons - left
+    return tuple(out)
 
 
 _SET_PAID: Final = setter(PlayerState, "gold", "food", "imps", "busy_imps")
