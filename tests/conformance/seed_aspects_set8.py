@@ -1,9 +1,9 @@
-"""Write scenarios for aspects of seven rules (set 8) that an implementer
-could get wrong on their own, as ``seed_aspects.py`` does (its docstring says
-how they were chosen and checked). Each cites its rule first and fails when
-only that aspect is broken (each writer's docstring says which breakage makes
-it fail; every one was run against a mutant of dlrules where only its aspect
-is broken, and on dlrules itself):
+"""Write scenarios for aspects of eight rules (set 8's seven, and R-3) that
+an implementer could get wrong on their own, as ``seed_aspects.py`` does (its
+docstring says how they were chosen and checked). Each cites its rule first
+and fails when only that aspect is broken (each writer's docstring says which
+breakage makes it fail; every one was run against a mutant of dlrules where
+only its aspect is broken, and on dlrules itself):
 
 - ADV-2P-1: with 2 players, a lord whose evil ties the dummies' marker (once it
   has moved up) counts as more evil: the dummy is the nicer one and takes the
@@ -21,6 +21,11 @@ is broken, and on dlrules itself):
 - CMB-CARD-7: a round's combat card is not public during that round's
   Planning: a seat that did not spy it sees it face down; its spy sees it; the
   cards of earlier rounds are public.
+- R-3 (CMB-3): the Labyrinth takes at most 1 monster, ghosts aside, and up to
+  2 traps: sending two Goblins is refused (dlrules cites CMB-3, the limits'
+  rule, so that scenario is ``aspect-CMB-3-*``); a Goblin with two traps is
+  accepted, and so is a Goblin with a Ghost; the plans listed never send both
+  Goblins.
 
 Files: ``scenarios/byrule/aspect-RULE-ID-*.json``. Run from the repository root::
 
@@ -286,6 +291,101 @@ def spied_card_hidden_at_planning() -> list[Path]:
             "1": {"combat_cards": ["graffiti", None, None, None]},
             "spectator": {"combat_cards": ["graffiti", None, None, None]},
         },
+    )]  # fmt: skip
+
+
+# --- R-3: the Labyrinth's one monster -------------------------------------------------------------------------
+
+LABYRINTH_PLANS = 28
+"""The plans Player 1 may make in ``_labyrinth``: 7 sets of trap cards (none, any one of his three, any two) times
+4 of what he sends (nothing, a Goblin, the Ghost, a Goblin and the Ghost). With 2 monsters allowed there would be
+42 (both Goblins, alone or with the Ghost, too); with the Ghost counted as a monster, 21."""
+
+LABYRINTH = (
+    "Year 1's combat, round 1 (Invisibility: fatigue 0, no wizard): Player 1's entrance is his Labyrinth; a "
+    "warrior leads his party, a priest behind. He holds a Rolling Stone, a Wall of Fire and a Kamikaze Imp, and "
+    "his lair has two ready Goblins and a ready Ghost. The Labyrinth takes up to 2 trap cards, with no gold "
+    "surcharge, but only 1 monster; ghosts are not monsters and may be added freely. So he has 28 plans: 7 sets of "
+    "trap cards (none, any one, any two) times 4 of what he sends (nothing, a Goblin, the Ghost, a Goblin and the "
+    "Ghost), none sending both Goblins. "
+)
+
+
+def _labyrinth() -> Any:
+    """Round 1, Player 1's entrance is his Labyrinth; he has two Goblins (lair 1 and 2), a Ghost (3) and three
+    trap cards (a Rolling Stone and a Wall of Fire, and the spare Kamikaze Imp)."""
+    from combat_positions import COLUMN, position, tunnels
+    from conformance.seed_aspects import NO_FATIGUE_FIRST
+
+    import dlrules
+
+    labyrinth = tunnels(rooms={COLUMN[0]: "labyrinth"})
+    state = position({0: ["y1-warrior-5", "y1-priest-4-1"]}, monsters={0: ["goblin", "goblin", "ghost"]},
+                     traps={0: ["rolling-stone", "wall-of-fire"]}, dungeons={0: labyrinth},
+                     cards=NO_FATIGUE_FIRST)  # fmt: skip
+    assert len(dlrules.legal_moves(state)) == LABYRINTH_PLANS
+    return state
+
+
+def _battle(traps: list[str], sent: list[int]) -> dict[str, Any]:
+    """What the R-3 scenarios check after an accepted plan: the trap cards and the monsters (lair indices) the
+    battle has (the card's reveal and the steps that follow are other rules')."""
+    return {"combat.battle.traps": traps, "combat.battle.sent": sent}
+
+
+@writer
+def labyrinth_refuses_two_monsters() -> list[Path]:
+    """R-3 / CMB-3: in the Labyrinth, sending both Goblins is refused. dlrules cites CMB-3 (the battle tiles'
+    limits; R-3 is the Labyrinth's row of the room table), so this scenario names CMB-3 first. Fails when the
+    Labyrinth takes 2 monsters (an ordinary room's limit)."""
+    from combat_positions import COLUMN
+
+    from dlrules.core.moves import PlanDefence
+
+    return [_write(
+        _id("CMB-3", "the-labyrinth-refuses-a-second-monster"), ["CMB-3", "R-3"],
+        LABYRINTH + "He plans both Goblins there, with no trap: two monsters are one more than the Labyrinth takes, "
+        "and the plan is refused, citing the limits of the battle tile. In an ordinary room two monsters would be "
+        "allowed.",
+        _labyrinth(), PlanDefence(0, COLUMN[0], (), (0, 1)), refused=True, before={"legal_count": LABYRINTH_PLANS},
+    )]  # fmt: skip
+
+
+@writer
+def labyrinth_one_monster_two_traps() -> list[Path]:
+    """R-3: in the Labyrinth a Goblin with two trap cards is accepted, among 28 plans listed, none sending both
+    Goblins. Fails when the Labyrinth takes 2 monsters (42 plans listed), or 1 trap card only."""
+    from combat_positions import COLUMN
+
+    from dlrules.core.moves import PlanDefence
+
+    return [_write(
+        _id("R-3", "the-labyrinth-takes-one-monster-and-two-traps"), ["R-3", "CMB-3"],
+        LABYRINTH + "He plays the Rolling Stone and the Wall of Fire face down and sends one Goblin (the first): "
+        "the plan is accepted, the two cards leave his hand (the Kamikaze Imp stays) and the battle begins with "
+        "both traps and the Goblin. Were 2 monsters allowed, 42 plans would be listed, both Goblins among them.",
+        _labyrinth(), PlanDefence(0, COLUMN[0], ("rolling-stone", "wall-of-fire"), (0,)),
+        before={"legal_count": LABYRINTH_PLANS}, only=("players.0.traps", "combat.stage"),
+        after=_battle(["rolling-stone", "wall-of-fire"], [0]),
+    )]  # fmt: skip
+
+
+@writer
+def labyrinth_ghost_aside() -> list[Path]:
+    """R-3 / CMB-PLAN-5: in the Labyrinth a Goblin and the Ghost are accepted: a ghost does not count against the
+    1-monster limit. Fails when the Ghost counts as a monster (refused, and 21 plans listed), or when the
+    Labyrinth takes 2 monsters (42 plans listed)."""
+    from combat_positions import COLUMN
+
+    from dlrules.core.moves import PlanDefence
+
+    return [_write(
+        _id("R-3", "the-labyrinths-ghosts-do-not-count-as-its-monster"), ["R-3", "CMB-3", "CMB-PLAN-5"],
+        LABYRINTH + "He sends one Goblin and the Ghost, with no trap: the Ghost is not a monster, so the Goblin is "
+        "the Labyrinth's one monster and the plan is accepted; the battle begins with both of them. Were the "
+        "Ghost counted, the plan would be refused (and only 21 plans listed).",
+        _labyrinth(), PlanDefence(0, COLUMN[0], (), (0, 2)), before={"legal_count": LABYRINTH_PLANS},
+        only=("combat.stage",), after=_battle([], [0, 2]),
     )]  # fmt: skip
 
 

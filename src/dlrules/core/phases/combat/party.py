@@ -99,7 +99,9 @@ def hit_points(adv: Adventurer) -> int:
 
 
 def anti_trap(party: Sequence[Adventurer]) -> int:
-    """CMB-PARTY-3: the thieves' anti-trap icons (and the paladin's, PAL-12)."""
+    """CMB-PARTY-3: the party's anti-trap icons (the thieves', and the
+    paladin's as his profile gives them, ``_profile``), as ``crystals``
+    counts the magic points."""
     total = 0
     for a in party:
         total += _ANTI_TRAP[a.key]
@@ -107,7 +109,8 @@ def anti_trap(party: Sequence[Adventurer]) -> int:
 
 
 def hearts(party: Sequence[Adventurer]) -> int:
-    """CMB-PARTY-3: the priests' hearts (and the paladin's, PAL-12)."""
+    """CMB-PARTY-3: the party's hearts (the priests', and the paladin's as
+    his profile gives them, ``_profile``)."""
     total = 0
     for a in party:
         total += _HEARTS[a.key]
