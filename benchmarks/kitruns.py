@@ -47,13 +47,11 @@ def rediagnose(failed: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _named(where: str) -> list[str]:
     """The rules naming the differing field in a kept run's ``where`` (runs kept before ``named`` was)."""
-    from dlrules.apps.conformance.diff import field_rules
+    from dlrules.apps.conformance.diff import detail_path, field_rules
 
     for kind in ("(observation: ", "(view: "):
         if kind in where:
-            detail = where.split(kind, 1)[1]
-            detail = detail.split(": ", 1)[1] if detail.startswith("seen by ") else detail
-            return list(field_rules([detail.partition(":")[0]]))
+            return list(field_rules([detail_path(where.split(kind, 1)[1])]))
     return []
 
 

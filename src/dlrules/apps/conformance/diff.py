@@ -147,10 +147,16 @@ def field_rules(paths: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(part for p in paths for part in p.split(".") if part in known))
 
 
-def _field(detail: str) -> str:
+def detail_path(detail: str) -> str:
     """A detail of an observation's difference → its path (``seen by seat 0:
     combat_cards.1: …`` → ``combat_cards.1``)."""
     return (detail.split(": ", 1)[1] if detail.startswith("seen by ") else detail).partition(":")[0]
+
+
+def detail_viewer(detail: str) -> str:
+    """A detail of a view's difference → whom the view is for, as text
+    (``seen by seat 0: …`` → ``0``; ``seen by spectator: …`` → ``spectator``)."""
+    return detail.removeprefix("seen by ").partition(":")[0].removeprefix("seat ")
 
 
 @cache
@@ -318,7 +324,7 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
                 rules = setup_rules(paths)
             elif kind == "legal_moves" and played:
                 rules = _led_here(previous, played[-1], found.state_paths, rules)
-            named = field_rules([_field(d) for d in details]) if kind in ("observation", "view") else ()
+            named = field_rules([detail_path(d) for d in details]) if kind in ("observation", "view") else ()
             rules = tuple(dict.fromkeys([*named, *rules]))
             return Disagreement(start, tuple(played), kind, details, rules, found.unlisted, found.state_paths, named)
         if i == len(moves):

@@ -15,8 +15,8 @@ import time
 from typing import Any
 
 from dlrules.core.engine import apply, legal_moves
-from dlrules.apps.conformance.counterfactual import Case, observation_text, view_kind, viewer_of
-from dlrules.apps.conformance.diff import Disagreement, replay
+from dlrules.apps.conformance.counterfactual import VIEW, Case, observation_text, viewer_of
+from dlrules.apps.conformance.diff import Disagreement, detail_viewer, replay
 from dlrules.apps.conformance.engines import Engine, canonical, move_data, move_of
 from dlrules.apps.conformance.perft import start_state
 from dlrules.apps.conformance.scenarios import FORCED_REVEALS, forced_reveal
@@ -98,8 +98,8 @@ def _case(engine: Engine, start: dict[str, Any], found: Disagreement) -> Case | 
         listed, _ = engine.chances()
         return Case(start_state({**start, "moves": played}), None, ("listing", json.dumps(sorted(canonical(m) for m in listed))))
     if found.kind == "view" and found.details:  # what a seat (or the spectator) sees where the moves agree
-        viewer = viewer_of(view_kind(found.details[0].removeprefix("seen by ").partition(":")[0].removeprefix("seat ")))
-        return Case(start_state({**start, "moves": played}), None, (view_kind(viewer), observation_text(engine.observe(viewer))))
+        kind = VIEW + detail_viewer(found.details[0])
+        return Case(start_state({**start, "moves": played}), None, (kind, observation_text(engine.observe(viewer_of(kind)))))
     if found.kind == "refusal" and found.moves:
         return Case(start_state({**start, "moves": played[:-1]}), move_of(played[-1]), ("refusal", json.dumps(True)))
     return None
