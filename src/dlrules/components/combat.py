@@ -165,8 +165,8 @@ class BattleGround:
     source: str
 
 
-TUNNEL = BattleGround("tunnel", 1, 1, 0, True, Conf.H, _CC + " other quantities; RB p.6-7, p.18")
-ROOM = BattleGround("room", 2, 1, 1, True, Conf.H, _CC + " other quantities; RB p.7, p.18")
+TUNNEL = BattleGround("tunnel", 1, 1, 0, True, Conf.H, _CC + " other quantities, CMB-3; RB p.6-7, p.18")
+ROOM = BattleGround("room", 2, 1, 1, True, Conf.H, _CC + " other quantities, CMB-3; RB p.7, p.18")
 ROOM_GROUNDS: dict[str, BattleGround] = {
     "labyrinth": BattleGround("Labyrinth", 1, 2, 0, True, Conf.H, _CC + " R-3; RB p.24"),
     "anti-magic-room": BattleGround("Anti-Magic Room", 2, 1, 1, False, Conf.H, _CC + " R-4; RB p.24"),

@@ -67,6 +67,7 @@ def tables(card_rows: dict[str, str]) -> tuple[Table, ...]:
         "grounds": card,  # the Labyrinth's and the Anti-magic Room's battles
         "hit-points": hit_points,  # the combat code's copy of the printed values
         "counted": lambda key: (key,),  # the scoring code's copy of SCO-1a..f
+        "ranks": lambda key: ("RST-4",),  # the round start's copy of the glyph ranks it sorts by
     }
     return tuple(Table(name, rules[name]) for name, _, _ in rowchanges.TABLES)
 

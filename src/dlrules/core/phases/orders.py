@@ -19,6 +19,7 @@ from dlrules.components import Action
 from dlrules.components.board import SLOT_NAMES
 from dlrules.components.setup import HIRE_FIRST_GOLD
 from dlrules.core.errors import Violation
+from dlrules.core.memo import kept
 from dlrules.core.moves import ChooseOrders, DrawDummyOrders, Move
 from dlrules.core.phases import PhaseRules
 from dlrules.core.phases.common import announce, colour_name, in_play_order, narrating, played_order, with_players
@@ -248,7 +249,7 @@ def _choices_with(seat: int, hand: tuple[Action, ...], third: Action | None) -> 
     return found
 
 
-_CHOICES_WITH: Final[dict[tuple[int, tuple[Action, ...], Action | None], tuple[ChooseOrders, ...]]] = {}
+_CHOICES_WITH: Final[dict[tuple[int, tuple[Action, ...], Action | None], tuple[ChooseOrders, ...]]] = kept({})
 _CHOICES_WITH_LIMIT: Final = 512
 
 
@@ -543,7 +544,7 @@ def _hand_left(hand: tuple[Action, ...], committed: tuple[Action, ...]) -> tuple
     return found
 
 
-_HANDS_LEFT: Final[dict[tuple[tuple[Action, ...], tuple[Action, ...]], tuple[Action, ...]]] = {}
+_HANDS_LEFT: Final[dict[tuple[tuple[Action, ...], tuple[Action, ...]], tuple[Action, ...]]] = kept({})
 _HANDS_LEFT_LIMIT: Final = 4096
 
 

@@ -17,6 +17,7 @@ from dlrules.components import COMBAT_CARDS, MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, WORD_OF_PEACE_EVIL
 from dlrules.core.errors import Violation
 from dlrules.core.known import RECENT
+from dlrules.core.memo import kept
 from dlrules.core.moves import (
     Attack,
     ChooseTrap,
@@ -84,7 +85,7 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     return _battle_moves(state, b)
 
 
-_DRAWS: Final[dict[str, Draw]] = {}
+_DRAWS: Final[dict[str, Draw]] = kept({})
 """The ``Draw`` of each combat card, made once (moves are immutable values);
 at most 512 kept, so that states built by hand with invented cards cannot
 grow it."""

@@ -19,6 +19,7 @@ from typing import Final
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, ROOM_BONUS, BattleGround, battle_ground
 from dlrules.components.setup import PALADIN_SPACE
+from dlrules.core.memo import kept
 from dlrules.core.phases.common import _SET_EVIL, _SET_MONSTERS, in_play_order, march_evil, narrating, paladin_after
 from dlrules.core.state import Adventurer, Battle, Decks, Dungeon, Fight, GameState, Monster, Plan, PlayerState, Square, Tile, evolve, setter
 
@@ -179,8 +180,8 @@ def ground_of(tile: Tile) -> BattleGround:
     return found
 
 
-_GROUNDS: Final[dict[str | None, BattleGround]] = {}
-_CONQUERED_GROUNDS: Final[dict[str | None, BattleGround]] = {}
+_GROUNDS: Final[dict[str | None, BattleGround]] = kept({})
+_CONQUERED_GROUNDS: Final[dict[str | None, BattleGround]] = kept({})
 """``battle_ground`` of each room (None: a tunnel) met, unconquered and conquered."""
 
 

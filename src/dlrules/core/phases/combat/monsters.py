@@ -15,6 +15,7 @@ from typing import Final
 from dlrules.components import MONSTERS
 from dlrules.components.combat import MONSTER_COMBAT, AttackOption, Reach
 from dlrules.core.errors import Violation
+from dlrules.core.memo import kept
 from dlrules.core.moves import Attack, Move
 from dlrules.core.phases.combat.fight import _SET_AIMING, _SET_READY, _SET_SENT, Run, _attack_damage, _knock_out, _one
 from dlrules.core.phases.combat.party import _PRIEST, _hurt, _party_in, adventurer_class, party
@@ -49,7 +50,7 @@ def _targets_among(priests: tuple[bool, ...], option: AttackOption) -> tuple[int
     return tuple([i for i, priest in enumerate(priests) if not (option.not_first and i == 0) and not (option.no_priests and priest)])
 
 
-_OPTIONS: Final[dict[tuple[int, int, str, int, tuple[bool, ...]], tuple[Move, ...]]] = {}
+_OPTIONS: Final[dict[tuple[int, int, str, int, tuple[bool, ...]], tuple[Move, ...]]] = kept({})
 """``_options_of`` of the situations met lately (at most 4096: memory stays flat)."""
 
 

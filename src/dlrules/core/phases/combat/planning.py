@@ -20,6 +20,7 @@ from dlrules.components import MONSTERS
 from dlrules.components.combat import TRAP_COMBAT, BattleGround
 from dlrules.core.dungeon import plain_square, square_name, walking_distances
 from dlrules.core.errors import Violation
+from dlrules.core.memo import kept
 from dlrules.core.moves import Move, PlanDefence, ReleasePrisoner
 from dlrules.core.phases.combat.fight import _SET_STATE_FIGHT, _fight, _monsters_only, _tile, ground_of
 from dlrules.core.phases.combat.party import _name
@@ -32,7 +33,7 @@ _Layout = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 ones as (index, walking distance), nearest first and by square among equals,
 and the indices of those no path connects, by square."""
 
-_LAYOUTS: Final[dict[tuple[Square, ...], _Layout]] = {}
+_LAYOUTS: Final[dict[tuple[Square, ...], _Layout]] = kept({})
 """``_layout`` of each dungeon's squares met lately (read only: shared
 between calls), keyed by the squares in the order of the tiles."""
 
@@ -121,7 +122,7 @@ def _multisets_of(items: tuple[tuple[str, int], ...], most: int) -> tuple[tuple[
 _Sendable = tuple[tuple[tuple[int, ...], ...], int]
 """The monster sets of a lair and the serial number of that answer (``_sendable_from``)."""
 
-_SENDABLE: Final[dict[tuple[tuple[tuple[str, bool], ...], int], _Sendable]] = {}
+_SENDABLE: Final[dict[tuple[tuple[tuple[str, bool], ...], int], _Sendable]] = kept({})
 """``_sendable_from`` of the lairs met lately (at most 1024: memory stays flat)."""
 
 _SERIALS: Final = itertools.count()
@@ -184,7 +185,7 @@ def _plans(seat: int, player: PlayerState) -> tuple[Move, ...]:
     return out
 
 
-_TILE_PLANS: Final[dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[PlanDefence, ...]]] = {}
+_TILE_PLANS: Final[dict[tuple[int, Square, tuple[tuple[str, ...], ...], int], tuple[PlanDefence, ...]]] = kept({})
 """``_tile_plans`` met lately, keyed by the serial number of the monster
 sets (``_sendable_from``'s answer, which can be long: hashing it on every
 call cost more than the rest of the key; a serial is never given twice, so
@@ -221,14 +222,14 @@ def _tile_plans(seat: int, square: Square, played: tuple[tuple[str, ...], ...], 
     return moves
 
 
-_PLAN_DEFENCES: Final[dict[tuple[int, Square, tuple[str, ...], tuple[int, ...]], PlanDefence]] = {}
+_PLAN_DEFENCES: Final[dict[tuple[int, Square, tuple[str, ...], tuple[int, ...]], PlanDefence]] = kept({})
 """Each ``PlanDefence`` made lately, by its fields: a new list of plans
 (another hand, another lair) mostly repeats moves met before, and a dict
 look-up costs less than an attrs record's ``__init__`` (moves are
 immutable values). At most 8192 kept (memory stays flat)."""
 
 
-_TRAP_COSTS: Final[dict[tuple[tuple[str, ...], int, int], tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]]] = {}
+_TRAP_COSTS: Final[dict[tuple[tuple[str, ...], int, int], tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]]] = kept({})
 """``_trap_costs`` of the hands met lately (at most 1024: memory stays flat)."""
 
 
