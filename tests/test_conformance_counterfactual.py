@@ -308,3 +308,65 @@ def test_CMB_CARD_7_a_seat_shown_the_rounds_card_at_planning_is_explained_by_the
     monkeypatch.setattr(counterfactual, "_rows", lambda read: [])  # the projection's functions alone
     found = explain(Case(state, None, wanted), seconds=60)
     assert any(e.unit == "records/views.py:face_up_combat" and "CMB-CARD-7" in e.rules for e in found), found
+
+
+def test_a_slots_eye_is_stated_by_ACT_REP_2_and_an_adventurers_glyph_rank_by_RST_4() -> None:
+    """A row's value stated by a rule of its own names that rule, not the row's (``rowchanges.FIELD_RULES``);
+    slot III's foreimp is its row's own (ACT-MINE-1 states it)."""
+    from dlrules.apps.conformance.rowchanges import field_rule
+
+    assert field_rule("data:slots:reputation-III", "reward.spy as 0") == "ACT-REP-2"
+    assert field_rule("data:slots:reputation-III", "reward.evil_down as 1") is None
+    assert field_rule("data:adventurers:y1-thief-4-1", "rank as 3") == "RST-4"
+    assert field_rule("data:slots:mine-III", "reward.foreimp as False") is None
+
+
+def test_CMB_3_a_rooms_battle_limits_are_tried_as_a_sourced_record() -> None:
+    """The battle limits of a tunnel and of a room are records of their own, not rows of a table: each small change
+    to them is tried, named by the rule their source cites (CMB-3)."""
+    found = {(unit, change): rules for unit, rules, change, _ in counterfactual.fact_mutations()}
+    assert found[("fact:ROOM", "monsters as 1")] == ("CMB-3",) and ("fact:TUNNEL", "monsters as 2") in found, sorted(found)
+
+
+def test_the_rules_kept_results_are_forgotten_with_the_caches() -> None:
+    """A result a rule keeps by hand (``core.memo``) would hide a changed value: the room's battle limits asked
+    again after ``clear_caches`` are the changed ones."""
+    from dlrules.apps.conformance.blame import clear_caches
+    from dlrules.core.phases.combat.fight import ground_of
+    from dlrules.core.state import Tile
+
+    room = Tile((0, 2), room="dark-room")
+    assert ground_of(room).monsters == 2  # kept now
+    original = combat.ROOM
+    changed = attrs.evolve(original, monsters=1)
+    rebind(original, changed)
+    try:
+        clear_caches()
+        assert ground_of(room).monsters == 1
+    finally:
+        rebind(changed, original)
+        clear_caches()
+    assert ground_of(room).monsters == 2
+
+
+def test_a_comprehensions_condition_is_among_its_functions_changes() -> None:
+    """ACT-MINE-3: ``_minable`` counts the unconquered tunnels in a comprehension; the change that ignores its
+    last condition (a conquered tunnel counted) is tried as the function's own, and counts it."""
+    import inspect
+    import types
+
+    from dlrules.core.phases import resolution
+
+    fn = resolution._minable
+    assert isinstance(fn, types.FunctionType)
+    line = fn.__code__.co_firstlineno + next(i for i, text in enumerate(inspect.getsource(fn).splitlines()) if "not t.conquered" in text)
+    changes = {phrase: install for phrase, install, _ in counterfactual.mutations(fn)}
+    assert f"a condition ignored (line {line})" in changes, sorted(changes)
+    state, _ = _at_move("aspect-CMB-CONQ-4-a-conquered-tunnel-cannot-be-mined")
+    counts = [fn(p) for p in state.players]
+    original = fn.__code__
+    try:
+        changes[f"a condition ignored (line {line})"]()
+        assert [fn(p) for p in state.players] != counts, "a conquered tunnel is counted"
+    finally:
+        fn.__code__ = original

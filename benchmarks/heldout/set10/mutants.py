@@ -155,7 +155,7 @@ def conquered_tunnels_mined() -> None:
     imp per tunnel, conquered or not)."""
     from dlrules.core.phases import resolution
 
-    _rewrite(resolution, "max_miners", [("if t.room is None and not t.conquered]", "if t.room is None]")])
+    _rewrite(resolution, "_minable", [("if t.room is None and not t.conquered]", "if t.room is None]")])  # was in max_miners until session 53
 
 
 def order_cards_hidden() -> None:

@@ -417,8 +417,13 @@ def max_miners(player: PlayerState, slot: int) -> int:
     most = min(reward.imps_work, player.free_imps - fore)
     if most <= 0:
         return 0  # no free imp to mine (the tunnels need not be counted)
-    tunnels = len([t for t in player.dungeon.tiles if t.room is None and not t.conquered])  # ``Dungeon.unconquered_tunnels``
-    return min(most, tunnels)  # ACT-MINE-4: one mining imp per unconquered tunnel
+    return min(most, _minable(player))  # ACT-MINE-4: one mining imp per tunnel gold may be mined in
+
+
+def _minable(player: PlayerState) -> int:
+    """ACT-MINE-3: how many tunnels gold may be mined in: unconquered ones,
+    never a room (``Dungeon.unconquered_tunnels``)."""
+    return len([t for t in player.dungeon.tiles if t.room is None and not t.conquered])
 
 
 def _hire_moves(state: GameState, seat: int, slot: int) -> tuple[Move, ...]:
