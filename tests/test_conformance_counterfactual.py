@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -353,7 +354,6 @@ def test_a_comprehensions_condition_is_among_its_functions_changes() -> None:
     """ACT-MINE-3: ``_minable`` counts the unconquered tunnels in a comprehension; the change that ignores its
     last condition (a conquered tunnel counted) is tried as the function's own, and counts it."""
     import inspect
-    import types
 
     from dlrules.core.phases import resolution
 
@@ -370,3 +370,24 @@ def test_a_comprehensions_condition_is_among_its_functions_changes() -> None:
         assert [fn(p) for p in state.players] != counts, "a conquered tunnel is counted"
     finally:
         fn.__code__ = original
+
+
+def test_ORD_5_placing_each_seats_three_orders_in_turn_is_among_the_reveals_changes() -> None:
+    """ORD-5: every first card is placed before any second card. Swapping the reveal's two loops (each seat's
+    three orders, then the next seat's) is a change ``loopchanges`` makes, and it places the orders differently."""
+    from dlrules.apps.conformance.loopchanges import loop_changes
+    from dlrules.core.phases import orders
+
+    fn = orders._reveal
+    assert isinstance(fn, types.FunctionType)
+    swapped = [code for phrase, code, _ in loop_changes(fn) if phrase.startswith("two loops swapped")]
+    assert len(swapped) == 1, [phrase for phrase, _, _ in loop_changes(fn)]
+    state, move = _at_move("first-ORD-5-every-first-card-is-placed-before-any-second-card")
+    wanted = outcome("observation", attrs.evolve(state), move)
+    original = fn.__code__
+    try:
+        fn.__code__ = swapped[0]
+        assert outcome("observation", attrs.evolve(state), move) != wanted, "the orders are placed seat by seat"
+    finally:
+        fn.__code__ = original
+    assert outcome("observation", attrs.evolve(state), move) == wanted

@@ -41,6 +41,7 @@ import attrs
 
 from dlrules.apps.conformance.blame import Functions, Trace, clear_caches, dlrules_modules, rebind, shipped, unit_name
 from dlrules.apps.conformance.diagnose import load_units
+from dlrules.apps.conformance.loopchanges import loop_changes
 from dlrules.apps.conformance.engines import canonical, move_data
 from dlrules.apps.conformance.observe import REFEREE, Viewer, leaves, observe
 from dlrules.apps.conformance.rowchanges import field_rule, row_changes, value_changes, watching
@@ -280,8 +281,8 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int,
     """The small changes to ``fn`` tried, each with a phrase and its
     installer, the likeliest bugs first: a comparison changed, an integer
     constant one off, ``in`` or ``is`` negated, the result changed (as its
-    annotation allows), a condition negated (line numbers as the source has
-    them). The code ``fn`` holds (a comprehension's filter, a lambda, an
+    annotation allows), a condition negated, a loop taken from its end or
+    two nested loops swapped (line numbers as the source has them). The code ``fn`` holds (a comprehension's filter, a lambda, an
     inner function) is changed as its own lines are: a comprehension's
     condition is as much the rule's as an ``if`` is (held-out set 10: a
     conquered tunnel counted by ``max_miners``' filter)."""
@@ -297,6 +298,8 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int,
     for phrase, changed, lines in changes:
         if phrase.startswith("a condition"):
             yield phrase, _code_change(fn, changed), lines
+    for phrase, changed, lines in loop_changes(fn):  # last: an order of iteration (``loopchanges``)
+        yield phrase, _code_change(fn, changed), lines
 
 
 def _code_changes(code: types.CodeType) -> Iterator[tuple[str, types.CodeType, tuple[int, ...]]]:
