@@ -76,7 +76,7 @@ def word_of_peace_one_evil() -> None:
     fact = attrs.evolve(combat.WORD_OF_PEACE_EVIL, value=1)
     old = combat.WORD_OF_PEACE_EVIL
     combat.WORD_OF_PEACE_EVIL = fact
-    decisions.WORD_OF_PEACE_EVIL = fact
+    setattr(decisions, "WORD_OF_PEACE_EVIL", fact)  # imported there by name
     combat.COMBAT_FACTS = tuple(fact if f is old else f for f in combat.COMBAT_FACTS)
     card = cards.COMBAT_CARDS["word-of-peace"]
     cards.COMBAT_CARDS["word-of-peace"] = attrs.evolve(card, effect="the defender withdraws all his monsters here, or gains 1 evil")

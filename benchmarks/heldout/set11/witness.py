@@ -76,16 +76,6 @@ def _play(state: Any, *moves: Any) -> Any:
     return state
 
 
-def _first(state: Any, kind: type, **fields: Any) -> Any:
-    """The first legal move of ``kind`` whose fields match ``fields``."""
-    from dlrules.core.engine import legal_moves
-
-    for m in legal_moves(state):
-        if isinstance(m, kind) and all(getattr(m, k) == v for k, v in fields.items()):
-            return m
-    raise LookupError(f"no legal {kind.__name__} with {fields}")
-
-
 def _reveal_known(state: Any) -> Any:
     """Turn up a combat card already identified (a chance move with one outcome)."""
     from dlrules.core.engine import apply
@@ -179,7 +169,7 @@ def probe_word_of_peace() -> dict[str, Any]:
     before = s.players[0].evil
     s = _play(s, WordOfPeace(0, False))
     return {
-        "where": f"year-1 combat, round 1, Word of Peace cast in seat 0's battle (evil {before}): he keeps his Goblin (WordOfPeace withdraw=false)",
+        "where": f"year-1 combat, round 1, Word of Peace cast in seat 0's battle (evil {before}): he keeps his Goblin (WordOfPeace withdraw=false); his evil after the battle (its conquest's -1 included)",
         "answer": {"evil_after": s.players[0].evil},
     }
 
@@ -251,6 +241,7 @@ def probe_kept_orders() -> dict[str, Any]:
 def probe_hire_charge() -> dict[str, Any]:
     """First game, 3 players: everyone plays Hire Monster first; gold after the reveal."""
     from dlrules.components import Action
+    from dlrules.core.chance import sample_chance
     from dlrules.core.engine import legal_moves, new_game
     from dlrules.core.moves import ChooseOrders
     from dlrules.core.state import CHANCE, Phase
@@ -258,8 +249,6 @@ def probe_hire_charge() -> dict[str, Any]:
     rng = random.Random(11)
     s = new_game(3, variant="first")
     while s.phase is not Phase.ORDERS or any(m.seat == CHANCE for m in legal_moves(s)):
-        from dlrules.core.chance import sample_chance
-
         s = _play(s, sample_chance(s, rng))
     before = [p.gold for p in s.players]
     firsts = []
@@ -322,7 +311,7 @@ def _games(seeds: range, players: int, variant: str, prefer: tuple[str, ...], vi
 
 Play = dict[str, Any]
 SPECS: dict[str, Callable[[], dict[str, Any]] | Play] = {
-    # Recruit Imps, then a room to staff: Chicken Coop / Mushroom Bed need 3 imps.
+    # play favouring Recruit Imps: the new imps are busy in the mutant
     "recruits-start-tired": {"players": 4, "variant": "full", "prefer": ('"imps"',), "seeds": 20},
     "hire-charge-in-first-game": probe_hire_charge,
     "room-shop-keeps-leftovers": {"players": 4, "variant": "full", "prefer": (), "seeds": 20},
@@ -488,9 +477,70 @@ def serve_check(name: str) -> tuple[bool, str]:
     return True, f"served {len(games)} games to the end over the protocol ({steps} moves)"
 
 
+STRESS_GAMES = int(os.environ.get("WITNESS_STRESS", "45"))
+STRESS_PREFER: tuple[str, ...] = ('"monster"', '"HireMonster"', '"room"', '"BuildRoom"', '"imps"', '"ActivateRoom"', '"PlanDefence"', '"WordOfPeace"')
+"""Moves the in-process games favour (half the time): monsters, rooms, imps
+and defences, so that year 2 has lairs and battles for the mutated rules."""
+
+
+def _stress(name: str) -> int:
+    """``--stress NAME``: with the mutation applied, play ``STRESS_GAMES`` seeded
+    games through the referee's hooks (``moves``, ``odds``, ``play``,
+    ``observation``: what the protocol serves) to their end; print how many."""
+    _setup(name)
+    from dlrules.apps.conformance.engines import Referee, move_of
+
+    referee = Referee()
+    games = steps = 0
+    for seed in range(STRESS_GAMES):
+        rng = random.Random(1000 + seed)
+        players = (2, 3, 4)[seed % 3]
+        from dlrules.core.engine import new_game
+
+        state = new_game(players, variant="first" if seed % 5 == 4 else "full")
+        for step in range(MAX_STEPS):
+            moves = referee.moves(state)
+            if not moves:
+                break
+            odds = referee.odds(state, moves)
+            if step % 17 == 0:
+                referee.observation(state, step % players)
+            if any(o is not None for o in odds):
+                x, acc, chosen = Fraction(rng.random()), Fraction(0), moves[-1]
+                for m, o in zip(moves, odds, strict=True):
+                    acc += Fraction(o or 0)
+                    if x < acc:
+                        chosen = m
+                        break
+            else:
+                seat = min(m["seat"] for m in moves)
+                mine = [m for m in moves if m["seat"] == seat]
+                liked = [m for m in mine if any(w in json.dumps(m) for w in STRESS_PREFER)]
+                chosen = rng.choice(liked) if liked and rng.random() < 0.5 else rng.choice(mine)
+            state = referee.play(state, move_of(chosen))
+            steps += 1
+        else:
+            raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
+        if referee.observation(state)["outcome"] is None:
+            raise RuntimeError(f"game {seed} stopped before the end ({state.phase.value})")
+        games += 1
+    print(json.dumps({"games": games, "steps": steps}))
+    return 0
+
+
+def stress_check(name: str) -> tuple[bool, str]:
+    done = subprocess.run([sys.executable, __file__, "--stress", name], capture_output=True, text=True)
+    if done.returncode:
+        return False, f"in-process play failed: {done.stderr.strip().splitlines()[-1][:300] if done.stderr.strip() else done.returncode}"
+    got = json.loads(done.stdout)
+    return True, f"and {got['games']} more in process through the referee's hooks ({got['steps']} moves)"
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--child"]:
         return _child(argv[1:])
+    if argv[:1] == ["--stress"]:
+        return _stress(argv[1])
     serve = "--no-serve" not in argv
     names = [a for a in argv if not a.startswith("--")] or list(SPECS)
     sys.path.insert(0, HERE)
@@ -502,8 +552,9 @@ def main(argv: list[str]) -> int:
         ok, line = witness(name)
         if serve:
             served, said = serve_check(name)
-            ok = ok and served
-            line += f"; {said}"
+            stressed, more = stress_check(name) if served else (False, "")
+            ok = ok and served and stressed
+            line += f"; {said}" + (f" {more}" if more else "")
         print(f"{name}: {'OK' if ok else 'FAIL'}: {line}", flush=True)
         failed += not ok
     return 1 if failed else 0
