@@ -189,6 +189,7 @@ def main() -> None:
         "First game: the Hire Monster pictogram has no effect: Player 1's first order Hire Monster "
         "costs nothing at its reveal.",
         ChooseOrders(3, others_orders(1)[2]), only=("players.0.gold", "board.monster"),
+        after={"players.0.gold": 3},  # unchanged, so no change records it: asserted here (held-out set 11)
     ))
 
     # Winter: Player 1 spends its 3 gold (Get Food I: 1, Buy Traps III: 2), so

@@ -9,10 +9,12 @@ on dlrules itself). Written after held-out set 10 was studied (session 53):
   was only held does not heal.
 - CMB-SPELL-3: an Anti-magic Dart stops the party's spells only when it
   targets a wizard: aimed at a warrior, round 1's Word of Peace is cast.
+- CMB-MON-4 (written after held-out set 11's first measure): a Vampire that
+  used its second option (2 damage) goes back face up, ready.
 
 Files: ``scenarios/byrule/aspect-RULE-ID-*.json``. Run from the repository root::
 
-    PYTHONPATH=src .venv/bin/python tests/conformance/seed_aspects_set10.py [NAME ...]
+    PYTHONPATH=src .venv/bin/python tests/conformance/seed_aspects_sets10_11.py [NAME ...]
 
 (NAME: only the writers whose function name contains it.)
 """
@@ -74,6 +76,27 @@ def dart_on_a_warrior_does_not_stop_spells() -> list[Path]:
         state, Target(0, 0), only=("players.0.party", "combat.battle.choosing", "combat.battle.no_spells"),
         after={"players.0.party": _party(("y1-warrior-5", 1), ("y1-wizard-3-1", 0)),
                "combat.battle.choosing": "word-of-peace", "combat.battle.no_spells": False},
+    )]  # fmt: skip
+
+
+@writer
+def vampires_second_option_returns_ready() -> list[Path]:
+    """CMB-MON-4: the Vampire attacks with its second option (2 damage) and goes back face up, ready.
+    Fails when it is knocked out like any monster after acting."""
+    from combat_positions import COLUMN, TRAINING, play, position
+
+    from dlrules.core.moves import Attack, PlanDefence
+
+    start = position({0: ["y1-warrior-5", "y1-thief-4-2", "y1-wizard-3-1"]}, monsters={0: ["vampire"]}, cards=TRAINING)
+    state = play(start, PlanDefence(0, COLUMN[0], (), (0,)))
+    return [_write(
+        _id("CMB-MON-4", "a-vampires-second-option-sends-it-back-ready"), ["CMB-MON-4", "M-6"],
+        "Year 1's combat, round 1 (Graffiti: fatigue 2, no effect): Player 1 sends his Vampire against a warrior, a "
+        "thief and a wizard, and it attacks the warrior with its second option: 2 damage, and it returns. A "
+        "monster that acted is knocked out (face down) for the rest of the year's combat, but not a Vampire that "
+        "used its second option: it goes back face up, ready to be sent again.",
+        state, Attack(0, 0, 1, 0), only=("players.0.monsters",),
+        after={"players.0.monsters": [{"kind": "vampire", "ready": True}]},
     )]  # fmt: skip
 
 
