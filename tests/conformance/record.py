@@ -45,7 +45,11 @@ def move_data(move: Move) -> Any:
 
 def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = None) -> dict[str, Any]:
     """What dlrules does with ``move``: refused with its rule IDs, or the changes
-    it makes to the observation (restricted to paths starting with ``only``)."""
+    it makes to the observation (restricted to paths starting with ``only``).
+    A path of ``only`` that is a field of the observation and does not change
+    is recorded too, as a change to the same value: named to be watched, it
+    must stay as it is (held-out set 11: the first game's ORD-8 scenario named
+    the gold, which did not change, and so asserted nothing about it)."""
     violations = dlrules.check(state, move)
     if violations:
         return {"legal": False, "rules": sorted({v.rule for v in violations}), "messages": [str(v) for v in violations]}
@@ -56,6 +60,9 @@ def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = Non
         for path, value in after.items()
         if before.get(path) != value and (only is None or path.startswith(only))
     }
+    for path in only or ():
+        if path not in changes and path in before and after.get(path) == before[path]:
+            changes[path] = [before[path], before[path]]
     return {"legal": True, "changes": changes}
 
 
