@@ -380,8 +380,8 @@ def test_ORD_5_placing_each_seats_three_orders_in_turn_is_among_the_reveals_chan
 
     fn = orders._reveal
     assert isinstance(fn, types.FunctionType)
-    swapped = [code for phrase, code, _ in loop_changes(fn) if phrase.startswith("two loops swapped")]
-    assert len(swapped) == 1, [phrase for phrase, _, _ in loop_changes(fn)]
+    swapped = [make() for phrase, make, _ in loop_changes(fn) if phrase.startswith("two loops swapped")]
+    assert len(swapped) == 1 and swapped[0] is not None, [phrase for phrase, _, _ in loop_changes(fn)]
     state, move = _at_move("first-ORD-5-every-first-card-is-placed-before-any-second-card")
     wanted = outcome("observation", attrs.evolve(state), move)
     original = fn.__code__

@@ -298,8 +298,8 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int,
     for phrase, changed, lines in changes:
         if phrase.startswith("a condition"):
             yield phrase, _code_change(fn, changed), lines
-    for phrase, changed, lines in loop_changes(fn):  # last: an order of iteration (``loopchanges``)
-        yield phrase, _code_change(fn, changed), lines
+    for phrase, make, lines in loop_changes(fn):  # last: an order of iteration (``loopchanges``), compiled in the child
+        yield phrase, _made_change(fn, make), lines
 
 
 def _code_changes(code: types.CodeType) -> Iterator[tuple[str, types.CodeType, tuple[int, ...]]]:
@@ -426,6 +426,16 @@ says it returns (and leaving a value of another type as it is)."""
 
 def _code_change(fn: types.FunctionType, code: types.CodeType) -> Install:
     def install() -> None:
+        fn.__code__ = code
+
+    return install
+
+
+def _made_change(fn: types.FunctionType, make: Callable[[], types.CodeType | None]) -> Install:
+    def install() -> None:
+        code = make()
+        if code is None:
+            raise ValueError(f"{fn.__name__}: the change does not compile")  # the child answers that it explains nothing
         fn.__code__ = code
 
     return install

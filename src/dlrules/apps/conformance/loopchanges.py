@@ -16,48 +16,52 @@ from __future__ import annotations
 import __future__
 import ast
 import copy
+import functools
 import inspect
 import textwrap
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 
-def loop_changes(fn: types.FunctionType) -> Iterator[tuple[str, types.CodeType, tuple[int, ...]]]:
+def loop_changes(fn: types.FunctionType) -> Iterator[tuple[str, Callable[[], types.CodeType | None], tuple[int, ...]]]:
     """Each loop of ``fn`` taken from its end, and each loop holding only
     another loop swapped with it (the inner one not depending on the outer
-    one's variable): (phrase, ``fn``'s changed code, the loop's line).
-    Nothing for a function whose source cannot be read or that uses
-    variables of an enclosing function (its code could not take their place)."""
+    one's variable): (phrase, a maker of ``fn``'s changed code, the loop's
+    line). The source is read here; each change is compiled only when its
+    maker is called (in the child trying it: most are never tried). Nothing
+    for a function whose source cannot be read or that uses variables of an
+    enclosing function (its code could not take their place)."""
     code = fn.__code__
     if code.co_freevars:
         return
     try:
         lines, first = inspect.getsourcelines(fn)
-    except (OSError, TypeError):
-        return
-    try:
         tree = ast.parse(textwrap.dedent("".join(lines)))
-    except SyntaxError:
+    except (OSError, TypeError, SyntaxError):
         return
     ast.increment_lineno(tree, first - 1)
-    count = sum(1 for node in ast.walk(tree) if isinstance(node, ast.For))
-    for index in range(count):
-        changed = copy.deepcopy(tree)
-        loop = _loops(changed)[index]
-        line = loop.lineno
-        loop.iter = ast.Call(ast.Name("reversed", ast.Load()), [ast.Call(ast.Name("tuple", ast.Load()), [loop.iter], [])], [])
-        new = _compiled(changed, code)
-        if new is not None:
-            yield f"a loop taken from its end (line {line})", new, (line,)
-        changed = copy.deepcopy(tree)
-        loop = _loops(changed)[index]
+    for index, loop in enumerate(_loops(tree)):
+        yield f"a loop taken from its end (line {loop.lineno})", functools.partial(_reversed, tree, index, code), (loop.lineno,)
         inner = loop.body[0] if len(loop.body) == 1 else None
         if isinstance(inner, ast.For) and not inner.orelse and not loop.orelse and not _names(loop.target) & _names(inner.iter):
-            loop.target, inner.target = inner.target, loop.target
-            loop.iter, inner.iter = inner.iter, loop.iter
-            new = _compiled(changed, code)
-            if new is not None:
-                yield f"two loops swapped (line {line})", new, (line,)
+            yield f"two loops swapped (line {loop.lineno})", functools.partial(_swapped, tree, index, code), (loop.lineno,)
+
+
+def _reversed(tree: ast.Module, index: int, code: types.CodeType) -> types.CodeType | None:
+    changed = copy.deepcopy(tree)
+    loop = _loops(changed)[index]
+    loop.iter = ast.Call(ast.Name("reversed", ast.Load()), [ast.Call(ast.Name("tuple", ast.Load()), [loop.iter], [])], [])
+    return _compiled(changed, code)
+
+
+def _swapped(tree: ast.Module, index: int, code: types.CodeType) -> types.CodeType | None:
+    changed = copy.deepcopy(tree)
+    loop = _loops(changed)[index]
+    inner = loop.body[0]
+    assert isinstance(inner, ast.For)
+    loop.target, inner.target = inner.target, loop.target
+    loop.iter, inner.iter = inner.iter, loop.iter
+    return _compiled(changed, code)
 
 
 def _loops(tree: ast.AST) -> list[ast.For]:
