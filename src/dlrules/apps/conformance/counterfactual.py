@@ -282,10 +282,11 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int,
     installer, the likeliest bugs first: a comparison changed, an integer
     constant one off, ``in`` or ``is`` negated, the result changed (as its
     annotation allows), a condition negated, a loop taken from its end or
-    two nested loops swapped (line numbers as the source has them). The code ``fn`` holds (a comprehension's filter, a lambda, an
-    inner function) is changed as its own lines are: a comprehension's
-    condition is as much the rule's as an ``if`` is (held-out set 10: a
-    conquered tunnel counted by ``max_miners``' filter)."""
+    two nested loops swapped (line numbers as the source has them). The
+    code ``fn`` holds (a comprehension's filter, a lambda, an inner
+    function) is changed as its own lines are: a comprehension's condition
+    is as much the rule's as an ``if`` is (held-out set 10: a conquered
+    tunnel counted by the filter now in ``resolution._minable``)."""
     code = fn.__code__
     changes = list(_code_changes(code))
     for phrase, changed, lines in changes:
@@ -360,7 +361,7 @@ def fact_mutations() -> Iterator[tuple[str, tuple[str, ...], str, Install]]:
             for attr, value in vars(module).items():
                 if isinstance(value, Fact) and isinstance(value.value, int) and not isinstance(value.value, bool):
                     seen.setdefault(id(value), (attr, value))
-                elif attrs.has(type(value)) and not isinstance(value, type) and isinstance(getattr(value, "source", None), str):
+                elif attrs.has(type(value)) and isinstance(getattr(value, "source", None), str):  # an instance (a class's type is ``type``)
                     records.setdefault(id(value), (attr, value))
     for attr, fact in seen.values():
         rules = tuple(dict.fromkeys(_RULE_ID.findall(fact.name)))
@@ -425,13 +426,12 @@ says it returns (and leaving a value of another type as it is)."""
 
 
 def _code_change(fn: types.FunctionType, code: types.CodeType) -> Install:
-    def install() -> None:
-        fn.__code__ = code
-
-    return install
+    return _made_change(fn, lambda: code)
 
 
 def _made_change(fn: types.FunctionType, make: Callable[[], types.CodeType | None]) -> Install:
+    """Puts ``make()``'s code in ``fn`` (made in the child trying the change; None: it does not compile)."""
+
     def install() -> None:
         code = make()
         if code is None:
