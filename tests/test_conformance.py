@@ -62,3 +62,21 @@ def test_the_runner_notices_a_wrong_expectation() -> None:
     illegal["expect"] = {"legal": True, "changes": {}}
     with pytest.raises(AssertionError, match="not among the legal moves"):
         run(illegal)
+
+
+def test_the_recorder_writes_a_field_that_appears_under_a_null_as_the_whole_field() -> None:
+    """The move that ends autumn's last round starts combat: ``combat`` goes from null to a battle. The
+    recorder writes that as ``combat``'s change, whole (a path under it, absent before the move, could not
+    be checked there), and a watched field that does not change as ``[v, v]``."""
+    from conformance.record import expectation
+
+    from dlrules.apps.conformance.engines import move_of
+    from dlrules.apps.conformance.position import from_position
+
+    scenario = load(next(p for p in FILES if p.stem == "CMB-1-combat-follows-autumns-end-of-round"))
+    state, move = from_position(scenario["position"]), move_of(scenario["move"])
+    changes = expectation(state, move, ("combat", "players.0.gold"))["changes"]
+    assert changes["combat"][0] is None and changes["combat"][1]["round"] == 1
+    assert not any(path.startswith("combat.") for path in changes)
+    assert changes["players.0.gold"] == [state.players[0].gold] * 2
+    run({**scenario, "expect": {"legal": True, "changes": changes}})

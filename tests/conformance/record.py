@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import dlrules
-from conformance.runner import FORMAT, SCENARIOS, leaves, observe, reveal_known, run
+from conformance.runner import FORMAT, SCENARIOS, leaves, lookup, observe, reveal_known, run
 from dlrules import CHANCE, GameState, Move, Phase
 from dlrules.apps.conformance.convert import format_scenario
 from dlrules.apps.conformance.position import to_position
@@ -53,17 +53,33 @@ def expectation(state: GameState, move: Move, only: tuple[str, ...] | None = Non
     violations = dlrules.check(state, move)
     if violations:
         return {"legal": False, "rules": sorted({v.rule for v in violations}), "messages": [str(v) for v in violations]}
-    before = dict(leaves(observe(state)))
-    after = dict(leaves(observe(reveal_known(dlrules.apply(state, move)))))  # as the runner checks it
-    changes = {
-        path: [before.get(path), value]
-        for path, value in after.items()
-        if before.get(path) != value and (only is None or path.startswith(only))
-    }
+    was, now = observe(state), observe(reveal_known(dlrules.apply(state, move)))  # as the runner checks it
+    before, after = dict(leaves(was)), dict(leaves(now))
+    changes: dict[str, list[Any]] = {}
+    for path in [*after, *(p for p in before if p not in after)]:
+        if only is not None and not path.startswith(only):
+            continue
+        if path in before and path in after:
+            if before[path] != after[path]:
+                changes[path] = [before[path], after[path]]
+            continue
+        # a field that appears where there was a leaf (``combat``: null → a battle), or vanishes into one:
+        # the change is the leaf's, whole, on both sides (a path absent on one side cannot be checked there)
+        changed = _leaf_above(path, before if path in after else after)
+        try:
+            changes[changed] = [lookup(was, changed), lookup(now, changed)]
+        except (KeyError, IndexError, ValueError):
+            continue  # a key gone from a table that stays: nothing on that side to check
     for path in only or ():
         if path not in changes and path in before and after.get(path) == before[path]:
             changes[path] = [before[path], before[path]]
     return {"legal": True, "changes": changes}
+
+
+def _leaf_above(path: str, leaves_of: dict[str, Any]) -> str:
+    """The path's nearest ancestor that is a leaf of the other side (``combat.round`` → ``combat``), else the path."""
+    parts = path.split(".")
+    return next((p for i in range(len(parts) - 1, 0, -1) if (p := ".".join(parts[:i])) in leaves_of), path)
 
 
 class Builder:
