@@ -37,6 +37,7 @@ from dlrules.apps.conformance.diagnose import Suspect, Units, _reproduced_first,
 from dlrules.apps.conformance.scenarios import SCENARIOS
 from dlrules.components import combat
 from dlrules.core.state import GameState
+from dlrules.core.engine import apply as dlrules_apply
 from dlrules.core.moves import Move
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="the counterfactual search forks a child per change")
@@ -391,3 +392,56 @@ def test_ORD_5_placing_each_seats_three_orders_in_turn_is_among_the_reveals_chan
     finally:
         fn.__code__ = original
     assert outcome("observation", attrs.evolve(state), move) == wanted
+
+
+@needs_fork
+def test_RUL_13_a_seat_shown_the_orders_kept_is_explained_by_the_field_left_out_where_RUL_13_is_cited(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug can be a thing left out: a seat's view made without ``kept=None`` shows another seat the orders he keeps
+    aside before the reveal. ``omissions`` leaves out each keyword argument of the projection; the one left out
+    stands on a line citing RUL-13, so the change is RUL-13's alone, whichever rules the function cites besides."""
+    from dlrules.apps.conformance.counterfactual import view_kind
+    from dlrules.apps.conformance.omissions import omissions
+    from dlrules.records import views
+
+    fn = views._redact_player
+    assert isinstance(fn, types.FunctionType)
+    made = [(phrase, make) for phrase, make, _ in omissions(fn) if phrase.startswith("its kept= argument")]
+    assert len(made) == 1, [phrase for phrase, _, _ in omissions(fn)]
+    state, move = _at_move("RUL-13-the-orders-kept-are-secret")
+    state = dlrules_apply(state, move)
+    original, changed = fn.__code__, made[0][1]()
+    assert changed is not None
+    try:
+        fn.__code__ = changed
+        wanted = outcome(view_kind(1), attrs.evolve(state), None)
+    finally:
+        fn.__code__ = original
+    assert outcome(view_kind(1), attrs.evolve(state), None) != wanted, "seat 1 must see seat 0's kept orders with the change"
+    monkeypatch.setattr(counterfactual, "_rows", lambda read: [])
+    monkeypatch.setattr(counterfactual, "mutations", lambda fn: iter(()))  # the omissions alone
+    found = explain(Case(state, None, wanted), seconds=60)
+    kept = [e for e in found if e.unit == "records/views.py:_redact_player"]
+    assert kept and kept[0].rules == ("RUL-13",) and kept[0].change.startswith("its kept= argument left out"), found
+
+
+def test_omissions_leave_out_statements_but_never_a_return_or_the_docstring() -> None:
+    from dlrules.apps.conformance.omissions import omissions
+    from dlrules.core.phases import orders
+
+    fn = orders._reveal
+    assert isinstance(fn, types.FunctionType)
+    phrases = [phrase for phrase, _, _ in omissions(fn)]
+    assert any(p.startswith("a block left out") for p in phrases) and any(p.startswith("a statement left out") for p in phrases), phrases
+    import ast
+
+    from dlrules.apps.conformance.loopchanges import source_tree
+
+    tree = source_tree(fn)
+    assert tree is not None
+    spared = {node.lineno for node in ast.walk(tree) if isinstance(node, (ast.Return, ast.FunctionDef))}
+    spared.add(fn.__code__.co_firstlineno + 1)  # the docstring
+    left_out = {lines[0] for phrase, _, lines in omissions(fn) if "statement" in phrase or "block" in phrase}
+    assert left_out and not left_out & spared, sorted(left_out & spared)
+    assert all(make() is not None for _, make, _ in omissions(fn))

@@ -42,6 +42,7 @@ import attrs
 from dlrules.apps.conformance.blame import Functions, Trace, clear_caches, dlrules_modules, rebind, shipped, unit_name
 from dlrules.apps.conformance.diagnose import load_units
 from dlrules.apps.conformance.loopchanges import loop_changes
+from dlrules.apps.conformance.omissions import omissions
 from dlrules.apps.conformance.engines import canonical, move_data
 from dlrules.apps.conformance.observe import REFEREE, Viewer, leaves, observe
 from dlrules.apps.conformance.rowchanges import field_rule, row_changes, value_changes, watching
@@ -153,9 +154,13 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     deadline = time.monotonic() + seconds
     tasks = [Explanation(unit, rules, change, install) for unit, rules, change, install in fact_mutations()]  # few: first
     tasks += [Explanation(unit, _stating(unit, change, rules), change, install) for unit, rules in _rows(read) for change, install in row_changes(unit)]
+    units = _units(trace, functions)
     tasks += [Explanation(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 and not change.startswith("its constant") else None))
-              for unit, rules, fn in _units(trace, functions) for change, install, lines in mutations(fn)
+              for unit, rules, fn in units for change, install, lines in mutations(fn)
               if not lines or any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # a line that never ran changes nothing  # fmt: skip
+    tasks += [Explanation(unit, _on_lines(functions, fn, lines) or rules, change, install, _near(functions, fn, lines[0]))
+              for unit, rules, fn in units for change, install, lines in _omissions(fn)
+              if any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # then every function's omissions  # fmt: skip
     target = digest(wanted)
     found: dict[str, list[Explanation]] = {}
     running: dict[int, tuple[Explanation, int, float]] = {}  # pid → the change tried, its pipe, its end
@@ -242,6 +247,14 @@ def _near(functions: Functions, fn: types.FunctionType, line: int | None) -> tup
     return tuple(rule for _, rule in near)
 
 
+def _on_lines(functions: Functions, fn: types.FunctionType, lines: tuple[int, ...]) -> tuple[str, ...]:
+    """The rules ``fn`` cites on ``lines`` themselves (not in its docstring):
+    a thing left out where a rule is cited on its own line (``kept=None,  #
+    RUL-13``) breaks that rule, whichever others the function cites."""
+    cites = functions.get((fn.__code__.co_filename, fn.__code__.co_firstlineno), {})
+    return tuple(sorted(rule for rule, places in cites.items() if any(not doc and n in lines for n, doc in places)))
+
+
 def _functions() -> dict[tuple[str, int], types.FunctionType]:
     """dlrules' functions by (file, first line): module-level ones, those
     behind a cache (``__wrapped__``) and the methods of its classes."""
@@ -300,6 +313,12 @@ def mutations(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int,
         if phrase.startswith("a condition"):
             yield phrase, _code_change(fn, changed), lines
     for phrase, make, lines in loop_changes(fn):  # last: an order of iteration (``loopchanges``), compiled in the child
+        yield phrase, _made_change(fn, make), lines
+
+
+def _omissions(fn: types.FunctionType) -> Iterator[tuple[str, Install, tuple[int, ...]]]:
+    """What its author could have left out of ``fn`` (``omissions``): tried after every function's changes."""
+    for phrase, make, lines in omissions(fn):
         yield phrase, _made_change(fn, make), lines
 
 

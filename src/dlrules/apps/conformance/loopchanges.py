@@ -32,14 +32,9 @@ def loop_changes(fn: types.FunctionType) -> Iterator[tuple[str, Callable[[], typ
     for a function whose source cannot be read or that uses variables of an
     enclosing function (its code could not take their place)."""
     code = fn.__code__
-    if code.co_freevars:
+    tree = source_tree(fn)
+    if tree is None:
         return
-    try:
-        lines, first = inspect.getsourcelines(fn)
-        tree = ast.parse(textwrap.dedent("".join(lines)))
-    except (OSError, TypeError, SyntaxError):
-        return
-    ast.increment_lineno(tree, first - 1)
     for index, loop in enumerate(_loops(tree)):
         yield f"a loop taken from its end (line {loop.lineno})", functools.partial(_reversed, tree, index, code), (loop.lineno,)
         inner = loop.body[0] if len(loop.body) == 1 else None
@@ -47,11 +42,26 @@ def loop_changes(fn: types.FunctionType) -> Iterator[tuple[str, Callable[[], typ
             yield f"two loops swapped (line {loop.lineno})", functools.partial(_swapped, tree, index, code), (loop.lineno,)
 
 
+def source_tree(fn: types.FunctionType) -> ast.Module | None:
+    """``fn``'s source parsed, with the line numbers of its file; None when it
+    cannot be read or uses variables of an enclosing function (a code
+    compiled from it could not take their place)."""
+    if fn.__code__.co_freevars:
+        return None
+    try:
+        lines, first = inspect.getsourcelines(fn)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+    ast.increment_lineno(tree, first - 1)
+    return tree
+
+
 def _reversed(tree: ast.Module, index: int, code: types.CodeType) -> types.CodeType | None:
     changed = copy.deepcopy(tree)
     loop = _loops(changed)[index]
     loop.iter = ast.Call(ast.Name("reversed", ast.Load()), [ast.Call(ast.Name("tuple", ast.Load()), [loop.iter], [])], [])
-    return _compiled(changed, code)
+    return compiled(changed, code)
 
 
 def _swapped(tree: ast.Module, index: int, code: types.CodeType) -> types.CodeType | None:
@@ -61,7 +71,7 @@ def _swapped(tree: ast.Module, index: int, code: types.CodeType) -> types.CodeTy
     assert isinstance(inner, ast.For)
     loop.target, inner.target = inner.target, loop.target
     loop.iter, inner.iter = inner.iter, loop.iter
-    return _compiled(changed, code)
+    return compiled(changed, code)
 
 
 def _loops(tree: ast.AST) -> list[ast.For]:
@@ -72,7 +82,7 @@ def _names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
-def _compiled(tree: ast.Module, code: types.CodeType) -> types.CodeType | None:
+def compiled(tree: ast.Module, code: types.CodeType) -> types.CodeType | None:
     """The code of the function ``tree`` defines, compiled as ``code`` was
     (its file, its name); None when it does not compile to a function of that name."""
     ast.fix_missing_locations(tree)
