@@ -84,6 +84,7 @@ def test_CMB_CONQ_3_a_conquest_costing_two_evil_is_explained_by_the_value_of_con
 @needs_fork
 def test_CMB_SPELL_2_a_party_with_one_magic_point_more_is_explained_by_the_count_of_crystals(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(counterfactual, "_rows", lambda read: [])  # the functions alone (the rows' search is tested below)
+    monkeypatch.setattr(counterfactual, "_omissions", lambda fn: iter(()))  # and their changes (omissions: tested below)
     state, move = _at_move("gap-CMB-SPELL-1-a-party-with-exactly-the-rounds-magic-casts")
     fn = find("dlrules.core.phases.combat.party", "crystals")
     assert fn is not None
