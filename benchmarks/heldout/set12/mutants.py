@@ -107,7 +107,7 @@ def miners_stay_free() -> None:
     from dlrules.core.moves import MineGold
     from dlrules.core.phases import resolution
 
-    fn = _rewrite(resolution, "_mine", [("p.busy_imps + imps, p.foreimps + fore", "p.busy_imps, p.foreimps + fore")])
+    fn = _rewrite(resolution, "_mine", [("busy = p.busy_imps + imps", "busy = p.busy_imps")])  # the line as it is since 4 December 2026 (session 54)
     resolution._PLAYS[MineGold] = fn
 
 

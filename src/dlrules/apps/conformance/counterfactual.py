@@ -156,8 +156,9 @@ def explain(case: Case, seconds: float = 10.0, workers: int | None = None) -> tu
     tasks = [Explanation(unit, rules, change, install) for unit, rules, change, install in fact_mutations()]  # few: first
     tasks += [Explanation(unit, _stating(unit, change, rules), change, install) for unit, rules in _rows(read) for change, install in row_changes(unit)]
     units = _units(trace, functions)
-    tasks += [Explanation(unit, rules, change, install, _near(functions, fn, lines[0] if len(lines) == 1 and not change.startswith("its constant") else None))
+    tasks += [Explanation(unit, (one and _on_lines(functions, fn, lines)) or rules, change, install, _near(functions, fn, lines[0] if one else None))
               for unit, rules, fn in units for change, install, lines in mutations(fn)
+              for one in [len(lines) == 1 and not change.startswith("its constant")]  # a constant may stand on a line about another thing
               if not lines or any((fn.__code__.co_filename, n) in trace.lines for n in lines)]  # a line that never ran changes nothing  # fmt: skip
     omitted = sorted(
         (Explanation(unit, _on_lines(functions, fn, lines) or rules, change, install, _near(functions, fn, lines[0]))

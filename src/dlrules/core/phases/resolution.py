@@ -717,7 +717,8 @@ def _mine(state: GameState, move: MineGold) -> GameState:
     telling = narrating()
     if telling:
         announce("mine", f"Player {seat + 1}'s {plural(imps, 'imp')} mine{'s' if imps == 1 else ''} {imps} gold" + (" under a foreimp." if fore else "."), seat, imps=imps, gold=imps, foreimp=bool(fore))
-    player = _SET_MINED(p, p.gold + imps, p.busy_imps + imps, p.foreimps + fore, _orders_after(p, r, True))
+    busy = p.busy_imps + imps  # ACT-MINE-5: an imp that mined does no other job this round
+    player = _SET_MINED(p, p.gold + imps, busy, p.foreimps + fore, _orders_after(p, r, True))
     return _moved_on(state, r, seat, player, True, telling=telling)
 
 

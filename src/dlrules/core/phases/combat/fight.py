@@ -234,9 +234,9 @@ def _left_over(p: PlayerState, b: Battle, surcharge: int) -> tuple[tuple[Monster
     defender ``p`` when the battle ``b`` ends: the monsters still sent
     knocked out, the trap cards not revealed back in his hand with their
     ``surcharge`` of gold each (``_SET_LEFT_OVER`` writes them)."""
-    monsters = _knocked_out(p.monsters, b.sent) if b.sent else p.monsters
+    monsters = _knocked_out(p.monsters, b.sent) if b.sent else p.monsters  # CMB-MON-8: acted or not
     traps = b.traps
-    if traps:
+    if traps:  # CMB-TRAP-9: back to his hand, the surcharge refunded
         return monsters, p.traps + traps, p.gold + surcharge * len(traps)
     return monsters, p.traps, p.gold
 

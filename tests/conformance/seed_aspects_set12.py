@@ -1,0 +1,64 @@
+"""Write scenarios for aspects of rules that an implementer could get wrong
+on their own, as ``seed_aspects.py`` does (its docstring says how they were
+chosen and checked). Each cites its rule first and fails when only that
+aspect is broken (each writer's docstring says which breakage makes it fail;
+each was run against a mutant of dlrules where only its aspect is broken, and
+on dlrules itself). Written after held-out set 12's first measure (session 54):
+
+- R-1: the Training Room's +1 is the Troll's as much as the Goblin's (no
+  scenario sent a Troll to a Training Room: the set's mutant that left the
+  Troll out was caught by nothing).
+
+Files: ``scenarios/byrule/aspect-RULE-ID-*.json``. Run from the repository root::
+
+    PYTHONPATH=src .venv/bin/python tests/conformance/seed_aspects_set12.py [NAME ...]
+
+(NAME: only the writers whose function name contains it.)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from conformance.record import Writers
+from conformance.seed_aspects import PARTY, _id, _write
+
+WRITERS = Writers()
+writer = WRITERS.writer
+
+ILLUSION_FIRST = ("illusion", "magic-key", "blind-rage", "regeneration")
+"""Year 2's round 1 card: the Illusion (fatigue 1, not cast by a party without a wizard)."""
+
+
+@writer
+def troll_in_the_training_room() -> list[Path]:
+    """R-1: a Troll attacking in a Training Room deals 1 more, 4. Fails when the room's bonus is the Goblin's alone
+    (the Troll's 3, and the fatigue's 1, leave the warrior standing)."""
+    from combat_positions import COLUMN, position, tunnels
+
+    from dlrules.core.moves import PlanDefence
+
+    training = tunnels(rooms={COLUMN[0]: "training-room"})
+    start = position({0: ["y1-warrior-5", "y1-warrior-4"]}, monsters={0: ["troll"]}, dungeons={0: training},
+                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    return [_write(
+        _id("R-1", "the-training-room-adds-one-to-the-troll"), ["R-1", "CMB-MON-7", "M-4"],
+        "Year 2's combat, round 1 (Illusion: fatigue 1, not cast): Player 1 sends his Troll to his Training Room "
+        "against two warriors (he has no food: the Troll attacks at once). The Troll's plain attack deals 3, and 1 more in the Training Room: 4 on the first "
+        "warrior (5 hit points); the round's fatigue adds 1 and he is eliminated, to the prison. Without the room's "
+        "bonus he would stand with 4 counters.",
+        start, PlanDefence(0, COLUMN[0], (), (0,)), only=PARTY, after={"players.0.prison": ["y1-warrior-5"]},
+    )]  # fmt: skip
+
+
+def main(argv: list[str]) -> None:
+    for path in WRITERS.run(argv):
+        print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
