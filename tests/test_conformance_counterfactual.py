@@ -11,6 +11,7 @@ puts the reproduced rule first.
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 import types
@@ -446,3 +447,34 @@ def test_omissions_leave_out_statements_but_never_a_return_or_the_docstring() ->
     left_out = {lines[0] for phrase, _, lines in omissions(fn) if "statement" in phrase or "block" in phrase}
     assert left_out and not left_out & spared, sorted(left_out & spared)
     assert all(make() is not None for _, make, _ in omissions(fn))
+
+
+@needs_fork
+def test_ACT_MINE_5_miners_left_free_are_explained_by_the_term_left_out_where_ACT_MINE_5_is_cited(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A term of a sum left out (``busy + imps`` as ``busy``): the imps that mined stay free for Production. No change
+    of a comparison or a constant makes that bug; the omission does, on the line citing ACT-MINE-5, so it is
+    ACT-MINE-5's though ``_mine`` cites the six rules of Mine Gold."""
+    from dlrules.apps.conformance.omissions import omissions
+    from dlrules.core.phases import resolution
+
+    fn = resolution._mine
+    assert isinstance(fn, types.FunctionType)
+    lines, first = inspect.getsourcelines(fn)
+    busy = first + next(i for i, line in enumerate(lines) if "busy = p.busy_imps + imps" in line)
+    made = [make for phrase, make, _ in omissions(fn) if phrase == f"a term left out (line {busy}: + imps)"]
+    assert len(made) == 1, [phrase for phrase, _, _ in omissions(fn)]
+    state, move = _at_move("ACT-MINE-2-effect-minegold")
+    original, changed = fn.__code__, made[0]()
+    assert changed is not None
+    try:
+        fn.__code__ = changed
+        free = outcome("observation", attrs.evolve(state), move)
+    finally:
+        fn.__code__ = original
+    assert outcome("observation", attrs.evolve(state), move) != free, "the miners stay free with the change"
+    monkeypatch.setattr(counterfactual, "_rows", lambda read: [])
+    monkeypatch.setattr(counterfactual, "mutations", lambda fn: iter(()))  # the omissions alone
+    found = [e for e in explain(Case(state, move, free), seconds=60) if e.unit == "core/phases/resolution.py:_mine"]
+    assert found and found[0].rules == ("ACT-MINE-5",) and found[0].change.endswith(f"(line {busy}: + imps)"), found
