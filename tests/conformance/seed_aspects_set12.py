@@ -8,6 +8,9 @@ on dlrules itself). Written after held-out set 12's first measure (session 54):
 - R-1: the Training Room's +1 is the Troll's as much as the Goblin's (no
   scenario sent a Troll to a Training Room: the set's mutant that left the
   Troll out was caught by nothing).
+- T-8: the Poisoned Meal's damage is the printed hit points less the
+  party's disarm icons, on an undamaged warrior (the kit's one scenario of
+  the reduction cited the open question's reading, U-6, first).
 
 Files: ``scenarios/byrule/aspect-RULE-ID-*.json``. Run from the repository root::
 
@@ -52,6 +55,26 @@ def troll_in_the_training_room() -> list[Path]:
         "warrior (5 hit points); the round's fatigue adds 1 and he is eliminated, to the prison. Without the room's "
         "bonus he would stand with 4 counters.",
         start, PlanDefence(0, COLUMN[0], (), (0,)), only=PARTY, after={"players.0.prison": ["y1-warrior-5"]},
+    )]  # fmt: skip
+
+
+@writer
+def meal_reduced_by_the_thieves() -> list[Path]:
+    """T-8: the Poisoned Meal on an undamaged 5-point warrior followed by a thief with 2 disarm icons deals 3.
+    Fails when the meal ignores the icons (5: the warrior is eliminated)."""
+    from combat_positions import COLUMN, position
+
+    from dlrules.core.moves import PlanDefence
+
+    quiet = ("invisibility", "graffiti", "detect-evil", "word-of-peace")
+    start = position({0: ["y1-warrior-5", "y1-thief-3-2"]}, traps={0: ["poisoned-meal"]}, food=1, cards=quiet)
+    return [_write(
+        _id("T-8", "the-meal-is-reduced-by-the-thieves-icons"), ["T-8", "CMB-TRAP-4"],
+        "Year 1's combat, round 1: Player 1 pays 1 food and plays the Poisoned Meal on a party led by an undamaged "
+        "warrior with 5 hit points, followed by a thief with 2 disarm icons. The meal deals the warrior's hit points "
+        "less the icons: 3 counters; he is not eliminated.",
+        start, PlanDefence(0, COLUMN[0], ("poisoned-meal",)), only=(*PARTY, "players.0.food"),
+        after={"players.0.party": [{"key": "y1-warrior-5", "damage": 3}, {"key": "y1-thief-3-2", "damage": 0}]},
     )]  # fmt: skip
 
 

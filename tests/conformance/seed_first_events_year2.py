@@ -321,9 +321,10 @@ def event_tiles_again() -> list[Path]:
         YEAR_ONE_OVER + "Year 1 used its three event tiles. For year 2 the progress marker goes back to winter and the "
         "same three tiles, Pay Day, Taxes and the Special Event, are shuffled and laid face down again: none is turned "
         "up yet, all three are to be drawn, and year 1's special event card has left play.",
-        state, move, only=("events", "decks.events", "round", "special_event"),
+        state, move, only=("events", "decks.events", "round", "special_event", "far_lands"),
         before={"decks.events.size": 0},
-        after={"round": 1, "events": [None, None, None, None], "decks.events.size": 3, "special_event": None},
+        after={"round": 1, "events": [None, None, None, None], "decks.events.size": 3, "special_event": None,
+               "decks.events.bottom": []},
     )]
 
 
