@@ -310,6 +310,7 @@ def test_CMB_CARD_7_a_seat_shown_the_rounds_card_at_planning_is_explained_by_the
         rebind(shown_at_planning, old)
     assert outcome(view_kind(0), attrs.evolve(state), None) != wanted, "seat 0 must see more with the change"
     monkeypatch.setattr(counterfactual, "_rows", lambda read: [])  # the projection's functions alone
+    monkeypatch.setattr(counterfactual, "_omissions", lambda fn: iter(()))  # and their changes (omissions: tested below)
     found = explain(Case(state, None, wanted), seconds=60)
     assert any(e.unit == "records/views.py:face_up_combat" and "CMB-CARD-7" in e.rules for e in found), found
 

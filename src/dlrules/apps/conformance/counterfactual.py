@@ -39,7 +39,8 @@ from typing import Any
 
 import attrs
 
-from dlrules.apps.conformance.blame import Functions, Trace, clear_caches, dlrules_modules, rebind, shipped, unit_name
+from dlrules.apps.conformance.blame import Functions, Trace, dlrules_modules, rebind, shipped, unit_name
+from dlrules.apps.conformance.children import PENDING, Install, child, collect, stop
 from dlrules.apps.conformance.diagnose import load_units
 from dlrules.apps.conformance.loopchanges import loop_changes
 from dlrules.apps.conformance.omissions import omissions
@@ -47,7 +48,6 @@ from dlrules.apps.conformance.engines import canonical, move_data
 from dlrules.apps.conformance.observe import REFEREE, Viewer, leaves, observe
 from dlrules.apps.conformance.rowchanges import field_rule, row_changes, value_changes, watching
 from dlrules.core.engine import apply, check, legal_moves
-from dlrules.core.known import RECENT
 from dlrules.core.moves import Move
 from dlrules.core.state import GameState
 
@@ -201,8 +201,8 @@ def _search(
             if not running:
                 break
             for pid, (task, pipe, end) in list(running.items()):
-                answer = _collect(pid, pipe, end)
-                if answer is _PENDING:
+                answer = collect(pid, pipe, end)
+                if answer is PENDING:
                     continue
                 del running[pid]
                 if answer == target and len(found.get(task.unit, ())) < PER_UNIT:
@@ -211,7 +211,7 @@ def _search(
                 select.select([pipe for _, pipe, _ in running.values()], [], [], 0.01)
     finally:
         for pid, (_, pipe, _) in running.items():
-            _stop(pid, pipe)
+            stop(pid, pipe)
 
 
 OMITTING = 0.4
@@ -225,10 +225,6 @@ left out (the fewest), then the parts of its expressions, then its blocks, then 
 
 PER_UNIT = 2
 """How many changes to one function that explain the case ``explain`` keeps (their agreement elsewhere can differ)."""
-
-
-Install = Callable[[], None]
-"""Puts one change in place (in the child process that tries it)."""
 
 
 def _rows(read: set[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
@@ -509,41 +505,9 @@ def _CALL(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the template of a c
     return change(original(*args, **kwargs))
 
 
-def _fresh_caches() -> None:
-    """Empty dlrules' caches in the child, so a changed function is asked
-    again: every ``functools`` cache of its modules and the loop's recent states."""
-    clear_caches()
-    RECENT.clear()
-
-
-_PENDING = object()
-"""A child that has not answered yet."""
-
-
 def _start(install: Install, state: GameState, move: Move | None, kind: str) -> tuple[int, int]:
     """A child process trying one change on the case: its pid and the pipe it answers on."""
-    return _child(install, lambda: digest(outcome(kind, attrs.evolve(state), move)))
-
-
-def _child(install: Install, job: Callable[[], bytes]) -> tuple[int, int]:
-    """A child process that puts a change in place and answers ``job()``
-    (``b"-"`` when either fails): its pid and the pipe it answers on."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: change, work, answer, and leave without cleaning up
-        os.close(read)
-        try:
-            install()
-            _fresh_caches()
-            answer = job()
-        except BaseException:  # noqa: BLE001 - a change that breaks dlrules explains nothing
-            answer = b"-"
-        try:
-            os.write(write, answer)
-        finally:
-            os._exit(0)
-    os.close(write)
-    return pid, read
+    return child(install, lambda: digest(outcome(kind, attrs.evolve(state), move)))
 
 
 def agreement(explanation: Explanation, scenarios: list[tuple[dict[str, Any], bool]], seconds: float = 5.0, whole: bool = False) -> float | None:
@@ -575,36 +539,10 @@ def agreement(explanation: Explanation, scenarios: list[tuple[dict[str, Any], bo
             agree += ok == passed
         return str(agree).encode()
 
-    pid, pipe = _child(explanation.install, verdicts)
+    pid, pipe = child(explanation.install, verdicts)
     end = time.monotonic() + seconds
-    while (answer := _collect(pid, pipe, end)) is _PENDING:
+    while (answer := collect(pid, pipe, end)) is PENDING:
         select.select([pipe], [], [], 0.05)
     if not isinstance(answer, bytes) or not answer.isdigit():
         return None
     return int(answer) / len(scenarios)
-
-
-def _collect(pid: int, pipe: int, end: float) -> object:
-    """The digest of the child's outcome (``b"-"`` or nothing when it failed,
-    None when it passed ``end``), or ``_PENDING`` while it is still at work."""
-    if not select.select([pipe], [], [], 0)[0]:
-        if time.monotonic() < end:
-            return _PENDING
-        _stop(pid, pipe)
-        return None
-    chunks: list[bytes] = []
-    while chunk := os.read(pipe, 1 << 16):
-        chunks.append(chunk)
-    os.close(pipe)
-    os.waitpid(pid, 0)
-    return b"".join(chunks)
-
-
-def _stop(pid: int, pipe: int) -> None:
-    """End a child that outlasted its time, and reap it."""
-    try:
-        os.kill(pid, 9)
-    except ProcessLookupError:
-        pass
-    os.close(pipe)
-    os.waitpid(pid, 0)
