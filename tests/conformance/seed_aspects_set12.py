@@ -29,13 +29,10 @@ sys.path.insert(0, str(HERE.parent))
 
 from conformance.record import Writers
 from conformance.seed_aspects import PARTY, _id, _write
+from conformance.seed_cosmic_gaps import ILLUSION_FIRST  # year 2's round 1: the Illusion (fatigue 1, not cast)
 
 WRITERS = Writers()
 writer = WRITERS.writer
-
-ILLUSION_FIRST = ("illusion", "magic-key", "blind-rage", "regeneration")
-"""Year 2's round 1 card: the Illusion (fatigue 1, not cast by a party without a wizard)."""
-
 
 @writer
 def troll_in_the_training_room() -> list[Path]:
