@@ -229,7 +229,8 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
             "--variant", "first", "--bots", "simbots:slow_greedy", "--workers", "2", "--out", str(out)]  # fmt: skip
     # its own process group, which Ctrl-C in a terminal signals as a whole (workers included)
     proc = subprocess.Popen(
-        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=_ctrl_c_as_a_terminal_gives_it,
     )
     try:
         deadline = time.monotonic() + 120
@@ -258,6 +259,14 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(tmp_path: Pat
     summary = run(config, out, workers=2, resume=True, progress=False)
     assert summary.resumed == len(kept) and summary.written == GAMES - len(kept)
     assert out.read_bytes() == expected.read_bytes()
+
+
+def _ctrl_c_as_a_terminal_gives_it() -> None:
+    """In the child, before it starts: SIGINT neither ignored nor blocked. Both are inherited through exec, and under
+    CI the run ignored the interrupt and played every game (exit status 0, 4 December 2026): the test worker that
+    starts it need not have SIGINT as a terminal gives it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _group_alive(pgid: int) -> bool:
