@@ -30,6 +30,7 @@ from conformance.substitute import find, substituted
 
 from dlrules.apps.conformance import counterfactual
 from dlrules.apps.conformance.blame import rebind
+from dlrules.apps.conformance.children import Install
 from dlrules.apps.conformance.counterfactual import Case, Explanation, agreement, explain, outcome
 from dlrules.apps.conformance.engines import move_of
 from dlrules.apps.conformance.perft import start_state
@@ -138,7 +139,7 @@ def test_agreement_counts_the_verdicts_a_change_gives_as_the_engine() -> None:
     assert agreement(unchanged, [(scenario, True), (scenario, False)]) == 0.5
 
 
-def _install_conquest(evil: int) -> counterfactual.Install:
+def _install_conquest(evil: int) -> Install:
     def install() -> None:  # in the child only: never undone
         rebind(combat.CONQUEST_EVIL, attrs.evolve(combat.CONQUEST_EVIL, value=evil))
 
