@@ -142,18 +142,20 @@ def paladin_healed_on_the_move() -> None:
     without the damage counters he had taken."""
     from dlrules.core.phases.combat import conquest, decisions, fight, spells
 
+    # The lines as they stand since session 55 (the holder's change on a line of its own, citing PAL-9); the
+    # same bug as first written: the reset added before the holder changes.
+    line = "run.holder = holder  # PAL-9, CMB-PAL-1: he moves at once, his record (``run.paladin``: his damage) with him\n"
     _rewrite(fight, "_move_evil", [(
-        "        run.holder = holder\n",
-        "        if holder != run.holder and run.holder is not None and run.paladin is not None:\n"
-        "            run.paladin = evolve(run.paladin, damage=0)\n"
-        "        run.holder = holder\n",
+        "            " + line,
+        "            if run.holder is not None and run.paladin is not None:\n"
+        "                run.paladin = evolve(run.paladin, damage=0)\n"
+        "            " + line,
     )], spells, decisions, conquest)  # fmt: skip
     _rewrite(fight, "_check_paladin", [(
-        "    run.holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)",
-        "    holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)\n"
-        "    if holder != run.holder and run.holder is not None and run.paladin is not None:\n"
-        "        run.paladin = evolve(run.paladin, damage=0)\n"
-        "    run.holder = holder",
+        "        " + line,
+        "        if run.holder is not None and run.paladin is not None:\n"
+        "            run.paladin = evolve(run.paladin, damage=0)\n"
+        "        " + line,
     )], conquest)  # fmt: skip
 
 

@@ -127,7 +127,8 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
     end = evils[seat]
     if end != start:
         players[seat] = _SET_EVIL(players[seat], end)
-        run.holder = holder
+        if holder != run.holder:
+            run.holder = holder  # PAL-9, CMB-PAL-1: he moves at once, his record (``run.paladin``: his damage) with him
 
 
 _PALADIN_LINE: Final = PALADIN_SPACE.value
@@ -146,7 +147,9 @@ def _check_paladin(run: Run) -> None:
             break
     else:
         return  # PAL-2, PAL-7: he goes only to a lord on or above the paladin space; with none, ``paladin_after`` answers the holder (tests/test_combat_run.py)
-    run.holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
+    holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
+    if holder != run.holder:
+        run.holder = holder  # PAL-9, CMB-PAL-1: he moves at once, his record (``run.paladin``: his damage) with him
 
 
 def _fight(state: GameState) -> Fight:
