@@ -94,13 +94,15 @@ def rooms_kept_apart_at_corners() -> None:
     from dlrules.core.phases import resolution
 
     diagonals = " + tuple((square[0] + dr, square[1] + dc) for dr in (-1, 1) for dc in (-1, 1))"
+    # The lines as they stand since session 55 (the side test is ``dungeon._sides``); the same bug as first
+    # written: the diagonals added where both callers ask for the squares beside one.
     _rewrite(dungeon, "_room_problem", [(
-        "for n in _NEIGHBOURS.get(square) or neighbours(square):",
-        f"for n in (_NEIGHBOURS.get(square) or neighbours(square)){diagonals}:",
+        "for n in _sides(square):",
+        f"for n in _sides(square){diagonals}:",
     )])  # fmt: skip
     _rewrite(dungeon, "open_tunnels", [(
-        "beside.update(_NEIGHBOURS.get(square) or neighbours(square))",
-        f"beside.update((_NEIGHBOURS.get(square) or neighbours(square)){diagonals})",
+        "beside.update(_sides(square))",
+        f"beside.update(_sides(square){diagonals})",
     )], resolution)  # fmt: skip
 
 
@@ -142,20 +144,20 @@ def paladin_healed_on_the_move() -> None:
     without the damage counters he had taken."""
     from dlrules.core.phases.combat import conquest, decisions, fight, spells
 
-    # The lines as they stand since session 55 (the holder's change on a line of its own, citing PAL-9); the
-    # same bug as first written: the reset added before the holder changes.
-    line = "run.holder = holder  # PAL-9, CMB-PAL-1: he moves at once, his record (``run.paladin``: his damage) with him\n"
+    # The lines as they stand since session 55 (the change of holder is ``fight._paladin_moves``, called when it
+    # changes); the same bug as first written: the reset added before the holder changes.
+    call = "_paladin_moves(run, holder)\n"
     _rewrite(fight, "_move_evil", [(
-        "            " + line,
+        "            " + call,
         "            if run.holder is not None and run.paladin is not None:\n"
         "                run.paladin = evolve(run.paladin, damage=0)\n"
-        "            " + line,
+        "            " + call,
     )], spells, decisions, conquest)  # fmt: skip
     _rewrite(fight, "_check_paladin", [(
-        "        " + line,
+        "        " + call,
         "        if run.holder is not None and run.paladin is not None:\n"
         "            run.paladin = evolve(run.paladin, damage=0)\n"
-        "        " + line,
+        "        " + call,
     )], conquest)  # fmt: skip
 
 

@@ -283,6 +283,13 @@ def room_area(room: str) -> frozenset[Square]:
     return region(ROOMS[room].area)
 
 
+def _sides(square: Square) -> tuple[Square, ...]:
+    """ACT-ROOM-5: the squares sharing a side with ``square``, where no
+    second room may stand beside a room; squares meeting it only at a corner
+    are not among them (rooms may touch at corners)."""
+    return _NEIGHBOURS.get(square) or neighbours(square)
+
+
 def _room_problem(tiles: Mapping[Square, Tile], room: str, square: Square) -> Square | str | None:
     """The test of ACT-ROOM-3..5 (and Y2-5) for one square, for
     ``room_violation`` (which words the refusal): None when ``room`` may
@@ -301,7 +308,7 @@ def _room_problem(tiles: Mapping[Square, Tile], room: str, square: Square) -> Sq
         return "conquered"
     if square not in room_area(room):
         return "area"
-    for n in _NEIGHBOURS.get(square) or neighbours(square):
+    for n in _sides(square):
         other = tiles.get(n)
         if other is not None and other.room is not None:
             return n
@@ -343,7 +350,7 @@ def open_tunnels(dungeon: Dungeon) -> tuple[Square, ...]:
         return tuple([t.square for t in tiles if not t.conquered])
     beside: set[Square] = set()  # the squares sharing a side with a room
     for square in rooms:
-        beside.update(_NEIGHBOURS.get(square) or neighbours(square))
+        beside.update(_sides(square))
     return tuple([t.square for t in tiles if t.room is None and not t.conquered and t.square not in beside])
 
 

@@ -115,6 +115,13 @@ class Run:
         return b
 
 
+def _paladin_moves(run: Run, holder: int | None) -> None:
+    """PAL-9, CMB-PAL-1, CMB-PARTY-7: the paladin changes dungeons at once,
+    in the middle of a combat step, to ``holder``'s; his record
+    (``run.paladin``) goes with him unchanged, his damage counters included."""
+    run.holder = holder
+
+
 def _move_evil(run: Run, seat: int, delta: int) -> None:
     """``common.move_evil`` on the run's values (RES-8, RES-9, PAL-5, the
     steps in ``common.march_evil``): the state is written once, by the run."""
@@ -128,7 +135,7 @@ def _move_evil(run: Run, seat: int, delta: int) -> None:
     if end != start:
         players[seat] = _SET_EVIL(players[seat], end)
         if holder != run.holder:
-            run.holder = holder  # PAL-9, CMB-PAL-1: he moves at once, his record (``run.paladin``: his damage) with him
+            _paladin_moves(run, holder)
 
 
 _PALADIN_LINE: Final = PALADIN_SPACE.value
@@ -138,7 +145,7 @@ _PALADIN_LINE: Final = PALADIN_SPACE.value
 def _check_paladin(run: Run) -> None:
     """PAL-2, PAL-6..8 (``common.check_paladin``) on the run's values: after
     each single move of a marker in combat, who holds the paladin; he moves
-    at once (CMB-BAT-2, PAL-9)."""
+    at once (CMB-BAT-2; ``_paladin_moves``)."""
     if run.gone:
         return  # CMB-PAL-3: he never moves again (``paladin_after``'s first answer, without the list of evils)
     line = _PALADIN_LINE
@@ -149,7 +156,7 @@ def _check_paladin(run: Run) -> None:
         return  # PAL-2, PAL-7: he goes only to a lord on or above the paladin space; with none, ``paladin_after`` answers the holder (tests/test_combat_run.py)
     holder = paladin_after(run.state, [p.evil for p in run.players], run.holder, run.gone)
     if holder != run.holder:
-        run.holder = holder  # PAL-9, CMB-PAL-1: he moves at once, his record (``run.paladin``: his damage) with him
+        _paladin_moves(run, holder)
 
 
 def _fight(state: GameState) -> Fight:
