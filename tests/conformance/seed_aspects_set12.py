@@ -43,7 +43,7 @@ def troll_in_the_training_room() -> list[Path]:
     from dlrules.core.moves import PlanDefence
 
     training = tunnels(rooms={COLUMN[0]: "training-room"})
-    start = position({0: ["y1-warrior-5", "y1-warrior-4"]}, monsters={0: ["troll"]}, dungeons={0: training},
+    start = position({0: ["y2-warrior-5", "y2-warrior-6"]}, monsters={0: ["troll"]}, dungeons={0: training},
                      cards=ILLUSION_FIRST, year=2)  # fmt: skip
     return [_write(
         _id("R-1", "the-training-room-adds-one-to-the-troll"), ["R-1", "CMB-MON-7", "M-4"],
@@ -51,7 +51,7 @@ def troll_in_the_training_room() -> list[Path]:
         "against two warriors (he has no food: the Troll attacks at once). The Troll's plain attack deals 3, and 1 more in the Training Room: 4 on the first "
         "warrior (5 hit points); the round's fatigue adds 1 and he is eliminated, to the prison. Without the room's "
         "bonus he would stand with 4 counters.",
-        start, PlanDefence(0, COLUMN[0], (), (0,)), only=PARTY, after={"players.0.prison": ["y1-warrior-5"]},
+        start, PlanDefence(0, COLUMN[0], (), (0,)), only=PARTY, after={"players.0.prison": ["y2-warrior-5"]},
     )]  # fmt: skip
 
 

@@ -75,23 +75,25 @@ def rooms_meeting_at_a_corner() -> list[Path]:
 @writer
 def witch_in_the_dark_room() -> list[Path]:
     """CMB-MON-7, R-2: in the Dark Room each of the Witch's small attacks deals 2, the second as much as the first.
-    Fails when the second small attack is plain (the wizard keeps 3 counters and stands)."""
-    from combat_positions import COLUMN, TRAINING, play, position, tunnels
+    Fails when the second small attack is plain (the thief keeps 3 counters and stands)."""
+    from combat_positions import COLUMN, play, position, tunnels
+    from conformance.seed_cosmic_gaps import ILLUSION_FIRST  # year 2's round 1: the Illusion (fatigue 1, not cast)
 
     from dlrules.core.moves import Attack, PlanDefence, Target
 
-    dark = tunnels(rooms={COLUMN[0]: "dark-room"})
-    start = position({0: ["y1-warrior-5", "y1-wizard-4-2", "y1-priest-4-1"]}, monsters={0: ["witch"]},
-                     dungeons={0: dark}, cards=TRAINING)  # fmt: skip
+    dark = tunnels(rooms={COLUMN[0]: "dark-room"})  # a year-2 room: the battle is year 2's
+    start = position({0: ["y2-warrior-6", "y2-thief-4-2", "y2-priest-4-2"]}, monsters={0: ["witch"]},
+                     dungeons={0: dark}, cards=ILLUSION_FIRST, year=2)  # fmt: skip
     first = play(start, PlanDefence(0, COLUMN[0], (), (0,)), Attack(0, 0, 1, 1))
     return [_write(
         _id("CMB-MON-7", "the-dark-room-adds-one-to-the-witchs-second-small-attack"), ["CMB-MON-7", "R-2", "M-5"],
-        "Year 1's combat, round 1 (Graffiti: fatigue 2, no effect when cast): Player 1's Witch fights in his Dark "
-        "Room against a warrior, a wizard (4 hit points) and a priest. She chose her two small attacks and aimed the "
-        "first at the wizard: 1, and 1 more in the Dark Room, 2 counters. Her second small attack, aimed at the "
-        "wizard too, also gets the room's +1: 2 more, 4 in all, and he is eliminated, to the prison. Then the "
-        "fatigue puts 2 on the warrior.",
-        first, Target(0, 1), only=PARTY, after={"players.0.prison": ["y1-wizard-4-2"]},
+        "Year 2's combat, round 1 (Illusion: fatigue 1, not cast): Player 1's Witch fights in his Dark Room against "
+        "a warrior, a thief (4 hit points) and a priest (no wizard: the Illusion is not cast). She chose her two small "
+        "attacks and aimed the first at the thief: 1, and 1 more in the Dark Room, 2 counters. Her second small "
+        "attack, aimed at the thief too, also "
+        "gets the room's +1: 2 more, 4 in all, and he is eliminated, to the prison. Then the fatigue puts 1 on the "
+        "warrior.",
+        first, Target(0, 1), only=PARTY, after={"players.0.prison": ["y2-thief-4-2"]},
     )]  # fmt: skip
 
 

@@ -205,27 +205,29 @@ def stopped_battle() -> list[Path]:
 def room_bonus() -> list[Path]:
     """``combat/fight.py:259`` (``not tile.conquered`` -> ``tile.conquered``: the bonus only in a conquered room,
     that is never) and ``:260`` (the bonus subtracted)."""
-    training = tunnels(rooms={ENTRANCE: "training-room"})
-    start = position({0: ["y1-warrior-3", "y1-warrior-4"]}, monsters={0: ["goblin"]}, dungeons={0: training},
-                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
-    dark = tunnels(rooms={ENTRANCE: "dark-room"})
-    witch = play(position({0: ["y1-warrior-5", "y1-warrior-4"]}, monsters={0: ["witch"]}, dungeons={0: dark}, cards=QUIET),
-                 PlanDefence(0, ENTRANCE, (), (0,)))  # fmt: skip
+    training = tunnels(rooms={COLUMN[1]: "training-room"})  # year-2 rooms: both battles are year 2's
+    start = play(position({0: ["y2-thief-4-2", "y2-warrior-6"]}, monsters={0: ["goblin"]}, dungeons={0: training},
+                          cards=ILLUSION_FIRST, year=2), PlanDefence(0, ENTRANCE, (), ()))  # fmt: skip
+    dark = tunnels(rooms={ENTRANCE: "dark-room"})  # year-2 rooms: both battles are year 2's
+    witch = play(position({0: ["y2-warrior-5", "y2-warrior-6"]}, monsters={0: ["witch"]}, dungeons={0: dark},
+                          cards=ILLUSION_FIRST, year=2), PlanDefence(0, ENTRANCE, (), (0,)))  # fmt: skip
     return [
         record_position(
             FOLDER, "cr-CMB-MON-7-the-training-room-adds-one-to-the-goblin-and-its-follow-up", ["CMB-MON-7", "R-1"],
-            "Year 2's combat, round 1 (Illusion: fatigue 1, not cast): Player 1 sends his Goblin to his Training Room "
-            "against two warriors. Each of the Goblin's attacks does 1 more there: 3 on the first warrior (3 hit points: "
-            "eliminated, to the prison), then the follow-up's 2 on the second (4 hit points), who takes 1 fatigue: 3.",
-            start, PlanDefence(0, ENTRANCE, (), (0,)), only=("players.0.prison", "players.0.party"),
-            after={"players.0.prison": ["y1-warrior-3"], "players.0.party": [{"key": "y1-warrior-4", "damage": 3}]},
+            "Year 2's combat, round 2: in round 1 (Illusion: fatigue 1, not cast) a thief (4 hit points) and a "
+            "warrior conquered Player 1's entrance and the thief took 1 fatigue. Now Player 1 sends his Goblin to his "
+            "Training Room, the next tile. Each of the Goblin's attacks does 1 more there: 3 on the thief, who is "
+            "eliminated (to the prison), then the follow-up's 1 + 1 on the warrior, who also takes the round's fatigue "
+            "(without the room the thief would stand with 3 counters and there would be no follow-up).",
+            start, PlanDefence(0, COLUMN[1], (), (0,)), only=("players.0.prison", "players.0.party"),
+            after={"players.0.prison": ["y2-thief-4-2"]},
         ),
         record_position(
             FOLDER, "cr-R-2-the-dark-room-adds-one-to-the-witch", ["R-2", "CMB-MON-7", "CMB-ROOM-1"],
-            "Year 1's combat, round 1: Player 1's Witch attacks in his Dark Room: her 4 damage become 5, and the first "
-            "warrior (5 hit points) is eliminated and goes to the prison.",
+            "Year 2's combat, round 1 (Illusion: fatigue 1, not cast): Player 1's Witch attacks in his Dark Room: her 4 "
+            "damage become 5, and the first warrior (5 hit points) is eliminated and goes to the prison.",
             witch, Attack(0, 0, 0), only=("players.0.prison", "players.0.party"),
-            after={"players.0.prison": ["y1-warrior-5"]},
+            after={"players.0.prison": ["y2-warrior-5"]},
         ),
     ]
 

@@ -9,8 +9,10 @@ tracer; a rule is *exercised* when a function citing it ran and the citation
 is in its docstring, or on a line that ran (or within the 3 lines after a
 condition or comment that ran); a card's row (M-, T-, R-, C1-, C2-, SPE-C-)
 when the move names the card or the card's effect ran. Each rule is ranked by
-how many rules the narrowest such function cites (1: code about that rule
-alone), so the code that decided the result comes before the machinery
+how many rules the narrowest such code cites (1: code about that rule
+alone): the function, or for a rule cited on a line only, that line, when
+it ran (a line citing two rules in a function citing eight is code about two
+rules). So the code that decided the result comes before the machinery
 around it.
 
 The tracer sees Python functions only: under the optional compiled build
@@ -177,12 +179,27 @@ class Trace:
 
     def rules_run(self) -> dict[str, int]:
         """Rule ID → how many rules the narrowest code that ran citing it cites
-        (1: a function about that rule alone)."""
+        (1: a function, or a line, about that rule alone): a function's
+        docstring citation counts the function's rules; a citation on lines
+        only, the rules cited on the narrowest such line that ran."""
         out: dict[str, int] = {}
         for code, rules in self.cited_run().items():
-            cites = len(self.watched[(code.co_filename, code.co_firstlineno)])
+            entry = self.watched[(code.co_filename, code.co_firstlineno)]
+            cites = len(entry)
             for rule in rules:
-                out[rule] = min(out.get(rule, cites), cites)
+                n = cites if any(doc for _, doc in entry[rule]) else min(self._line_cites(code, entry, rule), default=cites)
+                out[rule] = min(out.get(rule, n), n)
+        return out
+
+    def _line_cites(self, code: CodeType, entry: dict[str, list[tuple[int, bool]]], rule: str) -> list[int]:
+        """For each line citing ``rule`` (not in the docstring) whose citation
+        ran (``cited_run``'s test), how many rules that line cites."""
+        file = code.co_filename
+        out = []
+        for line, doc in entry[rule]:
+            first = 1 if decides(file, line) else 0
+            if not doc and any((file, line + k) in self.lines for k in range(first, 4)):
+                out.append(sum(1 for places in entry.values() if (line, False) in places))
         return out
 
 
