@@ -13,7 +13,9 @@ value or rule alone, in a position of its own, and cites it first:
 - Hire Monster slot III's extra food, on the goblin and the witch (ACT-MON-3);
 - Hire Monster's order: after slot III (or its decline), slot II; after slot II,
   slot I (RES-2);
-- the Demon's price: any other monster, the last of the lair included (Y2-20);
+- the Demon's price: any other monster, the last of the lair included, and a
+  slime before the last (a slime is no ghost: the kill matrix's `dismissable`
+  mutant had a twin in the slime's row read as a ghost's) (Y2-20);
 - the squares a room may go on: the last of them in grid order is one
   (ACT-ROOM-4), and a room whose area holds a single open tunnel still gets
   built there (ACT-ROOM-6);
@@ -44,6 +46,7 @@ import dlrules
 from conformance.record import Builder, Writers, record_position
 from conformance.seed_gaps import BYRULE, _id  # the same folder and the same ``gap-`` names as the outside mutants' gaps
 from dlrules.apps.conformance.scenarios import SCENARIOS
+from dlrules.core.state import GameState, Monster
 
 WRITERS = Writers()
 writer = WRITERS.writer
@@ -232,7 +235,24 @@ def demon_dismissal() -> list[Path]:
         "slot III's food and one other monster of his choice: the slime, the last of his lair, leaves for the "
         "Distant Lands.",
         state, HireMonster(2, "demon", 1), only=("players.2.monsters", "players.2.evil", "players.2.food", "far_lands"),
+    ), record_position(
+        BYRULE, _id("Y2-20-the-demon-may-take-a-slime-before-the-last-of-the-lair"), ["Y2-20", "ACT-MON-2", "M-2"],
+        "Year 2, full game, Hire Monster, 4 players: Player 3 (slot III) has a slime and a goblin. He hires the "
+        "Demon and gives up the slime, the first of his lair: a slime is a monster, not a ghost, so it may be the "
+        "Demon's price; it leaves for the Distant Lands.",
+        _demon_lair(Monster("slime"), Monster("goblin")), HireMonster(2, "demon", 0),
+        only=("players.2.monsters", "players.2.evil", "players.2.food", "far_lands"),
     )]  # fmt: skip
+
+
+def _demon_lair(*lair: Monster) -> GameState:
+    """Year 2's Hire Monster, 4 players, full game: Player 3 (slot III) to choose, the Demon on offer, ``lair`` his."""
+    import attrs
+    from res_positions import MONSTER, player, tweaks
+    from test_resolution_tavern_rooms import three_on
+
+    demon = tweaks(lambda s: attrs.evolve(s, year=2, tavern=("demon", "goblin", "troll")), player(2, monsters=lair))
+    return three_on(MONSTER, tweak=demon, variant="full")
 
 
 @writer

@@ -131,11 +131,16 @@ VIEW_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("combat.plans", ("CMB-PLAN-9",)), ("combat.battle.traps", ("CMB-PLAN-9", "CMB-REF-6")), ("box", ("Y2-8", "Y2-10")),
     ("decks.combat", ("LIB-CMB-3",)), ("trap_discard", ("SETUP-3",)), ("dealt_counts", ("RUL-13",)),
     ("orders_chosen", ("ORD-3",)), ("unavailable_chosen", ("RUL-13",)), ("legal_count", ("RUL-13", "ORD-3")),
+    ("special_event", ("SPE-6",)), ("events", ("RST-2", "EVT-1")), ("players.*.unavailable", ("ORD-7",)),
+    ("tavern", ("RST-1",)), ("room_shop", ("RST-1",)), ("adventurers_next", ("RST-3",)),
 )  # fmt: skip
 """Observation paths a seat's view redacts, with the rules saying what that
 seat may know (dlrules.records.views), the rule of who may know it first (a
-combat card: CMB-CARD-7, then the spy's exception, ACT-REP-2): a seat's view
-that differs there names them, in this order."""
+combat card: CMB-CARD-7, then the spy's exception, ACT-REP-2); then facts
+every seat must see, with the rule that turns them face up (the special
+event card, SPE-6; the next round's event, RST-2; the unavailable orders,
+ORD-7; the tavern and the room shop, RST-1; the adventurers waiting, RST-3):
+a seat's view that differs there names them, in this order."""
 
 
 def field_rules(paths: Sequence[str]) -> tuple[str, ...]:
