@@ -110,6 +110,16 @@ def test_run_and_diff_catch_a_view_that_shows_another_seats_trap_cards(capsys: p
     assert any("seen by seat" in d and ".traps" in d for d in found["details"])
 
 
+
+def test_a_view_differing_at_a_public_fact_names_the_rule_that_makes_it_public() -> None:
+    """SPE-6, ORD-7, RST-1: a view that hides the special event card, a player's unavailable orders or the tavern
+    is named by the rule turning it face up, as a view showing a secret is named by the rule keeping it."""
+    from dlrules.apps.conformance.diff import view_rules
+
+    assert view_rules(["special_event"]) == ("SPE-6",)
+    assert view_rules(["players.2.unavailable.0"]) == ("ORD-7",)
+    assert view_rules(["tavern.1", "players.0.traps"]) == ("RST-1", "ACT-TRAP-2")
+
 # --- chance with its odds --------------------------------------------------------------------
 
 

@@ -330,6 +330,8 @@ def replay(engine: Engine, start: dict[str, Any], moves: Sequence[dict[str, Any]
             elif kind == "legal_moves" and played:
                 rules = _led_here(previous, played[-1], found.state_paths, rules)
             named = field_rules([detail_path(d) for d in details]) if kind in ("observation", "view") else ()
+            if kind == "view":  # a seat's view differing at a secret or a public fact: the rule of who may see it
+                named = tuple(dict.fromkeys([*named, *view_rules([detail_path(d) for d in details])]))
             rules = tuple(dict.fromkeys([*named, *rules]))
             return Disagreement(start, tuple(played), kind, details, rules, found.unlisted, found.state_paths, named)
         if i == len(moves):
