@@ -40,28 +40,16 @@ from conformance.seed_gaps import BYRULE
 WRITERS = Writers()
 writer = WRITERS.writer
 
-ARRIVING = ("y1-thief-3-1", "y1-priest-3-2", "y1-thief-4-2")
-"""Spring's three adventurers (2 players), weakest first: glyph ranks 1, 2, 3."""
-
-
 @writer
 def dummy_marker_moves_up_first() -> list[Path]:
     """RUL-12 (ADV-2P-1): the dummies' marker stands on 5 with Player 1; it moves up to 6 before the adventurers are
     assigned, so Player 1 (5) is the nicest and takes the weakest, the dummy the second. Fails when the marker moves
     after the assignment (tied on 5, the dummy would be the nicer and take the weakest)."""
-    from test_events import events
-    from year_helpers import monsters
+    from conformance.seed_aspects_set8 import spring_payday  # the same Pay Day, the same three arriving
 
     from dlrules.core.moves import PayMonster
 
-    state = events("payday", players=2, p0={"monsters": monsters("goblin"), "evil": 5, "food": 2, "party": ()},
-                   p1={"monsters": (), "evil": 8, "party": ()})  # fmt: skip
-    deck = state.decks.adventurers
-    for key in ARRIVING:
-        assert deck.count(key) == 1, key
-        deck = deck.without(key)
-    state = attrs.evolve(state, dummy_evil=5, adventurers_now=ARRIVING,
-                         decks=attrs.evolve(state.decks, adventurers=deck))  # fmt: skip
+    state = spring_payday(evil=5, dummy_evil=5)
     return [_write(
         _id("RUL-12", "the-dummies-marker-moves-up-before-the-adventurers-come"), ["RUL-12", "ADV-2P-1", "ADV-2"],
         "First game, 2 players, spring's Pay Day: Player 1 (evil 5) pays his Goblin, the last payment, and the "

@@ -48,6 +48,7 @@ import attrs
 from conformance.record import Writers, record_position
 from conformance.seed_aspects import PARTY, _id, _party, _write
 from conformance.seed_gaps import BYRULE
+from dlrules.core.state import GameState
 
 WRITERS = Writers()
 writer = WRITERS.writer
@@ -59,25 +60,31 @@ ARRIVING = ("y1-thief-3-1", "y1-priest-3-2", "y1-thief-4-2")
 """Spring's three adventurers (2 players), weakest first: glyph ranks 1, 2, 3."""
 
 
+def spring_payday(evil: int, dummy_evil: int) -> GameState:
+    """First game, 2 players, spring's Pay Day: Player 1 (``evil``) has a Goblin to pay, the last payment; Player 2
+    is on 8; the dummies' marker on ``dummy_evil``; ``ARRIVING`` wait to be assigned."""
+    from test_events import events
+    from year_helpers import monsters
+
+    state = events("payday", players=2, p0={"monsters": monsters("goblin"), "evil": evil, "food": 2, "party": ()},
+                   p1={"monsters": (), "evil": 8, "party": ()})  # fmt: skip
+    deck = state.decks.adventurers
+    for key in ARRIVING:
+        assert deck.count(key) == 1, key
+        deck = deck.without(key)
+    return attrs.evolve(state, dummy_evil=dummy_evil, adventurers_now=ARRIVING,
+                        decks=attrs.evolve(state.decks, adventurers=deck))  # fmt: skip
+
+
 @writer
 def dummy_nicer_in_a_tie() -> list[Path]:
     """ADV-2P-1: the dummies' marker moves up from 5 to 6, tying Player 1 (6); Player 2 is on 8. In the tie the
     dummy counts as nicer: the weakest adventurer goes to it (on to the far lands), the second to Player 1, the
     strongest to Player 2. Fails when the tied lord counts as the nicer one (he would get the weakest, the dummy
     the second)."""
-    from test_events import events
-    from year_helpers import monsters
-
     from dlrules.core.moves import PayMonster
 
-    state = events("payday", players=2, p0={"monsters": monsters("goblin"), "evil": 6, "food": 2, "party": ()},
-                   p1={"monsters": (), "evil": 8, "party": ()})  # fmt: skip
-    deck = state.decks.adventurers
-    for key in ARRIVING:
-        assert deck.count(key) == 1, key
-        deck = deck.without(key)
-    state = attrs.evolve(state, dummy_evil=5, adventurers_now=ARRIVING,
-                         decks=attrs.evolve(state.decks, adventurers=deck))  # fmt: skip
+    state = spring_payday(evil=6, dummy_evil=5)
     return [_write(
         _id("ADV-2P-1", "a-lord-tied-with-the-dummies-marker-counts-as-more-evil"), ["ADV-2P-1", "ADV-2", "ADV-3"],
         "First game, 2 players, spring's Pay Day: Player 1 (evil 6) pays his Goblin, the last payment, and the "
