@@ -132,9 +132,7 @@ def suggestion_spares_the_ghosts() -> list[Path]:
 @writer
 def demon_refuses_a_ghost() -> list[Path]:
     """Y2-20: hiring the Demon, a ghost may not be the monster that leaves. Fails when a ghost may be given."""
-    import attrs
-    from res_positions import MONSTER, player, tweaks
-    from test_resolution_tavern_rooms import three_on
+    from conformance.seed_matrix_gaps import demon_lair
 
     from dlrules.core.moves import HireMonster
     from dlrules.core.state import Monster
@@ -148,8 +146,7 @@ def demon_refuses_a_ghost() -> list[Path]:
          "only a ghost. He would hire the Demon and give up the ghost: refused, the Demon costs another monster, and "
          "a ghost is not one."),
     ):  # fmt: skip
-        demon = tweaks(lambda s: attrs.evolve(s, year=2, tavern=("demon", "goblin", "troll")), player(2, monsters=lair))
-        state = three_on(MONSTER, tweak=demon, variant="full")
+        state = demon_lair(*lair)
         out.append(_write(
             _id("Y2-20", name), ["Y2-20", "ACT-MON-2"],
             "Year 2, full game, Hire Monster, 4 players: Player 3 (slot III) has " + said,

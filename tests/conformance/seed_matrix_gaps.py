@@ -219,16 +219,9 @@ def monster_slot_iii() -> list[Path]:
 @writer
 def demon_dismissal() -> list[Path]:
     """Y2-20 (ACT-MON-2): the Demon costs one other monster of the hirer's choice, the last of his lair included."""
-    import attrs
-    from res_positions import MONSTER, player, tweaks
-    from test_resolution_tavern_rooms import three_on
-
     from dlrules.core.moves import HireMonster
-    from dlrules.core.state import Monster
 
-    demon = tweaks(lambda s: attrs.evolve(s, year=2, tavern=("demon", "goblin", "troll")),
-                   player(2, monsters=(Monster("goblin"), Monster("slime"))))  # fmt: skip
-    state = three_on(MONSTER, tweak=demon, variant="full")
+    state = demon_lair(Monster("goblin"), Monster("slime"))
     return [record_position(
         BYRULE, _id("Y2-20-the-demon-may-take-the-last-monster-of-the-lair"), ["Y2-20", "ACT-MON-2"],
         "Year 2, full game, Hire Monster, 4 players: Player 3 (slot III) has a goblin and a slime. He hires the Demon, paying its evil, "
@@ -240,12 +233,12 @@ def demon_dismissal() -> list[Path]:
         "Year 2, full game, Hire Monster, 4 players: Player 3 (slot III) has a slime and a goblin. He hires the "
         "Demon and gives up the slime, the first of his lair: a slime is a monster, not a ghost, so it may be the "
         "Demon's price; it leaves for the Distant Lands.",
-        _demon_lair(Monster("slime"), Monster("goblin")), HireMonster(2, "demon", 0),
+        demon_lair(Monster("slime"), Monster("goblin")), HireMonster(2, "demon", 0),
         only=("players.2.monsters", "players.2.evil", "players.2.food", "far_lands"),
     )]  # fmt: skip
 
 
-def _demon_lair(*lair: Monster) -> GameState:
+def demon_lair(*lair: Monster) -> GameState:
     """Year 2's Hire Monster, 4 players, full game: Player 3 (slot III) to choose, the Demon on offer, ``lair`` his."""
     import attrs
     from res_positions import MONSTER, player, tweaks

@@ -171,11 +171,17 @@ class Trace:
             entry = self.watched.get((code.co_filename, code.co_firstlineno), {})
             for rule, places in entry.items():
                 for line, doc in places:
-                    first = 1 if decides(code.co_filename, line) else 0
-                    if doc or any((code.co_filename, line + k) in self.lines for k in range(first, 4)):
+                    if doc or self._citation_ran(code.co_filename, line):
                         out.setdefault(code, set()).add(rule)
                         break
         return out
+
+    def _citation_ran(self, file: str, line: int) -> bool:
+        """Whether a citation on ``line`` (not in a docstring) counts as run:
+        its line ran, or one of the 3 after it; after a condition or a comment
+        (``decides``), one of the 3 after it."""
+        first = 1 if decides(file, line) else 0
+        return any((file, line + k) in self.lines for k in range(first, 4))
 
     def rules_run(self) -> dict[str, int]:
         """Rule ID → how many rules the narrowest code that ran citing it cites
@@ -194,13 +200,8 @@ class Trace:
     def _line_cites(self, code: CodeType, entry: dict[str, list[tuple[int, bool]]], rule: str) -> list[int]:
         """For each line citing ``rule`` (not in the docstring) whose citation
         ran (``cited_run``'s test), how many rules that line cites."""
-        file = code.co_filename
-        out = []
-        for line, doc in entry[rule]:
-            first = 1 if decides(file, line) else 0
-            if not doc and any((file, line + k) in self.lines for k in range(first, 4)):
-                out.append(sum(1 for places in entry.values() if (line, False) in places))
-        return out
+        return [sum(1 for places in entry.values() if (line, False) in places)
+                for line, doc in entry[rule] if not doc and self._citation_ran(code.co_filename, line)]  # fmt: skip
 
 
 def _writes(code: CodeType, frame: FrameType, fields: frozenset[str]) -> bool:
