@@ -148,15 +148,18 @@ def evil_wages_free() -> None:
     marker moving (the evil part of the wage is forgotten; gold and food are paid)."""
     from dlrules.core.phases import events
 
-    _rewrite(events, "_pay_monster", [("        if kind.evil:\n            state = move_evil(state, seat, kind.evil)\n", "")])
+    # The line has carried its rule's citation since session 56 (the same two lines dropped).
+    _rewrite(events, "_pay_monster", [("        if kind.evil:  # EVT-PAY-3: the wage's evil moves the marker up\n            state = move_evil(state, seat, kind.evil)\n", "")])
 
 
 def any_room_trains_monsters() -> None:
     """CMB-ROOM-2 broken: a monster that has a bonus room (Training Room, Dark Room) deals
     +1 damage in any unconquered room, whatever room it is."""
-    from dlrules.core.phases.combat import fight, monsters, traps
+    from dlrules.core.phases.combat import fight
 
-    _rewrite(fight, "_attack_damage", [("tile.room == MONSTER_COMBAT[kind].bonus_room", "MONSTER_COMBAT[kind].bonus_room is not None")], monsters, traps)
+    # As first written, the line was in ``fight._attack_damage``; since session 56 it is
+    # ``fight._in_bonus_room`` (CMB-ROOM-1, CMB-ROOM-2), which patched here is the same bug.
+    _rewrite(fight, "_in_bonus_room", [("tile.room == MONSTER_COMBAT[kind].bonus_room", "MONSTER_COMBAT[kind].bonus_room is not None")])
 
 
 def paladin_freed_from_prison() -> None:

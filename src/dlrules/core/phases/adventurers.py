@@ -33,7 +33,8 @@ def nicest_first(state: GameState) -> tuple[int | None, ...]:
 
 
 def _nicest_first(state: GameState, dummy_evil: int | None) -> tuple[int | None, ...]:
-    """``nicest_first`` with the dummy marker on ``dummy_evil``."""
+    """ADV-2, ADV-3: ``nicest_first`` with the dummy marker on ``dummy_evil``
+    (ADV-2P-1): the lowest evil first, a tie to the lord earlier in player order."""
     players = state.players
     ranked: list[tuple[int, int, int | None]] = [
         (players[seat].evil, position, seat) for position, seat in enumerate(in_play_order(state))

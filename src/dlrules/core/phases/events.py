@@ -409,7 +409,7 @@ def _pay_monster(
             fed = f" ({MONSTERS[player.monsters[feed].kind].name} leaves with the Demon's wage)" if feed is not None else ""
             extra = {"fed": player.monsters[feed].kind} if feed is not None else {}
             announce("payday", f"Player {seat + 1} pays the {kind.name}: {kind.describe_cost()}{fed}.", seat, monster=monster.kind, paid=True, cost=_wage(kind), **extra)
-        if kind.evil:
+        if kind.evil:  # EVT-PAY-3: the wage's evil moves the marker up
             state = move_evil(state, seat, kind.evil)
         if trap is None and not kind.monster_cost:  # the usual wage: one copy of the player, of the turn and of the state
             after = _paid(state.players[seat], player.gold - kind.gold, player.food - kind.food)

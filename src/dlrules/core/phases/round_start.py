@@ -56,10 +56,10 @@ def _needed(state: GameState) -> str | None:
     n = state.round
     if n < _ROUNDS:
         events = state.events
-        if events[n] is None and _left(d.events):
-            return "events"  # RST-2
+        if events[n] is None and _left(d.events):  # RST-2: the next round's event, in winter, spring and summer
+            return "events"
         if state.special_event is None and state.variant == "full" and "special" in events and _left(d.special):
-            return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile (of the 2 set aside at setup, SPE-4)
+            return "special"  # SPE-6, Y2-23: the year's special event card, turned up with its tile (one of the two set aside at setup)
         if len(state.adventurers_next) < _PER_ROUND[len(state.players)] and _left(d.adventurers):
             return "adventurers"  # RST-3
     return None

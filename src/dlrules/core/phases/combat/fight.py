@@ -266,7 +266,13 @@ def _one(index: int, amount: int) -> list[int]:
 
 
 def _attack_damage(run: Run, seat: int, kind: str, base: int) -> int:
-    """CMB-MON-7, R-1, R-2: +1 in the monster's bonus room, unconquered."""
-    tile = run.tile(seat)
-    bonus = ROOM_BONUS.value if tile.room is not None and tile.room == MONSTER_COMBAT[kind].bonus_room and not tile.conquered else 0
-    return base + bonus
+    """CMB-MON-7, R-1, R-2: +1 when fought in the monster's bonus room (``_in_bonus_room``)."""
+    return base + ROOM_BONUS.value if _in_bonus_room(run.tile(seat), kind) else base
+
+
+def _in_bonus_room(tile: Tile, kind: str) -> bool:
+    """CMB-ROOM-1, CMB-ROOM-2: a combat room changes only a battle fought on
+    that very room, unconquered: a monster's bonus room counts where the
+    battle is in it, and no other room (a year-1 room, a scoring room, the
+    other bonus room) adds anything."""
+    return tile.room is not None and tile.room == MONSTER_COMBAT[kind].bonus_room and not tile.conquered
