@@ -22,6 +22,7 @@ the same kind of move (``diff.rules_for_change``).
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from collections.abc import Callable
@@ -177,11 +178,9 @@ class Trace:
         return out
 
     def _citation_ran(self, file: str, line: int) -> bool:
-        """Whether a citation on ``line`` (not in a docstring) counts as run:
-        its line ran, or one of the 3 after it; after a condition or a comment
-        (``decides``), one of the 3 after it."""
-        first = 1 if decides(file, line) else 0
-        return any((file, line + k) in self.lines for k in range(first, 4))
+        """Whether a citation on ``line`` (not in a docstring) counts as run
+        (``cited_lines``): the lines that must have run for it."""
+        return any((file, k) in self.lines for k in cited_lines(file, line))
 
     def rules_run(self) -> dict[str, int]:
         """Rule ID → how many rules the narrowest code that ran citing it cites
@@ -227,6 +226,64 @@ def decides(file: str, line: int) -> bool:
     whichever way it goes, so a line after it must have run."""
     lines = _source(file)
     return 0 < line <= len(lines) and lines[line - 1].strip().startswith(("if ", "elif ", "while ", "#"))
+
+
+def cited_lines(file: str, line: int) -> range:
+    """The lines one of which must have run for a citation on ``line`` to
+    count as run: on a condition (``if``, ``elif``, ``while``), its body (the
+    rule is what the branch does); on a comment line, the statement it stands
+    above; on a statement, that statement (a line of it up to the cited one:
+    a call's arguments may stand on lines of their own); elsewhere (``else:``)
+    the 3 lines after it. (Until 5 December 2026 any citation counted when one
+    of the 3 lines after it ran: the rule of a narration line, or of a
+    one-line branch, then counted as run by every scenario going past it.)"""
+    lines = _source(file)
+    text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    if text.startswith("#"):
+        below = next((k for k in range(line + 1, len(lines) + 1) if lines[k - 1].strip() and not lines[k - 1].strip().startswith("#")), None)
+        return range(line + 1, line + 4) if below is None else range(below, below + 1)
+    body = _bodies(file).get(line)
+    if body is not None:
+        return range(body[0], body[1] + 1)
+    start = _statement_starts(file).get(line)
+    return range(line + 1, line + 4) if start is None else range(start, line + 1)
+
+
+@cache
+def _statement_starts(file: str) -> dict[int, int]:
+    """Line → the first line of the innermost simple statement spanning it
+    (or of the compound statement whose header spans it)."""
+    starts: dict[int, int] = {}
+    for node in ast.walk(_tree(file)):  # outer statements first: an inner one's lines are written over them
+        if not isinstance(node, ast.stmt) or node.end_lineno is None:
+            continue
+        body = getattr(node, "body", None)
+        last = body[0].lineno - 1 if isinstance(body, list) and body and isinstance(body[0], ast.stmt) else node.end_lineno
+        for k in range(node.lineno, max(last, node.lineno) + 1):
+            if k not in starts or starts[k] < node.lineno:
+                starts[k] = node.lineno
+    return starts
+
+
+@cache
+def _bodies(file: str) -> dict[int, tuple[int, int]]:
+    """A condition's header line (``if``, ``elif``, ``while``) → the first
+    and last lines of the body it guards."""
+    out: dict[int, tuple[int, int]] = {}
+    for node in ast.walk(_tree(file)):
+        if isinstance(node, (ast.If, ast.While)) and node.body:
+            last = node.body[-1].end_lineno or node.body[-1].lineno
+            for k in range(node.lineno, node.body[0].lineno):
+                out.setdefault(k, (node.body[0].lineno, last))
+    return out
+
+
+@cache
+def _tree(file: str) -> ast.Module:
+    try:
+        return ast.parse("\n".join(_source(file)))
+    except SyntaxError:
+        return ast.Module([], [])
 
 
 def named_cards(data: Any, known: dict[str, Any]) -> set[str]:

@@ -298,6 +298,28 @@ def _group_logs(passed: Mapping[str, bool], ran_by: Mapping[str, set[str]], grou
     return out
 
 
+EXPLAINED = 5.0
+"""The log of the odds a group gains when a change to one of its functions
+reproduces a failure (``_explaining``): about 150 to 1. The change says
+which code; the group's weight then goes to the rules its units cite as the
+scenarios rank them, so the rule of other code the failing scenarios ran
+(a slot's printed rows beside the room code that lists the squares) no
+longer outweighs the code the bug is in (re-diagnosing the kill matrix's
+kept runs of d493815, 5 December 2026: ``room_squares`` and
+``_seat_choices`` named first; the kept runs of held-out sets 3 to 6 and 13
+to 15 unchanged; from 2 to 7 all alike but for the matrix's two; 10 loses
+one of set 14)."""
+
+
+def _explaining(grouped: Mapping[str, tuple[str, ...]], failing: Iterable[Result]) -> set[str]:
+    """The groups (their first unit) holding a function a change to which
+    reproduces a failure that does not name its rule outright (``_leads``):
+    a function citing several rules. A value of the components, or a
+    function citing one rule, leads the report instead (``_reproduced_first``)."""
+    units = {by.split(": ", 1)[0] for r in failing if not _leads(r) for by in r.explained_by}
+    return {first for first, members in grouped.items() if any(m in units and not is_value(m) for m in members)}
+
+
 def _about(weights: Mapping[str, float], cited: frozenset[str]) -> float:
     """g(s, u) for a scenario s that ran the group u citing the rules
     ``cited``: UNIT, or more when s was written about one of them (its
@@ -359,6 +381,9 @@ def suspects(results: Iterable[Result], spectra: Spectra | None = None, units: U
     ran_by = units.ran_by(passed)  # the scenarios of this run only tell units apart
     grouped = _alike(ran_by)
     group_logs = _group_logs(passed, ran_by, grouped, _priors(units), units, {r.id: w for r, w in runs})
+    for group in _explaining(grouped, [r for r, _ in failing]):
+        if group in group_logs:
+            group_logs[group] += EXPLAINED
     posterior = _normalised({**{("rule", r): v for r, v in log.items()}, **{("group", g): v for g, v in group_logs.items()}})
     score = {rule: posterior[("rule", rule)] for rule in candidates}
     lent: dict[str, tuple[float, str]] = {}  # rule → the weight of the group lending it the most, and how it is named
