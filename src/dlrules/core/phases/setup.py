@@ -308,7 +308,9 @@ def _layout(players: int, variant: str, deal_and_keep: bool, first_player: int, 
         adventurers=Deck.of(ADVENTURER_DECKS[1]),
         events=Deck.of(EVENT_DECK),
         combat=Deck.of(COMBAT_DECKS[1]),
-        special=Deck.of(SPECIAL_EVENT_DECK) if special_events else Deck(()),  # SPE-3: in the box otherwise
+        # SPE-4: the nine special event cards stay unseen; the two set aside are the year's card drawn at
+        # random from those left, one a year (the same odds as two drawn at setup). SPE-3: in the box otherwise.
+        special=Deck.of(SPECIAL_EVENT_DECK) if special_events else Deck(()),
     )
     return GameState(
         variant=variant,
