@@ -41,6 +41,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from conformance.record import Writers
+
+from dlrules.core.state import GameState
 from conformance.seed_aspects import PARTY, _id, _party, _write
 
 WRITERS = Writers()
@@ -65,6 +67,16 @@ PALADIN = ("combat.paladin",)
 MONSTERS = ("players.0.monsters",)
 
 
+def in_room(room: str, monster: str, party: tuple[str, ...] = ("y2-warrior-6", "y2-warrior-5", "y2-thief-4-2"), *,
+            column: int = 0, food: int = 0) -> GameState:
+    """Year 2's combat, round 1 (``ILLUSION_FIRST``): Player 1 has ``monster``, ``food``, and ``room`` at
+    ``COLUMN[column]`` of a dungeon of tunnels, ``party`` at his entrance (``combat_positions.position``)."""
+    from combat_positions import COLUMN, position, tunnels
+
+    return position({0: list(party)}, monsters={0: [monster]}, dungeons={0: tunnels(rooms={COLUMN[column]: room})},
+                    food=food, cards=ILLUSION_FIRST, year=2)  # fmt: skip
+
+
 # --- R-1, R-2, CMB-MON-7, CMB-ROOM-1: the rooms' +1 -----------------------------------------------------
 
 
@@ -72,14 +84,11 @@ MONSTERS = ("players.0.monsters",)
 def fed_troll_in_the_training_room() -> list[Path]:
     """R-1: the Troll's fed option in a Training Room deals 5. Fails when the room's +1 is left off the option
     with a price (the fed Troll's 4 and the fatigue's 1 leave the warrior standing on 5 of 6)."""
-    from combat_positions import COLUMN, play, position, tunnels
+    from combat_positions import COLUMN, play
 
     from dlrules.core.moves import Attack, PlanDefence
 
-    training = tunnels(rooms={COLUMN[0]: "training-room"})
-    start = position({0: ["y2-warrior-6", "y2-warrior-5", "y2-thief-4-2"]}, monsters={0: ["troll"]}, dungeons={0: training},
-                     food=1,
-                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    start = in_room("training-room", "troll", food=1)
     state = play(start, PlanDefence(0, COLUMN[0], (), (0,)))  # fed or not: the Troll waits for its option
     return [_write(
         _id("R-1", "the-training-room-adds-one-to-the-fed-troll"), ["R-1", "CMB-MON-7", "M-4"],
@@ -98,13 +107,11 @@ def vampire_in_the_dark_room() -> list[Path]:
     """R-2: in a Dark Room the Vampire's first option deals 4, its second 3 and it still goes back face up.
     Fails when the Dark Room's +1 is the Witch's alone (the thief takes 3, or 2), or when it is left off the
     option that sends the Vampire back (2)."""
-    from combat_positions import COLUMN, play, position, tunnels
+    from combat_positions import COLUMN, play
 
     from dlrules.core.moves import Attack, PlanDefence
 
-    dark = tunnels(rooms={COLUMN[0]: "dark-room"})
-    start = position({0: ["y2-warrior-6", "y2-priest-5-2", "y2-thief-4-2"]}, monsters={0: ["vampire"]},
-                     dungeons={0: dark}, cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    start = in_room("dark-room", "vampire", ("y2-warrior-6", "y2-priest-5-2", "y2-thief-4-2"))
     first = play(start, PlanDefence(0, COLUMN[0], (), (0,)))
     said = ("Year 2's combat, round 1 (Illusion: fatigue 1, not cast without a wizard): Player 1 sent his Vampire to "
             "his Dark Room, the entrance, against a warrior, a priest (2 hearts) and a thief with 4 hit points. ")
@@ -116,8 +123,7 @@ def vampire_in_the_dark_room() -> list[Path]:
         first, Attack(0, 0, 0, 2), only=(*PARTY, *MONSTERS),
         after={"players.0.prison": ["y2-thief-4-2"], "players.0.monsters": [{"kind": "vampire", "ready": False}]},
     )]  # fmt: skip
-    two = play(position({0: ["y2-warrior-6", "y2-thief-5-2", "y2-thief-4-2"]}, monsters={0: ["vampire"]}, dungeons={0: dark},
-                        cards=ILLUSION_FIRST, year=2), PlanDefence(0, COLUMN[0], (), (0,)))  # fmt: skip
+    two = play(in_room("dark-room", "vampire", ("y2-warrior-6", "y2-thief-5-2", "y2-thief-4-2")), PlanDefence(0, COLUMN[0], (), (0,)))
     out.append(_write(
         _id("R-2", "the-dark-room-adds-one-to-the-vampires-second-option"), ["R-2", "CMB-MON-7", "CMB-MON-4"],
         "Year 2's combat, round 1 (Illusion: fatigue 1, not cast without a wizard): Player 1 sent his Vampire to his "
@@ -136,13 +142,11 @@ def vampire_in_the_dark_room() -> list[Path]:
 def witch_in_the_training_room() -> list[Path]:
     """R-1: the Training Room adds nothing to the Witch: her standard attack deals 4 there. Fails when the
     Training Room's +1 goes to every monster (5, and the fatigue eliminates the warrior)."""
-    from combat_positions import COLUMN, play, position, tunnels
+    from combat_positions import COLUMN, play
 
     from dlrules.core.moves import Attack, PlanDefence
 
-    training = tunnels(rooms={COLUMN[0]: "training-room"})
-    start = position({0: ["y2-warrior-6", "y2-warrior-5", "y2-thief-4-2"]}, monsters={0: ["witch"]}, dungeons={0: training},
-                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    start = in_room("training-room", "witch")
     state = play(start, PlanDefence(0, COLUMN[0], (), (0,)))
     return [_write(
         _id("R-1", "the-training-room-adds-nothing-to-the-witch"), ["R-1", "CMB-MON-7", "M-5"],
@@ -159,13 +163,11 @@ def witch_in_the_training_room() -> list[Path]:
 def troll_in_the_dark_room() -> list[Path]:
     """R-2: the Dark Room adds nothing to the Troll: 3 there. Fails when the Dark Room's +1 goes to every
     monster (4 and the fatigue's 1: the warrior holds 5)."""
-    from combat_positions import COLUMN, position, tunnels
+    from combat_positions import COLUMN
 
     from dlrules.core.moves import PlanDefence
 
-    dark = tunnels(rooms={COLUMN[0]: "dark-room"})
-    start = position({0: ["y2-warrior-6", "y2-warrior-5", "y2-thief-4-2"]}, monsters={0: ["troll"]}, dungeons={0: dark},
-                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    start = in_room("dark-room", "troll")
     return [_write(
         _id("R-2", "the-dark-room-adds-nothing-to-the-troll"), ["R-2", "CMB-MON-7", "M-4"],
         "Year 2's combat, round 1 (Illusion: fatigue 1, not cast without a wizard): Player 1 sends his Troll to his "
@@ -182,13 +184,11 @@ def goblin_beside_the_training_room() -> list[Path]:
     """CMB-ROOM-1: the Training Room strengthens a battle fought on it only: a Goblin in the entrance tunnel,
     with the Training Room below it, deals 2. Fails when the room's +1 counts wherever the battle is in a dungeon
     that has the room (3, and the warrior holds 4)."""
-    from combat_positions import COLUMN, position, tunnels
+    from combat_positions import COLUMN
 
     from dlrules.core.moves import PlanDefence
 
-    below = tunnels(rooms={COLUMN[1]: "training-room"})
-    start = position({0: ["y2-warrior-6", "y2-warrior-5", "y2-thief-4-2"]}, monsters={0: ["goblin"]}, dungeons={0: below},
-                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    start = in_room("training-room", "goblin", column=1)
     return [_write(
         _id("CMB-ROOM-1", "the-training-room-does-nothing-for-a-battle-elsewhere"), ["CMB-ROOM-1", "R-1", "M-1"],
         "Year 2's combat, round 1 (Illusion: fatigue 1, not cast without a wizard): Player 1's entrance is a tunnel "

@@ -30,7 +30,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from conformance.record import Writers, record_position
 from conformance.seed_aspects import PARTY, _id, _party, _write
-from conformance.seed_aspects_contexts import ILLUSION_FIRST
+from conformance.seed_aspects_contexts import in_room
 from conformance.seed_gaps import BYRULE
 
 WRITERS = Writers()
@@ -60,13 +60,11 @@ def autumns_event_turned_up_in_summer() -> list[Path]:
 def goblin_in_a_year_one_room() -> list[Path]:
     """CMB-ROOM-2: a battle on a Mint (a year-1 room) gives the Goblin no +1: it deals its plain 2. Fails when
     a monster's bonus counts in any room (3, and the fatigue leaves the warrior on 4)."""
-    from combat_positions import COLUMN, position, tunnels
+    from combat_positions import COLUMN
 
     from dlrules.core.moves import PlanDefence
 
-    mint = tunnels(rooms={COLUMN[0]: "mint"})
-    start = position({0: ["y2-warrior-6", "y2-warrior-5", "y2-thief-4-2"]}, monsters={0: ["goblin"]}, dungeons={0: mint},
-                     cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    start = in_room("mint", "goblin")
     return [_write(
         _id("CMB-ROOM-2", "a-year-1-room-adds-nothing-to-the-goblin"), ["CMB-ROOM-2", "CMB-ROOM-1", "M-1"],
         "Year 2's combat, round 1 (Illusion: fatigue 1, not cast without a wizard): Player 1's entrance is his Mint, "
@@ -82,13 +80,11 @@ def goblin_in_a_year_one_room() -> list[Path]:
 def vampire_in_a_year_one_room() -> list[Path]:
     """CMB-ROOM-2: a battle on a Chicken Coop gives the Vampire no +1: its first option deals 3 to the thief.
     Fails when a monster's bonus counts in any room (4: the thief is eliminated)."""
-    from combat_positions import COLUMN, play, position, tunnels
+    from combat_positions import COLUMN, play
 
     from dlrules.core.moves import Attack, PlanDefence
 
-    coop = tunnels(rooms={COLUMN[0]: "chicken-coop"})
-    start = position({0: ["y2-warrior-6", "y2-priest-5-2", "y2-thief-4-2"]}, monsters={0: ["vampire"]},
-                     dungeons={0: coop}, cards=ILLUSION_FIRST, year=2)  # fmt: skip
+    start = in_room("chicken-coop", "vampire", ("y2-warrior-6", "y2-priest-5-2", "y2-thief-4-2"))
     state = play(start, PlanDefence(0, COLUMN[0], (), (0,)))
     return [_write(
         _id("CMB-ROOM-2", "a-year-1-room-adds-nothing-to-the-vampire"), ["CMB-ROOM-2", "CMB-ROOM-1", "M-6"],

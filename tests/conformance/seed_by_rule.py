@@ -52,7 +52,7 @@ import dlrules
 from conformance.record import expectation, record_position
 from conformance.substitute import KINDS, find, substituted
 from dlrules import CHANCE, Action, GameState, Move
-from dlrules.apps.conformance.blame import Functions, Trace, decides
+from dlrules.apps.conformance.blame import Functions, Trace
 from dlrules.apps.conformance.engines import move_data, move_of
 from dlrules.apps.conformance.position import from_position, to_position
 from dlrules.apps.conformance.scenarios import SCENARIOS
@@ -119,7 +119,7 @@ def data_keys() -> dict[str, str]:
 
 def _exercised(t: Trace, functions: Functions) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
     """Rule ID → score (lower is narrower) for the rules the traced move ran:
-    a cited line run (or one of the 3 lines after a comment) scores the
+    a cited line run (``Trace.citation_ran``, the spectra's test) scores the
     number of rules cited there; a docstring citation scores 20 plus the
     number of rules the function cites; a comment on a branch not run, nothing."""
     out: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
@@ -133,7 +133,7 @@ def _exercised(t: Trace, functions: Functions) -> dict[str, tuple[int, tuple[tup
             for line, doc in places:
                 if doc:
                     s = 20 + len(entry)
-                elif any((code.co_filename, line + k) in t.lines for k in range(1 if decides(code.co_filename, line) else 0, 4)):
+                elif t.citation_ran(code.co_filename, line):
                     s = sum(1 for r, ps in entry.items() if any(p[0] == line for p in ps))
                 else:
                     continue

@@ -172,12 +172,12 @@ class Trace:
             entry = self.watched.get((code.co_filename, code.co_firstlineno), {})
             for rule, places in entry.items():
                 for line, doc in places:
-                    if doc or self._citation_ran(code.co_filename, line):
+                    if doc or self.citation_ran(code.co_filename, line):
                         out.setdefault(code, set()).add(rule)
                         break
         return out
 
-    def _citation_ran(self, file: str, line: int) -> bool:
+    def citation_ran(self, file: str, line: int) -> bool:
         """Whether a citation on ``line`` (not in a docstring) counts as run
         (``cited_lines``): the lines that must have run for it."""
         return any((file, k) in self.lines for k in cited_lines(file, line))
@@ -200,7 +200,7 @@ class Trace:
         """For each line citing ``rule`` (not in the docstring) whose citation
         ran (``cited_run``'s test), how many rules that line cites."""
         return [sum(1 for places in entry.values() if (line, False) in places)
-                for line, doc in entry[rule] if not doc and self._citation_ran(code.co_filename, line)]  # fmt: skip
+                for line, doc in entry[rule] if not doc and self.citation_ran(code.co_filename, line)]  # fmt: skip
 
 
 def _writes(code: CodeType, frame: FrameType, fields: frozenset[str]) -> bool:
@@ -219,13 +219,6 @@ def _source(file: str) -> tuple[str, ...]:
         return tuple(Path(file).read_text(encoding="utf-8").splitlines())
     except OSError:
         return ()
-
-
-def decides(file: str, line: int) -> bool:
-    """Whether the cited line is a condition or a comment: it runs (or stands)
-    whichever way it goes, so a line after it must have run."""
-    lines = _source(file)
-    return 0 < line <= len(lines) and lines[line - 1].strip().startswith(("if ", "elif ", "while ", "#"))
 
 
 def cited_lines(file: str, line: int) -> range:
